@@ -1,0 +1,2 @@
+//! Carver benchmarks (filled in with the core issue).
+fn main() {}

@@ -1,0 +1,16 @@
+//! Hedge: masked mazes on four topologies, from silhouette to print-ready page.
+//!
+//! The pipeline, one module per stage:
+//! [`topology`] (cells, neighbours, geometry) -> [`mask`] (which cells exist) -> [`grid`] (the
+//! active cells as flat vectors) -> [`carve`] (one file per algorithm) -> [`maze`] (passages and
+//! tunnels). The library does no file I/O and no GUI; the binary is a thin layer over it.
+
+pub mod carve;
+pub mod error;
+pub mod grid;
+pub mod mask;
+pub mod maze;
+pub mod random;
+pub mod topology;
+
+pub use error::{Error, ErrorKind, Result};

@@ -1,0 +1,273 @@
+//! Topologies: the shapes of grid a maze can live on, and their geometry.
+//!
+//! A topology knows its full set of cells (addressed by [`Coord`]: row and column; ring and index
+//! for polar), which cells touch, and what each cell looks like: its centre and its sides, in maze
+//! units with y pointing down. Every topology is calibrated so a corridor is about one unit wide
+//! (a rect cell is 1x1, a hex cell is 1 across its flats, a polar ring is 1 thick, a triangle's
+//! incircle has diameter 1), so the print stage can scale any of them the same way.
+//!
+//! Which cells exist is not the topology's business: that is the mask's (see [`crate::grid`]).
+//! Adding a topology is one new file implementing [`Tessellation`] plus a variant in
+//! [`TopologyKind`] and [`Topology`].
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+
+pub mod rect;
+
+pub use rect::Rect;
+
+/// A cell's address in its topology: row and column (for polar: ring and index in the ring).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Coord {
+    /// Row from the top (polar: ring, 0 = the centre cell).
+    pub row: u32,
+    /// Column from the left (polar: index clockwise from 12 o'clock).
+    pub col: u32,
+}
+
+impl Coord {
+    /// `Coord { row, col }`.
+    pub const fn new(row: u32, col: u32) -> Self {
+        Coord { row, col }
+    }
+}
+
+/// A point in maze units, y down.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Point {
+    /// x, growing to the right.
+    pub x: f64,
+    /// y, growing downwards.
+    pub y: f64,
+}
+
+impl Point {
+    /// `Point { x, y }`.
+    pub const fn new(x: f64, y: f64) -> Self {
+        Point { x, y }
+    }
+}
+
+/// A circular arc from a side's `a` to its `b`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arc {
+    /// The circle's centre.
+    pub center: Point,
+    /// The circle's radius.
+    pub radius: f64,
+    /// Whether the arc runs clockwise on screen (y down) from `a` to `b`.
+    pub clockwise: bool,
+}
+
+/// One side of a cell: a straight segment or an arc from `a` to `b`, and the cell across it.
+///
+/// Sides run clockwise around their cell (on screen). `neighbour` is the cell on the other side in
+/// the full topology, or `None` on the topology's outer edge; whether that cell exists in a given
+/// maze is the mask's business.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Side {
+    /// Start point.
+    pub a: Point,
+    /// End point.
+    pub b: Point,
+    /// `Some` when the side is an arc rather than a straight segment.
+    pub arc: Option<Arc>,
+    /// The cell across this side.
+    pub neighbour: Option<Coord>,
+}
+
+/// The behaviour every topology provides. Cells are enumerated row by row, `cols(row)` per row.
+pub trait Tessellation {
+    /// Number of rows (polar: rings including the centre cell).
+    fn rows(&self) -> u32;
+    /// Number of cells in `row`.
+    fn cols(&self, row: u32) -> u32;
+    /// The cells that share a side with `c`, in a fixed order, appended to `out`.
+    fn neighbours(&self, c: Coord, out: &mut Vec<Coord>);
+    /// The sides of `c`, clockwise, appended to `out`. Their `neighbour`s are exactly
+    /// [`Tessellation::neighbours`] (in any order), each once, plus `None` for outer-edge sides.
+    fn sides(&self, c: Coord, out: &mut Vec<Side>);
+    /// The centre of `c` (where a solution line passes).
+    fn center(&self, c: Coord) -> Point;
+    /// Width and height of the whole topology's bounding box; its top-left corner is (0, 0).
+    fn extent(&self) -> (f64, f64);
+}
+
+/// The kinds of topology, as named in designs and on the command line.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum TopologyKind {
+    /// Square cells, 4 neighbours.
+    #[default]
+    Rect,
+    /// Flat-topped hexagons, 6 neighbours.
+    Hex,
+    /// Concentric rings around a centre cell.
+    Polar,
+    /// Alternating up and down triangles, 3 neighbours.
+    Tri,
+}
+
+impl TopologyKind {
+    /// All kinds, in menu order.
+    pub const ALL: [TopologyKind; 1] = [TopologyKind::Rect];
+
+    /// The name used in files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            TopologyKind::Rect => "rect",
+            TopologyKind::Hex => "hex",
+            TopologyKind::Polar => "polar",
+            TopologyKind::Tri => "tri",
+        }
+    }
+}
+
+impl std::fmt::Display for TopologyKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for TopologyKind {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        [
+            TopologyKind::Rect,
+            TopologyKind::Hex,
+            TopologyKind::Polar,
+            TopologyKind::Tri,
+        ]
+        .into_iter()
+        .find(|k| k.name() == s)
+        .ok_or_else(|| {
+            Error::option(format!(
+                "unknown topology '{s}' (use rect, hex, polar or tri)"
+            ))
+        })
+    }
+}
+
+/// The largest width or height accepted (cells, or rings for polar).
+pub const MAX_SIDE: u32 = 20_000;
+
+/// A concrete topology with its size.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Topology {
+    /// See [`Rect`].
+    Rect(Rect),
+}
+
+impl Topology {
+    /// A `kind` topology `width` cells across and `height` down. For polar, `width` is the number
+    /// of rings (the centre cell counts as the first) and `height` is ignored.
+    pub fn new(kind: TopologyKind, width: u32, height: u32) -> Result<Self> {
+        let check = |name: &str, v: u32| {
+            if v == 0 || v > MAX_SIDE {
+                Err(Error::option(format!(
+                    "{name} must be between 1 and {MAX_SIDE}, got {v}"
+                )))
+            } else {
+                Ok(())
+            }
+        };
+        check("width", width)?;
+        if kind != TopologyKind::Polar {
+            check("height", height)?;
+        }
+        match kind {
+            TopologyKind::Rect => Ok(Topology::Rect(Rect::new(width, height))),
+            other => Err(Error::option(format!(
+                "topology '{other}' is not available yet"
+            ))),
+        }
+    }
+
+    /// The kind of this topology.
+    pub fn kind(&self) -> TopologyKind {
+        match self {
+            Topology::Rect(_) => TopologyKind::Rect,
+        }
+    }
+
+    /// The topology as a trait object, for code that works on any of them.
+    pub fn tess(&self) -> &dyn Tessellation {
+        match self {
+            Topology::Rect(t) => t,
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Checks the [`Tessellation`] contract on every cell: neighbours in range and symmetric,
+    /// sides clockwise and consistent with neighbours, shared sides have the same end points.
+    pub fn check_contract(t: &dyn Tessellation) {
+        let mut nb = Vec::new();
+        let mut nb2 = Vec::new();
+        let mut sides = Vec::new();
+        let (w, h) = t.extent();
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = Coord::new(row, col);
+                nb.clear();
+                t.neighbours(c, &mut nb);
+                assert!(nb.len() <= 16, "{c:?} has {} neighbours", nb.len());
+                let mut sorted = nb.clone();
+                sorted.sort();
+                sorted.dedup();
+                assert_eq!(sorted.len(), nb.len(), "duplicate neighbour of {c:?}");
+                for &n in &nb {
+                    assert!(
+                        n.row < t.rows() && n.col < t.cols(n.row),
+                        "{n:?} out of range"
+                    );
+                    nb2.clear();
+                    t.neighbours(n, &mut nb2);
+                    assert!(nb2.contains(&c), "{n:?} does not list {c:?} back");
+                }
+                sides.clear();
+                t.sides(c, &mut sides);
+                let mut from_sides: Vec<Coord> = sides.iter().filter_map(|s| s.neighbour).collect();
+                from_sides.sort();
+                assert_eq!(
+                    from_sides, sorted,
+                    "sides of {c:?} disagree with neighbours"
+                );
+                // closed outline
+                for i in 0..sides.len() {
+                    let next = sides[(i + 1) % sides.len()];
+                    let d = (sides[i].b.x - next.a.x).hypot(sides[i].b.y - next.a.y);
+                    assert!(d < 1e-9, "outline of {c:?} is not closed at side {i}");
+                }
+                let ctr = t.center(c);
+                assert!(ctr.x >= 0.0 && ctr.x <= w && ctr.y >= 0.0 && ctr.y <= h);
+                for s in &sides {
+                    for p in [s.a, s.b] {
+                        assert!(p.x >= -1e-9 && p.x <= w + 1e-9 && p.y >= -1e-9 && p.y <= h + 1e-9);
+                    }
+                    // a shared side appears reversed in the neighbour's outline
+                    if let Some(n) = s.neighbour {
+                        let mut ns = Vec::new();
+                        t.sides(n, &mut ns);
+                        let back = ns.iter().find(|o| {
+                            o.neighbour == Some(c)
+                                && (o.a.x - s.b.x).hypot(o.a.y - s.b.y) < 1e-9
+                                && (o.b.x - s.a.x).hypot(o.b.y - s.a.y) < 1e-9
+                        });
+                        assert!(
+                            back.is_some(),
+                            "side {c:?}->{n:?} has no matching reverse side"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
