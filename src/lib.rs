@@ -14,3 +14,9 @@ pub mod random;
 pub mod topology;
 
 pub use error::{Error, ErrorKind, Result};
+pub mod braid;
+pub mod design;
+pub mod endpoints;
+pub mod metrics;
+pub mod pipeline;
+pub mod solve;

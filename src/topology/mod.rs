@@ -93,6 +93,14 @@ pub trait Tessellation {
     fn center(&self, c: Coord) -> Point;
     /// Width and height of the whole topology's bounding box; its top-left corner is (0, 0).
     fn extent(&self) -> (f64, f64);
+
+    /// Whether `c` lies on the topology's outer edge (one of its sides has no cell across).
+    /// Topologies may override this with something cheaper than building the sides.
+    fn on_edge(&self, c: Coord) -> bool {
+        let mut sides = Vec::new();
+        self.sides(c, &mut sides);
+        sides.iter().any(|s| s.neighbour.is_none())
+    }
 }
 
 /// The kinds of topology, as named in designs and on the command line.

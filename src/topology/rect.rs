@@ -68,6 +68,10 @@ impl Tessellation for Rect {
     fn extent(&self) -> (f64, f64) {
         (self.width as f64, self.height as f64)
     }
+
+    fn on_edge(&self, c: Coord) -> bool {
+        c.row == 0 || c.col == 0 || c.row + 1 == self.height || c.col + 1 == self.width
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,71 @@
+//! The design: every knob and the seed, as one serde value. It is what the editor saves, what the
+//! CLI reads with `--design`, and all that is needed to make the same maze again.
+
+use serde::{Deserialize, Serialize};
+
+use crate::carve::{Algorithm, GrowingTreePolicy};
+use crate::endpoints::Placement;
+use crate::error::{Error, Result};
+use crate::topology::TopologyKind;
+
+/// Every knob of a maze. Missing fields take their defaults, so older files keep loading.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Design {
+    /// rect, hex, polar or tri.
+    pub topology: TopologyKind,
+    /// Cells across (rings for polar).
+    pub width: u32,
+    /// Cells down (ignored for polar).
+    pub height: u32,
+    /// The carving algorithm.
+    pub algorithm: Algorithm,
+    /// Policy of the growing-tree carver.
+    pub growing_tree: GrowingTreePolicy,
+    /// Share of dead ends to remove, 0 (perfect maze) to 1 (none left).
+    pub braid: f64,
+    /// Density of weave crossings, 0 to 1 (rect only; replaces the carver).
+    pub weave: f64,
+    /// The random seed; `None` draws one when the maze is made (and the output records it).
+    pub seed: Option<u64>,
+    /// Where the entrance and exit go.
+    pub placement: Placement,
+}
+
+impl Default for Design {
+    fn default() -> Self {
+        Design {
+            topology: TopologyKind::Rect,
+            width: 20,
+            height: 20,
+            algorithm: Algorithm::Backtracker,
+            growing_tree: GrowingTreePolicy::default(),
+            braid: 0.0,
+            weave: 0.0,
+            seed: None,
+            placement: Placement::Auto,
+        }
+    }
+}
+
+impl Design {
+    /// Checks the knobs that can be checked without building anything.
+    pub fn validate(&self) -> Result<()> {
+        let unit = |name: &str, v: f64| {
+            if (0.0..=1.0).contains(&v) {
+                Ok(())
+            } else {
+                Err(Error::option(format!(
+                    "{name} must be between 0 and 1, got {v}"
+                )))
+            }
+        };
+        unit("braid", self.braid)?;
+        unit("weave", self.weave)?;
+        if let GrowingTreePolicy::Mixed(p) = self.growing_tree {
+            unit("the growing-tree newest share", p)?;
+        }
+        self.algorithm.check(self.topology)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,404 @@
+//! Entrance and exit: two cells on the outer boundary of the active region, and the side of each
+//! that is opened in the outer wall.
+//!
+//! A side is *outer* when nothing is across it, or when the cell across is switched off and
+//! connected to the outside through switched-off cells; sides facing a hole (an owl's eye) are not
+//! outer, so the entrance never opens into a hole.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::grid::{CellId, Grid};
+use crate::mask::row_starts;
+use crate::maze::Maze;
+use crate::solve::{distances, farthest_of};
+use crate::topology::{Coord, Point, Side};
+
+/// Where the entrance and exit go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Placement {
+    /// The two ends of (nearly) the longest path among boundary cells, found with two
+    /// breadth-first passes.
+    #[default]
+    Auto,
+    /// Entrance on the top edge, exit on the bottom edge, chosen far apart through the maze.
+    TopBottom,
+    /// Entrance on the left edge, exit on the right edge, chosen far apart through the maze.
+    LeftRight,
+    /// Explicit cells (both must be active and on the outer boundary).
+    Cells {
+        /// The entrance cell.
+        entrance: Coord,
+        /// The exit cell.
+        exit: Coord,
+    },
+}
+
+/// A cell and the index of its side (in [`crate::topology::Tessellation::sides`] order) opened to the outside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Endpoint {
+    /// The cell.
+    pub cell: CellId,
+    /// The opened side.
+    pub side: usize,
+}
+
+/// A boundary cell and its outer sides.
+#[derive(Clone, Debug)]
+struct Boundary {
+    cell: CellId,
+    center: Point,
+    /// (side index, outward unit direction from the cell centre to the side's midpoint)
+    sides: Vec<(usize, Point)>,
+}
+
+/// Which switched-off cells connect to the outside, by row-major index (empty when unmasked).
+fn outside_cells(grid: &Grid) -> Vec<bool> {
+    let t = grid.topology().tess();
+    let Ok(starts) = row_starts(t) else {
+        return Vec::new();
+    };
+    let total = *starts.last().unwrap_or(&0) as usize;
+    if total == grid.len() {
+        return Vec::new();
+    }
+    let index = |c: Coord| (starts[c.row as usize] + c.col) as usize;
+    let mut outside = vec![false; total];
+    let mut stack = Vec::new();
+    for row in 0..t.rows() {
+        for col in 0..t.cols(row) {
+            let c = Coord::new(row, col);
+            if grid.id_at(c).is_none() && t.on_edge(c) {
+                outside[index(c)] = true;
+                stack.push(c);
+            }
+        }
+    }
+    let mut nb = Vec::new();
+    while let Some(c) = stack.pop() {
+        nb.clear();
+        t.neighbours(c, &mut nb);
+        for &n in &nb {
+            if grid.id_at(n).is_none() && !outside[index(n)] {
+                outside[index(n)] = true;
+                stack.push(n);
+            }
+        }
+    }
+    outside
+}
+
+fn side_direction(center: Point, side: &Side) -> Point {
+    let mid = match side.arc {
+        // the middle of an arc: the chord's midpoint pushed out to the circle
+        Some(arc) => {
+            let m = Point::new((side.a.x + side.b.x) / 2.0, (side.a.y + side.b.y) / 2.0);
+            let (dx, dy) = (m.x - arc.center.x, m.y - arc.center.y);
+            let len = dx.hypot(dy);
+            if len < 1e-12 {
+                m
+            } else {
+                Point::new(
+                    arc.center.x + dx / len * arc.radius,
+                    arc.center.y + dy / len * arc.radius,
+                )
+            }
+        }
+        None => Point::new((side.a.x + side.b.x) / 2.0, (side.a.y + side.b.y) / 2.0),
+    };
+    let (dx, dy) = (mid.x - center.x, mid.y - center.y);
+    let len = dx.hypot(dy).max(1e-12);
+    Point::new(dx / len, dy / len)
+}
+
+/// Every active cell with at least one outer side, in id order.
+fn boundary(grid: &Grid) -> Vec<Boundary> {
+    let t = grid.topology().tess();
+    let starts = row_starts(t).unwrap_or_default();
+    let outside = outside_cells(grid);
+    let mut full = Vec::new();
+    let mut sides = Vec::new();
+    let mut out = Vec::new();
+    for id in grid.cells() {
+        let c = grid.coord(id);
+        full.clear();
+        t.neighbours(c, &mut full);
+        if full.len() == grid.neighbours(id).len() && !t.on_edge(c) {
+            continue;
+        }
+        sides.clear();
+        t.sides(c, &mut sides);
+        let center = t.center(c);
+        let outer: Vec<(usize, Point)> = sides
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| match s.neighbour {
+                None => true,
+                Some(n) => {
+                    grid.id_at(n).is_none()
+                        && outside
+                            .get((starts[n.row as usize] + n.col) as usize)
+                            .copied()
+                            .unwrap_or(false)
+                }
+            })
+            .map(|(i, s)| (i, side_direction(center, s)))
+            .collect();
+        if !outer.is_empty() {
+            out.push(Boundary {
+                cell: id,
+                center,
+                sides: outer,
+            });
+        }
+    }
+    out
+}
+
+/// The outer side of `b` that points most along `dir`.
+fn best_side(b: &Boundary, dir: Point) -> usize {
+    let score = |d: &Point| d.x * dir.x + d.y * dir.y;
+    b.sides
+        .iter()
+        .fold(None::<(usize, f64)>, |best, (i, d)| match best {
+            Some((_, s)) if s >= score(d) - 1e-9 => best,
+            _ => Some((*i, score(d))),
+        })
+        .map_or(0, |(i, _)| i)
+}
+
+/// Chooses entrance and exit for `maze` according to `placement`.
+pub fn place(maze: &Maze, placement: Placement) -> Result<(Endpoint, Endpoint)> {
+    let grid = maze.grid();
+    if grid.len() < 2 {
+        return Err(Error::empty(format!(
+            "a maze needs at least 2 cells, this one has {}",
+            grid.len()
+        )));
+    }
+    let bound = boundary(grid);
+    if bound.len() < 2 {
+        return Err(Error::empty(
+            "the shape has fewer than 2 cells on its outline",
+        ));
+    }
+    // the centroid of the active cells: "outward" means away from it
+    let (sx, sy) = grid.cells().fold((0.0, 0.0), |(x, y), c| {
+        let p = grid.center(c);
+        (x + p.x, y + p.y)
+    });
+    let centroid = Point::new(sx / grid.len() as f64, sy / grid.len() as f64);
+    let outward = |b: &Boundary| {
+        let (dx, dy) = (b.center.x - centroid.x, b.center.y - centroid.y);
+        let len = dx.hypot(dy).max(1e-12);
+        Point::new(dx / len, dy / len)
+    };
+    let ids = |v: &[&Boundary]| v.iter().map(|b| b.cell).collect::<Vec<_>>();
+    let endpoint = |b: &Boundary, dir: Point| Endpoint {
+        cell: b.cell,
+        side: best_side(b, dir),
+    };
+    let find = |id: CellId| {
+        bound
+            .iter()
+            .find(|b| b.cell == id)
+            .expect("candidate is a boundary cell")
+    };
+
+    match placement {
+        Placement::Auto => {
+            let all: Vec<&Boundary> = bound.iter().collect();
+            let cands = ids(&all);
+            let d0 = distances(maze, &[cands[0]]);
+            let (a, _) = farthest_of(&d0, &cands).ok_or_else(unreachable)?;
+            let da = distances(maze, &[a]);
+            let (b, _) = farthest_of(&da, &cands).ok_or_else(unreachable)?;
+            if a == b {
+                return Err(unreachable());
+            }
+            let (ba, bb) = (find(a), find(b));
+            // the entrance is the end nearer the top (then the left) of the page
+            let key = |x: &Boundary| (x.center.y, x.center.x);
+            let (first, second) = if key(ba) <= key(bb) {
+                (ba, bb)
+            } else {
+                (bb, ba)
+            };
+            Ok((
+                endpoint(first, outward(first)),
+                endpoint(second, outward(second)),
+            ))
+        }
+        Placement::TopBottom | Placement::LeftRight => {
+            let (d1, d2) = if placement == Placement::TopBottom {
+                (Point::new(0.0, -1.0), Point::new(0.0, 1.0))
+            } else {
+                (Point::new(-1.0, 0.0), Point::new(1.0, 0.0))
+            };
+            let facing = |dir: Point| -> Vec<&Boundary> {
+                bound
+                    .iter()
+                    .filter(|b| b.sides.iter().any(|(_, d)| d.x * dir.x + d.y * dir.y > 0.7))
+                    .collect()
+            };
+            let (starts, ends) = (facing(d1), facing(d2));
+            let what = if placement == Placement::TopBottom {
+                ("top", "bottom")
+            } else {
+                ("left", "right")
+            };
+            if starts.is_empty() || ends.is_empty() {
+                return Err(Error::option(format!(
+                    "the shape has no outline cell facing the {} and one facing the {}; use auto",
+                    what.0, what.1
+                )));
+            }
+            // begin near the middle of the start edge, then two passes to spread the pair apart
+            let across = |b: &&Boundary| {
+                if placement == Placement::TopBottom {
+                    b.center.x
+                } else {
+                    b.center.y
+                }
+            };
+            let mut xs: Vec<f64> = starts.iter().map(across).collect();
+            xs.sort_by(f64::total_cmp);
+            let median = xs[xs.len() / 2];
+            let seed = starts
+                .iter()
+                .min_by(|a, b| {
+                    (across(a) - median)
+                        .abs()
+                        .total_cmp(&(across(b) - median).abs())
+                })
+                .expect("not empty");
+            let (exit, _) =
+                farthest_of(&distances(maze, &[seed.cell]), &ids(&ends)).ok_or_else(unreachable)?;
+            let (entrance, _) =
+                farthest_of(&distances(maze, &[exit]), &ids(&starts)).ok_or_else(unreachable)?;
+            if entrance == exit {
+                return Err(Error::option(format!(
+                    "the {} and {} of this shape are the same cell; use auto",
+                    what.0, what.1
+                )));
+            }
+            Ok((endpoint(find(entrance), d1), endpoint(find(exit), d2)))
+        }
+        Placement::Cells { entrance, exit } => {
+            let pick = |c: Coord, what: &str| -> Result<Endpoint> {
+                let id = grid.id_at(c).ok_or_else(|| {
+                    Error::option(format!(
+                        "the {what} cell {},{} is not part of the maze",
+                        c.row, c.col
+                    ))
+                })?;
+                let b = bound.iter().find(|b| b.cell == id).ok_or_else(|| {
+                    Error::option(format!(
+                        "the {what} cell {},{} is not on the outline",
+                        c.row, c.col
+                    ))
+                })?;
+                Ok(endpoint(b, outward(b)))
+            };
+            let (e, x) = (pick(entrance, "entrance")?, pick(exit, "exit")?);
+            if e.cell == x.cell {
+                return Err(Error::option("the entrance and the exit are the same cell"));
+            }
+            Ok((e, x))
+        }
+    }
+}
+
+fn unreachable() -> Error {
+    Error::empty("no two outline cells are joined by a passage")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::carve::{Algorithm, CarveOptions, carve};
+    use crate::mask::Mask;
+    use crate::random::MazeRng;
+    use crate::topology::{Topology, TopologyKind};
+    use std::sync::Arc;
+
+    fn maze(w: u32, h: u32, mask: Option<&str>) -> Maze {
+        let t = Topology::new(TopologyKind::Rect, w, h).unwrap();
+        let m = mask.map(|p| Mask::from_ascii(&t, p).unwrap());
+        let g = Arc::new(Grid::new(t, m.as_ref()).unwrap());
+        let mut mz = Maze::new(g);
+        carve(
+            &mut mz,
+            Algorithm::Backtracker,
+            &mut MazeRng::new(5),
+            &CarveOptions::default(),
+        )
+        .unwrap();
+        mz
+    }
+
+    #[test]
+    fn top_bottom_opens_top_and_bottom_walls() {
+        let m = maze(6, 5, None);
+        let (e, x) = place(&m, Placement::TopBottom).unwrap();
+        assert_eq!(m.grid().coord(e.cell).row, 0);
+        assert_eq!(e.side, 0);
+        assert_eq!(m.grid().coord(x.cell).row, 4);
+        assert_eq!(x.side, 2);
+        let (e, x) = place(&m, Placement::LeftRight).unwrap();
+        assert_eq!((m.grid().coord(e.cell).col, e.side), (0, 3));
+        assert_eq!((m.grid().coord(x.cell).col, x.side), (5, 1));
+    }
+
+    #[test]
+    fn auto_picks_distinct_outline_cells_and_never_a_hole() {
+        // a ring: the centre is a hole, its walls are not outer
+        let pic = "#####\n#####\n##.##\n#####\n#####";
+        let m = maze(5, 5, Some(pic));
+        let (e, x) = place(&m, Placement::Auto).unwrap();
+        assert_ne!(e.cell, x.cell);
+        for ep in [e, x] {
+            let mut sides = Vec::new();
+            m.grid().sides(ep.cell, &mut sides);
+            assert!(sides[ep.side].neighbour != Some(Coord::new(2, 2)));
+            let c = m.grid().coord(ep.cell);
+            assert!(
+                c.row == 0 || c.row == 4 || c.col == 0 || c.col == 4,
+                "{c:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn explicit_cells_are_checked() {
+        let m = maze(4, 4, None);
+        let ok = place(
+            &m,
+            Placement::Cells {
+                entrance: Coord::new(0, 1),
+                exit: Coord::new(3, 3),
+            },
+        )
+        .unwrap();
+        assert_eq!(ok.0.side, 0);
+        let e = place(
+            &m,
+            Placement::Cells {
+                entrance: Coord::new(1, 1),
+                exit: Coord::new(3, 3),
+            },
+        )
+        .unwrap_err();
+        assert!(e.message.contains("not on the outline"), "{e}");
+        let e = place(
+            &m,
+            Placement::Cells {
+                entrance: Coord::new(9, 1),
+                exit: Coord::new(3, 3),
+            },
+        )
+        .unwrap_err();
+        assert!(e.message.contains("not part of the maze"), "{e}");
+    }
+}

@@ -1,0 +1,153 @@
+//! The pipeline: design (+ mask) -> grid -> carve -> braid -> endpoints -> solve -> measure.
+//!
+//! [`generate`] is the one entry point the CLI, the editor and the batch exporter share.
+
+use std::sync::Arc;
+
+use crate::braid::braid;
+use crate::carve::{CarveOptions, carve};
+use crate::design::Design;
+use crate::endpoints::{Endpoint, place};
+use crate::error::{Error, Result};
+use crate::grid::{CellId, Grid};
+use crate::mask::Mask;
+use crate::maze::Maze;
+use crate::metrics::{Metrics, measure};
+use crate::random::{MazeRng, fresh_seed};
+use crate::solve::shortest_path;
+use crate::topology::Topology;
+
+/// Fewest active cells a maze may have.
+pub const MIN_CELLS: usize = 2;
+
+/// A finished maze with everything the back ends need.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The design, with `seed` filled in.
+    pub design: Design,
+    /// The seed that was used.
+    pub seed: u64,
+    /// The maze.
+    pub maze: Maze,
+    /// Where the solver starts.
+    pub entrance: Endpoint,
+    /// Where the solver leaves.
+    pub exit: Endpoint,
+    /// The shortest path from entrance to exit, both included.
+    pub solution: Vec<CellId>,
+    /// Measurements of the maze.
+    pub metrics: Metrics,
+    /// The name of the algorithm that carved the maze.
+    pub algorithm_used: &'static str,
+    /// Whether braiding was asked for but skipped (under weave).
+    pub braid_skipped: bool,
+    /// Cells of the mask left out because they were not connected to its largest part.
+    pub dropped_cells: usize,
+}
+
+/// Builds the grid for `design`, keeping the largest connected part of `mask`.
+/// Returns the grid and how many mask cells were dropped.
+pub fn build_grid(design: &Design, mask: Option<&Mask>) -> Result<(Grid, usize)> {
+    let topology = Topology::new(design.topology, design.width, design.height)?;
+    let (grid, dropped) = match mask {
+        Some(m) => {
+            if !m.fits(&topology) {
+                return Err(Error::input("the mask was made for a different grid size"));
+            }
+            let mut m = m.clone();
+            let dropped = m.keep_largest_component(&topology);
+            (Grid::new(topology, Some(&m))?, dropped)
+        }
+        None => (Grid::new(topology, None)?, 0),
+    };
+    if grid.len() < MIN_CELLS {
+        return Err(Error::empty(format!(
+            "the shape leaves {} cell{} at this size; try a larger width",
+            grid.len(),
+            if grid.len() == 1 { "" } else { "s" }
+        )));
+    }
+    Ok((grid, dropped))
+}
+
+/// Makes the maze `design` describes, on `mask` when given (a mask of the design's topology).
+pub fn generate(design: &Design, mask: Option<&Mask>) -> Result<Generated> {
+    design.validate()?;
+    let (grid, dropped) = build_grid(design, mask)?;
+    generate_on(design, Arc::new(grid), dropped)
+}
+
+/// Like [`generate`], on a grid already built (the editor and the difficulty search reuse one).
+pub fn generate_on(design: &Design, grid: Arc<Grid>, dropped_cells: usize) -> Result<Generated> {
+    design.validate()?;
+    let seed = design.seed.unwrap_or_else(fresh_seed);
+    let mut rng = MazeRng::new(seed);
+    let mut maze = Maze::new(grid);
+    if design.weave > 0.0 {
+        return Err(Error::option("weave is not available yet"));
+    }
+    let opts = CarveOptions {
+        growing_tree: design.growing_tree,
+    };
+    carve(&mut maze, design.algorithm, &mut rng, &opts)?;
+    braid(&mut maze, design.braid, &mut rng);
+    let (entrance, exit) = place(&maze, design.placement)?;
+    let solution = shortest_path(&maze, entrance.cell, exit.cell)
+        .ok_or_else(|| Error::empty("the exit cannot be reached from the entrance"))?;
+    let metrics = measure(&maze, &solution);
+    let mut design = design.clone();
+    design.seed = Some(seed);
+    Ok(Generated {
+        algorithm_used: design.algorithm.name(),
+        design,
+        seed,
+        maze,
+        entrance,
+        exit,
+        solution,
+        metrics,
+        braid_skipped: false,
+        dropped_cells,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_maze() {
+        let d = Design {
+            seed: Some(99),
+            ..Design::default()
+        };
+        let a = generate(&d, None).unwrap();
+        let b = generate(&d, None).unwrap();
+        assert_eq!(a.maze.passage_list(), b.maze.passage_list());
+        assert_eq!(a.solution, b.solution);
+        let c = generate(
+            &Design {
+                seed: Some(100),
+                ..d
+            },
+            None,
+        )
+        .unwrap();
+        assert_ne!(a.maze.passage_list(), c.maze.passage_list());
+    }
+
+    #[test]
+    fn bad_knobs_are_errors() {
+        let d = Design {
+            braid: 1.5,
+            ..Design::default()
+        };
+        assert!(generate(&d, None).unwrap_err().message.contains("braid"));
+        let d = Design {
+            width: 1,
+            height: 1,
+            ..Design::default()
+        };
+        assert!(generate(&d, None).unwrap_err().message.contains("1 cell"));
+    }
+}
