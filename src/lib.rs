@@ -17,6 +17,8 @@ pub use error::{Error, ErrorKind, Result};
 pub mod braid;
 pub mod design;
 pub mod endpoints;
+pub mod io;
+pub mod json;
 pub mod metrics;
 pub mod pipeline;
 pub mod solve;
