@@ -50,10 +50,10 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "POLICY", value_parser = parse_policy)]
     pub growing_tree: Option<GrowingTreePolicy>,
     /// Share of dead ends to remove, 0 (perfect maze) to 1.
-    #[arg(long, value_name = "F")]
+    #[arg(long, value_name = "F", allow_negative_numbers = true)]
     pub braid: Option<f64>,
     /// Density of weave crossings, 0 to 1 (rect only).
-    #[arg(long, value_name = "F")]
+    #[arg(long, value_name = "F", allow_negative_numbers = true)]
     pub weave: Option<f64>,
     /// Random seed (a random one is drawn and reported when omitted).
     #[arg(long, value_name = "N")]
