@@ -14,8 +14,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 
+pub mod hex;
 pub mod rect;
 
+pub use hex::Hex;
 pub use rect::Rect;
 
 /// A cell's address in its topology: row and column (for polar: ring and index in the ring).
@@ -160,6 +162,8 @@ pub const MAX_SIDE: u32 = 20_000;
 pub enum Topology {
     /// See [`Rect`].
     Rect(Rect),
+    /// See [`Hex`].
+    Hex(Hex),
 }
 
 impl Topology {
@@ -181,6 +185,7 @@ impl Topology {
         }
         match kind {
             TopologyKind::Rect => Ok(Topology::Rect(Rect::new(width, height))),
+            TopologyKind::Hex => Ok(Topology::Hex(Hex::new(width, height))),
             other => Err(Error::option(format!(
                 "topology '{other}' is not available yet"
             ))),
@@ -191,6 +196,7 @@ impl Topology {
     pub fn kind(&self) -> TopologyKind {
         match self {
             Topology::Rect(_) => TopologyKind::Rect,
+            Topology::Hex(_) => TopologyKind::Hex,
         }
     }
 
@@ -198,6 +204,7 @@ impl Topology {
     pub fn tess(&self) -> &dyn Tessellation {
         match self {
             Topology::Rect(t) => t,
+            Topology::Hex(t) => t,
         }
     }
 }
