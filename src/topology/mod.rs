@@ -16,9 +16,11 @@ use crate::error::{Error, Result};
 
 pub mod hex;
 pub mod rect;
+pub mod tri;
 
 pub use hex::Hex;
 pub use rect::Rect;
+pub use tri::Tri;
 
 /// A cell's address in its topology: row and column (for polar: ring and index in the ring).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -164,6 +166,8 @@ pub enum Topology {
     Rect(Rect),
     /// See [`Hex`].
     Hex(Hex),
+    /// See [`Tri`].
+    Tri(Tri),
 }
 
 impl Topology {
@@ -186,6 +190,7 @@ impl Topology {
         match kind {
             TopologyKind::Rect => Ok(Topology::Rect(Rect::new(width, height))),
             TopologyKind::Hex => Ok(Topology::Hex(Hex::new(width, height))),
+            TopologyKind::Tri => Ok(Topology::Tri(Tri::new(width, height))),
             other => Err(Error::option(format!(
                 "topology '{other}' is not available yet"
             ))),
@@ -197,6 +202,7 @@ impl Topology {
         match self {
             Topology::Rect(_) => TopologyKind::Rect,
             Topology::Hex(_) => TopologyKind::Hex,
+            Topology::Tri(_) => TopologyKind::Tri,
         }
     }
 
@@ -205,6 +211,7 @@ impl Topology {
         match self {
             Topology::Rect(t) => t,
             Topology::Hex(t) => t,
+            Topology::Tri(t) => t,
         }
     }
 }
