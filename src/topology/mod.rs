@@ -15,10 +15,12 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 
 pub mod hex;
+pub mod polar;
 pub mod rect;
 pub mod tri;
 
 pub use hex::Hex;
+pub use polar::Polar;
 pub use rect::Rect;
 pub use tri::Tri;
 
@@ -118,7 +120,12 @@ pub enum TopologyKind {
 
 impl TopologyKind {
     /// All kinds, in menu order.
-    pub const ALL: [TopologyKind; 1] = [TopologyKind::Rect];
+    pub const ALL: [TopologyKind; 4] = [
+        TopologyKind::Rect,
+        TopologyKind::Hex,
+        TopologyKind::Polar,
+        TopologyKind::Tri,
+    ];
 
     /// The name used in files and on the command line.
     pub fn name(self) -> &'static str {
@@ -166,6 +173,8 @@ pub enum Topology {
     Rect(Rect),
     /// See [`Hex`].
     Hex(Hex),
+    /// See [`Polar`].
+    Polar(Polar),
     /// See [`Tri`].
     Tri(Tri),
 }
@@ -190,10 +199,8 @@ impl Topology {
         match kind {
             TopologyKind::Rect => Ok(Topology::Rect(Rect::new(width, height))),
             TopologyKind::Hex => Ok(Topology::Hex(Hex::new(width, height))),
+            TopologyKind::Polar => Ok(Topology::Polar(Polar::new(width))),
             TopologyKind::Tri => Ok(Topology::Tri(Tri::new(width, height))),
-            other => Err(Error::option(format!(
-                "topology '{other}' is not available yet"
-            ))),
         }
     }
 
@@ -202,6 +209,7 @@ impl Topology {
         match self {
             Topology::Rect(_) => TopologyKind::Rect,
             Topology::Hex(_) => TopologyKind::Hex,
+            Topology::Polar(_) => TopologyKind::Polar,
             Topology::Tri(_) => TopologyKind::Tri,
         }
     }
@@ -211,6 +219,7 @@ impl Topology {
         match self {
             Topology::Rect(t) => t,
             Topology::Hex(t) => t,
+            Topology::Polar(t) => t,
             Topology::Tri(t) => t,
         }
     }
