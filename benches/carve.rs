@@ -33,7 +33,10 @@ fn carvers(c: &mut Criterion) {
     for &kind in TopologyKind::ALL.iter() {
         let g = million(kind);
         let mut group = c.benchmark_group(format!("carve/{kind}"));
-        group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(4));
         group.throughput(Throughput::Elements(g.len() as u64));
         for info in CARVERS.iter().filter(|i| i.topologies.contains(&kind)) {
             group.bench_function(info.name, |b| {
@@ -57,7 +60,10 @@ fn carvers(c: &mut Criterion) {
 
 fn scaling(c: &mut Criterion) {
     let mut group = c.benchmark_group("scaling/rect");
-    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
     for side in [100u32, 1000, 3000] {
         let g = grid(TopologyKind::Rect, side, side);
         group.throughput(Throughput::Elements(g.len() as u64));
@@ -82,7 +88,10 @@ fn scaling(c: &mut Criterion) {
 
 fn pipeline(c: &mut Criterion) {
     let mut group = c.benchmark_group("pipeline");
-    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
     for &kind in TopologyKind::ALL.iter() {
         let g = million(kind);
         group.throughput(Throughput::Elements(g.len() as u64));
