@@ -17,6 +17,11 @@
 //! tiles. This is the seed's deviation from the square-map digger, kept: that one stopped when it
 //! stepped *onto* the open area, which on hexes made corridors run along a room before entering.
 //!
+//! Growth, before and after a merge, is from the digger's own stack only: tiles that were open
+//! before are never expanded from. The digger can also stop having reached nothing: its own tree
+//! may be unable to grow before it comes near the open area (common with order 1, whose
+//! corridors cannot branch off a straight run). Then `corridor` and `maze` are the same.
+//!
 //! On a 3 x 3 grid the only interior tile is `(1, 1)`, a neighbour of all four non-corner edge
 //! tiles: the digger opens the entrance and `(1, 1)` and nothing else.
 

@@ -296,6 +296,378 @@ fn mazer_errors() {
     assert!(Mazer::new(MAX_SIDE + 1, 14).is_err());
 }
 
+// --- The Digger. ---
+
+/// A grid with the 7 tiles within distance 1 of `centre` open (a room).
+fn room(w: u32, h: u32, centre: Tile) -> TileGrid {
+    let mut g = TileGrid::new(w, h).unwrap();
+    g.set_open(centre, true).unwrap();
+    for n in g.neighbours(centre) {
+        g.set_open(n, true).unwrap();
+    }
+    g
+}
+
+fn dig(before: &TileGrid, entrance: Tile, order: u32, seed: u64, merge: bool) -> TileGrid {
+    let mut g = before.clone();
+    let mut rng = MazeRng::new(seed);
+    if merge {
+        Digger::maze(&mut g, entrance, order, &mut rng).unwrap();
+    } else {
+        Digger::corridor(&mut g, entrance, order, &mut rng).unwrap();
+    }
+    g
+}
+
+/// Everything a dig from `entrance` into `before` must satisfy.
+#[track_caller]
+fn check_digger(before: &TileGrid, after: &TileGrid, entrance: Tile, merge: bool) {
+    let new: Vec<Tile> = after
+        .open_tiles()
+        .into_iter()
+        .filter(|&t| !before.is_open(t) && t != entrance)
+        .collect();
+    assert!(before.open_tiles().iter().all(|&t| after.is_open(t)));
+    assert!(after.is_open(entrance));
+    assert!(
+        new.iter().all(|&t| after.is_interior(t)),
+        "dug the ring:\n{after}"
+    );
+    // The dug tiles hang together with the entrance.
+    let reach = after.flood(entrance);
+    assert!(new.iter().all(|t| reach.contains(t)), "cut off:\n{after}");
+    // A corridor stops at the first dug tile that touches the open area.
+    let touching = new
+        .iter()
+        .filter(|&&t| {
+            before
+                .neighbours(t)
+                .iter()
+                .any(|&n| before.is_open(n) && n != entrance)
+        })
+        .count();
+    if !merge {
+        assert!(
+            touching <= 1,
+            "{touching} tiles touch the open area:\n{after}"
+        );
+    }
+    // The dig reached the open area (stepped onto it or touched it), and then a connected area
+    // stays connected; or it reached nothing, and the entrance's part holds no old tile.
+    let stepped = after
+        .neighbours(entrance)
+        .iter()
+        .any(|&n| before.is_interior(n) && before.is_open(n));
+    if stepped || touching > 0 {
+        if before.is_connected() {
+            assert!(after.is_connected(), "reached but not connected:\n{after}");
+        }
+    } else {
+        assert!(reach.iter().all(|&t| !before.is_open(t) || t == entrance));
+    }
+}
+
+/// The exact digs: name, ground, entrance, order, maze (else corridor); all on seed 9.
+fn exact_digs() -> Vec<(&'static str, TileGrid, Tile, u32, bool)> {
+    let room = room(17, 14, (8, 7));
+    let empty = TileGrid::new(7, 7).unwrap();
+    vec![
+        ("D17X14_CORRIDOR_O0", room.clone(), (0, 6), 0, false),
+        ("D17X14_CORRIDOR_O1", room.clone(), (0, 6), 1, false),
+        ("D17X14_MAZE_O0", room, (8, 0), 0, true),
+        ("D7X7_MAZE_O0", empty.clone(), (3, 6), 0, true),
+        ("D7X7_MAZE_O1", empty, (0, 3), 1, true),
+    ]
+}
+
+// A room of 7 tiles around (8, 7). Order 0 from the left: the corridor winds in (with one dead
+// end) and stops at (8, 9), the first tile that touches the room.
+const D17X14_CORRIDOR_O0: &str = "
+# # # # # # # # #
+ # # # # # # # #
+# # # # # # # # #
+ # # # # # # # #
+# # # # # # # # #
+ # # # # # # # #
+# # # # # # # # #
+ # # # # # # # #
+# # # # # # # # #
+ # # # # # # # #
+# # # # # # # # #
+ # # # # # # # #
+. . # # . # # # #
+ . . # . . # # #
+# # # # . # # # #
+ # . # . . # # #
+# . # # . # # # #
+ # # # # # # # #
+# . # # . # # # #
+ # # # . # # # #
+# . . . # # # # #
+ # . . # # # # #
+# # # # # # # # #
+ # . # # # # # #
+# # # # # # # # #
+ # . # # # # # #
+# # # # # # # # #
+ # # # # # # # #
+";
+// Order 1 from the same tile: the digger's own tree cannot grow any more before it comes near
+// the room, so it stops with nothing reached (the maze would be the same).
+const D17X14_CORRIDOR_O1: &str = "
+# # # # # # # # #
+ # # # # # # # #
+# # # # # # # # #
+ # # # # # # # #
+# # # # # # # # #
+ # # # # # # # #
+# # # # # # # # #
+ # # # # # # # #
+# # # # # # # # #
+ # # # # # # # #
+# # # # # # # # #
+ # # # # # # # #
+. . # # . # # # #
+ . . # . . # # #
+# # . # . # # # #
+ # # # . . # # #
+# # . # . # # # #
+ # # . # # # # #
+# # # # # # # # #
+ # # . # # # # #
+# # # . # # # # #
+ # # # # # # # #
+# # # . # # # # #
+ # # # # # # # #
+# # # . # # # # #
+ # # . . # # # #
+# # # # # # # # #
+ # # # # # # # #
+";
+// Order 0 from the top: touches the room, merges, and fills the rest of the grid.
+const D17X14_MAZE_O0: &str = "
+# # # # . # # # #
+ # # # # # # # #
+# . # # . . . # #
+ . . . # # . . #
+# # . . . # # . #
+ # # # # . . # .
+# . . # # # . # #
+ . . # . . # . #
+# # # . . . # . #
+ . # . # # . # #
+# . # # # # # . #
+ # # . # # # . .
+# . . # . # . # #
+ . . # . . . # .
+# # # # . # # # #
+ . . . . . . # .
+# # . # . # # . #
+ . # # # # # . #
+# # # . . # . # #
+ . # . # # . # #
+# # . # . . # # #
+ . . # . . # # #
+# . # . # # # # #
+ # # . # . # # #
+# . . # # # # # #
+ . . # # . # # #
+# # # # # # # # #
+ # # # # # # # #
+";
+// Empty grids: the dug tiles are a maze of their own, entrance included.
+const D7X7_MAZE_O0: &str = "
+# # # #
+ # # #
+# . . #
+ . # .
+# # # #
+ . . .
+# . . #
+ # # #
+# . # #
+ . . #
+# # # #
+ . . #
+# # # #
+ # . #
+";
+const D7X7_MAZE_O1: &str = "
+# # # #
+ # # #
+# # # #
+ # # #
+# # # #
+ # # #
+. . # #
+ . . #
+# # . #
+ # # #
+# # . #
+ # # .
+# # # #
+ # # #
+";
+
+#[test]
+fn exact_digs_on_seed_9() {
+    let pictures = [
+        D17X14_CORRIDOR_O0,
+        D17X14_CORRIDOR_O1,
+        D17X14_MAZE_O0,
+        D7X7_MAZE_O0,
+        D7X7_MAZE_O1,
+    ];
+    for ((_, before, entrance, order, merge), want) in exact_digs().into_iter().zip(pictures) {
+        let g = dig(&before, entrance, order, 9, merge);
+        check_digger(&before, &g, entrance, merge);
+        assert_picture(&g, want);
+    }
+    // The stuck corridor reached nothing: the maze is the same.
+    assert_eq!(
+        TileGrid::from_ascii(D17X14_CORRIDOR_O1).unwrap(),
+        dig(&room(17, 14, (8, 7)), (0, 6), 1, 9, true)
+    );
+}
+
+/// The non-corner tiles of the outer ring.
+fn entrances(g: &TileGrid) -> Vec<Tile> {
+    let (w, h) = (g.width(), g.height());
+    (0..w)
+        .flat_map(|c| (0..h).map(move |r| (c, r)))
+        .filter(|&t| g.is_edge(t) && !g.is_corner(t))
+        .collect()
+}
+
+#[test]
+fn digger_from_every_edge_tile() {
+    for (w, h) in [(7, 7), (3, 3)] {
+        let empty = TileGrid::new(w, h).unwrap();
+        let grounds = [
+            empty.clone(),
+            mazer(w, h, 0, 5),
+            mazer(w, h, 1, 5),
+            room(w, h, (w / 2, h / 2)),
+        ];
+        let list = entrances(&empty);
+        assert_eq!(list.len() as u32, 2 * (w - 2) + 2 * (h - 2));
+        for entrance in list {
+            for order in 0..2 {
+                for (i, before) in grounds.iter().enumerate() {
+                    for seed in 0..8 {
+                        let corridor = dig(before, entrance, order, seed, false);
+                        let maze = dig(before, entrance, order, seed, true);
+                        check_digger(before, &corridor, entrance, false);
+                        check_digger(before, &maze, entrance, true);
+                        // Same draws until the corridor stops: it is part of the maze.
+                        let c = corridor.open_tiles();
+                        assert!(c.iter().all(|&t| maze.is_open(t)), "ground {i}");
+                        let reach = corridor.flood(entrance);
+                        if !reach.iter().any(|&t| before.is_open(t) && t != entrance) {
+                            assert_eq!(corridor, maze, "nothing reached, ground {i}");
+                        }
+                        if (w, h) == (3, 3) {
+                            // The entrance and the one interior tile, nothing else.
+                            let mut want = before.clone();
+                            want.set_open(entrance, true).unwrap();
+                            want.set_open((1, 1), true).unwrap();
+                            assert_eq!(corridor, want);
+                            assert_eq!(maze, want);
+                        }
+                        if i == 0 {
+                            // On an empty grid the dug tiles are a tree the rule cannot grow.
+                            assert_eq!(maze.adjacent_open_pairs(), maze.open_count() - 1);
+                            assert!(maze.is_connected());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn corridor_equals_maze_when_nothing_is_reachable() {
+    for (w, h) in [(7, 7), (17, 14), (3, 3)] {
+        // Nothing open, or only the top-left corner (no interior neighbour).
+        let empty = TileGrid::new(w, h).unwrap();
+        let mut corner = empty.clone();
+        corner.set_open((0, 0), true).unwrap();
+        for before in [empty, corner] {
+            for entrance in entrances(&before) {
+                for order in 0..2 {
+                    for seed in 0..4 {
+                        let c = dig(&before, entrance, order, seed, false);
+                        assert_eq!(c, dig(&before, entrance, order, seed, true));
+                        assert_eq!(c.is_open((0, 0)), before.is_open((0, 0)));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn maze_merges_and_keeps_growing() {
+    // From the same draws, the maze goes on where the corridor stops.
+    let before = room(17, 14, (8, 7));
+    for seed in 0..10 {
+        let c = dig(&before, (0, 6), 0, seed, false);
+        let m = dig(&before, (0, 6), 0, seed, true);
+        assert!(c.solve((0, 6), (8, 7)).is_some(), "seed {seed}:\n{c}");
+        assert!(m.open_count() > c.open_count() + 20, "seed {seed}:\n{m}");
+        assert!(m.is_connected() && c.is_connected());
+    }
+}
+
+#[test]
+fn digger_errors_leave_the_grid_alone() {
+    let before = mazer(7, 7, 0, 1);
+    let mut g = before.clone();
+    let mut rng = MazeRng::new(1);
+    for (entrance, order, msg) in [
+        (
+            (0, 0),
+            0,
+            "entrance (0, 0) is a corner of the 7x7 grid; use another edge tile",
+        ),
+        (
+            (6, 6),
+            1,
+            "entrance (6, 6) is a corner of the 7x7 grid; use another edge tile",
+        ),
+        (
+            (6, 0),
+            0,
+            "entrance (6, 0) is a corner of the 7x7 grid; use another edge tile",
+        ),
+        (
+            (0, 6),
+            0,
+            "entrance (0, 6) is a corner of the 7x7 grid; use another edge tile",
+        ),
+        (
+            (3, 3),
+            0,
+            "entrance (3, 3) is not on the edge of the 7x7 grid",
+        ),
+        ((7, 2), 0, "entrance (7, 2) is outside the 7x7 grid"),
+        ((0, 3), 2, "order > 1 not supported (got order 2)"),
+    ] {
+        for merge in [false, true] {
+            let e = if merge {
+                Digger::maze(&mut g, entrance, order, &mut rng)
+            } else {
+                Digger::corridor(&mut g, entrance, order, &mut rng)
+            }
+            .unwrap_err();
+            assert_eq!(e.kind, crate::ErrorKind::InvalidOption);
+            assert_eq!(e.message, msg);
+            assert_eq!(g, before);
+        }
+    }
+}
+
 /// Prints the exact grids in the form above (`cargo test --lib print_pictures -- --ignored
 /// --nocapture`), for when the generator changes on purpose.
 #[test]
@@ -311,5 +683,9 @@ fn print_pictures() {
         ("M3X3", 3, 3, 0),
     ] {
         println!("const {name}: &str = \"\n{}\";", mazer(w, h, order, 9));
+    }
+    for (name, before, entrance, order, merge) in exact_digs() {
+        let g = dig(&before, entrance, order, 9, merge);
+        println!("const {name}: &str = \"\n{g}\";");
     }
 }
