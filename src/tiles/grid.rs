@@ -1,6 +1,7 @@
 //! The tile grid: a bitset of open tiles (`u64` words) and the queries the stages need.
 //!
-//! The bitset is row-major with a margin of 3 closed tiles on every side, so the 7 x 7
+//! The bitset is row-major, each row a whole number of `u64` words, with a margin of (at least)
+//! 3 closed tiles on every side, so the 7 x 7
 //! mask window around any tile of the grid (see [`super::masks`]) lies inside it. The margin is
 //! never opened; outside the grid every query says "closed". Besides the bits, a grid answers
 //! the questions tests and later stages ask: open tiles, neighbours, connectivity (flood fill),
@@ -39,7 +40,8 @@ impl TileGrid {
                 )));
             }
         }
-        let stride = width as usize + 2 * PAD;
+        // Rows start on word boundaries, so the rows of a window share one bit offset.
+        let stride = (width as usize + 2 * PAD).next_multiple_of(64);
         let bits = stride * (height as usize + 2 * PAD);
         // One spare word so a two-word read at the last bit stays in bounds.
         let words = vec![0u64; bits.div_ceil(64) + 1];
@@ -313,7 +315,7 @@ impl TileGrid {
         (r as usize + PAD) * self.stride + c as usize + PAD
     }
 
-    /// Bits per row of the bitset (the width plus both margins).
+    /// Bits per row of the bitset (the width plus both margins, rounded up to whole words).
     #[inline]
     pub(crate) fn stride(&self) -> usize {
         self.stride

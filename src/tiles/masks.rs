@@ -3,7 +3,8 @@
 //! The *window* of a tile `t = (c, r)` is the 7 x 7 block of tiles around it packed in a `u64`:
 //! tile `(c + dc, r + dr)`, `-3 <= dc, dr <= 3`, is bit `7 * (dr + 3) + (dc + 3)` (see
 //! [`window_bit`]); bits 49..63 are zero. Row `dr + 3` of the window is 7 consecutive bits of one
-//! row of the bitset, so a window is 7 (order 0: 5) unaligned 7-bit reads ([`window`]).
+//! row of the bitset, so a window is 7 (order 0: 5) unaligned 7-bit reads at the same bit offset
+//! ([`window`]).
 //!
 //! Where a tile of the block lies in hex space depends on the parity of `c` (odd-q), so each
 //! constant is indexed by `[order][c & 1][direction of the candidate n]`. [`CARVE`] holds, for the
@@ -90,27 +91,31 @@ pub const fn rows(order: usize) -> (usize, usize) {
     if order == 0 { (1, 5) } else { (0, 6) }
 }
 
-/// Bits `i..i + 7` of the bitset `words` (which has a spare word at the end).
-#[inline(always)]
-fn read7(words: &[u64], i: usize) -> u64 {
-    let (q, o) = (i >> 6, i & 63);
-    // `<< 1 << (63 - o)` is `<< (64 - o)` without the overflow at o = 0.
-    ((words[q] >> o) | (words[q + 1] << 1 << (63 - o))) & 0x7f
-}
-
-/// Window rows `FIRST..=LAST` of the tile at bit `centre` of a bitset with `stride` bits per row
-/// (other rows read as zero). The margin of the bitset keeps every read in bounds.
+/// Window rows `FIRST..=LAST` of the tile at bit `centre` of a bitset with `stride` bits per row,
+/// a multiple of 64 (other rows read as zero). The margin of the bitset keeps every read in
+/// bounds; the last word is a spare, so a row's 7 bits may straddle two words.
 #[inline(always)]
 pub fn window<const FIRST: usize, const LAST: usize>(
     words: &[u64],
     centre: usize,
     stride: usize,
 ) -> u64 {
+    debug_assert_eq!(stride % 64, 0);
+    let first = centre + FIRST * stride - 3 * stride - 3;
+    // Every row has the same bit offset in its word.
+    let (q, o, step) = (first >> 6, first & 63, stride >> 6);
+    let rows = &words[q..=q + (LAST - FIRST) * step + 1];
     let mut w = 0;
-    let mut i = centre + FIRST * stride - 3 * stride - 3;
-    for row in FIRST..=LAST {
-        w |= read7(words, i) << (7 * row);
-        i += stride;
+    if o <= 57 {
+        // The 7 bits of every row lie in one word (57 columns in 64).
+        for (k, row) in (FIRST..=LAST).enumerate() {
+            w |= (rows[k * step] >> o & 0x7f) << (7 * row);
+        }
+    } else {
+        for (k, row) in (FIRST..=LAST).enumerate() {
+            let bits = rows[k * step] >> o | rows[k * step + 1] << (64 - o);
+            w |= (bits & 0x7f) << (7 * row);
+        }
     }
     w
 }

@@ -71,15 +71,21 @@ impl Mazer {
 /// The heading of a frame that has no parent: all six directions are candidates.
 pub(crate) const ROOT: u8 = 6;
 
-/// The candidates of each heading: the two sides and straight ahead; for [`ROOT`], all six.
-const CANDIDATES: [&[u8]; 7] = [
-    &[5, 0, 1],
-    &[0, 1, 2],
-    &[1, 2, 3],
-    &[2, 3, 4],
-    &[3, 4, 5],
-    &[4, 5, 0],
-    &[0, 1, 2, 3, 4, 5],
+/// The candidates of each heading as a set of directions (bit `d`): the two sides and straight
+/// ahead; for [`ROOT`], all six.
+const CANDIDATES: [u32; 7] = [
+    0b100011, 0b000111, 0b001110, 0b011100, 0b111000, 0b110001, 0b111111,
+];
+
+/// The candidates of each heading but [`ROOT`] as a list: one side, straight ahead, the other
+/// side.
+const FORWARD: [[usize; 3]; 6] = [
+    [5, 0, 1],
+    [0, 1, 2],
+    [1, 2, 3],
+    [2, 3, 4],
+    [3, 4, 5],
+    [4, 5, 0],
 ];
 
 /// A tile on the backtracker's stack: its bit, its coordinates and the direction it was entered
@@ -122,38 +128,37 @@ fn neighbour_deltas(stride: usize) -> [[isize; 6]; 2] {
     d
 }
 
-/// How candidates are tested: [`Probe::prepare`] once per visit of a tile, then
-/// [`Probe::passes`] per candidate.
+/// How candidates are tested: which of the directions in `candidates` (bit `d`) pass the carve
+/// rule from `frame`.
 pub(crate) trait Probe<const ORDER: usize> {
-    /// What a visit reads once.
-    type Visit: Copy;
-    /// Reads what the tests of `frame`'s candidates need.
-    fn prepare(&self, set: &TileGrid, frame: Frame) -> Self::Visit;
-    /// Whether the candidate of `frame` in direction `dir` passes the carve rule.
-    fn passes(&self, set: &TileGrid, visit: Self::Visit, frame: Frame, dir: usize) -> bool;
+    /// The subset of `candidates` (not empty) that passes.
+    fn passing(&self, set: &TileGrid, frame: Frame, candidates: u32) -> u32;
 }
 
-/// [`Strategy::Window`].
+/// [`Strategy::Window`]: read the window once, then test all six masks without a branch.
 pub(crate) struct WindowProbe;
 
 impl<const ORDER: usize> Probe<ORDER> for WindowProbe {
-    type Visit = u64;
     #[inline(always)]
-    fn prepare(&self, set: &TileGrid, f: Frame) -> u64 {
+    fn passing(&self, set: &TileGrid, f: Frame, candidates: u32) -> u32 {
         let (words, centre, stride) = (set.words(), f.idx as usize, set.stride());
-        if ORDER == 0 {
+        let window = if ORDER == 0 {
             masks::window::<{ masks::rows(0).0 }, { masks::rows(0).1 }>(words, centre, stride)
         } else {
             masks::window::<{ masks::rows(1).0 }, { masks::rows(1).1 }>(words, centre, stride)
-        }
-    }
-    #[inline(always)]
-    fn passes(&self, _: &TileGrid, window: u64, f: Frame, dir: usize) -> bool {
-        window & CARVE[ORDER][f.parity()][dir] == 0
+        };
+        let k = &CARVE[ORDER][f.parity()];
+        let test = |d: usize| u32::from(window & k[d] == 0) << d;
+        let pass = match FORWARD.get(usize::from(f.heading)) {
+            Some(&[a, b, c]) => test(a) | test(b) | test(c),
+            None => (0..6).fold(0, |pass, d| pass | test(d)),
+        };
+        pass & candidates
     }
 }
 
-/// [`Strategy::PerTile`]: the bit offsets of every mask, `[col & 1][direction]`, nearest first.
+/// [`Strategy::PerTile`]: the bit offsets of every mask, `[col & 1][direction]`, nearest to the
+/// candidate first, tested one by one up to the first open tile.
 pub(crate) struct TileProbe {
     offsets: [[[isize; 15]; 6]; 2],
     len: usize,
@@ -169,10 +174,15 @@ impl TileProbe {
                 // Nearest to the candidate first: the candidate, then its neighbours.
                 let (ndc, ndr) = OFFSETS[p][dir];
                 let at = |dc: i32, dr: i32| (i64::from(p as i32 + 10 + dc), i64::from(dr));
-                let mut bits: Vec<i32> = (0..49).filter(|b| k >> b & 1 == 1).collect();
-                bits.sort_by_key(|&b| (distance_i(at(b % 7 - 3, b / 7 - 3), at(ndc, ndr)), b));
-                len = bits.len();
-                for (slot, b) in list.iter_mut().zip(bits) {
+                let mut bits = [0i32; 15];
+                len = 0;
+                for b in (0..49).filter(|b| k >> b & 1 == 1) {
+                    bits[len] = b;
+                    len += 1;
+                }
+                bits[..len]
+                    .sort_by_key(|&b| (distance_i(at(b % 7 - 3, b / 7 - 3), at(ndc, ndr)), b));
+                for (slot, &b) in list.iter_mut().zip(&bits[..len]) {
                     let (dc, dr) = (b as isize % 7 - 3, b as isize / 7 - 3);
                     *slot = dr * stride as isize + dc;
                 }
@@ -183,15 +193,23 @@ impl TileProbe {
 }
 
 impl<const ORDER: usize> Probe<ORDER> for TileProbe {
-    type Visit = ();
     #[inline(always)]
-    fn prepare(&self, _: &TileGrid, _: Frame) {}
-    #[inline(always)]
-    fn passes(&self, set: &TileGrid, _: (), f: Frame, dir: usize) -> bool {
+    fn passing(&self, set: &TileGrid, f: Frame, candidates: u32) -> u32 {
         let base = f.idx as isize;
-        self.offsets[f.parity()][dir][..self.len]
-            .iter()
-            .all(|&o| !set.bit((base + o) as usize))
+        let offsets = &self.offsets[f.parity()];
+        let mut pass = 0;
+        let mut rest = candidates;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if offsets[d][..self.len]
+                .iter()
+                .all(|&o| !set.bit((base + o) as usize))
+            {
+                pass |= 1 << d;
+            }
+        }
+        pass
     }
 }
 
@@ -213,6 +231,25 @@ pub(crate) fn carve<R: Random + ?Sized>(
     }
 }
 
+/// The directions from the tile of `f` that lead to interior tiles (bit `d`), for a grid whose
+/// interior is `iw` x `ih`.
+#[inline(always)]
+fn inward(f: Frame, iw: u32, ih: u32) -> u32 {
+    let (c, r) = (u32::from(f.col), u32::from(f.row));
+    // Two tiles from the ring (or more): every neighbour is interior.
+    if c.wrapping_sub(2) < iw.wrapping_sub(2) && r.wrapping_sub(2) < ih.wrapping_sub(2) {
+        return 0b111111;
+    }
+    let mut dirs = 0;
+    for (d, &(dc, dr)) in OFFSETS[f.parity()].iter().enumerate() {
+        let (nc, nr) = (c.wrapping_add_signed(dc), r.wrapping_add_signed(dr));
+        if nc.wrapping_sub(1) < iw && nr.wrapping_sub(1) < ih {
+            dirs |= 1 << d;
+        }
+    }
+    dirs
+}
+
 /// The backtracker: while the stack is not empty, look at its top tile's candidates; pop it if
 /// none passes, else open one drawn from `rng` (no draw when only one passes), push it and call
 /// `dug` with it; stop early when `dug` returns `false`. Only interior tiles are opened.
@@ -228,8 +265,7 @@ pub(crate) fn run<R, P, const ORDER: usize>(
     P: Probe<ORDER>,
 {
     let deltas = neighbour_deltas(set.stride());
-    // Interior: 1 <= col <= width - 2, 1 <= row <= height - 2.
-    let (iw, ih) = (set.width() as i32 - 2, set.height() as i32 - 2);
+    let (iw, ih) = (set.width() - 2, set.height() - 2);
     while let Some(&f) = stack.last() {
         let p = f.parity();
         let heading = usize::from(f.heading);
@@ -238,29 +274,30 @@ pub(crate) fn run<R, P, const ORDER: usize>(
             stack.pop();
             continue;
         }
-        let visit = probe.prepare(set, f);
-        let mut passing = [0u8; 6];
-        let mut count = 0;
-        for &d in CANDIDATES[heading] {
-            let (dc, dr) = OFFSETS[p][usize::from(d)];
-            let (c, r) = (i32::from(f.col) + dc, i32::from(f.row) + dr);
-            let interior = ((c - 1) as u32) < iw as u32 && ((r - 1) as u32) < ih as u32;
-            if interior && probe.passes(set, visit, f, usize::from(d)) {
-                passing[count] = d;
-                count += 1;
-            }
-        }
+        let candidates = CANDIDATES[heading] & inward(f, iw, ih);
+        let mut pass = if candidates == 0 {
+            0
+        } else {
+            probe.passing(set, f, candidates)
+        };
+        let count = pass.count_ones() as usize;
         if count == 0 {
             stack.pop();
             continue;
         }
-        let d = passing[if count == 1 { 0 } else { rng.below(count) }];
-        let (dc, dr) = OFFSETS[p][usize::from(d)];
+        // The k-th passing direction, in direction order.
+        if count > 1 {
+            for _ in 0..rng.below(count) {
+                pass &= pass - 1;
+            }
+        }
+        let d = pass.trailing_zeros() as usize;
+        let (dc, dr) = OFFSETS[p][d];
         let next = Frame {
-            idx: (f.idx as isize + deltas[p][usize::from(d)]) as u32,
+            idx: (f.idx as isize + deltas[p][d]) as u32,
             col: (i32::from(f.col) + dc) as u16,
             row: (i32::from(f.row) + dr) as u16,
-            heading: d,
+            heading: d as u8,
         };
         set.set_bit(next.idx as usize);
         stack.push(next);

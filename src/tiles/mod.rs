@@ -49,8 +49,8 @@
 //!   back-side neighbour next to it). So two open tiles at distance 2 always share an open
 //!   neighbour, and corridors never run side by side.
 //!
-//! Among the candidates that pass, one is drawn uniformly (no draw when only one passes) and
-//! becomes the new top of the stack; a tile with none is popped. When the straight-ahead
+//! Among the candidates that pass, one is drawn uniformly (`rng.below(count)`, counting in
+//! direction order; no draw when only one passes) and becomes the new top of the stack; a tile with none is popped. When the straight-ahead
 //! candidate is already open, both sides touch it, so the tile is popped without a test.
 //! The first tile (the Mazer's, drawn uniformly among the interior tiles) tries all 6 directions.
 //!
