@@ -78,11 +78,6 @@ impl Digger {
     ) -> Result<()> {
         check_order(order)?;
         check_entrance(grid, entrance)?;
-        // The entrance is the digger's own: an open entrance must not count as "touched".
-        grid.set_open(entrance, false)?;
-        let mut own = TileGrid::new(grid.width(), grid.height())?;
-        own.set_open(entrance, true)?;
-
         // Step in: to an open interior neighbour if any, else to one drawn at random.
         let inward: Vec<(Direction, Tile)> = Direction::ALL
             .iter()
@@ -94,6 +89,18 @@ impl Digger {
             .copied()
             .filter(|&(_, n)| grid.is_open(n))
             .collect();
+        if inward.is_empty() {
+            // Cannot happen on a grid of 3x3 or more; an error rather than a panic all the same.
+            return Err(Error::option(format!(
+                "entrance ({}, {}) has no interior neighbour",
+                entrance.0, entrance.1
+            )));
+        }
+        // The entrance is the digger's own: an open entrance must not count as "touched".
+        grid.set_open(entrance, false)?;
+        let mut own = TileGrid::new(grid.width(), grid.height())?;
+        own.set_open(entrance, true)?;
+
         let pick = |rng: &mut R, v: &[(Direction, Tile)]| match v.len() {
             1 => v[0],
             n => v[rng.below(n)],

@@ -668,6 +668,42 @@ fn digger_errors_leave_the_grid_alone() {
     }
 }
 
+#[test]
+fn solve_walks_the_maze() {
+    for order in 0..2 {
+        let g = mazer(19, 13, order, 4);
+        let open = g.open_tiles();
+        let (a, b) = (open[0], open[open.len() - 1]);
+        let path = g.solve(a, b).unwrap();
+        assert_eq!((path[0], path[path.len() - 1]), (a, b));
+        assert!(path.iter().all(|&t| g.is_open(t)));
+        assert!(path.windows(2).all(|w| distance(w[0], w[1]) == 1));
+        // In a tree the path is the only one: it never comes back to a tile.
+        let mut seen = path.clone();
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), path.len());
+        assert!(g.render_path(&path).contains('o'));
+    }
+}
+
+#[test]
+fn digger_strategies_agree() {
+    let before = room(17, 14, (8, 7));
+    for order in 0..2 {
+        for merge in [false, true] {
+            for seed in 0..10 {
+                let a = dig(&before, (0, 6), order, seed, merge);
+                let mut b = before.clone();
+                Digger::new(Strategy::PerTile)
+                    .dig(&mut b, (0, 6), order, &mut MazeRng::new(seed), merge)
+                    .unwrap();
+                assert_eq!(a, b);
+            }
+        }
+    }
+}
+
 /// Prints the exact grids in the form above (`cargo test --lib print_pictures -- --ignored
 /// --nocapture`), for when the generator changes on purpose.
 #[test]
