@@ -44,26 +44,28 @@
 //!
 //! * **order 0**: `n` is closed and `t` is its only open neighbour (one-tile corridors and walls);
 //! * **order 1**: in addition, no tile at hex distance 2 of `n` is open, except the three tiles
-//!   *behind* `t` (the neighbours of `t` at distance 2 of `n`: `p` and its two neighbours
-//!   when `n` is straight ahead; when `n` is a side, `p`, the other forward side and the
-//!   back-side neighbour next to it). So two open tiles at distance 2 always share an open
-//!   neighbour, and corridors never run side by side.
+//!   *behind* `t`, which are the neighbours of `t` at distance 2 of `n`: when `n` is straight
+//!   ahead, `p` and its two neighbours next to `t`; when `n` is a side, `p`, the other forward
+//!   side and the neighbour of `t` between those two. So two open tiles at distance 2 always
+//!   share an open neighbour, and corridors never run side by side.
 //!
 //! Among the candidates that pass, one is drawn uniformly (`rng.below(count)`, counting in
-//! direction order; no draw when only one passes) and becomes the new top of the stack; a tile with none is popped. When the straight-ahead
-//! candidate is already open, both sides touch it, so the tile is popped without a test.
+//! direction order; no draw when only one passes) and becomes the new top of the stack; a tile
+//! with none is popped. When the straight-ahead candidate is already open, both sides touch it,
+//! so the tile is popped without a test.
 //! The first tile (the Mazer's, drawn uniformly among the interior tiles) tries all 6 directions.
 //!
 //! # The mask test
 //!
 //! Each candidate is tested with **one** mask test, `window & K == 0`, as the seed does with
-//! `maze & (K << c)`. The bitset is row-major with a 3-tile margin of closed tiles on every side,
-//! so the 7 x 7 block of tiles around any tile can be read without bounds checks on
-//! coordinates. The *window* of `t = (c, r)` packs that block into a `u64`: the tile
-//! `(c + dc, r + dr)`, `-3 <= dc, dr <= 3`, is bit `7 * (dr + 3) + (dc + 3)` (49 bits; every tile
-//! within distance 2 of a neighbour of `t` is inside). The constant `K` depends on the order, the
-//! parity of `c` and the direction of `n`; the 24 constants are literals in [`masks`], and a test
-//! recomputes every one of them from [`distance`]. Order 0 reads only the 5 middle rows.
+//! `maze & (K << c)`. The bitset is row-major, rows of whole `u64` words, with a margin of at
+//! least 3 closed tiles on every side, so the 7 x 7 block of tiles around any tile can be read
+//! without checks on coordinates. The *window* of `t = (c, r)` packs that block into a `u64`:
+//! the tile `(c + dc, r + dr)`, `-3 <= dc, dr <= 3`, is bit `7 * (dr + 3) + (dc + 3)` (49 bits;
+//! every tile within distance 2 of a neighbour of `t` is inside). The constant `K` depends on the
+//! order, the parity of `c` and the direction of `n`; the 24 constants are literals in [`masks`],
+//! and a test recomputes every one of them from [`distance`]. Order 0 reads only the 5 middle
+//! rows.
 //!
 //! # Speed
 //!
@@ -72,14 +74,19 @@
 //! per maze counted with valgrind's cachegrind (which, unlike the times, does not depend on the
 //! load: the 2-core VM was shared with other builds, load average about 7, so the times are
 //! inflated and noisy). A maze has on average 90 open tiles at 17x14 order 0, 44 at order 1;
-//! 455 000 (45 %) at 1000x1000 order 0, 251 000 (25 %) at order 1.
+//! 455 000 (45 %) at 1000x1000 order 0, 251 000 (25 %) at order 1. Each entry: median time,
+//! instructions per maze.
 //!
-//! | variant                                   | 17x14 o0 | 17x14 o1 | 1000x1000 o0 | 1000x1000 o1 |
-//! |-------------------------------------------|----------|----------|--------------|--------------|
-//! | `Window` (default)                        | 9.2 µs, 32 k | 6.7 µs, 16 k | 65 ms, 146 M | 34 ms, 83 M |
-//! | `PerTile`: one bit test per mask tile     | 25 µs, 63 k | 16 µs, 99 k | 120 ms, 222 M | 60 ms, 204 M |
-//! | `Window`, first cut: rows read at any bit offset, a branch per candidate | 13.5 µs | 9.3 µs | 97 ms, 202 M | 50 ms, 124 M |
-//! | `Window` with a 13-way match on the heading into const-generic code | | | 146 M (-0.5 %) | 83 M |
+//! | variant                      | 17x14 o0     | 17x14 o1     | 1000² o0      | 1000² o1     |
+//! |------------------------------|--------------|--------------|---------------|--------------|
+//! | `Window` (default)           | 9.2 µs, 32 k | 6.7 µs, 16 k | 65 ms, 146 M  | 34 ms, 83 M  |
+//! | `PerTile`                    | 25 µs, 63 k  | 16 µs, 99 k  | 120 ms, 222 M | 60 ms, 204 M |
+//! | `Window`, first cut (1)      | 13.5 µs      | 9.3 µs       | 97 ms, 202 M  | 50 ms, 124 M |
+//! | `Window`, heading generic (2)|              |              | 146 M         | 83 M         |
+//!
+//! (1) Rows read at any bit offset (two index computations and two loads per row), and a branch
+//! per candidate. (2) A 7-way match on the heading into const-generic code: -0.5 % instructions,
+//! no difference in time.
 //!
 //! `PerTile` builds its offset tables (sorted nearest first) per maze, which is most of its cost
 //! at 17x14. What made `Window` fast: rows that start on word boundaries (one bit offset per
