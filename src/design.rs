@@ -8,6 +8,10 @@ use crate::endpoints::Placement;
 use crate::error::{Error, Result};
 use crate::topology::TopologyKind;
 
+/// The largest seed (2^53 - 1): it survives TOML (64-bit signed) and JSON readers that use
+/// doubles.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
 /// Every knob of a maze. Missing fields take their defaults, so older files keep loading.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -64,6 +68,13 @@ impl Design {
         unit("weave", self.weave)?;
         if let GrowingTreePolicy::Mixed(p) = self.growing_tree {
             unit("the growing-tree newest share", p)?;
+        }
+        if let Some(seed) = self.seed
+            && seed > MAX_SEED
+        {
+            return Err(Error::option(format!(
+                "seed must be at most {MAX_SEED}, got {seed}"
+            )));
         }
         self.algorithm.check(self.topology)?;
         Ok(())

@@ -11,6 +11,7 @@ pub mod grid;
 pub mod mask;
 pub mod maze;
 pub mod random;
+pub mod tiles;
 pub mod topology;
 
 pub use error::{Error, ErrorKind, Result};
@@ -19,6 +20,8 @@ pub mod design;
 pub mod draw;
 pub mod endpoints;
 pub mod export;
+pub mod io;
+pub mod json;
 pub mod metrics;
 pub mod page;
 pub mod pipeline;

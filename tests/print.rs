@@ -85,7 +85,7 @@ fn pdf_has_two_pages_of_the_right_size_with_the_text() {
     let doc = lopdf::Document::load_mem(&r.puzzle).expect("the PDF parses");
     let pages = doc.get_pages();
     assert_eq!(pages.len(), 2);
-    for (_, &pid) in &pages {
+    for &pid in pages.values() {
         let page = doc.get_object(pid).unwrap().as_dict().unwrap();
         let mb = page.get(b"MediaBox").unwrap().as_array().unwrap();
         let n: Vec<f32> = mb.iter().map(|o| o.as_float().unwrap()).collect();
@@ -95,7 +95,7 @@ fn pdf_has_two_pages_of_the_right_size_with_the_text() {
     }
     // the text is in the content streams (builtin Helvetica, WinAnsi literal strings)
     let mut all = Vec::new();
-    for (_, &pid) in &pages {
+    for &pid in pages.values() {
         all.push(String::from_utf8_lossy(&doc.get_page_content(pid)).into_owned());
     }
     for want in ["Hedge test maze", "Name:", "START", "FINISH", "(7)"] {
@@ -389,6 +389,92 @@ fn corridor_warning_comes_with_the_render() {
     );
     let r = export::render(&maze(10, 10, 1), &PageSetup::default(), Format::Svg).unwrap();
     assert!(r.warnings.is_empty());
+}
+
+// ---------- the command line ----------
+
+fn hedge() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("hedge").expect("the hedge binary is built")
+}
+
+#[test]
+fn cli_writes_pdf_svg_and_png_with_keys_beside() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("m.pdf");
+    let out = hedge()
+        .args(["generate", "--width", "12", "--seed", "4", "--paper", "a4"])
+        .args(["--title", "Owl", "--name-line", "--page-number", "3", "-o"])
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc = lopdf::Document::load_mem(&std::fs::read(&pdf).unwrap()).unwrap();
+    assert_eq!(doc.get_pages().len(), 2);
+    assert!(!dir.path().join("m-key.pdf").exists());
+    for ext in ["svg", "png"] {
+        let p = dir.path().join(format!("m.{ext}"));
+        let out = hedge()
+            .args([
+                "generate", "--width", "6", "--seed", "4", "--dpi", "50", "-o",
+            ])
+            .arg(&p)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(p.exists());
+        assert!(dir.path().join(format!("m-key.{ext}")).exists());
+    }
+    let (w, h, _) = decode(&std::fs::read(dir.path().join("m.png")).unwrap());
+    assert_eq!((w, h), (425, 550));
+}
+
+#[test]
+fn cli_warns_about_narrow_corridors_and_rejects_bad_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("big.svg");
+    let out = hedge()
+        .args(["generate", "--width", "150", "--seed", "1", "-o"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("warning: corridors are"), "{err}");
+    for (args, expect) in [
+        (vec!["--paper", "tabloid"], "unknown paper"),
+        (vec!["--margin", "-3"], "margin must be between"),
+        (vec!["--orientation", "sideways"], "portrait or landscape"),
+        (vec!["--dpi", "5000"], "dpi"),
+        (
+            vec!["--paper", "60x60mm", "--margin", "20"],
+            "margins leave",
+        ),
+    ] {
+        let p = dir.path().join("bad.pdf");
+        let out = hedge()
+            .args(["generate", "--width", "5"])
+            .args(&args)
+            .arg("-o")
+            .arg(&p)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(err.contains(expect), "{args:?}: {err}");
+        if !err.contains("--help") {
+            // our own errors are one line; clap's usage errors add a hint line
+            assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        }
+        assert!(!p.exists());
+    }
 }
 
 /// Writes sample pages for looking at (and for the README pictures):

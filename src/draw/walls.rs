@@ -206,17 +206,15 @@ impl Graph {
                 if d > dist[v as usize] {
                     continue;
                 }
-                if v != u && is_odd[v as usize] {
-                    if u < v {
-                        let mut path = Vec::new();
-                        let mut x = v;
-                        while x != u {
-                            let e = via[x as usize];
-                            path.push(e);
-                            x = self.other(e, x);
-                        }
-                        candidates.push((d, u, v, path));
+                if u < v && is_odd[v as usize] {
+                    let mut path = Vec::new();
+                    let mut x = v;
+                    while x != u {
+                        let e = via[x as usize];
+                        path.push(e);
+                        x = self.other(e, x);
                     }
+                    candidates.push((d, u, v, path));
                 }
                 for &e in &self.adj[v as usize] {
                     let w = self.other(e, v);
@@ -237,7 +235,7 @@ impl Graph {
             }
             touched.clear();
         }
-        candidates.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+        candidates.sort_by_key(|c| (c.0, c.1, c.2));
         for (_, u, v, path) in candidates {
             if is_odd[u as usize] && is_odd[v as usize] {
                 is_odd[u as usize] = false;

@@ -14,9 +14,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 
+pub mod hex;
+pub mod polar;
 pub mod rect;
+pub mod tri;
 
+pub use hex::Hex;
+pub use polar::Polar;
 pub use rect::Rect;
+pub use tri::Tri;
 
 /// A cell's address in its topology: row and column (for polar: ring and index in the ring).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -122,7 +128,12 @@ pub enum TopologyKind {
 
 impl TopologyKind {
     /// All kinds, in menu order.
-    pub const ALL: [TopologyKind; 1] = [TopologyKind::Rect];
+    pub const ALL: [TopologyKind; 4] = [
+        TopologyKind::Rect,
+        TopologyKind::Hex,
+        TopologyKind::Polar,
+        TopologyKind::Tri,
+    ];
 
     /// The name used in files and on the command line.
     pub fn name(self) -> &'static str {
@@ -168,6 +179,12 @@ pub const MAX_SIDE: u32 = 20_000;
 pub enum Topology {
     /// See [`Rect`].
     Rect(Rect),
+    /// See [`Hex`].
+    Hex(Hex),
+    /// See [`Polar`].
+    Polar(Polar),
+    /// See [`Tri`].
+    Tri(Tri),
 }
 
 impl Topology {
@@ -189,9 +206,9 @@ impl Topology {
         }
         match kind {
             TopologyKind::Rect => Ok(Topology::Rect(Rect::new(width, height))),
-            other => Err(Error::option(format!(
-                "topology '{other}' is not available yet"
-            ))),
+            TopologyKind::Hex => Ok(Topology::Hex(Hex::new(width, height))),
+            TopologyKind::Polar => Ok(Topology::Polar(Polar::new(width))),
+            TopologyKind::Tri => Ok(Topology::Tri(Tri::new(width, height))),
         }
     }
 
@@ -199,6 +216,9 @@ impl Topology {
     pub fn kind(&self) -> TopologyKind {
         match self {
             Topology::Rect(_) => TopologyKind::Rect,
+            Topology::Hex(_) => TopologyKind::Hex,
+            Topology::Polar(_) => TopologyKind::Polar,
+            Topology::Tri(_) => TopologyKind::Tri,
         }
     }
 
@@ -206,6 +226,9 @@ impl Topology {
     pub fn tess(&self) -> &dyn Tessellation {
         match self {
             Topology::Rect(t) => t,
+            Topology::Hex(t) => t,
+            Topology::Polar(t) => t,
+            Topology::Tri(t) => t,
         }
     }
 }

@@ -1,0 +1,245 @@
+//! The command line: raw arguments (clap) turned into a validated design, then the pipeline, then
+//! the output file. Thin by design: everything it does is a library call.
+
+mod print;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand};
+
+use hedge::carve::{Algorithm, GrowingTreePolicy};
+use hedge::design::Design;
+use hedge::endpoints::Placement;
+use hedge::export::Format;
+use hedge::pipeline::{Generated, generate};
+use hedge::topology::{Coord, TopologyKind};
+
+/// Hedge: turn a silhouette into a print-ready maze.
+#[derive(Parser, Debug)]
+#[command(name = "hedge", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do; without one, help is printed.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Make one maze and write it to a file (the extension picks the format).
+    Generate(GenerateArgs),
+}
+
+/// `hedge generate`'s flags. Flags override the values of `--design`.
+#[derive(Args, Debug, Default)]
+pub struct GenerateArgs {
+    /// A design file (TOML, as the editor saves it); flags given too override its values.
+    #[arg(long, value_name = "FILE")]
+    pub design: Option<PathBuf>,
+    /// Grid topology: rect, hex, polar or tri.
+    #[arg(long, value_parser = parse_with::<TopologyKind>)]
+    pub topology: Option<TopologyKind>,
+    /// Cells across (for polar: the number of rings, the centre cell being the first).
+    #[arg(long, value_name = "N")]
+    pub width: Option<u32>,
+    /// Cells down (defaults to the width; ignored for polar).
+    #[arg(long, value_name = "N")]
+    pub height: Option<u32>,
+    /// Carving algorithm (see the README for the list).
+    #[arg(long, value_parser = parse_with::<Algorithm>)]
+    pub algorithm: Option<Algorithm>,
+    /// Growing-tree policy: newest, random, oldest or mixed:P (P = share of newest picks).
+    #[arg(long, value_name = "POLICY", value_parser = parse_policy)]
+    pub growing_tree: Option<GrowingTreePolicy>,
+    /// Share of dead ends to remove, 0 (perfect maze) to 1.
+    #[arg(long, value_name = "F", allow_negative_numbers = true)]
+    pub braid: Option<f64>,
+    /// Density of weave crossings, 0 to 1 (rect only).
+    #[arg(long, value_name = "F", allow_negative_numbers = true)]
+    pub weave: Option<f64>,
+    /// Random seed (a random one is drawn and reported when omitted).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Entrance placement: auto, top-bottom, left-right, or a cell ROW,COL (then give --exit).
+    #[arg(long, value_name = "WHERE")]
+    pub entrance: Option<String>,
+    /// Exit cell ROW,COL, with an explicit --entrance cell.
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_coord)]
+    pub exit: Option<Coord>,
+    /// Output file: .json (maze graph) or .txt (ASCII drawing, rect only). Without it, rect
+    /// mazes are drawn on standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Page flags for .pdf, .svg and .png output.
+    #[command(flatten)]
+    pub page: print::PageArgs,
+}
+
+fn parse_with<T: std::str::FromStr<Err = hedge::Error>>(s: &str) -> Result<T, String> {
+    s.parse::<T>().map_err(|e| e.message)
+}
+
+fn parse_policy(s: &str) -> Result<GrowingTreePolicy, String> {
+    match s {
+        "newest" => Ok(GrowingTreePolicy::Newest),
+        "random" => Ok(GrowingTreePolicy::Random),
+        "oldest" => Ok(GrowingTreePolicy::Oldest),
+        _ => match s.strip_prefix("mixed:").map(str::parse::<f64>) {
+            Some(Ok(p)) if (0.0..=1.0).contains(&p) => Ok(GrowingTreePolicy::Mixed(p)),
+            _ => Err("use newest, random, oldest or mixed:P with P between 0 and 1".into()),
+        },
+    }
+}
+
+fn parse_coord(s: &str) -> Result<Coord, String> {
+    let err = || format!("'{s}' is not a cell; write ROW,COL, e.g. 0,3");
+    let (r, c) = s.split_once(',').ok_or_else(err)?;
+    Ok(Coord::new(
+        r.trim().parse().map_err(|_| err())?,
+        c.trim().parse().map_err(|_| err())?,
+    ))
+}
+
+/// The output formats `generate` writes, picked by extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutFormat {
+    /// The maze graph.
+    Json,
+    /// The ASCII drawing.
+    Txt,
+    /// A printable page: PDF (with the key on page 2), SVG or PNG (key beside it).
+    Print(Format),
+}
+
+fn out_format(path: &Path) -> Result<OutFormat> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    match ext.as_str() {
+        "json" => Ok(OutFormat::Json),
+        "txt" => Ok(OutFormat::Txt),
+        "" => bail!(
+            "the output file needs an extension (.json, .txt, .pdf, .svg or .png): {}",
+            path.display()
+        ),
+        other => match Format::from_extension(other) {
+            Some(f) => Ok(OutFormat::Print(f)),
+            None => bail!(
+                "unsupported output format '.{other}' (use .json, .txt, .pdf, .svg or .png): {}",
+                path.display()
+            ),
+        },
+    }
+}
+
+/// The design that `args` describe: the design file's, overridden by flags.
+pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
+    let mut d = match &args.design {
+        Some(p) => hedge::io::read_design(p)?,
+        None => Design::default(),
+    };
+    if let Some(t) = args.topology {
+        d.topology = t;
+    }
+    if let Some(w) = args.width {
+        d.width = w;
+        if args.height.is_none() && args.design.is_none() {
+            d.height = w;
+        }
+    }
+    if let Some(h) = args.height {
+        d.height = h;
+    }
+    if let Some(a) = args.algorithm {
+        d.algorithm = a;
+    }
+    if let Some(p) = args.growing_tree {
+        d.growing_tree = p;
+    }
+    if let Some(b) = args.braid {
+        d.braid = b;
+    }
+    if let Some(w) = args.weave {
+        d.weave = w;
+    }
+    if args.seed.is_some() {
+        d.seed = args.seed;
+    }
+    match (args.entrance.as_deref(), args.exit) {
+        (None, None) => {}
+        (Some("auto"), None) => d.placement = Placement::Auto,
+        (Some("top-bottom"), None) => d.placement = Placement::TopBottom,
+        (Some("left-right"), None) => d.placement = Placement::LeftRight,
+        (Some(s), Some(exit)) if s.contains(',') => {
+            let entrance = parse_coord(s).map_err(anyhow::Error::msg)?;
+            d.placement = Placement::Cells { entrance, exit };
+        }
+        (Some(s), None) if s.contains(',') => bail!("an entrance cell needs an --exit cell too"),
+        (Some(s), _) if !s.contains(',') && args.exit.is_some() => {
+            bail!("--exit goes with an entrance cell (--entrance ROW,COL)")
+        }
+        (None, Some(_)) => bail!("--exit goes with an entrance cell (--entrance ROW,COL)"),
+        (Some(s), _) => {
+            bail!("unknown entrance '{s}' (use auto, top-bottom, left-right or ROW,COL)")
+        }
+    }
+    d.validate()?;
+    Ok(d)
+}
+
+fn summary(g: &Generated) -> String {
+    let m = &g.metrics;
+    format!(
+        "seed {}: {} {} cells, {}, solution {} cells ({:.1} %), {} dead ends, difficulty {:.1}",
+        g.seed,
+        m.cells,
+        g.design.topology,
+        g.algorithm_used,
+        m.solution_length,
+        100.0 * m.solution_ratio,
+        m.dead_ends,
+        m.difficulty
+    )
+}
+
+/// Runs `hedge generate`.
+pub fn run_generate(args: &GenerateArgs) -> Result<()> {
+    let design = design_from_args(args)?;
+    let format = args.output.as_deref().map(out_format).transpose()?;
+    let setup = args.page.setup()?;
+    let generated = generate(&design, None)?;
+    match (&args.output, format) {
+        (Some(path), Some(OutFormat::Json)) => {
+            hedge::io::write_atomic_with(path, |w| hedge::json::write(&generated, w))?;
+            eprintln!("{} -> {}", summary(&generated), path.display());
+        }
+        (Some(path), Some(OutFormat::Print(f))) => {
+            let written = print::write_pages(&generated, &setup, args.page.apply_dpi(f), path)?;
+            let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+            eprintln!("{} -> {}", summary(&generated), names.join(", "));
+        }
+        (Some(path), Some(OutFormat::Txt)) => {
+            let _ = path;
+            bail!("ASCII output is not available yet");
+        }
+        _ => {
+            println!("{}", summary(&generated));
+        }
+    }
+    Ok(())
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn main_with(cli: Cli) -> Result<()> {
+    match cli.command {
+        Some(Command::Generate(args)) => run_generate(&args).context("generate"),
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help()?;
+            println!();
+            Ok(())
+        }
+    }
+}

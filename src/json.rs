@@ -1,0 +1,207 @@
+//! The JSON export: the maze graph for games and other tools (format `hedge-maze`, version 1).
+//!
+//! Written by streaming, without building the document in memory, so a 9-million-cell maze costs
+//! no more than its own data. Floats are rounded to 6 decimals; everything is in a fixed order, so
+//! the same design and seed always give the same bytes. The README documents every field.
+
+use std::io::Write;
+
+use serde::Serialize;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+
+use crate::design::Design;
+use crate::grid::Grid;
+use crate::maze::Maze;
+use crate::metrics::Metrics;
+use crate::pipeline::Generated;
+
+/// The `format` field's value.
+pub const FORMAT: &str = "hedge-maze";
+/// The `version` field's value.
+pub const VERSION: u32 = 1;
+
+fn round6(v: f64) -> f64 {
+    let r = (v * 1e6).round() / 1e6;
+    if r == 0.0 { 0.0 } else { r }
+}
+
+struct Cells<'a>(&'a Grid);
+
+#[derive(Serialize)]
+struct CellOut {
+    id: u32,
+    row: u32,
+    col: u32,
+    center: [f64; 2],
+}
+
+impl Serialize for Cells<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for id in self.0.cells() {
+            let c = self.0.coord(id);
+            let p = self.0.center(id);
+            seq.serialize_element(&CellOut {
+                id: id.0,
+                row: c.row,
+                col: c.col,
+                center: [round6(p.x), round6(p.y)],
+            })?;
+        }
+        seq.end()
+    }
+}
+
+struct Passages<'a>(&'a Maze);
+
+impl Serialize for Passages<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let m = self.0;
+        let mut seq = s.serialize_seq(Some(m.passage_count()))?;
+        // cells in id order, partners ascending: the same order as `Maze::passage_list`
+        let mut partners = Vec::with_capacity(16);
+        for a in m.grid().cells() {
+            partners.clear();
+            partners.extend(m.passages(a).filter(|&b| a < b));
+            partners.sort_unstable();
+            for &b in &partners {
+                seq.serialize_element(&[a.0, b.0])?;
+            }
+        }
+        seq.end()
+    }
+}
+
+#[derive(Serialize)]
+struct Opening {
+    cell: u32,
+    side: usize,
+}
+
+struct Doc<'a>(&'a Generated);
+
+impl Serialize for Doc<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let g = self.0;
+        let d: &Design = &g.design;
+        let metrics: &Metrics = &g.metrics;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("format", FORMAT)?;
+        map.serialize_entry("version", &VERSION)?;
+        map.serialize_entry("topology", &d.topology)?;
+        map.serialize_entry("width", &d.width)?;
+        map.serialize_entry("height", &d.height)?;
+        map.serialize_entry("algorithm", g.algorithm_used)?;
+        map.serialize_entry("seed", &g.seed)?;
+        map.serialize_entry("braid", &d.braid)?;
+        map.serialize_entry("braid_skipped", &g.braid_skipped)?;
+        map.serialize_entry("weave", &d.weave)?;
+        map.serialize_entry("dropped_cells", &g.dropped_cells)?;
+        map.serialize_entry("cells", &Cells(g.maze.grid()))?;
+        map.serialize_entry("passages", &Passages(&g.maze))?;
+        map.serialize_entry("tunnels", &g.maze.tunnels())?;
+        map.serialize_entry("entrance", &g.entrance.cell)?;
+        map.serialize_entry("exit", &g.exit.cell)?;
+        map.serialize_entry(
+            "openings",
+            &[
+                Opening {
+                    cell: g.entrance.cell.0,
+                    side: g.entrance.side,
+                },
+                Opening {
+                    cell: g.exit.cell.0,
+                    side: g.exit.side,
+                },
+            ],
+        )?;
+        map.serialize_entry("solution", &g.solution)?;
+        map.serialize_entry("metrics", metrics)?;
+        map.serialize_entry("design", d)?;
+        map.end()
+    }
+}
+
+/// Writes `generated` as a `hedge-maze` JSON document (one line, then a newline) to `out`.
+pub fn write(generated: &Generated, out: &mut dyn Write) -> std::io::Result<()> {
+    let mut buf = std::io::BufWriter::with_capacity(1 << 16, out);
+    serde_json::to_writer(&mut buf, &Doc(generated)).map_err(std::io::Error::other)?;
+    buf.write_all(b"\n")?;
+    buf.flush()
+}
+
+/// The JSON document as bytes.
+pub fn to_vec(generated: &Generated) -> Vec<u8> {
+    let mut v = Vec::new();
+    write(generated, &mut v).expect("writing to memory does not fail");
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::generate;
+
+    #[test]
+    fn document_has_the_documented_fields_and_is_stable() {
+        let d = Design {
+            width: 6,
+            height: 4,
+            seed: Some(5),
+            ..Design::default()
+        };
+        let g = generate(&d, None).unwrap();
+        let bytes = to_vec(&g);
+        assert_eq!(bytes, to_vec(&generate(&d, None).unwrap()));
+        let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        for key in [
+            "format",
+            "version",
+            "topology",
+            "algorithm",
+            "seed",
+            "braid",
+            "weave",
+            "cells",
+            "passages",
+            "tunnels",
+            "entrance",
+            "exit",
+            "solution",
+            "metrics",
+        ] {
+            assert!(v.get(key).is_some(), "missing {key}");
+        }
+        assert_eq!(v["format"], "hedge-maze");
+        assert_eq!(v["cells"].as_array().unwrap().len(), 24);
+        assert_eq!(v["passages"].as_array().unwrap().len(), 23);
+        assert_eq!(v["cells"][7]["row"], 1);
+        assert_eq!(v["cells"][7]["col"], 1);
+        assert_eq!(v["cells"][7]["center"][0], 1.5);
+        let m = &v["metrics"];
+        for key in [
+            "cells",
+            "passages",
+            "dead_ends",
+            "solution_length",
+            "solution_ratio",
+            "branching_factor",
+            "dead_end_depths",
+        ] {
+            assert!(m.get(key).is_some(), "missing metrics.{key}");
+        }
+        let listed: Vec<(u32, u32)> = v["passages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p[0].as_u64().unwrap() as u32, p[1].as_u64().unwrap() as u32))
+            .collect();
+        let expected: Vec<(u32, u32)> = g
+            .maze
+            .passage_list()
+            .iter()
+            .map(|(a, b)| (a.0, b.0))
+            .collect();
+        assert_eq!(listed, expected);
+    }
+}

@@ -1,0 +1,390 @@
+//! The polar topology: concentric rings of cells around a single centre cell.
+//!
+//! Ring 0 is one round centre cell (radius 0 to 1); ring r >= 1 spans radius r to r + 1, so every
+//! ring is one corridor wide. Ring sizes follow *Mazes for Programmers*: ring 0 has 1 cell, and
+//! ring r >= 1 has `counts[r - 1] * ratio` cells with
+//! `ratio = max(1, round(2 pi r / counts[r - 1]))`, which keeps cells roughly square: 1, 6, 12,
+//! 24, 24, 24, 48, 48, ...
+//!
+//! A cell's address is (ring, index): `Coord::row` is the ring and `Coord::col` the index. Cell
+//! (r, c) of a ring of n cells covers the angles 2 pi c / n to 2 pi (c + 1) / n, measured
+//! clockwise from 12 o'clock on screen: the point at radius rho and angle theta is
+//! (cx + rho sin theta, cy - rho cos theta), with the disc centre (cx, cy) = (rings, rings).
+//!
+//! Every boundary angle is computed from the same (index, ring size) pair wherever it is used, so
+//! a side shared by two cells has bit-identical end points in both.
+
+use std::f64::consts::PI;
+
+use super::{Arc, Coord, Point, Side, Tessellation};
+
+/// Concentric rings around a centre cell; see the module documentation for the layout.
+///
+/// Neighbour order for a ring cell (r, c), r >= 1: inward (r - 1, c / ratio), clockwise
+/// (r, c + 1), counter-clockwise (r, c - 1) (indices wrap), then the outward cells in clockwise
+/// order (none on the last ring). The centre cell's neighbours are the ring-1 cells in order.
+///
+/// Sides run clockwise starting with the inner side: the inner arc (from the cell's clockwise
+/// edge back to its counter-clockwise edge), the counter-clockwise radial segment (outwards), one
+/// outer arc per outward neighbour in clockwise order (a single outer arc with neighbour `None` on
+/// the last ring), then the clockwise radial segment (inwards). The centre cell's outline is one
+/// arc per ring-1 cell; with a single ring it is two half circles with neighbour `None`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Polar {
+    rings: u32,
+    counts: Vec<u32>,
+}
+
+impl Polar {
+    /// A disc of `rings` rings, the centre cell counting as the first.
+    pub fn new(rings: u32) -> Self {
+        let mut counts: Vec<u32> = Vec::with_capacity(rings as usize);
+        for r in 0..rings {
+            let n = match counts.last() {
+                None => 1,
+                Some(&prev) => {
+                    let width = 2.0 * PI * f64::from(r) / f64::from(prev);
+                    // A ring is 1 unit thick, so the ratio is the estimated cell width / 1.
+                    let ratio = libm::round(width).max(1.0) as u32;
+                    prev.saturating_mul(ratio)
+                }
+            };
+            counts.push(n);
+        }
+        Polar { rings, counts }
+    }
+
+    /// Number of rings, the centre cell counting as the first.
+    pub fn rings(&self) -> u32 {
+        self.rings
+    }
+
+    /// Number of cells in each ring, the centre first.
+    pub fn counts(&self) -> &[u32] {
+        &self.counts
+    }
+
+    /// Cells in ring `r` (0 outside the disc).
+    fn count(&self, r: u32) -> u32 {
+        self.counts.get(r as usize).copied().unwrap_or(0)
+    }
+
+    /// How many cells of ring `r` sit outside each cell of ring `r - 1` (0 outside the disc).
+    fn ratio(&self, r: u32) -> u32 {
+        match r {
+            0 => 0,
+            _ => self.count(r) / self.count(r - 1).max(1),
+        }
+    }
+
+    /// Whether `c` is a cell of this disc.
+    fn contains(&self, c: Coord) -> bool {
+        c.col < self.count(c.row)
+    }
+
+    /// The angle of the edge between cells `i - 1` and `i` of a ring of `n` cells.
+    fn angle(i: u32, n: u32) -> f64 {
+        let i = if n == 0 { 0 } else { i % n };
+        2.0 * PI * f64::from(i) / f64::from(n.max(1))
+    }
+
+    /// The disc centre.
+    fn origin(&self) -> Point {
+        let r = f64::from(self.rings);
+        Point::new(r, r)
+    }
+
+    /// The point at radius `rho` and angle `theta` (clockwise from 12 o'clock).
+    fn at(&self, rho: f64, theta: f64) -> Point {
+        let o = self.origin();
+        Point::new(o.x + rho * libm::sin(theta), o.y - rho * libm::cos(theta))
+    }
+
+    /// An arc of radius `rho` around the disc centre from angle `from` to angle `to`.
+    fn arc(&self, rho: f64, from: f64, to: f64, clockwise: bool, n: Option<Coord>) -> Side {
+        Side {
+            a: self.at(rho, from),
+            b: self.at(rho, to),
+            arc: Some(Arc {
+                center: self.origin(),
+                radius: rho,
+                clockwise,
+            }),
+            neighbour: n,
+        }
+    }
+
+    /// The outward neighbours of ring cell `c`: the cells of ring `c.row + 1` it touches.
+    fn outward(&self, c: Coord) -> impl Iterator<Item = Coord> + use<> {
+        let k = self.ratio(c.row + 1);
+        let row = c.row + 1;
+        let first = c.col.saturating_mul(k);
+        (0..k).map(move |j| Coord::new(row, first + j))
+    }
+}
+
+impl Tessellation for Polar {
+    fn rows(&self) -> u32 {
+        self.rings
+    }
+
+    fn cols(&self, row: u32) -> u32 {
+        self.count(row)
+    }
+
+    fn neighbours(&self, c: Coord, out: &mut Vec<Coord>) {
+        if !self.contains(c) {
+            return;
+        }
+        if c.row == 0 {
+            out.extend((0..self.count(1)).map(|i| Coord::new(1, i)));
+            return;
+        }
+        let n = self.count(c.row);
+        out.push(Coord::new(c.row - 1, c.col / self.ratio(c.row).max(1)));
+        let cw = Coord::new(c.row, (c.col + 1) % n);
+        let ccw = Coord::new(c.row, (c.col + n - 1) % n);
+        // A ring of one or two cells would make these coincide with c or each other; the ring
+        // sizes rule that out (ring 1 has 6 cells), but stay safe for any counts.
+        if cw != c {
+            out.push(cw);
+        }
+        if ccw != c && ccw != cw {
+            out.push(ccw);
+        }
+        out.extend(self.outward(c));
+    }
+
+    fn sides(&self, c: Coord, out: &mut Vec<Side>) {
+        if !self.contains(c) {
+            return;
+        }
+        if c.row == 0 {
+            let n1 = self.count(1);
+            if n1 == 0 {
+                out.push(self.arc(1.0, 0.0, PI, true, None));
+                out.push(self.arc(1.0, PI, 0.0, true, None));
+            } else {
+                for i in 0..n1 {
+                    let (from, to) = (Self::angle(i, n1), Self::angle(i + 1, n1));
+                    out.push(self.arc(1.0, from, to, true, Some(Coord::new(1, i))));
+                }
+            }
+            return;
+        }
+        let n = self.count(c.row);
+        let (t0, t1) = (Self::angle(c.col, n), Self::angle(c.col + 1, n));
+        let (inner, outer) = (f64::from(c.row), f64::from(c.row) + 1.0);
+        let inward = Coord::new(c.row - 1, c.col / self.ratio(c.row).max(1));
+        out.push(self.arc(inner, t1, t0, false, Some(inward)));
+        let ccw = Coord::new(c.row, (c.col + n - 1) % n);
+        out.push(Side {
+            a: self.at(inner, t0),
+            b: self.at(outer, t0),
+            arc: None,
+            neighbour: (ccw != c).then_some(ccw),
+        });
+        let next = self.count(c.row + 1);
+        let mut any_out = false;
+        for o in self.outward(c) {
+            let (from, to) = (Self::angle(o.col, next), Self::angle(o.col + 1, next));
+            out.push(self.arc(outer, from, to, true, Some(o)));
+            any_out = true;
+        }
+        if !any_out {
+            out.push(self.arc(outer, t0, t1, true, None));
+        }
+        let cw = Coord::new(c.row, (c.col + 1) % n);
+        out.push(Side {
+            a: self.at(outer, t1),
+            b: self.at(inner, t1),
+            arc: None,
+            neighbour: (cw != c && cw != ccw).then_some(cw),
+        });
+    }
+
+    fn center(&self, c: Coord) -> Point {
+        if c.row == 0 {
+            return self.origin();
+        }
+        let n = self.count(c.row).max(1);
+        let mid = PI * (2.0 * f64::from(c.col) + 1.0) / f64::from(n);
+        self.at(f64::from(c.row) + 0.5, mid)
+    }
+
+    fn extent(&self) -> (f64, f64) {
+        let d = 2.0 * f64::from(self.rings);
+        (d, d)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::mask::Mask;
+    use crate::topology::{Topology, TopologyKind};
+
+    /// Twice the signed area of every cell's outline (arcs approximated by their mid points),
+    /// asserted positive: with y down, a positive shoelace sum means clockwise on screen.
+    pub(crate) fn check_clockwise(t: &dyn Tessellation) {
+        let mut sides = Vec::new();
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = Coord::new(row, col);
+                sides.clear();
+                t.sides(c, &mut sides);
+                let mut pts = Vec::new();
+                for s in &sides {
+                    pts.push(s.a);
+                    if let Some(arc) = s.arc {
+                        let (o, r) = (arc.center, arc.radius);
+                        let fa = (s.a.y - o.y).atan2(s.a.x - o.x);
+                        let fb = (s.b.y - o.y).atan2(s.b.x - o.x);
+                        let tau = 2.0 * PI;
+                        let sweep = if arc.clockwise {
+                            (fb - fa).rem_euclid(tau)
+                        } else {
+                            -(fa - fb).rem_euclid(tau)
+                        };
+                        assert!(sweep.abs() > 1e-9, "empty arc on {c:?}");
+                        let m = fa + sweep / 2.0;
+                        pts.push(Point::new(o.x + r * m.cos(), o.y + r * m.sin()));
+                        let d = |p: Point| (p.x - o.x).hypot(p.y - o.y) - r;
+                        assert!(d(s.a).abs() < 1e-9 && d(s.b).abs() < 1e-9, "arc off circle");
+                    }
+                }
+                let area: f64 = (0..pts.len())
+                    .map(|i| {
+                        let (p, q) = (pts[i], pts[(i + 1) % pts.len()]);
+                        p.x * q.y - q.x * p.y
+                    })
+                    .sum();
+                assert!(area > 1e-6, "outline of {c:?} is not clockwise ({area})");
+            }
+        }
+    }
+
+    #[test]
+    fn outlines_run_clockwise() {
+        for rings in [1, 2, 3, 8] {
+            check_clockwise(&Polar::new(rings));
+        }
+        check_clockwise(&crate::topology::Rect::new(3, 2));
+        check_clockwise(&crate::topology::Hex::new(4, 3));
+        check_clockwise(&crate::topology::Tri::new(5, 3));
+    }
+
+    #[test]
+    fn contract_holds() {
+        for rings in [1, 2, 3, 4, 8, 13] {
+            crate::topology::tests::check_contract(&Polar::new(rings));
+        }
+    }
+
+    #[test]
+    fn ring_counts_follow_the_formula() {
+        // By hand: ratios round(2 pi r / prev) = 6.28->6, 2.09->2, 1.57->2, 1.05->1, 1.31->1,
+        // 1.57->2, 0.92->1.
+        assert_eq!(Polar::new(8).counts(), &[1, 6, 12, 24, 24, 24, 48, 48]);
+        assert_eq!(Polar::new(1).counts(), &[1]);
+        assert_eq!(Polar::new(0).counts(), &[] as &[u32]);
+    }
+
+    #[test]
+    fn neighbours_in_order() {
+        let p = Polar::new(4);
+        let c = |r, k| Coord::new(r, k);
+        let mut v = Vec::new();
+        p.neighbours(c(0, 0), &mut v);
+        assert_eq!(v, (0..6).map(|i| c(1, i)).collect::<Vec<_>>());
+        // ring 1 -> ring 2 doubles: two outward neighbours
+        v.clear();
+        p.neighbours(c(1, 5), &mut v);
+        assert_eq!(v, vec![c(0, 0), c(1, 0), c(1, 4), c(2, 10), c(2, 11)]);
+        // ring 2 -> ring 3 doubles too
+        v.clear();
+        p.neighbours(c(2, 3), &mut v);
+        assert_eq!(v, vec![c(1, 1), c(2, 4), c(2, 2), c(3, 6), c(3, 7)]);
+        // last ring: no outward neighbours
+        v.clear();
+        p.neighbours(c(3, 0), &mut v);
+        assert_eq!(v, vec![c(2, 0), c(3, 1), c(3, 23)]);
+        // ring 4 -> ring 5 keeps the count: one outward neighbour
+        let p = Polar::new(6);
+        v.clear();
+        p.neighbours(c(4, 7), &mut v);
+        assert_eq!(v, vec![c(3, 7), c(4, 8), c(4, 6), c(5, 7)]);
+    }
+
+    #[test]
+    fn sides_are_arcs_and_radials() {
+        let p = Polar::new(3);
+        let mut s = Vec::new();
+        p.sides(Coord::new(2, 0), &mut s);
+        assert_eq!(s.len(), 4);
+        let inner = s[0].arc.expect("inner side is an arc");
+        assert_eq!(inner.radius, 2.0);
+        assert!(!inner.clockwise);
+        assert_eq!(s[0].neighbour, Some(Coord::new(1, 0)));
+        assert!(s[1].arc.is_none() && s[3].arc.is_none());
+        let outer = s[2].arc.expect("outer side is an arc");
+        assert_eq!(outer.radius, 3.0);
+        assert!(outer.clockwise);
+        assert_eq!(s[2].neighbour, None);
+        // 12 o'clock is straight up from the disc centre
+        assert_eq!(s[1].b, Point::new(3.0, 0.0));
+        // ring 1 cell with two outward neighbours
+        s.clear();
+        p.sides(Coord::new(1, 0), &mut s);
+        let outs: Vec<_> = s
+            .iter()
+            .filter(|x| x.arc.is_some_and(|a| a.radius == 2.0))
+            .collect();
+        assert_eq!(outs.len(), 2);
+        assert_eq!(outs[0].neighbour, Some(Coord::new(2, 0)));
+        assert_eq!(outs[1].neighbour, Some(Coord::new(2, 1)));
+        // the centre alone is two half circles
+        s.clear();
+        Polar::new(1).sides(Coord::new(0, 0), &mut s);
+        assert_eq!(s.len(), 2);
+        assert!(s.iter().all(|x| x.neighbour.is_none() && x.arc.is_some()));
+    }
+
+    #[test]
+    fn centres() {
+        let p = Polar::new(3);
+        assert_eq!(p.center(Coord::new(0, 0)), Point::new(3.0, 3.0));
+        // ring 1 cell 1 (of 6): middle angle 90 degrees, radius 1.5 -> right of the centre
+        let c = p.center(Coord::new(1, 1));
+        assert!((c.x - (3.0 + 1.5 * (PI / 2.0).sin())).abs() < 1e-12);
+        let c = p.center(Coord::new(2, 0));
+        let a = PI / 12.0;
+        assert!((c.x - (3.0 + 2.5 * a.sin())).abs() < 1e-12);
+        assert!((c.y - (3.0 - 2.5 * a.cos())).abs() < 1e-12);
+        assert_eq!(p.extent(), (6.0, 6.0));
+    }
+
+    #[test]
+    fn registered_grid_is_connected_and_masks_read() {
+        for rings in [1, 2, 3, 8] {
+            let t = Topology::new(TopologyKind::Polar, rings, 0).unwrap();
+            assert_eq!(t.kind(), TopologyKind::Polar);
+            let g = Grid::new(t, None).unwrap();
+            assert!(g.is_connected(), "{rings} rings");
+        }
+        let t = Topology::new(TopologyKind::Polar, 3, 99).unwrap();
+        let m = Mask::from_ascii(&t, "#\n######\n##########..").unwrap();
+        assert_eq!(m.count(), 17);
+        assert!(!m.get(Coord::new(2, 10)));
+        assert!(m.get(Coord::new(2, 9)));
+        assert_eq!(m.components(&t).len(), 1);
+        // a short line pads with off cells; the centre line comes first
+        let m = Mask::from_ascii(&t, ".\n###\n").unwrap_err();
+        assert!(m.message.contains("2 rows"), "{m}");
+        let m = Mask::from_ascii(&t, ".\n###\n#").unwrap();
+        assert_eq!(m.count(), 4);
+        assert!(!m.get(Coord::new(0, 0)));
+        assert_eq!(m.components(&t).len(), 1);
+    }
+}

@@ -1,0 +1,207 @@
+//! The command line, run as a user runs it.
+
+use assert_cmd::Command;
+use std::fs;
+
+fn hedge() -> Command {
+    Command::cargo_bin("hedge").expect("the hedge binary is built")
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn no_arguments_prints_help() {
+    let out = hedge().output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Usage"), "{text}");
+    assert!(text.contains("generate"), "{text}");
+}
+
+#[test]
+fn json_output_is_complete_and_reproducible() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.json");
+    let b = dir.path().join("b.json");
+    for p in [&a, &b] {
+        let out = hedge()
+            .args([
+                "generate", "--width", "12", "--height", "8", "--seed", "77", "-o",
+            ])
+            .arg(p)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        assert!(stderr_of(&out).contains("seed 77"));
+    }
+    let bytes = fs::read(&a).unwrap();
+    assert_eq!(bytes, fs::read(&b).unwrap(), "same seed, same bytes");
+    let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(v["format"], "hedge-maze");
+    assert_eq!(v["seed"], 77);
+    assert_eq!(v["cells"].as_array().unwrap().len(), 96);
+    assert_eq!(v["passages"].as_array().unwrap().len(), 95);
+    let sol = v["solution"].as_array().unwrap();
+    assert_eq!(sol.first(), Some(&v["entrance"]));
+    assert_eq!(sol.last(), Some(&v["exit"]));
+}
+
+#[test]
+fn a_random_seed_is_drawn_and_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("m.json");
+    let out = hedge()
+        .args(["generate", "--width", "5", "-o"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(&p).unwrap()).unwrap();
+    let seed = v["seed"].as_u64().unwrap();
+    assert!(stderr_of(&out).contains(&format!("seed {seed}")));
+}
+
+#[test]
+fn design_file_and_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let design = dir.path().join("d.toml");
+    fs::write(&design, "width = 7\nheight = 5\nseed = 3\nbraid = 0.5\n").unwrap();
+    let p = dir.path().join("m.json");
+    let out = hedge()
+        .args(["generate", "--design"])
+        .arg(&design)
+        .args(["--height", "6", "-o"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(&p).unwrap()).unwrap();
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(7), Some(6))
+    );
+    assert_eq!(v["braid"], 0.5);
+    assert_eq!(v["seed"], 3);
+}
+
+/// Each bad input: a non-zero exit, one clear line on stderr, and no output file.
+#[test]
+fn bad_input_is_one_line_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad_design = dir.path().join("bad.toml");
+    fs::write(&bad_design, "width = 10\nbrade = 1\n").unwrap();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["--braid".into(), "1.5".into()],
+            "braid must be between 0 and 1",
+        ),
+        (
+            vec!["--weave".into(), "-0.5".into()],
+            "weave must be between 0 and 1",
+        ),
+        (
+            vec!["--width".into(), "0".into()],
+            "width must be between 1",
+        ),
+        (vec!["--width".into(), "1".into()], "leaves 1 cell"),
+        (
+            vec!["--width".into(), "9000".into()],
+            "more than 25000000 cells",
+        ),
+        (vec!["--entrance".into(), "1,1".into()], "needs an --exit"),
+        (
+            vec![
+                "--entrance".into(),
+                "2,2".into(),
+                "--exit".into(),
+                "0,0".into(),
+            ],
+            "not on the outline",
+        ),
+        (
+            vec!["--entrance".into(), "sideways".into()],
+            "unknown entrance",
+        ),
+        (
+            vec!["--seed".into(), "9007199254740992".into()],
+            "seed must be at most",
+        ),
+        (
+            vec!["--design".into(), bad_design.display().to_string()],
+            "unknown field `brade`",
+        ),
+        (
+            vec!["--design".into(), "/no/such/design.toml".into()],
+            "cannot read the design",
+        ),
+    ];
+    for (args, expect) in cases {
+        let out_path = dir.path().join("out.json");
+        let out = hedge()
+            .arg("generate")
+            .args(&args)
+            .arg("-o")
+            .arg(&out_path)
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(err.contains(expect), "{args:?}: {err}");
+        assert_eq!(
+            err.trim().lines().count(),
+            1,
+            "{args:?}: not one line: {err}"
+        );
+        assert!(!out_path.exists(), "{args:?} left a file");
+    }
+}
+
+#[test]
+fn argument_errors_name_the_choices() {
+    let out = hedge()
+        .args(["generate", "--algorithm", "nope"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("backtracker"));
+    let out = hedge()
+        .args(["generate", "--topology", "cube"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("rect, hex, polar or tri"));
+}
+
+#[test]
+fn output_path_problems() {
+    let dir = tempfile::tempdir().unwrap();
+    // unknown extension
+    let p = dir.path().join("maze.xyz");
+    let out = hedge().args(["generate", "-o"]).arg(&p).output().unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("unsupported output format '.xyz'"));
+    assert!(!p.exists());
+    // unwritable directory: the previous file stays, no temporary left
+    let sub = dir.path().join("ro");
+    fs::create_dir(&sub).unwrap();
+    let target = sub.join("m.json");
+    let missing = sub.join("missing").join("m.json");
+    let out = hedge()
+        .args(["generate", "-o"])
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("cannot write") && err.trim().ends_with("m.json"),
+        "{err}"
+    );
+    assert!(!target.exists());
+    assert_eq!(fs::read_dir(&sub).unwrap().count(), 0);
+    // a directory as output
+    let out = hedge().args(["generate", "-o"]).arg(&sub).output().unwrap();
+    assert!(!out.status.success());
+}

@@ -1,0 +1,9 @@
+//! Hedge's integration tests, one binary (faster to build and link than one per file).
+//!
+//! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
+//! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
+//! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
+
+mod cli;
+mod print;
+mod properties;
