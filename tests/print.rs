@@ -543,6 +543,23 @@ fn write_samples() {
         &export::render(&lr, &land, Format::Pdf).unwrap(),
         "pdf",
     );
+    // README pictures: small PNGs from the PNG exporter itself
+    let readme = PageSetup {
+        title: Some("Maze".into()),
+        name_line: true,
+        ..PageSetup::default()
+    };
+    write(
+        "readme-rect",
+        &export::render(&g, &readme, Format::Png { dpi: 60 }).unwrap(),
+        "png",
+    );
+    let w = weave(Coord::new(1, 0), Coord::new(1, 2));
+    write(
+        "readme-weave",
+        &export::render(&w, &readme, Format::Png { dpi: 40 }).unwrap(),
+        "png",
+    );
     for &kind in &TopologyKind::ALL {
         let g = generate(
             &Design {
@@ -559,6 +576,11 @@ fn write_samples() {
             &format!("topo-{kind}"),
             &export::render(&g, &s, Format::Pdf).unwrap(),
             "pdf",
+        );
+        write(
+            &format!("readme-{kind}"),
+            &export::render(&g, &readme, Format::Png { dpi: 60 }).unwrap(),
+            "png",
         );
     }
 }
