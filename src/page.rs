@@ -274,11 +274,12 @@ impl PageSetup {
         (w + b, h + b)
     }
 
-    /// The setup of the page after this one (the answer key's page in a PDF): the page number
-    /// moves on by one, which also moves the gutter to the other edge.
+    /// The setup of the page after this one (the answer key's page in a PDF). A numbered page's
+    /// number moves on by one, which also moves the gutter to the other edge; an unnumbered
+    /// page stays as it is.
     pub fn next_page(&self) -> PageSetup {
         PageSetup {
-            page_number: Some(self.page_number.unwrap_or(1).saturating_add(1)),
+            page_number: self.page_number.map(|n| n.saturating_add(1)),
             ..self.clone()
         }
     }
@@ -370,6 +371,11 @@ mod tests {
     fn gutter_side_follows_page_parity() {
         let s = PageSetup::default();
         assert!(s.inside_is_left());
+        assert_eq!(s.next_page(), s);
+        let s = PageSetup {
+            page_number: Some(1),
+            ..s
+        };
         assert!(!s.next_page().inside_is_left());
         assert_eq!(s.next_page().page_number, Some(2));
     }

@@ -1376,6 +1376,7 @@ mod tests {
         let g = maze(10, 10, 2);
         let s = PageSetup {
             gutter_mm: 20.0,
+            page_number: Some(1),
             ..PageSetup::default()
         };
         let odd = layout(&g, &s).unwrap();

@@ -92,7 +92,7 @@ pub fn render(g: &Generated, setup: &PageSetup, format: Format) -> Result<Render
             }
         }
         Format::Pdf => {
-            // page 2 is the next page of a book: its gutter is on the other edge
+            // page 2 is the next page: when numbered, its gutter is on the other edge
             let key = draw::key_page(g, &setup.next_page())?;
             let title = setup.title.as_deref().unwrap_or("Maze");
             Rendered {
