@@ -301,6 +301,48 @@ pub struct Item {
     pub shape: Shape,
 }
 
+impl Item {
+    /// The item moved by (`dx`, `dy`) millimetres.
+    pub fn translated(&self, dx: f64, dy: f64) -> Item {
+        let mv = |p: Pos| Pos::new(p.x + dx, p.y + dy);
+        let path = |p: &Path| Path {
+            segs: p
+                .segs
+                .iter()
+                .map(|s| match *s {
+                    Seg::MoveTo(a) => Seg::MoveTo(mv(a)),
+                    Seg::LineTo(a) => Seg::LineTo(mv(a)),
+                    Seg::CubicTo(a, b, c) => Seg::CubicTo(mv(a), mv(b), mv(c)),
+                    Seg::Close => Seg::Close,
+                })
+                .collect(),
+        };
+        let shape = match &self.shape {
+            Shape::Stroke {
+                path: p,
+                width,
+                color,
+            } => Shape::Stroke {
+                path: path(p),
+                width: *width,
+                color: *color,
+            },
+            Shape::Fill { path: p, color } => Shape::Fill {
+                path: path(p),
+                color: *color,
+            },
+            Shape::Text(t) => Shape::Text(Text {
+                at: mv(t.at),
+                ..t.clone()
+            }),
+        };
+        Item {
+            layer: self.layer,
+            shape,
+        }
+    }
+}
+
 /// An axis-aligned rectangle in millimetres.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Area {
@@ -764,8 +806,77 @@ pub fn key_page(g: &Generated, setup: &PageSetup) -> Result<Drawing> {
 fn build(g: &Generated, setup: &PageSetup, key: bool) -> Result<Drawing> {
     let geo = geometry(g);
     let lay = layout_with(setup, &geo)?;
+    let tunnels = g.maze.tunnels();
+    let maze = maze_items(g, &lay, &geo, &tunnels);
+    Ok(assemble(g, setup, &lay, maze, key.then_some(&tunnels)))
+}
+
+/// The puzzle page, its answer key and the puzzle's layout, made together.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pages {
+    /// The puzzle page.
+    pub puzzle: Drawing,
+    /// The answer-key page.
+    pub key: Drawing,
+    /// Where the maze sits on the puzzle page (see [`Layout::warnings`]).
+    pub layout: Layout,
+}
+
+/// The puzzle page laid out with `setup` and the answer key laid out with `key_setup` (the same
+/// setup for an SVG or PNG key, [`PageSetup::next_page`] for page 2 of a PDF). The maze is
+/// drawn once: when both layouts put it at the same size, the key reuses the puzzle's walls,
+/// crossings and markers, moved to the key page's position.
+pub fn pages(g: &Generated, setup: &PageSetup, key_setup: &PageSetup) -> Result<Pages> {
+    let geo = geometry(g);
+    let lay = layout_with(setup, &geo)?;
+    let key_lay = layout_with(key_setup, &geo)?;
+    let tunnels = g.maze.tunnels();
+    let maze = maze_items(g, &lay, &geo, &tunnels);
+    let same_size = lay.scale == key_lay.scale
+        && lay.wall_mm == key_lay.wall_mm
+        && lay.printable.w == key_lay.printable.w
+        && lay.printable.h == key_lay.printable.h;
+    let key_maze = if same_size {
+        let (dx, dy) = (
+            key_lay.origin.x - lay.origin.x,
+            key_lay.origin.y - lay.origin.y,
+        );
+        if dx == 0.0 && dy == 0.0 {
+            maze.clone()
+        } else {
+            maze.iter().map(|i| i.translated(dx, dy)).collect()
+        }
+    } else {
+        maze_items(g, &key_lay, &geo, &tunnels)
+    };
+    let key = assemble(g, key_setup, &key_lay, key_maze, Some(&tunnels));
+    let puzzle = assemble(g, setup, &lay, maze, None);
+    Ok(Pages {
+        puzzle,
+        key,
+        layout: lay,
+    })
+}
+
+/// Walls, crossings and markers for the maze at `lay`.
+fn maze_items(g: &Generated, lay: &Layout, geo: &Geometry, tunnels: &[Tunnel]) -> Vec<Item> {
     let mut items = Vec::new();
+    draw_walls(g, lay, tunnels, &mut items);
+    draw_crossings(g, lay, tunnels, &mut items);
+    draw_markers(lay, geo, &mut items);
+    items
+}
+
+/// The page: paper, the maze items, the text, and the solution when `solution` has the tunnels.
+fn assemble(
+    g: &Generated,
+    setup: &PageSetup,
+    lay: &Layout,
+    maze: Vec<Item>,
+    solution: Option<&Vec<Tunnel>>,
+) -> Drawing {
     let (pw, ph) = lay.page;
+    let mut items = Vec::with_capacity(maze.len() + 8);
     items.push(Item {
         layer: Layer::Page,
         shape: Shape::Fill {
@@ -778,20 +889,17 @@ fn build(g: &Generated, setup: &PageSetup, key: bool) -> Result<Drawing> {
             color: Rgb::WHITE,
         },
     });
-    let tunnels = g.maze.tunnels();
-    draw_walls(g, &lay, &tunnels, &mut items);
-    draw_crossings(g, &lay, &tunnels, &mut items);
-    draw_markers(&lay, &geo, &mut items);
-    draw_text(setup, &lay, &mut items);
-    if key {
-        draw_solution(g, &lay, &tunnels, &mut items);
+    items.extend(maze);
+    draw_text(setup, lay, &mut items);
+    if let Some(tunnels) = solution {
+        draw_solution(g, lay, tunnels, &mut items);
     }
-    Ok(Drawing {
+    Drawing {
         width: pw,
         height: ph,
         trim: lay.trim,
         items,
-    })
+    }
 }
 
 /// The side of `a` facing its neighbour `b`, if they are neighbours.
@@ -861,10 +969,14 @@ fn draw_walls(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items: &mut Vec<I
         }
     }
     for trail in walls::trails(&pieces) {
+        let piece = |s: &walls::Step| {
+            let p = pieces[s.piece as usize];
+            if s.reversed { p.reversed() } else { p }
+        };
         let mut b = PathBuilder::default();
-        b.move_to(lay.to_page(trail[0].a));
-        for p in &trail {
-            piece_to(&mut b, p, lay);
+        b.move_to(lay.to_page(piece(&trail[0]).a));
+        for s in &trail {
+            piece_to(&mut b, &piece(s), lay);
         }
         items.push(Item {
             layer: Layer::Walls,
@@ -1368,6 +1480,42 @@ mod tests {
                 };
                 assert!(!bx.overlaps(&l.maze_box), "{} overlaps the maze", t.text);
             }
+        }
+    }
+
+    #[test]
+    fn pages_match_the_pages_made_one_by_one() {
+        let g = maze(14, 11, 8);
+        let s = PageSetup {
+            gutter_mm: 12.0,
+            page_number: Some(3),
+            title: Some("T".into()),
+            ..PageSetup::default()
+        };
+        let both = pages(&g, &s, &s.next_page()).unwrap();
+        assert_eq!(both.puzzle, puzzle_page(&g, &s).unwrap());
+        let key = key_page(&g, &s.next_page()).unwrap();
+        assert_eq!(both.key.items.len(), key.items.len());
+        let coords = |i: &Item| -> Vec<f64> {
+            match &i.shape {
+                Shape::Stroke { path, .. } | Shape::Fill { path, .. } => path
+                    .segs
+                    .iter()
+                    .flat_map(|s| match *s {
+                        Seg::MoveTo(a) | Seg::LineTo(a) => vec![a.x, a.y],
+                        Seg::CubicTo(a, b, c) => vec![a.x, a.y, b.x, b.y, c.x, c.y],
+                        Seg::Close => vec![],
+                    })
+                    .collect(),
+                Shape::Text(t) => vec![t.at.x, t.at.y],
+            }
+        };
+        for (a, b) in both.key.items.iter().zip(&key.items) {
+            // moved rather than redrawn: equal up to rounding
+            assert_eq!(a.layer, b.layer);
+            let (ca, cb) = (coords(a), coords(b));
+            assert_eq!(ca.len(), cb.len());
+            assert!(ca.iter().zip(&cb).all(|(x, y)| (x - y).abs() < 1e-9));
         }
     }
 

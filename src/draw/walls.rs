@@ -2,16 +2,14 @@
 //!
 //! Walls come out of the maze as thousands of unit pieces (one per closed cell side). Printing
 //! them one by one makes files large and shows hairline gaps and blobs where pieces meet. Here the
-//! pieces become a graph (end points matched through quantised keys in a `BTreeMap`, so the order
-//! never depends on hashing). A graph with `k` odd vertices needs at least `k / 2` trails, and
+//! pieces become a graph (end points matched through quantised keys, sorted, so the order never
+//! depends on hashing). A graph with `k` odd vertices needs at least `k / 2` trails, and
 //! maze walls are trees full of odd vertices (free ends and T-junctions), so nearby odd vertices
 //! are first paired up and the short stretch of wall between each pair is drawn twice (there and
 //! back: invisible on paper, and it saves a stroke). Then an Euler walk (Hierholzer's algorithm
 //! with one virtual vertex joined to every remaining odd vertex) covers the result with the fewest
 //! trails. At every vertex the walk prefers the straightest way on, so straight runs of wall
 //! merge into single segments.
-
-use std::collections::BTreeMap;
 
 use crate::topology::{Arc, Point};
 
@@ -121,263 +119,320 @@ fn key(p: Point) -> (i64, i64) {
 /// tree) would double the length.
 pub(crate) const PAIR_RADIUS: f64 = 6.0;
 
+/// The wall graph: vertices are distinct end points, edges are pieces.
 struct Graph {
-    /// Per edge: its piece and end vertices; `piece` runs from `ends.0` to `ends.1`.
-    pieces: Vec<Piece>,
+    /// Per piece: its end vertices (`a`, `b`).
     ends: Vec<(u32, u32)>,
-    adj: Vec<Vec<u32>>,
+    vertices: usize,
+}
+
+/// Compressed adjacency: `list[start[v]..start[v + 1]]` are the edges at `v`.
+struct Csr {
+    start: Vec<u32>,
+    list: Vec<u32>,
+}
+
+impl Csr {
+    fn new(vertices: usize, edges: &[(u32, u32)]) -> Csr {
+        let mut start = vec![0u32; vertices + 1];
+        for &(u, v) in edges {
+            start[u as usize + 1] += 1;
+            if v != u {
+                start[v as usize + 1] += 1;
+            }
+        }
+        for i in 0..vertices {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut list = vec![0u32; start[vertices] as usize];
+        for (e, &(u, v)) in edges.iter().enumerate() {
+            list[fill[u as usize] as usize] = e as u32;
+            fill[u as usize] += 1;
+            if v != u {
+                list[fill[v as usize] as usize] = e as u32;
+                fill[v as usize] += 1;
+            }
+        }
+        Csr { start, list }
+    }
+
+    fn at(&self, v: u32) -> &[u32] {
+        &self.list[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
+    }
 }
 
 impl Graph {
+    /// Matches end points by their quantised keys (sorted, so ids follow the keys' order and
+    /// never a hash).
     fn new(pieces: &[Piece]) -> Graph {
-        let mut ids: BTreeMap<(i64, i64), u32> = BTreeMap::new();
-        let mut adj: Vec<Vec<u32>> = Vec::new();
-        let mut vertex = |p: Point, adj: &mut Vec<Vec<u32>>| -> u32 {
-            *ids.entry(key(p)).or_insert_with(|| {
-                adj.push(Vec::new());
-                (adj.len() - 1) as u32
-            })
-        };
-        let mut ends = Vec::with_capacity(pieces.len());
-        let mut kept = Vec::with_capacity(pieces.len());
-        for p in pieces {
-            let (u, v) = (vertex(p.a, &mut adj), vertex(p.b, &mut adj));
-            if u == v && p.arc.is_none() {
-                continue; // a zero-length piece
+        let mut keys: Vec<((i64, i64), u32)> = Vec::with_capacity(pieces.len() * 2);
+        for (i, p) in pieces.iter().enumerate() {
+            keys.push((key(p.a), 2 * i as u32));
+            keys.push((key(p.b), 2 * i as u32 + 1));
+        }
+        keys.sort_unstable();
+        let mut ends = vec![(0u32, 0u32); pieces.len()];
+        let mut id = 0u32;
+        for (k, &(kk, slot)) in keys.iter().enumerate() {
+            if k > 0 && keys[k - 1].0 != kk {
+                id += 1;
             }
-            let e = kept.len() as u32;
-            kept.push(*p);
-            ends.push((u, v));
-            adj[u as usize].push(e);
-            if v != u {
-                adj[v as usize].push(e);
+            let e = &mut ends[(slot / 2) as usize];
+            if slot % 2 == 0 {
+                e.0 = id;
+            } else {
+                e.1 = id;
             }
         }
         Graph {
-            pieces: kept,
             ends,
-            adj,
+            vertices: if keys.is_empty() { 0 } else { id as usize + 1 },
         }
-    }
-
-    fn add_copy(&mut self, e: u32) {
-        let n = self.pieces.len() as u32;
-        self.pieces.push(self.pieces[e as usize]);
-        let (u, v) = self.ends[e as usize];
-        self.ends.push((u, v));
-        self.adj[u as usize].push(n);
-        self.adj[v as usize].push(n);
     }
 
     fn other(&self, e: u32, v: u32) -> u32 {
         let (a, b) = self.ends[e as usize];
         if a == v { b } else { a }
     }
-}
 
-impl Graph {
-    /// Pairs up odd vertices that lie within `radius` of each other along the walls (nearest
-    /// pairs first) and doubles the path between each pair: both ends become even, the vertices
-    /// in between keep their parity, and the walk needs one trail less per pair.
-    fn pair_odd_vertices(&mut self, radius: f64) {
-        use std::cmp::Reverse;
-        use std::collections::BinaryHeap;
-        let n = self.adj.len();
-        let scale = 1e6;
-        let limit = (radius * scale) as u64;
-        let odd: Vec<u32> = (0..n as u32)
-            .filter(|&v| self.adj[v as usize].len() % 2 == 1)
-            .collect();
-        let mut is_odd = vec![false; n];
-        for &v in &odd {
-            is_odd[v as usize] = true;
-        }
-        // (distance, u, v, edges of the path)
-        let mut candidates: Vec<(u64, u32, u32, Vec<u32>)> = Vec::new();
-        let mut dist: Vec<u64> = vec![u64::MAX; n];
-        let mut via: Vec<u32> = vec![u32::MAX; n];
-        let mut touched: Vec<u32> = Vec::new();
-        for &u in &odd {
-            let mut heap = BinaryHeap::new();
-            dist[u as usize] = 0;
-            touched.push(u);
-            heap.push(Reverse((0u64, u)));
-            while let Some(Reverse((d, v))) = heap.pop() {
-                if d > dist[v as usize] {
-                    continue;
-                }
-                if u < v && is_odd[v as usize] {
-                    let mut path = Vec::new();
-                    let mut x = v;
-                    while x != u {
-                        let e = via[x as usize];
-                        path.push(e);
-                        x = self.other(e, x);
-                    }
-                    candidates.push((d, u, v, path));
-                }
-                for &e in &self.adj[v as usize] {
-                    let w = self.other(e, v);
-                    let nd = d + (self.pieces[e as usize].length() * scale) as u64;
-                    if nd <= limit && nd < dist[w as usize] {
-                        if dist[w as usize] == u64::MAX {
-                            touched.push(w);
-                        }
-                        dist[w as usize] = nd;
-                        via[w as usize] = e;
-                        heap.push(Reverse((nd, w)));
-                    }
-                }
-            }
-            for &t in &touched {
-                dist[t as usize] = u64::MAX;
-                via[t as usize] = u32::MAX;
-            }
-            touched.clear();
-        }
-        candidates.sort_by_key(|c| (c.0, c.1, c.2));
-        for (_, u, v, path) in candidates {
-            if is_odd[u as usize] && is_odd[v as usize] {
-                is_odd[u as usize] = false;
-                is_odd[v as usize] = false;
-                for e in path {
-                    self.add_copy(e);
-                }
-            }
-        }
-    }
-}
-
-/// Covers `pieces` with the fewest trails (after doubling short spurs); each trail is a list of
-/// pieces oriented in walking order, end to end.
-pub(crate) fn trails(pieces: &[Piece]) -> Vec<Vec<Piece>> {
-    let mut g = Graph::new(pieces);
-    g.pair_odd_vertices(PAIR_RADIUS);
-    let real_edges = g.pieces.len() as u32;
-    let virt = g.adj.len() as u32;
-    let mut virt_adj = Vec::new();
-    let mut virt_other = Vec::new();
-    for v in 0..virt {
-        if g.adj[v as usize].len() % 2 == 1 {
-            let e = real_edges + virt_other.len() as u32;
-            virt_other.push(v);
-            virt_adj.push(e);
-            g.adj[v as usize].push(e);
-        }
-    }
-    let edge_count = real_edges as usize + virt_other.len();
-    let mut used = vec![false; edge_count];
-    let mut cursor = vec![0usize; g.adj.len() + 1];
-    let other = |g: &Graph, e: u32, v: u32| -> u32 {
-        if e >= real_edges {
-            if v == virt {
-                virt_other[(e - real_edges) as usize]
-            } else {
-                virt
-            }
-        } else {
-            g.other(e, v)
-        }
-    };
-
-    let mut out: Vec<Vec<Piece>> = Vec::new();
-    // one Euler circuit through the virtual vertex, then one per remaining even component
-    let mut starts: Vec<u32> = Vec::new();
-    if !virt_other.is_empty() {
-        starts.push(virt);
-    }
-    starts.extend(0..virt);
-    for start in starts {
-        let adj_of = |v: u32| -> &Vec<u32> {
-            if v == virt {
-                &virt_adj
-            } else {
-                &g.adj[v as usize]
-            }
-        };
-        if adj_of(start).iter().all(|&e| used[e as usize]) {
-            continue;
-        }
-        // stack of (vertex, edge used to arrive, oriented piece for that edge)
-        let mut stack: Vec<(u32, Option<(u32, Piece)>)> = vec![(start, None)];
-        let mut circuit: Vec<Option<Piece>> = Vec::new(); // None marks a virtual edge
-        while let Some(&(v, arrived)) = stack.last() {
-            let list = adj_of(v);
-            let c = &mut cursor[v as usize];
-            while *c < list.len() && used[list[*c] as usize] {
-                *c += 1;
-            }
-            if *c == list.len() {
-                stack.pop();
-                if let Some((e, piece)) = arrived {
-                    circuit.push((e < real_edges).then_some(piece));
-                }
+    /// Pairs up odd vertices within `radius` of each other along a spanning forest of the walls
+    /// and returns the edges to draw a second time (a path between each pair): both ends of a
+    /// pair become even, the vertices between keep their parity, and the walk needs one trail
+    /// less per pair. Works bottom-up over the forest, pairing the nearest first at each vertex.
+    fn pairings(&self, csr: &Csr, lengths: &[f64], radius: f64) -> Vec<u32> {
+        let n = self.vertices;
+        let odd: Vec<bool> = (0..n as u32).map(|v| csr.at(v).len() % 2 == 1).collect();
+        let mut parent_edge = vec![u32::MAX; n];
+        let mut seen = vec![false; n];
+        let mut order: Vec<u32> = Vec::with_capacity(n);
+        for root in 0..n as u32 {
+            if seen[root as usize] {
                 continue;
             }
-            // choose the straightest unused real edge; a virtual one only when nothing else is left
-            let incoming = arrived
-                .filter(|(e, _)| *e < real_edges)
-                .map(|(_, p)| p.end_tangent());
-            let mut best: Option<(f64, u32)> = None;
-            for &e in &list[*c..] {
-                if used[e as usize] {
-                    continue;
+            seen[root as usize] = true;
+            let first = order.len();
+            order.push(root);
+            let mut i = first;
+            while i < order.len() {
+                let v = order[i];
+                i += 1;
+                for &e in csr.at(v) {
+                    let w = self.other(e, v);
+                    if !seen[w as usize] {
+                        seen[w as usize] = true;
+                        parent_edge[w as usize] = e;
+                        order.push(w);
+                    }
                 }
-                let score = if e >= real_edges {
-                    -10.0
+            }
+        }
+        let mut pending: Vec<Vec<(f64, u32)>> = vec![Vec::new(); n];
+        let mut copies = Vec::new();
+        for &v in order.iter().rev() {
+            let mut list = std::mem::take(&mut pending[v as usize]);
+            if odd[v as usize] {
+                list.push((0.0, v));
+            }
+            if list.is_empty() {
+                continue;
+            }
+            list.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+            let mut rest = Vec::new();
+            let mut i = 0;
+            while i < list.len() {
+                if i + 1 < list.len() && list[i].0 + list[i + 1].0 <= radius + 1e-9 {
+                    for x in [list[i].1, list[i + 1].1] {
+                        let mut x = x;
+                        while x != v {
+                            let e = parent_edge[x as usize];
+                            copies.push(e);
+                            x = self.other(e, x);
+                        }
+                    }
+                    i += 2;
                 } else {
-                    match incoming {
+                    rest.push(list[i]);
+                    i += 1;
+                }
+            }
+            let e = parent_edge[v as usize];
+            if e == u32::MAX {
+                continue;
+            }
+            let up = self.other(e, v);
+            for (d, x) in rest {
+                let nd = d + lengths[e as usize];
+                if nd <= radius + 1e-9 {
+                    pending[up as usize].push((nd, x));
+                }
+            }
+        }
+        copies
+    }
+}
+
+/// One step of a trail: a piece and whether it is walked from `b` to `a`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    /// Index into the pieces.
+    pub piece: u32,
+    /// Walked backwards.
+    pub reversed: bool,
+}
+
+/// Covers `pieces` with few trails (after pairing nearby odd vertices); each trail is a list of
+/// steps, end to end in walking order.
+pub(crate) fn trails(pieces: &[Piece]) -> Vec<Vec<Step>> {
+    let g = Graph::new(pieces);
+    // zero-length straight pieces are dropped
+    let keep: Vec<u32> = (0..pieces.len() as u32)
+        .filter(|&i| {
+            let (u, v) = g.ends[i as usize];
+            u != v || pieces[i as usize].arc.is_some()
+        })
+        .collect();
+    let base: Vec<(u32, u32)> = keep.iter().map(|&i| g.ends[i as usize]).collect();
+    let lengths: Vec<f64> = keep.iter().map(|&i| pieces[i as usize].length()).collect();
+    let sub = Graph {
+        ends: base,
+        vertices: g.vertices,
+    };
+    let csr = Csr::new(sub.vertices, &sub.ends);
+    let copies = sub.pairings(&csr, &lengths, PAIR_RADIUS);
+    // edges: the kept pieces, then the copies (as indices into `keep`)
+    let mut edge_piece: Vec<u32> = keep.clone();
+    let mut ends = sub.ends.clone();
+    for &c in &copies {
+        edge_piece.push(keep[c as usize]);
+        ends.push(sub.ends[c as usize]);
+    }
+    let real = ends.len() as u32;
+    let n = sub.vertices as u32;
+    let csr = Csr::new(sub.vertices, &ends);
+    // odd vertices, each joined to the virtual vertex `n` by a virtual edge
+    let odd: Vec<u32> = (0..n).filter(|&v| csr.at(v).len() % 2 == 1).collect();
+    let virt_edge_of =
+        |v: u32| -> Option<u32> { odd.binary_search(&v).ok().map(|i| real + i as u32) };
+    // tangents of each piece: leaving `a` and arriving at `b`
+    let tangents: Vec<[(f64, f64); 2]> = pieces
+        .iter()
+        .map(|p| [p.start_tangent(), p.end_tangent()])
+        .collect();
+    let total = real as usize + odd.len();
+    let mut used = vec![false; total];
+    let mut cursor: Vec<u32> = csr.start[..n as usize].to_vec();
+    let mut virt_cursor = 0usize;
+    let mut virt_done = vec![false; odd.len()];
+    // leaving vertex v along edge e: the direction of travel
+    let leave = |e: u32, v: u32| -> (f64, f64) {
+        let p = edge_piece[e as usize] as usize;
+        if ends[e as usize].0 == v {
+            tangents[p][0]
+        } else {
+            let (x, y) = tangents[p][1];
+            (-x, -y)
+        }
+    };
+    let mut out: Vec<Vec<Step>> = Vec::new();
+    let mut starts: Vec<u32> = Vec::new();
+    if !odd.is_empty() {
+        starts.push(n);
+    }
+    starts.extend(0..n);
+    const NONE: u32 = u32::MAX;
+    for start in starts {
+        // does `start` have an unused edge?
+        let has_unused = if start == n {
+            virt_done.iter().any(|d| !d)
+        } else {
+            csr.at(start).iter().any(|&e| !used[e as usize])
+                || virt_edge_of(start).is_some_and(|e| !used[e as usize])
+        };
+        if !has_unused {
+            continue;
+        }
+        // stack of (vertex, edge used to arrive); circuit of arriving edges, backwards
+        let mut stack: Vec<(u32, u32)> = vec![(start, NONE)];
+        let mut circuit: Vec<(u32, u32)> = Vec::new();
+        while let Some(&(v, arrived)) = stack.last() {
+            let next = if v == n {
+                while virt_cursor < odd.len() && virt_done[virt_cursor] {
+                    virt_cursor += 1;
+                }
+                (virt_cursor < odd.len()).then(|| real + virt_cursor as u32)
+            } else {
+                let list = csr.at(v);
+                let c = &mut cursor[v as usize];
+                let end = csr.start[v as usize + 1];
+                while *c < end && used[csr.list[*c as usize] as usize] {
+                    *c += 1;
+                }
+                let lo = (*c - csr.start[v as usize]) as usize;
+                let incoming = (arrived != NONE && arrived < real).then(|| {
+                    let (x, y) = leave(arrived, v);
+                    (-x, -y)
+                });
+                let mut best: Option<(f64, u32)> = None;
+                for &e in &list[lo..] {
+                    if used[e as usize] {
+                        continue;
+                    }
+                    let score = match incoming {
                         Some((ix, iy)) => {
-                            let p = oriented(&g, e, v);
-                            let (ox, oy) = p.start_tangent();
+                            let (ox, oy) = leave(e, v);
                             ix * ox + iy * oy
                         }
                         None => 0.0,
+                    };
+                    if best.is_none_or(|(s, _)| score > s) {
+                        best = Some((score, e));
                     }
-                };
-                if best.is_none_or(|(s, _)| score > s) {
-                    best = Some((score, e));
                 }
-            }
-            let Some((_, e)) = best else { break };
-            used[e as usize] = true;
-            let w = other(&g, e, v);
-            let piece = if e < real_edges {
-                oriented(&g, e, v)
-            } else {
-                Piece::line(Point::new(0.0, 0.0), Point::new(0.0, 0.0))
+                // the virtual edge only when nothing real is left
+                best.map(|(_, e)| e)
+                    .or_else(|| virt_edge_of(v).filter(|&e| !used[e as usize]))
             };
-            stack.push((w, Some((e, piece))));
-        }
-        // `circuit` lists the edges backwards; split it at virtual edges
-        let mut current: Vec<Piece> = Vec::new();
-        for item in circuit.into_iter().rev() {
-            match item {
-                Some(p) => current.push(p),
+            match next {
+                Some(e) => {
+                    used[e as usize] = true;
+                    let w = if e >= real {
+                        let i = (e - real) as usize;
+                        virt_done[i] = true;
+                        if v == n { odd[i] } else { n }
+                    } else {
+                        let (a, b) = ends[e as usize];
+                        if a == v { b } else { a }
+                    };
+                    stack.push((w, e));
+                }
                 None => {
-                    if !current.is_empty() {
-                        out.push(std::mem::take(&mut current));
+                    stack.pop();
+                    if arrived != NONE {
+                        circuit.push((v, arrived));
                     }
                 }
             }
+        }
+        // walk the circuit forwards; virtual edges split it into trails
+        let mut current: Vec<Step> = Vec::new();
+        for &(to, e) in circuit.iter().rev() {
+            if e >= real {
+                if !current.is_empty() {
+                    out.push(std::mem::take(&mut current));
+                }
+                continue;
+            }
+            let p = edge_piece[e as usize];
+            // arriving at `to`: reversed when `to` is the piece's start
+            let reversed = ends[e as usize].0 == to && ends[e as usize].1 != to;
+            current.push(Step { piece: p, reversed });
         }
         if !current.is_empty() {
-            // a closed circuit; or, through the virtual vertex, the head and tail of one trail
-            // (the circuit starts at the virtual vertex, so this does not happen there)
             out.push(current);
         }
     }
     out
-}
-
-/// Edge `e`'s piece oriented to leave vertex `v`.
-fn oriented(g: &Graph, e: u32, v: u32) -> Piece {
-    let p = g.pieces[e as usize];
-    if g.ends[e as usize].0 == v {
-        p
-    } else {
-        p.reversed()
-    }
 }
 
 #[cfg(test)]
@@ -386,6 +441,19 @@ mod tests {
 
     fn p(x: f64, y: f64) -> Point {
         Point::new(x, y)
+    }
+
+    fn walk(pieces: &[Piece], t: &[Vec<Step>]) -> Vec<Vec<Piece>> {
+        t.iter()
+            .map(|tr| {
+                tr.iter()
+                    .map(|s| {
+                        let p = pieces[s.piece as usize];
+                        if s.reversed { p.reversed() } else { p }
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     fn check_cover(pieces: &[Piece], trails: &[Vec<Piece>]) {
@@ -412,7 +480,7 @@ mod tests {
             Piece::line(p(1., 1.), p(0., 1.)),
             Piece::line(p(0., 1.), p(0., 0.)),
         ];
-        let t = trails(&sq);
+        let t = walk(&sq, &trails(&sq));
         assert_eq!(t.len(), 1);
         assert_eq!(t[0].len(), 4);
         check_cover(&sq, &t);
@@ -423,7 +491,7 @@ mod tests {
         let c = p(5., 5.);
         let arms = [p(0., 5.), p(10., 5.), p(5., 0.), p(5., 10.)];
         let pieces: Vec<Piece> = arms.iter().map(|&a| Piece::line(c, a)).collect();
-        let t = trails(&pieces);
+        let t = walk(&pieces, &trails(&pieces));
         assert_eq!(t.len(), 2);
         check_cover(&pieces, &t);
         for tr in &t {
@@ -442,7 +510,7 @@ mod tests {
             Piece::line(p(5., 0.), p(10., 0.)),
             Piece::line(p(5., 0.), p(5., 1.)),
         ];
-        let t = trails(&pieces);
+        let t = walk(&pieces, &trails(&pieces));
         assert_eq!(t.len(), 1, "{t:?}");
         check_cover(&pieces, &t);
     }

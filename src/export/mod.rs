@@ -72,31 +72,32 @@ pub struct Rendered {
 
 /// Lays out and renders the puzzle and its answer key.
 pub fn render(g: &Generated, setup: &PageSetup, format: Format) -> Result<Rendered> {
-    let warnings = draw::layout(g, setup)?.warnings();
-    let puzzle = draw::puzzle_page(g, setup)?;
+    if let Format::Png { dpi } = format {
+        check_dpi(dpi)?;
+    }
+    // page 2 of a PDF is the next page: when numbered, its gutter is on the other edge
+    let key_setup = match format {
+        Format::Pdf => setup.next_page(),
+        _ => setup.clone(),
+    };
+    let pages = draw::pages(g, setup, &key_setup)?;
+    let warnings = pages.layout.warnings();
+    let (puzzle, key) = (&pages.puzzle, &pages.key);
     let rendered = match format {
-        Format::Svg => {
-            let key = draw::key_page(g, setup)?;
-            Rendered {
-                puzzle: svg::svg(&puzzle),
-                key: Some(svg::svg(&key)),
-                warnings,
-            }
-        }
-        Format::Png { dpi } => {
-            let key = draw::key_page(g, setup)?;
-            Rendered {
-                puzzle: png::png(&puzzle, dpi)?,
-                key: Some(png::png(&key, dpi)?),
-                warnings,
-            }
-        }
+        Format::Svg => Rendered {
+            puzzle: svg::svg(puzzle),
+            key: Some(svg::svg(key)),
+            warnings,
+        },
+        Format::Png { dpi } => Rendered {
+            puzzle: png::png(puzzle, dpi)?,
+            key: Some(png::png(key, dpi)?),
+            warnings,
+        },
         Format::Pdf => {
-            // page 2 is the next page: when numbered, its gutter is on the other edge
-            let key = draw::key_page(g, &setup.next_page())?;
             let title = setup.title.as_deref().unwrap_or("Maze");
             Rendered {
-                puzzle: pdf::pdf(&[&puzzle, &key], title),
+                puzzle: pdf::pdf(&[puzzle, key], title),
                 key: None,
                 warnings,
             }

@@ -174,11 +174,57 @@ pub fn pdf(pages: &[&Drawing], title: &str) -> Vec<u8> {
             p
         })
         .collect();
+    // printpdf's own save deflates every stream at the slowest level (zlib 9): on a 200x200
+    // maze that is most of the time spent. Build the document uncompressed and deflate the
+    // streams at level 2 instead (measured: about 6x faster, 7% larger)
     let mut warnings = Vec::new();
-    let bytes = doc
+    let opts = PdfSaveOptions {
+        optimize: false,
+        ..PdfSaveOptions::default()
+    };
+    let mut lo = doc
         .with_pages(pdf_pages)
-        .save(&PdfSaveOptions::default(), &mut warnings);
+        .to_lopdf_document(&opts, &mut warnings);
+    for object in lo.objects.values_mut() {
+        if let lopdf::Object::Stream(stream) = object
+            && stream.allows_compression
+            && stream.dict.get(b"Filter").is_err()
+        {
+            deflate(stream);
+        }
+    }
+    let mut bytes = Vec::new();
+    if lo.save_to(&mut bytes).is_err() {
+        // writing to memory does not fail; should it, fall back to printpdf's own save
+        bytes = doc_fallback(pages, title);
+    }
     fix_document_id(bytes)
+}
+
+fn doc_fallback(pages: &[&Drawing], title: &str) -> Vec<u8> {
+    let mut doc = PdfDocument::new(&crate::draw::printable(title));
+    let pdf_pages = pages
+        .iter()
+        .map(|d| PdfPage::new(Mm(d.width as f32), Mm(d.height as f32), page_ops(d)))
+        .collect();
+    let mut warnings = Vec::new();
+    doc.with_pages(pdf_pages)
+        .save(&PdfSaveOptions::default(), &mut warnings)
+}
+
+/// Compresses a stream with zlib at level 2 (when that makes it smaller).
+fn deflate(stream: &mut lopdf::Stream) {
+    use std::io::Write as _;
+    let mut enc = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(2));
+    if enc.write_all(&stream.content).is_err() {
+        return;
+    }
+    if let Ok(z) = enc.finish()
+        && z.len() + 19 < stream.content.len()
+    {
+        stream.dict.set("Filter", "FlateDecode");
+        stream.set_content(z);
+    }
 }
 
 /// 64-bit FNV-1a, seeded.
