@@ -12,6 +12,7 @@ pub mod mask;
 pub mod maze;
 pub mod random;
 pub mod topology;
+pub mod weave;
 
 pub use error::{Error, ErrorKind, Result};
 pub mod braid;
