@@ -2,6 +2,8 @@
 //!
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
+//! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
 
 mod cli;
 mod properties;
+mod weave;
