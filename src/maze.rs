@@ -87,6 +87,29 @@ impl Maze {
         true
     }
 
+    /// Opens the wall between `a` and `b` given both slots (`b` is `a`'s neighbour in `slot_a`,
+    /// `a` is `b`'s in `slot_b`), without looking at the grid's neighbour lists: for carvers that
+    /// keep their own direction tables. Returns `false` if it was open already.
+    #[inline]
+    pub(crate) fn link_slots(
+        &mut self,
+        a: CellId,
+        slot_a: usize,
+        b: CellId,
+        slot_b: usize,
+    ) -> bool {
+        debug_assert_eq!(self.grid.neighbours(a)[slot_a], b);
+        debug_assert_eq!(self.grid.neighbours(b)[slot_b], a);
+        let bit = 1u16 << slot_a;
+        if self.links[a.index()] & bit != 0 {
+            return false;
+        }
+        self.links[a.index()] |= bit;
+        self.links[b.index()] |= 1 << slot_b;
+        self.passages += 1;
+        true
+    }
+
     /// Opens the wall between neighbours `a` and `b`. Returns `false` if it was open already.
     ///
     /// # Panics

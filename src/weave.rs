@@ -129,6 +129,13 @@ impl Weaver {
     }
 }
 
+/// The slot of direction `d` in a cell's neighbour list, given the cell's direction table entry:
+/// rect neighbours are listed north, east, south, west, with switched-off cells left out.
+#[inline]
+fn slot(around: &[u32; 4], d: usize) -> usize {
+    around[..d].iter().filter(|&&n| n != NONE).count()
+}
+
 /// A uniform index below `n` (no draw when there is one choice).
 #[inline]
 fn pick(rng: &mut dyn Random, n: usize) -> usize {
@@ -199,7 +206,8 @@ pub fn carve(maze: &mut Maze, density: f64, rng: &mut dyn Random) -> Result<usiz
         } else if np > 0 {
             let d = plain[pick(rng, np)];
             let v = around[d];
-            maze.link(CellId(top), CellId(v));
+            let back = w.dirs[v as usize];
+            maze.link_slots(CellId(top), slot(&around, d), CellId(v), slot(&back, d ^ 2));
             w.state[top as usize] |= 1 << d;
             w.state[v as usize] |= VISITED | 1 << (d ^ 2);
             stack.push(v);
