@@ -205,3 +205,60 @@ fn output_path_problems() {
     let out = hedge().args(["generate", "-o"]).arg(&sub).output().unwrap();
     assert!(!out.status.success());
 }
+
+#[test]
+fn tile_mazes_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.json");
+    let out = hedge()
+        .args([
+            "generate", "--style", "tiles", "--width", "17", "--height", "14", "--order", "0",
+            "--seed", "9", "-o",
+        ])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(&p).unwrap()).unwrap();
+    assert_eq!(v["format"], "hedge-tiles");
+    assert_eq!(v["order"], 0);
+    let open = v["open"].as_array().unwrap();
+    let sol = v["solution"].as_array().unwrap();
+    assert!(open.len() > 50, "{} open tiles", open.len());
+    assert_eq!(sol.first(), Some(&v["entrance"]));
+    assert_eq!(sol.last(), Some(&v["exit"]));
+    for t in sol {
+        assert!(open.contains(t), "solution tile {t} is not open");
+    }
+    let txt = dir.path().join("t.txt");
+    let out = hedge()
+        .args([
+            "generate", "--style", "tiles", "--width", "9", "--height", "9", "--seed", "1", "-o",
+        ])
+        .arg(&txt)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let pic = fs::read_to_string(&txt).unwrap();
+    assert_eq!(pic.lines().count(), 18, "two lines per tile row:\n{pic}");
+    for (args, expect) in [
+        (vec!["--order", "2"], "order > 1 not supported"),
+        (vec!["--width", "2"], "at least 3"),
+    ] {
+        let bad = dir.path().join("bad.json");
+        let out = hedge()
+            .args(["generate", "--style", "tiles"])
+            .args(&args)
+            .arg("-o")
+            .arg(&bad)
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        assert!(
+            stderr_of(&out).contains(expect),
+            "{args:?}: {}",
+            stderr_of(&out)
+        );
+        assert!(!bad.exists());
+    }
+}
