@@ -12,7 +12,13 @@ use crate::maze::Maze;
 use crate::random::Random;
 use crate::topology::TopologyKind;
 
+pub mod aldous_broder;
 pub mod backtracker;
+pub mod growing_tree;
+pub mod hunt_and_kill;
+pub mod kruskal;
+pub mod prim;
+pub mod wilson;
 
 /// The carving algorithms, as named in designs and on the command line.
 #[derive(
@@ -23,6 +29,19 @@ pub enum Algorithm {
     /// Randomised depth-first search with an explicit stack.
     #[default]
     Backtracker,
+    /// Hunt-and-kill: random walk, then a row-major hunt for the first unvisited cell touching
+    /// the maze.
+    HuntAndKill,
+    /// Growing tree, continuing from the cell [`GrowingTreePolicy`] names.
+    GrowingTree,
+    /// Randomised Prim's, "frontier cell" variant (Pullen's "modified Prim's").
+    Prim,
+    /// Randomised Kruskal's: every wall in random order, opened when it joins two trees.
+    Kruskal,
+    /// Wilson's: loop-erased random walks (uniform spanning tree).
+    Wilson,
+    /// Aldous-Broder: a random walk that carves on first visits (uniform spanning tree).
+    AldousBroder,
 }
 
 /// Which cell the growing-tree carver continues from.
@@ -73,13 +92,57 @@ const EVERY: &[TopologyKind] = &[
 ];
 
 /// Every carver, in menu order.
-pub const CARVERS: &[CarverInfo] = &[CarverInfo {
-    algorithm: Algorithm::Backtracker,
-    name: "backtracker",
-    summary: "recursive backtracker: long winding corridors, few dead ends",
-    topologies: EVERY,
-    carve: backtracker::carve,
-}];
+pub const CARVERS: &[CarverInfo] = &[
+    CarverInfo {
+        algorithm: Algorithm::Backtracker,
+        name: "backtracker",
+        summary: "recursive backtracker: long winding corridors, few dead ends",
+        topologies: EVERY,
+        carve: backtracker::carve,
+    },
+    CarverInfo {
+        algorithm: Algorithm::HuntAndKill,
+        name: "hunt-and-kill",
+        summary: "hunt-and-kill: long corridors like the backtracker, a little more branching",
+        topologies: EVERY,
+        carve: hunt_and_kill::carve,
+    },
+    CarverInfo {
+        algorithm: Algorithm::GrowingTree,
+        name: "growing-tree",
+        summary: "growing tree: from backtracker-like to Prim-like, set by its policy",
+        topologies: EVERY,
+        carve: growing_tree::carve,
+    },
+    CarverInfo {
+        algorithm: Algorithm::Prim,
+        name: "prim",
+        summary: "Prim's (frontier cells): short twisty branches, many dead ends",
+        topologies: EVERY,
+        carve: prim::carve,
+    },
+    CarverInfo {
+        algorithm: Algorithm::Kruskal,
+        name: "kruskal",
+        summary: "Kruskal's: walls opened in random order, many short dead ends",
+        topologies: EVERY,
+        carve: kruskal::carve,
+    },
+    CarverInfo {
+        algorithm: Algorithm::Wilson,
+        name: "wilson",
+        summary: "Wilson's: unbiased (uniform spanning tree) via loop-erased random walks",
+        topologies: EVERY,
+        carve: wilson::carve,
+    },
+    CarverInfo {
+        algorithm: Algorithm::AldousBroder,
+        name: "aldous-broder",
+        summary: "Aldous-Broder: unbiased (uniform spanning tree), slow on big grids",
+        topologies: EVERY,
+        carve: aldous_broder::carve,
+    },
+];
 
 impl Algorithm {
     /// The registry entry for this algorithm.
@@ -156,13 +219,81 @@ pub fn carve(
     Ok(())
 }
 
+/// Scratch structures the carvers share: a bit set over cells and a deferred-link buffer.
+pub(crate) mod scratch {
+    use crate::grid::CellId;
+    use crate::maze::Maze;
+
+    /// One bit per cell: an eighth of a `Vec<bool>`, so big grids' flags stay in cache.
+    #[derive(Clone, Debug)]
+    pub struct CellSet {
+        words: Vec<u64>,
+    }
+
+    impl CellSet {
+        /// No cell of `n` in the set.
+        pub fn new(n: usize) -> Self {
+            CellSet {
+                words: vec![0; n.div_ceil(64)],
+            }
+        }
+
+        /// Whether `c` is in the set.
+        #[inline]
+        pub fn contains(&self, c: CellId) -> bool {
+            self.words[c.index() / 64] >> (c.index() % 64) & 1 == 1
+        }
+
+        /// Adds `c`.
+        #[inline]
+        pub fn insert(&mut self, c: CellId) {
+            self.words[c.index() / 64] |= 1 << (c.index() % 64);
+        }
+    }
+
+    /// Walls to open, one bit per cell and neighbour slot, opened in cell order at the end.
+    ///
+    /// Carvers that jump around the grid (Prim's, the growing tree) record their passages here
+    /// instead of linking at once: a random write to this small array replaces several cache
+    /// misses in the maze's and grid's arrays, and [`Openings::apply`] then links in one
+    /// sequential sweep. The maze is the same either way.
+    #[derive(Clone, Debug)]
+    pub struct Openings {
+        bits: Vec<u16>,
+    }
+
+    impl Openings {
+        /// Nothing to open yet, for `n` cells.
+        pub fn new(n: usize) -> Self {
+            Openings { bits: vec![0; n] }
+        }
+
+        /// Records the wall between `c` and its neighbour in `slot`.
+        #[inline]
+        pub fn open(&mut self, c: CellId, slot: usize) {
+            self.bits[c.index()] |= 1 << slot;
+        }
+
+        /// Opens every recorded wall in `maze`.
+        pub fn apply(self, maze: &mut Maze) {
+            for (c, &bits) in self.bits.iter().enumerate() {
+                let mut b = bits;
+                while b != 0 {
+                    maze.link_slot(CellId(c as u32), b.trailing_zeros() as usize);
+                    b &= b - 1;
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
     use crate::grid::Grid;
     use crate::mask::Mask;
     use crate::random::MazeRng;
-    use crate::topology::Topology;
+    use crate::topology::{Coord, Topology};
     use std::sync::Arc;
 
     /// A carved maze on a `w` x `h` grid of `kind`, optionally masked by an ASCII picture.
@@ -184,6 +315,202 @@ pub(crate) mod tests {
     pub fn dead_end_share(m: &Maze) -> f64 {
         let d = m.grid().cells().filter(|&c| m.degree(c) == 1).count();
         d as f64 / m.len() as f64
+    }
+
+    /// A rect grid `w` x `h`, masked by `mask` (an ASCII picture) if given.
+    pub fn rect_grid(w: u32, h: u32, mask: Option<&str>) -> Arc<Grid> {
+        let t = Topology::new(TopologyKind::Rect, w, h).unwrap();
+        let mask = mask.map(|m| Mask::from_ascii(&t, m).unwrap());
+        Arc::new(Grid::new(t, mask.as_ref()).unwrap())
+    }
+
+    /// `grid` carved by `algorithm` with `opts` from `seed`.
+    pub fn carved_on(
+        grid: &Arc<Grid>,
+        algorithm: Algorithm,
+        opts: &CarveOptions,
+        seed: u64,
+    ) -> Maze {
+        let mut m = Maze::new(grid.clone());
+        carve(&mut m, algorithm, &mut MazeRng::new(seed), opts).unwrap();
+        m
+    }
+
+    /// Connected masks for `w` x `h` grids: random blobs (each cell on with probability 0.62,
+    /// then the largest connected part), one per seed, as ASCII pictures.
+    pub fn random_masks(w: u32, h: u32, seeds: std::ops::Range<u64>) -> Vec<String> {
+        let t = Topology::new(TopologyKind::Rect, w, h).unwrap();
+        seeds
+            .map(|seed| {
+                let mut rng = MazeRng::new(seed);
+                let mut m = Mask::empty(&t).unwrap();
+                for row in 0..h {
+                    for col in 0..w {
+                        m.set(Coord::new(row, col), rng.chance(0.62));
+                    }
+                }
+                let keep = m.components(&t).into_iter().next().unwrap_or_default();
+                let mut pic = vec![vec!['.'; w as usize]; h as usize];
+                for c in keep {
+                    pic[c.row as usize][c.col as usize] = '#';
+                }
+                pic.into_iter()
+                    .map(|r| r.into_iter().collect::<String>())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .collect()
+    }
+
+    /// Hand-drawn connected masks that strand cells of the rect-only carvers: binary-tree cells
+    /// with neither north nor east, sidewinder runs with no way north below the top row, Eller
+    /// sets with no way down before the last row.
+    pub const STRANDING_MASKS: &[(u32, u32, &str)] = &[
+        (5, 3, "##.##\n#..##\n#####"),
+        (3, 2, "#.#\n###"),
+        (6, 4, ".####.\n##..##\n##..##\n.####."),
+        (7, 5, "###.###\n#.#.#.#\n#.###.#\n#.....#\n#######"),
+        (6, 5, "######\n.....#\n####.#\n#....#\n######"),
+        (5, 5, "#.#.#\n#####\n..#..\n#####\n#.#.#"),
+        (4, 4, "####\n#..#\n#..#\n##.#"),
+    ];
+
+    /// Options with the growing tree's policy set to `policy`.
+    pub fn with_policy(policy: GrowingTreePolicy) -> CarveOptions {
+        CarveOptions {
+            growing_tree: policy,
+        }
+    }
+
+    /// Three texture statistics of a rect maze, in percent.
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Texture {
+        /// Cells with one passage, of all cells.
+        pub dead: f64,
+        /// Cells with two opposite passages, of the cells with two passages.
+        pub straight: f64,
+        /// East-west passages, of all passages.
+        pub horiz: f64,
+    }
+
+    impl Texture {
+        /// The statistics of `m` (a rect maze).
+        pub fn of(m: &Maze) -> Texture {
+            let g = m.grid();
+            let (mut two, mut straight, mut horiz) = (0usize, 0usize, 0usize);
+            for c in g.cells() {
+                let at = g.coord(c);
+                let ends: Vec<Coord> = m.passages(c).map(|n| g.coord(n)).collect();
+                horiz += ends
+                    .iter()
+                    .filter(|e| e.row == at.row && e.col > at.col)
+                    .count();
+                if let [a, b] = ends[..] {
+                    two += 1;
+                    straight += usize::from(a.row == b.row || a.col == b.col);
+                }
+            }
+            Texture {
+                dead: 100.0 * dead_end_share(m),
+                straight: 100.0 * straight as f64 / two as f64,
+                horiz: 100.0 * horiz as f64 / m.passage_count() as f64,
+            }
+        }
+
+        /// The mean texture of `seeds` mazes carved on `grid`.
+        pub fn mean(
+            grid: &Arc<Grid>,
+            algorithm: Algorithm,
+            opts: &CarveOptions,
+            seeds: std::ops::Range<u64>,
+        ) -> Texture {
+            let k = seeds.end - seeds.start;
+            let mut sum = Texture::default();
+            for seed in seeds {
+                let t = Texture::of(&carved_on(grid, algorithm, opts, seed));
+                sum.dead += t.dead;
+                sum.straight += t.straight;
+                sum.horiz += t.horiz;
+            }
+            let k = k as f64;
+            Texture {
+                dead: sum.dead / k,
+                straight: sum.straight / k,
+                horiz: sum.horiz / k,
+            }
+        }
+    }
+
+    #[test]
+    fn every_carver_is_perfect_on_rect_grids_of_many_shapes() {
+        for info in CARVERS {
+            for (w, h) in [
+                (1, 1),
+                (1, 7),
+                (7, 1),
+                (2, 2),
+                (9, 7),
+                (16, 16),
+                (31, 17),
+                (64, 3),
+            ] {
+                let g = rect_grid(w, h, None);
+                for seed in 0..6 {
+                    let m = carved_on(&g, info.algorithm, &CarveOptions::default(), seed);
+                    assert!(m.is_perfect(), "{} {w}x{h} seed {seed}", info.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_carver_is_perfect_on_masked_rect_grids() {
+        let mut masks: Vec<(u32, u32, String)> = STRANDING_MASKS
+            .iter()
+            .map(|&(w, h, m)| (w, h, m.to_string()))
+            .collect();
+        masks.extend(random_masks(23, 17, 0..12).into_iter().map(|m| (23, 17, m)));
+        for (w, h, mask) in &masks {
+            let g = rect_grid(*w, *h, Some(mask));
+            assert!(g.is_connected());
+            for info in CARVERS {
+                for seed in 0..4 {
+                    let m = carved_on(&g, info.algorithm, &CarveOptions::default(), seed);
+                    assert!(m.is_perfect(), "{} seed {seed} on\n{mask}", info.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_maze() {
+        let g = rect_grid(20, 15, None);
+        let masked = rect_grid(23, 17, Some(&random_masks(23, 17, 5..6)[0]));
+        for info in CARVERS {
+            for grid in [&g, &masked] {
+                let opts = CarveOptions::default();
+                let a = carved_on(grid, info.algorithm, &opts, 9).passage_list();
+                let b = carved_on(grid, info.algorithm, &opts, 9).passage_list();
+                let c = carved_on(grid, info.algorithm, &opts, 10).passage_list();
+                assert_eq!(a, b, "{}", info.name);
+                assert_ne!(a, c, "{}", info.name);
+            }
+        }
+    }
+
+    #[test]
+    fn registry_names_parse() {
+        for info in CARVERS {
+            assert_eq!(info.name.parse::<Algorithm>().unwrap(), info.algorithm);
+            assert_eq!(info.algorithm.to_string(), info.name);
+            let json = serde_json::to_string(&info.algorithm).unwrap();
+            assert_eq!(json, format!("\"{}\"", info.name));
+            assert!(info.algorithm.supports(TopologyKind::Rect));
+        }
+        assert_eq!(CARVERS.len(), 7);
+        for a in [Algorithm::Wilson, Algorithm::Kruskal, Algorithm::Prim] {
+            assert!(a.supports(TopologyKind::Polar));
+        }
     }
 
     #[test]
