@@ -9,15 +9,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::maze::Maze;
-use crate::random::Random;
+use crate::random::{Random, shuffle};
 use crate::topology::TopologyKind;
 
 pub mod aldous_broder;
 pub mod backtracker;
+pub mod binary_tree;
+pub mod eller;
 pub mod growing_tree;
 pub mod hunt_and_kill;
 pub mod kruskal;
 pub mod prim;
+pub mod sidewinder;
 pub mod wilson;
 
 /// The carving algorithms, as named in designs and on the command line.
@@ -42,6 +45,12 @@ pub enum Algorithm {
     Wilson,
     /// Aldous-Broder: a random walk that carves on first visits (uniform spanning tree).
     AldousBroder,
+    /// Eller's: row by row with sets (rect only).
+    Eller,
+    /// Binary tree: each cell opens north or east (rect only).
+    BinaryTree,
+    /// Sidewinder: runs east closed by one passage north (rect only).
+    Sidewinder,
 }
 
 /// Which cell the growing-tree carver continues from.
@@ -90,6 +99,8 @@ const EVERY: &[TopologyKind] = &[
     TopologyKind::Polar,
     TopologyKind::Tri,
 ];
+
+const RECT: &[TopologyKind] = &[TopologyKind::Rect];
 
 /// Every carver, in menu order.
 pub const CARVERS: &[CarverInfo] = &[
@@ -141,6 +152,27 @@ pub const CARVERS: &[CarverInfo] = &[
         summary: "Aldous-Broder: unbiased (uniform spanning tree), slow on big grids",
         topologies: EVERY,
         carve: aldous_broder::carve,
+    },
+    CarverInfo {
+        algorithm: Algorithm::Eller,
+        name: "eller",
+        summary: "Eller's: row by row with sets, a texture close to Kruskal's",
+        topologies: RECT,
+        carve: eller::carve,
+    },
+    CarverInfo {
+        algorithm: Algorithm::BinaryTree,
+        name: "binary-tree",
+        summary: "binary tree: north or east at every cell; open top row and east column",
+        topologies: RECT,
+        carve: binary_tree::carve,
+    },
+    CarverInfo {
+        algorithm: Algorithm::Sidewinder,
+        name: "sidewinder",
+        summary: "sidewinder: runs east, each closed by one passage north; open top row",
+        topologies: RECT,
+        carve: sidewinder::carve,
     },
 ];
 
@@ -287,6 +319,114 @@ pub(crate) mod scratch {
     }
 }
 
+/// Rect helpers for the rect-only carvers: rows as id ranges, and where north and east sit in a
+/// cell's neighbour list.
+pub(crate) mod rect {
+    use crate::grid::{CellId, Grid};
+
+    /// The ids of the active cells of `row` (ids are row-major, so they are a range); `full`
+    /// says no cell is switched off (see [`is_full`]).
+    pub fn row_ids(grid: &Grid, row: u32, full: bool) -> std::ops::Range<u32> {
+        if full {
+            let width = grid.topology().tess().cols(0);
+            return row * width..(row + 1) * width;
+        }
+        let first = |r: u32| {
+            let (mut lo, mut hi) = (0u32, grid.len() as u32);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if grid.coord(CellId(mid)).row < r {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            lo
+        };
+        first(row)..first(row + 1)
+    }
+
+    /// The slots of `c`'s north and east neighbours in its neighbour list, if they are active;
+    /// `c` is on `row`, whose ids end before `end`.
+    ///
+    /// Rect neighbour order is north, east, south, west with switched-off cells left out, so
+    /// north can only be slot 0 and east the slot after it; ids are row-major, so north has a
+    /// smaller id on the row above and east a larger id on the same row. On an unmasked grid
+    /// (`full`) the answer follows from the row and the id alone.
+    #[inline]
+    pub fn north_east(
+        grid: &Grid,
+        c: CellId,
+        row: u32,
+        end: u32,
+        full: bool,
+    ) -> (Option<usize>, Option<usize>) {
+        if full {
+            let north = row > 0;
+            let east = c.0 + 1 < end;
+            return (north.then_some(0), east.then_some(usize::from(north)));
+        }
+        let nbrs = grid.neighbours(c);
+        let north = nbrs
+            .first()
+            .is_some_and(|&n| n < c && grid.coord(n).row != row);
+        let e = usize::from(north);
+        let east = nbrs
+            .get(e)
+            .is_some_and(|&n| n > c && grid.coord(n).row == row);
+        (north.then_some(0), east.then_some(e))
+    }
+
+    /// Whether no cell of the grid is switched off.
+    pub fn is_full(grid: &Grid) -> bool {
+        let t = grid.topology().tess();
+        grid.len() as u64 == u64::from(t.cols(0)) * u64::from(t.rows())
+    }
+}
+
+/// Joins the pieces of a carved forest into one spanning tree.
+///
+/// The rect-only carvers (binary tree, sidewinder, Eller's) only look north, east or south, so on
+/// a masked grid some cells can have nowhere to go (a binary-tree cell whose north and east
+/// neighbours are switched off) and the result is a forest. This finds the pieces with a
+/// union-find over the existing passages, lists every standing wall between two different
+/// pieces, shuffles that list and opens each wall that still separates two pieces (Kruskal's
+/// rule), so the pieces are joined by uniformly random walls and no loop is made.
+///
+/// `maze` must be a forest (no loops) on a connected grid; the result is then perfect. When the
+/// forest already has `len - 1` passages it is one tree: nothing is done and `rng` is not used,
+/// so on an unmasked grid the carvers' random streams are exactly their own.
+pub fn join_forest(maze: &mut Maze, rng: &mut dyn Random) {
+    let n = maze.len();
+    if n <= 1 || maze.passage_count() + 1 >= n {
+        return;
+    }
+    let mut sets = kruskal::UnionFind::new(n);
+    for a in maze.grid().cells() {
+        for (slot, &b) in maze.grid().neighbours(a).iter().enumerate() {
+            if a < b && maze.linked_slot(a, slot) {
+                sets.union(a.0, b.0);
+            }
+        }
+    }
+    let mut walls: Vec<u32> = Vec::new();
+    for a in maze.grid().cells() {
+        for (slot, &b) in maze.grid().neighbours(a).iter().enumerate() {
+            if a < b && sets.find(a.0) != sets.find(b.0) {
+                walls.push(kruskal::pack(a, slot));
+            }
+        }
+    }
+    shuffle(rng, &mut walls);
+    for w in walls {
+        let (a, slot) = kruskal::unpack(w);
+        let b = maze.grid().neighbours(a)[slot];
+        if sets.union(a.0, b.0) {
+            maze.link_slot(a, slot);
+        }
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -334,6 +474,65 @@ pub(crate) mod tests {
         let mut m = Maze::new(grid.clone());
         carve(&mut m, algorithm, &mut MazeRng::new(seed), opts).unwrap();
         m
+    }
+
+    /// A [`Random`] that plays back a script: `coin` answers from a queue of flips, `below`
+    /// from a queue of `(n, pick)` pairs (and checks it is asked for that `n`). Anything else,
+    /// or asking for more than was scripted, panics; [`Scripted::finish`] checks all was used.
+    pub struct Scripted {
+        coins: std::collections::VecDeque<bool>,
+        picks: std::collections::VecDeque<(usize, usize)>,
+    }
+
+    impl Scripted {
+        /// A script of coin flips (`'H'` heads, `'T'` tails) and picks.
+        pub fn new(flips: &str, picks: &[(usize, usize)]) -> Self {
+            Scripted {
+                coins: flips
+                    .chars()
+                    .filter(|c| !c.is_whitespace())
+                    .map(|c| match c {
+                        'H' => true,
+                        'T' => false,
+                        other => panic!("flip {other:?} is neither H nor T"),
+                    })
+                    .collect(),
+                picks: picks.iter().copied().collect(),
+            }
+        }
+
+        /// Panics unless every scripted flip and pick was used.
+        pub fn finish(&self) {
+            assert!(
+                self.coins.is_empty() && self.picks.is_empty(),
+                "unused script: flips {:?}, picks {:?}",
+                self.coins,
+                self.picks
+            );
+        }
+    }
+
+    impl Random for Scripted {
+        fn next_u32(&mut self) -> u32 {
+            panic!("the script has no raw random bits")
+        }
+        fn coin(&mut self) -> bool {
+            self.coins
+                .pop_front()
+                .expect("more coin flips than scripted")
+        }
+        fn below(&mut self, n: usize) -> usize {
+            let (want, pick) = self.picks.pop_front().expect("more picks than scripted");
+            assert_eq!(
+                n, want,
+                "asked to pick among {n}, the script picks among {want}"
+            );
+            assert!(pick < n);
+            pick
+        }
+        fn chance(&mut self, _p: f64) -> bool {
+            panic!("the script has no weighted coins")
+        }
     }
 
     /// Connected masks for `w` x `h` grids: random blobs (each cell on with probability 0.62,
@@ -483,6 +682,53 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn stranding_masks_do_strand_before_the_join() {
+        // the masks above are worth their name: without join_forest, each rect-only carver
+        // leaves a forest on at least one of them
+        type Rows = fn(&mut Maze, &mut dyn Random, u32);
+        let partial: [(&str, Rows); 2] = [
+            ("binary-tree", binary_tree::carve_rows),
+            ("sidewinder", sidewinder::carve_rows),
+        ];
+        for (name, rows) in partial {
+            let stranded = STRANDING_MASKS.iter().any(|&(w, h, mask)| {
+                let g = rect_grid(w, h, Some(mask));
+                (0..8).any(|seed| {
+                    let mut m = Maze::new(g.clone());
+                    rows(&mut m, &mut MazeRng::new(seed), h);
+                    !m.is_connected()
+                })
+            });
+            assert!(stranded, "{name} is never stranded by the masks");
+        }
+    }
+
+    #[test]
+    fn join_forest_makes_one_tree_and_leaves_trees_alone() {
+        let g = rect_grid(6, 5, Some(".####.\n######\n##..##\n######\n.####."));
+        // from nothing: a random spanning tree
+        let mut m = Maze::new(g.clone());
+        join_forest(&mut m, &mut MazeRng::new(3));
+        assert!(m.is_perfect());
+        // a tree already: nothing drawn (the script panics on any draw), nothing changed
+        let before = m.passage_list();
+        let mut script = Scripted::new("", &[]);
+        join_forest(&mut m, &mut script);
+        assert_eq!(m.passage_list(), before);
+        // two pieces: joined by exactly one more passage
+        let mut m = Maze::new(g.clone());
+        let mut rng = MazeRng::new(4);
+        join_forest(&mut m, &mut rng);
+        let mut pieces = Maze::new(g);
+        for &(a, b) in m.passage_list().iter().skip(1) {
+            pieces.link(a, b);
+        }
+        assert!(!pieces.is_connected());
+        join_forest(&mut pieces, &mut rng);
+        assert!(pieces.is_perfect());
+    }
+
+    #[test]
     fn same_seed_same_maze() {
         let g = rect_grid(20, 15, None);
         let masked = rect_grid(23, 17, Some(&random_masks(23, 17, 5..6)[0]));
@@ -499,7 +745,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn registry_names_parse() {
+    fn registry_names_parse_and_rect_only_carvers_say_so() {
         for info in CARVERS {
             assert_eq!(info.name.parse::<Algorithm>().unwrap(), info.algorithm);
             assert_eq!(info.algorithm.to_string(), info.name);
@@ -507,7 +753,16 @@ pub(crate) mod tests {
             assert_eq!(json, format!("\"{}\"", info.name));
             assert!(info.algorithm.supports(TopologyKind::Rect));
         }
-        assert_eq!(CARVERS.len(), 7);
+        assert_eq!(CARVERS.len(), 10);
+        for a in [
+            Algorithm::BinaryTree,
+            Algorithm::Sidewinder,
+            Algorithm::Eller,
+        ] {
+            let e = a.check(TopologyKind::Hex).unwrap_err();
+            assert!(e.message.contains("rect grids only"), "{e}");
+            assert!(e.message.contains("wilson"), "{e}");
+        }
         for a in [Algorithm::Wilson, Algorithm::Kruskal, Algorithm::Prim] {
             assert!(a.supports(TopologyKind::Polar));
         }
