@@ -640,6 +640,143 @@ pub(crate) mod tests {
         }
     }
 
+    /// A carver's texture on 100x100: the published dead-end share (Walter Pullen, *Think
+    /// Labyrinth*) where there is one, and the mean and standard deviation per maze of each
+    /// statistic as measured over 200 seeds (release build, seeds 0..200).
+    struct Expected {
+        name: &'static str,
+        algorithm: Algorithm,
+        policy: GrowingTreePolicy,
+        published: Option<f64>,
+        /// (mean, standard deviation) of dead, straight, horiz; `None` where a statistic
+        /// varies too much from maze to maze to tell carvers apart.
+        dead: (f64, f64),
+        straight: (f64, f64),
+        horiz: Option<(f64, f64)>,
+    }
+
+    const fn expected(
+        name: &'static str,
+        algorithm: Algorithm,
+        policy: GrowingTreePolicy,
+        published: Option<f64>,
+        dead: (f64, f64),
+        straight: (f64, f64),
+        horiz: Option<(f64, f64)>,
+    ) -> Expected {
+        Expected {
+            name,
+            algorithm,
+            policy,
+            published,
+            dead,
+            straight,
+            horiz,
+        }
+    }
+
+    use GrowingTreePolicy as P;
+    const RANDOM: P = P::Random;
+    #[rustfmt::skip]
+    const TEXTURES: &[Expected] = &[
+        expected("backtracker", Algorithm::Backtracker, RANDOM, Some(10.0),
+            (10.03, 0.20), (38.17, 0.56), Some((50.02, 0.55))),
+        expected("hunt-and-kill", Algorithm::HuntAndKill, RANDOM, Some(11.0),
+            (9.38, 0.17), (36.46, 0.55), Some((49.29, 0.48))),
+        expected("growing-tree newest", Algorithm::GrowingTree, P::Newest, Some(10.0),
+            (10.03, 0.20), (38.17, 0.56), Some((50.02, 0.55))),
+        expected("growing-tree random", Algorithm::GrowingTree, P::Random, None,
+            (27.59, 0.34), (55.15, 0.86), None),
+        expected("growing-tree oldest", Algorithm::GrowingTree, P::Oldest, None,
+            (2.62, 0.47), (99.96, 0.01), None),
+        expected("growing-tree mixed 0.5", Algorithm::GrowingTree, P::Mixed(0.5), None,
+            (20.10, 0.40), (36.81, 0.66), Some((50.01, 0.42))),
+        expected("prim", Algorithm::Prim, RANDOM, Some(36.0),
+            (35.61, 0.28), (44.76, 0.85), Some((50.01, 0.48))),
+        expected("kruskal", Algorithm::Kruskal, RANDOM, Some(30.0),
+            (30.54, 0.28), (37.41, 0.74), Some((50.02, 0.38))),
+        expected("wilson", Algorithm::Wilson, RANDOM, Some(29.0),
+            (29.31, 0.26), (38.05, 0.66), Some((50.03, 0.44))),
+        expected("aldous-broder", Algorithm::AldousBroder, RANDOM, Some(29.0),
+            (29.35, 0.30), (38.07, 0.70), Some((49.99, 0.38))),
+        expected("eller", Algorithm::Eller, RANDOM, Some(28.0),
+            (28.66, 0.28), (47.71, 0.82), Some((37.23, 0.40))),
+        expected("binary-tree", Algorithm::BinaryTree, RANDOM, Some(25.0),
+            (25.00, 0.23), (50.95, 0.68), Some((49.98, 0.53))),
+        expected("sidewinder", Algorithm::Sidewinder, RANDOM, Some(27.0),
+            (27.68, 0.27), (47.69, 0.69), Some((49.96, 0.50))),
+    ];
+
+    /// Seeds averaged by the texture tests.
+    const TEXTURE_SEEDS: std::ops::Range<u64> = 1000..1024;
+
+    /// How far a 24-seed mean may stray: five standard errors.
+    fn tolerance(sd: f64) -> f64 {
+        5.0 * sd / ((TEXTURE_SEEDS.end - TEXTURE_SEEDS.start) as f64).sqrt()
+    }
+
+    /// The pairs that sample the same distribution, which no statistic can tell apart.
+    fn same_distribution(a: &str, b: &str) -> bool {
+        let pair = |x: &str, y: &str| (a == x && b == y) || (a == y && b == x);
+        // both uniform spanning trees; the growing tree's newest policy is the backtracker
+        pair("wilson", "aldous-broder") || pair("backtracker", "growing-tree newest")
+    }
+
+    #[test]
+    fn dead_end_shares_match_the_literature() {
+        let g = rect_grid(100, 100, None);
+        for e in TEXTURES {
+            let Some(published) = e.published else {
+                continue;
+            };
+            let t = Texture::mean(&g, e.algorithm, &with_policy(e.policy), TEXTURE_SEEDS);
+            assert!(
+                (t.dead - published).abs() <= 2.0,
+                "{}: {:.2} % dead ends, the literature says about {published} %",
+                e.name,
+                t.dead
+            );
+        }
+    }
+
+    #[test]
+    fn textures_tell_the_carvers_apart() {
+        // every pair that should differ differs by more than both tolerances in some statistic,
+        // so a carver swapped for another fails the check below
+        for (i, a) in TEXTURES.iter().enumerate() {
+            for b in &TEXTURES[i + 1..] {
+                if same_distribution(a.name, b.name) {
+                    continue;
+                }
+                let apart = |x: (f64, f64), y: (f64, f64)| {
+                    (x.0 - y.0).abs() > tolerance(x.1) + tolerance(y.1)
+                };
+                let horiz = matches!((a.horiz, b.horiz), (Some(x), Some(y)) if apart(x, y));
+                assert!(
+                    apart(a.dead, b.dead) || apart(a.straight, b.straight) || horiz,
+                    "{} and {} have the same texture",
+                    a.name,
+                    b.name
+                );
+            }
+        }
+        let g = rect_grid(100, 100, None);
+        for e in TEXTURES {
+            let t = Texture::mean(&g, e.algorithm, &with_policy(e.policy), TEXTURE_SEEDS);
+            let near = |got: f64, (mean, sd): (f64, f64)| (got - mean).abs() <= tolerance(sd);
+            assert!(
+                near(t.dead, e.dead)
+                    && near(t.straight, e.straight)
+                    && e.horiz.is_none_or(|h| near(t.horiz, h)),
+                "{}: measured {t:?}, expected dead {:?} straight {:?} horiz {:?}",
+                e.name,
+                e.dead,
+                e.straight,
+                e.horiz
+            );
+        }
+    }
+
     #[test]
     fn every_carver_is_perfect_on_rect_grids_of_many_shapes() {
         for info in CARVERS {
@@ -742,6 +879,69 @@ pub(crate) mod tests {
                 assert_ne!(a, c, "{}", info.name);
             }
         }
+    }
+
+    /// FNV-1a over a maze's sorted passage list.
+    fn fingerprint(m: &Maze) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for (a, b) in m.passage_list() {
+            for byte in a.0.to_le_bytes().into_iter().chain(b.0.to_le_bytes()) {
+                h = (h ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        h
+    }
+
+    #[test]
+    fn mazes_are_pinned() {
+        // A seed is a promise: the same seed must keep making the same maze, release after
+        // release. This pins one maze per carver (and growing-tree policy); it also tells apart
+        // carvers whose textures cannot (Wilson's and Aldous-Broder sample the same
+        // distribution). If a change here is intended, say so in the commit and update the pins.
+        let g = rect_grid(16, 12, None);
+        let masked = rect_grid(23, 17, Some(&random_masks(23, 17, 77..78)[0]));
+        let mut got = Vec::new();
+        for info in CARVERS {
+            let policies: &[(&str, GrowingTreePolicy)] = if info.algorithm == Algorithm::GrowingTree
+            {
+                &[
+                    ("growing-tree newest", P::Newest),
+                    ("growing-tree random", P::Random),
+                    ("growing-tree oldest", P::Oldest),
+                    ("growing-tree mixed 0.5", P::Mixed(0.5)),
+                ]
+            } else {
+                &[(info.name, P::Random)]
+            };
+            for &(name, p) in policies {
+                let opts = with_policy(p);
+                got.push((
+                    name,
+                    fingerprint(&carved_on(&g, info.algorithm, &opts, 2024)),
+                    fingerprint(&carved_on(&masked, info.algorithm, &opts, 2024)),
+                ));
+            }
+        }
+        #[rustfmt::skip]
+        let want: &[(&str, u64, u64)] = &[
+            ("backtracker", 0xf2c04d6a59ac156c, 0xfe5bb695a1e3276b),
+            ("hunt-and-kill", 0x825a1c6bc5ee8666, 0xa3d6df58ece50fde),
+            ("growing-tree newest", 0xf2c04d6a59ac156c, 0xfe5bb695a1e3276b),
+            ("growing-tree random", 0x1c4ca124f2f73c98, 0xab8fa151e75c412c),
+            ("growing-tree oldest", 0xfb6ec87045877617, 0xc8339ad6b4fde9f8),
+            ("growing-tree mixed 0.5", 0xeb6a041b09dd8564, 0x713845137a18db7a),
+            ("prim", 0x9dd4913884c47a95, 0x01fd8ff71eca18be),
+            ("kruskal", 0x7487316ae1691f09, 0x3056a3a18d5e555e),
+            ("wilson", 0x6485b206d07a0dd0, 0x105cc0a169796d98),
+            ("aldous-broder", 0x824a15a63021c06a, 0xa4d59a1b9efb4826),
+            ("eller", 0xe37504bf0650c16a, 0xb3b719d4bbdf9f20),
+            ("binary-tree", 0x87becb9051d7dd0d, 0x8d396a49b9bd2dc5),
+            ("sidewinder", 0xf0953a334a08056b, 0xf8898883c5d1431d),
+        ];
+        for (g, w) in got.iter().zip(want) {
+            assert_eq!(g, w, "{} makes a different maze from the same seed", w.0);
+        }
+        assert_eq!(got.len(), want.len());
     }
 
     #[test]
