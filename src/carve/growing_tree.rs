@@ -26,17 +26,28 @@ use crate::random::Random;
 
 const TOMB: u32 = u32::MAX;
 
-/// The growing tree's active cells, in insertion order, with tombstones for removed ones.
-#[derive(Clone, Debug, Default)]
-pub struct Active {
-    items: Vec<u32>,
+/// The growing tree's active cells, in insertion order, with tombstones for removed ones; each
+/// cell carries a payload `T` (the carver keeps the cell's neighbour list there).
+#[derive(Clone, Debug)]
+pub struct Active<T> {
+    items: Vec<(u32, T)>,
     /// Index of the first slot that may be live (everything before it is a tombstone).
     head: usize,
     /// Number of live cells.
     live: usize,
 }
 
-impl Active {
+impl<T: Copy> Default for Active<T> {
+    fn default() -> Self {
+        Active {
+            items: Vec::new(),
+            head: 0,
+            live: 0,
+        }
+    }
+}
+
+impl<T: Copy> Active<T> {
     /// An empty list.
     pub fn new() -> Self {
         Self::default()
@@ -52,21 +63,22 @@ impl Active {
         self.live == 0
     }
 
-    /// Appends `c` (the newest cell from now on).
-    pub fn push(&mut self, c: CellId) {
-        self.items.push(c.0);
+    /// Appends `c` with its payload (the newest cell from now on).
+    pub fn push(&mut self, c: CellId, payload: T) {
+        self.items.push((c.0, payload));
         self.live += 1;
     }
 
-    /// The cell in slot `i` (a slot returned by one of the pickers).
+    /// The cell in slot `i` (a slot returned by one of the pickers) and its payload.
     #[inline]
-    pub fn get(&self, i: usize) -> CellId {
-        CellId(self.items[i])
+    pub fn get(&self, i: usize) -> (CellId, T) {
+        let (c, payload) = self.items[i];
+        (CellId(c), payload)
     }
 
     /// The slot of the newest live cell, if any.
     pub fn newest(&mut self) -> Option<usize> {
-        while self.items.last() == Some(&TOMB) {
+        while self.items.last().is_some_and(|e| e.0 == TOMB) {
             self.items.pop();
         }
         (self.live > 0).then(|| self.items.len() - 1)
@@ -77,7 +89,7 @@ impl Active {
         if self.live == 0 {
             return None;
         }
-        while self.items[self.head] == TOMB {
+        while self.items[self.head].0 == TOMB {
             self.head += 1;
         }
         Some(self.head)
@@ -93,7 +105,7 @@ impl Active {
         }
         loop {
             let i = self.head + rng.below(window);
-            if self.items[i] != TOMB {
+            if self.items[i].0 != TOMB {
                 return Some(i);
             }
         }
@@ -101,8 +113,8 @@ impl Active {
 
     /// Removes the cell in slot `i`, compacting when tombstones outnumber live cells.
     pub fn remove(&mut self, i: usize) {
-        debug_assert!(self.items[i] != TOMB);
-        self.items[i] = TOMB;
+        debug_assert!(self.items[i].0 != TOMB);
+        self.items[i].0 = TOMB;
         self.live -= 1;
         if self.live == 0 {
             self.items.clear();
@@ -111,7 +123,7 @@ impl Active {
         }
         let window = self.items.len() - self.head;
         if window > 2 * self.live + 16 {
-            self.items.retain(|&c| c != TOMB);
+            self.items.retain(|e| e.0 != TOMB);
             self.head = 0;
         }
     }
@@ -120,7 +132,9 @@ impl Active {
 /// Carves `maze` with the growing tree, following `opts.growing_tree`.
 ///
 /// Visited cells are a bit set and passages are recorded in [`Openings`] and linked at the end,
-/// so the random jumps across a big grid touch as little memory as possible.
+/// so the random jumps across a big grid touch as little memory as possible. An active entry
+/// keeps the cell's neighbour list (a slice of the grid's), looked up when the cell was carved
+/// into and still in cache, which saves a cache miss each time the entry is picked.
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, opts: &CarveOptions) {
     let n = maze.len();
     let grid = maze.grid();
@@ -129,8 +143,8 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, opts: &CarveOptions) {
     let mut openings = Openings::new(n);
     let start = CellId(rng.below(n) as u32);
     visited.insert(start);
-    let mut active = Active::new();
-    active.push(start);
+    let mut active: Active<&[CellId]> = Active::new();
+    active.push(start, grid.neighbours(start));
     let mut open = [0usize; MAX_DEGREE];
     loop {
         let pick = match policy {
@@ -148,8 +162,7 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, opts: &CarveOptions) {
             }
         };
         let Some(i) = pick else { break };
-        let c = active.get(i);
-        let nbrs = grid.neighbours(c);
+        let (c, nbrs) = active.get(i);
         let mut count = 0;
         for (slot, &nb) in nbrs.iter().enumerate() {
             if !visited.contains(nb) {
@@ -165,8 +178,9 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, opts: &CarveOptions) {
         let next = nbrs[slot];
         openings.open(c, slot);
         visited.insert(next);
-        active.push(next);
+        active.push(next, grid.neighbours(next));
     }
+    drop(active);
     openings.apply(maze);
 }
 
@@ -273,28 +287,28 @@ mod tests {
 
     #[test]
     fn active_keeps_order_through_tombstones_and_compaction() {
-        let mut a = Active::new();
+        let mut a: Active<()> = Active::new();
         for c in 0..100 {
-            a.push(CellId(c));
+            a.push(CellId(c), ());
         }
         // remove every odd cell from the middle, forcing compactions
         for c in (1..100).step_by(2) {
-            let i = a.items.iter().position(|&x| x == c).unwrap();
+            let i = a.items.iter().position(|x| x.0 == c).unwrap();
             a.remove(i);
         }
         assert_eq!(a.len(), 50);
         let i = a.newest().unwrap();
-        assert_eq!(a.get(i), CellId(98));
+        assert_eq!(a.get(i).0, CellId(98));
         let i = a.oldest().unwrap();
-        assert_eq!(a.get(i), CellId(0));
+        assert_eq!(a.get(i).0, CellId(0));
         a.remove(i);
         let i = a.oldest().unwrap();
-        assert_eq!(a.get(i), CellId(2));
+        assert_eq!(a.get(i).0, CellId(2));
         let mut rng = MazeRng::new(5);
         let mut seen = [0u32; 100];
         for _ in 0..4900 {
             let i = a.random(&mut rng).unwrap();
-            seen[a.get(i).index()] += 1;
+            seen[a.get(i).0.index()] += 1;
         }
         for (c, &k) in seen.iter().enumerate() {
             if c % 2 == 1 || c == 0 {

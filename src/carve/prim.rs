@@ -20,20 +20,22 @@ use crate::random::Random;
 ///
 /// Cell states are two bit sets (in the maze; in the maze or on the frontier) and passages are
 /// recorded in [`Openings`] and linked at the end, so the random jumps across a big grid touch
-/// as little memory as possible.
+/// as little memory as possible. A frontier entry keeps the cell's neighbour list (a slice of
+/// the grid's), looked up while its neighbour was being added and still in cache, which saves
+/// a cache miss when the entry is picked at random later.
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
     let n = maze.len();
     let grid = maze.grid();
     let mut inside = CellSet::new(n);
     let mut seen = CellSet::new(n);
     let mut openings = Openings::new(n);
-    let mut frontier: Vec<CellId> = Vec::new();
+    let mut frontier: Vec<(CellId, &[CellId])> = Vec::new();
     let start = CellId(rng.below(n) as u32);
     inside.insert(start);
     seen.insert(start);
     for &nb in grid.neighbours(start) {
         seen.insert(nb);
-        frontier.push(nb);
+        frontier.push((nb, grid.neighbours(nb)));
     }
     let mut slots = [0usize; MAX_DEGREE];
     while !frontier.is_empty() {
@@ -42,9 +44,9 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
         } else {
             rng.below(frontier.len())
         };
-        let c = frontier.swap_remove(i);
+        let (c, nbrs) = frontier.swap_remove(i);
         let mut count = 0;
-        for (slot, &nb) in grid.neighbours(c).iter().enumerate() {
+        for (slot, &nb) in nbrs.iter().enumerate() {
             if inside.contains(nb) {
                 slots[count] = slot;
                 count += 1;
@@ -52,13 +54,14 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
         }
         openings.open(c, slots[if count == 1 { 0 } else { rng.below(count) }]);
         inside.insert(c);
-        for &nb in grid.neighbours(c) {
+        for &nb in nbrs {
             if !seen.contains(nb) {
                 seen.insert(nb);
-                frontier.push(nb);
+                frontier.push((nb, grid.neighbours(nb)));
             }
         }
     }
+    drop(frontier);
     openings.apply(maze);
 }
 
