@@ -131,7 +131,7 @@ impl<T: Copy> Active<T> {
 
 /// Carves `maze` with the growing tree, following `opts.growing_tree`.
 ///
-/// Visited cells are a bit set and passages are recorded in [`Openings`] and linked at the end,
+/// Visited cells are a bit set and passages are recorded in `Openings` and linked at the end,
 /// so the random jumps across a big grid touch as little memory as possible. An active entry
 /// keeps the cell's neighbour list (a slice of the grid's), looked up when the cell was carved
 /// into and still in cache, which saves a cache miss each time the entry is picked.

@@ -35,7 +35,7 @@ pub fn unpack(wall: u32) -> (CellId, usize) {
 
 /// A disjoint-set forest over `0..n`: path halving in [`UnionFind::find`], union by rank.
 ///
-/// One `u32` per element: a parent index, or for a representative the flag [`ROOT`] with its
+/// One `u32` per element: a parent index, or for a representative the flag `ROOT` with its
 /// rank in the low bits, so a find touches one array only.
 #[derive(Clone, Debug)]
 pub struct UnionFind {

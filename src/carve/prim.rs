@@ -19,7 +19,7 @@ use crate::random::Random;
 /// Carves `maze` with the frontier-cell Prim's.
 ///
 /// Cell states are two bit sets (in the maze; in the maze or on the frontier) and passages are
-/// recorded in [`Openings`] and linked at the end, so the random jumps across a big grid touch
+/// recorded in `Openings` and linked at the end, so the random jumps across a big grid touch
 /// as little memory as possible. A frontier entry keeps the cell's neighbour list (a slice of
 /// the grid's), looked up while its neighbour was being added and still in cache, which saves
 /// a cache miss when the entry is picked at random later.
