@@ -262,3 +262,85 @@ fn tile_mazes_from_the_command_line() {
         assert!(!bad.exists());
     }
 }
+
+#[test]
+fn ascii_output_for_rect_mazes() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("m.txt");
+    let out = hedge()
+        .args([
+            "generate",
+            "--width",
+            "6",
+            "--height",
+            "4",
+            "--seed",
+            "5",
+            "--entrance",
+            "top-bottom",
+            "-o",
+        ])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = fs::read_to_string(&p).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 9, "{text}");
+    // the top and bottom walls each have exactly one opening
+    for edge in [lines[0], lines[8]] {
+        assert_eq!(edge.len(), 25, "{text}");
+        assert_eq!(edge.matches("+   +").count(), 1, "{text}");
+    }
+    // standard output gets the same drawing when -o is left out
+    let out = hedge()
+        .args([
+            "generate",
+            "--width",
+            "6",
+            "--height",
+            "4",
+            "--seed",
+            "5",
+            "--entrance",
+            "top-bottom",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), text);
+    // other topologies: a clear error, no file
+    let h = dir.path().join("h.txt");
+    let out = hedge()
+        .args(["generate", "--topology", "hex", "-o"])
+        .arg(&h)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        stderr_of(&out).contains("rect mazes only"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert!(!h.exists());
+}
+
+#[test]
+fn rect_only_carvers_name_the_alternatives() {
+    let out = hedge()
+        .args([
+            "generate",
+            "--topology",
+            "polar",
+            "--algorithm",
+            "sidewinder",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("rect grids only") && err.contains("wilson"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1);
+}

@@ -198,6 +198,14 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
     Ok(d)
 }
 
+fn ascii(g: &Generated) -> Result<String> {
+    let openings = [
+        (g.entrance.cell, g.entrance.side),
+        (g.exit.cell, g.exit.side),
+    ];
+    Ok(hedge::ascii::render(&g.maze, &openings)?)
+}
+
 fn summary(g: &Generated) -> String {
     let m = &g.metrics;
     format!(
@@ -258,8 +266,13 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
             eprintln!("{} -> {}", summary(&generated), path.display());
         }
         (Some(path), Some(OutFormat::Txt)) => {
-            let _ = path;
-            bail!("ASCII output is not available yet");
+            let text = ascii(&generated)?;
+            hedge::io::write_atomic(path, text.as_bytes())?;
+            eprintln!("{} -> {}", summary(&generated), path.display());
+        }
+        _ if generated.design.topology == TopologyKind::Rect => {
+            print!("{}", ascii(&generated)?);
+            eprintln!("{}", summary(&generated));
         }
         _ => {
             println!("{}", summary(&generated));
