@@ -120,7 +120,7 @@ impl Grid {
     #[inline]
     pub fn id_at(&self, c: Coord) -> Option<CellId> {
         let start = *self.row_start.get(c.row as usize)?;
-        let end = self.row_start[c.row as usize + 1];
+        let end = *self.row_start.get(c.row as usize + 1)?;
         let i = start.checked_add(c.col).filter(|&i| i < end)?;
         let id = self.id_of[i as usize];
         (id != NONE).then_some(CellId(id))
@@ -188,6 +188,14 @@ mod tests {
         assert!(g.is_connected());
         let m = Mask::from_ascii(&t, "#.#\n...").unwrap();
         assert!(!Grid::new(t_rect(3, 2), Some(&m)).unwrap().is_connected());
+    }
+
+    #[test]
+    fn id_at_past_the_last_row_is_none() {
+        let g = Grid::new(t_rect(3, 2), None).unwrap();
+        assert_eq!(g.id_at(Coord::new(2, 0)), None);
+        assert_eq!(g.id_at(Coord::new(1, 3)), None);
+        assert_eq!(g.id_at(Coord::new(1, 2)), Some(CellId(5)));
     }
 
     fn t_rect(w: u32, h: u32) -> Topology {

@@ -72,15 +72,15 @@ impl Maze {
     /// Returns `false` (and changes nothing) if it was open already.
     #[inline]
     pub fn link_slot(&mut self, a: CellId, slot: usize) -> bool {
+        let bit = 1u16 << slot;
+        if self.links[a.index()] & bit != 0 {
+            return false;
+        }
         let b = self.grid.neighbours(a)[slot];
         let back = self
             .grid
             .slot_of(b, a)
             .expect("neighbour lists are symmetric");
-        let bit = 1u16 << slot;
-        if self.links[a.index()] & bit != 0 {
-            return false;
-        }
         self.links[a.index()] |= bit;
         self.links[b.index()] |= 1 << back;
         self.passages += 1;
