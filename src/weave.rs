@@ -44,8 +44,8 @@
 //! neighbours and the cells beyond them. It also matches the default carver, so a weave maze
 //! reads like the plain maze it replaces, with crossings added.
 //!
-//! Cost: one direction table (16 bytes per cell) and one state byte per cell on top of the maze;
-//! tunnels are added to the maze in one batch at the end ([`Maze::add_tunnels`]).
+//! Cost: 10 bytes per cell on top of the maze (the ids north and south of each cell, and two
+//! state bytes); tunnels are added to the maze in one batch at the end ([`Maze::add_tunnels`]).
 
 use crate::error::{Error, Result};
 use crate::grid::{CellId, Grid};
@@ -60,63 +60,87 @@ pub const NAME: &str = "weave";
 /// No cell in that direction.
 const NONE: u32 = u32::MAX;
 /// State bits 0..4: plain links open to north, east, south, west.
-const OPEN: u8 = 0b1111;
+const OPEN: u16 = 0b1111;
 /// State bit: the carver has reached the cell.
-const VISITED: u8 = 1 << 4;
+const VISITED: u16 = 1 << 4;
 /// State bit: a tunnel passes under the cell (it is sealed).
-const CROSSED: u8 = 1 << 5;
+const CROSSED: u16 = 1 << 5;
 /// State bit: a tunnel starts or ends at the cell.
-const TUNNEL_END: u8 = 1 << 6;
+const TUNNEL_END: u16 = 1 << 6;
+/// State bits 8..12: which of north, east, south, west hold an active cell.
+const ACTIVE_SHIFT: u32 = 8;
 
 /// The links a cell must have, and nothing else, to be dived under in direction `d`: the two
 /// perpendicular ones (east-west for a north or south dive, north-south for east or west).
 #[inline]
-fn perpendicular(d: usize) -> u8 {
+fn perpendicular(d: usize) -> u16 {
     if d & 1 == 0 { 0b1010 } else { 0b0101 }
 }
 
-/// The carver's view of the grid: each cell's neighbour in each compass direction and its state.
+/// The carver's view of the grid: each cell's neighbours by compass direction, and its state.
+///
+/// Cells are numbered row by row over the active cells only, so an active east (west) neighbour
+/// is always the next (previous) id; only the north and south ids need a table.
 struct Weaver {
-    /// `dirs[c][d]`: the active cell next to `c` in direction `d` (0 N, 1 E, 2 S, 3 W) or `NONE`.
-    dirs: Vec<[u32; 4]>,
-    /// Open links and flags per cell.
-    state: Vec<u8>,
+    /// `vert[c]`: the ids of the cells north and south of `c` (`NONE` when not active).
+    vert: Vec<[u32; 2]>,
+    /// Per cell: open links, flags, and which directions hold an active cell.
+    state: Vec<u16>,
 }
 
 impl Weaver {
-    /// The direction table of `grid` (a rect grid) and every cell unvisited with no links.
+    /// The direction tables of `grid` (a rect grid) and every cell unvisited with no links.
     fn new(grid: &Grid) -> Self {
-        let dirs = grid
-            .cells()
-            .map(|c| {
-                let at = grid.coord(c);
-                let mut out = [NONE; 4];
-                for &n in grid.neighbours(c) {
-                    let to = grid.coord(n);
-                    let d = if to.row < at.row {
-                        0
-                    } else if to.col > at.col {
-                        1
-                    } else if to.row > at.row {
-                        2
-                    } else {
-                        3
-                    };
-                    out[d] = n.0;
-                }
-                out
-            })
-            .collect();
-        Weaver {
-            dirs,
-            state: vec![0; grid.len()],
+        let n = grid.len();
+        let mut vert = Vec::with_capacity(n);
+        let mut state = Vec::with_capacity(n);
+        for c in grid.cells() {
+            let row = grid.coord(c).row;
+            let (mut up, mut down, mut active) = (NONE, NONE, 0u16);
+            for &nb in grid.neighbours(c) {
+                let d = if nb.0 == c.0 + 1 && grid.coord(nb).row == row {
+                    1
+                } else if nb.0 + 1 == c.0 && grid.coord(nb).row == row {
+                    3
+                } else if nb < c {
+                    up = nb.0;
+                    0
+                } else {
+                    down = nb.0;
+                    2
+                };
+                active |= 1 << d;
+            }
+            vert.push([up, down]);
+            state.push(active << ACTIVE_SHIFT);
         }
+        Weaver { vert, state }
+    }
+
+    /// The active cell next to `c` in direction `d` (0 N, 1 E, 2 S, 3 W), or `NONE`.
+    #[inline]
+    fn at(&self, c: u32, d: usize) -> u32 {
+        if self.state[c as usize] >> ACTIVE_SHIFT & (1 << d) == 0 {
+            return NONE;
+        }
+        match d {
+            1 => c + 1,
+            3 => c - 1,
+            _ => self.vert[c as usize][d >> 1],
+        }
+    }
+
+    /// The slot of direction `d` in `c`'s neighbour list: rect neighbours are listed north,
+    /// east, south, west, with switched-off cells left out.
+    #[inline]
+    fn slot(&self, c: u32, d: usize) -> usize {
+        (self.state[c as usize] >> ACTIVE_SHIFT & ((1 << d) - 1)).count_ones() as usize
     }
 
     /// The cell to dive under and the cell claimed beyond it, if `c` can dive in direction `d`.
     #[inline]
     fn dive(&self, c: u32, d: usize) -> Option<(u32, u32)> {
-        let u = self.dirs[c as usize][d];
+        let u = self.at(c, d);
         if u == NONE {
             return None;
         }
@@ -124,16 +148,9 @@ impl Weaver {
         if su & (OPEN | VISITED | CROSSED | TUNNEL_END) != VISITED | perpendicular(d) {
             return None;
         }
-        let t = self.dirs[u as usize][d];
+        let t = self.at(u, d);
         (t != NONE && self.state[t as usize] & VISITED == 0).then_some((u, t))
     }
-}
-
-/// The slot of direction `d` in a cell's neighbour list, given the cell's direction table entry:
-/// rect neighbours are listed north, east, south, west, with switched-off cells left out.
-#[inline]
-fn slot(around: &[u32; 4], d: usize) -> usize {
-    around[..d].iter().filter(|&&n| n != NONE).count()
 }
 
 /// A uniform index below `n` (no draw when there is one choice).
@@ -168,32 +185,32 @@ pub fn carve(maze: &mut Maze, density: f64, rng: &mut dyn Random) -> Result<usiz
     }
     let mut w = Weaver::new(maze.grid());
     let start = rng.below(n) as u32;
-    w.state[start as usize] = VISITED;
+    w.state[start as usize] |= VISITED;
     let mut stack = vec![start];
     let mut tunnels = Vec::new();
-    let mut plain = [0usize; 4];
-    let mut dives = [(0usize, 0u32, 0u32); 4];
+    let mut plain = [(0usize, 0u32); 4];
+    let mut dives = [(0u32, 0u32); 4];
     while let Some(&top) = stack.last() {
         if w.state[top as usize] & CROSSED != 0 {
             stack.pop();
             continue;
         }
         let (mut np, mut nd) = (0, 0);
-        let around = w.dirs[top as usize];
-        for (d, &v) in around.iter().enumerate() {
+        for d in 0..4 {
+            let v = w.at(top, d);
             if v == NONE {
                 continue;
             }
             if w.state[v as usize] & VISITED == 0 {
-                plain[np] = d;
+                plain[np] = (d, v);
                 np += 1;
             } else if let Some((u, t)) = w.dive(top, d) {
-                dives[nd] = (d, u, t);
+                dives[nd] = (u, t);
                 nd += 1;
             }
         }
         if nd > 0 && rng.chance(density) {
-            let (_, u, t) = dives[pick(rng, nd)];
+            let (u, t) = dives[pick(rng, nd)];
             w.state[u as usize] |= CROSSED;
             w.state[top as usize] |= TUNNEL_END;
             w.state[t as usize] |= VISITED | TUNNEL_END;
@@ -204,10 +221,8 @@ pub fn carve(maze: &mut Maze, density: f64, rng: &mut dyn Random) -> Result<usiz
             });
             stack.push(t);
         } else if np > 0 {
-            let d = plain[pick(rng, np)];
-            let v = around[d];
-            let back = w.dirs[v as usize];
-            maze.link_slots(CellId(top), slot(&around, d), CellId(v), slot(&back, d ^ 2));
+            let (d, v) = plain[pick(rng, np)];
+            maze.link_slots(CellId(top), w.slot(top, d), CellId(v), w.slot(v, d ^ 2));
             w.state[top as usize] |= 1 << d;
             w.state[v as usize] |= VISITED | 1 << (d ^ 2);
             stack.push(v);
@@ -333,10 +348,15 @@ mod tests {
         let g = rect(3, 3, None);
         let id = |r, c| g.id_at(Coord::new(r, c)).unwrap().0;
         let (c, u, t) = (id(1, 0), id(1, 1), id(1, 2));
+        // sets the low (link and flag) bits of a cell, keeping its active-direction bits
+        let set = |w: &mut Weaver, cell: u32, bits: u16| {
+            let s = &mut w.state[cell as usize];
+            *s = (*s & !0xff) | bits;
+        };
         let fresh = || {
             let mut w = Weaver::new(&g);
-            w.state[c as usize] = VISITED;
-            w.state[u as usize] = VISITED | 0b0101; // open north and south
+            set(&mut w, c, VISITED);
+            set(&mut w, u, VISITED | 0b0101); // open north and south
             w
         };
         assert_eq!(fresh().dive(c, 1), Some((u, t)));
@@ -344,13 +364,13 @@ mod tests {
         assert_eq!(fresh().dive(c, 0), None);
         assert_eq!(fresh().dive(c, 3), None);
         let mut w = fresh();
-        w.state[u as usize] = VISITED | 0b1010; // parallel to the dive
+        set(&mut w, u, VISITED | 0b1010); // parallel to the dive
         assert_eq!(w.dive(c, 1), None);
         let mut w = fresh();
-        w.state[u as usize] = VISITED | 0b0111; // a T junction
+        set(&mut w, u, VISITED | 0b0111); // a T junction
         assert_eq!(w.dive(c, 1), None);
         let mut w = fresh();
-        w.state[u as usize] = VISITED | 0b0011; // a bend
+        set(&mut w, u, VISITED | 0b0011); // a bend
         assert_eq!(w.dive(c, 1), None);
         let mut w = fresh();
         w.state[u as usize] |= CROSSED;
@@ -359,12 +379,29 @@ mod tests {
         w.state[u as usize] |= TUNNEL_END;
         assert_eq!(w.dive(c, 1), None);
         let mut w = fresh();
-        w.state[t as usize] = VISITED;
+        set(&mut w, t, VISITED);
         assert_eq!(w.dive(c, 1), None);
         // the cell beyond switched off
         let g = rect(3, 3, Some("###\n##.\n###"));
+        let id = |r, c| g.id_at(Coord::new(r, c)).unwrap().0;
         let w = Weaver::new(&g);
-        assert_eq!(w.dirs[id(1, 1) as usize][1], NONE);
+        assert_eq!(w.at(id(1, 1), 1), NONE);
+        assert_eq!(w.at(id(1, 1), 0), id(0, 1));
+        assert_eq!(w.at(id(1, 1), 2), id(2, 1));
+        assert_eq!(w.at(id(1, 1), 3), id(1, 0));
+        assert_eq!(w.at(id(0, 2), 2), NONE);
+        assert_eq!(w.at(id(0, 2), 3), id(0, 1));
+        assert_eq!(w.at(id(2, 0), 0), id(1, 0));
+        assert_eq!(w.at(id(2, 1), 1), id(2, 2));
+        assert_eq!(w.slot(id(1, 1), 2), 1);
+        assert_eq!(w.slot(id(1, 1), 3), 2);
+        // a north neighbour whose id is one less (everything between is switched off)
+        let g = rect(3, 2, Some("#..\n#.."));
+        let w = Weaver::new(&g);
+        assert_eq!(w.at(1, 0), 0);
+        assert_eq!(w.at(1, 3), NONE);
+        assert_eq!(w.at(0, 2), 1);
+        assert_eq!(w.at(0, 1), NONE);
     }
 
     /// A scripted source: `below` answers from a list; `next_u32` always gives `coin`.
