@@ -4,11 +4,19 @@
 //! picks an active cell by the policy; if it has unvisited neighbours, a uniformly random one is
 //! linked to it, marked visited and appended to the list; if it has none, it leaves the list.
 //! Policies: [`Newest`](GrowingTreePolicy::Newest) (the last appended: the recursive
-//! backtracker), [`Random`](GrowingTreePolicy::Random) (uniform over the active cells: Pullen's
-//! "simplified Prim's"), [`Oldest`](GrowingTreePolicy::Oldest) (the first appended: long straight
-//! corridors fanning out from the start), and [`Mixed(p)`](GrowingTreePolicy::Mixed) (newest with
-//! probability `p`, drawn with [`Random::chance`], else random; `Mixed(1.0)` is exactly `Newest`
-//! and `Mixed(0.0)` exactly `Random`, same random stream).
+//! backtracker, draw for draw), [`Random`](GrowingTreePolicy::Random) (uniform over the active
+//! cells: what Jamis Buck calls "simplified Prim's"), [`Oldest`](GrowingTreePolicy::Oldest) (the
+//! first appended: long straight corridors fanning out from the start), and
+//! [`Mixed(p)`](GrowingTreePolicy::Mixed) (newest with probability `p`, drawn with
+//! [`Random::chance`], else random; `Mixed(1.0)` is exactly `Newest` and `Mixed(0.0)` exactly
+//! `Random`, same random stream).
+//!
+//! Texture (dead ends on 100x100, measured): newest 10.0 %, random 27.6 %, oldest 2.6 %,
+//! mixed 0.5 20.1 %. The random policy is Prim-like in look (short branches radiating from the
+//! start) but is none of the three Prim's in Walter Pullen's table: picking a uniform *cell* of
+//! the active list ignores how many unvisited neighbours it has, while Pullen's "simplified"
+//! picks a uniform wall on the maze's edge (32 %) and the "modified" one a uniform frontier cell
+//! (36 %, this crate's `prim`).
 //!
 //! The active list ([`Active`]) keeps insertion order so "newest" and "oldest" mean what they say
 //! under every policy, with O(1) amortised operations: removal writes a tombstone in place,

@@ -12,7 +12,10 @@
 //! with a visited neighbour) are kept in [`MinSet`], a bitset with 64-way summary levels, updated
 //! as cells are visited, whose lowest member is found in O(log₆₄ n). Texture: long winding
 //! corridors like the backtracker's, about 11 % dead ends on a square grid (Walter Pullen,
-//! *Think Labyrinth*).
+//! *Think Labyrinth*). This implementation measures 9.4 % on 100x100 (10.2 % on 20x20), a little
+//! under the backtracker's 10.0 %; hunting for the visited cell instead, or resuming each hunt
+//! where the last one stopped, measures the same, so the gap to Pullen's figure is not the
+//! hunt's order.
 
 use crate::carve::CarveOptions;
 use crate::grid::{CellId, MAX_DEGREE};

