@@ -38,11 +38,10 @@
 //!
 //! # Why the backtracker
 //!
-//! Its long winding corridors are exactly what a dive needs: straight-through cells are common
-//! (a growing tree in "random" mode makes short, branchy passages with few of them), and the only
-//! place a dive is looked for is the top of the stack, so each step costs a look at four
-//! neighbours and the cells beyond them. It also matches the default carver, so a weave maze
-//! reads like the plain maze it replaces, with crossings added.
+//! Its long winding corridors are what a dive needs: many straight-through cells to pass under,
+//! with unvisited ground still beside them while the search runs. It is also the default carver,
+//! so a weave maze reads like the plain maze it replaces, with crossings added. A growing tree
+//! could take the same move at the cell it continues from; texture, not the rule, decided.
 //!
 //! Cost: 10 bytes per cell on top of the maze (the ids north and south of each cell, and two
 //! state bytes); tunnels are added to the maze in one batch at the end ([`Maze::add_tunnels`]).
@@ -165,7 +164,7 @@ pub fn check(kind: TopologyKind) -> Result<()> {
         Ok(())
     } else {
         Err(Error::option(format!(
-            "weave works on rect grids only, not {kind} (use --weave 0 or --topology rect)"
+            "weave works on rect grids only, not {kind}"
         )))
     }
 }
