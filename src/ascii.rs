@@ -18,6 +18,10 @@
 //! switched-off cells at the east end of a row leave nothing behind, and a row whose cells and
 //! corners are all switched off prints as an empty line. Lines keep their leading spaces, so
 //! columns stay aligned.
+//!
+//! Weave mazes: a tunnel runs under a cell whose own corridor crosses it, so the walls it passes
+//! through stay solid for the corridor above. They are drawn dashed, `- -` for a horizontal wall
+//! and `:` for a vertical one, meaning "you can pass under here".
 
 use crate::error::{Error, Result};
 use crate::grid::CellId;
@@ -86,6 +90,19 @@ pub fn render(maze: &Maze, openings: &[(CellId, usize)]) -> Result<String> {
         (None, Some(b)) => !is_open(b, (side + 2) % 4),
     };
 
+    // walls a tunnel passes under: (the cell above or left, the cell below or right)
+    let mut dashed: Vec<(CellId, CellId)> = Vec::new();
+    for t in maze.tunnels() {
+        for (a, b) in [(t.from, t.under), (t.under, t.to)] {
+            dashed.push(if a < b { (a, b) } else { (b, a) });
+        }
+    }
+    dashed.sort_unstable();
+    let is_dashed = |a: Option<CellId>, b: Option<CellId>| match (a, b) {
+        (Some(a), Some(b)) => dashed.binary_search(&(a.min(b), a.max(b))).is_ok(),
+        _ => false,
+    };
+
     let line_len = 4 * width as usize + 2;
     let mut out = String::with_capacity(line_len * (2 * height as usize + 1));
     let mut line = String::with_capacity(line_len);
@@ -103,8 +120,12 @@ pub fn render(maze: &Maze, openings: &[(CellId, usize)]) -> Result<String> {
                 || cell(i, j).is_some();
             line.push(if corner { '+' } else { ' ' });
             if j < width {
-                let w = wall(cell(i - 1, j), cell(i, j), 2);
-                line.push_str(if w { "---" } else { "   " });
+                let (a, b) = (cell(i - 1, j), cell(i, j));
+                line.push_str(match (wall(a, b, 2), is_dashed(a, b)) {
+                    (true, true) => "- -",
+                    (true, false) => "---",
+                    _ => "   ",
+                });
             }
         }
         finish(&mut line, &mut out);
@@ -113,8 +134,12 @@ pub fn render(maze: &Maze, openings: &[(CellId, usize)]) -> Result<String> {
         }
         // row `i`: vertical walls and cell interiors
         for j in 0..=width {
-            let w = wall(cell(i, j - 1), cell(i, j), 1);
-            line.push(if w { '|' } else { ' ' });
+            let (a, b) = (cell(i, j - 1), cell(i, j));
+            line.push(match (wall(a, b, 1), is_dashed(a, b)) {
+                (true, true) => ':',
+                (true, false) => '|',
+                _ => ' ',
+            });
             if j < width {
                 line.push_str("   ");
             }
@@ -122,6 +147,41 @@ pub fn render(maze: &Maze, openings: &[(CellId, usize)]) -> Result<String> {
         finish(&mut line, &mut out);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod weave_tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::topology::Topology;
+    use std::sync::Arc;
+
+    /// A 3x3 maze whose centre is a north-south corridor with an east-west tunnel under it.
+    #[test]
+    fn tunnel_walls_are_dashed() {
+        let t = Topology::new(TopologyKind::Rect, 3, 3).unwrap();
+        let g = Arc::new(Grid::new(t, None).unwrap());
+        let id = |r, c| g.id_at(Coord::new(r, c)).unwrap();
+        let mut m = Maze::new(g.clone());
+        for (a, b) in [
+            ((0, 0), (0, 1)),
+            ((0, 1), (1, 1)),
+            ((1, 1), (2, 1)),
+            ((0, 1), (0, 2)),
+            ((1, 0), (2, 0)),
+            ((1, 2), (2, 2)),
+        ] {
+            m.link(id(a.0, a.1), id(b.0, b.1));
+        }
+        m.add_tunnel(id(1, 0), id(1, 2), id(1, 1));
+        m.link(id(0, 0), id(1, 0));
+        assert!(m.is_perfect());
+        let pic = render(&m, &[]).unwrap();
+        assert_eq!(
+            pic,
+            "+---+---+---+\n|           |\n+   +   +---+\n|   :   :   |\n+   +   +   +\n|   |   |   |\n+---+---+---+\n"
+        );
+    }
 }
 
 #[cfg(test)]

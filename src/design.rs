@@ -93,7 +93,14 @@ impl Design {
                 "seed must be at most {MAX_SEED}, got {seed}"
             )));
         }
-        self.algorithm.check(self.topology)?;
+        if self.style == Style::Walls {
+            if self.weave > 0.0 {
+                // weave replaces the carver, so only the weave's own limits apply
+                crate::weave::check(self.topology)?;
+            } else {
+                self.algorithm.check(self.topology)?;
+            }
+        }
         Ok(())
     }
 }

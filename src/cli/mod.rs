@@ -208,7 +208,7 @@ fn ascii(g: &Generated) -> Result<String> {
 
 fn summary(g: &Generated) -> String {
     let m = &g.metrics;
-    format!(
+    let mut line = format!(
         "seed {}: {} {} cells, {}, solution {} cells ({:.1} %), {} dead ends, difficulty {:.1}",
         g.seed,
         m.cells,
@@ -218,7 +218,20 @@ fn summary(g: &Generated) -> String {
         100.0 * m.solution_ratio,
         m.dead_ends,
         m.difficulty
-    )
+    );
+    if g.design.weave > 0.0 {
+        line += &format!(", {} crossings", m.crossings);
+    }
+    if g.braid_skipped {
+        line += " (braid skipped under weave)";
+    }
+    if g.dropped_cells > 0 {
+        line += &format!(
+            ", {} cells of the shape dropped (not connected)",
+            g.dropped_cells
+        );
+    }
+    line
 }
 
 /// `hedge generate --style tiles`: a hex tile maze.
