@@ -37,6 +37,8 @@ pub struct Grid {
     coords: Vec<Coord>,
     nbr_start: Vec<u32>,
     nbrs: Vec<CellId>,
+    /// Whether every active cell reaches every other (computed on first use).
+    connected: std::sync::OnceLock<bool>,
 }
 
 impl Grid {
@@ -86,6 +88,7 @@ impl Grid {
             coords,
             nbr_start,
             nbrs,
+            connected: std::sync::OnceLock::new(),
         })
     }
 
@@ -149,25 +152,27 @@ impl Grid {
         self.topology.tess().sides(self.coord(id), out)
     }
 
-    /// Whether every active cell can reach every other through neighbours.
+    /// Whether every active cell can reach every other through neighbours (computed once).
     pub fn is_connected(&self) -> bool {
-        if self.is_empty() {
-            return true;
-        }
-        let mut seen = vec![false; self.len()];
-        let mut stack = vec![CellId(0)];
-        seen[0] = true;
-        let mut count = 1;
-        while let Some(c) = stack.pop() {
-            for &n in self.neighbours(c) {
-                if !seen[n.index()] {
-                    seen[n.index()] = true;
-                    count += 1;
-                    stack.push(n);
+        *self.connected.get_or_init(|| {
+            if self.is_empty() {
+                return true;
+            }
+            let mut seen = vec![false; self.len()];
+            let mut stack = vec![CellId(0)];
+            seen[0] = true;
+            let mut count = 1;
+            while let Some(c) = stack.pop() {
+                for &n in self.neighbours(c) {
+                    if !seen[n.index()] {
+                        seen[n.index()] = true;
+                        count += 1;
+                        stack.push(n);
+                    }
                 }
             }
-        }
-        count == self.len()
+            count == self.len()
+        })
     }
 }
 

@@ -236,7 +236,8 @@ impl std::str::FromStr for Algorithm {
     }
 }
 
-/// Runs `algorithm` on `maze`.
+/// Runs `algorithm` on `maze`. Fails when the algorithm does not fit the topology, or when the
+/// grid is not connected (a spanning tree is impossible, and random walks would never end).
 pub fn carve(
     maze: &mut Maze,
     algorithm: Algorithm,
@@ -246,6 +247,12 @@ pub fn carve(
     algorithm.check(maze.grid().topology().kind())?;
     if maze.is_empty() {
         return Ok(());
+    }
+    if !maze.grid().is_connected() {
+        // random walks (Wilson, Aldous-Broder) would never end on a split grid
+        return Err(Error::empty(
+            "the grid falls apart into separate pieces; keep the largest piece or bridge them",
+        ));
     }
     (algorithm.info().carve)(maze, rng, opts);
     Ok(())
@@ -993,6 +1000,35 @@ pub(crate) mod tests {
             )
             .unwrap();
             assert!(m.is_perfect(), "{}", info.name);
+        }
+    }
+}
+
+#[cfg(test)]
+mod split_grid_tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::mask::Mask;
+    use crate::random::MazeRng;
+    use crate::topology::Topology;
+    use std::sync::Arc;
+
+    /// Regression: Wilson and Aldous-Broder used to walk forever on a grid in two pieces.
+    #[test]
+    fn split_grid_is_an_error_not_a_hang() {
+        let t = Topology::new(TopologyKind::Rect, 5, 1).unwrap();
+        let mask = Mask::from_ascii(&t, "##.##").unwrap();
+        let grid = Arc::new(Grid::new(t, Some(&mask)).unwrap());
+        for info in CARVERS {
+            let mut m = Maze::new(grid.clone());
+            let e = carve(
+                &mut m,
+                info.algorithm,
+                &mut MazeRng::new(1),
+                &CarveOptions::default(),
+            )
+            .unwrap_err();
+            assert!(e.message.contains("separate pieces"), "{}: {e}", info.name);
         }
     }
 }
