@@ -5,6 +5,7 @@
 //! active cells as flat vectors) -> [`carve`] (one file per algorithm) -> [`maze`] (passages and
 //! tunnels). The library does no file I/O and no GUI; the binary is a thin layer over it.
 
+pub mod ascii;
 pub mod carve;
 pub mod error;
 pub mod grid;
@@ -13,6 +14,7 @@ pub mod maze;
 pub mod random;
 pub mod tiles;
 pub mod topology;
+pub mod weave;
 
 pub use error::{Error, ErrorKind, Result};
 pub mod braid;

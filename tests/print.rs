@@ -351,6 +351,29 @@ fn a_weave_crossing_is_drawn_in_three_layers() {
 }
 
 #[test]
+fn generated_weave_mazes_draw_every_crossing() {
+    let g = generate(
+        &Design {
+            width: 15,
+            height: 15,
+            weave: 0.6,
+            seed: Some(21),
+            ..Design::default()
+        },
+        None,
+    )
+    .unwrap();
+    let tunnels = g.maze.tunnels().len();
+    assert!(tunnels > 0, "no crossings to draw");
+    let p = draw::puzzle_page(&g, &PageSetup::default()).unwrap();
+    // each crossing: two tunnel walls, the over-corridor's floor and two railings
+    assert_eq!(p.layer(Layer::Crossings).count(), 5 * tunnels);
+    for f in [Format::Svg, Format::Pdf, Format::Png { dpi: 40 }] {
+        export::render(&g, &PageSetup::default(), f).unwrap();
+    }
+}
+
+#[test]
 fn bad_page_setups_are_errors_not_panics() {
     let g = maze(5, 5, 1);
     let s = PageSetup {
@@ -519,6 +542,27 @@ fn write_samples() {
         "weave-over",
         &export::render(&w, &s, Format::Pdf).unwrap(),
         "pdf",
+    );
+    let gw = generate(
+        &Design {
+            width: 15,
+            height: 15,
+            weave: 0.6,
+            seed: Some(21),
+            ..Design::default()
+        },
+        None,
+    )
+    .unwrap();
+    write(
+        "weave-gen",
+        &export::render(&gw, &s, Format::Pdf).unwrap(),
+        "pdf",
+    );
+    write(
+        "readme-weave-gen",
+        &export::render(&gw, &s, Format::Png { dpi: 60 }).unwrap(),
+        "png",
     );
     let lr = generate(
         &Design {

@@ -3,7 +3,9 @@
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
 //! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
+//! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
 
 mod cli;
 mod print;
 mod properties;
+mod weave;

@@ -99,6 +99,7 @@ pub mod digger;
 pub mod grid;
 pub mod masks;
 pub mod mazer;
+pub mod puzzle;
 
 pub use digger::Digger;
 pub use grid::TileGrid;
