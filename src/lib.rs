@@ -5,6 +5,8 @@
 //! active cells as flat vectors) -> [`carve`] (one file per algorithm) -> [`maze`] (passages and
 //! tunnels). The library does no file I/O and no GUI; the binary is a thin layer over it.
 
+#[cfg(feature = "gui")]
+pub mod app;
 pub mod carve;
 pub mod error;
 pub mod grid;

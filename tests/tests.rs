@@ -1,7 +1,10 @@
 //! Hedge's integration tests, one binary (faster to build and link than one per file).
 //!
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
+//! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
 
 mod cli;
+#[cfg(feature = "gui")]
+mod gui;
 mod properties;
