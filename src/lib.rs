@@ -6,6 +6,8 @@
 //! tunnels). The library does no file I/O and no GUI; the binary is a thin layer over it.
 
 pub mod ascii;
+#[cfg(feature = "gui")]
+pub mod app;
 pub mod carve;
 pub mod error;
 pub mod grid;

@@ -1,4 +1,5 @@
-//! The `hedge` binary: the command line (and, later, the editor).
+//! The `hedge` binary: the command line, and (with the default `gui` feature) the editor when no
+//! subcommand is given.
 
 mod cli;
 
@@ -6,6 +7,16 @@ use clap::Parser;
 
 fn main() -> std::process::ExitCode {
     let cli = cli::Cli::parse();
+    #[cfg(feature = "gui")]
+    if cli.command.is_none() {
+        return match hedge::app::run() {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(line) => {
+                eprintln!("{line}");
+                std::process::ExitCode::FAILURE
+            }
+        };
+    }
     match cli::main_with(cli) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

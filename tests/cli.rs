@@ -11,6 +11,7 @@ fn stderr_of(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+#[cfg(not(feature = "gui"))]
 #[test]
 fn no_arguments_prints_help() {
     let out = hedge().output().unwrap();
@@ -18,6 +19,25 @@ fn no_arguments_prints_help() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Usage"), "{text}");
     assert!(text.contains("generate"), "{text}");
+}
+
+/// With the editor built in, no arguments opens it; without a display that is one line on
+/// stderr and a failure exit, never a panic.
+#[cfg(feature = "gui")]
+#[test]
+fn no_arguments_without_a_display_is_one_line() {
+    let out = hedge()
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err,
+        "hedge: no display found; use `hedge generate ...` (see `hedge --help`)\n"
+    );
+    assert!(out.stdout.is_empty());
 }
 
 #[test]

@@ -1,11 +1,14 @@
 //! Hedge's integration tests, one binary (faster to build and link than one per file).
 //!
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
+//! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
 //! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
 //! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
 
 mod cli;
+#[cfg(feature = "gui")]
+mod gui;
 mod print;
 mod properties;
 mod weave;

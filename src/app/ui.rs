@@ -1,0 +1,338 @@
+//! The editor's panels: menu bar, knobs on the left, status bar, preview in the middle.
+//!
+//! Nothing here changes the app directly: every action is pushed as a [`Command`] onto
+//! [`HedgeApp::pending`] and applied once at the end of the frame.
+
+use egui::{Color32, ComboBox, DragValue, Key, KeyboardShortcut, Modifiers, RichText, Slider};
+
+use super::{Command, Current, HedgeApp, preview};
+use crate::carve::{CARVERS, GrowingTreePolicy};
+use crate::design::{Design, MAX_SEED, Style};
+use crate::endpoints::Placement;
+use crate::topology::TopologyKind;
+
+/// The growing-tree carver's registry name (its policy knob shows only for it).
+const GROWING_TREE: &str = "growing-tree";
+
+/// Draws the whole window for one frame.
+pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    shortcuts(app, ui);
+    egui::Panel::top("menu").show(ui, |ui| menu_bar(app, ui));
+    egui::Panel::bottom("status").show(ui, |ui| status_bar(app, ui));
+    egui::Panel::left("knobs")
+        .resizable(false)
+        .default_size(250.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| knobs(app, ui));
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut app.answer_key, "Answer key");
+            if ui
+                .button("Fit")
+                .on_hover_text("fit the maze to the panel (or double-click it)")
+                .clicked()
+            {
+                app.view = preview::View::default();
+            }
+            ui.label(RichText::new("drag to pan, scroll to zoom").weak());
+        });
+        let mut view = app.view;
+        preview::show(ui, app.shapes(), app.answer_key, &mut view);
+        app.view = view;
+    });
+}
+
+fn shortcuts(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    if ui.ctx().text_edit_focused() {
+        return; // a text field has focus: its own undo wins
+    }
+    let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+    let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+    ui.input_mut(|i| {
+        // the shift variant first: consume_shortcut matches Ctrl+Z loosely
+        if i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y) {
+            app.pending.push(Command::Redo);
+        } else if i.consume_shortcut(&undo) {
+            app.pending.push(Command::Undo);
+        }
+    });
+}
+
+fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            if ui.button("New").clicked() {
+                app.pending.push(Command::New);
+            }
+            if ui.button("Open design...").clicked() {
+                app.pending.push(Command::OpenDialog);
+            }
+            if ui.button("Save design...").clicked() {
+                app.pending.push(Command::SaveDialog);
+            }
+            if ui.button("Export JSON...").clicked() {
+                app.pending.push(Command::ExportDialog);
+            }
+            ui.separator();
+            if ui.button("Quit").clicked() {
+                app.pending.push(Command::Quit);
+            }
+        });
+        ui.menu_button("Edit", |ui| {
+            let undo = egui::Button::new("Undo").shortcut_text(
+                ui.ctx()
+                    .format_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Z)),
+            );
+            if ui.add_enabled(!app.undo.is_empty(), undo).clicked() {
+                app.pending.push(Command::Undo);
+            }
+            let redo = egui::Button::new("Redo").shortcut_text(ui.ctx().format_shortcut(
+                &KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
+            ));
+            if ui.add_enabled(!app.redo.is_empty(), redo).clicked() {
+                app.pending.push(Command::Redo);
+            }
+        });
+    });
+}
+
+/// One line of measurements, or the error.
+pub fn status_text(app: &HedgeApp) -> String {
+    match &app.current {
+        Current::None => "no maze yet".into(),
+        Current::Error(e) => format!("error: {e}"),
+        Current::Maze {
+            generated, elapsed, ..
+        } => {
+            let m = &generated.metrics;
+            format!(
+                "{} cells · {} dead ends · solution {} ({:.1} %) · branching {:.2} · difficulty {:.1} · {} crossings · {:.1} ms",
+                m.cells,
+                m.dead_ends,
+                m.solution_length,
+                100.0 * m.solution_ratio,
+                m.branching_factor,
+                m.difficulty,
+                m.crossings,
+                elapsed.as_secs_f64() * 1000.0
+            )
+        }
+    }
+}
+
+fn status_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    ui.horizontal(|ui| {
+        if app.busy() {
+            ui.spinner();
+            ui.label("making the maze...");
+        }
+        let text = status_text(app);
+        if app.error().is_some() {
+            ui.label(RichText::new(text).color(ui.visuals().error_fg_color));
+        } else {
+            ui.label(text);
+        }
+    });
+    if let Some(msg) = &app.message {
+        match msg {
+            Ok(m) => ui.label(RichText::new(m).weak()),
+            Err(e) => ui.label(RichText::new(e).color(ui.visuals().error_fg_color)),
+        };
+    }
+}
+
+/// Why `algorithm` (a registry entry) cannot run on `topology`.
+fn why_not(name: &str, supported: &[TopologyKind], topology: TopologyKind) -> String {
+    let on: Vec<&str> = supported.iter().map(|t| t.name()).collect();
+    format!(
+        "{name} does not run on {topology} grids (only on {})",
+        on.join(", ")
+    )
+}
+
+fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    let mut d: Design = app.design.clone();
+    let mut coalesce = false;
+    ui.add_space(4.0);
+    ui.heading("Maze");
+
+    ComboBox::from_label("Topology")
+        .selected_text(d.topology.name())
+        .show_ui(ui, |ui| {
+            for kind in TopologyKind::ALL {
+                ui.selectable_value(&mut d.topology, kind, kind.name());
+            }
+        });
+    if d.topology != app.design.topology && !d.algorithm.supports(d.topology) {
+        // keep the design valid: the first carver that runs on the new topology
+        if let Some(c) = CARVERS.iter().find(|c| c.topologies.contains(&d.topology)) {
+            d.algorithm = c.algorithm;
+        }
+    }
+
+    let polar = d.topology == TopologyKind::Polar;
+    let r = ui.add(Slider::new(&mut d.width, 2..=200).text(if polar { "Rings" } else { "Width" }));
+    coalesce |= r.dragged() && !r.drag_started();
+    if !polar {
+        let r = ui.add(Slider::new(&mut d.height, 2..=200).text("Height"));
+        coalesce |= r.dragged() && !r.drag_started();
+    }
+
+    ComboBox::from_label("Algorithm")
+        .selected_text(d.algorithm.name())
+        .show_ui(ui, |ui| {
+            for c in CARVERS {
+                let fits = c.topologies.contains(&d.topology);
+                let r = ui
+                    .add_enabled(
+                        fits,
+                        egui::Button::selectable(d.algorithm == c.algorithm, c.name),
+                    )
+                    .on_hover_text(c.summary)
+                    .on_disabled_hover_text(why_not(c.name, c.topologies, d.topology));
+                if r.clicked() {
+                    d.algorithm = c.algorithm;
+                }
+            }
+        })
+        .response
+        .on_hover_text(d.algorithm.info().summary);
+
+    if d.algorithm.name() == GROWING_TREE {
+        growing_tree(ui, &mut d.growing_tree, &mut coalesce);
+    }
+
+    let r = ui.add(Slider::new(&mut d.braid, 0.0..=1.0).text("Braid"));
+    coalesce |= r.dragged() && !r.drag_started();
+    let rect = d.topology == TopologyKind::Rect;
+    let r = ui
+        .add_enabled(rect, Slider::new(&mut d.weave, 0.0..=1.0).text("Weave"))
+        .on_disabled_hover_text("weave crossings need a rect grid");
+    coalesce |= r.dragged() && !r.drag_started();
+
+    ui.horizontal(|ui| {
+        let mut seed = d.seed.unwrap_or(0);
+        let r = ui.add(
+            DragValue::new(&mut seed)
+                .range(0..=MAX_SEED)
+                .speed(1.0)
+                .prefix("seed "),
+        );
+        coalesce |= r.dragged() && !r.drag_started();
+        d.seed = Some(seed);
+        if ui.button("New seed").clicked() {
+            app.pending.push(Command::NewSeed);
+        }
+    });
+
+    ComboBox::from_label("Entrance")
+        .selected_text(placement_name(d.placement))
+        .show_ui(ui, |ui| {
+            for p in [Placement::Auto, Placement::TopBottom, Placement::LeftRight] {
+                ui.selectable_value(&mut d.placement, p, placement_name(p));
+            }
+        });
+    if d.style == Style::Tiles {
+        ui.label(
+            RichText::new("this design asks for hex tiles; the editor shows walls for now")
+                .color(Color32::from_rgb(200, 140, 0)),
+        );
+    }
+
+    if d != app.design {
+        app.pending.push(Command::Edit {
+            design: d,
+            coalesce,
+        });
+    }
+
+    ui.separator();
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(!app.undo.is_empty(), egui::Button::new("Undo"))
+            .clicked()
+        {
+            app.pending.push(Command::Undo);
+        }
+        if ui
+            .add_enabled(!app.redo.is_empty(), egui::Button::new("Redo"))
+            .clicked()
+        {
+            app.pending.push(Command::Redo);
+        }
+    });
+
+    ui.separator();
+    ui.heading("File");
+    let label = ui.label("Path");
+    ui.add(
+        egui::TextEdit::singleline(&mut app.path)
+            .hint_text("/path/to/maze.toml or .json")
+            .desired_width(f32::INFINITY),
+    )
+    .labelled_by(label.id);
+    let path = std::path::PathBuf::from(app.path.trim());
+    let has_path = !app.path.trim().is_empty();
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(has_path, egui::Button::new("Save"))
+            .clicked()
+        {
+            app.pending.push(Command::SaveDesign(path.clone()));
+        }
+        if ui
+            .add_enabled(has_path, egui::Button::new("Open"))
+            .clicked()
+        {
+            app.pending.push(Command::OpenDesign(path.clone()));
+        }
+        if ui
+            .add_enabled(has_path, egui::Button::new("Export JSON"))
+            .clicked()
+        {
+            app.pending.push(Command::ExportJson(path.clone()));
+        }
+    });
+    ui.label(
+        RichText::new("Save and Open use TOML designs; Export writes the maze as JSON.").weak(),
+    );
+}
+
+fn growing_tree(ui: &mut egui::Ui, policy: &mut GrowingTreePolicy, coalesce: &mut bool) {
+    let name = |p: &GrowingTreePolicy| match p {
+        GrowingTreePolicy::Newest => "newest",
+        GrowingTreePolicy::Random => "random",
+        GrowingTreePolicy::Oldest => "oldest",
+        GrowingTreePolicy::Mixed(_) => "mixed",
+    };
+    ComboBox::from_label("Policy")
+        .selected_text(name(policy))
+        .show_ui(ui, |ui| {
+            for p in [
+                GrowingTreePolicy::Newest,
+                GrowingTreePolicy::Random,
+                GrowingTreePolicy::Oldest,
+                GrowingTreePolicy::Mixed(0.5),
+            ] {
+                let selected = std::mem::discriminant(policy) == std::mem::discriminant(&p);
+                if ui.selectable_label(selected, name(&p)).clicked() && !selected {
+                    *policy = p;
+                }
+            }
+        });
+    if let GrowingTreePolicy::Mixed(share) = policy {
+        let r = ui.add(Slider::new(share, 0.0..=1.0).text("Newest share"));
+        *coalesce |= r.dragged() && !r.drag_started();
+    }
+}
+
+fn placement_name(p: Placement) -> &'static str {
+    match p {
+        Placement::Auto => "auto",
+        Placement::TopBottom => "top-bottom",
+        Placement::LeftRight => "left-right",
+        Placement::Cells { .. } => "cells (from the design file)",
+    }
+}
