@@ -11,6 +11,7 @@ pub mod grid;
 pub mod mask;
 pub mod maze;
 pub mod random;
+pub mod shape;
 pub mod topology;
 
 pub use error::{Error, ErrorKind, Result};
