@@ -2,6 +2,8 @@
 //!
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
+//! - `shapes`: silhouettes to masks on every topology, built-in shapes, bad pictures.
 
 mod cli;
 mod properties;
+mod shapes;
