@@ -7,11 +7,13 @@
 //! A cell is on when the shape covers at least `coverage` of the cell's own polygon. The share
 //! is measured by supersampling: a fixed [`SAMPLES`] x [`SAMPLES`] lattice over the polygon's
 //! bounding box, keeping the points inside the polygon (arcs are flattened finely enough to be
-//! within 0.01 unit of the true curve), and looking up the shape pixel under each.
+//! within 0.01 unit of the true curve), and looking up the shape pixel under each. Cells whose
+//! bounding box holds only shape or only background pixels (most of them) are decided from the
+//! foreground's tile summary without sampling; the result is the same.
 
 use crate::error::{Error, Result};
 use crate::mask::Mask;
-use crate::shape::foreground::Foreground;
+use crate::shape::foreground::{Foreground, Region};
 use crate::topology::{Coord, MAX_SIDE, Point, Side, Topology, TopologyKind};
 
 /// Sample points per cell along each axis of its bounding box.
@@ -55,12 +57,23 @@ impl Placement {
         }
     }
 
+    /// The pixel under maze point (`x`, `y`) (negative or past the edge when outside).
+    #[inline]
+    pub fn pixel(&self, x: f64, y: f64) -> (i64, i64) {
+        // truncation is floor for the non-negative; anything negative is outside anyway
+        let px = (x - self.x0) * self.k;
+        let py = (y - self.y0) * self.k;
+        (
+            if px < 0.0 { -1 } else { px as i64 },
+            if py < 0.0 { -1 } else { py as i64 },
+        )
+    }
+
     /// Whether the shape covers maze point (`x`, `y`).
     #[inline]
     pub fn covers(&self, fg: &Foreground, x: f64, y: f64) -> bool {
-        let px = libm::floor((x - self.x0) * self.k);
-        let py = libm::floor((y - self.y0) * self.k);
-        fg.get(px as i64, py as i64)
+        let (px, py) = self.pixel(x, y);
+        fg.get(px, py)
     }
 }
 
@@ -90,6 +103,11 @@ pub fn fitted_height(kind: TopologyKind, width: u32, fg: &Foreground) -> Result<
 /// The mask of the cells of `topology` that `fg` covers by at least `coverage` (0 to 1) of
 /// their area.
 pub fn fit(fg: &Foreground, topology: &Topology, coverage: f64) -> Result<Mask> {
+    fit_with(fg, topology, coverage, true)
+}
+
+/// [`fit`], with or without the tile shortcut (the tests check both agree).
+fn fit_with(fg: &Foreground, topology: &Topology, coverage: f64, shortcut: bool) -> Result<Mask> {
     if !(coverage > 0.0 && coverage <= 1.0) {
         return Err(Error::option(format!(
             "coverage must be above 0 and at most 1, got {coverage}"
@@ -111,18 +129,27 @@ pub fn fit(fg: &Foreground, topology: &Topology, coverage: f64) -> Result<Mask> 
             let c = Coord::new(row, col);
             sides.clear();
             t.sides(c, &mut sides);
-            poly.clear();
-            flatten(&sides, &mut poly);
-            let (mut bx0, mut by0, mut bx1, mut by1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-            for p in &poly {
-                bx0 = bx0.min(p.x);
-                by0 = by0.min(p.y);
-                bx1 = bx1.max(p.x);
-                by1 = by1.max(p.y);
-            }
+            let (bx0, by0, bx1, by1) = bounds(&sides);
             if bx1 <= place.x0 || by1 <= place.y0 || bx0 >= sx1 || by0 >= sy1 {
                 continue;
             }
+            // most cells are wholly inside or outside the shape: the tiles tell without sampling
+            let (px0, py0) = place.pixel(bx0, by0);
+            let (px1, py1) = place.pixel(bx1, by1);
+            match fg.region(px0, py0, px1 + 1, py1 + 1) {
+                Region::Empty if shortcut => continue,
+                Region::Full if shortcut => {
+                    mask.set(c, true);
+                    continue;
+                }
+                _ => {}
+            }
+            poly.clear();
+            flatten(&sides, &mut poly);
+            let (bx0, by0, bx1, by1) = poly.iter().fold(
+                (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
+                |(a, b, c, d), p| (a.min(p.x), b.min(p.y), c.max(p.x), d.max(p.y)),
+            );
             let (mut inside, mut covered) = (0usize, 0usize);
             for i in 0..SAMPLES {
                 let y = by0 + (by1 - by0) * (i as f64 + 0.5) / SAMPLES as f64;
@@ -151,6 +178,42 @@ pub fn fit(fg: &Foreground, topology: &Topology, coverage: f64) -> Result<Mask> 
         }
     }
     Ok(mask)
+}
+
+/// A box around a cell's outline: its corners, widened around each arc by how far the arc
+/// bulges from its chord (or the whole circle for an arc of more than a half turn).
+fn bounds(sides: &[Side]) -> (f64, f64, f64, f64) {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    let mut add = |p: Point, pad: f64| {
+        x0 = x0.min(p.x - pad);
+        y0 = y0.min(p.y - pad);
+        x1 = x1.max(p.x + pad);
+        y1 = y1.max(p.y + pad);
+    };
+    for s in sides {
+        let Some(arc) = s.arc else {
+            add(s.a, 0.0);
+            continue;
+        };
+        let (r, o) = (arc.radius, arc.center);
+        // y points down: a clockwise arc turning less than half way has its centre on the
+        // positive side of the chord
+        let side = (s.b.x - s.a.x) * (o.y - s.a.y) - (s.b.y - s.a.y) * (o.x - s.a.x);
+        let minor = if arc.clockwise {
+            side > 0.0
+        } else {
+            side < 0.0
+        };
+        if minor {
+            let half = libm::hypot(s.b.x - s.a.x, s.b.y - s.a.y) / 2.0;
+            let sagitta = r - libm::sqrt((r * r - half * half).max(0.0));
+            add(s.a, sagitta);
+            add(s.b, sagitta);
+        } else {
+            add(o, r);
+        }
+    }
+    (x0, y0, x1, y1)
 }
 
 /// The outline of a cell as a closed polygon (arcs replaced by chords), appended to `out`.
@@ -355,6 +418,31 @@ mod tests {
         }
         assert_eq!(fitted_height(TopologyKind::Rect, 12, &full).unwrap(), 12);
         assert_eq!(fitted_height(TopologyKind::Polar, 12, &full).unwrap(), 12);
+    }
+
+    #[test]
+    fn the_tile_shortcut_changes_nothing() {
+        // a ring with a notch, so cells meet every kind of tile
+        let n = 300u32;
+        let bits: Vec<bool> = (0..n * n)
+            .map(|i| {
+                let (x, y) = ((i % n) as f64 - 150.0, (i / n) as f64 - 150.0);
+                let r = x.hypot(y);
+                (60.0..148.0).contains(&r) && !(x > 0.0 && y.abs() < 20.0)
+            })
+            .collect();
+        let fg = Foreground::from_bits(n, n, &bits).unwrap();
+        for kind in TopologyKind::ALL {
+            for width in [7, 23, 61] {
+                let h = fitted_height(kind, width, &fg).unwrap();
+                let t = Topology::new(kind, width, h).unwrap();
+                for coverage in [0.2, 0.5, 1.0] {
+                    let fast = fit_with(&fg, &t, coverage, true).unwrap();
+                    let slow = fit_with(&fg, &t, coverage, false).unwrap();
+                    assert_eq!(fast, slow, "{kind} {width} {coverage}");
+                }
+            }
+        }
     }
 
     #[test]

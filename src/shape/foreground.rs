@@ -53,6 +53,9 @@ pub struct Foreground {
     count: usize,
     background: Background,
     threshold: u8,
+    /// Per tile of TILE x TILE pixels: TILE_EMPTY, TILE_FULL or TILE_MIXED.
+    tiles: Vec<u8>,
+    tile_cols: usize,
 }
 
 /// RGB distance (squared, 0..=3 * 255^2) -> difference 0..=255.
@@ -139,46 +142,72 @@ fn border_colour(p: &Picture) -> [u8; 3] {
     out
 }
 
+/// Side of the square tiles [`Foreground::region`] summarises, in pixels.
+const TILE: usize = 8;
+
+/// What a rectangle of the picture holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Region {
+    /// No shape pixel.
+    Empty,
+    /// Only shape pixels.
+    Full,
+    /// Some of each (or not known without looking at every pixel).
+    Mixed,
+}
+
+const TILE_EMPTY: u8 = 0;
+const TILE_FULL: u8 = 1;
+const TILE_MIXED: u8 = 2;
+
 impl Foreground {
     /// Cuts `picture` into shape and background (see the module documentation).
     pub fn from_picture(picture: &Picture, cut: Cut) -> Result<Foreground> {
         let rgba = picture.rgba();
         let n = rgba.len() / 4;
-        let transparent = rgba.chunks_exact(4).filter(|p| p[3] < 128).count();
-        if transparent == n {
-            return Err(Error::empty(
-                "no shape found: every pixel of the picture is transparent",
-            ));
+        let row_bytes = picture.width() as usize * 4;
+        // real transparency, judged on at most about 512 evenly spread rows
+        let step = (picture.height() as usize / 512).max(1);
+        let (mut seen, mut transparent) = (0usize, 0usize);
+        for row in rgba.chunks_exact(row_bytes.max(4)).step_by(step) {
+            seen += row.len() / 4;
+            transparent += row.chunks_exact(4).filter(|p| p[3] < 128).count();
         }
-        let alpha_mode = transparent * 100 >= n;
-        let mut diff = Vec::with_capacity(n);
+        let alpha_mode = transparent * 100 >= seen;
+        let mut diff = vec![0u8; n];
+        // four interleaved histograms, summed: no store-to-load stall on runs of equal values
+        let mut hists = [[0u32; 256]; 4];
         let background = if alpha_mode {
-            diff.extend(rgba.chunks_exact(4).map(|p| p[3]));
+            for (i, (d, p)) in diff.iter_mut().zip(rgba.chunks_exact(4)).enumerate() {
+                *d = p[3];
+                hists[i & 3][p[3] as usize] += 1;
+            }
             Background::Transparent
         } else {
             let bg = border_colour(picture);
             let table = distance_table();
-            diff.extend(rgba.chunks_exact(4).map(|p| {
-                if p[3] < 128 {
-                    return 0;
+            let sq = |v: u8, b: u8| {
+                let x = i32::from(v) - i32::from(b);
+                (x * x) as usize
+            };
+            for (i, (d, p)) in diff.iter_mut().zip(rgba.chunks_exact(4)).enumerate() {
+                if p[3] >= 128 {
+                    let d2 = sq(p[0], bg[0]) + sq(p[1], bg[1]) + sq(p[2], bg[2]);
+                    *d = table.get(d2).copied().unwrap_or(255);
                 }
-                let d = |c: usize| {
-                    let v = i32::from(p[c]) - i32::from(bg[c]);
-                    (v * v) as usize
-                };
-                table[d(0) + d(1) + d(2)]
-            }));
+                hists[i & 3][*d as usize] += 1;
+            }
             Background::Colour(bg)
         };
         let mut hist = [0u64; 256];
-        for &d in &diff {
-            hist[d as usize] += 1;
+        for (v, total) in hist.iter_mut().enumerate() {
+            *total = hists.iter().map(|h| u64::from(h[v])).sum();
         }
         let max = hist.iter().rposition(|&k| k > 0).unwrap_or(0) as u8;
         if cut.threshold.is_none() && max < MIN_CONTRAST {
             return Err(Error::empty(match background {
                 Background::Transparent => {
-                    "no shape found: the picture has no opaque part".to_string()
+                    "no shape found: the picture is (nearly) all transparent".to_string()
                 }
                 Background::Colour(_) => {
                     "no shape found: the picture is all one colour".to_string()
@@ -188,14 +217,12 @@ impl Foreground {
         let threshold = cut
             .threshold
             .unwrap_or_else(|| if alpha_mode { 127 } else { otsu(&hist) });
-        let bits: Vec<bool> = diff
-            .iter()
-            .map(|&d| (d > threshold) != cut.invert)
-            .collect();
+        let invert = cut.invert;
         Self::trimmed(
             picture.width(),
             picture.height(),
-            &bits,
+            &diff,
+            |d: u8| (d > threshold) != invert,
             background,
             threshold,
         )
@@ -209,48 +236,105 @@ impl Foreground {
                 bits.len()
             )));
         }
-        Self::trimmed(width, height, bits, Background::Transparent, 0)
+        Self::trimmed(width, height, bits, |b| b, Background::Transparent, 0)
     }
 
-    fn trimmed(
+    /// Keeps the bounding box of the pixels `is_shape` accepts, as flags, and summarises it in
+    /// tiles.
+    fn trimmed<T: Copy>(
         width: u32,
         height: u32,
-        bits: &[bool],
+        pixels: &[T],
+        is_shape: impl Fn(T) -> bool,
         background: Background,
         threshold: u8,
     ) -> Result<Foreground> {
         let (w, h) = (width as usize, height as usize);
         let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-        let mut count = 0;
-        for (y, row) in bits.chunks_exact(w.max(1)).enumerate().take(h) {
-            let Some(first) = row.iter().position(|&b| b) else {
+        for (y, row) in pixels.chunks_exact(w.max(1)).enumerate().take(h) {
+            let Some(first) = row.iter().position(|&p| is_shape(p)) else {
                 continue;
             };
-            let last = row.iter().rposition(|&b| b).unwrap_or(first);
-            count += row[first..=last].iter().filter(|&&b| b).count();
+            let last = row.iter().rposition(|&p| is_shape(p)).unwrap_or(first);
             x0 = x0.min(first);
             x1 = x1.max(last);
             y0 = y0.min(y);
             y1 = y;
         }
-        if count == 0 {
+        if x0 == usize::MAX {
             return Err(Error::empty(
                 "no shape found: no pixel is different enough from the background",
             ));
         }
         let (tw, th) = (x1 - x0 + 1, y1 - y0 + 1);
-        let mut out = Vec::with_capacity(tw * th);
+        let mut bits = Vec::with_capacity(tw * th);
         for y in y0..=y1 {
-            out.extend_from_slice(&bits[y * w + x0..=y * w + x1]);
+            bits.extend(pixels[y * w + x0..=y * w + x1].iter().map(|&p| is_shape(p)));
         }
+        let (cols, rows) = (tw.div_ceil(TILE), th.div_ceil(TILE));
+        let mut counts = vec![0u16; cols * rows];
+        for (y, row) in bits.chunks_exact(tw).enumerate() {
+            let base = (y / TILE) * cols;
+            for (t, chunk) in row.chunks(TILE).enumerate() {
+                counts[base + t] += chunk.iter().map(|&b| u16::from(b)).sum::<u16>();
+            }
+        }
+        let count = counts.iter().map(|&k| k as usize).sum();
+        let tiles = counts
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| {
+                let tile_w = TILE.min(tw - (i % cols) * TILE);
+                let tile_h = TILE.min(th - (i / cols) * TILE);
+                match k as usize {
+                    0 => TILE_EMPTY,
+                    k if k == tile_w * tile_h => TILE_FULL,
+                    _ => TILE_MIXED,
+                }
+            })
+            .collect();
         Ok(Foreground {
             width: tw as u32,
             height: th as u32,
-            bits: out,
+            bits,
             count,
             background,
             threshold,
+            tiles,
+            tile_cols: cols,
         })
+    }
+
+    /// What the pixels `x0 <= x < x1`, `y0 <= y < y1` hold (pixels outside the picture are
+    /// background). Looks at whole tiles, so a rectangle that only partly covers tiles with both
+    /// kinds of pixel may be called [`Region::Mixed`] when it is not.
+    pub fn region(&self, x0: i64, y0: i64, x1: i64, y1: i64) -> Region {
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        let outside = x0 < 0 || y0 < 0 || x1 > w || y1 > h;
+        let (cx0, cy0, cx1, cy1) = (x0.max(0), y0.max(0), x1.min(w), y1.min(h));
+        if cx0 >= cx1 || cy0 >= cy1 {
+            return Region::Empty;
+        }
+        let t = TILE as i64;
+        let (mut empty, mut full) = (true, !outside);
+        for ty in cy0 / t..=(cy1 - 1) / t {
+            let row = ty as usize * self.tile_cols;
+            for tx in cx0 / t..=(cx1 - 1) / t {
+                match self.tiles[row + tx as usize] {
+                    TILE_EMPTY => full = false,
+                    TILE_FULL => empty = false,
+                    _ => return Region::Mixed,
+                }
+                if !empty && !full {
+                    return Region::Mixed;
+                }
+            }
+        }
+        match (empty, full) {
+            (true, _) => Region::Empty,
+            (false, true) => Region::Full,
+            _ => Region::Mixed,
+        }
     }
 
     /// Width of the trimmed shape, in pixels.
@@ -362,7 +446,7 @@ mod tests {
         let white = picture(10, 10, |_, _| [250, 250, 250, 255]);
         let e = Foreground::from_picture(&white, Cut::default()).unwrap_err();
         assert!(e.message.contains("all one colour"), "{e}");
-        let clear = picture(10, 10, |_, _| [0, 0, 0, 0]);
+        let clear = picture(10, 10, |_, y| [0, 0, 0, if y == 5 { 10 } else { 0 }]);
         let e = Foreground::from_picture(&clear, Cut::default()).unwrap_err();
         assert!(e.message.contains("transparent"), "{e}");
         let e = Foreground::from_bits(2, 2, &[false; 4]).unwrap_err();
@@ -386,6 +470,24 @@ mod tests {
             },
         );
         assert!(strict.is_err());
+    }
+
+    #[test]
+    fn regions_are_summarised_by_tiles() {
+        // a 40 x 20 block with the left half shape
+        let bits: Vec<bool> = (0..800).map(|i| i % 40 < 20 || i == 39).collect();
+        let f = Foreground::from_bits(40, 20, &bits).unwrap();
+        assert_eq!(f.region(0, 0, 16, 16), Region::Full);
+        assert_eq!(f.region(24, 8, 32, 16), Region::Empty);
+        assert_eq!(f.region(16, 0, 24, 8), Region::Mixed);
+        assert_eq!(f.region(-4, 0, 8, 8), Region::Mixed, "partly outside");
+        assert_eq!(f.region(-9, 0, -1, 8), Region::Empty);
+        assert_eq!(
+            f.region(32, 0, 40, 8),
+            Region::Mixed,
+            "one shape pixel in the tile"
+        );
+        assert_eq!(f.region(32, 8, 40, 20), Region::Empty);
     }
 
     #[test]
