@@ -13,10 +13,25 @@ use crate::topology::TopologyKind;
 /// doubles.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
+/// What kind of maze: walls between cells, or open and closed hex tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Style {
+    /// Cells separated by walls (every topology and carver).
+    #[default]
+    Walls,
+    /// Hex tiles, each open floor or wall ([`crate::tiles`]); uses width, height, order, seed.
+    Tiles,
+}
+
 /// Every knob of a maze. Missing fields take their defaults, so older files keep loading.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Design {
+    /// Walls between cells, or hex tiles.
+    pub style: Style,
+    /// The tile Mazer's order (tiles style): 0 one-tile corridors, 1 corridors never side by side.
+    pub order: u32,
     /// rect, hex, polar or tri.
     pub topology: TopologyKind,
     /// Cells across (rings for polar).
@@ -52,6 +67,8 @@ pub struct Design {
 impl Default for Design {
     fn default() -> Self {
         Design {
+            style: Style::Walls,
+            order: 0,
             topology: TopologyKind::Rect,
             width: 20,
             height: 20,
@@ -94,7 +111,14 @@ impl Design {
                 "seed must be at most {MAX_SEED}, got {seed}"
             )));
         }
-        self.algorithm.check(self.topology)?;
+        if self.style == Style::Walls {
+            if self.weave > 0.0 {
+                // weave replaces the carver, so only the weave's own limits apply
+                crate::weave::check(self.topology)?;
+            } else {
+                self.algorithm.check(self.topology)?;
+            }
+        }
         if !(self.coverage > 0.0 && self.coverage <= 1.0) {
             return Err(Error::option(format!(
                 "coverage must be above 0 and at most 1, got {}",
@@ -102,6 +126,11 @@ impl Design {
             )));
         }
         if let Some(shape) = &self.shape {
+            if self.style == Style::Tiles {
+                return Err(Error::option(
+                    "shapes work with the walls style only (tile mazes are rectangles)",
+                ));
+            }
             shape.check()?;
         }
         Ok(())

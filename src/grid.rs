@@ -37,6 +37,8 @@ pub struct Grid {
     coords: Vec<Coord>,
     nbr_start: Vec<u32>,
     nbrs: Vec<CellId>,
+    /// Whether every active cell reaches every other (computed on first use).
+    connected: std::sync::OnceLock<bool>,
 }
 
 impl Grid {
@@ -86,6 +88,7 @@ impl Grid {
             coords,
             nbr_start,
             nbrs,
+            connected: std::sync::OnceLock::new(),
         })
     }
 
@@ -120,7 +123,7 @@ impl Grid {
     #[inline]
     pub fn id_at(&self, c: Coord) -> Option<CellId> {
         let start = *self.row_start.get(c.row as usize)?;
-        let end = self.row_start[c.row as usize + 1];
+        let end = *self.row_start.get(c.row as usize + 1)?;
         let i = start.checked_add(c.col).filter(|&i| i < end)?;
         let id = self.id_of[i as usize];
         (id != NONE).then_some(CellId(id))
@@ -149,25 +152,27 @@ impl Grid {
         self.topology.tess().sides(self.coord(id), out)
     }
 
-    /// Whether every active cell can reach every other through neighbours.
+    /// Whether every active cell can reach every other through neighbours (computed once).
     pub fn is_connected(&self) -> bool {
-        if self.is_empty() {
-            return true;
-        }
-        let mut seen = vec![false; self.len()];
-        let mut stack = vec![CellId(0)];
-        seen[0] = true;
-        let mut count = 1;
-        while let Some(c) = stack.pop() {
-            for &n in self.neighbours(c) {
-                if !seen[n.index()] {
-                    seen[n.index()] = true;
-                    count += 1;
-                    stack.push(n);
+        *self.connected.get_or_init(|| {
+            if self.is_empty() {
+                return true;
+            }
+            let mut seen = vec![false; self.len()];
+            let mut stack = vec![CellId(0)];
+            seen[0] = true;
+            let mut count = 1;
+            while let Some(c) = stack.pop() {
+                for &n in self.neighbours(c) {
+                    if !seen[n.index()] {
+                        seen[n.index()] = true;
+                        count += 1;
+                        stack.push(n);
+                    }
                 }
             }
-        }
-        count == self.len()
+            count == self.len()
+        })
     }
 }
 
@@ -188,6 +193,14 @@ mod tests {
         assert!(g.is_connected());
         let m = Mask::from_ascii(&t, "#.#\n...").unwrap();
         assert!(!Grid::new(t_rect(3, 2), Some(&m)).unwrap().is_connected());
+    }
+
+    #[test]
+    fn id_at_past_the_last_row_is_none() {
+        let g = Grid::new(t_rect(3, 2), None).unwrap();
+        assert_eq!(g.id_at(Coord::new(2, 0)), None);
+        assert_eq!(g.id_at(Coord::new(1, 3)), None);
+        assert_eq!(g.id_at(Coord::new(1, 2)), Some(CellId(5)));
     }
 
     fn t_rect(w: u32, h: u32) -> Topology {

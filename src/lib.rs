@@ -5,6 +5,7 @@
 //! active cells as flat vectors) -> [`carve`] (one file per algorithm) -> [`maze`] (passages and
 //! tunnels). The library does no file I/O and no GUI; the binary is a thin layer over it.
 
+pub mod ascii;
 pub mod carve;
 pub mod error;
 pub mod grid;
@@ -12,14 +13,19 @@ pub mod mask;
 pub mod maze;
 pub mod random;
 pub mod shape;
+pub mod tiles;
 pub mod topology;
+pub mod weave;
 
 pub use error::{Error, ErrorKind, Result};
 pub mod braid;
 pub mod design;
+pub mod draw;
 pub mod endpoints;
+pub mod export;
 pub mod io;
 pub mod json;
 pub mod metrics;
+pub mod page;
 pub mod pipeline;
 pub mod solve;

@@ -1,4 +1,5 @@
 //! The pipeline: design (+ mask) -> grid -> carve -> braid -> endpoints -> solve -> measure.
+//! Under a weave (`design.weave > 0`) the carve is [`crate::weave::carve`] and braid is skipped.
 //!
 //! [`generate`] is the one entry point the CLI, the editor and the batch exporter share.
 
@@ -17,6 +18,7 @@ use crate::random::{MazeRng, fresh_seed};
 use crate::shape::{Foreground, Islands, bridge, fit};
 use crate::solve::shortest_path;
 use crate::topology::Topology;
+use crate::weave;
 
 /// Fewest active cells a maze may have.
 pub const MIN_CELLS: usize = 2;
@@ -140,14 +142,19 @@ pub fn generate_on(design: &Design, grid: Arc<Grid>, dropped_cells: usize) -> Re
     let seed = design.seed.unwrap_or_else(fresh_seed);
     let mut rng = MazeRng::new(seed);
     let mut maze = Maze::new(grid);
-    if design.weave > 0.0 {
-        return Err(Error::option("weave is not available yet"));
-    }
-    let opts = CarveOptions {
-        growing_tree: design.growing_tree,
+    // Weave replaces the carver, and braid is skipped: loops added afterwards would undo the
+    // one-new-cell-per-new-edge property the dives are built on.
+    let (algorithm_used, braid_skipped) = if design.weave > 0.0 {
+        weave::carve(&mut maze, design.weave, &mut rng)?;
+        (weave::NAME, design.braid > 0.0)
+    } else {
+        let opts = CarveOptions {
+            growing_tree: design.growing_tree,
+        };
+        carve(&mut maze, design.algorithm, &mut rng, &opts)?;
+        braid(&mut maze, design.braid, &mut rng);
+        (design.algorithm.name(), false)
     };
-    carve(&mut maze, design.algorithm, &mut rng, &opts)?;
-    braid(&mut maze, design.braid, &mut rng);
     let (entrance, exit) = place(&maze, design.placement)?;
     let solution = shortest_path(&maze, entrance.cell, exit.cell)
         .ok_or_else(|| Error::empty("the exit cannot be reached from the entrance"))?;
@@ -155,7 +162,7 @@ pub fn generate_on(design: &Design, grid: Arc<Grid>, dropped_cells: usize) -> Re
     let mut design = design.clone();
     design.seed = Some(seed);
     Ok(Generated {
-        algorithm_used: design.algorithm.name(),
+        algorithm_used,
         design,
         seed,
         maze,
@@ -163,7 +170,7 @@ pub fn generate_on(design: &Design, grid: Arc<Grid>, dropped_cells: usize) -> Re
         exit,
         solution,
         metrics,
-        braid_skipped: false,
+        braid_skipped,
         dropped_cells,
     })
 }

@@ -205,3 +205,142 @@ fn output_path_problems() {
     let out = hedge().args(["generate", "-o"]).arg(&sub).output().unwrap();
     assert!(!out.status.success());
 }
+
+#[test]
+fn tile_mazes_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.json");
+    let out = hedge()
+        .args([
+            "generate", "--style", "tiles", "--width", "17", "--height", "14", "--order", "0",
+            "--seed", "9", "-o",
+        ])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(&p).unwrap()).unwrap();
+    assert_eq!(v["format"], "hedge-tiles");
+    assert_eq!(v["order"], 0);
+    let open = v["open"].as_array().unwrap();
+    let sol = v["solution"].as_array().unwrap();
+    assert!(open.len() > 50, "{} open tiles", open.len());
+    assert_eq!(sol.first(), Some(&v["entrance"]));
+    assert_eq!(sol.last(), Some(&v["exit"]));
+    for t in sol {
+        assert!(open.contains(t), "solution tile {t} is not open");
+    }
+    let txt = dir.path().join("t.txt");
+    let out = hedge()
+        .args([
+            "generate", "--style", "tiles", "--width", "9", "--height", "9", "--seed", "1", "-o",
+        ])
+        .arg(&txt)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let pic = fs::read_to_string(&txt).unwrap();
+    assert_eq!(pic.lines().count(), 18, "two lines per tile row:\n{pic}");
+    for (args, expect) in [
+        (vec!["--order", "2"], "order > 1 not supported"),
+        (vec!["--width", "2"], "at least 3"),
+    ] {
+        let bad = dir.path().join("bad.json");
+        let out = hedge()
+            .args(["generate", "--style", "tiles"])
+            .args(&args)
+            .arg("-o")
+            .arg(&bad)
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        assert!(
+            stderr_of(&out).contains(expect),
+            "{args:?}: {}",
+            stderr_of(&out)
+        );
+        assert!(!bad.exists());
+    }
+}
+
+#[test]
+fn ascii_output_for_rect_mazes() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("m.txt");
+    let out = hedge()
+        .args([
+            "generate",
+            "--width",
+            "6",
+            "--height",
+            "4",
+            "--seed",
+            "5",
+            "--entrance",
+            "top-bottom",
+            "-o",
+        ])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = fs::read_to_string(&p).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 9, "{text}");
+    // the top and bottom walls each have exactly one opening
+    for edge in [lines[0], lines[8]] {
+        assert_eq!(edge.len(), 25, "{text}");
+        assert_eq!(edge.matches("+   +").count(), 1, "{text}");
+    }
+    // standard output gets the same drawing when -o is left out
+    let out = hedge()
+        .args([
+            "generate",
+            "--width",
+            "6",
+            "--height",
+            "4",
+            "--seed",
+            "5",
+            "--entrance",
+            "top-bottom",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), text);
+    // other topologies: a clear error, no file
+    let h = dir.path().join("h.txt");
+    let out = hedge()
+        .args(["generate", "--topology", "hex", "-o"])
+        .arg(&h)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        stderr_of(&out).contains("rect mazes only"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert!(!h.exists());
+}
+
+#[test]
+fn rect_only_carvers_name_the_alternatives() {
+    let out = hedge()
+        .args([
+            "generate",
+            "--topology",
+            "polar",
+            "--algorithm",
+            "sidewinder",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("rect grids only") && err.contains("wilson"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1);
+}

@@ -1,6 +1,8 @@
 //! The command line: raw arguments (clap) turned into a validated design, then the pipeline, then
 //! the output file. Thin by design: everything it does is a library call.
 
+mod print;
+
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
@@ -9,8 +11,9 @@ use clap::{Args, Parser, Subcommand};
 mod shape;
 
 use hedge::carve::{Algorithm, GrowingTreePolicy};
-use hedge::design::Design;
+use hedge::design::{Design, Style};
 use hedge::endpoints::Placement;
+use hedge::export::Format;
 use hedge::pipeline::{Generated, generate};
 use hedge::topology::{Coord, TopologyKind};
 
@@ -38,6 +41,12 @@ pub struct GenerateArgs {
     /// A design file (TOML, as the editor saves it); flags given too override its values.
     #[arg(long, value_name = "FILE")]
     pub design: Option<PathBuf>,
+    /// Maze style: walls (cells and walls, every topology) or tiles (hex tiles, open or wall).
+    #[arg(long, value_parser = parse_style)]
+    pub style: Option<Style>,
+    /// Tile Mazer order for --style tiles: 0 (one-tile corridors) or 1 (corridors never side by side).
+    #[arg(long, value_name = "N")]
+    pub order: Option<u32>,
     /// Grid topology: rect, hex, polar or tri.
     #[arg(long, value_parser = parse_with::<TopologyKind>)]
     pub topology: Option<TopologyKind>,
@@ -72,6 +81,9 @@ pub struct GenerateArgs {
     /// mazes are drawn on standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// Page flags for .pdf, .svg and .png output.
+    #[command(flatten)]
+    pub page: print::PageArgs,
     /// The silhouette flags.
     #[command(flatten)]
     pub shape: shape::ShapeArgs,
@@ -79,6 +91,14 @@ pub struct GenerateArgs {
 
 fn parse_with<T: std::str::FromStr<Err = hedge::Error>>(s: &str) -> Result<T, String> {
     s.parse::<T>().map_err(|e| e.message)
+}
+
+fn parse_style(s: &str) -> Result<Style, String> {
+    match s {
+        "walls" => Ok(Style::Walls),
+        "tiles" => Ok(Style::Tiles),
+        _ => Err("use walls or tiles".into()),
+    }
 }
 
 fn parse_policy(s: &str) -> Result<GrowingTreePolicy, String> {
@@ -109,6 +129,8 @@ pub enum OutFormat {
     Json,
     /// The ASCII drawing.
     Txt,
+    /// A printable page: PDF (with the key on page 2), SVG or PNG (key beside it).
+    Print(Format),
 }
 
 fn out_format(path: &Path) -> Result<OutFormat> {
@@ -120,13 +142,16 @@ fn out_format(path: &Path) -> Result<OutFormat> {
         "json" => Ok(OutFormat::Json),
         "txt" => Ok(OutFormat::Txt),
         "" => bail!(
-            "the output file needs an extension (.json or .txt): {}",
+            "the output file needs an extension (.json, .txt, .pdf, .svg or .png): {}",
             path.display()
         ),
-        other => bail!(
-            "unsupported output format '.{other}' (use .json or .txt): {}",
-            path.display()
-        ),
+        other => match Format::from_extension(other) {
+            Some(f) => Ok(OutFormat::Print(f)),
+            None => bail!(
+                "unsupported output format '.{other}' (use .json, .txt, .pdf, .svg or .png): {}",
+                path.display()
+            ),
+        },
     }
 }
 
@@ -136,6 +161,12 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
         Some(p) => hedge::io::read_design(p)?,
         None => Design::default(),
     };
+    if let Some(s) = args.style {
+        d.style = s;
+    }
+    if let Some(o) = args.order {
+        d.order = o;
+    }
     if let Some(t) = args.topology {
         d.topology = t;
     }
@@ -186,9 +217,17 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
     Ok(d)
 }
 
+fn ascii(g: &Generated) -> Result<String> {
+    let openings = [
+        (g.entrance.cell, g.entrance.side),
+        (g.exit.cell, g.exit.side),
+    ];
+    Ok(hedge::ascii::render(&g.maze, &openings)?)
+}
+
 fn summary(g: &Generated) -> String {
     let m = &g.metrics;
-    format!(
+    let mut line = format!(
         "seed {}: {} {} cells, {}, solution {} cells ({:.1} %), {} dead ends, difficulty {:.1}",
         g.seed,
         m.cells,
@@ -198,13 +237,65 @@ fn summary(g: &Generated) -> String {
         100.0 * m.solution_ratio,
         m.dead_ends,
         m.difficulty
-    )
+    );
+    if g.design.weave > 0.0 {
+        line += &format!(", {} crossings", m.crossings);
+    }
+    if g.braid_skipped {
+        line += " (braid skipped under weave)";
+    }
+    if g.dropped_cells > 0 {
+        line += &format!(
+            ", {} cells of the shape dropped (not connected)",
+            g.dropped_cells
+        );
+    }
+    line
+}
+
+/// `hedge generate --style tiles`: a hex tile maze.
+fn run_tiles(design: &Design, output: Option<&Path>, format: Option<OutFormat>) -> Result<()> {
+    let seed = design.seed.unwrap_or_else(hedge::random::fresh_seed);
+    let mut rng = hedge::random::MazeRng::new(seed);
+    let maze = hedge::tiles::puzzle::make(design.width, design.height, design.order, &mut rng)?;
+    let summary = format!(
+        "seed {seed}: {}x{} tiles, order {}, {} open, solution {} tiles",
+        design.width,
+        design.height,
+        design.order,
+        maze.grid.open_count(),
+        maze.solution.len()
+    );
+    match (output, format) {
+        (Some(path), Some(OutFormat::Json)) => hedge::io::write_atomic(path, &maze.to_json(seed))?,
+        (Some(path), Some(OutFormat::Txt)) => {
+            hedge::io::write_atomic(path, maze.grid.render().as_bytes())?
+        }
+        (Some(path), Some(OutFormat::Print(_))) => bail!(
+            "tile mazes have no printable pages yet (use .json or .txt): {}",
+            path.display()
+        ),
+        _ => {
+            print!("{}", maze.grid.render());
+            eprintln!("{summary}");
+            return Ok(());
+        }
+    }
+    eprintln!(
+        "{summary} -> {}",
+        output.map(|p| p.display().to_string()).unwrap_or_default()
+    );
+    Ok(())
 }
 
 /// Runs `hedge generate`.
 pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     let mut design = design_from_args(args)?;
     let format = args.output.as_deref().map(out_format).transpose()?;
+    let setup = args.page.setup()?;
+    if design.style == Style::Tiles {
+        return run_tiles(&design, args.output.as_deref(), format);
+    }
     // with a shape, the height follows its aspect ratio unless given (or kept from a design file)
     let fit_height = args.height.is_none()
         && (args.design.is_none() || args.width.is_some() || args.shape.shape.is_some());
@@ -225,9 +316,19 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
             hedge::io::write_atomic_with(path, |w| hedge::json::write(&generated, w))?;
             eprintln!("{} -> {}", summary(&generated), path.display());
         }
+        (Some(path), Some(OutFormat::Print(f))) => {
+            let written = print::write_pages(&generated, &setup, args.page.apply_dpi(f), path)?;
+            let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+            eprintln!("{} -> {}", summary(&generated), names.join(", "));
+        }
         (Some(path), Some(OutFormat::Txt)) => {
-            let _ = path;
-            bail!("ASCII output is not available yet");
+            let text = ascii(&generated)?;
+            hedge::io::write_atomic(path, text.as_bytes())?;
+            eprintln!("{} -> {}", summary(&generated), path.display());
+        }
+        _ if generated.design.topology == TopologyKind::Rect => {
+            print!("{}", ascii(&generated)?);
+            eprintln!("{}", summary(&generated));
         }
         _ => {
             println!("{}", summary(&generated));

@@ -1,0 +1,121 @@
+//! `hedge generate -o maze.pdf|.svg|.png`: the page flags and writing printable pages.
+//!
+//! A PDF holds the maze on page 1 and its answer key on page 2; SVG and PNG write the key beside
+//! the puzzle as `NAME-key.EXT`. Corridors narrower than the `--corridor-mm` minimum (3 mm by
+//! default) are reported on stderr as a warning; the pages are written all the same.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use clap::Args;
+
+use hedge::export::{self, Format};
+use hedge::page::{Orientation, PageSetup, Paper};
+use hedge::pipeline::Generated;
+
+/// Page flags (PDF, SVG and PNG output).
+#[derive(Args, Debug, Default, Clone)]
+pub struct PageArgs {
+    /// Paper: a4, letter, 8.5x11, 8x10, 6x9, or a size like 150x200mm or 5x7in.
+    #[arg(long, value_name = "PAPER", value_parser = super::parse_with::<Paper>)]
+    pub paper: Option<Paper>,
+    /// portrait or landscape.
+    #[arg(long, value_parser = super::parse_with::<Orientation>)]
+    pub orientation: Option<Orientation>,
+    /// Margin on the top, bottom and outside edges, in mm.
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    pub margin: Option<f64>,
+    /// Extra margin on the inside (binding) edge, in mm.
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    pub gutter: Option<f64>,
+    /// Add a 0.125 in bleed around the page.
+    #[arg(long)]
+    pub bleed: bool,
+    /// A title line at the top of the page.
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+    /// Print a "Name: ____" line under the title.
+    #[arg(long)]
+    pub name_line: bool,
+    /// Print this page number on the maze page (the answer key gets the next one).
+    #[arg(long, value_name = "N")]
+    pub page_number: Option<u32>,
+    /// Wall thickness in mm.
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    pub wall_mm: Option<f64>,
+    /// Narrowest corridor in mm accepted without a warning (default 3).
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    pub corridor_mm: Option<f64>,
+    /// PNG resolution in dots per inch (default 300).
+    #[arg(long, value_name = "DPI")]
+    pub dpi: Option<u32>,
+}
+
+impl PageArgs {
+    /// The page setup the flags describe, checked.
+    pub fn setup(&self) -> Result<PageSetup> {
+        let mut s = PageSetup::default();
+        if let Some(p) = self.paper {
+            s.paper = p;
+        }
+        if let Some(o) = self.orientation {
+            s.orientation = o;
+        }
+        if let Some(m) = self.margin {
+            s.margin_mm = m;
+        }
+        if let Some(g) = self.gutter {
+            s.gutter_mm = g;
+        }
+        s.bleed = self.bleed;
+        s.title = self.title.clone();
+        s.name_line = self.name_line;
+        s.page_number = self.page_number;
+        if let Some(w) = self.wall_mm {
+            s.wall_mm = w;
+        }
+        if let Some(c) = self.corridor_mm {
+            s.min_corridor_mm = c;
+        }
+        s.validate()?;
+        if let Some(dpi) = self.dpi {
+            export::check_dpi(dpi)?;
+        }
+        Ok(s)
+    }
+
+    /// `format` with the `--dpi` flag applied (PNG only).
+    pub fn apply_dpi(&self, format: Format) -> Format {
+        match (format, self.dpi) {
+            (Format::Png { .. }, Some(dpi)) => Format::Png { dpi },
+            (f, _) => f,
+        }
+    }
+}
+
+/// Renders `g` and writes it to `path` (and, for SVG and PNG, the key beside it). Returns the
+/// files written. Warnings go to stderr.
+pub fn write_pages(
+    g: &Generated,
+    setup: &PageSetup,
+    format: Format,
+    path: &Path,
+) -> Result<Vec<PathBuf>> {
+    let rendered = export::render(g, setup, format)?;
+    for w in &rendered.warnings {
+        eprintln!("warning: {w}");
+    }
+    let mut written = Vec::new();
+    if let Some(key) = &rendered.key {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let key_path = path.with_file_name(export::key_file_name(&name));
+        hedge::io::write_atomic(&key_path, key)?;
+        written.push(key_path);
+    }
+    hedge::io::write_atomic(path, &rendered.puzzle)?;
+    written.insert(0, path.to_path_buf());
+    Ok(written)
+}

@@ -1,0 +1,139 @@
+//! The one typeface of a page: Helvetica (regular and bold), the PDF base-14 font.
+//!
+//! PDF pages name Helvetica and let the viewer supply it; SVG pages ask for Helvetica/Arial. To
+//! measure text (so labels can be centred and kept off the maze) and to draw it into PNGs, this
+//! module uses the metric-compatible Helvetica outlines that `printpdf` ships for its built-in
+//! fonts, parsed with `ttf-parser`. They are loaded from memory once; nothing touches the disk.
+
+use std::sync::OnceLock;
+
+use printpdf::BuiltinFont;
+
+/// The advance of a character the outlines lack (Helvetica's digits and most lower case).
+const FALLBACK_EM: f64 = 0.556;
+
+/// Helvetica's space, from its AFM metrics (the bundled outlines have no space glyph).
+const SPACE_EM: f64 = 0.278;
+
+/// A loaded face: its bytes, units per em and the advance of every Latin-1 character.
+pub(crate) struct Font {
+    bytes: Vec<u8>,
+    units_per_em: f64,
+    /// Advance of chars U+0000..=U+00FF in ems.
+    advance: [f64; 256],
+}
+
+impl Font {
+    fn load(which: BuiltinFont) -> Font {
+        let bytes = which.get_subset_font().bytes;
+        let mut advance = [FALLBACK_EM; 256];
+        let mut units_per_em = 1000.0;
+        if let Ok(face) = ttf_parser::Face::parse(&bytes, 0) {
+            units_per_em = f64::from(face.units_per_em().max(1));
+            for (code, adv) in advance.iter_mut().enumerate() {
+                let c = char::from(code as u8);
+                let glyph = face.glyph_index(c).or_else(|| face.glyph_index('?'));
+                if let Some(g) = glyph
+                    && let Some(a) = face.glyph_hor_advance(g)
+                {
+                    *adv = f64::from(a) / units_per_em;
+                }
+                if (c == ' ' || c == '\u{A0}') && face.glyph_index(c).is_none() {
+                    // the bundled subset has no glyph for the space (it draws nothing)
+                    *adv = SPACE_EM;
+                }
+            }
+        }
+        Font {
+            bytes,
+            units_per_em,
+            advance,
+        }
+    }
+
+    /// The parsed face, if the bundled outlines parse (they do; `None` only guards against a
+    /// broken dependency, in which case text is left out of PNGs).
+    pub(crate) fn face(&self) -> Option<ttf_parser::Face<'_>> {
+        ttf_parser::Face::parse(&self.bytes, 0).ok()
+    }
+
+    /// Font units per em.
+    pub(crate) fn units_per_em(&self) -> f64 {
+        self.units_per_em
+    }
+
+    /// The advance of `c` in ems (text is Latin-1 after [`printable`]).
+    pub(crate) fn advance_em(&self, c: char) -> f64 {
+        let code = c as u32;
+        if code < 256 {
+            self.advance[code as usize]
+        } else {
+            self.advance[usize::from(b'?')]
+        }
+    }
+
+    /// The width of `text` set at `size` (the em size, any unit; the result is in that unit).
+    pub(crate) fn width(&self, text: &str, size: f64) -> f64 {
+        text.chars().map(|c| self.advance_em(c)).sum::<f64>() * size
+    }
+}
+
+/// Helvetica, regular or bold.
+pub(crate) fn helvetica(bold: bool) -> &'static Font {
+    static REGULAR: OnceLock<Font> = OnceLock::new();
+    static BOLD: OnceLock<Font> = OnceLock::new();
+    if bold {
+        BOLD.get_or_init(|| Font::load(BuiltinFont::HelveticaBold))
+    } else {
+        REGULAR.get_or_init(|| Font::load(BuiltinFont::Helvetica))
+    }
+}
+
+/// Helvetica's cap height in ems (how far capitals rise above the baseline).
+pub(crate) const CAP_HEIGHT_EM: f64 = 0.718;
+
+/// Helvetica's descender depth in ems.
+pub(crate) const DESCENT_EM: f64 = 0.207;
+
+/// `s` reduced to what the base-14 fonts can show (WinAnsi, here: printable Latin-1): typographic
+/// quotes and dashes become their ASCII forms, control characters go, anything else becomes `?`.
+pub fn printable(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_control())
+        .map(|c| match c {
+            ' '..='~' | '\u{A0}'..='\u{FF}' => c,
+            '\u{2018}' | '\u{2019}' | '\u{201A}' => '\'',
+            '\u{201C}' | '\u{201D}' | '\u{201E}' => '"',
+            '\u{2013}' | '\u{2014}' | '\u{2212}' => '-',
+            _ => '?',
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn helvetica_metrics_match_the_afm() {
+        let f = helvetica(false);
+        assert!(f.face().is_some(), "bundled Helvetica parses");
+        // Helvetica AFM: space 278, A 667, W 944, 0 556
+        for (c, w) in [(' ', 0.278), ('A', 0.667), ('W', 0.944), ('0', 0.556)] {
+            assert!(
+                (f.advance_em(c) - w).abs() < 0.002,
+                "{c}: {}",
+                f.advance_em(c)
+            );
+        }
+        let b = helvetica(true);
+        // Helvetica-Bold AFM: S 667, T 611
+        assert!((b.advance_em('S') - 0.667).abs() < 0.002);
+        assert!((b.width("ST", 10.0) - 12.78).abs() < 0.05);
+    }
+
+    #[test]
+    fn printable_keeps_latin1_only() {
+        assert_eq!(printable("Zoë’s maze — ✓\n"), "Zoë's maze - ?");
+    }
+}

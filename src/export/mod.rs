@@ -1,0 +1,156 @@
+//! Export: a [`Drawing`] rendered to file bytes. SVG, PDF and PNG all draw the same display list
+//! (see [`crate::draw`]); nothing here recomputes maze geometry, and nothing here touches the
+//! file system: every exporter returns bytes and the caller writes them.
+//!
+//! [`render`] is the one call the command line and the editor need: it lays out the puzzle and
+//! answer-key pages for a [`Generated`] maze and renders both in the chosen [`Format`].
+
+pub mod pdf;
+pub mod png;
+pub mod svg;
+
+use crate::draw::{self, Drawing};
+use crate::error::{Error, Result};
+use crate::page::PageSetup;
+use crate::pipeline::Generated;
+
+/// The default PNG resolution.
+pub const DEFAULT_DPI: u32 = 300;
+
+/// An output format for printable pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Scalable vector graphics, sized in millimetres.
+    Svg,
+    /// A two-page PDF: the maze, then its answer key.
+    Pdf,
+    /// A raster image at `dpi` dots per inch.
+    Png {
+        /// Resolution in dots per inch.
+        dpi: u32,
+    },
+}
+
+impl Format {
+    /// The format for a file extension (`svg`, `pdf`, `png`; any case, with or without the
+    /// dot); PNGs get [`DEFAULT_DPI`]. `None` for anything else.
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        let e = ext.trim_start_matches('.').to_ascii_lowercase();
+        match e.as_str() {
+            "svg" => Some(Format::Svg),
+            "pdf" => Some(Format::Pdf),
+            "png" => Some(Format::Png { dpi: DEFAULT_DPI }),
+            _ => None,
+        }
+    }
+
+    /// The file extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Pdf => "pdf",
+            Format::Png { .. } => "png",
+        }
+    }
+
+    /// Whether the answer key goes in a separate file (SVG and PNG) rather than on page 2 (PDF).
+    pub fn key_is_separate(self) -> bool {
+        !matches!(self, Format::Pdf)
+    }
+}
+
+/// The bytes of a rendered maze.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rendered {
+    /// The puzzle (for PDF: the whole document, the key being page 2).
+    pub puzzle: Vec<u8>,
+    /// The answer key as a file of its own (SVG and PNG); `None` for PDF.
+    pub key: Option<Vec<u8>>,
+    /// Warnings for the person printing (narrow corridors, thinned walls).
+    pub warnings: Vec<String>,
+}
+
+/// Lays out and renders the puzzle and its answer key.
+pub fn render(g: &Generated, setup: &PageSetup, format: Format) -> Result<Rendered> {
+    if let Format::Png { dpi } = format {
+        check_dpi(dpi)?;
+    }
+    // page 2 of a PDF is the next page: when numbered, its gutter is on the other edge
+    let key_setup = match format {
+        Format::Pdf => setup.next_page(),
+        _ => setup.clone(),
+    };
+    let pages = draw::pages(g, setup, &key_setup)?;
+    let warnings = pages.layout.warnings();
+    let (puzzle, key) = (&pages.puzzle, &pages.key);
+    let rendered = match format {
+        Format::Svg => Rendered {
+            puzzle: svg::svg(puzzle),
+            key: Some(svg::svg(key)),
+            warnings,
+        },
+        Format::Png { dpi } => Rendered {
+            puzzle: png::png(puzzle, dpi)?,
+            key: Some(png::png(key, dpi)?),
+            warnings,
+        },
+        Format::Pdf => {
+            let title = setup.title.as_deref().unwrap_or("Maze");
+            Rendered {
+                puzzle: pdf::pdf(&[puzzle, key], title),
+                key: None,
+                warnings,
+            }
+        }
+    };
+    Ok(rendered)
+}
+
+/// The answer key's file name for a puzzle file name: `maze.svg` -> `maze-key.svg`.
+pub fn key_file_name(puzzle: &str) -> String {
+    match puzzle.rfind('.') {
+        Some(dot) if dot > 0 && !puzzle[dot..].contains('/') => {
+            format!("{}-key{}", &puzzle[..dot], &puzzle[dot..])
+        }
+        _ => format!("{puzzle}-key"),
+    }
+}
+
+/// Checks a PNG resolution: between 30 and 1200 dpi.
+pub fn check_dpi(dpi: u32) -> Result<()> {
+    if (30..=1200).contains(&dpi) {
+        Ok(())
+    } else {
+        Err(Error::option(format!(
+            "the resolution must be between 30 and 1200 dpi, got {dpi}"
+        )))
+    }
+}
+
+/// Renders one drawing in `format` (for PDF: a one-page document).
+pub fn render_drawing(d: &Drawing, format: Format) -> Result<Vec<u8>> {
+    Ok(match format {
+        Format::Svg => svg::svg(d),
+        Format::Pdf => pdf::pdf(&[d], "Maze"),
+        Format::Png { dpi } => png::png(d, dpi)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extensions() {
+        assert_eq!(Format::from_extension("PDF"), Some(Format::Pdf));
+        assert_eq!(Format::from_extension(".svg"), Some(Format::Svg));
+        assert_eq!(
+            Format::from_extension("png"),
+            Some(Format::Png { dpi: DEFAULT_DPI })
+        );
+        assert_eq!(Format::from_extension("json"), None);
+        assert_eq!(key_file_name("out/maze.svg"), "out/maze-key.svg");
+        assert_eq!(key_file_name("maze"), "maze-key");
+        assert_eq!(key_file_name("a.b/maze"), "a.b/maze-key");
+    }
+}

@@ -1,0 +1,382 @@
+//! Page setup: the paper, its orientation, margins and bleed, the lines of text printed around the
+//! maze, and the pen sizes. A [`PageSetup`] is plain serde data (every field has a default, so
+//! older files keep loading); [`PageSetup::validate`] turns bad values into one-line errors.
+//!
+//! Everything here is in millimetres. Which edge is the *inside* (binding) edge follows the page
+//! number: odd pages are right-hand pages (binding on the left), even pages left-hand ones.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+
+/// Millimetres per inch.
+pub const MM_PER_INCH: f64 = 25.4;
+
+/// The bleed added around every edge when [`PageSetup::bleed`] is on: 0.125 in.
+pub const BLEED_MM: f64 = 0.125 * MM_PER_INCH;
+
+/// The corridor width under which a page is hard to solve with a pencil.
+pub const COMFORTABLE_CORRIDOR_MM: f64 = 3.0;
+
+/// The smallest page side accepted, in millimetres.
+pub const MIN_PAGE_MM: f64 = 50.0;
+
+/// The largest page side accepted, in millimetres (about 2 m, large-format posters).
+pub const MAX_PAGE_MM: f64 = 2000.0;
+
+/// A paper size (portrait dimensions; see [`Orientation`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Paper {
+    /// ISO A4, 210 x 297 mm.
+    A4,
+    /// US Letter, 8.5 x 11 in.
+    #[default]
+    Letter,
+    /// Puzzle-book trim 8.5 x 11 in (the size of Letter, named for book printers).
+    #[serde(rename = "8.5x11")]
+    Trim85x11,
+    /// Puzzle-book trim 8 x 10 in.
+    #[serde(rename = "8x10")]
+    Trim8x10,
+    /// Puzzle-book trim 6 x 9 in.
+    #[serde(rename = "6x9")]
+    Trim6x9,
+    /// Any size, in millimetres.
+    Custom {
+        /// Width in millimetres (portrait: the shorter side is usual, not required).
+        width_mm: f64,
+        /// Height in millimetres.
+        height_mm: f64,
+    },
+}
+
+impl Paper {
+    /// Width and height in millimetres, portrait as named.
+    pub fn size_mm(self) -> (f64, f64) {
+        let inch = |w: f64, h: f64| (w * MM_PER_INCH, h * MM_PER_INCH);
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter | Paper::Trim85x11 => inch(8.5, 11.0),
+            Paper::Trim8x10 => inch(8.0, 10.0),
+            Paper::Trim6x9 => inch(6.0, 9.0),
+            Paper::Custom {
+                width_mm,
+                height_mm,
+            } => (width_mm, height_mm),
+        }
+    }
+
+    /// The name used on the command line (`a4`, `letter`, `8.5x11`, `8x10`, `6x9`, `WxHmm`).
+    pub fn name(self) -> String {
+        match self {
+            Paper::A4 => "a4".into(),
+            Paper::Letter => "letter".into(),
+            Paper::Trim85x11 => "8.5x11".into(),
+            Paper::Trim8x10 => "8x10".into(),
+            Paper::Trim6x9 => "6x9".into(),
+            Paper::Custom {
+                width_mm,
+                height_mm,
+            } => format!("{width_mm}x{height_mm}mm"),
+        }
+    }
+}
+
+impl std::fmt::Display for Paper {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+impl std::str::FromStr for Paper {
+    type Err = Error;
+
+    /// Parses `a4`, `letter`, `8.5x11`, `8x10`, `6x9`, or a custom size `WxHmm` / `WxHin`.
+    fn from_str(s: &str) -> Result<Self> {
+        let t = s.trim().to_ascii_lowercase();
+        match t.as_str() {
+            "a4" => return Ok(Paper::A4),
+            "letter" | "us-letter" => return Ok(Paper::Letter),
+            "8.5x11" | "8.5x11in" => return Ok(Paper::Trim85x11),
+            "8x10" | "8x10in" => return Ok(Paper::Trim8x10),
+            "6x9" | "6x9in" => return Ok(Paper::Trim6x9),
+            _ => {}
+        }
+        let bad = || {
+            Error::option(format!(
+                "unknown paper '{s}' (use a4, letter, 8.5x11, 8x10, 6x9, or a size like 150x200mm or 5x7in)"
+            ))
+        };
+        let (body, unit) = if let Some(b) = t.strip_suffix("mm") {
+            (b, 1.0)
+        } else if let Some(b) = t.strip_suffix("in") {
+            (b, MM_PER_INCH)
+        } else {
+            return Err(bad());
+        };
+        let (w, h) = body.split_once('x').ok_or_else(bad)?;
+        let num = |v: &str| v.trim().parse::<f64>().map_err(|_| bad());
+        let paper = Paper::Custom {
+            width_mm: num(w)? * unit,
+            height_mm: num(h)? * unit,
+        };
+        check_size(paper.size_mm())?;
+        Ok(paper)
+    }
+}
+
+/// Which way up the paper is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Orientation {
+    /// Taller than wide.
+    #[default]
+    Portrait,
+    /// Wider than tall.
+    Landscape,
+}
+
+impl std::str::FromStr for Orientation {
+    type Err = Error;
+
+    /// Parses `portrait` or `landscape`.
+    fn from_str(s: &str) -> Result<Self> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "portrait" => Ok(Orientation::Portrait),
+            "landscape" => Ok(Orientation::Landscape),
+            _ => Err(Error::option(format!(
+                "unknown orientation '{s}' (use portrait or landscape)"
+            ))),
+        }
+    }
+}
+
+/// How a maze is put on paper.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PageSetup {
+    /// The paper (trim) size.
+    pub paper: Paper,
+    /// Portrait or landscape.
+    pub orientation: Orientation,
+    /// Margin on the top, bottom and outside edges, in millimetres.
+    pub margin_mm: f64,
+    /// Extra margin on the inside (binding) edge, in millimetres.
+    pub gutter_mm: f64,
+    /// Whether to add a 0.125 in bleed around the trim (the page grows; nothing is cut off).
+    pub bleed: bool,
+    /// A title line at the top of the page.
+    pub title: Option<String>,
+    /// Whether to print a "Name: ______" line under the title.
+    pub name_line: bool,
+    /// The page number printed at the foot of the puzzle page (the answer key gets the next one);
+    /// `None` prints none. Odd numbers are right-hand pages.
+    pub page_number: Option<u32>,
+    /// Wall thickness in millimetres (thinned automatically if corridors would close up).
+    pub wall_mm: f64,
+    /// The narrowest corridor, in millimetres, accepted without a warning.
+    pub min_corridor_mm: f64,
+}
+
+impl Default for PageSetup {
+    fn default() -> Self {
+        PageSetup {
+            paper: Paper::Letter,
+            orientation: Orientation::Portrait,
+            margin_mm: 12.7,
+            gutter_mm: 0.0,
+            bleed: false,
+            title: None,
+            name_line: false,
+            page_number: None,
+            wall_mm: 0.5,
+            min_corridor_mm: COMFORTABLE_CORRIDOR_MM,
+        }
+    }
+}
+
+fn check_size((w, h): (f64, f64)) -> Result<()> {
+    for (name, v) in [("width", w), ("height", h)] {
+        if !v.is_finite() || !(MIN_PAGE_MM..=MAX_PAGE_MM).contains(&v) {
+            return Err(Error::option(format!(
+                "the paper {name} must be between {MIN_PAGE_MM} and {MAX_PAGE_MM} mm, got {v}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+impl PageSetup {
+    /// Checks every field; the error names the first bad one.
+    pub fn validate(&self) -> Result<()> {
+        check_size(self.paper.size_mm())?;
+        let (w, h) = self.trim_mm();
+        let range = |name: &str, v: f64, lo: f64, hi: f64| {
+            if v.is_finite() && (lo..=hi).contains(&v) {
+                Ok(())
+            } else {
+                Err(Error::option(format!(
+                    "{name} must be between {lo} and {hi} mm, got {v}"
+                )))
+            }
+        };
+        range("the margin", self.margin_mm, 0.0, 100.0)?;
+        range("the gutter", self.gutter_mm, 0.0, 100.0)?;
+        range("the wall thickness", self.wall_mm, 0.05, 10.0)?;
+        range(
+            "the minimum corridor width",
+            self.min_corridor_mm,
+            0.0,
+            100.0,
+        )?;
+        let across = w - 2.0 * self.margin_mm - self.gutter_mm;
+        let down = h - 2.0 * self.margin_mm;
+        if across < 30.0 || down < 30.0 {
+            return Err(Error::option(format!(
+                "the margins leave {:.0} x {:.0} mm of a {:.0} x {:.0} mm page; make them smaller",
+                across.max(0.0),
+                down.max(0.0),
+                w,
+                h
+            )));
+        }
+        if let Some(t) = &self.title
+            && t.chars().count() > 200
+        {
+            return Err(Error::option("the title is longer than 200 characters"));
+        }
+        if self.page_number == Some(u32::MAX) {
+            return Err(Error::option("the page number is too large"));
+        }
+        Ok(())
+    }
+
+    /// The trimmed page size in millimetres, orientation applied.
+    pub fn trim_mm(&self) -> (f64, f64) {
+        let (w, h) = self.paper.size_mm();
+        let (short, long) = (w.min(h), w.max(h));
+        match self.orientation {
+            Orientation::Portrait => (short, long),
+            Orientation::Landscape => (long, short),
+        }
+    }
+
+    /// The bleed on each edge in millimetres (0 without bleed).
+    pub fn bleed_mm(&self) -> f64 {
+        if self.bleed { BLEED_MM } else { 0.0 }
+    }
+
+    /// The full page (trim plus bleed) in millimetres: the size of the PDF page and the image.
+    pub fn page_mm(&self) -> (f64, f64) {
+        let (w, h) = self.trim_mm();
+        let b = 2.0 * self.bleed_mm();
+        (w + b, h + b)
+    }
+
+    /// The setup of the page after this one (the answer key's page in a PDF). A numbered page's
+    /// number moves on by one, which also moves the gutter to the other edge; an unnumbered
+    /// page stays as it is.
+    pub fn next_page(&self) -> PageSetup {
+        PageSetup {
+            page_number: self.page_number.map(|n| n.saturating_add(1)),
+            ..self.clone()
+        }
+    }
+
+    /// Whether this page's inside (binding) edge is on the left: true for odd-numbered pages and
+    /// for a page without a number.
+    pub fn inside_is_left(&self) -> bool {
+        self.page_number.unwrap_or(1) % 2 == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn papers_parse_and_have_sizes() {
+        assert_eq!("A4".parse::<Paper>().unwrap(), Paper::A4);
+        let (w, h) = "6x9".parse::<Paper>().unwrap().size_mm();
+        assert!((w - 152.4).abs() < 1e-9 && (h - 228.6).abs() < 1e-9);
+        let c: Paper = "150x200mm".parse().unwrap();
+        assert_eq!(c.size_mm(), (150.0, 200.0));
+        let c: Paper = "5x7in".parse().unwrap();
+        assert!((c.size_mm().0 - 127.0).abs() < 1e-9);
+        let e = "10x10mm".parse::<Paper>().unwrap_err();
+        assert!(e.message.contains("between 50"), "{e}");
+        let e = "tabloid".parse::<Paper>().unwrap_err();
+        assert!(e.message.contains("unknown paper"), "{e}");
+        assert!("axbmm".parse::<Paper>().is_err());
+    }
+
+    #[test]
+    fn orientation_swaps_and_bleed_grows() {
+        let mut s = PageSetup {
+            paper: Paper::A4,
+            ..PageSetup::default()
+        };
+        assert_eq!(s.trim_mm(), (210.0, 297.0));
+        s.orientation = Orientation::Landscape;
+        assert_eq!(s.trim_mm(), (297.0, 210.0));
+        s.bleed = true;
+        let (w, h) = s.page_mm();
+        assert!((w - 297.0 - 6.35).abs() < 1e-9 && (h - 210.0 - 6.35).abs() < 1e-9);
+    }
+
+    #[test]
+    fn bad_setups_are_one_line_errors() {
+        let bad = [
+            PageSetup {
+                margin_mm: -1.0,
+                ..PageSetup::default()
+            },
+            PageSetup {
+                margin_mm: 100.0,
+                ..PageSetup::default()
+            },
+            PageSetup {
+                wall_mm: f64::NAN,
+                ..PageSetup::default()
+            },
+            PageSetup {
+                paper: Paper::Custom {
+                    width_mm: 0.0,
+                    height_mm: 100.0,
+                },
+                ..PageSetup::default()
+            },
+        ];
+        for s in bad {
+            let e = s.validate().unwrap_err();
+            assert!(!e.message.contains('\n'));
+        }
+        PageSetup::default().validate().unwrap();
+    }
+
+    #[test]
+    fn serde_fills_defaults() {
+        let s: PageSetup = serde_json::from_str(r#"{"paper":"6x9","title":"Owl"}"#).unwrap();
+        assert_eq!(s.paper, Paper::Trim6x9);
+        assert_eq!(s.title.as_deref(), Some("Owl"));
+        assert_eq!(s.wall_mm, PageSetup::default().wall_mm);
+        let c: PageSetup =
+            serde_json::from_str(r#"{"paper":{"custom":{"width_mm":100,"height_mm":150}}}"#)
+                .unwrap();
+        assert_eq!(c.paper.size_mm(), (100.0, 150.0));
+    }
+
+    #[test]
+    fn gutter_side_follows_page_parity() {
+        let s = PageSetup::default();
+        assert!(s.inside_is_left());
+        assert_eq!(s.next_page(), s);
+        let s = PageSetup {
+            page_number: Some(1),
+            ..s
+        };
+        assert!(!s.next_page().inside_is_left());
+        assert_eq!(s.next_page().page_number, Some(2));
+    }
+}

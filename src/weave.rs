@@ -1,0 +1,478 @@
+//! Weave mazes: passages that cross over and under each other (rect grids only).
+//!
+//! # Construction
+//!
+//! A tunnel cannot be added to a finished maze: a perfect maze is a spanning tree, so any new edge
+//! closes a loop. The tunnels are therefore carved *as part of* the tree, by a recursive
+//! backtracker (randomised depth-first search with an explicit stack) that knows one extra move.
+//! Standing at the cell `c` on top of the stack, looking in direction `d` (north, east, south or
+//! west), the carver may **dive** under the neighbour `u` to claim the cell `t` beyond it when
+//!
+//! - `u` and `t` exist and are active (so all three cells are in the mask),
+//! - `t` is unvisited,
+//! - `u` is visited and is a straight-through corridor perpendicular to the dive: its only
+//!   passages are the two plain links to its neighbours on either side of `d` (for a dive to the
+//!   east, `u` is open exactly north and south), it ends no tunnel and it is not crossed already.
+//!
+//! The dive records the tunnel `c -> t` under `u` ([`Maze::add_tunnel`]'s data) and pushes `t`.
+//! Like an ordinary step it adds one new cell by one new edge, so the result has `cells - 1`
+//! passages and reaches every cell: it is perfect at every density.
+//!
+//! A crossed cell is **sealed**: it must stay a bare corridor under its bridge, so it never gets
+//! another passage or tunnel, and it is crossed only once. The construction guarantees this by
+//! itself: at the moment of the crossing all four of the cell's neighbours are visited (two are
+//! its corridor, two are the tunnel's ends), so no ordinary step leads into or out of it, and no
+//! dive can start from it, pass under it again or land on it (the cells it could dive under are
+//! linked to it or end a tunnel; the cells beyond it are visited). The carver still checks it
+//! explicitly (a crossed cell reaching the top of the stack is popped; crossed cells and tunnel
+//! ends are never dived under), so the rule does not rest on that argument alone. Sealing strands
+//! nothing, for the same reason: a crossed cell has no unvisited neighbour.
+//!
+//! # Density
+//!
+//! `density` (the design's `weave`, in [0, 1]) is the probability of taking a dive *when one is
+//! possible*: at every step where at least one dive is available, the carver draws once and dives
+//! (uniformly among the available dives) with probability `density`; otherwise it takes an
+//! ordinary step to a random unvisited neighbour, or backs up when there is none. So 0 makes no
+//! crossings (and is an ordinary backtracker maze), 1 dives at every opportunity.
+//!
+//! # Why the backtracker
+//!
+//! Its long winding corridors are what a dive needs: many straight-through cells to pass under,
+//! with unvisited ground still beside them while the search runs. It is also the default carver,
+//! so a weave maze reads like the plain maze it replaces, with crossings added. A growing tree
+//! could take the same move at the cell it continues from; texture, not the rule, decided.
+//!
+//! Cost: 10 bytes per cell on top of the maze (the ids north and south of each cell, and two
+//! state bytes); tunnels are added to the maze in one batch at the end ([`Maze::add_tunnels`]).
+
+use crate::error::{Error, Result};
+use crate::grid::{CellId, Grid};
+use crate::maze::{Maze, Tunnel};
+use crate::random::Random;
+use crate::topology::TopologyKind;
+
+/// The name reported as the algorithm of a weave maze (`Generated::algorithm_used`, JSON
+/// `algorithm`).
+pub const NAME: &str = "weave";
+
+/// No cell in that direction.
+const NONE: u32 = u32::MAX;
+/// State bits 0..4: plain links open to north, east, south, west.
+const OPEN: u16 = 0b1111;
+/// State bit: the carver has reached the cell.
+const VISITED: u16 = 1 << 4;
+/// State bit: a tunnel passes under the cell (it is sealed).
+const CROSSED: u16 = 1 << 5;
+/// State bit: a tunnel starts or ends at the cell.
+const TUNNEL_END: u16 = 1 << 6;
+/// State bits 8..12: which of north, east, south, west hold an active cell.
+const ACTIVE_SHIFT: u32 = 8;
+
+/// The links a cell must have, and nothing else, to be dived under in direction `d`: the two
+/// perpendicular ones (east-west for a north or south dive, north-south for east or west).
+#[inline]
+fn perpendicular(d: usize) -> u16 {
+    if d & 1 == 0 { 0b1010 } else { 0b0101 }
+}
+
+/// The carver's view of the grid: each cell's neighbours by compass direction, and its state.
+///
+/// Cells are numbered row by row over the active cells only, so an active east (west) neighbour
+/// is always the next (previous) id; only the north and south ids need a table.
+struct Weaver {
+    /// `vert[c]`: the ids of the cells north and south of `c` (`NONE` when not active).
+    vert: Vec<[u32; 2]>,
+    /// Per cell: open links, flags, and which directions hold an active cell.
+    state: Vec<u16>,
+}
+
+impl Weaver {
+    /// The direction tables of `grid` (a rect grid) and every cell unvisited with no links.
+    fn new(grid: &Grid) -> Self {
+        let n = grid.len();
+        let mut vert = Vec::with_capacity(n);
+        let mut state = Vec::with_capacity(n);
+        for c in grid.cells() {
+            let row = grid.coord(c).row;
+            let (mut up, mut down, mut active) = (NONE, NONE, 0u16);
+            for &nb in grid.neighbours(c) {
+                let d = if nb.0 == c.0 + 1 && grid.coord(nb).row == row {
+                    1
+                } else if nb.0 + 1 == c.0 && grid.coord(nb).row == row {
+                    3
+                } else if nb < c {
+                    up = nb.0;
+                    0
+                } else {
+                    down = nb.0;
+                    2
+                };
+                active |= 1 << d;
+            }
+            vert.push([up, down]);
+            state.push(active << ACTIVE_SHIFT);
+        }
+        Weaver { vert, state }
+    }
+
+    /// The active cell next to `c` in direction `d` (0 N, 1 E, 2 S, 3 W), or `NONE`.
+    #[inline]
+    fn at(&self, c: u32, d: usize) -> u32 {
+        if self.state[c as usize] >> ACTIVE_SHIFT & (1 << d) == 0 {
+            return NONE;
+        }
+        match d {
+            1 => c + 1,
+            3 => c - 1,
+            _ => self.vert[c as usize][d >> 1],
+        }
+    }
+
+    /// The slot of direction `d` in `c`'s neighbour list: rect neighbours are listed north,
+    /// east, south, west, with switched-off cells left out.
+    #[inline]
+    fn slot(&self, c: u32, d: usize) -> usize {
+        (self.state[c as usize] >> ACTIVE_SHIFT & ((1 << d) - 1)).count_ones() as usize
+    }
+
+    /// The cell to dive under and the cell claimed beyond it, if `c` can dive in direction `d`.
+    #[inline]
+    fn dive(&self, c: u32, d: usize) -> Option<(u32, u32)> {
+        let u = self.at(c, d);
+        if u == NONE {
+            return None;
+        }
+        let su = self.state[u as usize];
+        if su & (OPEN | VISITED | CROSSED | TUNNEL_END) != VISITED | perpendicular(d) {
+            return None;
+        }
+        let t = self.at(u, d);
+        (t != NONE && self.state[t as usize] & VISITED == 0).then_some((u, t))
+    }
+}
+
+/// A uniform index below `n` (no draw when there is one choice).
+#[inline]
+fn pick(rng: &mut dyn Random, n: usize) -> usize {
+    if n == 1 { 0 } else { rng.below(n) }
+}
+
+/// Checks that weave can run on `kind`: rect grids only.
+pub fn check(kind: TopologyKind) -> Result<()> {
+    if kind == TopologyKind::Rect {
+        Ok(())
+    } else {
+        Err(Error::option(format!(
+            "weave works on rect grids only, not {kind}"
+        )))
+    }
+}
+
+/// Carves `maze` (every wall standing, on a connected grid) into a perfect weave maze whose
+/// dives are taken with probability `density` (see the module documentation). Returns the number
+/// of crossings. An empty maze is left alone; a grid that is not connected is carved only in the
+/// part holding the start cell, as with every carver.
+///
+/// # Errors
+/// When the maze is not on a rect grid.
+pub fn carve(maze: &mut Maze, density: f64, rng: &mut dyn Random) -> Result<usize> {
+    check(maze.grid().topology().kind())?;
+    let n = maze.len();
+    if n == 0 {
+        return Ok(0);
+    }
+    let mut w = Weaver::new(maze.grid());
+    let start = rng.below(n) as u32;
+    w.state[start as usize] |= VISITED;
+    let mut stack = vec![start];
+    let mut tunnels = Vec::new();
+    let mut plain = [(0usize, 0u32); 4];
+    let mut dives = [(0u32, 0u32); 4];
+    while let Some(&top) = stack.last() {
+        if w.state[top as usize] & CROSSED != 0 {
+            stack.pop();
+            continue;
+        }
+        let (mut np, mut nd) = (0, 0);
+        for d in 0..4 {
+            let v = w.at(top, d);
+            if v == NONE {
+                continue;
+            }
+            if w.state[v as usize] & VISITED == 0 {
+                plain[np] = (d, v);
+                np += 1;
+            } else if let Some((u, t)) = w.dive(top, d) {
+                dives[nd] = (u, t);
+                nd += 1;
+            }
+        }
+        if nd > 0 && rng.chance(density) {
+            let (u, t) = dives[pick(rng, nd)];
+            w.state[u as usize] |= CROSSED;
+            w.state[top as usize] |= TUNNEL_END;
+            w.state[t as usize] |= VISITED | TUNNEL_END;
+            tunnels.push(Tunnel {
+                from: CellId(top.min(t)),
+                to: CellId(top.max(t)),
+                under: CellId(u),
+            });
+            stack.push(t);
+        } else if np > 0 {
+            let (d, v) = plain[pick(rng, np)];
+            maze.link_slots(CellId(top), w.slot(top, d), CellId(v), w.slot(v, d ^ 2));
+            w.state[top as usize] |= 1 << d;
+            w.state[v as usize] |= VISITED | 1 << (d ^ 2);
+            stack.push(v);
+        } else {
+            stack.pop();
+        }
+    }
+    let count = tunnels.len();
+    maze.add_tunnels(tunnels);
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mask::Mask;
+    use crate::random::MazeRng;
+    use crate::topology::{Coord, Topology};
+    use std::sync::Arc;
+
+    fn rect(w: u32, h: u32, mask: Option<&str>) -> Arc<Grid> {
+        let t = Topology::new(TopologyKind::Rect, w, h).unwrap();
+        let m = mask.map(|p| Mask::from_ascii(&t, p).unwrap());
+        Arc::new(Grid::new(t, m.as_ref()).unwrap())
+    }
+
+    fn woven(grid: &Arc<Grid>, density: f64, seed: u64) -> (Maze, usize) {
+        let mut m = Maze::new(grid.clone());
+        let k = carve(&mut m, density, &mut MazeRng::new(seed)).unwrap();
+        (m, k)
+    }
+
+    /// The invariants of every crossing: see the module documentation.
+    fn check_crossings(m: &Maze) {
+        let g = m.grid();
+        let mut crossed = vec![0; m.len()];
+        for t in m.tunnels() {
+            crossed[t.under.index()] += 1;
+            let (a, u, b) = (g.coord(t.from), g.coord(t.under), g.coord(t.to));
+            let horizontal =
+                a.row == b.row && a.col + 2 == b.col && u == Coord::new(a.row, a.col + 1);
+            let vertical =
+                a.col == b.col && a.row + 2 == b.row && u == Coord::new(a.row + 1, a.col);
+            assert!(horizontal || vertical, "{t:?} is not a straight hop");
+            let mut over: Vec<Coord> = m.passages(t.under).map(|c| g.coord(c)).collect();
+            over.sort();
+            let expected = if horizontal {
+                vec![Coord::new(u.row - 1, u.col), Coord::new(u.row + 1, u.col)]
+            } else {
+                vec![Coord::new(u.row, u.col - 1), Coord::new(u.row, u.col + 1)]
+            };
+            assert_eq!(
+                over, expected,
+                "the cell under {t:?} is not a perpendicular corridor"
+            );
+        }
+        assert!(crossed.iter().all(|&k| k <= 1), "a cell is crossed twice");
+    }
+
+    #[test]
+    fn perfect_at_every_density() {
+        let g = rect(14, 11, None);
+        for density in [0.0, 0.1, 0.5, 1.0] {
+            for seed in 0..20 {
+                let (m, k) = woven(&g, density, seed);
+                assert!(m.is_perfect(), "density {density} seed {seed}");
+                assert_eq!(k, m.tunnels().len());
+                check_crossings(&m);
+                if density == 0.0 {
+                    assert_eq!(k, 0);
+                }
+            }
+        }
+        let total: usize = (0..20).map(|s| woven(&g, 1.0, s).1).sum();
+        assert!(
+            total > 20,
+            "only {total} crossings in 20 mazes at density 1"
+        );
+    }
+
+    #[test]
+    fn masked_grids_are_perfect() {
+        let g = rect(
+            9,
+            6,
+            Some(".#######.\n####.####\n##.###.##\n#########\n.###.###.\n..#####.."),
+        );
+        assert!(g.is_connected());
+        let mut total = 0;
+        for seed in 0..40 {
+            let (m, k) = woven(&g, 1.0, seed);
+            assert!(m.is_perfect(), "seed {seed}");
+            check_crossings(&m);
+            total += k;
+        }
+        assert!(total > 0);
+    }
+
+    #[test]
+    fn same_seed_same_maze() {
+        let g = rect(30, 20, None);
+        let (a, _) = woven(&g, 0.5, 9);
+        let (b, _) = woven(&g, 0.5, 9);
+        assert_eq!(a.passage_list(), b.passage_list());
+        assert_eq!(a.tunnels(), b.tunnels());
+    }
+
+    #[test]
+    fn other_topologies_are_refused() {
+        for kind in [TopologyKind::Hex, TopologyKind::Polar, TopologyKind::Tri] {
+            let t = Topology::new(kind, 5, 5).unwrap();
+            let mut m = Maze::new(Arc::new(Grid::new(t, None).unwrap()));
+            let e = carve(&mut m, 0.5, &mut MazeRng::new(1)).unwrap_err();
+            assert_eq!(e.message.lines().count(), 1);
+            assert!(e.message.contains("rect grids only"), "{e}");
+            assert_eq!(m.passage_count(), 0);
+        }
+    }
+
+    /// The dive rule on a 3x3 grid, diving east from (1,0) under (1,1) to (1,2).
+    #[test]
+    fn dive_rule() {
+        let g = rect(3, 3, None);
+        let id = |r, c| g.id_at(Coord::new(r, c)).unwrap().0;
+        let (c, u, t) = (id(1, 0), id(1, 1), id(1, 2));
+        // sets the low (link and flag) bits of a cell, keeping its active-direction bits
+        let set = |w: &mut Weaver, cell: u32, bits: u16| {
+            let s = &mut w.state[cell as usize];
+            *s = (*s & !0xff) | bits;
+        };
+        let fresh = || {
+            let mut w = Weaver::new(&g);
+            set(&mut w, c, VISITED);
+            set(&mut w, u, VISITED | 0b0101); // open north and south
+            w
+        };
+        assert_eq!(fresh().dive(c, 1), Some((u, t)));
+        // other directions: nothing beyond, or not a visited corridor
+        assert_eq!(fresh().dive(c, 0), None);
+        assert_eq!(fresh().dive(c, 3), None);
+        let mut w = fresh();
+        set(&mut w, u, VISITED | 0b1010); // parallel to the dive
+        assert_eq!(w.dive(c, 1), None);
+        let mut w = fresh();
+        set(&mut w, u, VISITED | 0b0111); // a T junction
+        assert_eq!(w.dive(c, 1), None);
+        let mut w = fresh();
+        set(&mut w, u, VISITED | 0b0011); // a bend
+        assert_eq!(w.dive(c, 1), None);
+        let mut w = fresh();
+        w.state[u as usize] |= CROSSED;
+        assert_eq!(w.dive(c, 1), None);
+        let mut w = fresh();
+        w.state[u as usize] |= TUNNEL_END;
+        assert_eq!(w.dive(c, 1), None);
+        let mut w = fresh();
+        set(&mut w, t, VISITED);
+        assert_eq!(w.dive(c, 1), None);
+        // the cell beyond switched off
+        let g = rect(3, 3, Some("###\n##.\n###"));
+        let id = |r, c| g.id_at(Coord::new(r, c)).unwrap().0;
+        let w = Weaver::new(&g);
+        assert_eq!(w.at(id(1, 1), 1), NONE);
+        assert_eq!(w.at(id(1, 1), 0), id(0, 1));
+        assert_eq!(w.at(id(1, 1), 2), id(2, 1));
+        assert_eq!(w.at(id(1, 1), 3), id(1, 0));
+        assert_eq!(w.at(id(0, 2), 2), NONE);
+        assert_eq!(w.at(id(0, 2), 3), id(0, 1));
+        assert_eq!(w.at(id(2, 0), 0), id(1, 0));
+        assert_eq!(w.at(id(2, 1), 1), id(2, 2));
+        assert_eq!(w.slot(id(1, 1), 2), 1);
+        assert_eq!(w.slot(id(1, 1), 3), 2);
+        // a north neighbour whose id is one less (everything between is switched off)
+        let g = rect(3, 2, Some("#..\n#.."));
+        let w = Weaver::new(&g);
+        assert_eq!(w.at(1, 0), 0);
+        assert_eq!(w.at(1, 3), NONE);
+        assert_eq!(w.at(0, 2), 1);
+        assert_eq!(w.at(0, 1), NONE);
+    }
+
+    /// A scripted source: `below` answers from a list; `next_u32` always gives `coin`.
+    struct Script {
+        below: Vec<usize>,
+        coin: u32,
+    }
+    impl Random for Script {
+        fn next_u32(&mut self) -> u32 {
+            self.coin
+        }
+        fn below(&mut self, n: usize) -> usize {
+            let v = self.below.remove(0);
+            assert!(v < n);
+            v
+        }
+    }
+
+    /// A hand-run on 3x3. Start (0,1); step S to (1,1), S to (2,1), W to (2,0), N to (1,0)
+    /// (the only choice). Now (1,1) is a north-south corridor with (1,2) unvisited beyond it:
+    /// at density 1 the carver dives east under it. From (1,2) it goes N to (0,2), backs up, S to
+    /// (2,2), backs up to (1,0) and finishes with N to (0,0).
+    #[test]
+    fn hand_run_dives_under_a_corridor() {
+        let g = rect(3, 3, None);
+        let at = |r, c| g.id_at(Coord::new(r, c)).unwrap();
+        let mut m = Maze::new(g.clone());
+        let mut rng = Script {
+            below: vec![1, 1, 1, 1, 0],
+            coin: 0,
+        };
+        assert_eq!(carve(&mut m, 1.0, &mut rng).unwrap(), 1);
+        assert!(rng.below.is_empty());
+        assert_eq!(
+            m.tunnels(),
+            vec![Tunnel {
+                from: at(1, 0),
+                to: at(1, 2),
+                under: at(1, 1)
+            }]
+        );
+        assert!(m.is_perfect());
+        check_crossings(&m);
+        for (a, b) in [((0, 0), (1, 0)), ((0, 2), (1, 2)), ((1, 2), (2, 2))] {
+            assert!(m.linked(at(a.0, a.1), at(b.0, b.1)));
+        }
+        // The same run with every chance lost: no dive; (1,0) steps N to (0,0), then backs up
+        // past the dive (drawing again, and losing again), and the right column is reached from
+        // (2,1) through (2,2), (1,2), (0,2).
+        let mut m = Maze::new(g.clone());
+        let mut rng = Script {
+            below: vec![1, 1, 1, 1],
+            coin: u32::MAX,
+        };
+        assert_eq!(carve(&mut m, 0.5, &mut rng).unwrap(), 0);
+        assert!(m.is_perfect());
+        for (a, b) in [((2, 1), (2, 2)), ((2, 2), (1, 2)), ((1, 2), (0, 2))] {
+            assert!(m.linked(at(a.0, a.1), at(b.0, b.1)));
+        }
+    }
+
+    #[test]
+    fn crossed_cells_stay_sealed() {
+        // Many crossed cells are still on the stack when they are crossed; when the carver comes
+        // back to them it must not carve out of them: they keep exactly their two passages.
+        let g = rect(25, 25, None);
+        for seed in 0..30 {
+            let (m, _) = woven(&g, 1.0, seed);
+            check_crossings(&m);
+            for t in m.tunnels() {
+                assert_eq!(m.degree(t.under), 2);
+            }
+        }
+    }
+}

@@ -1,0 +1,630 @@
+//! Print-ready pages: the drawing model and its SVG, PDF and PNG renderings, read back with
+//! independent parsers (roxmltree, lopdf, the png decoder).
+
+use std::sync::Arc;
+
+use hedge::design::Design;
+use hedge::draw::{self, Layer, Shape};
+use hedge::endpoints::{Placement, place};
+use hedge::export::{self, Format, Rendered};
+use hedge::grid::Grid;
+use hedge::maze::Maze;
+use hedge::metrics::measure;
+use hedge::page::{Orientation, PageSetup, Paper};
+use hedge::pipeline::{Generated, generate};
+use hedge::solve::shortest_path;
+use hedge::topology::{Coord, Topology, TopologyKind};
+
+fn maze(w: u32, h: u32, seed: u64) -> Generated {
+    generate(
+        &Design {
+            width: w,
+            height: h,
+            seed: Some(seed),
+            ..Design::default()
+        },
+        None,
+    )
+    .unwrap()
+}
+
+/// A 3x3 weave maze by hand: a tunnel runs west-east under the centre cell, whose own corridor
+/// runs north-south over it; the rest is carved so the maze stays perfect.
+fn weave(entrance: Coord, exit: Coord) -> Generated {
+    let t = Topology::new(TopologyKind::Rect, 3, 3).unwrap();
+    let grid = Arc::new(Grid::new(t, None).unwrap());
+    let id = |r, c| grid.id_at(Coord::new(r, c)).unwrap();
+    let mut m = Maze::new(grid.clone());
+    m.add_tunnel(id(1, 0), id(1, 2), id(1, 1));
+    for (a, b) in [
+        ((0, 1), (1, 1)),
+        ((1, 1), (2, 1)),
+        ((0, 0), (0, 1)),
+        ((0, 0), (1, 0)),
+        ((0, 2), (1, 2)),
+        ((2, 0), (1, 0)),
+        ((2, 2), (2, 1)),
+    ] {
+        assert!(m.link(id(a.0, a.1), id(b.0, b.1)));
+    }
+    assert!(m.is_perfect());
+    let (entrance, exit) = place(&m, Placement::Cells { entrance, exit }).unwrap();
+    let solution = shortest_path(&m, entrance.cell, exit.cell).unwrap();
+    let metrics = measure(&m, &solution);
+    Generated {
+        design: Design::default(),
+        seed: 0,
+        maze: m,
+        entrance,
+        exit,
+        solution,
+        metrics,
+        algorithm_used: "hand",
+        braid_skipped: false,
+        dropped_cells: 0,
+    }
+}
+
+fn setup() -> PageSetup {
+    PageSetup {
+        title: Some("Hedge test maze".into()),
+        name_line: true,
+        page_number: Some(7),
+        ..PageSetup::default()
+    }
+}
+
+// ---------- PDF ----------
+
+#[test]
+fn pdf_has_two_pages_of_the_right_size_with_the_text() {
+    let g = maze(20, 15, 11);
+    let r = export::render(&g, &setup(), Format::Pdf).unwrap();
+    assert!(r.key.is_none());
+    assert!(r.puzzle.starts_with(b"%PDF-"));
+    let doc = lopdf::Document::load_mem(&r.puzzle).expect("the PDF parses");
+    let pages = doc.get_pages();
+    assert_eq!(pages.len(), 2);
+    for &pid in pages.values() {
+        let page = doc.get_object(pid).unwrap().as_dict().unwrap();
+        let mb = page.get(b"MediaBox").unwrap().as_array().unwrap();
+        let n: Vec<f32> = mb.iter().map(|o| o.as_float().unwrap()).collect();
+        assert_eq!(n[0], 0.0);
+        assert!((n[2] - 612.0).abs() < 0.01, "width {}", n[2]);
+        assert!((n[3] - 792.0).abs() < 0.01, "height {}", n[3]);
+    }
+    // the text is in the content streams (builtin Helvetica, WinAnsi literal strings)
+    let mut all = Vec::new();
+    for &pid in pages.values() {
+        all.push(String::from_utf8_lossy(&doc.get_page_content(pid)).into_owned());
+    }
+    for want in ["Hedge test maze", "Name:", "START", "FINISH", "(7)"] {
+        assert!(all[0].contains(want), "page 1 lacks {want}");
+    }
+    assert!(all[1].contains("ANSWER KEY") && all[1].contains("(8)"));
+    assert!(!all[0].contains("ANSWER KEY"));
+    let text = String::from_utf8_lossy(&r.puzzle);
+    assert!(text.contains("/Helvetica"));
+}
+
+#[test]
+fn pdf_bytes_are_deterministic() {
+    let g = maze(25, 25, 5);
+    let a = export::render(&g, &setup(), Format::Pdf).unwrap();
+    let b = export::render(&g, &setup(), Format::Pdf).unwrap();
+    assert_eq!(a.puzzle, b.puzzle);
+    // and a different maze gives a different document id
+    let c = export::render(&maze(25, 25, 6), &setup(), Format::Pdf).unwrap();
+    assert_ne!(a.puzzle, c.puzzle);
+}
+
+#[test]
+fn pdf_page_sizes_follow_the_setup() {
+    let g = maze(10, 10, 1);
+    let cases = [
+        (Paper::A4, Orientation::Portrait, false, (595.28, 841.89)),
+        (Paper::A4, Orientation::Landscape, false, (841.89, 595.28)),
+        (Paper::Trim6x9, Orientation::Portrait, true, (450.0, 666.0)),
+        (
+            Paper::Trim8x10,
+            Orientation::Portrait,
+            false,
+            (576.0, 720.0),
+        ),
+    ];
+    for (paper, orientation, bleed, (w, h)) in cases {
+        let s = PageSetup {
+            paper,
+            orientation,
+            bleed,
+            ..PageSetup::default()
+        };
+        let r = export::render(&g, &s, Format::Pdf).unwrap();
+        let doc = lopdf::Document::load_mem(&r.puzzle).unwrap();
+        let (_, &pid) = doc.get_pages().iter().next().unwrap();
+        let page = doc.get_object(pid).unwrap().as_dict().unwrap();
+        let mb: Vec<f32> = page
+            .get(b"MediaBox")
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o.as_float().unwrap())
+            .collect();
+        assert!(
+            (mb[2] - w).abs() < 0.05 && (mb[3] - h).abs() < 0.05,
+            "{paper:?}: {mb:?}"
+        );
+        if bleed {
+            let tb: Vec<f32> = page
+                .get(b"TrimBox")
+                .unwrap()
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o.as_float().unwrap())
+                .collect();
+            assert!(
+                (tb[0] - 9.0).abs() < 0.05 && (tb[2] - 432.0).abs() < 0.05,
+                "{tb:?}"
+            );
+        }
+    }
+}
+
+// ---------- SVG ----------
+
+fn svg_groups(bytes: &[u8]) -> Vec<(String, String)> {
+    let text = std::str::from_utf8(bytes).unwrap();
+    let doc = roxmltree::Document::parse(text).expect("the SVG parses");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    root.children()
+        .filter(|n| n.is_element())
+        .map(|n| {
+            let id = n.attribute("id").unwrap_or("").to_string();
+            (id, text[n.range()].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn svg_key_differs_from_the_puzzle_only_by_the_solution_group() {
+    let g = maze(18, 12, 9);
+    let r = export::render(&g, &setup(), Format::Svg).unwrap();
+    let key = r.key.clone().unwrap();
+    let p = svg_groups(&r.puzzle);
+    let k = svg_groups(&key);
+    assert!(!p.iter().any(|(id, _)| id == "solution"));
+    let without: Vec<_> = k
+        .iter()
+        .filter(|(id, _)| id != "solution")
+        .cloned()
+        .collect();
+    assert_eq!(without, p);
+    assert_eq!(k.iter().filter(|(id, _)| id == "solution").count(), 1);
+    // sized in millimetres
+    let text = std::str::from_utf8(&r.puzzle).unwrap();
+    let doc = roxmltree::Document::parse(text).unwrap();
+    let root = doc.root_element();
+    assert_eq!(root.attribute("width"), Some("215.9mm"));
+    assert_eq!(root.attribute("height"), Some("279.4mm"));
+    assert_eq!(root.attribute("viewBox"), Some("0 0 215.9 279.4"));
+    // the text is there
+    let words: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .collect();
+    for want in ["Hedge test maze", "START", "FINISH", "7"] {
+        assert!(words.contains(&want), "{want} missing: {words:?}");
+    }
+}
+
+#[test]
+fn svg_is_deterministic() {
+    let g = maze(30, 30, 2);
+    let a = export::render(&g, &setup(), Format::Svg).unwrap();
+    let b = export::render(&g, &setup(), Format::Svg).unwrap();
+    assert_eq!(a, b);
+}
+
+// ---------- PNG ----------
+
+fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let dec = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = dec.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+#[test]
+fn png_has_the_size_of_the_page_at_the_dpi_and_is_not_blank() {
+    let g = maze(12, 12, 4);
+    let r = export::render(&g, &PageSetup::default(), Format::Png { dpi: 100 }).unwrap();
+    let (w, h, px) = decode(&r.puzzle);
+    assert_eq!((w, h), (850, 1100)); // 8.5 x 11 in at 100 dpi
+    let dark = px.chunks(3).filter(|p| p[0] < 128).count();
+    assert!(dark > 2000, "only {dark} dark pixels");
+    // the key has red in it, the puzzle has none
+    let red = |px: &[u8]| {
+        px.chunks(3)
+            .filter(|p| p[0] > 180 && p[1] < 100 && p[2] < 100)
+            .count()
+    };
+    assert_eq!(red(&px), 0);
+    let (_, _, kpx) = decode(r.key.as_ref().unwrap());
+    assert!(red(&kpx) > 500);
+}
+
+#[test]
+fn png_is_deterministic_and_checks_its_dpi() {
+    let g = maze(8, 8, 4);
+    let a = export::render(&g, &PageSetup::default(), Format::Png { dpi: 72 }).unwrap();
+    let b = export::render(&g, &PageSetup::default(), Format::Png { dpi: 72 }).unwrap();
+    assert_eq!(a, b);
+    let e = export::render(&g, &PageSetup::default(), Format::Png { dpi: 5 }).unwrap_err();
+    assert!(e.message.contains("dpi"), "{e}");
+}
+
+// ---------- drawing ----------
+
+#[test]
+fn a_50x50_perfect_maze_is_drawn_with_tens_of_wall_strokes() {
+    let g = maze(50, 50, 1234);
+    let d = draw::puzzle_page(&g, &PageSetup::default()).unwrap();
+    let n = d.wall_strokes();
+    assert!((1..100).contains(&n), "{n} wall strokes");
+    let r = export::render(&g, &PageSetup::default(), Format::Svg).unwrap();
+    let text = String::from_utf8(r.puzzle).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let walls = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("walls"))
+        .unwrap();
+    assert!(walls.children().filter(|n| n.is_element()).count() < 100);
+}
+
+#[test]
+fn every_topology_exports() {
+    for &kind in &TopologyKind::ALL {
+        let g = generate(
+            &Design {
+                topology: kind,
+                width: 8,
+                height: 8,
+                seed: Some(3),
+                ..Design::default()
+            },
+            None,
+        )
+        .unwrap();
+        for f in [Format::Svg, Format::Pdf, Format::Png { dpi: 40 }] {
+            let r: Rendered = export::render(&g, &PageSetup::default(), f)
+                .unwrap_or_else(|e| panic!("{kind} {f:?}: {e}"));
+            assert!(!r.puzzle.is_empty());
+        }
+    }
+}
+
+#[test]
+fn a_weave_crossing_is_drawn_in_three_layers() {
+    // entrance west, exit east: the solution runs through the tunnel, under the crossing
+    let g = weave(Coord::new(1, 0), Coord::new(1, 2));
+    assert_eq!(g.solution.len(), 2);
+    let d = draw::key_page(&g, &PageSetup::default()).unwrap();
+    let kinds: Vec<&str> = d
+        .layer(Layer::Crossings)
+        .map(|i| match i.shape {
+            Shape::Stroke { .. } => "wall",
+            Shape::Fill { .. } => "floor",
+            Shape::Text(_) => "text",
+        })
+        .collect();
+    assert_eq!(kinds, ["wall", "wall", "floor", "wall", "wall"]);
+    // the key's line is broken where it passes under the bridge
+    let sol = d
+        .layer(Layer::Solution)
+        .find_map(|i| match &i.shape {
+            Shape::Stroke { path, .. } => Some(path.subpaths()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(sol, 2);
+    // over the bridge: one unbroken line
+    let g = weave(Coord::new(0, 1), Coord::new(2, 1));
+    let d = draw::key_page(&g, &PageSetup::default()).unwrap();
+    let sol = d
+        .layer(Layer::Solution)
+        .find_map(|i| match &i.shape {
+            Shape::Stroke { path, .. } => Some(path.subpaths()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(sol, 1);
+    for f in [Format::Svg, Format::Pdf, Format::Png { dpi: 50 }] {
+        export::render(&g, &PageSetup::default(), f).unwrap();
+    }
+}
+
+#[test]
+fn generated_weave_mazes_draw_every_crossing() {
+    let g = generate(
+        &Design {
+            width: 15,
+            height: 15,
+            weave: 0.6,
+            seed: Some(21),
+            ..Design::default()
+        },
+        None,
+    )
+    .unwrap();
+    let tunnels = g.maze.tunnels().len();
+    assert!(tunnels > 0, "no crossings to draw");
+    let p = draw::puzzle_page(&g, &PageSetup::default()).unwrap();
+    // each crossing: two tunnel walls, the over-corridor's floor and two railings
+    assert_eq!(p.layer(Layer::Crossings).count(), 5 * tunnels);
+    for f in [Format::Svg, Format::Pdf, Format::Png { dpi: 40 }] {
+        export::render(&g, &PageSetup::default(), f).unwrap();
+    }
+}
+
+#[test]
+fn bad_page_setups_are_errors_not_panics() {
+    let g = maze(5, 5, 1);
+    let s = PageSetup {
+        margin_mm: 200.0,
+        ..PageSetup::default()
+    };
+    let e = export::render(&g, &s, Format::Pdf).unwrap_err();
+    assert!(e.message.contains("margin"), "{e}");
+    let s = PageSetup {
+        paper: Paper::Custom {
+            width_mm: f64::INFINITY,
+            height_mm: 100.0,
+        },
+        ..PageSetup::default()
+    };
+    assert!(export::render(&g, &s, Format::Svg).is_err());
+    // a title with characters outside Latin-1 is printed with '?' rather than failing
+    let s = PageSetup {
+        title: Some("迷路 maze".into()),
+        ..PageSetup::default()
+    };
+    let r = export::render(&g, &s, Format::Pdf).unwrap();
+    let doc = lopdf::Document::load_mem(&r.puzzle).unwrap();
+    let (_, &pid) = doc.get_pages().iter().next().unwrap();
+    assert!(String::from_utf8_lossy(&doc.get_page_content(pid)).contains("(?? maze)"));
+}
+
+#[test]
+fn corridor_warning_comes_with_the_render() {
+    let g = maze(120, 160, 1);
+    let r = export::render(&g, &PageSetup::default(), Format::Svg).unwrap();
+    assert!(
+        r.warnings.iter().any(|w| w.contains("corridors are")),
+        "{:?}",
+        r.warnings
+    );
+    let r = export::render(&maze(10, 10, 1), &PageSetup::default(), Format::Svg).unwrap();
+    assert!(r.warnings.is_empty());
+}
+
+// ---------- the command line ----------
+
+fn hedge() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("hedge").expect("the hedge binary is built")
+}
+
+#[test]
+fn cli_writes_pdf_svg_and_png_with_keys_beside() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("m.pdf");
+    let out = hedge()
+        .args(["generate", "--width", "12", "--seed", "4", "--paper", "a4"])
+        .args(["--title", "Owl", "--name-line", "--page-number", "3", "-o"])
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc = lopdf::Document::load_mem(&std::fs::read(&pdf).unwrap()).unwrap();
+    assert_eq!(doc.get_pages().len(), 2);
+    assert!(!dir.path().join("m-key.pdf").exists());
+    for ext in ["svg", "png"] {
+        let p = dir.path().join(format!("m.{ext}"));
+        let out = hedge()
+            .args([
+                "generate", "--width", "6", "--seed", "4", "--dpi", "50", "-o",
+            ])
+            .arg(&p)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(p.exists());
+        assert!(dir.path().join(format!("m-key.{ext}")).exists());
+    }
+    let (w, h, _) = decode(&std::fs::read(dir.path().join("m.png")).unwrap());
+    assert_eq!((w, h), (425, 550));
+}
+
+#[test]
+fn cli_warns_about_narrow_corridors_and_rejects_bad_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("big.svg");
+    let out = hedge()
+        .args(["generate", "--width", "150", "--seed", "1", "-o"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("warning: corridors are"), "{err}");
+    for (args, expect) in [
+        (vec!["--paper", "tabloid"], "unknown paper"),
+        (vec!["--margin", "-3"], "margin must be between"),
+        (vec!["--orientation", "sideways"], "portrait or landscape"),
+        (vec!["--dpi", "5000"], "dpi"),
+        (
+            vec!["--paper", "60x60mm", "--margin", "20"],
+            "margins leave",
+        ),
+    ] {
+        let p = dir.path().join("bad.pdf");
+        let out = hedge()
+            .args(["generate", "--width", "5"])
+            .args(&args)
+            .arg("-o")
+            .arg(&p)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(err.contains(expect), "{args:?}: {err}");
+        if !err.contains("--help") {
+            // our own errors are one line; clap's usage errors add a hint line
+            assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        }
+        assert!(!p.exists());
+    }
+}
+
+/// Writes sample pages for looking at (and for the README pictures):
+/// `HEDGE_SAMPLES=dir cargo test --test print -- --ignored write_samples`.
+#[test]
+#[ignore = "writes files; run by hand"]
+fn write_samples() {
+    let Ok(dir) = std::env::var("HEDGE_SAMPLES") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, r: &Rendered, ext: &str| {
+        std::fs::write(dir.join(format!("{name}.{ext}")), &r.puzzle).unwrap();
+        if let Some(k) = &r.key {
+            std::fs::write(dir.join(format!("{name}-key.{ext}")), k).unwrap();
+        }
+    };
+    let s = setup();
+    let g = maze(20, 25, 42);
+    write("rect", &export::render(&g, &s, Format::Pdf).unwrap(), "pdf");
+    write("rect", &export::render(&g, &s, Format::Svg).unwrap(), "svg");
+    write(
+        "rect",
+        &export::render(&g, &s, Format::Png { dpi: 100 }).unwrap(),
+        "png",
+    );
+    let big = maze(200, 200, 1);
+    write(
+        "big",
+        &export::render(&big, &s, Format::Pdf).unwrap(),
+        "pdf",
+    );
+    let w = weave(Coord::new(1, 0), Coord::new(1, 2));
+    write(
+        "weave",
+        &export::render(&w, &s, Format::Pdf).unwrap(),
+        "pdf",
+    );
+    let w = weave(Coord::new(0, 1), Coord::new(2, 1));
+    write(
+        "weave-over",
+        &export::render(&w, &s, Format::Pdf).unwrap(),
+        "pdf",
+    );
+    let gw = generate(
+        &Design {
+            width: 15,
+            height: 15,
+            weave: 0.6,
+            seed: Some(21),
+            ..Design::default()
+        },
+        None,
+    )
+    .unwrap();
+    write(
+        "weave-gen",
+        &export::render(&gw, &s, Format::Pdf).unwrap(),
+        "pdf",
+    );
+    write(
+        "readme-weave-gen",
+        &export::render(&gw, &s, Format::Png { dpi: 60 }).unwrap(),
+        "png",
+    );
+    let lr = generate(
+        &Design {
+            width: 30,
+            height: 12,
+            seed: Some(8),
+            placement: Placement::LeftRight,
+            ..Design::default()
+        },
+        None,
+    )
+    .unwrap();
+    let land = PageSetup {
+        orientation: Orientation::Landscape,
+        paper: Paper::A4,
+        bleed: true,
+        gutter_mm: 15.0,
+        ..s.clone()
+    };
+    write(
+        "leftright",
+        &export::render(&lr, &land, Format::Pdf).unwrap(),
+        "pdf",
+    );
+    // README pictures: small PNGs from the PNG exporter itself
+    let readme = PageSetup {
+        title: Some("Maze".into()),
+        name_line: true,
+        ..PageSetup::default()
+    };
+    write(
+        "readme-rect",
+        &export::render(&g, &readme, Format::Png { dpi: 60 }).unwrap(),
+        "png",
+    );
+    let w = weave(Coord::new(1, 0), Coord::new(1, 2));
+    write(
+        "readme-weave",
+        &export::render(&w, &readme, Format::Png { dpi: 40 }).unwrap(),
+        "png",
+    );
+    for &kind in &TopologyKind::ALL {
+        let g = generate(
+            &Design {
+                topology: kind,
+                width: 16,
+                height: 16,
+                seed: Some(5),
+                ..Design::default()
+            },
+            None,
+        )
+        .unwrap();
+        write(
+            &format!("topo-{kind}"),
+            &export::render(&g, &s, Format::Pdf).unwrap(),
+            "pdf",
+        );
+        write(
+            &format!("readme-{kind}"),
+            &export::render(&g, &readme, Format::Png { dpi: 60 }).unwrap(),
+            "png",
+        );
+    }
+}
