@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::carve::{Algorithm, GrowingTreePolicy};
 use crate::endpoints::Placement;
 use crate::error::{Error, Result};
+use crate::shape::{Islands, ShapeSource};
 use crate::topology::TopologyKind;
 
 /// The largest seed (2^53 - 1): it survives TOML (64-bit signed) and JSON readers that use
@@ -49,6 +50,18 @@ pub struct Design {
     pub seed: Option<u64>,
     /// Where the entrance and exit go.
     pub placement: Placement,
+    /// The silhouette the maze fills; `None` for the whole grid.
+    pub shape: Option<ShapeSource>,
+    /// Share of a cell's area the shape must cover for the cell to be part of the maze, above 0
+    /// and at most 1.
+    pub coverage: f64,
+    /// How different from the background (0 to 255: colour distance, or opacity for pictures
+    /// with transparency) a pixel must be to count as shape; `None` picks it automatically.
+    pub threshold: Option<u8>,
+    /// Swap the shape and its background.
+    pub invert: bool,
+    /// What happens to parts of the shape not joined to its largest part.
+    pub islands: Islands,
 }
 
 impl Default for Design {
@@ -65,6 +78,11 @@ impl Default for Design {
             weave: 0.0,
             seed: None,
             placement: Placement::Auto,
+            shape: None,
+            coverage: 0.5,
+            threshold: None,
+            invert: false,
+            islands: Islands::KeepLargest,
         }
     }
 }
@@ -100,6 +118,20 @@ impl Design {
             } else {
                 self.algorithm.check(self.topology)?;
             }
+        }
+        if !(self.coverage > 0.0 && self.coverage <= 1.0) {
+            return Err(Error::option(format!(
+                "coverage must be above 0 and at most 1, got {}",
+                self.coverage
+            )));
+        }
+        if let Some(shape) = &self.shape {
+            if self.style == Style::Tiles {
+                return Err(Error::option(
+                    "shapes work with the walls style only (tile mazes are rectangles)",
+                ));
+            }
+            shape.check()?;
         }
         Ok(())
     }

@@ -1,5 +1,5 @@
-//! The one module that touches the file system: reading design files and writing outputs
-//! atomically (a temporary file beside the target, then a rename), so a failed or interrupted
+//! The one module that touches the file system: reading design files and shape pictures, and
+//! writing outputs atomically (a temporary file beside the target, then a rename), so a failed or interrupted
 //! export never leaves a half-written file and never clobbers the previous one.
 
 use std::fs;
@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::design::Design;
 use crate::error::{Error, ErrorKind, Result};
+use crate::shape::{Format, Picture, ShapeSource, builtin};
 
 fn io_error(what: &str, e: &std::io::Error, path: &Path) -> Error {
     // the OS message without the "(os error N)" tail, path last
@@ -84,6 +85,128 @@ pub fn parse_design(text: &str) -> Result<Design> {
 /// The design as TOML text.
 pub fn design_to_toml(design: &Design) -> String {
     toml::to_string(design).expect("a design always serialises")
+}
+
+/// The largest picture file read, in bytes.
+pub const MAX_SHAPE_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// A shape's picture, read and decoded.
+#[derive(Clone, Debug)]
+pub struct LoadedShape {
+    /// The decoded (and bounded) picture.
+    pub picture: Picture,
+    /// The format found in the content.
+    pub format: Format,
+    /// A remark for the user, e.g. when the content is not the format the file name says.
+    pub note: Option<String>,
+}
+
+/// What a `--shape` argument names: a built-in shape when there is one by that name, otherwise
+/// an existing file. Neither is an error listing the built-in names.
+pub fn shape_source(arg: &str) -> Result<ShapeSource> {
+    if builtin::get(arg).is_some() {
+        return Ok(ShapeSource::Builtin(arg.to_string()));
+    }
+    let path = Path::new(arg);
+    if path.exists() {
+        return Ok(ShapeSource::File(path.to_path_buf()));
+    }
+    Err(Error::option(format!(
+        "no built-in shape or file by that name (built-in shapes: {}): {arg}",
+        builtin::list()
+    )))
+}
+
+/// Reads and decodes the picture of `source`. A relative file path is taken relative to `base`
+/// when given (the folder of the design file that named it).
+pub fn load_shape(source: &ShapeSource, base: Option<&Path>) -> Result<LoadedShape> {
+    match source {
+        ShapeSource::Builtin(name) => {
+            let bytes = builtin::get(name).ok_or_else(|| {
+                Error::option(format!(
+                    "unknown built-in shape (use {}): {name}",
+                    builtin::list()
+                ))
+            })?;
+            Ok(LoadedShape {
+                picture: Picture::decode_as(bytes, Format::Svg)?,
+                format: Format::Svg,
+                note: None,
+            })
+        }
+        ShapeSource::File(path) => {
+            let path = match base {
+                Some(base) if path.is_relative() => base.join(path),
+                _ => path.clone(),
+            };
+            read_picture(&path)
+        }
+    }
+}
+
+/// Reads a picture file and decodes it by its content (not its name).
+pub fn read_picture(path: &Path) -> Result<LoadedShape> {
+    let bytes = read_limited(path)?;
+    let at = |e: Error| Error::new(e.kind, format!("{}: {}", e.message, path.display()));
+    let format = Format::detect(&bytes).map_err(at)?;
+    let named = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension);
+    let note = match named {
+        Some(named) if named != format => {
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into(),
+            );
+            Some(format!(
+                "{name} is a{} {format} image, decoding it as such",
+                if format == Format::Svg { "n" } else { "" }
+            ))
+        }
+        _ => None,
+    };
+    let picture = Picture::decode_as(&bytes, format).map_err(at)?;
+    Ok(LoadedShape {
+        picture,
+        format,
+        note,
+    })
+}
+
+/// Reads a whole file of at most [`MAX_SHAPE_FILE_BYTES`].
+fn read_limited(path: &Path) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let what = "cannot read the shape";
+    let file = fs::File::open(path).map_err(|e| io_error(what, &e, path))?;
+    let meta = file.metadata().map_err(|e| io_error(what, &e, path))?;
+    if meta.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!("{what}: it is a folder: {}", path.display()),
+        ));
+    }
+    let too_big = || {
+        Error::new(
+            ErrorKind::BadInput,
+            format!(
+                "the picture file is larger than {} MB: {}",
+                MAX_SHAPE_FILE_BYTES >> 20,
+                path.display()
+            ),
+        )
+    };
+    if meta.len() > MAX_SHAPE_FILE_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_SHAPE_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io_error(what, &e, path))?;
+    if bytes.len() as u64 > MAX_SHAPE_FILE_BYTES {
+        return Err(too_big());
+    }
+    Ok(bytes)
 }
 
 #[cfg(test)]

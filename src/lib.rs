@@ -5,15 +5,16 @@
 //! active cells as flat vectors) -> [`carve`] (one file per algorithm) -> [`maze`] (passages and
 //! tunnels). The library does no file I/O and no GUI; the binary is a thin layer over it.
 
-pub mod ascii;
 #[cfg(feature = "gui")]
 pub mod app;
+pub mod ascii;
 pub mod carve;
 pub mod error;
 pub mod grid;
 pub mod mask;
 pub mod maze;
 pub mod random;
+pub mod shape;
 pub mod tiles;
 pub mod topology;
 pub mod weave;

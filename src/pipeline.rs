@@ -15,6 +15,7 @@ use crate::mask::Mask;
 use crate::maze::Maze;
 use crate::metrics::{Metrics, measure};
 use crate::random::{MazeRng, fresh_seed};
+use crate::shape::{Foreground, Islands, bridge, fit};
 use crate::solve::shortest_path;
 use crate::topology::Topology;
 use crate::weave;
@@ -47,8 +48,9 @@ pub struct Generated {
     pub dropped_cells: usize,
 }
 
-/// Builds the grid for `design`, keeping the largest connected part of `mask`.
-/// Returns the grid and how many mask cells were dropped.
+/// Builds the grid for `design`, keeping the largest connected part of `mask` (after joining its
+/// parts when the design asks to bridge islands). Returns the grid and how many mask cells were
+/// dropped.
 pub fn build_grid(design: &Design, mask: Option<&Mask>) -> Result<(Grid, usize)> {
     let topology = Topology::new(design.topology, design.width, design.height)?;
     let (grid, dropped) = match mask {
@@ -57,6 +59,9 @@ pub fn build_grid(design: &Design, mask: Option<&Mask>) -> Result<(Grid, usize)>
                 return Err(Error::input("the mask was made for a different grid size"));
             }
             let mut m = m.clone();
+            if design.islands == Islands::Bridge {
+                bridge(&mut m, &topology);
+            }
             let dropped = m.keep_largest_component(&topology);
             (Grid::new(topology, Some(&m))?, dropped)
         }
@@ -70,6 +75,58 @@ pub fn build_grid(design: &Design, mask: Option<&Mask>) -> Result<(Grid, usize)>
         )));
     }
     Ok((grid, dropped))
+}
+
+/// The fewest cells a shape may leave for a maze.
+pub const MIN_SHAPE_CELLS: usize = 8;
+
+/// A shape's mask, ready for [`generate`], and what its islands came to.
+#[derive(Clone, Debug)]
+pub struct ShapedMask {
+    /// The mask (with corridors added when the design bridges islands).
+    pub mask: Mask,
+    /// How many separate parts the shape had on the grid.
+    pub parts: usize,
+    /// Cells outside the largest part (dropped when the design keeps the largest part).
+    pub island_cells: usize,
+    /// Cells switched on to join the parts (when the design bridges islands).
+    pub added_cells: usize,
+}
+
+/// The mask of `design`'s grid that the shape `fg` covers (by the design's coverage), with the
+/// design's islands policy applied. Fails when fewer than [`MIN_SHAPE_CELLS`] cells remain.
+pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
+    design.validate()?;
+    let topology = Topology::new(design.topology, design.width, design.height)?;
+    let mut mask = fit(fg, &topology, design.coverage)?;
+    let parts = mask.components(&topology);
+    let largest = parts.first().map_or(0, Vec::len);
+    let island_cells = mask.count() - largest;
+    let (kept, added_cells) = match design.islands {
+        Islands::KeepLargest => (largest, 0),
+        Islands::Bridge => {
+            let added = bridge(&mut mask, &topology);
+            (mask.count(), added)
+        }
+    };
+    if kept < MIN_SHAPE_CELLS {
+        let size = if design.topology == crate::topology::TopologyKind::Polar {
+            format!("{} rings", design.width)
+        } else {
+            format!("{} x {}", design.width, design.height)
+        };
+        return Err(Error::empty(format!(
+            "the shape leaves {kept} cell{} on a {size} grid (at least {MIN_SHAPE_CELLS} are \
+             needed); try a larger width",
+            if kept == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(ShapedMask {
+        mask,
+        parts: parts.len(),
+        island_cells,
+        added_cells,
+    })
 }
 
 /// Makes the maze `design` describes, on `mask` when given (a mask of the design's topology).

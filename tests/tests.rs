@@ -5,10 +5,12 @@
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
 //! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
 //! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
+//! - `shapes`: silhouettes to masks on every topology, built-in shapes, bad pictures.
 
 mod cli;
 #[cfg(feature = "gui")]
 mod gui;
 mod print;
 mod properties;
+mod shapes;
 mod weave;

@@ -606,11 +606,20 @@ mod tests {
         assert_eq!(app.generated().unwrap().metrics.cells, 14_400);
     }
 
+    /// An entrance in the middle of the maze: a design the pipeline refuses.
+    fn hedge_placement_inside() -> crate::endpoints::Placement {
+        use crate::topology::Coord;
+        crate::endpoints::Placement::Cells {
+            entrance: Coord::new(5, 5),
+            exit: Coord::new(0, 0),
+        }
+    }
+
     #[test]
     fn errors_are_text_not_panics() {
         let mut app = HedgeApp::headless(Persisted::default());
         let d = Design {
-            weave: 0.5,
+            placement: hedge_placement_inside(),
             ..app.design.clone()
         };
         app.apply(
@@ -621,7 +630,7 @@ mod tests {
             None,
         );
         settle(&mut app);
-        assert!(app.error().unwrap().contains("weave"));
+        assert!(app.error().unwrap().contains("not on the outline"));
         app.apply(Command::OpenDesign("/no/such/file.toml".into()), None);
         assert!(matches!(&app.message, Some(Err(e)) if e.contains("/no/such/file.toml")));
     }

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 
+mod shape;
+
 use hedge::carve::{Algorithm, GrowingTreePolicy};
 use hedge::design::{Design, Style};
 use hedge::endpoints::Placement;
@@ -28,7 +30,9 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Make one maze and write it to a file (the extension picks the format).
-    Generate(GenerateArgs),
+    Generate(Box<GenerateArgs>),
+    /// List the built-in shapes (for `generate --shape NAME`).
+    Shapes,
 }
 
 /// `hedge generate`'s flags. Flags override the values of `--design`.
@@ -80,6 +84,9 @@ pub struct GenerateArgs {
     /// Page flags for .pdf, .svg and .png output.
     #[command(flatten)]
     pub page: print::PageArgs,
+    /// The silhouette flags.
+    #[command(flatten)]
+    pub shape: shape::ShapeArgs,
 }
 
 fn parse_with<T: std::str::FromStr<Err = hedge::Error>>(s: &str) -> Result<T, String> {
@@ -187,6 +194,7 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
     if args.seed.is_some() {
         d.seed = args.seed;
     }
+    shape::apply(&args.shape, &mut d)?;
     match (args.entrance.as_deref(), args.exit) {
         (None, None) => {}
         (Some("auto"), None) => d.placement = Placement::Auto,
@@ -282,13 +290,27 @@ fn run_tiles(design: &Design, output: Option<&Path>, format: Option<OutFormat>) 
 
 /// Runs `hedge generate`.
 pub fn run_generate(args: &GenerateArgs) -> Result<()> {
-    let design = design_from_args(args)?;
+    let mut design = design_from_args(args)?;
     let format = args.output.as_deref().map(out_format).transpose()?;
     let setup = args.page.setup()?;
     if design.style == Style::Tiles {
         return run_tiles(&design, args.output.as_deref(), format);
     }
-    let generated = generate(&design, None)?;
+    // with a shape, the height follows its aspect ratio unless given (or kept from a design file)
+    let fit_height = args.height.is_none()
+        && (args.design.is_none() || args.width.is_some() || args.shape.shape.is_some());
+    // a relative shape path in a design file is relative to that file
+    let base = match args.shape.shape {
+        None => args.design.as_deref().and_then(Path::parent),
+        Some(_) => None,
+    };
+    let prepared = shape::prepare(&mut design, fit_height, base)?;
+    if let Some(p) = &prepared {
+        for note in &p.notes {
+            eprintln!("note: {note}");
+        }
+    }
+    let generated = generate(&design, prepared.as_ref().map(|p| &p.shaped.mask))?;
     match (&args.output, format) {
         (Some(path), Some(OutFormat::Json)) => {
             hedge::io::write_atomic_with(path, |w| hedge::json::write(&generated, w))?;
@@ -319,6 +341,7 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
 pub fn main_with(cli: Cli) -> Result<()> {
     match cli.command {
         Some(Command::Generate(args)) => run_generate(&args).context("generate"),
+        Some(Command::Shapes) => shape::run_shapes(),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help()?;

@@ -1,0 +1,226 @@
+//! Separate parts of a mask and the narrow places that hold it together.
+//!
+//! [`bridge`] joins every part of a mask with corridors of cells: one breadth-first search from
+//! all parts at once gives each switched-off cell its nearest part and the way back to it; two
+//! touching cells claimed by different parts make a candidate corridor (its length is the sum of
+//! their distances), and the cheapest candidates that join parts not yet joined (Kruskal's
+//! algorithm) are switched on. Ties are broken by cell order, so the result is deterministic.
+//!
+//! [`necks`] lists the cells whose loss would split their part (articulation points), for the
+//! editor to highlight; a size floor leaves out cells that would only cut off a stray cell or two.
+
+use crate::grid::{CellId, Grid};
+use crate::mask::Mask;
+use crate::topology::{Coord, Topology};
+
+const NONE: u32 = u32::MAX;
+
+fn find(parent: &mut [u32], mut x: u32) -> u32 {
+    while parent[x as usize] != x {
+        let up = parent[parent[x as usize] as usize];
+        parent[x as usize] = up;
+        x = up;
+    }
+    x
+}
+
+/// Joins all parts of `mask` into one with the shortest corridors found, switching their cells
+/// on. Returns how many cells were switched on (0 when the mask is already one part or empty).
+pub fn bridge(mask: &mut Mask, topology: &Topology) -> usize {
+    let parts = mask.components(topology);
+    if parts.len() < 2 {
+        return 0;
+    }
+    // every cell of the topology; ids are row-major indices
+    let Ok(all) = Grid::new(topology.clone(), None) else {
+        return 0;
+    };
+    let n = all.len();
+    let mut owner = vec![NONE; n];
+    let mut dist = vec![0u32; n];
+    let mut back = vec![NONE; n];
+    let mut queue = std::collections::VecDeque::new();
+    let id = |c: Coord| all.id_at(c).map_or(NONE, |i| i.0);
+    for (p, part) in parts.iter().enumerate() {
+        for &c in part {
+            let i = id(c);
+            owner[i as usize] = p as u32;
+        }
+    }
+    queue.extend((0..n as u32).filter(|&i| owner[i as usize] != NONE));
+    while let Some(i) = queue.pop_front() {
+        for &nb in all.neighbours(CellId(i)) {
+            let j = nb.index();
+            if owner[j] == NONE {
+                owner[j] = owner[i as usize];
+                dist[j] = dist[i as usize] + 1;
+                back[j] = i;
+                queue.push_back(nb.0);
+            }
+        }
+    }
+    // candidate corridors: touching cells claimed by different parts
+    let mut edges: Vec<(u32, u32, u32)> = Vec::new();
+    for i in 0..n {
+        for &nb in all.neighbours(CellId(i as u32)) {
+            let j = nb.index();
+            if j > i && owner[i] != owner[j] && owner[i] != NONE && owner[j] != NONE {
+                edges.push((dist[i] + dist[j], i as u32, j as u32));
+            }
+        }
+    }
+    edges.sort_unstable();
+    let mut uf: Vec<u32> = (0..parts.len() as u32).collect();
+    let mut joined = 1;
+    let mut added = 0;
+    for (_, i, j) in edges {
+        let (a, b) = (
+            find(&mut uf, owner[i as usize]),
+            find(&mut uf, owner[j as usize]),
+        );
+        if a == b {
+            continue;
+        }
+        uf[a as usize] = b;
+        for start in [i, j] {
+            let mut k = start;
+            while k != NONE && dist[k as usize] > 0 {
+                let c = all.coord(CellId(k));
+                if !mask.get(c) {
+                    mask.set(c, true);
+                    added += 1;
+                }
+                k = back[k as usize];
+            }
+        }
+        joined += 1;
+        if joined == parts.len() {
+            break;
+        }
+    }
+    added
+}
+
+/// The cells of `mask` whose loss would split their part into two or more pieces of at least
+/// `min_piece` cells each (articulation points of the graph of switched-on cells, ignoring
+/// those that would only cut off a few cells), in row-major order. With `min_piece` 1 every
+/// articulation point is listed.
+pub fn necks(mask: &Mask, topology: &Topology, min_piece: usize) -> Vec<Coord> {
+    let Ok(grid) = Grid::new(topology.clone(), Some(mask)) else {
+        return Vec::new();
+    };
+    let min_piece = min_piece.max(1);
+    let n = grid.len();
+    let mut disc = vec![0u32; n];
+    let mut low = vec![0u32; n];
+    let mut parent = vec![NONE; n];
+    let mut size = vec![1usize; n];
+    // per cell: total size of the pieces its loss cuts off below it, and how many are big
+    let mut cut_off = vec![0usize; n];
+    let mut big = vec![0usize; n];
+    let mut time = 0u32;
+    let mut stack: Vec<(u32, usize)> = Vec::new();
+    let mut members = Vec::new();
+    let mut out = vec![false; n];
+    for root in 0..n {
+        if disc[root] != 0 {
+            continue;
+        }
+        time += 1;
+        disc[root] = time;
+        low[root] = time;
+        stack.push((root as u32, 0));
+        members.clear();
+        members.push(root);
+        while let Some(&mut (v, ref mut next)) = stack.last_mut() {
+            let nbrs = grid.neighbours(CellId(v));
+            if *next < nbrs.len() {
+                let w = nbrs[*next].0;
+                *next += 1;
+                if disc[w as usize] == 0 {
+                    parent[w as usize] = v;
+                    time += 1;
+                    disc[w as usize] = time;
+                    low[w as usize] = time;
+                    stack.push((w, 0));
+                    members.push(w as usize);
+                } else if w != parent[v as usize] {
+                    low[v as usize] = low[v as usize].min(disc[w as usize]);
+                }
+            } else {
+                stack.pop();
+                if let Some(&(u, _)) = stack.last() {
+                    let (u, v) = (u as usize, v as usize);
+                    low[u] = low[u].min(low[v]);
+                    size[u] += size[v];
+                    if low[v] >= disc[u] {
+                        cut_off[u] += size[v];
+                        big[u] += usize::from(size[v] >= min_piece);
+                    }
+                }
+            }
+        }
+        let part = members.len();
+        for &v in &members {
+            let rest = part - 1 - cut_off[v];
+            let pieces = big[v] + usize::from(rest >= min_piece);
+            out[v] = pieces >= 2;
+        }
+    }
+    (0..n)
+        .filter(|&i| out[i])
+        .map(|i| grid.coord(CellId(i as u32)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::TopologyKind;
+
+    fn rect(w: u32, h: u32) -> Topology {
+        Topology::new(TopologyKind::Rect, w, h).unwrap()
+    }
+
+    #[test]
+    fn bridge_joins_parts_with_the_shortest_corridors() {
+        let t = rect(9, 3);
+        let mut m = Mask::from_ascii(&t, "##.....##\n##.....##\n......#..").unwrap();
+        assert_eq!(m.components(&t).len(), 3);
+        let added = bridge(&mut m, &t);
+        assert_eq!(m.components(&t).len(), 1);
+        // the lone cell at (2, 6) is one step from the right block: 1 cell; the two blocks are
+        // 5 apart: 5 cells
+        assert_eq!(added, 6, "\n{m:?}");
+        let mut again = m.clone();
+        assert_eq!(bridge(&mut again, &t), 0);
+        assert_eq!(again, m);
+    }
+
+    #[test]
+    fn necks_are_articulation_points() {
+        let t = rect(7, 3);
+        let m = Mask::from_ascii(&t, "##...##\n#######\n##...##").unwrap();
+        let n = necks(&m, &t, 1);
+        assert_eq!(
+            n,
+            vec![
+                Coord::new(1, 1),
+                Coord::new(1, 2),
+                Coord::new(1, 3),
+                Coord::new(1, 4),
+                Coord::new(1, 5)
+            ]
+        );
+        // only (1, 2) to (1, 4) leave two pieces of 6 cells or more
+        let n = necks(&m, &t, 6);
+        assert_eq!(
+            n,
+            vec![Coord::new(1, 2), Coord::new(1, 3), Coord::new(1, 4)]
+        );
+        assert_eq!(necks(&m, &t, 7), vec![Coord::new(1, 3)]);
+        assert!(necks(&m, &t, 8).is_empty());
+        let full = Mask::full(&t).unwrap();
+        assert!(necks(&full, &t, 1).is_empty());
+    }
+}

@@ -1,0 +1,805 @@
+//! Silhouettes end to end: pictures the tests draw themselves (encoded in memory with `image`),
+//! fitted on every topology and compared with the shape's own area; holes, islands and necks;
+//! every built-in shape as a maze; and the command line's handling of bad pictures.
+
+use std::f64::consts::PI;
+use std::fs;
+use std::io::Cursor;
+
+use assert_cmd::Command;
+use hedge::design::Design;
+use hedge::mask::Mask;
+use hedge::pipeline::{MIN_SHAPE_CELLS, generate, shape_mask};
+use hedge::shape::fit::Placement;
+use hedge::shape::{
+    Cut, Foreground, Format, Islands, Picture, ShapeSource, builtin, fit, fitted_height, necks,
+};
+use hedge::topology::{Coord, Side, Topology, TopologyKind};
+use image::{ImageFormat, Rgba, RgbaImage};
+
+// ------------------------------------------------------------------------------------------
+// pictures
+
+/// A `w` x `h` RGBA picture, pixel by pixel.
+fn draw(w: u32, h: u32, f: impl Fn(f64, f64) -> [u8; 4]) -> RgbaImage {
+    RgbaImage::from_fn(w, h, |x, y| Rgba(f(x as f64 + 0.5, y as f64 + 0.5)))
+}
+
+fn encode(img: &RgbaImage, format: ImageFormat) -> Vec<u8> {
+    let mut out = Vec::new();
+    match format {
+        ImageFormat::Jpeg => image::DynamicImage::ImageRgba8(img.clone())
+            .into_rgb8()
+            .write_to(&mut Cursor::new(&mut out), format)
+            .unwrap(),
+        _ => img.write_to(&mut Cursor::new(&mut out), format).unwrap(),
+    }
+    out
+}
+
+const BLACK: [u8; 4] = [0, 0, 0, 255];
+const WHITE: [u8; 4] = [255, 255, 255, 255];
+
+/// Black where `inside`, white elsewhere, as PNG bytes.
+fn png(w: u32, h: u32, inside: impl Fn(f64, f64) -> bool) -> Vec<u8> {
+    encode(
+        &draw(w, h, |x, y| if inside(x, y) { BLACK } else { WHITE }),
+        ImageFormat::Png,
+    )
+}
+
+fn in_disc(x: f64, y: f64, cx: f64, cy: f64, r: f64) -> bool {
+    (x - cx).powi(2) + (y - cy).powi(2) <= r * r
+}
+
+fn foreground(bytes: &[u8]) -> Foreground {
+    let p = Picture::decode(bytes).unwrap();
+    Foreground::from_picture(&p, Cut::default()).unwrap()
+}
+
+// ------------------------------------------------------------------------------------------
+// geometry
+
+/// The area of a cell from its sides: the polygon of its end points plus, for each arc, the
+/// circular segment between chord and arc (outlines run clockwise, so clockwise arcs bulge
+/// out and add, counter-clockwise ones bulge in and subtract).
+fn cell_area(sides: &[Side]) -> f64 {
+    let mut twice = 0.0;
+    let mut segments = 0.0;
+    for s in sides {
+        twice += s.a.x * s.b.y - s.b.x * s.a.y;
+        if let Some(arc) = s.arc {
+            let o = arc.center;
+            let fa = (s.a.y - o.y).atan2(s.a.x - o.x);
+            let fb = (s.b.y - o.y).atan2(s.b.x - o.x);
+            let mut sweep = if arc.clockwise {
+                (fb - fa).rem_euclid(2.0 * PI)
+            } else {
+                (fa - fb).rem_euclid(2.0 * PI)
+            };
+            if sweep == 0.0 {
+                sweep = 2.0 * PI;
+            }
+            let seg = arc.radius * arc.radius / 2.0 * (sweep - sweep.sin());
+            segments += if arc.clockwise { seg } else { -seg };
+        }
+    }
+    twice / 2.0 + segments
+}
+
+/// Total area of the cells `mask` switches on, in square maze units.
+fn active_area(mask: &Mask, t: &Topology) -> f64 {
+    let tess = t.tess();
+    let mut sides = Vec::new();
+    let mut area = 0.0;
+    for row in 0..tess.rows() {
+        for col in 0..tess.cols(row) {
+            let c = Coord::new(row, col);
+            if mask.get(c) {
+                sides.clear();
+                tess.sides(c, &mut sides);
+                area += cell_area(&sides);
+            }
+        }
+    }
+    area
+}
+
+/// A grid of `kind` `width` across with the shape's aspect ratio.
+fn topology_for(kind: TopologyKind, width: u32, fg: &Foreground) -> Topology {
+    let h = fitted_height(kind, width, fg).unwrap();
+    Topology::new(kind, width, h).unwrap()
+}
+
+/// The shape's area in maze units once placed on `t`.
+fn shape_area(fg: &Foreground, t: &Topology) -> f64 {
+    let k = Placement::new(fg, t).k;
+    fg.count() as f64 / (k * k)
+}
+
+/// Whether the switched-off region around `c` is enclosed (a hole: it never reaches the
+/// topology's outer edge).
+fn is_hole(mask: &Mask, t: &Topology, c: Coord) -> bool {
+    let tess = t.tess();
+    let mut seen = std::collections::BTreeSet::from([c]);
+    let mut stack = vec![c];
+    let mut nb = Vec::new();
+    while let Some(x) = stack.pop() {
+        if tess.on_edge(x) {
+            return false;
+        }
+        nb.clear();
+        tess.neighbours(x, &mut nb);
+        for &n in &nb {
+            if !mask.get(n) && seen.insert(n) {
+                stack.push(n);
+            }
+        }
+    }
+    true
+}
+
+/// The cell whose centre is nearest `p` (maze units).
+fn cell_at(t: &Topology, x: f64, y: f64) -> Coord {
+    let tess = t.tess();
+    let mut best = (f64::MAX, Coord::new(0, 0));
+    for row in 0..tess.rows() {
+        for col in 0..tess.cols(row) {
+            let c = Coord::new(row, col);
+            let p = tess.center(c);
+            let d = (p.x - x).hypot(p.y - y);
+            if d < best.0 {
+                best = (d, c);
+            }
+        }
+    }
+    best.1
+}
+
+fn design(kind: TopologyKind, t: &Topology, islands: Islands) -> Design {
+    let tess = t.tess();
+    Design {
+        topology: kind,
+        width: if kind == TopologyKind::Polar {
+            tess.rows()
+        } else {
+            tess.cols(0)
+        },
+        height: tess.rows(),
+        seed: Some(7),
+        islands,
+        ..Design::default()
+    }
+}
+
+/// Generates on the shape and checks the maze is connected and perfect.
+fn check_maze(kind: TopologyKind, t: &Topology, fg: &Foreground, islands: Islands) -> usize {
+    let d = design(kind, t, islands);
+    let shaped = shape_mask(&d, fg).unwrap();
+    let g = generate(&d, Some(&shaped.mask)).unwrap();
+    assert!(g.maze.is_connected(), "{kind}: not connected");
+    assert!(g.maze.is_perfect(), "{kind}: not perfect");
+    assert_eq!(g.maze.len() + g.dropped_cells, shaped.mask.count());
+    g.maze.len()
+}
+
+// ------------------------------------------------------------------------------------------
+// areas on every topology
+
+/// Active-cell area vs the shape's own area, on every topology, for pictures in every encoding
+/// the tests can make: within 6 % at 40 cells across.
+#[test]
+fn active_cells_match_the_shape_on_every_topology() {
+    let disc = |x, y| in_disc(x, y, 200.0, 200.0, 190.0);
+    let ring = |x, y| in_disc(x, y, 200.0, 200.0, 190.0) && !in_disc(x, y, 200.0, 200.0, 90.0);
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("disc", png(400, 400, disc)),
+        ("ring", png(400, 400, ring)),
+        (
+            "wide bar",
+            png(500, 200, |x, y| {
+                (20.0..480.0).contains(&x) && (40.0..160.0).contains(&y)
+            }),
+        ),
+        (
+            "rgba with colour under transparency",
+            encode(
+                &draw(400, 400, |x, y| {
+                    if disc(x, y) {
+                        [250, 250, 250, 255]
+                    } else {
+                        [(x as u8) ^ (y as u8), 0, 255, 0]
+                    }
+                }),
+                ImageFormat::Png,
+            ),
+        ),
+        (
+            "white on black",
+            encode(
+                &draw(400, 400, |x, y| if disc(x, y) { WHITE } else { BLACK }),
+                ImageFormat::Png,
+            ),
+        ),
+        (
+            "brown on pink",
+            encode(
+                &draw(400, 400, |x, y| {
+                    if disc(x, y) {
+                        [120, 70, 30, 255]
+                    } else {
+                        [255, 192, 203, 255]
+                    }
+                }),
+                ImageFormat::Png,
+            ),
+        ),
+        (
+            "jpeg",
+            encode(
+                &draw(400, 400, |x, y| if disc(x, y) { BLACK } else { WHITE }),
+                ImageFormat::Jpeg,
+            ),
+        ),
+        (
+            "gif",
+            encode(
+                &draw(400, 400, |x, y| if disc(x, y) { BLACK } else { WHITE }),
+                ImageFormat::Gif,
+            ),
+        ),
+        (
+            "bmp",
+            encode(
+                &draw(400, 400, |x, y| if disc(x, y) { BLACK } else { WHITE }),
+                ImageFormat::Bmp,
+            ),
+        ),
+        (
+            "webp",
+            encode(
+                &draw(400, 400, |x, y| if disc(x, y) { BLACK } else { WHITE }),
+                ImageFormat::WebP,
+            ),
+        ),
+    ];
+    for (name, bytes) in &cases {
+        let fg = foreground(bytes);
+        for kind in TopologyKind::ALL {
+            let t = topology_for(kind, 40, &fg);
+            let m = fit(&fg, &t, 0.5).unwrap();
+            let (got, want) = (active_area(&m, &t), shape_area(&fg, &t));
+            let err = (got - want).abs() / want;
+            assert!(
+                err < 0.06,
+                "{name} on {kind}: cells cover {got:.1}, the shape {want:.1} ({:.1} %)",
+                100.0 * err
+            );
+            check_maze(kind, &t, &fg, Islands::KeepLargest);
+        }
+    }
+}
+
+/// Raising the coverage knob can only switch cells off.
+#[test]
+fn coverage_is_monotonic() {
+    let fg = foreground(&png(300, 300, |x, y| in_disc(x, y, 150.0, 150.0, 140.0)));
+    for kind in TopologyKind::ALL {
+        let t = topology_for(kind, 25, &fg);
+        let counts: Vec<usize> = [0.1, 0.5, 0.9, 1.0]
+            .iter()
+            .map(|&c| fit(&fg, &t, c).unwrap().count())
+            .collect();
+        assert!(
+            counts.windows(2).all(|w| w[0] >= w[1]),
+            "{kind}: {counts:?}"
+        );
+        assert!(counts[0] > counts[3], "{kind}: {counts:?}");
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// holes, islands, necks
+
+#[test]
+fn holes_stay_holes() {
+    let fg = foreground(&png(400, 400, |x, y| {
+        in_disc(x, y, 200.0, 200.0, 190.0) && !in_disc(x, y, 200.0, 200.0, 80.0)
+    }));
+    for kind in TopologyKind::ALL {
+        let t = topology_for(kind, 30, &fg);
+        let m = fit(&fg, &t, 0.5).unwrap();
+        let (w, h) = t.tess().extent();
+        let middle = cell_at(&t, w / 2.0, h / 2.0);
+        assert!(!m.get(middle), "{kind}: the middle is on");
+        assert!(
+            is_hole(&m, &t, middle),
+            "{kind}: the middle is not enclosed"
+        );
+        assert_eq!(m.components(&t).len(), 1, "{kind}");
+        check_maze(kind, &t, &fg, Islands::KeepLargest);
+    }
+}
+
+/// Two squares with a gap: keep-largest drops the smaller, bridge joins them with a corridor
+/// about as long as the gap.
+#[test]
+fn islands_are_dropped_or_bridged() {
+    // squares of 160 and 120 pixels, 60 pixels apart (about 5 cells at 40 across)
+    let fg = foreground(&png(480, 200, |x, y| {
+        ((20.0..180.0).contains(&x) && (20.0..180.0).contains(&y))
+            || ((240.0..360.0).contains(&x) && (40.0..160.0).contains(&y))
+    }));
+    for kind in TopologyKind::ALL {
+        let t = topology_for(kind, 40, &fg);
+        let d = design(kind, &t, Islands::KeepLargest);
+        let kept = shape_mask(&d, &fg).unwrap();
+        assert_eq!(kept.parts, 2, "{kind}");
+        assert_eq!(kept.added_cells, 0);
+        let parts = kept.mask.components(&t);
+        let g = generate(&d, Some(&kept.mask)).unwrap();
+        assert_eq!(g.dropped_cells, parts[1].len(), "{kind}");
+        assert_eq!(g.maze.len(), parts[0].len());
+
+        let d = design(kind, &t, Islands::Bridge);
+        let joined = shape_mask(&d, &fg).unwrap();
+        assert_eq!(joined.parts, 2);
+        assert_eq!(joined.mask.components(&t).len(), 1, "{kind}");
+        assert_eq!(
+            joined.mask.count(),
+            kept.mask.count() + joined.added_cells,
+            "{kind}"
+        );
+        // the gap is 60 px = 60 / k units; a corridor crossing it needs about that many cells
+        // (more on tri and polar, whose cells are not one unit along every direction)
+        let gap = 60.0 / Placement::new(&fg, &t).k;
+        let added = joined.added_cells as f64;
+        assert!(
+            added >= gap * 0.5 && added <= gap * 2.5 + 2.0,
+            "{kind}: {added} cells for a gap of {gap:.1}"
+        );
+        let g = generate(&d, Some(&joined.mask)).unwrap();
+        assert_eq!(g.dropped_cells, 0);
+        assert_eq!(g.maze.len(), joined.mask.count());
+        assert!(g.maze.is_perfect());
+    }
+}
+
+/// Two discs joined by a bar about one cell thick stay one part; the bar's cells are necks.
+#[test]
+fn a_one_cell_neck_keeps_the_shape_connected() {
+    // at 32 cells across 640 px, a cell is 20 px; the bar is 26 px thick
+    let fg = foreground(&png(640, 240, |x, y| {
+        in_disc(x, y, 120.0, 120.0, 110.0)
+            || in_disc(x, y, 520.0, 120.0, 110.0)
+            || ((200.0..440.0).contains(&x) && (107.0..133.0).contains(&y))
+    }));
+    for kind in [TopologyKind::Rect, TopologyKind::Hex] {
+        let t = topology_for(kind, 32, &fg);
+        let m = fit(&fg, &t, 0.5).unwrap();
+        assert_eq!(m.components(&t).len(), 1, "{kind}: the neck broke");
+        let n = necks(&m, &t, 10);
+        // every neck cell lies between the discs
+        let (w, _) = t.tess().extent();
+        assert!(!n.is_empty(), "{kind}: no neck found");
+        for c in &n {
+            let p = t.tess().center(*c);
+            assert!(
+                p.x > w * 0.25 && p.x < w * 0.75,
+                "{kind}: neck {c:?} at x {:.1}",
+                p.x
+            );
+        }
+        check_maze(kind, &t, &fg, Islands::KeepLargest);
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// built-in shapes
+
+/// Every built-in shape decodes, has a sensible silhouette, and gives a connected perfect maze
+/// on every topology at a few sizes.
+#[test]
+fn every_builtin_shape_makes_a_maze_everywhere() {
+    let names: Vec<&str> = builtin::names().collect();
+    assert!(names.len() >= 12, "{names:?}");
+    for name in names {
+        let bytes = builtin::get(name).unwrap();
+        assert_eq!(Format::detect(bytes).unwrap(), Format::Svg);
+        let fg = foreground(bytes);
+        // a silhouette, not a box and not a speck
+        assert!(
+            (0.25..0.95).contains(&fg.fill()),
+            "{name}: fills {:.2} of its box",
+            fg.fill()
+        );
+        for kind in TopologyKind::ALL {
+            for width in [16, 30, 45] {
+                let t = topology_for(kind, width, &fg);
+                let cells = check_maze(kind, &t, &fg, Islands::KeepLargest);
+                assert!(cells >= MIN_SHAPE_CELLS, "{name} {kind} {width}");
+                check_maze(kind, &t, &fg, Islands::Bridge);
+            }
+        }
+    }
+}
+
+/// The switched-off cells connected to the outside of the topology (not in a hole).
+fn outside(mask: &Mask, t: &Topology) -> std::collections::BTreeSet<Coord> {
+    let tess = t.tess();
+    let mut out = std::collections::BTreeSet::new();
+    let mut stack = Vec::new();
+    for row in 0..tess.rows() {
+        for col in 0..tess.cols(row) {
+            let c = Coord::new(row, col);
+            if !mask.get(c) && tess.on_edge(c) && out.insert(c) {
+                stack.push(c);
+            }
+        }
+    }
+    let mut nb = Vec::new();
+    while let Some(c) = stack.pop() {
+        nb.clear();
+        tess.neighbours(c, &mut nb);
+        for &n in &nb {
+            if !mask.get(n) && out.insert(n) {
+                stack.push(n);
+            }
+        }
+    }
+    out
+}
+
+/// The entrance and exit open on the silhouette's outline (never into a hole or a cell), and
+/// they are the two outline cells farthest apart through the maze.
+#[test]
+fn entrance_and_exit_follow_the_outline() {
+    for name in ["cat", "owl", "key", "butterfly"] {
+        let fg = foreground(builtin::get(name).unwrap());
+        for kind in TopologyKind::ALL {
+            let t = topology_for(kind, 30, &fg);
+            let d = design(kind, &t, Islands::KeepLargest);
+            let shaped = shape_mask(&d, &fg).unwrap();
+            let g = generate(&d, Some(&shaped.mask)).unwrap();
+            let grid = g.maze.grid();
+            let mut kept = Mask::empty(&t).unwrap();
+            for id in grid.cells() {
+                kept.set(grid.coord(id), true);
+            }
+            let outer = outside(&kept, &t);
+            let is_outer = |s: &Side| s.neighbour.is_none_or(|n| outer.contains(&n));
+            let mut sides = Vec::new();
+            for ep in [g.entrance, g.exit] {
+                sides.clear();
+                grid.sides(ep.cell, &mut sides);
+                assert!(
+                    is_outer(&sides[ep.side]),
+                    "{name} {kind}: not an outer side"
+                );
+            }
+            // every outline cell is at most as far from the entrance as the exit is
+            let dist = hedge::solve::distances(&g.maze, &[g.entrance.cell]);
+            let far = grid
+                .cells()
+                .filter(|&c| {
+                    sides.clear();
+                    grid.sides(c, &mut sides);
+                    sides.iter().any(is_outer)
+                })
+                .map(|c| dist[c.index()])
+                .max()
+                .unwrap();
+            assert_eq!(dist[g.exit.cell.index()], far, "{name} {kind}");
+            assert_eq!(g.solution.len() as u32, far + 1);
+        }
+    }
+}
+
+/// Known issue, kept as a ready check for the fix: `endpoints::place` (auto) takes the two
+/// outline cells farthest apart *through the maze*, which are often neighbours on the page (a
+/// wall between them). Across the built-ins x topologies x widths 20/30/40 x seeds 1-5, 202 of
+/// 900 mazes had entrance and exit closer than a quarter of the shape's diagonal.
+#[test]
+#[ignore = "endpoints::place maximises maze distance only; the entrance and exit can touch"]
+fn entrance_and_exit_are_far_apart_on_the_page() {
+    let fg = foreground(builtin::get("owl").unwrap());
+    let t = topology_for(TopologyKind::Polar, 22, &fg);
+    let mut d = design(TopologyKind::Polar, &t, Islands::KeepLargest);
+    d.seed = Some(5);
+    let shaped = shape_mask(&d, &fg).unwrap();
+    let g = generate(&d, Some(&shaped.mask)).unwrap();
+    let grid = g.maze.grid();
+    let (a, b) = (grid.center(g.entrance.cell), grid.center(g.exit.cell));
+    let apart = (a.x - b.x).hypot(a.y - b.y);
+    assert!(
+        apart > 10.0,
+        "entrance and exit {apart:.1} units apart on a 44-unit disc"
+    );
+}
+
+// ------------------------------------------------------------------------------------------
+// the command line
+
+fn hedge() -> Command {
+    Command::cargo_bin("hedge").expect("the hedge binary is built")
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn shapes_subcommand_lists_the_builtins() {
+    let out = hedge().arg("shapes").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let listed: Vec<&str> = text.lines().collect();
+    assert_eq!(listed, builtin::names().collect::<Vec<_>>());
+    for name in [
+        "heart",
+        "star",
+        "cat",
+        "dog",
+        "fish",
+        "butterfly",
+        "bird",
+        "rabbit",
+    ] {
+        assert!(listed.contains(&name), "{name} missing");
+    }
+}
+
+#[test]
+fn generate_with_a_builtin_and_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("heart.json");
+    let run = hedge()
+        .args([
+            "generate", "--shape", "heart", "--width", "24", "--seed", "3", "-o",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", stderr_of(&run));
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+    assert_eq!(v["design"]["shape"]["builtin"], "heart");
+    let cells = v["cells"].as_array().unwrap().len();
+    // a heart fills about 60-70 % of its box; the box is 24 wide and about 22 high
+    assert!((250..450).contains(&cells), "{cells} cells");
+    assert_eq!(v["height"], 22);
+
+    // a JPEG named .png: a note, and the maze is made
+    let jpeg_as_png = dir.path().join("disc.png");
+    fs::write(
+        &jpeg_as_png,
+        encode(
+            &draw(200, 100, |x, y| {
+                if in_disc(x, y, 100.0, 50.0, 45.0) {
+                    BLACK
+                } else {
+                    WHITE
+                }
+            }),
+            ImageFormat::Jpeg,
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("disc.json");
+    let run = hedge()
+        .args(["generate", "--shape"])
+        .arg(&jpeg_as_png)
+        .args(["--width", "20", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = stderr_of(&run);
+    assert!(run.status.success(), "{err}");
+    assert!(
+        err.contains("note: disc.png is a JPEG image, decoding it as such"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+    assert_eq!(v["height"], 20, "a disc is as tall as it is wide");
+
+    // a design file naming the picture relative to itself
+    let design = dir.path().join("d.toml");
+    fs::write(
+        &design,
+        "width = 16\nheight = 16\ntopology = \"hex\"\nislands = \"bridge\"\n[shape]\nfile = \"disc.png\"\n",
+    )
+    .unwrap();
+    let out = dir.path().join("d.json");
+    let run = hedge()
+        .current_dir("/")
+        .args(["generate", "--design"])
+        .arg(&design)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", stderr_of(&run));
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+    assert_eq!(v["topology"], "hex");
+    assert_eq!(v["design"]["islands"], "bridge");
+}
+
+/// Each bad picture: a non-zero exit, one line on stderr naming the problem (and the file,
+/// last), and no output file.
+#[test]
+fn bad_pictures_are_one_line_and_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).display().to_string();
+    let good = png(64, 64, |x, y| in_disc(x, y, 32.0, 32.0, 28.0));
+    fs::write(p("truncated.png"), &good[..good.len() / 2]).unwrap();
+    let mut corrupt = good.clone();
+    for b in corrupt.iter_mut().skip(41).take(30) {
+        *b = !*b;
+    }
+    fs::write(p("corrupt.png"), &corrupt).unwrap();
+    fs::write(p("text.png"), "this is not a picture\n").unwrap();
+    fs::write(p("empty.png"), "").unwrap();
+    fs::write(p("white.png"), png(50, 50, |_, _| false)).unwrap();
+    fs::write(
+        p("clear.png"),
+        encode(&draw(50, 50, |_, _| [255, 0, 0, 0]), ImageFormat::Png),
+    )
+    .unwrap();
+    fs::write(
+        p("speck.png"),
+        png(400, 400, |x, y| in_disc(x, y, 200.0, 200.0, 6.0) || x < 1.0),
+    )
+    .unwrap();
+    fs::write(p("tiff.tif"), b"II*\0\x08\0\0\0garbage").unwrap();
+    fs::create_dir(p("folder.png")).unwrap();
+    fs::write(
+        p("bad.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><path d=",
+    )
+    .unwrap();
+    // a PNG header claiming 100000 x 100000 pixels (a decompression bomb's calling card)
+    let mut bomb = good.clone();
+    bomb[16..24].copy_from_slice(&[0, 1, 0x86, 0xa0, 0, 1, 0x86, 0xa0]);
+    let crc = crc32(&bomb[12..29]);
+    bomb[29..33].copy_from_slice(&crc.to_be_bytes());
+    fs::write(p("bomb.png"), &bomb).unwrap();
+
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["--shape".into(), p("missing.png")],
+            "no built-in shape or file by that name (built-in shapes: apple,",
+        ),
+        (vec!["--shape".into(), "hart".into()], "heart"),
+        (
+            vec!["--shape".into(), p("truncated.png")],
+            "the PNG image is truncated",
+        ),
+        (
+            vec!["--shape".into(), p("corrupt.png")],
+            "the PNG image is corrupt",
+        ),
+        (
+            vec!["--shape".into(), p("text.png")],
+            "not a picture Hedge can read",
+        ),
+        (vec!["--shape".into(), p("empty.png")], "the file is empty"),
+        (vec!["--shape".into(), p("white.png")], "all one colour"),
+        (vec!["--shape".into(), p("clear.png")], "transparent"),
+        (
+            vec![
+                "--shape".into(),
+                p("speck.png"),
+                "--width".into(),
+                "10".into(),
+            ],
+            "try a larger width",
+        ),
+        (vec!["--shape".into(), p("tiff.tif")], "TIF"),
+        (vec!["--shape".into(), p("folder.png")], "it is a folder"),
+        (
+            vec!["--shape".into(), p("bad.svg")],
+            "the SVG image is corrupt",
+        ),
+        (
+            vec!["--shape".into(), p("bomb.png")],
+            "too large (100000 x 100000",
+        ),
+        (
+            vec![
+                "--shape".into(),
+                "heart".into(),
+                "--width".into(),
+                "0".into(),
+            ],
+            "width must be between 1",
+        ),
+        (
+            vec!["--shape".into(), "key".into(), "--width".into(), "2".into()],
+            "try a larger width",
+        ),
+        (
+            vec![
+                "--shape".into(),
+                "heart".into(),
+                "--coverage".into(),
+                "1.5".into(),
+            ],
+            "coverage must be above 0 and at most 1",
+        ),
+        (
+            vec![
+                "--shape".into(),
+                "heart".into(),
+                "--islands".into(),
+                "sink".into(),
+            ],
+            "keep-largest or bridge",
+        ),
+    ];
+    for (args, expect) in cases {
+        let out_path = dir.path().join("out.json");
+        let out = hedge()
+            .arg("generate")
+            .args(&args)
+            .arg("-o")
+            .arg(&out_path)
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(err.contains(expect), "{args:?}: {err}");
+        if !expect.contains("keep-largest") {
+            // (clap's own messages add a usage hint on further lines)
+            assert_eq!(
+                err.trim().lines().count(),
+                1,
+                "{args:?}: not one line: {err}"
+            );
+        }
+        // a problem with the picture names the file, last (a size problem is not the file's)
+        if let Some(file) = args.get(1).filter(|a| a.starts_with('/'))
+            && !expect.contains("larger width")
+        {
+            assert!(
+                err.trim().ends_with(file.as_str()),
+                "{args:?}: path not last: {err}"
+            );
+        }
+        assert!(!out_path.exists(), "{args:?} left a file");
+    }
+}
+
+/// Reading a design with a shape keeps the shape fields; unknown fields are still refused.
+#[test]
+fn design_files_carry_the_shape() {
+    let d = Design {
+        shape: Some(ShapeSource::Builtin("owl".into())),
+        coverage: 0.7,
+        threshold: Some(90),
+        invert: true,
+        islands: Islands::Bridge,
+        ..Design::default()
+    };
+    let text = hedge::io::design_to_toml(&d);
+    assert_eq!(hedge::io::parse_design(&text).unwrap(), d);
+    let e = hedge::io::parse_design("[shape]\nbuiltin = \"nope\"\n")
+        .unwrap()
+        .validate()
+        .unwrap_err();
+    assert!(e.message.contains("unknown built-in shape"), "{e}");
+    assert!(hedge::io::parse_design("islands = \"sink\"\n").is_err());
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
