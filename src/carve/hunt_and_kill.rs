@@ -148,7 +148,7 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::carve::tests::{STRANDING_MASKS, random_masks, rect_grid};
+    use crate::carve::tests::reference_grids;
     use crate::random::MazeRng;
 
     /// The classic hunt-and-kill, hunting by rescanning from cell 0 every time (O(n²)).
@@ -199,21 +199,7 @@ mod tests {
 
     #[test]
     fn same_maze_as_the_classic_rescanning_hunt() {
-        let mut grids = vec![
-            rect_grid(1, 1, None),
-            rect_grid(17, 11, None),
-            rect_grid(60, 40, None),
-        ];
-        grids.extend(
-            STRANDING_MASKS
-                .iter()
-                .map(|&(w, h, m)| rect_grid(w, h, Some(m))),
-        );
-        grids.extend(
-            random_masks(23, 17, 30..34)
-                .iter()
-                .map(|m| rect_grid(23, 17, Some(m))),
-        );
+        let grids = reference_grids((60, 40), 30..34);
         for g in &grids {
             for seed in 0..5 {
                 let mut fast = Maze::new(g.clone());

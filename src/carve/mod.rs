@@ -544,6 +544,27 @@ pub(crate) mod tests {
 
     /// Connected masks for `w` x `h` grids: random blobs (each cell on with probability 0.62,
     /// then the largest connected part), one per seed, as ASCII pictures.
+    /// The grids the "same maze as the textbook version" tests compare on: 1x1, 17x11, a
+    /// `big` x 40-ish plain grid, the stranding masks and four random 23x17 masks from `seeds`.
+    pub fn reference_grids(big: (u32, u32), seeds: std::ops::Range<u64>) -> Vec<Arc<Grid>> {
+        let mut grids = vec![
+            rect_grid(1, 1, None),
+            rect_grid(17, 11, None),
+            rect_grid(big.0, big.1, None),
+        ];
+        grids.extend(
+            STRANDING_MASKS
+                .iter()
+                .map(|&(w, h, m)| rect_grid(w, h, Some(m))),
+        );
+        grids.extend(
+            random_masks(23, 17, seeds)
+                .iter()
+                .map(|m| rect_grid(23, 17, Some(m))),
+        );
+        grids
+    }
+
     pub fn random_masks(w: u32, h: u32, seeds: std::ops::Range<u64>) -> Vec<String> {
         let t = Topology::new(TopologyKind::Rect, w, h).unwrap();
         seeds

@@ -71,7 +71,7 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::carve::tests::{STRANDING_MASKS, random_masks, rect_grid};
+    use crate::carve::tests::reference_grids;
     use crate::random::MazeRng;
 
     /// The textbook version: a state byte per cell, walls opened as soon as they are chosen.
@@ -119,21 +119,7 @@ mod tests {
 
     #[test]
     fn same_maze_as_the_textbook_version() {
-        let mut grids = vec![
-            rect_grid(1, 1, None),
-            rect_grid(17, 11, None),
-            rect_grid(50, 40, None),
-        ];
-        grids.extend(
-            STRANDING_MASKS
-                .iter()
-                .map(|&(w, h, m)| rect_grid(w, h, Some(m))),
-        );
-        grids.extend(
-            random_masks(23, 17, 50..54)
-                .iter()
-                .map(|m| rect_grid(23, 17, Some(m))),
-        );
+        let grids = reference_grids((50, 40), 50..54);
         for g in &grids {
             for seed in 0..5 {
                 let mut fast = Maze::new(g.clone());

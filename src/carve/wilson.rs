@@ -54,7 +54,7 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
 mod tests {
     use super::*;
     use crate::carve::Algorithm;
-    use crate::carve::tests::{STRANDING_MASKS, carved_on, random_masks, rect_grid};
+    use crate::carve::tests::{carved_on, rect_grid, reference_grids};
     use crate::random::MazeRng;
     use std::collections::BTreeMap;
 
@@ -94,21 +94,7 @@ mod tests {
 
     #[test]
     fn same_maze_as_explicit_loop_erasure() {
-        let mut grids = vec![
-            rect_grid(1, 1, None),
-            rect_grid(17, 11, None),
-            rect_grid(40, 30, None),
-        ];
-        grids.extend(
-            STRANDING_MASKS
-                .iter()
-                .map(|&(w, h, m)| rect_grid(w, h, Some(m))),
-        );
-        grids.extend(
-            random_masks(23, 17, 40..44)
-                .iter()
-                .map(|m| rect_grid(23, 17, Some(m))),
-        );
+        let grids = reference_grids((40, 30), 40..44);
         for g in &grids {
             for seed in 0..5 {
                 let mut fast = Maze::new(g.clone());
