@@ -76,11 +76,7 @@ impl Maze {
         if self.links[a.index()] & bit != 0 {
             return false;
         }
-        let b = self.grid.neighbours(a)[slot];
-        let back = self
-            .grid
-            .slot_of(b, a)
-            .expect("neighbour lists are symmetric");
+        let (b, back) = self.grid.neighbour_and_back(a, slot);
         self.links[a.index()] |= bit;
         self.links[b.index()] |= 1 << back;
         self.passages += 1;

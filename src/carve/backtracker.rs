@@ -6,6 +6,7 @@
 //! about 10 % dead ends on a square grid (Walter Pullen's table in *Think Labyrinth*).
 
 use crate::carve::CarveOptions;
+use crate::carve::scratch::CellSet;
 use crate::grid::{CellId, MAX_DEGREE};
 use crate::maze::Maze;
 use crate::random::Random;
@@ -13,15 +14,15 @@ use crate::random::Random;
 /// Carves `maze` with the recursive backtracker.
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
     let n = maze.len();
-    let mut visited = vec![false; n];
+    let mut visited = CellSet::new(n);
     let start = CellId(rng.below(n) as u32);
-    visited[start.index()] = true;
+    visited.insert(start);
     let mut stack = vec![start];
     let mut open = [0usize; MAX_DEGREE];
     while let Some(&top) = stack.last() {
         let mut count = 0;
         for (slot, &nb) in maze.grid().neighbours(top).iter().enumerate() {
-            if !visited[nb.index()] {
+            if !visited.contains(nb) {
                 open[count] = slot;
                 count += 1;
             }
@@ -31,9 +32,9 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
             continue;
         }
         let slot = open[if count == 1 { 0 } else { rng.below(count) }];
-        let next = maze.grid().neighbours(top)[slot];
-        maze.link_slot(top, slot);
-        visited[next.index()] = true;
+        let (next, back) = maze.grid().neighbour_and_back(top, slot);
+        maze.link_slots(top, slot, next, back);
+        visited.insert(next);
         stack.push(next);
     }
 }
