@@ -35,6 +35,7 @@ pub fn carve_rows(maze: &mut Maze, rng: &mut dyn Random, rows: u32) {
     let height = t.rows();
     let width = t.cols(0) as usize;
     let full = rect::is_full(maze.grid());
+    let size = rect::full_size(maze.grid());
     // filled without branching on the coin: each cell is written to both lists and only the
     // chosen list's length moves on
     let mut north = vec![CellId(0); width];
@@ -56,10 +57,10 @@ pub fn carve_rows(maze: &mut Maze, rng: &mut dyn Random, rows: u32) {
             e_len += usize::from(!go_north);
         }
         for &c in &north[..n_len] {
-            maze.link_slot(c, 0);
+            rect::link_north(maze, c, row, size);
         }
         for &(c, e) in &east[..e_len] {
-            maze.link_slot(c, e);
+            rect::link_east(maze, c, row, e, size);
         }
     }
 }

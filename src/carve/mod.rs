@@ -330,6 +330,7 @@ pub(crate) mod scratch {
 /// cell's neighbour list.
 pub(crate) mod rect {
     use crate::grid::{CellId, Grid};
+    use crate::maze::Maze;
 
     /// The ids of the active cells of `row` (ids are row-major, so they are a range); `full`
     /// says no cell is switched off (see [`is_full`]).
@@ -382,6 +383,46 @@ pub(crate) mod rect {
             .get(e)
             .is_some_and(|&n| n > c && grid.coord(n).row == row);
         (north.then_some(0), east.then_some(e))
+    }
+
+    /// The width and height of a full rect grid, for [`link_north`] and [`link_east`]; `None`
+    /// when cells are switched off.
+    pub fn full_size(grid: &Grid) -> Option<(u32, u32)> {
+        let t = grid.topology().tess();
+        is_full(grid).then(|| (t.cols(0), t.rows()))
+    }
+
+    /// Opens the wall between `c` (on `row`) and its north neighbour.
+    ///
+    /// On a full grid (`full` is its width and height) both cells' slots follow from the row and
+    /// column (rect order is north, east, south, west with missing ones left out), so no
+    /// neighbour list is read: the row-by-row carvers then touch only the maze's own array. On a
+    /// masked grid the grid's tables give them.
+    #[inline]
+    pub fn link_north(maze: &mut Maze, c: CellId, row: u32, full: Option<(u32, u32)>) {
+        if let Some((width, _)) = full {
+            let col = c.0 - row * width;
+            // the north cell's south wall: after its own north (row > 1) and east (not last column)
+            let back = usize::from(row > 1) + usize::from(col + 1 < width);
+            maze.link_slots(c, 0, CellId(c.0 - width), back);
+        } else {
+            maze.link_slot(c, 0);
+        }
+    }
+
+    /// Opens the wall between `c` (on `row`) and its east neighbour, which is in `c`'s `slot`.
+    /// See [`link_north`] for `full`.
+    #[inline]
+    pub fn link_east(maze: &mut Maze, c: CellId, row: u32, slot: usize, full: Option<(u32, u32)>) {
+        if let Some((width, height)) = full {
+            let col = c.0 - row * width;
+            // the east cell's west wall comes after its north, east and south walls
+            let back =
+                usize::from(row > 0) + usize::from(col + 2 < width) + usize::from(row + 1 < height);
+            maze.link_slots(c, slot, CellId(c.0 + 1), back);
+        } else {
+            maze.link_slot(c, slot);
+        }
     }
 
     /// Whether no cell of the grid is switched off.

@@ -42,6 +42,7 @@ pub fn carve_rows(maze: &mut Maze, rng: &mut dyn Random, rows: u32) {
     let width = t.cols(0) as usize;
     let words = width.div_ceil(64);
     let full = rect::is_full(maze.grid());
+    let size = rect::full_size(maze.grid());
     // per position in the row: closes its run, has a north neighbour; and the east slot
     let mut closes = vec![0u64; words];
     let mut has_north = vec![0u64; words];
@@ -91,10 +92,11 @@ pub fn carve_rows(maze: &mut Maze, rng: &mut dyn Random, rows: u32) {
         });
         // walls
         for &c in &north {
-            maze.link_slot(c, 0);
+            rect::link_north(maze, c, row, size);
         }
         for_each_bit(&closes, false, len, |i| {
-            maze.link_slot(CellId(ids.start + i as u32), usize::from(east_slot[i]));
+            let c = CellId(ids.start + i as u32);
+            rect::link_east(maze, c, row, usize::from(east_slot[i]), size);
         });
     }
 }
