@@ -2,33 +2,30 @@
 //!
 //! PDF pages name Helvetica and let the viewer supply it; SVG pages ask for Helvetica/Arial. To
 //! measure text (so labels can be centred and kept off the maze) and to draw it into PNGs, this
-//! module uses the metric-compatible Helvetica outlines that `printpdf` ships for its built-in
-//! fonts, parsed with `ttf-parser`. They are loaded from memory once; nothing touches the disk.
+//! module uses Liberation Sans, whose advance widths match Helvetica's (it is metric-compatible
+//! with Arial, which matches Helvetica), so text measured here sits where the PDF's Helvetica
+//! puts it. The fonts are free (SIL Open Font License 1.1, `assets/fonts/OFL.txt`), embedded
+//! unmodified in the binary and parsed with `ttf-parser`; nothing touches the disk.
 
 use std::sync::OnceLock;
 
-use printpdf::BuiltinFont;
-
-/// The advance of a character the outlines lack (Helvetica's digits and most lower case).
+/// The advance of a character the font lacks (Helvetica's digit width; Liberation Sans has
+/// every Latin-1 glyph, so this only guards against a broken file).
 const FALLBACK_EM: f64 = 0.556;
-
-/// Helvetica's space, from its AFM metrics (the bundled outlines have no space glyph).
-const SPACE_EM: f64 = 0.278;
 
 /// A loaded face: its bytes, units per em and the advance of every Latin-1 character.
 pub(crate) struct Font {
-    bytes: Vec<u8>,
+    bytes: &'static [u8],
     units_per_em: f64,
     /// Advance of chars U+0000..=U+00FF in ems.
     advance: [f64; 256],
 }
 
 impl Font {
-    fn load(which: BuiltinFont) -> Font {
-        let bytes = which.get_subset_font().bytes;
+    fn load(bytes: &'static [u8]) -> Font {
         let mut advance = [FALLBACK_EM; 256];
         let mut units_per_em = 1000.0;
-        if let Ok(face) = ttf_parser::Face::parse(&bytes, 0) {
+        if let Ok(face) = ttf_parser::Face::parse(bytes, 0) {
             units_per_em = f64::from(face.units_per_em().max(1));
             for (code, adv) in advance.iter_mut().enumerate() {
                 let c = char::from(code as u8);
@@ -37,10 +34,6 @@ impl Font {
                     && let Some(a) = face.glyph_hor_advance(g)
                 {
                     *adv = f64::from(a) / units_per_em;
-                }
-                if (c == ' ' || c == '\u{A0}') && face.glyph_index(c).is_none() {
-                    // the bundled subset has no glyph for the space (it draws nothing)
-                    *adv = SPACE_EM;
                 }
             }
         }
@@ -51,10 +44,10 @@ impl Font {
         }
     }
 
-    /// The parsed face, if the bundled outlines parse (they do; `None` only guards against a
-    /// broken dependency, in which case text is left out of PNGs).
+    /// The parsed face, if the embedded font parses (it does; `None` only guards against a
+    /// broken file, in which case text is left out of PNGs).
     pub(crate) fn face(&self) -> Option<ttf_parser::Face<'_>> {
-        ttf_parser::Face::parse(&self.bytes, 0).ok()
+        ttf_parser::Face::parse(self.bytes, 0).ok()
     }
 
     /// Font units per em.
@@ -83,9 +76,15 @@ pub(crate) fn helvetica(bold: bool) -> &'static Font {
     static REGULAR: OnceLock<Font> = OnceLock::new();
     static BOLD: OnceLock<Font> = OnceLock::new();
     if bold {
-        BOLD.get_or_init(|| Font::load(BuiltinFont::HelveticaBold))
+        BOLD.get_or_init(|| {
+            Font::load(include_bytes!("../../assets/fonts/LiberationSans-Bold.ttf"))
+        })
     } else {
-        REGULAR.get_or_init(|| Font::load(BuiltinFont::Helvetica))
+        REGULAR.get_or_init(|| {
+            Font::load(include_bytes!(
+                "../../assets/fonts/LiberationSans-Regular.ttf"
+            ))
+        })
     }
 }
 
@@ -117,7 +116,7 @@ mod tests {
     #[test]
     fn helvetica_metrics_match_the_afm() {
         let f = helvetica(false);
-        assert!(f.face().is_some(), "bundled Helvetica parses");
+        assert!(f.face().is_some(), "embedded Liberation Sans parses");
         // Helvetica AFM: space 278, A 667, W 944, 0 556
         for (c, w) in [(' ', 0.278), ('A', 0.667), ('W', 0.944), ('0', 0.556)] {
             assert!(
