@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::carve::{Algorithm, GrowingTreePolicy};
 use crate::endpoints::Placement;
 use crate::error::{Error, Result};
+use crate::page::PageSetup;
 use crate::shape::{Islands, ShapeSource};
 use crate::topology::TopologyKind;
 
@@ -62,6 +63,10 @@ pub struct Design {
     pub invert: bool,
     /// What happens to parts of the shape not joined to its largest part.
     pub islands: Islands,
+    /// How the maze is put on paper (PDF, SVG, PNG). Left out of the file while it is the
+    /// default, so designs without a page setup read and write as before.
+    #[serde(skip_serializing_if = "PageSetup::is_default")]
+    pub page: PageSetup,
 }
 
 impl Default for Design {
@@ -83,11 +88,23 @@ impl Default for Design {
             threshold: None,
             invert: false,
             islands: Islands::KeepLargest,
+            page: PageSetup::default(),
         }
     }
 }
 
 impl Design {
+    /// Whether `self` and `other` make the same maze (they may differ in page setup only).
+    pub fn same_maze(&self, other: &Design) -> bool {
+        Design {
+            page: PageSetup::default(),
+            ..self.clone()
+        } == Design {
+            page: PageSetup::default(),
+            ..other.clone()
+        }
+    }
+
     /// Checks the knobs that can be checked without building anything.
     pub fn validate(&self) -> Result<()> {
         let unit = |name: &str, v: f64| {
