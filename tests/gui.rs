@@ -166,7 +166,7 @@ fn export_save_and_open_through_the_path_field() {
     let json = dir.path().join("maze.json");
     h.state_mut().path = json.display().to_string();
     h.run();
-    h.get_by_label("Export JSON").click();
+    h.get_by_label("Export").click();
     h.run();
     assert!(matches!(&h.state().message, Some(Ok(m)) if m.starts_with("exported")));
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
@@ -207,4 +207,227 @@ fn answer_key_toggles() {
     h.get_by_label("Answer key").click();
     h.run();
     assert_eq!(h.state().answer_key, !was);
+}
+
+#[test]
+fn the_preview_is_the_printed_page() {
+    let mut h = editor();
+    let (id, p) = h.state().preview().expect("pages for the first maze");
+    let g = h.state().generated().unwrap();
+    let page = &h.state().design.page;
+    let pages = hedge::draw::pages(g, page, page).unwrap();
+    assert_eq!(
+        p.pages.puzzle, pages.puzzle,
+        "the preview draws the export's page"
+    );
+    assert_eq!(p.pages.key, pages.key);
+    assert!(h.state().mesh.vertices > 0);
+    let builds = h.state().mesh.builds;
+    assert!(builds >= 1);
+    // idle frames reuse the tessellated page
+    h.run();
+    h.run();
+    assert_eq!(h.state().mesh.builds, builds);
+    assert_eq!(h.state().preview().unwrap().0, id);
+    // the answer key is the other page: a new mesh
+    h.get_by_label("Answer key").click();
+    h.run();
+    assert!(h.state().mesh.builds > builds);
+}
+
+#[test]
+fn weave_crossings_can_be_tinted() {
+    let mut h = editor();
+    h.get_by_role_and_label(Role::Slider, "Weave")
+        .set_value_accesskit(0.5);
+    settle(&mut h);
+    let crossings = h.state().generated().unwrap().metrics.crossings;
+    assert!(crossings > 0);
+    assert_eq!(h.state().preview().unwrap().1.crossings.len(), crossings);
+    let plain = h.state().mesh.vertices;
+    assert!(!h.state().show_crossings);
+    h.get_by_label("Show crossings").click();
+    h.run();
+    assert!(h.state().show_crossings);
+    assert!(
+        h.state().mesh.vertices > plain,
+        "the tint adds a quad per crossing"
+    );
+}
+
+#[test]
+fn page_setup_lays_out_the_same_maze_again() {
+    let mut h = editor();
+    let passages = h.state().generated().unwrap().maze.passage_list();
+    assert!((h.state().preview().unwrap().1.pages.puzzle.width - 215.9).abs() < 1e-9);
+    h.get_by_label("Paper").click();
+    h.run();
+    h.get_by_label("a4").click();
+    settle(&mut h);
+    assert_eq!(h.state().design.page.paper, hedge::page::Paper::A4);
+    let p = h.state().preview().unwrap().1;
+    assert_eq!(
+        (p.pages.puzzle.width, p.pages.puzzle.height),
+        (210.0, 297.0)
+    );
+    assert_eq!(
+        h.state().generated().unwrap().maze.passage_list(),
+        passages,
+        "a page change keeps the maze"
+    );
+
+    h.get_by_label("Orientation").click();
+    h.run();
+    h.get_by_label("landscape").click();
+    settle(&mut h);
+    assert_eq!(h.state().preview().unwrap().1.pages.puzzle.width, 297.0);
+
+    h.get_by_role_and_label(Role::Slider, "Wall mm")
+        .set_value_accesskit(1.0);
+    settle(&mut h);
+    assert_eq!(h.state().design.page.wall_mm, 1.0);
+
+    h.get_by_label("Name line").click();
+    settle(&mut h);
+    assert!(h.state().design.page.name_line);
+    let texts: Vec<String> = h
+        .state()
+        .preview()
+        .unwrap()
+        .1
+        .pages
+        .puzzle
+        .texts()
+        .map(|t| t.text.clone())
+        .collect();
+    assert!(texts.iter().any(|t| t.starts_with("Name")), "{texts:?}");
+
+    // undo walks back through the page edits
+    h.get_by_label("Undo").click();
+    settle(&mut h);
+    assert!(!h.state().design.page.name_line);
+
+    // too wide a margin for the paper: the error is in the window, the maze stays
+    h.get_by_label("Paper").click();
+    h.run();
+    h.get_by_label("6x9").click();
+    settle(&mut h);
+    h.get_by_label("Orientation").click();
+    h.run();
+    h.get_by_label("portrait").click();
+    settle(&mut h);
+    h.get_by_role_and_label(Role::Slider, "Margin mm")
+        .set_value_accesskit(50.0);
+    h.step();
+    h.get_by_role_and_label(Role::Slider, "Gutter mm")
+        .set_value_accesskit(30.0);
+    settle(&mut h);
+    let err = h.state().page_error().expect("a page error").to_string();
+    assert!(err.contains("margin"), "{err}");
+    assert!(h.state().generated().is_some());
+    assert!(h.query_by_label_contains("page: ").is_some());
+}
+
+#[test]
+fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    // a page setup that the design file must carry to the CLI
+    h.get_by_label("Paper").click();
+    h.run();
+    h.get_by_label("a4").click();
+    settle(&mut h);
+    h.get_by_label("Name line").click();
+    settle(&mut h);
+
+    let base = dir.path().to_path_buf();
+    h.state_mut().dialog_hook = Some(Box::new(move |req| {
+        use hedge::app::DialogRequest;
+        Some(base.join(match req {
+            DialogRequest::Export(k) => format!("maze.{}", k.extension()),
+            DialogRequest::SaveDesign => "maze.toml".into(),
+            _ => return None,
+        }))
+    }));
+    for (item, file) in [
+        ("Export PDF...", "maze.pdf"),
+        ("Export SVG...", "maze.svg"),
+        ("Export PNG...", "maze.png"),
+        ("Export JSON...", "maze.json"),
+        ("Save design...", "maze.toml"),
+    ] {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label(item).click();
+        h.run();
+        assert!(
+            matches!(&h.state().message, Some(Ok(_))),
+            "{item}: {:?}",
+            h.state().message
+        );
+        assert!(dir.path().join(file).is_file(), "{item} wrote {file}");
+    }
+    let read = |f: &str| std::fs::read(dir.path().join(f)).unwrap();
+    assert!(read("maze.pdf").starts_with(b"%PDF"));
+    assert!(read("maze.png").starts_with(b"\x89PNG"));
+    assert!(read("maze-key.png").starts_with(b"\x89PNG"));
+    assert!(
+        String::from_utf8(read("maze-key.svg"))
+            .unwrap()
+            .contains("solution")
+    );
+    // no temporary files left behind
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+
+    // the saved design carries the page setup, and the CLI draws the very same page
+    let design = hedge::io::read_design(&dir.path().join("maze.toml")).unwrap();
+    assert_eq!(design.page.paper, hedge::page::Paper::A4);
+    assert!(design.page.name_line);
+    let cli_svg = dir.path().join("cli.svg");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+        .arg("generate")
+        .arg("--design")
+        .arg(dir.path().join("maze.toml"))
+        .arg("-o")
+        .arg(&cli_svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&cli_svg).unwrap(), read("maze.svg"));
+
+    // no dialog (rfd found no portal): the message points at the path box, which works
+    h.state_mut().dialog_hook = Some(Box::new(|_| None));
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export PDF...").click();
+    h.run();
+    assert!(
+        matches!(&h.state().message, Some(Ok(m)) if m.contains("type a path")),
+        "{:?}",
+        h.state().message
+    );
+    let typed = dir.path().join("typed.pdf");
+    h.state_mut().path = typed.display().to_string();
+    h.run();
+    h.get_by_label("Export").click();
+    h.run();
+    assert!(std::fs::read(&typed).unwrap().starts_with(b"%PDF"));
+    // an unwritable path is a readable error in the window
+    h.state_mut().path = dir.path().join("no/such/dir/x.svg").display().to_string();
+    h.run();
+    h.get_by_label("Export").click();
+    h.run();
+    assert!(
+        matches!(&h.state().message, Some(Err(e)) if e.contains("no/such/dir")),
+        "{:?}",
+        h.state().message
+    );
 }

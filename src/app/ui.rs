@@ -5,10 +5,11 @@
 
 use egui::{Color32, ComboBox, DragValue, Key, KeyboardShortcut, Modifiers, RichText, Slider};
 
-use super::{Command, Current, HedgeApp, preview};
+use super::{Command, Current, ExportKind, HedgeApp, preview};
 use crate::carve::{CARVERS, GrowingTreePolicy};
 use crate::design::{Design, MAX_SEED, Style};
 use crate::endpoints::Placement;
+use crate::page::{Orientation, PageSetup, Paper};
 use crate::topology::TopologyKind;
 
 /// The growing-tree carver's registry name (its policy knob shows only for it).
@@ -28,6 +29,13 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
     egui::CentralPanel::default().show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.checkbox(&mut app.answer_key, "Answer key");
+            let weave = app.generated().is_some_and(|g| g.metrics.crossings > 0);
+            ui.add_enabled(
+                weave,
+                egui::Checkbox::new(&mut app.show_crossings, "Show crossings"),
+            )
+            .on_hover_text("tint each weave crossing (not printed)")
+            .on_disabled_hover_text("this maze has no weave crossings");
             if ui
                 .button("Fit")
                 .on_hover_text("fit the maze to the panel (or double-click it)")
@@ -38,14 +46,58 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
             ui.label(RichText::new("drag to pan, scroll to zoom").weak());
         });
         let mut view = app.view;
-        preview::show(ui, app.shapes(), app.answer_key, &mut view);
+        let mut mesh = std::mem::take(&mut app.mesh);
+        let input = preview::Input {
+            preview: app.preview(),
+            answer_key: app.answer_key,
+            crossings: app.show_crossings,
+        };
+        let (response, _place) = preview::show(ui, &input, &mut view, &mut mesh);
         app.view = view;
+        app.mesh = mesh;
+        if app.debug_overlay {
+            debug_overlay(app, ui, response.rect);
+        }
     });
+}
+
+/// The debug overlay: the app's own frame time and the preview mesh's figures.
+pub fn debug_text(app: &HedgeApp) -> String {
+    let f = &app.frames;
+    format!(
+        "frame {:.2} ms (mean {:.2}, max {:.2} of {})\nmesh {} vertices, tessellated {} times, last {:.2} ms",
+        f.last_ms,
+        f.mean_ms(),
+        f.max_ms,
+        f.recent.len(),
+        app.mesh.vertices,
+        app.mesh.builds,
+        app.mesh.last_build.as_secs_f64() * 1000.0
+    )
+}
+
+fn debug_overlay(app: &HedgeApp, ui: &egui::Ui, rect: egui::Rect) {
+    let painter = ui.painter_at(rect);
+    let galley = painter.layout_no_wrap(
+        debug_text(app),
+        egui::FontId::monospace(12.0),
+        Color32::WHITE,
+    );
+    let at = rect.left_top() + egui::vec2(8.0, 8.0);
+    painter.rect_filled(
+        egui::Rect::from_min_size(at, galley.size()).expand(4.0),
+        4.0,
+        Color32::from_black_alpha(180),
+    );
+    painter.galley(at, galley, Color32::WHITE);
 }
 
 fn shortcuts(app: &mut HedgeApp, ui: &mut egui::Ui) {
     if ui.ctx().text_edit_focused() {
         return; // a text field has focus: its own undo wins
+    }
+    if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F12)) {
+        app.debug_overlay = !app.debug_overlay;
     }
     let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
@@ -72,8 +124,10 @@ fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             if ui.button("Save design...").clicked() {
                 app.pending.push(Command::SaveDialog);
             }
-            if ui.button("Export JSON...").clicked() {
-                app.pending.push(Command::ExportDialog);
+            for kind in ExportKind::ALL {
+                if ui.button(format!("Export {}...", kind.label())).clicked() {
+                    app.pending.push(Command::ExportDialog(kind));
+                }
             }
             ui.separator();
             if ui.button("Quit").clicked() {
@@ -94,6 +148,10 @@ fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             if ui.add_enabled(!app.redo.is_empty(), redo).clicked() {
                 app.pending.push(Command::Redo);
             }
+        });
+        ui.menu_button("View", |ui| {
+            ui.checkbox(&mut app.debug_overlay, "Debug overlay")
+                .on_hover_text("frame time and preview figures (F12)");
         });
     });
 }
@@ -135,6 +193,13 @@ fn status_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             ui.label(text);
         }
     });
+    if let Some(e) = app.page_error() {
+        ui.label(RichText::new(format!("page: {e}")).color(ui.visuals().error_fg_color));
+    } else if let Some((_, p)) = app.preview() {
+        for w in &p.warnings {
+            ui.label(RichText::new(format!("print: {w}")).color(Color32::from_rgb(200, 140, 0)));
+        }
+    }
     if let Some(msg) = &app.message {
         match msg {
             Ok(m) => ui.label(RichText::new(m).weak()),
@@ -241,6 +306,11 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
         );
     }
 
+    ui.separator();
+    egui::CollapsingHeader::new("Page")
+        .default_open(true)
+        .show(ui, |ui| page_knobs(ui, &mut d.page, &mut coalesce));
+
     if d != app.design {
         app.pending.push(Command::Edit {
             design: d,
@@ -265,7 +335,7 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     });
 
     ui.separator();
-    ui.heading("File");
+    ui.heading("Files");
     let label = ui.label("Path");
     ui.add(
         egui::TextEdit::singleline(&mut app.path)
@@ -289,15 +359,30 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
             app.pending.push(Command::OpenDesign(path.clone()));
         }
         if ui
-            .add_enabled(has_path, egui::Button::new("Export JSON"))
+            .add_enabled(has_path, egui::Button::new("Export"))
+            .on_hover_text("writes the format the name ends with: .pdf, .svg, .png or .json")
             .clicked()
         {
-            app.pending.push(Command::ExportJson(path.clone()));
+            app.pending.push(Command::ExportByName(path.clone()));
         }
     });
     ui.label(
-        RichText::new("Save and Open use TOML designs; Export writes the maze as JSON.").weak(),
+        RichText::new(
+            "Save and Open use TOML designs; Export writes .pdf, .svg, .png (key beside) or .json.",
+        )
+        .weak(),
     );
+    ui.horizontal_wrapped(|ui| {
+        for kind in ExportKind::ALL {
+            if ui
+                .button(format!("{}...", kind.label()))
+                .on_hover_text(format!("export {} through a file dialog", kind.label()))
+                .clicked()
+            {
+                app.pending.push(Command::ExportDialog(kind));
+            }
+        }
+    });
 }
 
 fn growing_tree(ui: &mut egui::Ui, policy: &mut GrowingTreePolicy, coalesce: &mut bool) {
@@ -335,4 +420,98 @@ fn placement_name(p: Placement) -> &'static str {
         Placement::LeftRight => "left-right",
         Placement::Cells { .. } => "cells (from the design file)",
     }
+}
+
+/// The paper sizes offered by name (custom sizes come from design files or the size boxes).
+const PAPERS: [Paper; 5] = [
+    Paper::A4,
+    Paper::Letter,
+    Paper::Trim85x11,
+    Paper::Trim8x10,
+    Paper::Trim6x9,
+];
+
+fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
+    let custom = matches!(page.paper, Paper::Custom { .. });
+    ComboBox::from_label("Paper")
+        .selected_text(page.paper.name())
+        .show_ui(ui, |ui| {
+            for p in PAPERS {
+                ui.selectable_value(&mut page.paper, p, p.name());
+            }
+            if ui.selectable_label(custom, "custom").clicked() && !custom {
+                let (w, h) = page.paper.size_mm();
+                page.paper = Paper::Custom {
+                    width_mm: w.round(),
+                    height_mm: h.round(),
+                };
+            }
+        });
+    if let Paper::Custom {
+        width_mm,
+        height_mm,
+    } = &mut page.paper
+    {
+        ui.horizontal(|ui| {
+            let r = ui.add(
+                DragValue::new(width_mm)
+                    .range(50.0..=2000.0)
+                    .prefix("w ")
+                    .suffix(" mm"),
+            );
+            *coalesce |= r.dragged() && !r.drag_started();
+            let r = ui.add(
+                DragValue::new(height_mm)
+                    .range(50.0..=2000.0)
+                    .prefix("h ")
+                    .suffix(" mm"),
+            );
+            *coalesce |= r.dragged() && !r.drag_started();
+        });
+    }
+    ComboBox::from_label("Orientation")
+        .selected_text(match page.orientation {
+            Orientation::Portrait => "portrait",
+            Orientation::Landscape => "landscape",
+        })
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut page.orientation, Orientation::Portrait, "portrait");
+            ui.selectable_value(&mut page.orientation, Orientation::Landscape, "landscape");
+        });
+    let mut slider = |ui: &mut egui::Ui, v: &mut f64, range, text: &str| {
+        let r = ui.add(Slider::new(v, range).text(text).step_by(0.05));
+        *coalesce |= r.dragged() && !r.drag_started();
+    };
+    slider(ui, &mut page.margin_mm, 0.0..=50.0, "Margin mm");
+    slider(ui, &mut page.gutter_mm, 0.0..=30.0, "Gutter mm");
+    slider(ui, &mut page.wall_mm, 0.1..=3.0, "Wall mm");
+    slider(ui, &mut page.min_corridor_mm, 1.0..=10.0, "Corridor mm");
+    ui.checkbox(&mut page.bleed, "Bleed")
+        .on_hover_text("add 0.125 in around the page for printers that trim");
+    let label = ui.label("Title");
+    let mut title = page.title.clone().unwrap_or_default();
+    let r = ui
+        .add(
+            egui::TextEdit::singleline(&mut title)
+                .hint_text("printed at the top")
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id);
+    if r.changed() {
+        // typing is one undo step per field visit
+        *coalesce |= !r.gained_focus();
+        page.title = (!title.trim().is_empty()).then_some(title);
+    }
+    ui.checkbox(&mut page.name_line, "Name line")
+        .on_hover_text("a \"Name: ____\" line under the title");
+    ui.horizontal(|ui| {
+        let mut numbered = page.page_number.is_some();
+        ui.checkbox(&mut numbered, "Page number");
+        let mut n = page.page_number.unwrap_or(1);
+        if numbered {
+            let r = ui.add(DragValue::new(&mut n).range(1..=9999).prefix("no. "));
+            *coalesce |= r.dragged() && !r.drag_started();
+        }
+        page.page_number = numbered.then_some(n);
+    });
 }
