@@ -8,7 +8,26 @@ use crate::endpoints::Placement;
 use crate::error::{Error, Result};
 use crate::page::PageSetup;
 use crate::shape::{Islands, ShapeSource};
-use crate::topology::TopologyKind;
+use crate::topology::{Coord, TopologyKind};
+
+/// One cell switched on or off by hand (the editor's mask brush), applied over the shape's mask
+/// (or the full grid when there is no shape).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CellEdit {
+    /// The cell's row (ring for polar).
+    pub row: u32,
+    /// The cell's column (index in the ring for polar).
+    pub col: u32,
+    /// Whether the cell is switched on.
+    pub on: bool,
+}
+
+impl CellEdit {
+    /// The cell edited.
+    pub fn coord(&self) -> Coord {
+        Coord::new(self.row, self.col)
+    }
+}
 
 /// The largest seed (2^53 - 1): it survives TOML (64-bit signed) and JSON readers that use
 /// doubles.
@@ -67,6 +86,10 @@ pub struct Design {
     /// default, so designs without a page setup read and write as before.
     #[serde(skip_serializing_if = "PageSetup::is_default")]
     pub page: PageSetup,
+    /// Cells switched on or off by hand, in the order they were painted (a later edit of the
+    /// same cell wins). Cells outside the grid are ignored.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cell_edits: Vec<CellEdit>,
 }
 
 impl Default for Design {
@@ -89,6 +112,7 @@ impl Default for Design {
             invert: false,
             islands: Islands::KeepLargest,
             page: PageSetup::default(),
+            cell_edits: Vec::new(),
         }
     }
 }
