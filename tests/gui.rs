@@ -13,7 +13,7 @@ use hedge::topology::TopologyKind;
 
 fn editor() -> Harness<'static, HedgeApp> {
     let mut h = Harness::builder()
-        .with_size([1100.0, 750.0])
+        .with_size([1100.0, 1500.0])
         .build_eframe(|cc| HedgeApp::new(cc));
     settle(&mut h);
     h
@@ -322,7 +322,11 @@ fn page_setup_lays_out_the_same_maze_again() {
     h.get_by_role_and_label(Role::Slider, "Gutter mm")
         .set_value_accesskit(30.0);
     settle(&mut h);
-    let err = h.state().page_error().expect("a page error").to_string();
+    let err = h
+        .state()
+        .page_error()
+        .unwrap_or_else(|| panic!("a page error: {:?}", h.state().design.page))
+        .to_string();
     assert!(err.contains("margin"), "{err}");
     assert!(h.state().generated().is_some());
     assert!(h.query_by_label_contains("page: ").is_some());
@@ -429,5 +433,160 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
         matches!(&h.state().message, Some(Err(e)) if e.contains("no/such/dir")),
         "{:?}",
         h.state().message
+    );
+}
+
+/// Where a maze point is on screen in the harness.
+fn screen_of(h: &Harness<'_, HedgeApp>, p: hedge::topology::Point) -> egui::Pos2 {
+    let (_, preview) = h.state().preview().unwrap();
+    h.state()
+        .placement
+        .unwrap()
+        .to_screen(preview.page_point(p))
+}
+
+#[test]
+fn a_built_in_shape_its_mask_and_the_brush() {
+    let mut h = editor();
+    h.get_by_label("cat").click();
+    settle(&mut h);
+    let d = h.state().design.clone();
+    assert_eq!(
+        d.shape,
+        Some(hedge::shape::ShapeSource::Builtin("cat".into()))
+    );
+    assert_ne!(d.height, 20, "the height follows the cat's aspect ratio");
+    let g = h
+        .state()
+        .generated()
+        .unwrap_or_else(|| panic!("{}", status(&h)));
+    let cells = g.metrics.cells;
+    assert!(
+        cells > 50 && cells < (d.width * d.height) as usize,
+        "{cells}"
+    );
+    assert_eq!(h.state().preview().unwrap().1.cells.len(), cells);
+
+    // the mask overlay adds a tinted polygon per cell
+    let plain = h.state().mesh.vertices;
+    h.get_by_label("Show mask").click();
+    h.run();
+    assert!(h.state().mesh.vertices > plain);
+
+    // the coverage knob changes the mask
+    h.get_by_role_and_label(Role::Slider, "Coverage")
+        .set_value_accesskit(0.95);
+    settle(&mut h);
+    let fewer = h.state().generated().unwrap().metrics.cells;
+    assert!(fewer < cells, "{fewer} < {cells}");
+
+    // paint one cell off with the brush: a cell away from the entrance and exit
+    h.get_by_label("Drag").click();
+    h.run();
+    h.get_by_label("paint cells off").click();
+    h.run();
+    let g = h.state().generated().unwrap();
+    let grid = g.maze.grid();
+    let target = grid
+        .cells()
+        .find(|&c| c != g.entrance.cell && c != g.exit.cell && grid.neighbours(c).len() == 4)
+        .expect("an inner cell");
+    let coord = grid.coord(target);
+    let at = screen_of(&h, grid.center(target));
+    let before = g.metrics.cells;
+    h.hover_at(at);
+    h.drag_at(at);
+    h.run();
+    h.drop_at(at);
+    settle(&mut h);
+    assert_eq!(
+        h.state().design.cell_edits,
+        vec![hedge::design::CellEdit {
+            row: coord.row,
+            col: coord.col,
+            on: false
+        }]
+    );
+    let g = h
+        .state()
+        .generated()
+        .unwrap_or_else(|| panic!("{}", status(&h)));
+    assert!(
+        g.maze.grid().id_at(coord).is_none(),
+        "the painted cell is off"
+    );
+    assert!(g.metrics.cells < before);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert!(h.state().design.cell_edits.is_empty());
+    assert_eq!(h.state().generated().unwrap().metrics.cells, before);
+
+    // back to no shape
+    h.get_by_label("no shape").click();
+    settle(&mut h);
+    assert_eq!(h.state().design.shape, None);
+}
+
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    // a black disc on white
+    let png = dir.path().join("disc.png");
+    let img = image::RgbaImage::from_fn(80, 80, |x, y| {
+        let (dx, dy) = (x as f64 - 40.0, y as f64 - 40.0);
+        if dx.hypot(dy) < 36.0 {
+            image::Rgba([0, 0, 0, 255])
+        } else {
+            image::Rgba([255, 255, 255, 255])
+        }
+    });
+    img.save(&png).unwrap();
+    let mut h = editor();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(png.clone())));
+    h.run();
+    settle(&mut h);
+    assert_eq!(
+        h.state().design.shape,
+        Some(hedge::shape::ShapeSource::File(png.clone()))
+    );
+    let cells = h
+        .state()
+        .generated()
+        .unwrap_or_else(|| panic!("{}", status(&h)))
+        .metrics
+        .cells;
+    assert!(
+        cells < 400 && cells > 200,
+        "a disc covers about 78% of its square: {cells}"
+    );
+
+    // a file that is not a picture: the design stays, the error is in the window
+    let bad = dir.path().join("notes.png");
+    std::fs::write(&bad, b"not a picture").unwrap();
+    h.state_mut().dialog_hook = Some(Box::new(move |_| Some(bad.clone())));
+    h.get_by_label("Open image...").click();
+    settle(&mut h);
+    assert!(
+        matches!(&h.state().message, Some(Err(e)) if e.contains("notes.png")),
+        "{:?}",
+        h.state().message
+    );
+    assert_eq!(
+        h.state().design.shape,
+        Some(hedge::shape::ShapeSource::File(png))
     );
 }

@@ -12,12 +12,14 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::design::{Design, MAX_SEED};
+use crate::draw;
 use crate::pipeline::Generated;
 use crate::random::fresh_seed;
 use crate::shape::{Cut, Foreground, ShapeSource};
 use crate::topology::TopologyKind;
 
 pub mod preview;
+pub mod thumbs;
 pub mod ui;
 pub mod worker;
 
@@ -38,7 +40,7 @@ pub enum Command {
     /// slider being dragged).
     Edit {
         /// The new design.
-        design: Design,
+        design: Box<Design>,
         /// Whether this continues the previous edit (no new undo step).
         coalesce: bool,
     },
@@ -66,8 +68,33 @@ pub enum Command {
     SaveDialog,
     /// Show a file dialog to export in a format.
     ExportDialog(ExportKind),
+    /// Use this silhouette (or none); the height follows its aspect ratio.
+    SetShape(Option<ShapeSource>),
+    /// Show a file dialog to pick a picture for the shape.
+    OpenImageDialog,
+    /// Switch cells on or off by hand (a brush stroke; `coalesce` continues the stroke).
+    Paint {
+        /// The cells and whether each is switched on.
+        edits: Vec<crate::design::CellEdit>,
+        /// Whether this continues the previous stroke (one undo step).
+        coalesce: bool,
+    },
+    /// Forget every hand edit of the mask.
+    ClearEdits,
     /// Close the window.
     Quit,
+}
+
+/// What a primary drag on the preview does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tool {
+    /// Moves the page.
+    #[default]
+    Pan,
+    /// Switches cells on.
+    PaintOn,
+    /// Switches cells off.
+    PaintOff,
 }
 
 /// What an export writes.
@@ -241,6 +268,17 @@ pub struct HedgeApp {
     pub pending: Vec<Command>,
     /// Tint the weave crossings in the preview.
     pub show_crossings: bool,
+    /// Show the mask (and its necks) over the preview.
+    pub show_mask: bool,
+    /// What a drag on the preview does.
+    pub tool: Tool,
+    /// Where the page was painted in the last frame.
+    pub placement: Option<preview::Placement>,
+    /// The screen-to-maze mapping when the current brush stroke started (the page may move
+    /// under the pointer as the maze changes; the stroke keeps painting where it began).
+    pub stroke: Option<(preview::Placement, preview::PagePreview)>,
+    /// Thumbnails of the built-in shapes (made on a thread at start).
+    pub thumbnails: thumbs::Thumbnails,
     /// The preview's tessellated page.
     pub mesh: MeshCache,
     /// Show the debug overlay (frame time, tessellation).
@@ -394,6 +432,11 @@ impl HedgeApp {
             message: None,
             pending: Vec::new(),
             show_crossings: p.show_crossings,
+            show_mask: false,
+            tool: Tool::default(),
+            placement: None,
+            stroke: None,
+            thumbnails: thumbs::Thumbnails::default(),
             mesh: MeshCache::default(),
             debug_overlay: false,
             frames: FrameTimes::default(),
@@ -526,6 +569,32 @@ impl HedgeApp {
         };
     }
 
+    /// The cell of the current grid (on or off) whose centre is nearest the page position `p`,
+    /// if it is within about half a cell.
+    pub fn cell_at(&self, p: draw::Pos) -> Option<crate::topology::Coord> {
+        let (_, preview) = self.preview()?;
+        self.cell_at_maze(preview.maze_point(p))
+    }
+
+    /// The cell of the current grid (on or off) whose centre is nearest the maze point `q`, if
+    /// it is within about half a cell.
+    pub fn cell_at_maze(&self, q: crate::topology::Point) -> Option<crate::topology::Coord> {
+        let g = self.generated()?;
+        let t = g.maze.grid().topology().tess();
+        let mut best = None;
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = crate::topology::Coord::new(row, col);
+                let m = t.center(c);
+                let d = (m.x - q.x).hypot(m.y - q.y);
+                if best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, c));
+                }
+            }
+        }
+        best.filter(|(d, _)| *d < 0.75).map(|(_, c)| c)
+    }
+
     /// The newest maze's pages, with the id that changes whenever they do.
     pub fn preview(&self) -> Option<(u64, &PagePreview)> {
         match &self.current {
@@ -574,7 +643,7 @@ impl HedgeApp {
     /// Applies one command. `ctx` is needed only for [`Command::Quit`].
     pub fn apply(&mut self, cmd: Command, ctx: Option<&egui::Context>) {
         match cmd {
-            Command::Edit { design, coalesce } => self.set_design(design, coalesce),
+            Command::Edit { design, coalesce } => self.set_design(*design, coalesce),
             Command::New => self.set_design(
                 Design {
                     seed: Some(fresh_seed()),
@@ -652,6 +721,47 @@ impl HedgeApp {
                 if let Some(p) = self.ask(&DialogRequest::Export(kind)) {
                     self.apply(Command::Export(kind, p), ctx);
                 }
+            }
+            Command::SetShape(source) => {
+                let mut d = self.design.clone();
+                d.shape = source;
+                d.cell_edits.clear();
+                if let Some(src) = &d.shape {
+                    let cut = Cut {
+                        threshold: d.threshold,
+                        invert: d.invert,
+                    };
+                    match self.shape.foreground(src, self.base_dir(), cut) {
+                        Ok(fg) => {
+                            if let Ok(h) = crate::shape::fitted_height(d.topology, d.width, &fg) {
+                                d.height = h;
+                            }
+                        }
+                        Err(e) => {
+                            self.message = Some(Err(e));
+                            return;
+                        }
+                    }
+                }
+                self.set_design(d, false);
+            }
+            Command::OpenImageDialog => {
+                if let Some(p) = self.ask(&DialogRequest::OpenImage) {
+                    self.apply(Command::SetShape(Some(ShapeSource::File(p))), ctx);
+                }
+            }
+            Command::Paint { edits, coalesce } => {
+                let mut d = self.design.clone();
+                for e in edits {
+                    d.cell_edits.retain(|o| o.coord() != e.coord());
+                    d.cell_edits.push(e);
+                }
+                self.set_design(d, coalesce);
+            }
+            Command::ClearEdits => {
+                let mut d = self.design.clone();
+                d.cell_edits.clear();
+                self.set_design(d, false);
             }
             Command::Quit => {
                 if let Some(ctx) = ctx {
@@ -868,7 +978,7 @@ mod tests {
         d.braid = 0.5;
         app.apply(
             Command::Edit {
-                design: d.clone(),
+                design: Box::new(d.clone()),
                 coalesce: true,
             },
             None,
@@ -876,7 +986,7 @@ mod tests {
         d.braid = 0.6;
         app.apply(
             Command::Edit {
-                design: d.clone(),
+                design: Box::new(d.clone()),
                 coalesce: true,
             },
             None,
@@ -898,7 +1008,7 @@ mod tests {
         };
         app.apply(
             Command::Edit {
-                design: d,
+                design: Box::new(d),
                 coalesce: false,
             },
             None,
@@ -926,7 +1036,7 @@ mod tests {
         };
         app.apply(
             Command::Edit {
-                design: d,
+                design: Box::new(d),
                 coalesce: false,
             },
             None,

@@ -27,6 +27,10 @@ pub struct PagePreview {
     pub crossings: Vec<Vec<Pos>>,
     /// Warnings for the person printing (narrow corridors, thinned walls).
     pub warnings: Vec<String>,
+    /// Every cell of the maze (its mask) as a polygon on the page, for the "show mask" overlay.
+    pub cells: Vec<Vec<Pos>>,
+    /// The cells whose loss would split the shape (one-cell necks), as polygons on the page.
+    pub necks: Vec<Vec<Pos>>,
 }
 
 impl PagePreview {
@@ -56,10 +60,35 @@ impl PagePreview {
             })
             .collect();
         let warnings = pages.layout.warnings();
+        let to_page = |p: crate::topology::Point| {
+            Pos::new(
+                lay.origin.x + p.x * lay.scale,
+                lay.origin.y + p.y * lay.scale,
+            )
+        };
+        let topology = grid.topology();
+        let polygon = |c: crate::topology::Coord, sides: &mut Vec<crate::topology::Side>| {
+            sides.clear();
+            topology.tess().sides(c, sides);
+            sides.iter().map(|s| to_page(s.a)).collect::<Vec<_>>()
+        };
+        let mut mask = crate::mask::Mask::empty(topology).map_err(|e| e.to_string())?;
+        let mut cells = Vec::with_capacity(grid.len());
+        for id in grid.cells() {
+            let c = grid.coord(id);
+            mask.set(c, true);
+            cells.push(polygon(c, &mut sides));
+        }
+        let necks = crate::shape::necks(&mask, topology, NECK_PIECE)
+            .into_iter()
+            .map(|c| polygon(c, &mut sides))
+            .collect();
         Ok(PagePreview {
             pages,
             crossings,
             warnings,
+            cells,
+            necks,
         })
     }
 
@@ -131,11 +160,15 @@ impl Placement {
     }
 }
 
+/// A neck is highlighted when losing it would cut off at least this many cells.
+pub const NECK_PIECE: usize = 3;
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct MeshKey {
     id: u64,
     key: bool,
     crossings: bool,
+    mask: bool,
     scale: f32,
     pixels_per_point: f32,
 }
@@ -167,13 +200,23 @@ impl MeshCache {
     ) -> Arc<Mesh> {
         if self.key != Some(key) {
             let start = Instant::now();
-            let mesh = tessellate(
+            let mut mesh = tessellate(
                 preview.drawing(key.key),
                 key.crossings.then_some(&preview.crossings[..]),
                 tint,
                 key.scale,
                 key.pixels_per_point,
             );
+            if key.mask {
+                let mut t = Tessellator::new(
+                    key.pixels_per_point,
+                    TessellationOptions::default(),
+                    [1, 1],
+                    Vec::new(),
+                );
+                tint_cells(&mut t, &mut mesh, &preview.cells, MASK_TINT, key.scale);
+                tint_cells(&mut t, &mut mesh, &preview.necks, NECK_TINT, key.scale);
+            }
             self.vertices = mesh.vertices.len();
             self.mesh = Arc::new(mesh);
             self.key = Some(key);
@@ -312,6 +355,12 @@ fn tint_cells(t: &mut Tessellator, mesh: &mut Mesh, cells: &[Vec<Pos>], tint: Co
     }
 }
 
+/// The colour of the "show mask" overlay.
+pub const MASK_TINT: Color32 = Color32::from_rgba_premultiplied(0, 70, 20, 70);
+
+/// The colour of one-cell necks in the mask overlay.
+pub const NECK_TINT: Color32 = Color32::from_rgba_premultiplied(150, 0, 0, 150);
+
 /// The colour of the crossing tint.
 pub const CROSSING_TINT: Color32 = Color32::from_rgba_premultiplied(110, 60, 0, 110);
 
@@ -323,6 +372,10 @@ pub struct Input<'a> {
     pub answer_key: bool,
     /// Tint the weave crossings.
     pub crossings: bool,
+    /// Show the mask (every cell tinted, necks in red).
+    pub mask: bool,
+    /// Whether a primary drag pans (false while a brush paints).
+    pub drag_pans: bool,
 }
 
 /// Paints the page into all the space `ui` has left, handling pan and zoom on `view`. Returns
@@ -353,7 +406,7 @@ pub fn show(
     };
     if response.dragged_by(egui::PointerButton::Secondary)
         || response.dragged_by(egui::PointerButton::Middle)
-        || (response.dragged_by(egui::PointerButton::Primary) && !ui.input(|i| i.modifiers.shift))
+        || (response.dragged_by(egui::PointerButton::Primary) && input.drag_pans)
     {
         view.pan += response.drag_delta();
     }
@@ -393,6 +446,7 @@ pub fn show(
         id,
         key: input.answer_key,
         crossings: input.crossings && !preview.crossings.is_empty(),
+        mask: input.mask,
         scale,
         pixels_per_point: ui.ctx().pixels_per_point(),
     };
@@ -547,6 +601,7 @@ mod tests {
             id: 1,
             key: false,
             crossings: false,
+            mask: false,
             scale: 2.0,
             pixels_per_point: 1.0,
         };

@@ -5,11 +5,13 @@
 
 use egui::{Color32, ComboBox, DragValue, Key, KeyboardShortcut, Modifiers, RichText, Slider};
 
-use super::{Command, Current, ExportKind, HedgeApp, preview};
+use super::{Command, Current, ExportKind, HedgeApp, Tool, preview};
 use crate::carve::{CARVERS, GrowingTreePolicy};
+use crate::design::CellEdit;
 use crate::design::{Design, MAX_SEED, Style};
 use crate::endpoints::Placement;
 use crate::page::{Orientation, PageSetup, Paper};
+use crate::shape::{Islands, ShapeSource, builtin};
 use crate::topology::TopologyKind;
 
 /// The growing-tree carver's registry name (its policy knob shows only for it).
@@ -18,6 +20,7 @@ const GROWING_TREE: &str = "growing-tree";
 /// Draws the whole window for one frame.
 pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
     shortcuts(app, ui);
+    dropped_files(app, ui);
     egui::Panel::top("menu").show(ui, |ui| menu_bar(app, ui));
     egui::Panel::bottom("status").show(ui, |ui| status_bar(app, ui));
     egui::Panel::left("knobs")
@@ -43,7 +46,16 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
             {
                 app.view = preview::View::default();
             }
-            ui.label(RichText::new("drag to pan, scroll to zoom").weak());
+            ui.checkbox(&mut app.show_mask, "Show mask")
+                .on_hover_text("tint the maze's cells; one-cell necks in red");
+            ComboBox::from_label("Drag")
+                .selected_text(tool_name(app.tool))
+                .show_ui(ui, |ui| {
+                    for t in [Tool::Pan, Tool::PaintOn, Tool::PaintOff] {
+                        ui.selectable_value(&mut app.tool, t, tool_name(t));
+                    }
+                });
+            ui.label(RichText::new("right-drag pans, scroll zooms").weak());
         });
         let mut view = app.view;
         let mut mesh = std::mem::take(&mut app.mesh);
@@ -51,10 +63,16 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
             preview: app.preview(),
             answer_key: app.answer_key,
             crossings: app.show_crossings,
+            mask: app.show_mask || app.tool != Tool::Pan,
+            drag_pans: app.tool == Tool::Pan,
         };
-        let (response, _place) = preview::show(ui, &input, &mut view, &mut mesh);
+        let (response, place) = preview::show(ui, &input, &mut view, &mut mesh);
         app.view = view;
         app.mesh = mesh;
+        app.placement = place;
+        if let Some(place) = place {
+            preview_clicks(app, ui, &response, place);
+        }
         if app.debug_overlay {
             debug_overlay(app, ui, response.rect);
         }
@@ -307,13 +325,18 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     }
 
     ui.separator();
+    egui::CollapsingHeader::new("Shape")
+        .default_open(true)
+        .show(ui, |ui| shape_knobs(app, ui, &mut d, &mut coalesce));
+
+    ui.separator();
     egui::CollapsingHeader::new("Page")
         .default_open(true)
         .show(ui, |ui| page_knobs(ui, &mut d.page, &mut coalesce));
 
     if d != app.design {
         app.pending.push(Command::Edit {
-            design: d,
+            design: Box::new(d),
             coalesce,
         });
     }
@@ -357,6 +380,14 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
             .clicked()
         {
             app.pending.push(Command::OpenDesign(path.clone()));
+        }
+        if ui
+            .add_enabled(has_path, egui::Button::new("Shape"))
+            .on_hover_text("use the picture at this path as the shape")
+            .clicked()
+        {
+            app.pending
+                .push(Command::SetShape(Some(ShapeSource::File(path.clone()))));
         }
         if ui
             .add_enabled(has_path, egui::Button::new("Export"))
@@ -514,4 +545,155 @@ fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
         }
         page.page_number = numbered.then_some(n);
     });
+}
+
+fn tool_name(t: Tool) -> &'static str {
+    match t {
+        Tool::Pan => "pan",
+        Tool::PaintOn => "paint cells on",
+        Tool::PaintOff => "paint cells off",
+    }
+}
+
+/// A picture dropped on the window becomes the shape; a design file (.toml) is opened.
+fn dropped_files(app: &mut HedgeApp, ui: &egui::Ui) {
+    let dropped = ui.input(|i| i.raw.dropped_files.clone());
+    for f in dropped {
+        let path = f.path().to_path_buf();
+        if path.as_os_str().is_empty() {
+            continue;
+        }
+        let toml = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
+        app.pending.push(if toml {
+            Command::OpenDesign(path)
+        } else {
+            Command::SetShape(Some(ShapeSource::File(path)))
+        });
+    }
+}
+
+/// Brush strokes on the preview (with a paint tool).
+fn preview_clicks(
+    app: &mut HedgeApp,
+    ui: &egui::Ui,
+    response: &egui::Response,
+    place: preview::Placement,
+) {
+    let on = match app.tool {
+        Tool::Pan => return,
+        Tool::PaintOn => true,
+        Tool::PaintOff => false,
+    };
+    let primary = ui.input(|i| i.pointer.primary_down());
+    // paint while the button is down, with the mapping from when the stroke began
+    if !(response.is_pointer_button_down_on() && primary) {
+        app.stroke = None;
+        return;
+    }
+    let Some(pos) = response.interact_pointer_pos() else {
+        return;
+    };
+    if app.stroke.is_none() {
+        app.stroke = app.preview().map(|(_, p)| (place, p.clone()));
+    }
+    let Some((place, preview)) = &app.stroke else {
+        return;
+    };
+    let q = preview.maze_point(place.to_page(pos));
+    let Some(c) = app.cell_at_maze(q) else {
+        return;
+    };
+    let edit = CellEdit {
+        row: c.row,
+        col: c.col,
+        on,
+    };
+    if app.design.cell_edits.last() == Some(&edit) {
+        return; // still on the same cell
+    }
+    let coalesce = response.dragged() && !response.drag_started();
+    app.pending.push(Command::Paint {
+        edits: vec![edit],
+        coalesce,
+    });
+}
+
+fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &mut bool) {
+    app.thumbnails.poll(ui.ctx());
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add(egui::Button::selectable(d.shape.is_none(), "no shape"))
+            .clicked()
+            && d.shape.is_some()
+        {
+            app.pending.push(Command::SetShape(None));
+        }
+        for name in builtin::names() {
+            let selected = matches!(&d.shape, Some(ShapeSource::Builtin(n)) if n == name);
+            let button = match app.thumbnails.get(name) {
+                Some(tex) => egui::Button::image_and_text(
+                    egui::Image::new(tex).fit_to_exact_size(egui::vec2(28.0, 28.0)),
+                    name,
+                )
+                .selected(selected),
+                None => egui::Button::selectable(selected, name),
+            };
+            if ui.add(button).clicked() && !selected {
+                app.pending
+                    .push(Command::SetShape(Some(ShapeSource::Builtin(name.into()))));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Open image...")
+            .on_hover_text("a PNG, JPEG, GIF, BMP, WebP or SVG; or drop one on the window")
+            .clicked()
+        {
+            app.pending.push(Command::OpenImageDialog);
+        }
+        if let Some(ShapeSource::File(p)) = &d.shape {
+            ui.label(
+                RichText::new(
+                    p.file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                )
+                .weak(),
+            );
+        }
+    });
+    let has_shape = d.shape.is_some();
+    ui.add_enabled_ui(has_shape, |ui| {
+        let mut auto = d.threshold.is_none();
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut auto, "Auto threshold");
+            let mut t = d.threshold.unwrap_or(128);
+            if !auto {
+                let r = ui.add(Slider::new(&mut t, 0..=255).text("Threshold"));
+                *coalesce |= r.dragged() && !r.drag_started();
+            }
+            d.threshold = (!auto).then_some(t);
+        });
+        ui.checkbox(&mut d.invert, "Invert");
+        let r = ui.add(Slider::new(&mut d.coverage, 0.05..=1.0).text("Coverage"));
+        *coalesce |= r.dragged() && !r.drag_started();
+        ComboBox::from_label("Islands")
+            .selected_text(d.islands.name())
+            .show_ui(ui, |ui| {
+                for i in [Islands::KeepLargest, Islands::Bridge] {
+                    ui.selectable_value(&mut d.islands, i, i.name());
+                }
+            });
+    });
+    if !d.cell_edits.is_empty() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{} cells painted", d.cell_edits.len()));
+            if ui.button("Clear painting").clicked() {
+                app.pending.push(Command::ClearEdits);
+            }
+        });
+    }
 }
