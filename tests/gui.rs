@@ -590,3 +590,80 @@ fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
         Some(hedge::shape::ShapeSource::File(png))
     );
 }
+
+fn request_close(h: &mut Harness<'_, HedgeApp>) {
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.run();
+}
+
+#[test]
+fn closing_with_unsaved_changes_asks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    // nothing changed: no question
+    assert_eq!(
+        h.state().saved,
+        h.state().design,
+        "showing the knobs edits nothing"
+    );
+    assert!(h.state().undo.is_empty());
+    request_close(&mut h);
+    assert!(!h.state().confirm_close);
+
+    h.get_by_role_and_label(Role::Slider, "Braid")
+        .set_value_accesskit(0.5);
+    settle(&mut h);
+    assert!(h.state().unsaved());
+    request_close(&mut h);
+    assert!(
+        h.state().confirm_close,
+        "the close is held and a question shown"
+    );
+    h.get_by_label("Unsaved changes");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(!h.state().confirm_close);
+    assert!(!h.state().closing);
+
+    // save and close: the design is written, then the window closes
+    let path = dir.path().join("kept.toml");
+    h.state_mut().path = path.display().to_string();
+    request_close(&mut h);
+    h.get_by_label("Save and close").click();
+    h.run();
+    assert_eq!(hedge::io::read_design(&path).unwrap(), h.state().design);
+    assert!(!h.state().unsaved());
+    assert!(h.state().closing);
+    assert_eq!(h.state().recent, vec![path.display().to_string()]);
+}
+
+#[test]
+fn the_autosave_brings_back_the_design_after_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let auto = dir.path().join("hedge/autosave.toml");
+    let mut h = editor();
+    let app = std::mem::replace(
+        h.state_mut(),
+        HedgeApp::headless(hedge::app::Persisted::default()),
+    );
+    *h.state_mut() = app.with_autosave(auto.clone());
+    h.get_by_role_and_label(Role::Slider, "Braid")
+        .set_value_accesskit(0.75);
+    settle(&mut h);
+    let design = h.state().design.clone();
+    assert_eq!(hedge::io::read_design(&auto).unwrap(), design);
+    // the process dies here (no clean exit): the next run starts from the autosave
+    drop(h);
+    let next = HedgeApp::headless(hedge::app::Persisted::default()).with_autosave(auto.clone());
+    assert_eq!(next.design, design);
+    assert!(matches!(&next.message, Some(Ok(m)) if m.contains("restored")));
+    // and a clean exit removes it
+    let mut next = next;
+    next.remove_autosave();
+    assert!(!auto.exists());
+}

@@ -30,6 +30,19 @@ use worker::{Job, JobResult, Worker};
 /// worker thread.
 pub const INLINE_CELLS: u64 = 2_500;
 
+/// The most recent files listed.
+pub const RECENT: usize = 8;
+
+/// Where the design is autosaved: `$XDG_CONFIG_HOME/hedge/autosave.toml` (or under
+/// `~/.config`).
+pub fn default_autosave_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("hedge").join("autosave.toml"))
+}
+
 /// The most undo steps kept.
 pub const UNDO_DEPTH: usize = 200;
 
@@ -83,6 +96,8 @@ pub enum Command {
     ClearEdits,
     /// Close the window.
     Quit,
+    /// Close even though there are unsaved changes.
+    CloseWithoutSaving,
 }
 
 /// What a primary drag on the preview does.
@@ -173,6 +188,8 @@ pub struct Persisted {
     pub path: String,
     /// Whether weave crossings were tinted.
     pub show_crossings: bool,
+    /// Design files opened or saved lately, newest first.
+    pub recent: Vec<String>,
 }
 
 /// The small settings stored with eframe's storage (RON). Every field has a default, so older
@@ -187,6 +204,8 @@ pub struct Prefs {
     pub path: String,
     /// Whether weave crossings were tinted.
     pub show_crossings: bool,
+    /// Design files opened or saved lately, newest first.
+    pub recent: Vec<String>,
 }
 
 /// The storage key of the last design (TOML text).
@@ -205,6 +224,7 @@ impl Persisted {
             answer_key: prefs.answer_key,
             path: prefs.path,
             show_crossings: prefs.show_crossings,
+            recent: prefs.recent,
         }
     }
 
@@ -218,6 +238,7 @@ impl Persisted {
                 answer_key: self.answer_key,
                 path: self.path.clone(),
                 show_crossings: self.show_crossings,
+                recent: self.recent.clone(),
             },
         );
     }
@@ -281,6 +302,24 @@ pub struct HedgeApp {
     pub thumbnails: thumbs::Thumbnails,
     /// The preview's tessellated page.
     pub mesh: MeshCache,
+    /// Design files opened or saved lately, newest first (at most [`RECENT`]).
+    pub recent: Vec<String>,
+    /// The design as last opened or saved (or as the editor started): unsaved changes are
+    /// anything different from it.
+    pub saved: Design,
+    /// Where the design is autosaved while the editor runs (removed on a clean exit); `None`
+    /// turns autosave off.
+    pub autosave: Option<PathBuf>,
+    /// The design last written to the autosave file.
+    autosaved: Option<Design>,
+    /// When the autosave file was last written.
+    autosaved_at: Option<Instant>,
+    /// The window was asked to close with unsaved changes: the question is showing.
+    pub confirm_close: bool,
+    /// The user chose to close (no more questions).
+    pub closing: bool,
+    /// Close once the pending save succeeds ("Save and close").
+    pub close_after_save: bool,
     /// Show the debug overlay (frame time, tessellation).
     pub debug_overlay: bool,
     /// Timing of recent frames.
@@ -409,7 +448,11 @@ impl HedgeApp {
         let ctx = cc.egui_ctx.clone();
         let mut app = HedgeApp::with_worker(persisted, Worker::new(move || ctx.request_repaint()));
         app.regenerate();
-        app
+        // autosave in real runs only (those with eframe storage; tests have none)
+        match default_autosave_path().filter(|_| cc.storage.is_some()) {
+            Some(p) => app.with_autosave(p),
+            None => app,
+        }
     }
 
     /// The editor without a window context (the worker's results are picked up on the next poll).
@@ -420,7 +463,7 @@ impl HedgeApp {
     }
 
     fn with_worker(p: Persisted, worker: Worker) -> Self {
-        HedgeApp {
+        let mut app = HedgeApp {
             design: clamp_design(p.design),
             undo: Vec::new(),
             redo: Vec::new(),
@@ -438,6 +481,14 @@ impl HedgeApp {
             stroke: None,
             thumbnails: thumbs::Thumbnails::default(),
             mesh: MeshCache::default(),
+            recent: p.recent,
+            saved: Design::default(),
+            autosave: None,
+            autosaved: None,
+            autosaved_at: None,
+            confirm_close: false,
+            closing: false,
+            close_after_save: false,
             debug_overlay: false,
             frames: FrameTimes::default(),
             dialog_hook: None,
@@ -445,7 +496,72 @@ impl HedgeApp {
             worker,
             generation: 0,
             next_id: 0,
+        };
+        app.saved = app.design.clone();
+        app
+    }
+
+    /// Turns on autosave to `path`. When the file is there already, the last run ended
+    /// without closing (a crash, a kill): its design is restored, as an undoable edit.
+    pub fn with_autosave(mut self, path: PathBuf) -> Self {
+        if let Ok(text) = std::fs::read_to_string(&path)
+            && let Ok(d) = crate::io::parse_design(&text)
+        {
+            let d = clamp_design(d);
+            if d != self.design {
+                self.set_design(d, false);
+                self.message = Some(Ok(format!(
+                    "restored the design autosaved before the last run ended ({})",
+                    path.display()
+                )));
+            }
         }
+        self.autosaved = Some(self.design.clone());
+        self.autosave = Some(path);
+        self
+    }
+
+    /// Whether the design differs from the one last opened or saved.
+    pub fn unsaved(&self) -> bool {
+        self.design != self.saved
+    }
+
+    /// Writes the design to the autosave file when it changed (at most once a second unless
+    /// `now`). Errors are ignored: autosave must never get in the way.
+    pub fn autosave_now(&mut self, force: bool) {
+        let Some(path) = &self.autosave else { return };
+        if self.autosaved.as_ref() == Some(&self.design) {
+            return;
+        }
+        if !force
+            && self
+                .autosaved_at
+                .is_some_and(|t| t.elapsed() < Duration::from_secs(1))
+        {
+            return;
+        }
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let text = crate::io::design_to_toml(&self.design);
+        if crate::io::write_atomic(path, text.as_bytes()).is_ok() {
+            self.autosaved = Some(self.design.clone());
+            self.autosaved_at = Some(Instant::now());
+        }
+    }
+
+    /// A clean exit: the autosave file is no longer needed.
+    pub fn remove_autosave(&mut self) {
+        if let Some(path) = &self.autosave {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    fn remember(&mut self, path: &Path) {
+        let p = path.display().to_string();
+        self.recent.retain(|r| *r != p);
+        self.recent.insert(0, p);
+        self.recent.truncate(RECENT);
     }
 
     /// What is saved between runs.
@@ -455,6 +571,7 @@ impl HedgeApp {
             answer_key: self.answer_key,
             path: self.path.clone(),
             show_crossings: self.show_crossings,
+            recent: self.recent.clone(),
         }
     }
 
@@ -678,8 +795,10 @@ impl HedgeApp {
             Command::OpenDesign(path) => {
                 self.message = Some(match crate::io::read_design(&path) {
                     Ok(d) => {
-                        self.set_design(d, false);
                         self.path = path.display().to_string();
+                        self.set_design(d, false);
+                        self.saved = self.design.clone();
+                        self.remember(&path);
                         Ok(format!("opened {}", path.display()))
                     }
                     Err(e) => Err(e.to_string()),
@@ -694,6 +813,8 @@ impl HedgeApp {
                 );
                 if self.message.as_ref().is_some_and(Result::is_ok) {
                     self.path = path.display().to_string();
+                    self.saved = self.design.clone();
+                    self.remember(&path);
                 }
             }
             Command::ExportJson(path) => self.message = Some(self.export_json(&path)),
@@ -763,6 +884,13 @@ impl HedgeApp {
                 d.cell_edits.clear();
                 self.set_design(d, false);
             }
+            Command::CloseWithoutSaving => {
+                self.closing = true;
+                self.confirm_close = false;
+                if let Some(ctx) = ctx {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            }
             Command::Quit => {
                 if let Some(ctx) = ctx {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -813,6 +941,14 @@ impl HedgeApp {
                     &["png", "jpg", "jpeg", "gif", "bmp", "webp", "svg"],
                 )
                 .pick_file(),
+        }
+    }
+
+    /// Asks before the window closes with unsaved changes.
+    fn closing_question(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) && self.unsaved() && !self.closing {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.confirm_close = true;
         }
     }
 
@@ -872,7 +1008,16 @@ impl eframe::App for HedgeApp {
         if self.busy() {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
+        if std::mem::take(&mut self.close_after_save) && !self.unsaved() {
+            self.apply(Command::CloseWithoutSaving, Some(&ctx));
+        }
+        self.autosave_now(false);
+        self.closing_question(&ctx);
         self.frames.push(start.elapsed().as_secs_f32() * 1000.0);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.remove_autosave();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -957,6 +1102,7 @@ mod tests {
             answer_key: true,
             path: "/tmp/x.toml".into(),
             show_crossings: true,
+            recent: vec!["/tmp/x.toml".into()],
         };
         let mut m = Memory::default();
         p.store(&mut m);

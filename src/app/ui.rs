@@ -21,6 +21,9 @@ const GROWING_TREE: &str = "growing-tree";
 pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
     shortcuts(app, ui);
     dropped_files(app, ui);
+    if app.confirm_close {
+        close_question(app, ui);
+    }
     egui::Panel::top("menu").show(ui, |ui| menu_bar(app, ui));
     egui::Panel::bottom("status").show(ui, |ui| status_bar(app, ui));
     egui::Panel::left("knobs")
@@ -142,6 +145,16 @@ fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             if ui.button("Save design...").clicked() {
                 app.pending.push(Command::SaveDialog);
             }
+            ui.add_enabled_ui(!app.recent.is_empty(), |ui| {
+                ui.menu_button("Open recent", |ui| {
+                    for r in app.recent.clone() {
+                        if ui.button(&r).clicked() {
+                            app.pending
+                                .push(Command::OpenDesign(std::path::PathBuf::from(r)));
+                        }
+                    }
+                });
+            });
             for kind in ExportKind::ALL {
                 if ui.button(format!("Export {}...", kind.label())).clicked() {
                     app.pending.push(Command::ExportDialog(kind));
@@ -510,7 +523,7 @@ fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
             ui.selectable_value(&mut page.orientation, Orientation::Landscape, "landscape");
         });
     let mut slider = |ui: &mut egui::Ui, v: &mut f64, range, text: &str| {
-        let r = ui.add(Slider::new(v, range).text(text).step_by(0.05));
+        let r = ui.add(Slider::new(v, range).text(text).max_decimals(2));
         *coalesce |= r.dragged() && !r.drag_started();
     };
     slider(ui, &mut page.margin_mm, 0.0..=50.0, "Margin mm");
@@ -696,4 +709,31 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
             }
         });
     }
+}
+
+/// "Save your changes?" when the window is closed with unsaved changes.
+fn close_question(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    egui::Modal::new(egui::Id::unique("close-question")).show(ui.ctx(), |ui| {
+        ui.heading("Unsaved changes");
+        ui.label("The design has changes that are not saved to a file.");
+        ui.horizontal(|ui| {
+            if ui.button("Save and close").clicked() {
+                let path = app.path.trim();
+                if path.is_empty() {
+                    app.pending.push(Command::SaveDialog);
+                } else {
+                    app.pending
+                        .push(Command::SaveDesign(std::path::PathBuf::from(path)));
+                }
+                app.confirm_close = false;
+                app.close_after_save = true;
+            }
+            if ui.button("Close without saving").clicked() {
+                app.pending.push(Command::CloseWithoutSaving);
+            }
+            if ui.button("Cancel").clicked() {
+                app.confirm_close = false;
+            }
+        });
+    });
 }
