@@ -667,3 +667,60 @@ fn the_autosave_brings_back_the_design_after_a_crash() {
     next.remove_autosave();
     assert!(!auto.exists());
 }
+
+#[test]
+fn entrance_and_exit_by_clicking_boundary_cells() {
+    use hedge::endpoints::Placement;
+    use hedge::topology::Coord;
+    let mut h = editor();
+    h.get_by_label("Drag").click();
+    h.run();
+    h.get_by_label("place entrance").click();
+    h.run();
+    let click = |h: &mut Harness<'_, HedgeApp>, c: Coord| {
+        let g = h.state().generated().unwrap();
+        let id = g.maze.grid().id_at(c).unwrap();
+        let at = screen_of(h, g.maze.grid().center(id));
+        h.hover_at(at);
+        h.drag_at(at);
+        h.step();
+        h.drop_at(at);
+        settle(h);
+    };
+    // the left end of the middle row
+    click(&mut h, Coord::new(10, 0));
+    let Placement::Cells { entrance, .. } = h.state().design.placement else {
+        panic!("{:?}", h.state().design.placement)
+    };
+    assert_eq!(entrance, Coord::new(10, 0));
+    let g = h.state().generated().unwrap();
+    assert_eq!(g.maze.grid().coord(g.entrance.cell), Coord::new(10, 0));
+
+    h.get_by_label("Drag").click();
+    h.run();
+    h.get_by_label("place exit").click();
+    h.run();
+    click(&mut h, Coord::new(0, 7));
+    let g = h.state().generated().unwrap();
+    assert_eq!(g.maze.grid().coord(g.entrance.cell), Coord::new(10, 0));
+    assert_eq!(g.maze.grid().coord(g.exit.cell), Coord::new(0, 7));
+    assert_eq!(g.solution.first(), Some(&g.entrance.cell));
+    assert_eq!(g.solution.last(), Some(&g.exit.cell));
+
+    // a cell inside the maze is not on the outline: a message, the design stays
+    let before = h.state().design.clone();
+    click(&mut h, Coord::new(10, 10));
+    assert_eq!(h.state().design, before);
+    assert!(
+        matches!(&h.state().message, Some(Err(e)) if e.contains("outline")),
+        "{:?}",
+        h.state().message
+    );
+    // undo puts the exit back where it was
+    h.get_by_label("Undo").click();
+    settle(&mut h);
+    assert!(matches!(
+        h.state().design.placement,
+        Placement::Cells { exit, .. } if exit != Coord::new(0, 7)
+    ));
+}

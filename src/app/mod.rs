@@ -94,6 +94,13 @@ pub enum Command {
     },
     /// Forget every hand edit of the mask.
     ClearEdits,
+    /// Put the entrance (or the exit) on this boundary cell.
+    PlaceEnd {
+        /// The cell clicked.
+        cell: crate::topology::Coord,
+        /// The exit rather than the entrance.
+        exit: bool,
+    },
     /// Close the window.
     Quit,
     /// Close even though there are unsaved changes.
@@ -110,6 +117,10 @@ pub enum Tool {
     PaintOn,
     /// Switches cells off.
     PaintOff,
+    /// A click on a boundary cell puts the entrance there.
+    Entrance,
+    /// A click on a boundary cell puts the exit there.
+    Exit,
 }
 
 /// What an export writes.
@@ -878,6 +889,36 @@ impl HedgeApp {
                     d.cell_edits.push(e);
                 }
                 self.set_design(d, coalesce);
+            }
+            Command::PlaceEnd { cell, exit } => {
+                let Some(g) = self.generated() else { return };
+                let grid = g.maze.grid();
+                let (mut entrance, mut out) =
+                    (grid.coord(g.entrance.cell), grid.coord(g.exit.cell));
+                if exit {
+                    out = cell;
+                } else {
+                    entrance = cell;
+                }
+                if entrance == out {
+                    self.message =
+                        Some(Err("the entrance and the exit need different cells".into()));
+                    return;
+                }
+                let placement = crate::endpoints::Placement::Cells {
+                    entrance,
+                    exit: out,
+                };
+                // try it on the maze shown before changing the design
+                match crate::endpoints::place(&g.maze, placement) {
+                    Ok(_) => {
+                        let mut d = self.design.clone();
+                        d.placement = placement;
+                        self.message = None;
+                        self.set_design(d, false);
+                    }
+                    Err(e) => self.message = Some(Err(e.to_string())),
+                }
             }
             Command::ClearEdits => {
                 let mut d = self.design.clone();

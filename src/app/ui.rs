@@ -54,7 +54,13 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
             ComboBox::from_label("Drag")
                 .selected_text(tool_name(app.tool))
                 .show_ui(ui, |ui| {
-                    for t in [Tool::Pan, Tool::PaintOn, Tool::PaintOff] {
+                    for t in [
+                        Tool::Pan,
+                        Tool::PaintOn,
+                        Tool::PaintOff,
+                        Tool::Entrance,
+                        Tool::Exit,
+                    ] {
                         ui.selectable_value(&mut app.tool, t, tool_name(t));
                     }
                 });
@@ -66,7 +72,7 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
             preview: app.preview(),
             answer_key: app.answer_key,
             crossings: app.show_crossings,
-            mask: app.show_mask || app.tool != Tool::Pan,
+            mask: app.show_mask || matches!(app.tool, Tool::PaintOn | Tool::PaintOff),
             drag_pans: app.tool == Tool::Pan,
         };
         let (response, place) = preview::show(ui, &input, &mut view, &mut mesh);
@@ -462,7 +468,7 @@ fn placement_name(p: Placement) -> &'static str {
         Placement::Auto => "auto",
         Placement::TopBottom => "top-bottom",
         Placement::LeftRight => "left-right",
-        Placement::Cells { .. } => "cells (from the design file)",
+        Placement::Cells { .. } => "cells (clicked or from the file)",
     }
 }
 
@@ -565,6 +571,8 @@ fn tool_name(t: Tool) -> &'static str {
         Tool::Pan => "pan",
         Tool::PaintOn => "paint cells on",
         Tool::PaintOff => "paint cells off",
+        Tool::Entrance => "place entrance",
+        Tool::Exit => "place exit",
     }
 }
 
@@ -598,6 +606,18 @@ fn preview_clicks(
         Tool::Pan => return,
         Tool::PaintOn => true,
         Tool::PaintOff => false,
+        Tool::Entrance | Tool::Exit => {
+            if response.clicked()
+                && let Some(pos) = response.interact_pointer_pos()
+                && let Some(cell) = app.cell_at(place.to_page(pos))
+            {
+                app.pending.push(Command::PlaceEnd {
+                    cell,
+                    exit: app.tool == Tool::Exit,
+                });
+            }
+            return;
+        }
     };
     let primary = ui.input(|i| i.pointer.primary_down());
     // paint while the button is down, with the mapping from when the stroke began
