@@ -6,8 +6,28 @@ use serde::{Deserialize, Serialize};
 use crate::carve::{Algorithm, GrowingTreePolicy};
 use crate::endpoints::Placement;
 use crate::error::{Error, Result};
+use crate::page::PageSetup;
 use crate::shape::{Islands, ShapeSource};
-use crate::topology::TopologyKind;
+use crate::topology::{Coord, TopologyKind};
+
+/// One cell switched on or off by hand (the editor's mask brush), applied over the shape's mask
+/// (or the full grid when there is no shape).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CellEdit {
+    /// The cell's row (ring for polar).
+    pub row: u32,
+    /// The cell's column (index in the ring for polar).
+    pub col: u32,
+    /// Whether the cell is switched on.
+    pub on: bool,
+}
+
+impl CellEdit {
+    /// The cell edited.
+    pub fn coord(&self) -> Coord {
+        Coord::new(self.row, self.col)
+    }
+}
 
 /// The largest seed (2^53 - 1): it survives TOML (64-bit signed) and JSON readers that use
 /// doubles.
@@ -62,6 +82,14 @@ pub struct Design {
     pub invert: bool,
     /// What happens to parts of the shape not joined to its largest part.
     pub islands: Islands,
+    /// How the maze is put on paper (PDF, SVG, PNG). Left out of the file while it is the
+    /// default, so designs without a page setup read and write as before.
+    #[serde(skip_serializing_if = "PageSetup::is_default")]
+    pub page: PageSetup,
+    /// Cells switched on or off by hand, in the order they were painted (a later edit of the
+    /// same cell wins). Cells outside the grid are ignored.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cell_edits: Vec<CellEdit>,
 }
 
 impl Default for Design {
@@ -83,11 +111,24 @@ impl Default for Design {
             threshold: None,
             invert: false,
             islands: Islands::KeepLargest,
+            page: PageSetup::default(),
+            cell_edits: Vec::new(),
         }
     }
 }
 
 impl Design {
+    /// Whether `self` and `other` make the same maze (they may differ in page setup only).
+    pub fn same_maze(&self, other: &Design) -> bool {
+        Design {
+            page: PageSetup::default(),
+            ..self.clone()
+        } == Design {
+            page: PageSetup::default(),
+            ..other.clone()
+        }
+    }
+
     /// Checks the knobs that can be checked without building anything.
     pub fn validate(&self) -> Result<()> {
         let unit = |name: &str, v: f64| {

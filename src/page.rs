@@ -208,6 +208,11 @@ fn check_size((w, h): (f64, f64)) -> Result<()> {
 }
 
 impl PageSetup {
+    /// Whether this is the default setup (a design file leaves it out then).
+    pub fn is_default(&self) -> bool {
+        *self == PageSetup::default()
+    }
+
     /// Checks every field; the error names the first bad one.
     pub fn validate(&self) -> Result<()> {
         check_size(self.paper.size_mm())?;

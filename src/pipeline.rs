@@ -132,8 +132,25 @@ pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
 /// Makes the maze `design` describes, on `mask` when given (a mask of the design's topology).
 pub fn generate(design: &Design, mask: Option<&Mask>) -> Result<Generated> {
     design.validate()?;
-    let (grid, dropped) = build_grid(design, mask)?;
+    let edited = edited_mask(design, mask)?;
+    let (grid, dropped) = build_grid(design, edited.as_ref().or(mask))?;
     generate_on(design, Arc::new(grid), dropped)
+}
+
+/// `mask` (or the full grid) with the design's hand edits applied; `None` when there are none.
+pub fn edited_mask(design: &Design, mask: Option<&Mask>) -> Result<Option<Mask>> {
+    if design.cell_edits.is_empty() {
+        return Ok(None);
+    }
+    let topology = Topology::new(design.topology, design.width, design.height)?;
+    let mut m = match mask {
+        Some(m) => m.clone(),
+        None => Mask::full(&topology)?,
+    };
+    for e in &design.cell_edits {
+        m.set(e.coord(), e.on);
+    }
+    Ok(Some(m))
 }
 
 /// Like [`generate`], on a grid already built (the editor and the difficulty search reuse one).
@@ -198,6 +215,44 @@ mod tests {
         )
         .unwrap();
         assert_ne!(a.maze.passage_list(), c.maze.passage_list());
+    }
+
+    #[test]
+    fn hand_edits_switch_cells() {
+        use crate::design::CellEdit;
+        use crate::topology::Coord;
+        let d = Design {
+            width: 6,
+            height: 6,
+            seed: Some(4),
+            cell_edits: vec![
+                CellEdit {
+                    row: 0,
+                    col: 0,
+                    on: false,
+                },
+                CellEdit {
+                    row: 5,
+                    col: 5,
+                    on: false,
+                },
+                CellEdit {
+                    row: 5,
+                    col: 5,
+                    on: true,
+                },
+                CellEdit {
+                    row: 99,
+                    col: 0,
+                    on: false,
+                },
+            ],
+            ..Design::default()
+        };
+        let g = generate(&d, None).unwrap();
+        assert_eq!(g.metrics.cells, 35);
+        assert!(g.maze.grid().id_at(Coord::new(0, 0)).is_none());
+        assert!(g.maze.grid().id_at(Coord::new(5, 5)).is_some());
     }
 
     #[test]

@@ -13,7 +13,7 @@ use hedge::topology::TopologyKind;
 
 fn editor() -> Harness<'static, HedgeApp> {
     let mut h = Harness::builder()
-        .with_size([1100.0, 750.0])
+        .with_size([1100.0, 1500.0])
         .build_eframe(|cc| HedgeApp::new(cc));
     settle(&mut h);
     h
@@ -166,7 +166,7 @@ fn export_save_and_open_through_the_path_field() {
     let json = dir.path().join("maze.json");
     h.state_mut().path = json.display().to_string();
     h.run();
-    h.get_by_label("Export JSON").click();
+    h.get_by_label("Export").click();
     h.run();
     assert!(matches!(&h.state().message, Some(Ok(m)) if m.starts_with("exported")));
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
@@ -207,4 +207,520 @@ fn answer_key_toggles() {
     h.get_by_label("Answer key").click();
     h.run();
     assert_eq!(h.state().answer_key, !was);
+}
+
+#[test]
+fn the_preview_is_the_printed_page() {
+    let mut h = editor();
+    let (id, p) = h.state().preview().expect("pages for the first maze");
+    let g = h.state().generated().unwrap();
+    let page = &h.state().design.page;
+    let pages = hedge::draw::pages(g, page, page).unwrap();
+    assert_eq!(
+        p.pages.puzzle, pages.puzzle,
+        "the preview draws the export's page"
+    );
+    assert_eq!(p.pages.key, pages.key);
+    assert!(h.state().mesh.vertices > 0);
+    let builds = h.state().mesh.builds;
+    assert!(builds >= 1);
+    // idle frames reuse the tessellated page
+    h.run();
+    h.run();
+    assert_eq!(h.state().mesh.builds, builds);
+    assert_eq!(h.state().preview().unwrap().0, id);
+    // the answer key is the other page: a new mesh
+    h.get_by_label("Answer key").click();
+    h.run();
+    assert!(h.state().mesh.builds > builds);
+}
+
+#[test]
+fn weave_crossings_can_be_tinted() {
+    let mut h = editor();
+    h.get_by_role_and_label(Role::Slider, "Weave")
+        .set_value_accesskit(0.5);
+    settle(&mut h);
+    let crossings = h.state().generated().unwrap().metrics.crossings;
+    assert!(crossings > 0);
+    assert_eq!(h.state().preview().unwrap().1.crossings.len(), crossings);
+    let plain = h.state().mesh.vertices;
+    assert!(!h.state().show_crossings);
+    h.get_by_label("Show crossings").click();
+    h.run();
+    assert!(h.state().show_crossings);
+    assert!(
+        h.state().mesh.vertices > plain,
+        "the tint adds a quad per crossing"
+    );
+}
+
+#[test]
+fn page_setup_lays_out_the_same_maze_again() {
+    let mut h = editor();
+    let passages = h.state().generated().unwrap().maze.passage_list();
+    assert!((h.state().preview().unwrap().1.pages.puzzle.width - 215.9).abs() < 1e-9);
+    h.get_by_label("Paper").click();
+    h.run();
+    h.get_by_label("a4").click();
+    settle(&mut h);
+    assert_eq!(h.state().design.page.paper, hedge::page::Paper::A4);
+    let p = h.state().preview().unwrap().1;
+    assert_eq!(
+        (p.pages.puzzle.width, p.pages.puzzle.height),
+        (210.0, 297.0)
+    );
+    assert_eq!(
+        h.state().generated().unwrap().maze.passage_list(),
+        passages,
+        "a page change keeps the maze"
+    );
+
+    h.get_by_label("Orientation").click();
+    h.run();
+    h.get_by_label("landscape").click();
+    settle(&mut h);
+    assert_eq!(h.state().preview().unwrap().1.pages.puzzle.width, 297.0);
+
+    h.get_by_role_and_label(Role::Slider, "Wall mm")
+        .set_value_accesskit(1.0);
+    settle(&mut h);
+    assert_eq!(h.state().design.page.wall_mm, 1.0);
+
+    h.get_by_label("Name line").click();
+    settle(&mut h);
+    assert!(h.state().design.page.name_line);
+    let texts: Vec<String> = h
+        .state()
+        .preview()
+        .unwrap()
+        .1
+        .pages
+        .puzzle
+        .texts()
+        .map(|t| t.text.clone())
+        .collect();
+    assert!(texts.iter().any(|t| t.starts_with("Name")), "{texts:?}");
+
+    // undo walks back through the page edits
+    h.get_by_label("Undo").click();
+    settle(&mut h);
+    assert!(!h.state().design.page.name_line);
+
+    // too wide a margin for the paper: the error is in the window, the maze stays
+    h.get_by_label("Paper").click();
+    h.run();
+    h.get_by_label("6x9").click();
+    settle(&mut h);
+    h.get_by_label("Orientation").click();
+    h.run();
+    h.get_by_label("portrait").click();
+    settle(&mut h);
+    h.get_by_role_and_label(Role::Slider, "Margin mm")
+        .set_value_accesskit(50.0);
+    h.step();
+    h.get_by_role_and_label(Role::Slider, "Gutter mm")
+        .set_value_accesskit(30.0);
+    settle(&mut h);
+    let err = h
+        .state()
+        .page_error()
+        .unwrap_or_else(|| panic!("a page error: {:?}", h.state().design.page))
+        .to_string();
+    assert!(err.contains("margin"), "{err}");
+    assert!(h.state().generated().is_some());
+    assert!(h.query_by_label_contains("page: ").is_some());
+}
+
+#[test]
+fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    // a page setup that the design file must carry to the CLI
+    h.get_by_label("Paper").click();
+    h.run();
+    h.get_by_label("a4").click();
+    settle(&mut h);
+    h.get_by_label("Name line").click();
+    settle(&mut h);
+
+    let base = dir.path().to_path_buf();
+    h.state_mut().dialog_hook = Some(Box::new(move |req| {
+        use hedge::app::DialogRequest;
+        Some(base.join(match req {
+            DialogRequest::Export(k) => format!("maze.{}", k.extension()),
+            DialogRequest::SaveDesign => "maze.toml".into(),
+            _ => return None,
+        }))
+    }));
+    for (item, file) in [
+        ("Export PDF...", "maze.pdf"),
+        ("Export SVG...", "maze.svg"),
+        ("Export PNG...", "maze.png"),
+        ("Export JSON...", "maze.json"),
+        ("Save design...", "maze.toml"),
+    ] {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label(item).click();
+        h.run();
+        assert!(
+            matches!(&h.state().message, Some(Ok(_))),
+            "{item}: {:?}",
+            h.state().message
+        );
+        assert!(dir.path().join(file).is_file(), "{item} wrote {file}");
+    }
+    let read = |f: &str| std::fs::read(dir.path().join(f)).unwrap();
+    assert!(read("maze.pdf").starts_with(b"%PDF"));
+    assert!(read("maze.png").starts_with(b"\x89PNG"));
+    assert!(read("maze-key.png").starts_with(b"\x89PNG"));
+    assert!(
+        String::from_utf8(read("maze-key.svg"))
+            .unwrap()
+            .contains("solution")
+    );
+    // no temporary files left behind
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
+
+    // the saved design carries the page setup, and the CLI draws the very same page
+    let design = hedge::io::read_design(&dir.path().join("maze.toml")).unwrap();
+    assert_eq!(design.page.paper, hedge::page::Paper::A4);
+    assert!(design.page.name_line);
+    let cli_svg = dir.path().join("cli.svg");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+        .arg("generate")
+        .arg("--design")
+        .arg(dir.path().join("maze.toml"))
+        .arg("-o")
+        .arg(&cli_svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&cli_svg).unwrap(), read("maze.svg"));
+
+    // no dialog (rfd found no portal): the message points at the path box, which works
+    h.state_mut().dialog_hook = Some(Box::new(|_| None));
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export PDF...").click();
+    h.run();
+    assert!(
+        matches!(&h.state().message, Some(Ok(m)) if m.contains("type a path")),
+        "{:?}",
+        h.state().message
+    );
+    let typed = dir.path().join("typed.pdf");
+    h.state_mut().path = typed.display().to_string();
+    h.run();
+    h.get_by_label("Export").click();
+    h.run();
+    assert!(std::fs::read(&typed).unwrap().starts_with(b"%PDF"));
+    // an unwritable path is a readable error in the window
+    h.state_mut().path = dir.path().join("no/such/dir/x.svg").display().to_string();
+    h.run();
+    h.get_by_label("Export").click();
+    h.run();
+    assert!(
+        matches!(&h.state().message, Some(Err(e)) if e.contains("no/such/dir")),
+        "{:?}",
+        h.state().message
+    );
+}
+
+/// Where a maze point is on screen in the harness.
+fn screen_of(h: &Harness<'_, HedgeApp>, p: hedge::topology::Point) -> egui::Pos2 {
+    let (_, preview) = h.state().preview().unwrap();
+    h.state()
+        .placement
+        .unwrap()
+        .to_screen(preview.page_point(p))
+}
+
+#[test]
+fn a_built_in_shape_its_mask_and_the_brush() {
+    let mut h = editor();
+    h.get_by_label("cat").click();
+    settle(&mut h);
+    let d = h.state().design.clone();
+    assert_eq!(
+        d.shape,
+        Some(hedge::shape::ShapeSource::Builtin("cat".into()))
+    );
+    assert_ne!(d.height, 20, "the height follows the cat's aspect ratio");
+    let g = h
+        .state()
+        .generated()
+        .unwrap_or_else(|| panic!("{}", status(&h)));
+    let cells = g.metrics.cells;
+    assert!(
+        cells > 50 && cells < (d.width * d.height) as usize,
+        "{cells}"
+    );
+    assert_eq!(h.state().preview().unwrap().1.cells.len(), cells);
+
+    // the mask overlay adds a tinted polygon per cell
+    let plain = h.state().mesh.vertices;
+    h.get_by_label("Show mask").click();
+    h.run();
+    assert!(h.state().mesh.vertices > plain);
+
+    // the coverage knob changes the mask
+    h.get_by_role_and_label(Role::Slider, "Coverage")
+        .set_value_accesskit(0.95);
+    settle(&mut h);
+    let fewer = h.state().generated().unwrap().metrics.cells;
+    assert!(fewer < cells, "{fewer} < {cells}");
+
+    // paint one cell off with the brush: a cell away from the entrance and exit
+    h.get_by_label("Drag").click();
+    h.run();
+    h.get_by_label("paint cells off").click();
+    h.run();
+    let g = h.state().generated().unwrap();
+    let grid = g.maze.grid();
+    let target = grid
+        .cells()
+        .find(|&c| c != g.entrance.cell && c != g.exit.cell && grid.neighbours(c).len() == 4)
+        .expect("an inner cell");
+    let coord = grid.coord(target);
+    let at = screen_of(&h, grid.center(target));
+    let before = g.metrics.cells;
+    h.hover_at(at);
+    h.drag_at(at);
+    h.run();
+    h.drop_at(at);
+    settle(&mut h);
+    assert_eq!(
+        h.state().design.cell_edits,
+        vec![hedge::design::CellEdit {
+            row: coord.row,
+            col: coord.col,
+            on: false
+        }]
+    );
+    let g = h
+        .state()
+        .generated()
+        .unwrap_or_else(|| panic!("{}", status(&h)));
+    assert!(
+        g.maze.grid().id_at(coord).is_none(),
+        "the painted cell is off"
+    );
+    assert!(g.metrics.cells < before);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert!(h.state().design.cell_edits.is_empty());
+    assert_eq!(h.state().generated().unwrap().metrics.cells, before);
+
+    // back to no shape
+    h.get_by_label("no shape").click();
+    settle(&mut h);
+    assert_eq!(h.state().design.shape, None);
+}
+
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    // a black disc on white
+    let png = dir.path().join("disc.png");
+    let img = image::RgbaImage::from_fn(80, 80, |x, y| {
+        let (dx, dy) = (x as f64 - 40.0, y as f64 - 40.0);
+        if dx.hypot(dy) < 36.0 {
+            image::Rgba([0, 0, 0, 255])
+        } else {
+            image::Rgba([255, 255, 255, 255])
+        }
+    });
+    img.save(&png).unwrap();
+    let mut h = editor();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(png.clone())));
+    h.run();
+    settle(&mut h);
+    assert_eq!(
+        h.state().design.shape,
+        Some(hedge::shape::ShapeSource::File(png.clone()))
+    );
+    let cells = h
+        .state()
+        .generated()
+        .unwrap_or_else(|| panic!("{}", status(&h)))
+        .metrics
+        .cells;
+    assert!(
+        cells < 400 && cells > 200,
+        "a disc covers about 78% of its square: {cells}"
+    );
+
+    // a file that is not a picture: the design stays, the error is in the window
+    let bad = dir.path().join("notes.png");
+    std::fs::write(&bad, b"not a picture").unwrap();
+    h.state_mut().dialog_hook = Some(Box::new(move |_| Some(bad.clone())));
+    h.get_by_label("Open image...").click();
+    settle(&mut h);
+    assert!(
+        matches!(&h.state().message, Some(Err(e)) if e.contains("notes.png")),
+        "{:?}",
+        h.state().message
+    );
+    assert_eq!(
+        h.state().design.shape,
+        Some(hedge::shape::ShapeSource::File(png))
+    );
+}
+
+fn request_close(h: &mut Harness<'_, HedgeApp>) {
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.run();
+}
+
+#[test]
+fn closing_with_unsaved_changes_asks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    // nothing changed: no question
+    assert_eq!(
+        h.state().saved,
+        h.state().design,
+        "showing the knobs edits nothing"
+    );
+    assert!(h.state().undo.is_empty());
+    request_close(&mut h);
+    assert!(!h.state().confirm_close);
+
+    h.get_by_role_and_label(Role::Slider, "Braid")
+        .set_value_accesskit(0.5);
+    settle(&mut h);
+    assert!(h.state().unsaved());
+    request_close(&mut h);
+    assert!(
+        h.state().confirm_close,
+        "the close is held and a question shown"
+    );
+    h.get_by_label("Unsaved changes");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(!h.state().confirm_close);
+    assert!(!h.state().closing);
+
+    // save and close: the design is written, then the window closes
+    let path = dir.path().join("kept.toml");
+    h.state_mut().path = path.display().to_string();
+    request_close(&mut h);
+    h.get_by_label("Save and close").click();
+    h.run();
+    assert_eq!(hedge::io::read_design(&path).unwrap(), h.state().design);
+    assert!(!h.state().unsaved());
+    assert!(h.state().closing);
+    assert_eq!(h.state().recent, vec![path.display().to_string()]);
+}
+
+#[test]
+fn the_autosave_brings_back_the_design_after_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let auto = dir.path().join("hedge/autosave.toml");
+    let mut h = editor();
+    let app = std::mem::replace(
+        h.state_mut(),
+        HedgeApp::headless(hedge::app::Persisted::default()),
+    );
+    *h.state_mut() = app.with_autosave(auto.clone());
+    h.get_by_role_and_label(Role::Slider, "Braid")
+        .set_value_accesskit(0.75);
+    settle(&mut h);
+    let design = h.state().design.clone();
+    assert_eq!(hedge::io::read_design(&auto).unwrap(), design);
+    // the process dies here (no clean exit): the next run starts from the autosave
+    drop(h);
+    let next = HedgeApp::headless(hedge::app::Persisted::default()).with_autosave(auto.clone());
+    assert_eq!(next.design, design);
+    assert!(matches!(&next.message, Some(Ok(m)) if m.contains("restored")));
+    // and a clean exit removes it
+    let mut next = next;
+    next.remove_autosave();
+    assert!(!auto.exists());
+}
+
+#[test]
+fn entrance_and_exit_by_clicking_boundary_cells() {
+    use hedge::endpoints::Placement;
+    use hedge::topology::Coord;
+    let mut h = editor();
+    h.get_by_label("Drag").click();
+    h.run();
+    h.get_by_label("place entrance").click();
+    h.run();
+    let click = |h: &mut Harness<'_, HedgeApp>, c: Coord| {
+        let g = h.state().generated().unwrap();
+        let id = g.maze.grid().id_at(c).unwrap();
+        let at = screen_of(h, g.maze.grid().center(id));
+        h.hover_at(at);
+        h.drag_at(at);
+        h.step();
+        h.drop_at(at);
+        settle(h);
+    };
+    // the left end of the middle row
+    click(&mut h, Coord::new(10, 0));
+    let Placement::Cells { entrance, .. } = h.state().design.placement else {
+        panic!("{:?}", h.state().design.placement)
+    };
+    assert_eq!(entrance, Coord::new(10, 0));
+    let g = h.state().generated().unwrap();
+    assert_eq!(g.maze.grid().coord(g.entrance.cell), Coord::new(10, 0));
+
+    h.get_by_label("Drag").click();
+    h.run();
+    h.get_by_label("place exit").click();
+    h.run();
+    click(&mut h, Coord::new(0, 7));
+    let g = h.state().generated().unwrap();
+    assert_eq!(g.maze.grid().coord(g.entrance.cell), Coord::new(10, 0));
+    assert_eq!(g.maze.grid().coord(g.exit.cell), Coord::new(0, 7));
+    assert_eq!(g.solution.first(), Some(&g.entrance.cell));
+    assert_eq!(g.solution.last(), Some(&g.exit.cell));
+
+    // a cell inside the maze is not on the outline: a message, the design stays
+    let before = h.state().design.clone();
+    click(&mut h, Coord::new(10, 10));
+    assert_eq!(h.state().design, before);
+    assert!(
+        matches!(&h.state().message, Some(Err(e)) if e.contains("outline")),
+        "{:?}",
+        h.state().message
+    );
+    // undo puts the exit back where it was
+    h.get_by_label("Undo").click();
+    settle(&mut h);
+    assert!(matches!(
+        h.state().design.placement,
+        Placement::Cells { exit, .. } if exit != Coord::new(0, 7)
+    ));
 }

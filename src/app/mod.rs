@@ -6,25 +6,42 @@
 //! background thread so a frame never blocks. The app does its file I/O through [`crate::io`].
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
 use crate::design::{Design, MAX_SEED};
+use crate::draw;
 use crate::pipeline::Generated;
 use crate::random::fresh_seed;
+use crate::shape::{Cut, Foreground, ShapeSource};
 use crate::topology::TopologyKind;
 
 pub mod preview;
+pub mod thumbs;
 pub mod ui;
 pub mod worker;
 
-use preview::{Shapes, View};
-use worker::{JobResult, Worker};
+use preview::{MeshCache, PagePreview, View};
+use worker::{Job, JobResult, Worker};
 
 /// Designs at most this many cells (roughly) are made inside the frame; bigger ones go to the
 /// worker thread.
 pub const INLINE_CELLS: u64 = 2_500;
+
+/// The most recent files listed.
+pub const RECENT: usize = 8;
+
+/// Where the design is autosaved: `$XDG_CONFIG_HOME/hedge/autosave.toml` (or under
+/// `~/.config`).
+pub fn default_autosave_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("hedge").join("autosave.toml"))
+}
 
 /// The most undo steps kept.
 pub const UNDO_DEPTH: usize = 200;
@@ -36,7 +53,7 @@ pub enum Command {
     /// slider being dragged).
     Edit {
         /// The new design.
-        design: Design,
+        design: Box<Design>,
         /// Whether this continues the previous edit (no new undo step).
         coalesce: bool,
     },
@@ -54,15 +71,122 @@ pub enum Command {
     SaveDesign(PathBuf),
     /// Write the current maze as JSON.
     ExportJson(PathBuf),
+    /// Write the printable pages (PDF with the key on page 2; SVG or PNG with the key beside).
+    Export(ExportKind, PathBuf),
+    /// Write in the format the path's extension names (.json, .pdf, .svg, .png).
+    ExportByName(PathBuf),
     /// Show a file dialog to pick a design to open.
     OpenDialog,
     /// Show a file dialog to save the design.
     SaveDialog,
-    /// Show a file dialog to export JSON.
-    ExportDialog,
+    /// Show a file dialog to export in a format.
+    ExportDialog(ExportKind),
+    /// Use this silhouette (or none); the height follows its aspect ratio.
+    SetShape(Option<ShapeSource>),
+    /// Show a file dialog to pick a picture for the shape.
+    OpenImageDialog,
+    /// Switch cells on or off by hand (a brush stroke; `coalesce` continues the stroke).
+    Paint {
+        /// The cells and whether each is switched on.
+        edits: Vec<crate::design::CellEdit>,
+        /// Whether this continues the previous stroke (one undo step).
+        coalesce: bool,
+    },
+    /// Forget every hand edit of the mask.
+    ClearEdits,
+    /// Put the entrance (or the exit) on this boundary cell.
+    PlaceEnd {
+        /// The cell clicked.
+        cell: crate::topology::Coord,
+        /// The exit rather than the entrance.
+        exit: bool,
+    },
     /// Close the window.
     Quit,
+    /// Close even though there are unsaved changes.
+    CloseWithoutSaving,
 }
+
+/// What a primary drag on the preview does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tool {
+    /// Moves the page.
+    #[default]
+    Pan,
+    /// Switches cells on.
+    PaintOn,
+    /// Switches cells off.
+    PaintOff,
+    /// A click on a boundary cell puts the entrance there.
+    Entrance,
+    /// A click on a boundary cell puts the exit there.
+    Exit,
+}
+
+/// What an export writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportKind {
+    /// The maze as JSON (cells, passages, solution).
+    Json,
+    /// A two-page PDF: the maze, then its answer key.
+    Pdf,
+    /// An SVG page, and its key beside it as NAME-key.svg.
+    Svg,
+    /// A PNG page at 300 dpi, and its key beside it as NAME-key.png.
+    Png,
+}
+
+impl ExportKind {
+    /// Every kind, in menu order.
+    pub const ALL: [ExportKind; 4] = [
+        ExportKind::Pdf,
+        ExportKind::Svg,
+        ExportKind::Png,
+        ExportKind::Json,
+    ];
+
+    /// The file extension (no dot).
+    pub fn extension(self) -> &'static str {
+        match self {
+            ExportKind::Json => "json",
+            ExportKind::Pdf => "pdf",
+            ExportKind::Svg => "svg",
+            ExportKind::Png => "png",
+        }
+    }
+
+    /// The name shown on buttons.
+    pub fn label(self) -> &'static str {
+        match self {
+            ExportKind::Json => "JSON",
+            ExportKind::Pdf => "PDF",
+            ExportKind::Svg => "SVG",
+            ExportKind::Png => "PNG",
+        }
+    }
+
+    /// The kind a file name's extension names.
+    pub fn of_path(path: &Path) -> Option<ExportKind> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        ExportKind::ALL.into_iter().find(|k| k.extension() == ext)
+    }
+}
+
+/// What a file dialog is asked for (the test hook sees this instead of a real dialog).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DialogRequest {
+    /// Pick a design to open.
+    OpenDesign,
+    /// Pick where to save the design.
+    SaveDesign,
+    /// Pick where to export.
+    Export(ExportKind),
+    /// Pick a picture for the shape.
+    OpenImage,
+}
+
+/// Stands in for the file dialogs (tests): returns the path a user would have picked.
+pub type DialogHook = Box<dyn FnMut(&DialogRequest) -> Option<PathBuf> + Send>;
 
 /// What is kept between runs: the design, the answer-key toggle and the file path.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -73,6 +197,10 @@ pub struct Persisted {
     pub answer_key: bool,
     /// The path in the file field.
     pub path: String,
+    /// Whether weave crossings were tinted.
+    pub show_crossings: bool,
+    /// Design files opened or saved lately, newest first.
+    pub recent: Vec<String>,
 }
 
 /// The small settings stored with eframe's storage (RON). Every field has a default, so older
@@ -85,6 +213,10 @@ pub struct Prefs {
     pub answer_key: bool,
     /// The path in the file field.
     pub path: String,
+    /// Whether weave crossings were tinted.
+    pub show_crossings: bool,
+    /// Design files opened or saved lately, newest first.
+    pub recent: Vec<String>,
 }
 
 /// The storage key of the last design (TOML text).
@@ -102,6 +234,8 @@ impl Persisted {
             design,
             answer_key: prefs.answer_key,
             path: prefs.path,
+            show_crossings: prefs.show_crossings,
+            recent: prefs.recent,
         }
     }
 
@@ -114,6 +248,8 @@ impl Persisted {
             &Prefs {
                 answer_key: self.answer_key,
                 path: self.path.clone(),
+                show_crossings: self.show_crossings,
+                recent: self.recent.clone(),
             },
         );
     }
@@ -125,13 +261,15 @@ pub enum Current {
     /// Nothing made yet.
     #[default]
     None,
-    /// A maze, its shapes for the preview, and how long it took.
+    /// A maze, its printed pages for the preview, and how long it took.
     Maze {
         /// The maze.
         generated: Box<Generated>,
-        /// Its lines, in maze units.
-        shapes: Shapes,
-        /// Generation time.
+        /// Its pages (or why the page setup cannot hold it).
+        preview: Result<Box<PagePreview>, String>,
+        /// Changes whenever the pages do (the preview's mesh cache key).
+        id: u64,
+        /// Generation time (maze and pages).
         elapsed: Duration,
     },
     /// The pipeline's error, one line.
@@ -160,8 +298,129 @@ pub struct HedgeApp {
     pub message: Option<Result<String, String>>,
     /// Commands queued this frame.
     pub pending: Vec<Command>,
+    /// Tint the weave crossings in the preview.
+    pub show_crossings: bool,
+    /// Show the mask (and its necks) over the preview.
+    pub show_mask: bool,
+    /// What a drag on the preview does.
+    pub tool: Tool,
+    /// Where the page was painted in the last frame.
+    pub placement: Option<preview::Placement>,
+    /// The screen-to-maze mapping when the current brush stroke started (the page may move
+    /// under the pointer as the maze changes; the stroke keeps painting where it began).
+    pub stroke: Option<(preview::Placement, preview::PagePreview)>,
+    /// Thumbnails of the built-in shapes (made on a thread at start).
+    pub thumbnails: thumbs::Thumbnails,
+    /// The preview's tessellated page.
+    pub mesh: MeshCache,
+    /// Design files opened or saved lately, newest first (at most [`RECENT`]).
+    pub recent: Vec<String>,
+    /// The design as last opened or saved (or as the editor started): unsaved changes are
+    /// anything different from it.
+    pub saved: Design,
+    /// Where the design is autosaved while the editor runs (removed on a clean exit); `None`
+    /// turns autosave off.
+    pub autosave: Option<PathBuf>,
+    /// The design last written to the autosave file.
+    autosaved: Option<Design>,
+    /// When the autosave file was last written.
+    autosaved_at: Option<Instant>,
+    /// The window was asked to close with unsaved changes: the question is showing.
+    pub confirm_close: bool,
+    /// The user chose to close (no more questions).
+    pub closing: bool,
+    /// Close once the pending save succeeds ("Save and close").
+    pub close_after_save: bool,
+    /// Show the debug overlay (frame time, tessellation).
+    pub debug_overlay: bool,
+    /// Timing of recent frames.
+    pub frames: FrameTimes,
+    /// When set, file dialogs are not shown: this answers them (tests).
+    pub dialog_hook: Option<DialogHook>,
+    shape: ShapeCache,
     worker: Worker,
     generation: u64,
+    next_id: u64,
+}
+
+/// How long the app's own work took in recent frames (the debug overlay shows it).
+#[derive(Clone, Debug, Default)]
+pub struct FrameTimes {
+    /// The last frame's time spent in the app (UI, preview, commands), in milliseconds.
+    pub last_ms: f32,
+    /// The slowest of the last 60 frames.
+    pub max_ms: f32,
+    /// The last 60 frames, newest last.
+    pub recent: std::collections::VecDeque<f32>,
+}
+
+impl FrameTimes {
+    /// Records one frame.
+    pub fn push(&mut self, ms: f32) {
+        self.last_ms = ms;
+        self.recent.push_back(ms);
+        if self.recent.len() > 60 {
+            self.recent.pop_front();
+        }
+        self.max_ms = self.recent.iter().copied().fold(0.0, f32::max);
+    }
+
+    /// The mean of the recent frames.
+    pub fn mean_ms(&self) -> f32 {
+        if self.recent.is_empty() {
+            0.0
+        } else {
+            self.recent.iter().sum::<f32>() / self.recent.len() as f32
+        }
+    }
+}
+
+/// A shape's source and the folder its relative path starts from.
+type PictureKey = (ShapeSource, Option<PathBuf>);
+
+/// What a shape's picture and cut came to, kept so knob changes do not decode it again.
+#[derive(Default)]
+struct ShapeCache {
+    /// The source and the folder relative paths start from, and the decoded picture.
+    picture: Option<(PictureKey, Result<Arc<crate::io::LoadedShape>, String>)>,
+    /// The cut of that picture.
+    cut: Option<(Cut, Result<Arc<Foreground>, String>)>,
+}
+
+impl ShapeCache {
+    fn foreground(
+        &mut self,
+        source: &ShapeSource,
+        base: Option<PathBuf>,
+        cut: Cut,
+    ) -> Result<Arc<Foreground>, String> {
+        let key = (source.clone(), base);
+        if self.picture.as_ref().is_none_or(|(k, _)| *k != key) {
+            let loaded = crate::io::load_shape(source, key.1.as_deref())
+                .map(Arc::new)
+                .map_err(|e| e.to_string());
+            self.picture = Some((key, loaded));
+            self.cut = None;
+        }
+        let picture = match &self.picture {
+            Some((_, Ok(p))) => Arc::clone(p),
+            Some((_, Err(e))) => return Err(e.clone()),
+            None => return Err("no picture".into()),
+        };
+        if self.cut.as_ref().is_none_or(|(c, _)| *c != cut) {
+            let fg = Foreground::from_picture(&picture.picture, cut)
+                .map(Arc::new)
+                .map_err(|e| match source {
+                    ShapeSource::File(p) => format!("{e}: {}", p.display()),
+                    ShapeSource::Builtin(_) => e.to_string(),
+                });
+            self.cut = Some((cut, fg));
+        }
+        match &self.cut {
+            Some((_, r)) => r.clone(),
+            None => Err("no cut".into()),
+        }
+    }
 }
 
 /// Knob values the editor keeps the design within.
@@ -200,7 +459,11 @@ impl HedgeApp {
         let ctx = cc.egui_ctx.clone();
         let mut app = HedgeApp::with_worker(persisted, Worker::new(move || ctx.request_repaint()));
         app.regenerate();
-        app
+        // autosave in real runs only (those with eframe storage; tests have none)
+        match default_autosave_path().filter(|_| cc.storage.is_some()) {
+            Some(p) => app.with_autosave(p),
+            None => app,
+        }
     }
 
     /// The editor without a window context (the worker's results are picked up on the next poll).
@@ -211,7 +474,7 @@ impl HedgeApp {
     }
 
     fn with_worker(p: Persisted, worker: Worker) -> Self {
-        HedgeApp {
+        let mut app = HedgeApp {
             design: clamp_design(p.design),
             undo: Vec::new(),
             redo: Vec::new(),
@@ -222,9 +485,94 @@ impl HedgeApp {
             path: p.path,
             message: None,
             pending: Vec::new(),
+            show_crossings: p.show_crossings,
+            show_mask: false,
+            tool: Tool::default(),
+            placement: None,
+            stroke: None,
+            thumbnails: thumbs::Thumbnails::default(),
+            mesh: MeshCache::default(),
+            recent: p.recent,
+            saved: Design::default(),
+            autosave: None,
+            autosaved: None,
+            autosaved_at: None,
+            confirm_close: false,
+            closing: false,
+            close_after_save: false,
+            debug_overlay: false,
+            frames: FrameTimes::default(),
+            dialog_hook: None,
+            shape: ShapeCache::default(),
             worker,
             generation: 0,
+            next_id: 0,
+        };
+        app.saved = app.design.clone();
+        app
+    }
+
+    /// Turns on autosave to `path`. When the file is there already, the last run ended
+    /// without closing (a crash, a kill): its design is restored, as an undoable edit.
+    pub fn with_autosave(mut self, path: PathBuf) -> Self {
+        if let Ok(text) = std::fs::read_to_string(&path)
+            && let Ok(d) = crate::io::parse_design(&text)
+        {
+            let d = clamp_design(d);
+            if d != self.design {
+                self.set_design(d, false);
+                self.message = Some(Ok(format!(
+                    "restored the design autosaved before the last run ended ({})",
+                    path.display()
+                )));
+            }
         }
+        self.autosaved = Some(self.design.clone());
+        self.autosave = Some(path);
+        self
+    }
+
+    /// Whether the design differs from the one last opened or saved.
+    pub fn unsaved(&self) -> bool {
+        self.design != self.saved
+    }
+
+    /// Writes the design to the autosave file when it changed (at most once a second unless
+    /// `now`). Errors are ignored: autosave must never get in the way.
+    pub fn autosave_now(&mut self, force: bool) {
+        let Some(path) = &self.autosave else { return };
+        if self.autosaved.as_ref() == Some(&self.design) {
+            return;
+        }
+        if !force
+            && self
+                .autosaved_at
+                .is_some_and(|t| t.elapsed() < Duration::from_secs(1))
+        {
+            return;
+        }
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let text = crate::io::design_to_toml(&self.design);
+        if crate::io::write_atomic(path, text.as_bytes()).is_ok() {
+            self.autosaved = Some(self.design.clone());
+            self.autosaved_at = Some(Instant::now());
+        }
+    }
+
+    /// A clean exit: the autosave file is no longer needed.
+    pub fn remove_autosave(&mut self) {
+        if let Some(path) = &self.autosave {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    fn remember(&mut self, path: &Path) {
+        let p = path.display().to_string();
+        self.recent.retain(|r| *r != p);
+        self.recent.insert(0, p);
+        self.recent.truncate(RECENT);
     }
 
     /// What is saved between runs.
@@ -233,6 +581,8 @@ impl HedgeApp {
             design: self.design.clone(),
             answer_key: self.answer_key,
             path: self.path.clone(),
+            show_crossings: self.show_crossings,
+            recent: self.recent.clone(),
         }
     }
 
@@ -257,18 +607,68 @@ impl HedgeApp {
         }
     }
 
+    /// The shape's foreground for the current design (decoded and cut once, then cached).
+    pub fn foreground(&mut self) -> Option<Result<Arc<Foreground>, String>> {
+        let source = self.design.shape.clone()?;
+        let cut = Cut {
+            threshold: self.design.threshold,
+            invert: self.design.invert,
+        };
+        Some(self.shape.foreground(&source, self.base_dir(), cut))
+    }
+
+    /// The folder relative shape paths start from: the design file's.
+    pub fn base_dir(&self) -> Option<PathBuf> {
+        let p = Path::new(self.path.trim());
+        p.parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(Path::to_path_buf)
+    }
+
     /// Starts making the maze for the current design: in the frame when it is small, on the
     /// worker otherwise. Any older job becomes stale.
     pub fn regenerate(&mut self) {
         let generation = self.worker.next_generation();
         self.generation = generation;
+        let shape = match self.foreground() {
+            None => None,
+            Some(Ok(fg)) => Some(fg),
+            Some(Err(e)) => {
+                self.worker.mark_done(generation);
+                self.current = Current::Error(e);
+                return;
+            }
+        };
+        let job = Job {
+            design: self.design.clone(),
+            shape,
+        };
         if estimated_cells(&self.design) <= INLINE_CELLS {
-            let r = worker::run_job(generation, &self.design);
+            let r = worker::run_job(generation, &job);
             self.worker.mark_done(generation);
             self.accept(r);
-        } else if let Some(r) = self.worker.submit(generation, self.design.clone()) {
+        } else if let Some(r) = self.worker.submit(generation, job) {
             self.worker.mark_done(generation);
             self.accept(r);
+        }
+    }
+
+    /// Brings the preview up to date after the design changed from `old`: a new layout when
+    /// only the page setup changed (the same maze), a new maze otherwise.
+    fn refresh(&mut self, old: &Design) {
+        let relayout = old.same_maze(&self.design) && !self.busy();
+        match &mut self.current {
+            Current::Maze {
+                generated,
+                preview,
+                id,
+                ..
+            } if relayout => {
+                *preview = PagePreview::new(generated, &self.design.page).map(Box::new);
+                self.next_id += 1;
+                *id = self.next_id;
+            }
+            _ => self.regenerate(),
         }
     }
 
@@ -283,16 +683,13 @@ impl HedgeApp {
         if r.generation != self.generation {
             return;
         }
-        let old_extent = self.shapes().map(|s| s.extent);
         self.current = match r.outcome {
-            Ok(g) => {
-                let shapes = Shapes::of(&g);
-                if old_extent != Some(shapes.extent) {
-                    self.view = View::default();
-                }
+            Ok(made) => {
+                self.next_id += 1;
                 Current::Maze {
-                    generated: Box::new(g),
-                    shapes,
+                    generated: Box::new(made.generated),
+                    preview: made.preview.map(Box::new),
+                    id: self.next_id,
                     elapsed: r.elapsed,
                 }
             }
@@ -300,10 +697,48 @@ impl HedgeApp {
         };
     }
 
-    /// The preview's lines for the newest maze.
-    pub fn shapes(&self) -> Option<&Shapes> {
+    /// The cell of the current grid (on or off) whose centre is nearest the page position `p`,
+    /// if it is within about half a cell.
+    pub fn cell_at(&self, p: draw::Pos) -> Option<crate::topology::Coord> {
+        let (_, preview) = self.preview()?;
+        self.cell_at_maze(preview.maze_point(p))
+    }
+
+    /// The cell of the current grid (on or off) whose centre is nearest the maze point `q`, if
+    /// it is within about half a cell.
+    pub fn cell_at_maze(&self, q: crate::topology::Point) -> Option<crate::topology::Coord> {
+        let g = self.generated()?;
+        let t = g.maze.grid().topology().tess();
+        let mut best = None;
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = crate::topology::Coord::new(row, col);
+                let m = t.center(c);
+                let d = (m.x - q.x).hypot(m.y - q.y);
+                if best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, c));
+                }
+            }
+        }
+        best.filter(|(d, _)| *d < 0.75).map(|(_, c)| c)
+    }
+
+    /// The newest maze's pages, with the id that changes whenever they do.
+    pub fn preview(&self) -> Option<(u64, &PagePreview)> {
         match &self.current {
-            Current::Maze { shapes, .. } => Some(shapes),
+            Current::Maze {
+                preview: Ok(p), id, ..
+            } => Some((*id, &**p)),
+            _ => None,
+        }
+    }
+
+    /// Why the page setup cannot hold the newest maze, if it cannot.
+    pub fn page_error(&self) -> Option<&str> {
+        match &self.current {
+            Current::Maze {
+                preview: Err(e), ..
+            } => Some(e),
             _ => None,
         }
     }
@@ -322,8 +757,8 @@ impl HedgeApp {
         }
         self.last_coalesce = coalesce;
         self.redo.clear();
-        self.design = design;
-        self.regenerate();
+        let old = std::mem::replace(&mut self.design, design);
+        self.refresh(&old);
     }
 
     /// Applies every queued command, in order.
@@ -336,7 +771,7 @@ impl HedgeApp {
     /// Applies one command. `ctx` is needed only for [`Command::Quit`].
     pub fn apply(&mut self, cmd: Command, ctx: Option<&egui::Context>) {
         match cmd {
-            Command::Edit { design, coalesce } => self.set_design(design, coalesce),
+            Command::Edit { design, coalesce } => self.set_design(*design, coalesce),
             Command::New => self.set_design(
                 Design {
                     seed: Some(fresh_seed()),
@@ -354,23 +789,27 @@ impl HedgeApp {
             }
             Command::Undo => {
                 if let Some(d) = self.undo.pop() {
-                    self.redo.push(std::mem::replace(&mut self.design, d));
+                    let old = std::mem::replace(&mut self.design, d);
+                    self.redo.push(old.clone());
                     self.last_coalesce = false;
-                    self.regenerate();
+                    self.refresh(&old);
                 }
             }
             Command::Redo => {
                 if let Some(d) = self.redo.pop() {
-                    self.undo.push(std::mem::replace(&mut self.design, d));
+                    let old = std::mem::replace(&mut self.design, d);
+                    self.undo.push(old.clone());
                     self.last_coalesce = false;
-                    self.regenerate();
+                    self.refresh(&old);
                 }
             }
             Command::OpenDesign(path) => {
                 self.message = Some(match crate::io::read_design(&path) {
                     Ok(d) => {
-                        self.set_design(d, false);
                         self.path = path.display().to_string();
+                        self.set_design(d, false);
+                        self.saved = self.design.clone();
+                        self.remember(&path);
                         Ok(format!("opened {}", path.display()))
                     }
                     Err(e) => Err(e.to_string()),
@@ -385,36 +824,112 @@ impl HedgeApp {
                 );
                 if self.message.as_ref().is_some_and(Result::is_ok) {
                     self.path = path.display().to_string();
+                    self.saved = self.design.clone();
+                    self.remember(&path);
                 }
             }
             Command::ExportJson(path) => self.message = Some(self.export_json(&path)),
+            Command::Export(kind, path) => self.message = Some(self.export(kind, &path)),
+            Command::ExportByName(path) => match ExportKind::of_path(&path) {
+                Some(kind) => self.apply(Command::Export(kind, path), ctx),
+                None => {
+                    self.message = Some(Err(format!(
+                        "export to which format? end the name with .pdf, .svg, .png or .json: {}",
+                        path.display()
+                    )));
+                }
+            },
             Command::OpenDialog => {
-                if let Some(p) = self.dialog().add_filter("design", &["toml"]).pick_file() {
+                if let Some(p) = self.ask(&DialogRequest::OpenDesign) {
                     self.apply(Command::OpenDesign(p), ctx);
-                } else {
-                    self.no_dialog();
                 }
             }
             Command::SaveDialog => {
-                let dlg = self
-                    .dialog()
-                    .add_filter("design", &["toml"])
-                    .set_file_name("maze.toml");
-                if let Some(p) = dlg.save_file() {
+                if let Some(p) = self.ask(&DialogRequest::SaveDesign) {
                     self.apply(Command::SaveDesign(p), ctx);
-                } else {
-                    self.no_dialog();
                 }
             }
-            Command::ExportDialog => {
-                let dlg = self
-                    .dialog()
-                    .add_filter("JSON", &["json"])
-                    .set_file_name("maze.json");
-                if let Some(p) = dlg.save_file() {
-                    self.apply(Command::ExportJson(p), ctx);
+            Command::ExportDialog(kind) => {
+                if let Some(p) = self.ask(&DialogRequest::Export(kind)) {
+                    self.apply(Command::Export(kind, p), ctx);
+                }
+            }
+            Command::SetShape(source) => {
+                let mut d = self.design.clone();
+                d.shape = source;
+                d.cell_edits.clear();
+                if let Some(src) = &d.shape {
+                    let cut = Cut {
+                        threshold: d.threshold,
+                        invert: d.invert,
+                    };
+                    match self.shape.foreground(src, self.base_dir(), cut) {
+                        Ok(fg) => {
+                            if let Ok(h) = crate::shape::fitted_height(d.topology, d.width, &fg) {
+                                d.height = h;
+                            }
+                        }
+                        Err(e) => {
+                            self.message = Some(Err(e));
+                            return;
+                        }
+                    }
+                }
+                self.set_design(d, false);
+            }
+            Command::OpenImageDialog => {
+                if let Some(p) = self.ask(&DialogRequest::OpenImage) {
+                    self.apply(Command::SetShape(Some(ShapeSource::File(p))), ctx);
+                }
+            }
+            Command::Paint { edits, coalesce } => {
+                let mut d = self.design.clone();
+                for e in edits {
+                    d.cell_edits.retain(|o| o.coord() != e.coord());
+                    d.cell_edits.push(e);
+                }
+                self.set_design(d, coalesce);
+            }
+            Command::PlaceEnd { cell, exit } => {
+                let Some(g) = self.generated() else { return };
+                let grid = g.maze.grid();
+                let (mut entrance, mut out) =
+                    (grid.coord(g.entrance.cell), grid.coord(g.exit.cell));
+                if exit {
+                    out = cell;
                 } else {
-                    self.no_dialog();
+                    entrance = cell;
+                }
+                if entrance == out {
+                    self.message =
+                        Some(Err("the entrance and the exit need different cells".into()));
+                    return;
+                }
+                let placement = crate::endpoints::Placement::Cells {
+                    entrance,
+                    exit: out,
+                };
+                // try it on the maze shown before changing the design
+                match crate::endpoints::place(&g.maze, placement) {
+                    Ok(_) => {
+                        let mut d = self.design.clone();
+                        d.placement = placement;
+                        self.message = None;
+                        self.set_design(d, false);
+                    }
+                    Err(e) => self.message = Some(Err(e.to_string())),
+                }
+            }
+            Command::ClearEdits => {
+                let mut d = self.design.clone();
+                d.cell_edits.clear();
+                self.set_design(d, false);
+            }
+            Command::CloseWithoutSaving => {
+                self.closing = true;
+                self.confirm_close = false;
+                if let Some(ctx) = ctx {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             }
             Command::Quit => {
@@ -425,29 +940,99 @@ impl HedgeApp {
         }
     }
 
-    fn dialog(&self) -> rfd::FileDialog {
+    /// Asks for a path: through the test hook when set, an rfd dialog otherwise. `None` (no
+    /// dialog could be shown, or the user cancelled) leaves a message pointing at the path box.
+    fn ask(&mut self, req: &DialogRequest) -> Option<PathBuf> {
+        let picked = match &mut self.dialog_hook {
+            Some(hook) => hook(req),
+            None => self.dialog(req),
+        };
+        if picked.is_none() {
+            self.message = Some(Ok(
+                "no file chosen (if no dialog appeared, type a path in the File box)".into(),
+            ));
+        }
+        picked
+    }
+
+    fn dialog(&self, req: &DialogRequest) -> Option<PathBuf> {
         let mut d = rfd::FileDialog::new();
-        if let Some(dir) = Path::new(&self.path).parent().filter(|p| p.is_dir()) {
+        if let Some(dir) = self.base_dir().filter(|p| p.is_dir()) {
             d = d.set_directory(dir);
         }
-        d
+        let stem = Path::new(self.path.trim())
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .filter(|s| !s.is_empty())
+            .unwrap_or("maze")
+            .to_string();
+        match req {
+            DialogRequest::OpenDesign => d.add_filter("design", &["toml"]).pick_file(),
+            DialogRequest::SaveDesign => d
+                .add_filter("design", &["toml"])
+                .set_file_name(format!("{stem}.toml"))
+                .save_file(),
+            DialogRequest::Export(kind) => d
+                .add_filter(kind.label(), &[kind.extension()])
+                .set_file_name(format!("{stem}.{}", kind.extension()))
+                .save_file(),
+            DialogRequest::OpenImage => d
+                .add_filter(
+                    "picture",
+                    &["png", "jpg", "jpeg", "gif", "bmp", "webp", "svg"],
+                )
+                .pick_file(),
+        }
     }
 
-    fn no_dialog(&mut self) {
-        self.message = Some(Ok(
-            "no file chosen (if no dialog appeared, type a path in the File box)".into(),
-        ));
+    /// Asks before the window closes with unsaved changes.
+    fn closing_question(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) && self.unsaved() && !self.closing {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.confirm_close = true;
+        }
     }
 
-    fn export_json(&self, path: &Path) -> Result<String, String> {
+    fn export(&self, kind: ExportKind, path: &Path) -> Result<String, String> {
+        use crate::export::{self, Format};
+        let format = match kind {
+            ExportKind::Json => return self.export_json(path),
+            ExportKind::Pdf => Format::Pdf,
+            ExportKind::Svg => Format::Svg,
+            ExportKind::Png => Format::Png {
+                dpi: export::DEFAULT_DPI,
+            },
+        };
+        let g = self.ready()?;
+        let rendered = export::render(g, &self.design.page, format).map_err(|e| e.to_string())?;
+        let mut written = vec![path.display().to_string()];
+        if let Some(key) = &rendered.key {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let key_path = path.with_file_name(export::key_file_name(&name));
+            crate::io::write_atomic(&key_path, key).map_err(|e| e.to_string())?;
+            written.push(key_path.display().to_string());
+        }
+        crate::io::write_atomic(path, &rendered.puzzle).map_err(|e| e.to_string())?;
+        Ok(format!("exported {}", written.join(" and ")))
+    }
+
+    /// The maze to export, or why there is none.
+    fn ready(&self) -> Result<&Generated, String> {
         if self.busy() {
             return Err("the maze is still being made; export again in a moment".into());
         }
-        let g = match &self.current {
-            Current::Maze { generated, .. } => generated,
-            Current::Error(e) => return Err(format!("nothing to export: {e}")),
-            Current::None => return Err("nothing to export yet".into()),
-        };
+        match &self.current {
+            Current::Maze { generated, .. } => Ok(generated),
+            Current::Error(e) => Err(format!("nothing to export: {e}")),
+            Current::None => Err("nothing to export yet".into()),
+        }
+    }
+
+    fn export_json(&self, path: &Path) -> Result<String, String> {
+        let g = self.ready()?;
         crate::io::write_atomic_with(path, |w| crate::json::write(g, w))
             .map(|()| format!("exported {}", path.display()))
             .map_err(|e| e.to_string())
@@ -456,6 +1041,7 @@ impl HedgeApp {
 
 impl eframe::App for HedgeApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let start = Instant::now();
         self.poll();
         ui::show(self, ui);
         let ctx = ui.ctx().clone();
@@ -463,6 +1049,16 @@ impl eframe::App for HedgeApp {
         if self.busy() {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
+        if std::mem::take(&mut self.close_after_save) && !self.unsaved() {
+            self.apply(Command::CloseWithoutSaving, Some(&ctx));
+        }
+        self.autosave_now(false);
+        self.closing_question(&ctx);
+        self.frames.push(start.elapsed().as_secs_f32() * 1000.0);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.remove_autosave();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -546,6 +1142,8 @@ mod tests {
             },
             answer_key: true,
             path: "/tmp/x.toml".into(),
+            show_crossings: true,
+            recent: vec!["/tmp/x.toml".into()],
         };
         let mut m = Memory::default();
         p.store(&mut m);
@@ -567,7 +1165,7 @@ mod tests {
         d.braid = 0.5;
         app.apply(
             Command::Edit {
-                design: d.clone(),
+                design: Box::new(d.clone()),
                 coalesce: true,
             },
             None,
@@ -575,7 +1173,7 @@ mod tests {
         d.braid = 0.6;
         app.apply(
             Command::Edit {
-                design: d.clone(),
+                design: Box::new(d.clone()),
                 coalesce: true,
             },
             None,
@@ -597,13 +1195,14 @@ mod tests {
         };
         app.apply(
             Command::Edit {
-                design: d,
+                design: Box::new(d),
                 coalesce: false,
             },
             None,
         );
         settle(&mut app);
         assert_eq!(app.generated().unwrap().metrics.cells, 14_400);
+        assert!(app.preview().is_some());
     }
 
     /// An entrance in the middle of the maze: a design the pipeline refuses.
@@ -624,7 +1223,7 @@ mod tests {
         };
         app.apply(
             Command::Edit {
-                design: d,
+                design: Box::new(d),
                 coalesce: false,
             },
             None,

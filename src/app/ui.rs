@@ -5,10 +5,13 @@
 
 use egui::{Color32, ComboBox, DragValue, Key, KeyboardShortcut, Modifiers, RichText, Slider};
 
-use super::{Command, Current, HedgeApp, preview};
+use super::{Command, Current, ExportKind, HedgeApp, Tool, preview};
 use crate::carve::{CARVERS, GrowingTreePolicy};
+use crate::design::CellEdit;
 use crate::design::{Design, MAX_SEED, Style};
 use crate::endpoints::Placement;
+use crate::page::{Orientation, PageSetup, Paper};
+use crate::shape::{Islands, ShapeSource, builtin};
 use crate::topology::TopologyKind;
 
 /// The growing-tree carver's registry name (its policy knob shows only for it).
@@ -17,6 +20,10 @@ const GROWING_TREE: &str = "growing-tree";
 /// Draws the whole window for one frame.
 pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
     shortcuts(app, ui);
+    dropped_files(app, ui);
+    if app.confirm_close {
+        close_question(app, ui);
+    }
     egui::Panel::top("menu").show(ui, |ui| menu_bar(app, ui));
     egui::Panel::bottom("status").show(ui, |ui| status_bar(app, ui));
     egui::Panel::left("knobs")
@@ -28,6 +35,13 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
     egui::CentralPanel::default().show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.checkbox(&mut app.answer_key, "Answer key");
+            let weave = app.generated().is_some_and(|g| g.metrics.crossings > 0);
+            ui.add_enabled(
+                weave,
+                egui::Checkbox::new(&mut app.show_crossings, "Show crossings"),
+            )
+            .on_hover_text("tint each weave crossing (not printed)")
+            .on_disabled_hover_text("this maze has no weave crossings");
             if ui
                 .button("Fit")
                 .on_hover_text("fit the maze to the panel (or double-click it)")
@@ -35,17 +49,82 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
             {
                 app.view = preview::View::default();
             }
-            ui.label(RichText::new("drag to pan, scroll to zoom").weak());
+            ui.checkbox(&mut app.show_mask, "Show mask")
+                .on_hover_text("tint the maze's cells; one-cell necks in red");
+            ComboBox::from_label("Drag")
+                .selected_text(tool_name(app.tool))
+                .show_ui(ui, |ui| {
+                    for t in [
+                        Tool::Pan,
+                        Tool::PaintOn,
+                        Tool::PaintOff,
+                        Tool::Entrance,
+                        Tool::Exit,
+                    ] {
+                        ui.selectable_value(&mut app.tool, t, tool_name(t));
+                    }
+                });
+            ui.label(RichText::new("right-drag pans, scroll zooms").weak());
         });
         let mut view = app.view;
-        preview::show(ui, app.shapes(), app.answer_key, &mut view);
+        let mut mesh = std::mem::take(&mut app.mesh);
+        let input = preview::Input {
+            preview: app.preview(),
+            answer_key: app.answer_key,
+            crossings: app.show_crossings,
+            mask: app.show_mask || matches!(app.tool, Tool::PaintOn | Tool::PaintOff),
+            drag_pans: app.tool == Tool::Pan,
+        };
+        let (response, place) = preview::show(ui, &input, &mut view, &mut mesh);
         app.view = view;
+        app.mesh = mesh;
+        app.placement = place;
+        if let Some(place) = place {
+            preview_clicks(app, ui, &response, place);
+        }
+        if app.debug_overlay {
+            debug_overlay(app, ui, response.rect);
+        }
     });
+}
+
+/// The debug overlay: the app's own frame time and the preview mesh's figures.
+pub fn debug_text(app: &HedgeApp) -> String {
+    let f = &app.frames;
+    format!(
+        "frame {:.2} ms (mean {:.2}, max {:.2} of {})\nmesh {} vertices, tessellated {} times, last {:.2} ms",
+        f.last_ms,
+        f.mean_ms(),
+        f.max_ms,
+        f.recent.len(),
+        app.mesh.vertices,
+        app.mesh.builds,
+        app.mesh.last_build.as_secs_f64() * 1000.0
+    )
+}
+
+fn debug_overlay(app: &HedgeApp, ui: &egui::Ui, rect: egui::Rect) {
+    let painter = ui.painter_at(rect);
+    let galley = painter.layout_no_wrap(
+        debug_text(app),
+        egui::FontId::monospace(12.0),
+        Color32::WHITE,
+    );
+    let at = rect.left_top() + egui::vec2(8.0, 8.0);
+    painter.rect_filled(
+        egui::Rect::from_min_size(at, galley.size()).expand(4.0),
+        4.0,
+        Color32::from_black_alpha(180),
+    );
+    painter.galley(at, galley, Color32::WHITE);
 }
 
 fn shortcuts(app: &mut HedgeApp, ui: &mut egui::Ui) {
     if ui.ctx().text_edit_focused() {
         return; // a text field has focus: its own undo wins
+    }
+    if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F12)) {
+        app.debug_overlay = !app.debug_overlay;
     }
     let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
@@ -72,8 +151,20 @@ fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             if ui.button("Save design...").clicked() {
                 app.pending.push(Command::SaveDialog);
             }
-            if ui.button("Export JSON...").clicked() {
-                app.pending.push(Command::ExportDialog);
+            ui.add_enabled_ui(!app.recent.is_empty(), |ui| {
+                ui.menu_button("Open recent", |ui| {
+                    for r in app.recent.clone() {
+                        if ui.button(&r).clicked() {
+                            app.pending
+                                .push(Command::OpenDesign(std::path::PathBuf::from(r)));
+                        }
+                    }
+                });
+            });
+            for kind in ExportKind::ALL {
+                if ui.button(format!("Export {}...", kind.label())).clicked() {
+                    app.pending.push(Command::ExportDialog(kind));
+                }
             }
             ui.separator();
             if ui.button("Quit").clicked() {
@@ -94,6 +185,10 @@ fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             if ui.add_enabled(!app.redo.is_empty(), redo).clicked() {
                 app.pending.push(Command::Redo);
             }
+        });
+        ui.menu_button("View", |ui| {
+            ui.checkbox(&mut app.debug_overlay, "Debug overlay")
+                .on_hover_text("frame time and preview figures (F12)");
         });
     });
 }
@@ -135,6 +230,13 @@ fn status_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             ui.label(text);
         }
     });
+    if let Some(e) = app.page_error() {
+        ui.label(RichText::new(format!("page: {e}")).color(ui.visuals().error_fg_color));
+    } else if let Some((_, p)) = app.preview() {
+        for w in &p.warnings {
+            ui.label(RichText::new(format!("print: {w}")).color(Color32::from_rgb(200, 140, 0)));
+        }
+    }
     if let Some(msg) = &app.message {
         match msg {
             Ok(m) => ui.label(RichText::new(m).weak()),
@@ -241,9 +343,19 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
         );
     }
 
+    ui.separator();
+    egui::CollapsingHeader::new("Shape")
+        .default_open(true)
+        .show(ui, |ui| shape_knobs(app, ui, &mut d, &mut coalesce));
+
+    ui.separator();
+    egui::CollapsingHeader::new("Page")
+        .default_open(true)
+        .show(ui, |ui| page_knobs(ui, &mut d.page, &mut coalesce));
+
     if d != app.design {
         app.pending.push(Command::Edit {
-            design: d,
+            design: Box::new(d),
             coalesce,
         });
     }
@@ -265,7 +377,7 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     });
 
     ui.separator();
-    ui.heading("File");
+    ui.heading("Files");
     let label = ui.label("Path");
     ui.add(
         egui::TextEdit::singleline(&mut app.path)
@@ -289,15 +401,38 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
             app.pending.push(Command::OpenDesign(path.clone()));
         }
         if ui
-            .add_enabled(has_path, egui::Button::new("Export JSON"))
+            .add_enabled(has_path, egui::Button::new("Shape"))
+            .on_hover_text("use the picture at this path as the shape")
             .clicked()
         {
-            app.pending.push(Command::ExportJson(path.clone()));
+            app.pending
+                .push(Command::SetShape(Some(ShapeSource::File(path.clone()))));
+        }
+        if ui
+            .add_enabled(has_path, egui::Button::new("Export"))
+            .on_hover_text("writes the format the name ends with: .pdf, .svg, .png or .json")
+            .clicked()
+        {
+            app.pending.push(Command::ExportByName(path.clone()));
         }
     });
     ui.label(
-        RichText::new("Save and Open use TOML designs; Export writes the maze as JSON.").weak(),
+        RichText::new(
+            "Save and Open use TOML designs; Export writes .pdf, .svg, .png (key beside) or .json.",
+        )
+        .weak(),
     );
+    ui.horizontal_wrapped(|ui| {
+        for kind in ExportKind::ALL {
+            if ui
+                .button(format!("{}...", kind.label()))
+                .on_hover_text(format!("export {} through a file dialog", kind.label()))
+                .clicked()
+            {
+                app.pending.push(Command::ExportDialog(kind));
+            }
+        }
+    });
 }
 
 fn growing_tree(ui: &mut egui::Ui, policy: &mut GrowingTreePolicy, coalesce: &mut bool) {
@@ -333,6 +468,292 @@ fn placement_name(p: Placement) -> &'static str {
         Placement::Auto => "auto",
         Placement::TopBottom => "top-bottom",
         Placement::LeftRight => "left-right",
-        Placement::Cells { .. } => "cells (from the design file)",
+        Placement::Cells { .. } => "cells (clicked or from the file)",
     }
+}
+
+/// The paper sizes offered by name (custom sizes come from design files or the size boxes).
+const PAPERS: [Paper; 5] = [
+    Paper::A4,
+    Paper::Letter,
+    Paper::Trim85x11,
+    Paper::Trim8x10,
+    Paper::Trim6x9,
+];
+
+fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
+    let custom = matches!(page.paper, Paper::Custom { .. });
+    ComboBox::from_label("Paper")
+        .selected_text(page.paper.name())
+        .show_ui(ui, |ui| {
+            for p in PAPERS {
+                ui.selectable_value(&mut page.paper, p, p.name());
+            }
+            if ui.selectable_label(custom, "custom").clicked() && !custom {
+                let (w, h) = page.paper.size_mm();
+                page.paper = Paper::Custom {
+                    width_mm: w.round(),
+                    height_mm: h.round(),
+                };
+            }
+        });
+    if let Paper::Custom {
+        width_mm,
+        height_mm,
+    } = &mut page.paper
+    {
+        ui.horizontal(|ui| {
+            let r = ui.add(
+                DragValue::new(width_mm)
+                    .range(50.0..=2000.0)
+                    .prefix("w ")
+                    .suffix(" mm"),
+            );
+            *coalesce |= r.dragged() && !r.drag_started();
+            let r = ui.add(
+                DragValue::new(height_mm)
+                    .range(50.0..=2000.0)
+                    .prefix("h ")
+                    .suffix(" mm"),
+            );
+            *coalesce |= r.dragged() && !r.drag_started();
+        });
+    }
+    ComboBox::from_label("Orientation")
+        .selected_text(match page.orientation {
+            Orientation::Portrait => "portrait",
+            Orientation::Landscape => "landscape",
+        })
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut page.orientation, Orientation::Portrait, "portrait");
+            ui.selectable_value(&mut page.orientation, Orientation::Landscape, "landscape");
+        });
+    let mut slider = |ui: &mut egui::Ui, v: &mut f64, range, text: &str| {
+        let r = ui.add(Slider::new(v, range).text(text).max_decimals(2));
+        *coalesce |= r.dragged() && !r.drag_started();
+    };
+    slider(ui, &mut page.margin_mm, 0.0..=50.0, "Margin mm");
+    slider(ui, &mut page.gutter_mm, 0.0..=30.0, "Gutter mm");
+    slider(ui, &mut page.wall_mm, 0.1..=3.0, "Wall mm");
+    slider(ui, &mut page.min_corridor_mm, 1.0..=10.0, "Corridor mm");
+    ui.checkbox(&mut page.bleed, "Bleed")
+        .on_hover_text("add 0.125 in around the page for printers that trim");
+    let label = ui.label("Title");
+    let mut title = page.title.clone().unwrap_or_default();
+    let r = ui
+        .add(
+            egui::TextEdit::singleline(&mut title)
+                .hint_text("printed at the top")
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id);
+    if r.changed() {
+        // typing is one undo step per field visit
+        *coalesce |= !r.gained_focus();
+        page.title = (!title.trim().is_empty()).then_some(title);
+    }
+    ui.checkbox(&mut page.name_line, "Name line")
+        .on_hover_text("a \"Name: ____\" line under the title");
+    ui.horizontal(|ui| {
+        let mut numbered = page.page_number.is_some();
+        ui.checkbox(&mut numbered, "Page number");
+        let mut n = page.page_number.unwrap_or(1);
+        if numbered {
+            let r = ui.add(DragValue::new(&mut n).range(1..=9999).prefix("no. "));
+            *coalesce |= r.dragged() && !r.drag_started();
+        }
+        page.page_number = numbered.then_some(n);
+    });
+}
+
+fn tool_name(t: Tool) -> &'static str {
+    match t {
+        Tool::Pan => "pan",
+        Tool::PaintOn => "paint cells on",
+        Tool::PaintOff => "paint cells off",
+        Tool::Entrance => "place entrance",
+        Tool::Exit => "place exit",
+    }
+}
+
+/// A picture dropped on the window becomes the shape; a design file (.toml) is opened.
+fn dropped_files(app: &mut HedgeApp, ui: &egui::Ui) {
+    let dropped = ui.input(|i| i.raw.dropped_files.clone());
+    for f in dropped {
+        let path = f.path().to_path_buf();
+        if path.as_os_str().is_empty() {
+            continue;
+        }
+        let toml = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
+        app.pending.push(if toml {
+            Command::OpenDesign(path)
+        } else {
+            Command::SetShape(Some(ShapeSource::File(path)))
+        });
+    }
+}
+
+/// Brush strokes on the preview (with a paint tool).
+fn preview_clicks(
+    app: &mut HedgeApp,
+    ui: &egui::Ui,
+    response: &egui::Response,
+    place: preview::Placement,
+) {
+    let on = match app.tool {
+        Tool::Pan => return,
+        Tool::PaintOn => true,
+        Tool::PaintOff => false,
+        Tool::Entrance | Tool::Exit => {
+            if response.clicked()
+                && let Some(pos) = response.interact_pointer_pos()
+                && let Some(cell) = app.cell_at(place.to_page(pos))
+            {
+                app.pending.push(Command::PlaceEnd {
+                    cell,
+                    exit: app.tool == Tool::Exit,
+                });
+            }
+            return;
+        }
+    };
+    let primary = ui.input(|i| i.pointer.primary_down());
+    // paint while the button is down, with the mapping from when the stroke began
+    if !(response.is_pointer_button_down_on() && primary) {
+        app.stroke = None;
+        return;
+    }
+    let Some(pos) = response.interact_pointer_pos() else {
+        return;
+    };
+    if app.stroke.is_none() {
+        app.stroke = app.preview().map(|(_, p)| (place, p.clone()));
+    }
+    let Some((place, preview)) = &app.stroke else {
+        return;
+    };
+    let q = preview.maze_point(place.to_page(pos));
+    let Some(c) = app.cell_at_maze(q) else {
+        return;
+    };
+    let edit = CellEdit {
+        row: c.row,
+        col: c.col,
+        on,
+    };
+    if app.design.cell_edits.last() == Some(&edit) {
+        return; // still on the same cell
+    }
+    let coalesce = response.dragged() && !response.drag_started();
+    app.pending.push(Command::Paint {
+        edits: vec![edit],
+        coalesce,
+    });
+}
+
+fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &mut bool) {
+    app.thumbnails.poll(ui.ctx());
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add(egui::Button::selectable(d.shape.is_none(), "no shape"))
+            .clicked()
+            && d.shape.is_some()
+        {
+            app.pending.push(Command::SetShape(None));
+        }
+        for name in builtin::names() {
+            let selected = matches!(&d.shape, Some(ShapeSource::Builtin(n)) if n == name);
+            let button = match app.thumbnails.get(name) {
+                Some(tex) => egui::Button::image_and_text(
+                    egui::Image::new(tex).fit_to_exact_size(egui::vec2(28.0, 28.0)),
+                    name,
+                )
+                .selected(selected),
+                None => egui::Button::selectable(selected, name),
+            };
+            if ui.add(button).clicked() && !selected {
+                app.pending
+                    .push(Command::SetShape(Some(ShapeSource::Builtin(name.into()))));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Open image...")
+            .on_hover_text("a PNG, JPEG, GIF, BMP, WebP or SVG; or drop one on the window")
+            .clicked()
+        {
+            app.pending.push(Command::OpenImageDialog);
+        }
+        if let Some(ShapeSource::File(p)) = &d.shape {
+            ui.label(
+                RichText::new(
+                    p.file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                )
+                .weak(),
+            );
+        }
+    });
+    let has_shape = d.shape.is_some();
+    ui.add_enabled_ui(has_shape, |ui| {
+        let mut auto = d.threshold.is_none();
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut auto, "Auto threshold");
+            let mut t = d.threshold.unwrap_or(128);
+            if !auto {
+                let r = ui.add(Slider::new(&mut t, 0..=255).text("Threshold"));
+                *coalesce |= r.dragged() && !r.drag_started();
+            }
+            d.threshold = (!auto).then_some(t);
+        });
+        ui.checkbox(&mut d.invert, "Invert");
+        let r = ui.add(Slider::new(&mut d.coverage, 0.05..=1.0).text("Coverage"));
+        *coalesce |= r.dragged() && !r.drag_started();
+        ComboBox::from_label("Islands")
+            .selected_text(d.islands.name())
+            .show_ui(ui, |ui| {
+                for i in [Islands::KeepLargest, Islands::Bridge] {
+                    ui.selectable_value(&mut d.islands, i, i.name());
+                }
+            });
+    });
+    if !d.cell_edits.is_empty() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{} cells painted", d.cell_edits.len()));
+            if ui.button("Clear painting").clicked() {
+                app.pending.push(Command::ClearEdits);
+            }
+        });
+    }
+}
+
+/// "Save your changes?" when the window is closed with unsaved changes.
+fn close_question(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    egui::Modal::new(egui::Id::unique("close-question")).show(ui.ctx(), |ui| {
+        ui.heading("Unsaved changes");
+        ui.label("The design has changes that are not saved to a file.");
+        ui.horizontal(|ui| {
+            if ui.button("Save and close").clicked() {
+                let path = app.path.trim();
+                if path.is_empty() {
+                    app.pending.push(Command::SaveDialog);
+                } else {
+                    app.pending
+                        .push(Command::SaveDesign(std::path::PathBuf::from(path)));
+                }
+                app.confirm_close = false;
+                app.close_after_save = true;
+            }
+            if ui.button("Close without saving").clicked() {
+                app.pending.push(Command::CloseWithoutSaving);
+            }
+            if ui.button("Cancel").clicked() {
+                app.confirm_close = false;
+            }
+        });
+    });
 }

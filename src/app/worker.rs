@@ -11,23 +11,55 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::design::Design;
-use crate::pipeline::{Generated, generate};
+use crate::pipeline::{Generated, generate, shape_mask};
+use crate::shape::Foreground;
+
+use super::preview::PagePreview;
+
+/// One maze to make: the design and, when it has a shape, the shape's foreground (decoded and
+/// cut once by the app, shared here).
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The design.
+    pub design: Design,
+    /// The design's shape, cut with its threshold and invert knobs.
+    pub shape: Option<Arc<Foreground>>,
+}
+
+impl Job {
+    /// A job for a design without a shape (or whose shape is ignored).
+    pub fn plain(design: Design) -> Job {
+        Job {
+            design,
+            shape: None,
+        }
+    }
+}
 
 /// What a generation job produced.
 #[derive(Debug)]
 pub struct JobResult {
     /// The generation number the job was submitted with.
     pub generation: u64,
-    /// The maze, or the error as one readable line.
-    pub outcome: Result<Generated, String>,
-    /// How long the pipeline took.
+    /// The maze and its pages, or the error as one readable line.
+    pub outcome: Result<Made, String>,
+    /// How long the pipeline took (maze, pages and all).
     pub elapsed: Duration,
 }
 
-/// Runs the pipeline on `design` and times it.
-pub fn run_job(generation: u64, design: &Design) -> JobResult {
+/// A maze and its preview, made together off the UI thread.
+#[derive(Debug)]
+pub struct Made {
+    /// The maze.
+    pub generated: Generated,
+    /// Its printed pages (or why they cannot be laid out with the page setup).
+    pub preview: Result<PagePreview, String>,
+}
+
+/// Runs the pipeline on `job` (shape mask, maze, pages) and times it.
+pub fn run_job(generation: u64, job: &Job) -> JobResult {
     let start = Instant::now();
-    let outcome = generate(design, None).map_err(|e| e.to_string());
+    let outcome = make(job).map_err(|e| e.to_string());
     JobResult {
         generation,
         outcome,
@@ -35,9 +67,22 @@ pub fn run_job(generation: u64, design: &Design) -> JobResult {
     }
 }
 
+fn make(job: &Job) -> crate::error::Result<Made> {
+    let d = &job.design;
+    let generated = match &job.shape {
+        Some(fg) => {
+            let shaped = shape_mask(d, fg)?;
+            generate(d, Some(&shaped.mask))?
+        }
+        None => generate(d, None)?,
+    };
+    let preview = PagePreview::new(&generated, &d.page);
+    Ok(Made { generated, preview })
+}
+
 #[derive(Default)]
 struct Slot {
-    job: Option<(u64, Design)>,
+    job: Option<(u64, Job)>,
     shutdown: bool,
 }
 
@@ -86,12 +131,12 @@ impl Worker {
 
     /// Queues `design` under `generation` (from [`Worker::next_generation`]), replacing any job
     /// still waiting. Without a worker thread (it could not be spawned), runs it at once.
-    pub fn submit(&mut self, generation: u64, design: Design) -> Option<JobResult> {
+    pub fn submit(&mut self, generation: u64, job: Job) -> Option<JobResult> {
         if self.thread.is_none() {
-            return Some(run_job(generation, &design));
+            return Some(run_job(generation, &job));
         }
         if let Ok(mut slot) = self.shared.slot.lock() {
-            slot.job = Some((generation, design));
+            slot.job = Some((generation, job));
             self.shared.wake.notify_one();
         }
         None
@@ -133,7 +178,7 @@ impl Drop for Worker {
 
 fn worker_loop(shared: &Shared, tx: &Sender<JobResult>, wake: &dyn Fn()) {
     loop {
-        let (generation, design) = {
+        let (generation, job) = {
             let Ok(mut slot) = shared.slot.lock() else {
                 return;
             };
@@ -151,12 +196,10 @@ fn worker_loop(shared: &Shared, tx: &Sender<JobResult>, wake: &dyn Fn()) {
             }
         };
         let result =
-            std::panic::catch_unwind(|| run_job(generation, &design)).unwrap_or_else(|_| {
-                JobResult {
-                    generation,
-                    outcome: Err("internal error while making the maze (please report it)".into()),
-                    elapsed: Duration::ZERO,
-                }
+            std::panic::catch_unwind(|| run_job(generation, &job)).unwrap_or_else(|_| JobResult {
+                generation,
+                outcome: Err("internal error while making the maze (please report it)".into()),
+                elapsed: Duration::ZERO,
             });
         if tx.send(result).is_err() {
             return;
@@ -179,7 +222,7 @@ mod tests {
             ..Design::default()
         };
         let g1 = w.next_generation();
-        assert!(w.submit(g1, big.clone()).is_none());
+        assert!(w.submit(g1, Job::plain(big.clone())).is_none());
         let g2 = w.next_generation();
         let small = Design {
             width: 5,
@@ -187,7 +230,7 @@ mod tests {
             seed: Some(2),
             ..Design::default()
         };
-        w.submit(g2, small);
+        w.submit(g2, Job::plain(small));
         assert!(w.busy());
         let start = Instant::now();
         let r = loop {
@@ -198,7 +241,9 @@ mod tests {
             std::thread::sleep(Duration::from_millis(2));
         };
         assert_eq!(r.generation, g2);
-        assert_eq!(r.outcome.unwrap().metrics.cells, 25);
+        let made = r.outcome.unwrap();
+        assert_eq!(made.generated.metrics.cells, 25);
+        assert!(made.preview.is_ok());
         assert!(!w.busy());
     }
 
@@ -206,10 +251,10 @@ mod tests {
     fn errors_come_back_as_text() {
         let r = run_job(
             1,
-            &Design {
+            &Job::plain(Design {
                 braid: 2.0,
                 ..Design::default()
-            },
+            }),
         );
         assert!(r.outcome.unwrap_err().contains("braid"));
     }

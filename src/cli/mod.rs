@@ -292,7 +292,7 @@ fn run_tiles(design: &Design, output: Option<&Path>, format: Option<OutFormat>) 
 pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     let mut design = design_from_args(args)?;
     let format = args.output.as_deref().map(out_format).transpose()?;
-    let setup = args.page.setup()?;
+    let setup = args.page.setup(&design.page)?;
     if design.style == Style::Tiles {
         return run_tiles(&design, args.output.as_deref(), format);
     }

@@ -52,9 +52,9 @@ pub struct PageArgs {
 }
 
 impl PageArgs {
-    /// The page setup the flags describe, checked.
-    pub fn setup(&self) -> Result<PageSetup> {
-        let mut s = PageSetup::default();
+    /// The page setup the flags describe on top of `base` (the design file's setup), checked.
+    pub fn setup(&self, base: &PageSetup) -> Result<PageSetup> {
+        let mut s = base.clone();
         if let Some(p) = self.paper {
             s.paper = p;
         }
@@ -67,10 +67,14 @@ impl PageArgs {
         if let Some(g) = self.gutter {
             s.gutter_mm = g;
         }
-        s.bleed = self.bleed;
-        s.title = self.title.clone();
-        s.name_line = self.name_line;
-        s.page_number = self.page_number;
+        s.bleed |= self.bleed;
+        if self.title.is_some() {
+            s.title = self.title.clone();
+        }
+        s.name_line |= self.name_line;
+        if self.page_number.is_some() {
+            s.page_number = self.page_number;
+        }
         if let Some(w) = self.wall_mm {
             s.wall_mm = w;
         }
