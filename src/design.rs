@@ -167,11 +167,6 @@ impl Design {
             )));
         }
         if let Some(shape) = &self.shape {
-            if self.style == Style::Tiles {
-                return Err(Error::option(
-                    "shapes work with the walls style only (tile mazes are rectangles)",
-                ));
-            }
             shape.check()?;
         }
         Ok(())

@@ -254,11 +254,35 @@ fn summary(g: &Generated) -> String {
 }
 
 /// `hedge generate --style tiles`: a hex tile maze.
-fn run_tiles(design: &Design, output: Option<&Path>, format: Option<OutFormat>) -> Result<()> {
+/// With a shape, the maze fills the tiles the shape covers (fitted as on a hex grid, whose
+/// geometry the tiles share; see `hedge::tiles::region`).
+fn run_tiles(
+    args: &GenerateArgs,
+    design: &mut Design,
+    format: Option<OutFormat>,
+    fit_height: bool,
+    base: Option<&Path>,
+) -> Result<()> {
+    let output = args.output.as_deref();
+    let setup = args.page.setup(&design.page)?;
+    design.topology = TopologyKind::Hex;
+    let prepared = shape::prepare(design, fit_height, base)?;
+    if let Some(p) = &prepared {
+        for note in &p.notes {
+            eprintln!("note: {note}");
+        }
+    }
     let seed = design.seed.unwrap_or_else(hedge::random::fresh_seed);
     let mut rng = hedge::random::MazeRng::new(seed);
-    let maze = hedge::tiles::puzzle::make(design.width, design.height, design.order, &mut rng)?;
-    let summary = format!(
+    let maze = match &prepared {
+        Some(p) => {
+            let region =
+                hedge::tiles::region::from_mask(&p.shaped.mask, design.width, design.height)?;
+            hedge::tiles::puzzle::make_in(&region, design.order, &mut rng)?
+        }
+        None => hedge::tiles::puzzle::make(design.width, design.height, design.order, &mut rng)?,
+    };
+    let mut summary = format!(
         "seed {seed}: {}x{} tiles, order {}, {} open, solution {} tiles",
         design.width,
         design.height,
@@ -266,25 +290,29 @@ fn run_tiles(design: &Design, output: Option<&Path>, format: Option<OutFormat>) 
         maze.grid.open_count(),
         maze.solution.len()
     );
-    match (output, format) {
-        (Some(path), Some(OutFormat::Json)) => hedge::io::write_atomic(path, &maze.to_json(seed))?,
-        (Some(path), Some(OutFormat::Txt)) => {
-            hedge::io::write_atomic(path, maze.grid.render().as_bytes())?
+    if let Some(r) = &maze.region {
+        summary += &format!(", {} tiles in the shape", r.open_count());
+    }
+    let written = match (output, format) {
+        (Some(path), Some(OutFormat::Json)) => {
+            hedge::io::write_atomic(path, &maze.to_json(seed))?;
+            vec![path.to_path_buf()]
         }
-        (Some(path), Some(OutFormat::Print(_))) => bail!(
-            "tile mazes have no printable pages yet (use .json or .txt): {}",
-            path.display()
-        ),
+        (Some(path), Some(OutFormat::Txt)) => {
+            hedge::io::write_atomic(path, maze.grid.render().as_bytes())?;
+            vec![path.to_path_buf()]
+        }
+        (Some(path), Some(OutFormat::Print(f))) => {
+            print::write_tile_pages(&maze, &setup, args.page.apply_dpi(f), path)?
+        }
         _ => {
             print!("{}", maze.grid.render());
             eprintln!("{summary}");
             return Ok(());
         }
-    }
-    eprintln!(
-        "{summary} -> {}",
-        output.map(|p| p.display().to_string()).unwrap_or_default()
-    );
+    };
+    let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+    eprintln!("{summary} -> {}", names.join(", "));
     Ok(())
 }
 
@@ -292,10 +320,6 @@ fn run_tiles(design: &Design, output: Option<&Path>, format: Option<OutFormat>) 
 pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     let mut design = design_from_args(args)?;
     let format = args.output.as_deref().map(out_format).transpose()?;
-    let setup = args.page.setup(&design.page)?;
-    if design.style == Style::Tiles {
-        return run_tiles(&design, args.output.as_deref(), format);
-    }
     // with a shape, the height follows its aspect ratio unless given (or kept from a design file)
     let fit_height = args.height.is_none()
         && (args.design.is_none() || args.width.is_some() || args.shape.shape.is_some());
@@ -304,6 +328,10 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
         None => args.design.as_deref().and_then(Path::parent),
         Some(_) => None,
     };
+    if design.style == Style::Tiles {
+        return run_tiles(args, &mut design, format, fit_height, base);
+    }
+    let setup = args.page.setup(&design.page)?;
     let prepared = shape::prepare(&mut design, fit_height, base)?;
     if let Some(p) = &prepared {
         for note in &p.notes {

@@ -12,6 +12,7 @@ use clap::Args;
 use hedge::export::{self, Format};
 use hedge::page::{Orientation, PageSetup, Paper};
 use hedge::pipeline::Generated;
+use hedge::tiles::puzzle::TileMaze;
 
 /// Page flags (PDF, SVG and PNG output).
 #[derive(Args, Debug, Default, Clone)]
@@ -105,7 +106,21 @@ pub fn write_pages(
     format: Format,
     path: &Path,
 ) -> Result<Vec<PathBuf>> {
-    let rendered = export::render(g, setup, format)?;
+    write_rendered(&export::render(g, setup, format)?, path)
+}
+
+/// Renders the tile maze `m` and writes it like [`write_pages`].
+pub fn write_tile_pages(
+    m: &TileMaze,
+    setup: &PageSetup,
+    format: Format,
+    path: &Path,
+) -> Result<Vec<PathBuf>> {
+    write_rendered(&export::render_tiles(m, setup, format)?, path)
+}
+
+/// Writes rendered pages to `path` (and the key beside it when separate); warnings to stderr.
+fn write_rendered(rendered: &export::Rendered, path: &Path) -> Result<Vec<PathBuf>> {
     for w in &rendered.warnings {
         eprintln!("warning: {w}");
     }

@@ -19,8 +19,12 @@
 //! - [`Layer::Solution`] (answer key only): a smooth rounded line through the corridor centres
 //!   from opening to opening, broken where it passes under a weave crossing, and an
 //!   "ANSWER KEY" label. The key page is the puzzle page plus this layer and nothing else.
+//!
+//! Hex tile mazes ([`crate::tiles`]) are drawn into the same model by `tiles.rs`
+//! ([`tile_pages`]): filled wall tiles instead of wall strokes, the same layout, markers and text.
 
 mod font;
+mod tiles;
 mod walls;
 
 use std::f64::consts::FRAC_PI_4;
@@ -35,6 +39,7 @@ use crate::topology::{Point, Side};
 pub use font::printable;
 pub(crate) use font::{CAP_HEIGHT_EM, helvetica};
 
+pub use tiles::{TILE_WALL, tile_layout, tile_pages};
 use walls::Piece;
 
 /// A position on the page in millimetres, from the top-left corner, y down.

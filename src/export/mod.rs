@@ -3,7 +3,8 @@
 //! file system: every exporter returns bytes and the caller writes them.
 //!
 //! [`render`] is the one call the command line and the editor need: it lays out the puzzle and
-//! answer-key pages for a [`Generated`] maze and renders both in the chosen [`Format`].
+//! answer-key pages for a [`Generated`] maze and renders both in the chosen [`Format`];
+//! [`render_tiles`] does the same for a hex tile maze.
 
 pub mod pdf;
 pub mod png;
@@ -13,6 +14,7 @@ use crate::draw::{self, Drawing};
 use crate::error::{Error, Result};
 use crate::page::PageSetup;
 use crate::pipeline::Generated;
+use crate::tiles::puzzle::TileMaze;
 
 /// The default PNG resolution.
 pub const DEFAULT_DPI: u32 = 300;
@@ -81,6 +83,24 @@ pub fn render(g: &Generated, setup: &PageSetup, format: Format) -> Result<Render
         _ => setup.clone(),
     };
     let pages = draw::pages(g, setup, &key_setup)?;
+    finish(&pages, setup, format)
+}
+
+/// Lays out and renders a tile maze's puzzle and answer key, as [`render`] does a cell maze's.
+pub fn render_tiles(m: &TileMaze, setup: &PageSetup, format: Format) -> Result<Rendered> {
+    if let Format::Png { dpi } = format {
+        check_dpi(dpi)?;
+    }
+    let key_setup = match format {
+        Format::Pdf => setup.next_page(),
+        _ => setup.clone(),
+    };
+    let pages = draw::tile_pages(m, setup, &key_setup)?;
+    finish(&pages, setup, format)
+}
+
+/// Renders laid-out pages in `format`.
+fn finish(pages: &draw::Pages, setup: &PageSetup, format: Format) -> Result<Rendered> {
     let warnings = pages.layout.warnings();
     let (puzzle, key) = (&pages.puzzle, &pages.key);
     let rendered = match format {

@@ -53,6 +53,35 @@ impl TileGrid {
         })
     }
 
+    /// A grid with every tile open (as a region: the whole grid).
+    pub fn full(width: u32, height: u32) -> Result<TileGrid> {
+        let mut g = TileGrid::new(width, height)?;
+        for r in 0..height {
+            for c in 0..width {
+                let i = g.index((c, r));
+                g.set_bit(i);
+            }
+        }
+        Ok(g)
+    }
+
+    /// The open tiles whose six neighbours are all open (and in the grid). Seen as a region, a
+    /// grid's *interior*; for a [`full`](Self::full) grid, every tile but the outer ring.
+    pub fn interior(&self) -> TileGrid {
+        let mut out = TileGrid {
+            width: self.width,
+            height: self.height,
+            stride: self.stride,
+            words: vec![0; self.words.len()],
+        };
+        for (c, r) in self.open_tiles() {
+            if self.neighbours((c, r)).len() == 6 && self.open_neighbours((c, r)).len() == 6 {
+                out.set_bit(self.index((c, r)));
+            }
+        }
+        out
+    }
+
     /// Tiles across.
     pub fn width(&self) -> u32 {
         self.width

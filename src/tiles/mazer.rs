@@ -7,7 +7,7 @@
 use super::grid::TileGrid;
 use super::masks::{self, CARVE};
 use super::{OFFSETS, Tile, check_order, distance_i};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::random::Random;
 
 /// How the backtracker tests a candidate (both make the same tiles from the same seed).
@@ -66,6 +66,79 @@ impl Mazer {
         });
         Ok(grid)
     }
+
+    /// A maze of `order` confined to `region` (a grid of this Mazer's size whose open tiles are
+    /// the tiles that belong to the maze, e.g. a silhouette rasterised onto the tiles).
+    ///
+    /// The region's *interior* plays the part of the grid's interior: its tiles whose six
+    /// neighbours all belong to the region. Only those are opened, so the region's outline (its
+    /// tiles next to a tile outside it, or to the grid's edge) stays closed, as the grid's outer
+    /// ring does in [`generate`](Self::generate). The first tile is drawn uniformly among the
+    /// tiles of the largest connected part of the interior (row-major order; ties: the part
+    /// whose first tile comes first); from there the backtracker and the carve rule run as in
+    /// [`generate`](Self::generate), with candidates outside the interior refused. The result is
+    /// a tree obeying the order's rule; parts of the interior the backtracker cannot reach stay
+    /// closed. A region covering the whole grid gives exactly [`generate`](Self::generate)'s
+    /// tiles. Errors when the region has no interior tile (or is of another size).
+    pub fn generate_in<R: Random + ?Sized>(
+        &self,
+        order: u32,
+        region: &TileGrid,
+        rng: &mut R,
+    ) -> Result<TileGrid> {
+        check_order(order)?;
+        if (region.width(), region.height()) != (self.width, self.height) {
+            return Err(Error::input(format!(
+                "the tile region is {}x{}, the maze {}x{}",
+                region.width(),
+                region.height(),
+                self.width,
+                self.height
+            )));
+        }
+        let inner = region.interior();
+        let part = largest_part(&inner);
+        if part.is_empty() {
+            return Err(Error::empty(
+                "the shape leaves no room for a tile maze (no tile with all six neighbours \
+                 inside it); try a larger width",
+            ));
+        }
+        let mut grid = TileGrid::new(self.width, self.height)?;
+        let k = if part.len() == 1 {
+            0
+        } else {
+            rng.below(part.len())
+        };
+        let frame = Frame::new(&grid, part[k], ROOT);
+        grid.set_bit(frame.idx as usize);
+        let mut stack = Vec::with_capacity(64);
+        stack.push(frame);
+        carve_in(&mut grid, &mut stack, rng, order, self.strategy, &inner);
+        Ok(grid)
+    }
+}
+
+/// The open tiles of the largest connected part of `set` (flood fill), row-major; ties go to
+/// the part whose first tile comes first in row-major order.
+fn largest_part(set: &TileGrid) -> Vec<Tile> {
+    let w = set.width() as usize;
+    let mut seen = vec![false; w * set.height() as usize];
+    let mut best: Vec<Tile> = Vec::new();
+    for t in set.open_tiles() {
+        if seen[t.1 as usize * w + t.0 as usize] {
+            continue;
+        }
+        let part = set.flood(t);
+        for &(c, r) in &part {
+            seen[r as usize * w + c as usize] = true;
+        }
+        if part.len() > best.len() {
+            best = part;
+        }
+    }
+    best.sort_by_key(|&(c, r)| (r, c));
+    best
 }
 
 /// The heading of a frame that has no parent: all six directions are candidates.
@@ -223,11 +296,53 @@ pub(crate) fn carve<R: Random + ?Sized>(
     dug: impl FnMut(&mut TileGrid, Frame) -> bool,
 ) {
     let stride = set.stride();
+    let all = |_: Frame, c: u32| c;
     match (order, strategy) {
-        (0, Strategy::Window) => run::<R, _, 0>(set, stack, rng, &WindowProbe, dug),
-        (_, Strategy::Window) => run::<R, _, 1>(set, stack, rng, &WindowProbe, dug),
-        (0, Strategy::PerTile) => run::<R, _, 0>(set, stack, rng, &TileProbe::new(0, stride), dug),
-        (_, Strategy::PerTile) => run::<R, _, 1>(set, stack, rng, &TileProbe::new(1, stride), dug),
+        (0, Strategy::Window) => run::<R, _, 0>(set, stack, rng, &WindowProbe, all, dug),
+        (_, Strategy::Window) => run::<R, _, 1>(set, stack, rng, &WindowProbe, all, dug),
+        (0, Strategy::PerTile) => {
+            run::<R, _, 0>(set, stack, rng, &TileProbe::new(0, stride), all, dug)
+        }
+        (_, Strategy::PerTile) => {
+            run::<R, _, 1>(set, stack, rng, &TileProbe::new(1, stride), all, dug)
+        }
+    }
+}
+
+/// [`carve`] with candidates limited to the open tiles of `allowed` (a grid of the same size).
+pub(crate) fn carve_in<R: Random + ?Sized>(
+    set: &mut TileGrid,
+    stack: &mut Vec<Frame>,
+    rng: &mut R,
+    order: u32,
+    strategy: Strategy,
+    allowed: &TileGrid,
+) {
+    let stride = set.stride();
+    let deltas = neighbour_deltas(stride);
+    // the candidates whose tile is in `allowed` (same size, so the same bit indices)
+    let within = |f: Frame, candidates: u32| {
+        let mut keep = 0;
+        let mut rest = candidates;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if allowed.bit((f.idx as isize + deltas[f.parity()][d]) as usize) {
+                keep |= 1 << d;
+            }
+        }
+        keep
+    };
+    let dug = |_: &mut TileGrid, _: Frame| true;
+    match (order, strategy) {
+        (0, Strategy::Window) => run::<R, _, 0>(set, stack, rng, &WindowProbe, within, dug),
+        (_, Strategy::Window) => run::<R, _, 1>(set, stack, rng, &WindowProbe, within, dug),
+        (0, Strategy::PerTile) => {
+            run::<R, _, 0>(set, stack, rng, &TileProbe::new(0, stride), within, dug)
+        }
+        (_, Strategy::PerTile) => {
+            run::<R, _, 1>(set, stack, rng, &TileProbe::new(1, stride), within, dug)
+        }
     }
 }
 
@@ -252,13 +367,16 @@ fn inward(f: Frame, iw: u32, ih: u32) -> u32 {
 
 /// The backtracker: while the stack is not empty, look at its top tile's candidates; pop it if
 /// none passes, else open one drawn from `rng` (no draw when only one passes), push it and call
-/// `dug` with it; stop early when `dug` returns `false`. Only interior tiles are opened.
+/// `dug` with it; stop early when `dug` returns `false`. Only interior tiles are opened, and of
+/// those only the ones `allow` keeps (it maps a frame and its candidate directions to the
+/// candidates that may be opened; the identity for a whole grid).
 #[inline(always)]
 pub(crate) fn run<R, P, const ORDER: usize>(
     set: &mut TileGrid,
     stack: &mut Vec<Frame>,
     rng: &mut R,
     probe: &P,
+    allow: impl Fn(Frame, u32) -> u32,
     mut dug: impl FnMut(&mut TileGrid, Frame) -> bool,
 ) where
     R: Random + ?Sized,
@@ -274,7 +392,7 @@ pub(crate) fn run<R, P, const ORDER: usize>(
             stack.pop();
             continue;
         }
-        let candidates = CANDIDATES[heading] & inward(f, iw, ih);
+        let candidates = allow(f, CANDIDATES[heading] & inward(f, iw, ih));
         let mut pass = if candidates == 0 {
             0
         } else {

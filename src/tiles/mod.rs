@@ -100,6 +100,7 @@ pub mod grid;
 pub mod masks;
 pub mod mazer;
 pub mod puzzle;
+pub mod region;
 
 pub use digger::Digger;
 pub use grid::TileGrid;
