@@ -9,7 +9,7 @@ use std::io::Cursor;
 use assert_cmd::Command;
 use hedge::design::Design;
 use hedge::mask::Mask;
-use hedge::pipeline::{MIN_SHAPE_CELLS, generate, shape_mask};
+use hedge::pipeline::{MIN_SHAPE_CELLS, generate, generate_shaped, shape_mask};
 use hedge::shape::fit::Placement;
 use hedge::shape::{
     Cut, Foreground, Format, Islands, Picture, ShapeSource, builtin, fit, fitted_height, necks,
@@ -358,10 +358,22 @@ fn islands_are_dropped_or_bridged() {
             added >= gap * 0.5 && added <= gap * 2.5 + 2.0,
             "{kind}: {added} cells for a gap of {gap:.1}"
         );
-        let g = generate(&d, Some(&joined.mask)).unwrap();
+        // the added cells reach the result, whether the shape's mask was bridged already or
+        // the pipeline bridges a mask in two parts itself
+        let g = generate_shaped(&d, &joined).unwrap();
         assert_eq!(g.dropped_cells, 0);
+        assert_eq!(g.added_cells, joined.added_cells, "{kind}");
         assert_eq!(g.maze.len(), joined.mask.count());
         assert!(g.maze.is_perfect());
+        let raw = generate(&d, Some(&kept.mask)).unwrap();
+        assert_eq!(raw.added_cells, joined.added_cells, "{kind}");
+        assert_eq!(raw.maze.len(), joined.mask.count(), "{kind}");
+        assert_eq!(
+            generate_shaped(&design(kind, &t, Islands::KeepLargest), &kept)
+                .unwrap()
+                .added_cells,
+            0
+        );
     }
 }
 
@@ -621,6 +633,53 @@ fn generate_with_a_builtin_and_a_file() {
     let v: serde_json::Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
     assert_eq!(v["topology"], "hex");
     assert_eq!(v["design"]["islands"], "bridge");
+}
+
+/// `--islands bridge` reports the cells it switched on: in the JSON (`added_cells`) and in the
+/// summary on stderr; keep-largest reports the dropped cells instead.
+#[test]
+fn bridged_islands_report_added_cells() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = dir.path().join("two.png");
+    fs::write(
+        &two,
+        png(480, 200, |x, y| {
+            ((20.0..180.0).contains(&x) && (20.0..180.0).contains(&y))
+                || ((240.0..360.0).contains(&x) && (40.0..160.0).contains(&y))
+        }),
+    )
+    .unwrap();
+    let run = |islands: &str| {
+        let out = dir.path().join(format!("{islands}.json"));
+        let run = hedge()
+            .args(["generate", "--shape"])
+            .arg(&two)
+            .args(["--width", "40", "--seed", "2", "--islands", islands, "-o"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = stderr_of(&run);
+        assert!(run.status.success(), "{err}");
+        let v: serde_json::Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+        (v, err)
+    };
+    let (bridged, err) = run("bridge");
+    let added = bridged["added_cells"].as_u64().unwrap();
+    // a gap of 60 px at 12 px a cell
+    assert!((3..=12).contains(&added), "{added} cells added");
+    assert_eq!(bridged["dropped_cells"], 0);
+    assert!(
+        err.contains(&format!(", {added} cells added to join the shape's parts")),
+        "{err}"
+    );
+    let (kept, err) = run("keep-largest");
+    assert_eq!(kept["added_cells"], 0);
+    let dropped = kept["dropped_cells"].as_u64().unwrap();
+    assert!(dropped > 50, "{dropped}");
+    assert!(!err.contains("added to join"), "{err}");
+    // the bridged maze holds both squares and the corridor
+    let cells = |v: &serde_json::Value| v["cells"].as_array().unwrap().len() as u64;
+    assert_eq!(cells(&bridged), cells(&kept) + dropped + added);
 }
 
 /// Each bad picture: a non-zero exit, one line on stderr naming the problem (and the file,
