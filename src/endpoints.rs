@@ -463,7 +463,7 @@ mod tests {
                     (pe.y, pe.x) <= (px.y, px.x),
                     "{kind}: the entrance is lower"
                 );
-                // the path is long: at least a third of all cells on a 14 x 11 backtracker maze
+                // the path is long: at least a ninth of all cells on a 14 x 11 backtracker maze
                 let d = distances(&m, &[e.cell])[x.cell.index()] as usize;
                 assert!(3 * d >= m.len() / 3, "{kind} seed {seed}: {d} steps");
             }
