@@ -11,15 +11,15 @@ use crate::error::{Error, Result};
 use crate::grid::{CellId, Grid};
 use crate::mask::row_starts;
 use crate::maze::Maze;
-use crate::solve::{distances, farthest_of};
+use crate::solve::{UNREACHED, distances, farthest_of};
 use crate::topology::{Coord, Point, Side};
 
 /// Where the entrance and exit go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Placement {
-    /// The two ends of (nearly) the longest path among boundary cells, found with two
-    /// breadth-first passes.
+    /// Two outline cells far apart on the page with a long path between them (three
+    /// breadth-first sweeps scoring passage distance x page distance, see `far_pair`).
     #[default]
     Auto,
     /// Entrance on the top edge, exit on the bottom edge, chosen far apart through the maze.
@@ -168,6 +168,72 @@ fn best_side(b: &Boundary, dir: Point) -> usize {
         .map_or(0, |(i, _)| i)
 }
 
+/// How far apart on the page, as a share of the outline's bounding-box diagonal, auto prefers
+/// its two ends at the least (lowered to [`FALLBACK_SHARE`] of the farthest outline cell when no
+/// cell is that far).
+const PAGE_SHARE: f64 = 0.45;
+/// See [`PAGE_SHARE`].
+const FALLBACK_SHARE: f64 = 0.8;
+
+/// Auto placement: two outline cells far apart both on the page and through the maze, as
+/// indices into `bound`.
+///
+/// Three sweeps, each one breadth-first search from the last cell chosen: among the outline
+/// cells at least [`PAGE_SHARE`] of the outline's diagonal away on the page (or, when none is,
+/// at least [`FALLBACK_SHARE`] of the farthest one), take the one with the largest product of
+/// passage distance and page distance. The first sweep starts at the outline cell farthest on
+/// the page from the centre of the outline's box; the last two give the pair. Linear in the
+/// number of cells; ties go to the first outline cell in id order.
+fn far_pair(maze: &Maze, bound: &[Boundary]) -> Result<(usize, usize)> {
+    let (x0, y0, x1, y1) = bound.iter().fold(
+        (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
+        |(a, b, c, d), x| {
+            (
+                a.min(x.center.x),
+                b.min(x.center.y),
+                c.max(x.center.x),
+                d.max(x.center.y),
+            )
+        },
+    );
+    let diag = (x1 - x0).hypot(y1 - y0);
+    let page =
+        |a: &Boundary, b: &Boundary| (a.center.x - b.center.x).hypot(a.center.y - b.center.y);
+    let mid = Point::new((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    let start = (0..bound.len())
+        .fold((0, f64::MIN), |best, i| {
+            let c = bound[i].center;
+            let d = (c.x - mid.x).hypot(c.y - mid.y);
+            if d > best.1 + 1e-9 { (i, d) } else { best }
+        })
+        .0;
+    let sweep = |from: usize| -> Option<usize> {
+        let dist = distances(maze, &[bound[from].cell]);
+        let apart: Vec<f64> = bound.iter().map(|b| page(&bound[from], b)).collect();
+        let farthest = apart.iter().copied().fold(0.0, f64::max);
+        let floor = (PAGE_SHARE * diag).min(FALLBACK_SHARE * farthest);
+        let mut best: Option<(usize, f64)> = None;
+        for (i, b) in bound.iter().enumerate() {
+            let d = dist[b.cell.index()];
+            if d == UNREACHED || d == 0 || apart[i] < floor - 1e-9 {
+                continue;
+            }
+            let score = f64::from(d) * apart[i];
+            if best.is_none_or(|(_, s)| score > s) {
+                best = Some((i, score));
+            }
+        }
+        best.map(|(i, _)| i)
+    };
+    let a = sweep(start).ok_or_else(unreachable)?;
+    let b = sweep(a).ok_or_else(unreachable)?;
+    let a = sweep(b).ok_or_else(unreachable)?;
+    if a == b {
+        return Err(unreachable());
+    }
+    Ok((a, b))
+}
+
 /// Chooses entrance and exit for `maze` according to `placement`.
 pub fn place(maze: &Maze, placement: Placement) -> Result<(Endpoint, Endpoint)> {
     let grid = maze.grid();
@@ -208,16 +274,8 @@ pub fn place(maze: &Maze, placement: Placement) -> Result<(Endpoint, Endpoint)> 
 
     match placement {
         Placement::Auto => {
-            let all: Vec<&Boundary> = bound.iter().collect();
-            let cands = ids(&all);
-            let d0 = distances(maze, &[cands[0]]);
-            let (a, _) = farthest_of(&d0, &cands).ok_or_else(unreachable)?;
-            let da = distances(maze, &[a]);
-            let (b, _) = farthest_of(&da, &cands).ok_or_else(unreachable)?;
-            if a == b {
-                return Err(unreachable());
-            }
-            let (ba, bb) = (find(a), find(b));
+            let (a, b) = far_pair(maze, &bound)?;
+            let (ba, bb) = (&bound[a], &bound[b]);
             // the entrance is the end nearer the top (then the left) of the page
             let key = |x: &Boundary| (x.center.y, x.center.x);
             let (first, second) = if key(ba) <= key(bb) {
@@ -367,6 +425,48 @@ mod tests {
                 c.row == 0 || c.row == 4 || c.col == 0 || c.col == 4,
                 "{c:?}"
             );
+        }
+    }
+
+    /// Unmasked grids of every topology: the two ends lie across the grid from each other on
+    /// the page (at least [`PAGE_SHARE`] of the diagonal apart), the entrance is the upper one,
+    /// and the choice does not depend on anything but the maze.
+    #[test]
+    fn auto_puts_the_ends_across_every_unmasked_grid() {
+        for kind in crate::topology::TopologyKind::ALL {
+            for seed in 1..=4 {
+                let t = Topology::new(kind, 14, 11).unwrap();
+                let g = Arc::new(Grid::new(t, None).unwrap());
+                let mut m = Maze::new(g);
+                carve(
+                    &mut m,
+                    Algorithm::Backtracker,
+                    &mut MazeRng::new(seed),
+                    &CarveOptions::default(),
+                )
+                .unwrap();
+                let (e, x) = place(&m, Placement::Auto).unwrap();
+                assert_eq!((e, x), place(&m, Placement::Auto).unwrap());
+                let (pe, px) = (m.grid().center(e.cell), m.grid().center(x.cell));
+                let centres: Vec<Point> = m.grid().cells().map(|c| m.grid().center(c)).collect();
+                let (x0, y0, x1, y1) = centres.iter().fold(
+                    (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
+                    |(a, b, c, d), p| (a.min(p.x), b.min(p.y), c.max(p.x), d.max(p.y)),
+                );
+                let apart = (pe.x - px.x).hypot(pe.y - px.y);
+                let diag = (x1 - x0).hypot(y1 - y0);
+                assert!(
+                    apart >= PAGE_SHARE * diag,
+                    "{kind} seed {seed}: {apart:.1} apart, diagonal {diag:.1}"
+                );
+                assert!(
+                    (pe.y, pe.x) <= (px.y, px.x),
+                    "{kind}: the entrance is lower"
+                );
+                // the path is long: at least a ninth of all cells on a 14 x 11 backtracker maze
+                let d = distances(&m, &[e.cell])[x.cell.index()] as usize;
+                assert!(3 * d >= m.len() / 3, "{kind} seed {seed}: {d} steps");
+            }
         }
     }
 

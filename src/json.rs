@@ -97,6 +97,7 @@ impl Serialize for Doc<'_> {
         map.serialize_entry("braid_skipped", &g.braid_skipped)?;
         map.serialize_entry("weave", &d.weave)?;
         map.serialize_entry("dropped_cells", &g.dropped_cells)?;
+        map.serialize_entry("added_cells", &g.added_cells)?;
         map.serialize_entry("cells", &Cells(g.maze.grid()))?;
         map.serialize_entry("passages", &Passages(&g.maze))?;
         map.serialize_entry("tunnels", &g.maze.tunnels())?;
@@ -162,6 +163,8 @@ mod tests {
             "seed",
             "braid",
             "weave",
+            "dropped_cells",
+            "added_cells",
             "cells",
             "passages",
             "tunnels",
@@ -173,6 +176,10 @@ mod tests {
             assert!(v.get(key).is_some(), "missing {key}");
         }
         assert_eq!(v["format"], "hedge-maze");
+        assert_eq!(
+            (&v["dropped_cells"], &v["added_cells"]),
+            (&0.into(), &0.into())
+        );
         assert_eq!(v["cells"].as_array().unwrap().len(), 24);
         assert_eq!(v["passages"].as_array().unwrap().len(), 23);
         assert_eq!(v["cells"][7]["row"], 1);

@@ -46,26 +46,36 @@ pub struct Generated {
     pub braid_skipped: bool,
     /// Cells of the mask left out because they were not connected to its largest part.
     pub dropped_cells: usize,
+    /// Cells switched on to join the mask's separate parts (when the design bridges islands).
+    pub added_cells: usize,
 }
 
 /// Builds the grid for `design`, keeping the largest connected part of `mask` (after joining its
 /// parts when the design asks to bridge islands). Returns the grid and how many mask cells were
 /// dropped.
 pub fn build_grid(design: &Design, mask: Option<&Mask>) -> Result<(Grid, usize)> {
+    let (grid, dropped, _) = build_grid_counted(design, mask)?;
+    Ok((grid, dropped))
+}
+
+/// [`build_grid`], also returning how many cells bridging switched on.
+fn build_grid_counted(design: &Design, mask: Option<&Mask>) -> Result<(Grid, usize, usize)> {
     let topology = Topology::new(design.topology, design.width, design.height)?;
-    let (grid, dropped) = match mask {
+    let (grid, dropped, added) = match mask {
         Some(m) => {
             if !m.fits(&topology) {
                 return Err(Error::input("the mask was made for a different grid size"));
             }
             let mut m = m.clone();
-            if design.islands == Islands::Bridge {
-                bridge(&mut m, &topology);
-            }
+            let added = if design.islands == Islands::Bridge {
+                bridge(&mut m, &topology)
+            } else {
+                0
+            };
             let dropped = m.keep_largest_component(&topology);
-            (Grid::new(topology, Some(&m))?, dropped)
+            (Grid::new(topology, Some(&m))?, dropped, added)
         }
-        None => (Grid::new(topology, None)?, 0),
+        None => (Grid::new(topology, None)?, 0, 0),
     };
     if grid.len() < MIN_CELLS {
         return Err(Error::empty(format!(
@@ -74,7 +84,7 @@ pub fn build_grid(design: &Design, mask: Option<&Mask>) -> Result<(Grid, usize)>
             if grid.len() == 1 { "" } else { "s" }
         )));
     }
-    Ok((grid, dropped))
+    Ok((grid, dropped, added))
 }
 
 /// The fewest cells a shape may leave for a maze.
@@ -130,11 +140,23 @@ pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
 }
 
 /// Makes the maze `design` describes, on `mask` when given (a mask of the design's topology).
+/// A mask in several parts is bridged here when the design asks for it (see
+/// [`Generated::added_cells`]).
 pub fn generate(design: &Design, mask: Option<&Mask>) -> Result<Generated> {
     design.validate()?;
     let edited = edited_mask(design, mask)?;
-    let (grid, dropped) = build_grid(design, edited.as_ref().or(mask))?;
-    generate_on(design, Arc::new(grid), dropped)
+    let (grid, dropped, added) = build_grid_counted(design, edited.as_ref().or(mask))?;
+    let mut g = generate_on(design, Arc::new(grid), dropped)?;
+    g.added_cells = added;
+    Ok(g)
+}
+
+/// [`generate`] on a shape's mask from [`shape_mask`], whose bridges (already in the mask) count
+/// as the result's added cells.
+pub fn generate_shaped(design: &Design, shaped: &ShapedMask) -> Result<Generated> {
+    let mut g = generate(design, Some(&shaped.mask))?;
+    g.added_cells += shaped.added_cells;
+    Ok(g)
 }
 
 /// `mask` (or the full grid) with the design's hand edits applied; `None` when there are none.
@@ -154,6 +176,7 @@ pub fn edited_mask(design: &Design, mask: Option<&Mask>) -> Result<Option<Mask>>
 }
 
 /// Like [`generate`], on a grid already built (the editor and the difficulty search reuse one).
+/// The result's `added_cells` is 0: the grid is taken as it is.
 pub fn generate_on(design: &Design, grid: Arc<Grid>, dropped_cells: usize) -> Result<Generated> {
     design.validate()?;
     let seed = design.seed.unwrap_or_else(fresh_seed);
@@ -189,6 +212,7 @@ pub fn generate_on(design: &Design, grid: Arc<Grid>, dropped_cells: usize) -> Re
         metrics,
         braid_skipped,
         dropped_cells,
+        added_cells: 0,
     })
 }
 

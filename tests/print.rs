@@ -62,6 +62,7 @@ fn weave(entrance: Coord, exit: Coord) -> Generated {
         algorithm_used: "hand",
         braid_skipped: false,
         dropped_cells: 0,
+        added_cells: 0,
     }
 }
 

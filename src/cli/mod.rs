@@ -14,7 +14,7 @@ use hedge::carve::{Algorithm, GrowingTreePolicy};
 use hedge::design::{Design, Style};
 use hedge::endpoints::Placement;
 use hedge::export::Format;
-use hedge::pipeline::{Generated, generate};
+use hedge::pipeline::{Generated, generate, generate_shaped};
 use hedge::topology::{Coord, TopologyKind};
 
 /// Hedge: turn a silhouette into a print-ready maze.
@@ -250,6 +250,13 @@ fn summary(g: &Generated) -> String {
             g.dropped_cells
         );
     }
+    if g.added_cells > 0 {
+        line += &format!(
+            ", {} cell{} added to join the shape's parts",
+            g.added_cells,
+            if g.added_cells == 1 { "" } else { "s" }
+        );
+    }
     line
 }
 
@@ -338,7 +345,10 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
             eprintln!("note: {note}");
         }
     }
-    let generated = generate(&design, prepared.as_ref().map(|p| &p.shaped.mask))?;
+    let generated = match &prepared {
+        Some(p) => generate_shaped(&design, &p.shaped)?,
+        None => generate(&design, None)?,
+    };
     match (&args.output, format) {
         (Some(path), Some(OutFormat::Json)) => {
             hedge::io::write_atomic_with(path, |w| hedge::json::write(&generated, w))?;

@@ -88,8 +88,26 @@ impl Polar {
         2.0 * PI * f64::from(i) / f64::from(n.max(1))
     }
 
-    /// The disc centre.
-    fn origin(&self) -> Point {
+    /// The annular sector cell `c` covers: inner and outer radius, and the angle (clockwise from
+    /// 12 o'clock) where it starts and how far it turns. The centre cell is the whole disc of
+    /// radius 1 (inner radius 0, a full turn).
+    pub fn sector(&self, c: Coord) -> (f64, f64, f64, f64) {
+        if c.row == 0 {
+            return (0.0, 1.0, 0.0, 2.0 * PI);
+        }
+        let n = self.count(c.row).max(1);
+        let step = 2.0 * PI / f64::from(n);
+        (
+            f64::from(c.row),
+            f64::from(c.row) + 1.0,
+            Self::angle(c.col, n),
+            step,
+        )
+    }
+
+    /// The disc centre: the point at radius `rho` and angle `theta` is
+    /// (`x + rho sin theta`, `y - rho cos theta`).
+    pub fn origin(&self) -> Point {
         let r = f64::from(self.rings);
         Point::new(r, r)
     }
