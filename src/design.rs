@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::carve::{Algorithm, GrowingTreePolicy};
+use crate::difficulty::Targets;
 use crate::endpoints::Placement;
 use crate::error::{Error, Result};
 use crate::shape::{Islands, ShapeSource};
@@ -62,6 +63,10 @@ pub struct Design {
     pub invert: bool,
     /// What happens to parts of the shape not joined to its largest part.
     pub islands: Islands,
+    /// Difficulty targets the search aims for (the `[targets]` table; none by default). The
+    /// pipeline itself ignores them: the seed a search chose makes the same maze again.
+    #[serde(skip_serializing_if = "Targets::is_empty")]
+    pub targets: Targets,
 }
 
 impl Default for Design {
@@ -83,6 +88,7 @@ impl Default for Design {
             threshold: None,
             invert: false,
             islands: Islands::KeepLargest,
+            targets: Targets::NONE,
         }
     }
 }
@@ -125,6 +131,7 @@ impl Design {
                 self.coverage
             )));
         }
+        self.targets.validate()?;
         if let Some(shape) = &self.shape {
             if self.style == Style::Tiles {
                 return Err(Error::option(
