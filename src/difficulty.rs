@@ -568,7 +568,7 @@ pub fn preset_names() -> String {
 }
 
 /// Room kept around the maze for the START and FINISH labels, in millimetres on each axis.
-const LABEL_ROOM_MM: f64 = 30.0;
+const LABEL_ROOM_MM: f64 = 40.0;
 /// Room kept for the footer (page number) and the title, in millimetres.
 const FURNITURE_MM: f64 = 12.0;
 
@@ -956,10 +956,7 @@ mod tests {
         assert_eq!(r, Range::new(Some(40.0), Some(60.0)));
         assert_eq!(r.to_string(), "40..60");
         assert_eq!("0.2..".parse::<Range>().unwrap().to_string(), "0.2..");
-        assert_eq!(
-            "..7".parse::<Range>().unwrap(),
-            Range::new(None, Some(7.0))
-        );
+        assert_eq!("..7".parse::<Range>().unwrap(), Range::new(None, Some(7.0)));
         assert_eq!(
             "5".parse::<Range>().unwrap(),
             Range::new(Some(5.0), Some(5.0))

@@ -255,8 +255,14 @@ mod tests {
         };
         let m = generate(&d, None).unwrap().metrics;
         d.targets = Targets {
-            score: Some(crate::difficulty::Range::new(Some(m.difficulty + 5.0), None)),
-            dead_ends: Some(crate::difficulty::Range::new(None, Some(m.dead_ends as f64))),
+            score: Some(crate::difficulty::Range::new(
+                Some(m.difficulty + 5.0),
+                None,
+            )),
+            dead_ends: Some(crate::difficulty::Range::new(
+                None,
+                Some(m.dead_ends as f64),
+            )),
             ..Targets::NONE
         };
         let g = generate(&d, None).unwrap();
@@ -271,6 +277,9 @@ mod tests {
         assert_eq!(t["dead-ends"]["off"], 0.0);
         assert!(t.get("ratio").is_none());
         // the design records the targets as ranges
-        assert_eq!(v["design"]["targets"]["dead_ends"], format!("..{}", m.dead_ends));
+        assert_eq!(
+            v["design"]["targets"]["dead_ends"],
+            format!("..{}", m.dead_ends)
+        );
     }
 }

@@ -6,8 +6,7 @@ use clap::Args;
 
 use hedge::design::Design;
 use hedge::difficulty::{
-    Budget, Found, Metric, Preset, Range, Report, SearchOptions, Stop, preset,
-    preset_names,
+    Budget, Found, Metric, Preset, Range, Report, SearchOptions, Stop, preset, preset_names,
 };
 use hedge::page::PageSetup;
 use hedge::topology::TopologyKind;
@@ -52,12 +51,7 @@ pub struct DifficultyArgs {
 }
 
 fn parse_preset(s: &str) -> Result<&'static Preset, String> {
-    preset(s).ok_or_else(|| {
-        format!(
-            "unknown difficulty '{s}' (use one of: {})",
-            preset_names()
-        )
-    })
+    preset(s).ok_or_else(|| format!("unknown difficulty '{s}' (use one of: {})", preset_names()))
 }
 
 fn parse_range(s: &str) -> Result<Range, String> {
