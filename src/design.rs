@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::carve::{Algorithm, GrowingTreePolicy};
+use crate::difficulty::Targets;
 use crate::endpoints::Placement;
 use crate::error::{Error, Result};
 use crate::page::PageSetup;
@@ -90,6 +91,10 @@ pub struct Design {
     /// same cell wins). Cells outside the grid are ignored.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cell_edits: Vec<CellEdit>,
+    /// Difficulty targets the search aims for (the `[targets]` table; none by default). The
+    /// pipeline itself ignores them: the seed a search chose makes the same maze again.
+    #[serde(skip_serializing_if = "Targets::is_empty")]
+    pub targets: Targets,
 }
 
 impl Default for Design {
@@ -113,6 +118,7 @@ impl Default for Design {
             islands: Islands::KeepLargest,
             page: PageSetup::default(),
             cell_edits: Vec::new(),
+            targets: Targets::NONE,
         }
     }
 }
@@ -166,6 +172,7 @@ impl Design {
                 self.coverage
             )));
         }
+        self.targets.validate()?;
         if let Some(shape) = &self.shape {
             shape.check()?;
         }

@@ -156,6 +156,12 @@ fn boundary(grid: &Grid) -> Vec<Boundary> {
     out
 }
 
+/// The active cells on the outer boundary (with a side opening to the outside, never into a
+/// hole), in id order: the cells an entrance or an exit may take.
+pub fn outline(grid: &Grid) -> Vec<CellId> {
+    boundary(grid).into_iter().map(|b| b.cell).collect()
+}
+
 /// The outer side of `b` that points most along `dir`.
 fn best_side(b: &Boundary, dir: Point) -> usize {
     let score = |d: &Point| d.x * dir.x + d.y * dir.y;

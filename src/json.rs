@@ -10,6 +10,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::design::Design;
+use crate::difficulty::{Report, Targets};
 use crate::grid::Grid;
 use crate::maze::Maze;
 use crate::metrics::Metrics;
@@ -78,6 +79,41 @@ struct Opening {
     side: usize,
 }
 
+/// The `targets` entry: each targeted metric's value, range, whether it is met and how far off.
+struct TargetsOut<'a>(&'a Targets, &'a Metrics);
+
+#[derive(Serialize)]
+struct TargetRow {
+    value: f64,
+    min: Option<f64>,
+    max: Option<f64>,
+    met: bool,
+    off: f64,
+}
+
+impl Serialize for TargetsOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let report = Report::new(self.0, self.1);
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("met", &report.met())?;
+        map.serialize_entry("distance", &round6(report.distance))?;
+        for row in report.rows.iter() {
+            let Some(t) = row.target else { continue };
+            map.serialize_entry(
+                row.metric.name(),
+                &TargetRow {
+                    value: round6(row.value),
+                    min: t.min,
+                    max: t.max,
+                    met: row.met(),
+                    off: round6(row.off),
+                },
+            )?;
+        }
+        map.end()
+    }
+}
+
 struct Doc<'a>(&'a Generated);
 
 impl Serialize for Doc<'_> {
@@ -118,6 +154,9 @@ impl Serialize for Doc<'_> {
         )?;
         map.serialize_entry("solution", &g.solution)?;
         map.serialize_entry("metrics", metrics)?;
+        if !d.targets.is_empty() {
+            map.serialize_entry("targets", &TargetsOut(&d.targets, metrics))?;
+        }
         map.serialize_entry("design", d)?;
         map.end()
     }
@@ -210,5 +249,44 @@ mod tests {
             .map(|(a, b)| (a.0, b.0))
             .collect();
         assert_eq!(listed, expected);
+        assert!(v.get("targets").is_none());
+    }
+
+    #[test]
+    fn targets_are_recorded_with_whether_each_is_met() {
+        let mut d = Design {
+            width: 8,
+            height: 8,
+            seed: Some(3),
+            ..Design::default()
+        };
+        let m = generate(&d, None).unwrap().metrics;
+        d.targets = Targets {
+            score: Some(crate::difficulty::Range::new(
+                Some(m.difficulty + 5.0),
+                None,
+            )),
+            dead_ends: Some(crate::difficulty::Range::new(
+                None,
+                Some(m.dead_ends as f64),
+            )),
+            ..Targets::NONE
+        };
+        let g = generate(&d, None).unwrap();
+        let bytes = to_vec(&g);
+        assert_eq!(bytes, to_vec(&generate(&d, None).unwrap()));
+        let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        let t = &v["targets"];
+        assert_eq!(t["met"], false);
+        assert_eq!(t["score"]["met"], false);
+        assert!((t["score"]["off"].as_f64().unwrap() + 5.0).abs() < 1e-5);
+        assert_eq!(t["dead-ends"]["met"], true);
+        assert_eq!(t["dead-ends"]["off"], 0.0);
+        assert!(t.get("ratio").is_none());
+        // the design records the targets as ranges
+        assert_eq!(
+            v["design"]["targets"]["dead_ends"],
+            format!("..{}", m.dead_ends)
+        );
     }
 }

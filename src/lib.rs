@@ -22,6 +22,7 @@ pub mod weave;
 pub use error::{Error, ErrorKind, Result};
 pub mod braid;
 pub mod design;
+pub mod difficulty;
 pub mod draw;
 pub mod endpoints;
 pub mod export;

@@ -1,6 +1,7 @@
 //! Hedge's integration tests, one binary (faster to build and link than one per file).
 //!
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
+//! - `difficulty`: targets, the search (met, infeasible, thread count), presets, the flags.
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
 //! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
@@ -8,6 +9,7 @@
 //! - `shapes`: silhouettes to masks on every topology, built-in shapes, bad pictures.
 
 mod cli;
+mod difficulty;
 #[cfg(feature = "gui")]
 mod gui;
 mod print;

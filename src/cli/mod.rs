@@ -1,6 +1,7 @@
 //! The command line: raw arguments (clap) turned into a validated design, then the pipeline, then
 //! the output file. Thin by design: everything it does is a library call.
 
+mod difficulty;
 mod print;
 
 use std::path::{Path, PathBuf};
@@ -87,6 +88,9 @@ pub struct GenerateArgs {
     /// The silhouette flags.
     #[command(flatten)]
     pub shape: shape::ShapeArgs,
+    /// The difficulty flags (presets, targets, search budget).
+    #[command(flatten)]
+    pub difficulty: difficulty::DifficultyArgs,
 }
 
 fn parse_with<T: std::str::FromStr<Err = hedge::Error>>(s: &str) -> Result<T, String> {
@@ -161,6 +165,12 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
         Some(p) => hedge::io::read_design(p)?,
         None => Design::default(),
     };
+    // a preset first: the flags below override the knobs it sets
+    let setup = args.page.setup()?;
+    if let Some(t) = args.topology {
+        d.topology = t;
+    }
+    difficulty::apply_preset(&args.difficulty, &mut d, &setup, args.width.is_none())?;
     if let Some(s) = args.style {
         d.style = s;
     }
@@ -195,6 +205,7 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
         d.seed = args.seed;
     }
     shape::apply(&args.shape, &mut d)?;
+    difficulty::apply_targets(&args.difficulty, &mut d)?;
     match (args.entrance.as_deref(), args.exit) {
         (None, None) => {}
         (Some("auto"), None) => d.placement = Placement::Auto,
@@ -336,18 +347,47 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
         Some(_) => None,
     };
     if design.style == Style::Tiles {
+        if !design.targets.is_empty() {
+            bail!("difficulty targets work with the walls style only");
+        }
         return run_tiles(args, &mut design, format, fit_height, base);
     }
     let setup = args.page.setup(&design.page)?;
-    let prepared = shape::prepare(&mut design, fit_height, base)?;
+    let mut prepared = shape::prepare(&mut design, fit_height, base)?;
+    // a preset keeps its corridor width: a shape taller than the page gets fewer cells across
+    if let Some((w, h)) = difficulty::preset_limit(&args.difficulty, design.topology, &setup)
+        && prepared.is_some()
+        && fit_height
+        && args.width.is_none()
+        && design.height > h
+        && design.topology != TopologyKind::Polar
+    {
+        design.width = ((u64::from(w) * u64::from(h) / u64::from(design.height)) as u32).max(2);
+        prepared = shape::prepare(&mut design, fit_height, base)?;
+    }
     if let Some(p) = &prepared {
         for note in &p.notes {
             eprintln!("note: {note}");
         }
     }
-    let generated = match &prepared {
-        Some(p) => generate_shaped(&design, &p.shaped)?,
-        None => generate(&design, None)?,
+    let make = |design: &Design| match &prepared {
+        Some(p) => generate_shaped(design, &p.shaped),
+        None => generate(design, None),
+    };
+    let generated = if design.targets.is_empty() {
+        make(&design)?
+    } else if args.difficulty.no_search {
+        let g = make(&design)?;
+        let r = hedge::difficulty::Report::new(&design.targets, &g.metrics);
+        eprintln!("{}", difficulty::report_unsearched(&r));
+        g
+    } else {
+        let mask = prepared.as_ref().map(|p| &p.shaped.mask);
+        let found = hedge::difficulty::search(&design, mask, &args.difficulty.options())?;
+        eprintln!("{}", difficulty::report(&found));
+        let mut g = found.generated;
+        g.added_cells += prepared.as_ref().map_or(0, |p| p.shaped.added_cells);
+        g
     };
     match (&args.output, format) {
         (Some(path), Some(OutFormat::Json)) => {

@@ -1,0 +1,165 @@
+//! The command line's difficulty flags: `--difficulty PRESET`, `--target-*` ranges, `--budget`,
+//! and the search report printed on standard error.
+
+use anyhow::Result;
+use clap::Args;
+
+use hedge::design::Design;
+use hedge::difficulty::{
+    Budget, Found, Metric, Preset, Range, Report, SearchOptions, Stop, preset, preset_names,
+};
+use hedge::page::PageSetup;
+use hedge::topology::TopologyKind;
+
+/// The difficulty flags of `hedge generate`.
+#[derive(Args, Debug, Default)]
+pub struct DifficultyArgs {
+    /// A reader preset: easy, medium, hard, expert, or ages-3-5, ages-6-8, ages-9-12, adult.
+    /// Sets the carver, braid, targets and (unless --width is given) the cell count that keeps
+    /// the preset's corridor width on the page; other flags override it.
+    #[arg(long, value_name = "PRESET", value_parser = parse_preset)]
+    pub difficulty: Option<&'static Preset>,
+    /// Target range for the difficulty score: A..B, A.. or ..B.
+    #[arg(long, value_name = "A..B", value_parser = parse_range)]
+    pub target_score: Option<Range>,
+    /// Target range for the solution ratio (solution cells / cells, 0 to 1).
+    #[arg(long, value_name = "A..B", value_parser = parse_range)]
+    pub target_ratio: Option<Range>,
+    /// Target range for the branching factor along the solution (side branches per path cell).
+    #[arg(long, value_name = "A..B", value_parser = parse_range)]
+    pub target_branching: Option<Range>,
+    /// Target range for the number of dead ends.
+    #[arg(long, value_name = "A..B", value_parser = parse_range)]
+    pub target_dead_ends: Option<Range>,
+    /// Target range for the deepest dead end (steps from the solution path).
+    #[arg(long, value_name = "A..B", value_parser = parse_range)]
+    pub target_depth: Option<Range>,
+    /// How long the search for a maze meeting the targets may go on: N candidates (the same
+    /// result on every machine) or Ns seconds (e.g. 2s). Default: 2000 candidates.
+    #[arg(long, value_name = "N|Ns", value_parser = super::parse_with::<Budget>)]
+    pub budget: Option<Budget>,
+    /// Let the search try other entrance and exit pairs on the outline.
+    #[arg(long)]
+    pub vary_endpoints: bool,
+    /// Let the search try the other carvers that run on the topology.
+    #[arg(long)]
+    pub vary_carver: bool,
+    /// Make the design's maze as it is (its seed) and report it against the targets, without
+    /// searching.
+    #[arg(long)]
+    pub no_search: bool,
+}
+
+fn parse_preset(s: &str) -> Result<&'static Preset, String> {
+    preset(s).ok_or_else(|| format!("unknown difficulty '{s}' (use one of: {})", preset_names()))
+}
+
+fn parse_range(s: &str) -> Result<Range, String> {
+    s.parse::<Range>().map_err(|e| e.message)
+}
+
+impl DifficultyArgs {
+    /// The search options the flags describe.
+    pub fn options(&self) -> SearchOptions {
+        SearchOptions {
+            budget: self.budget.unwrap_or_default(),
+            vary_endpoints: self.vary_endpoints,
+            vary_carver: self.vary_carver,
+        }
+    }
+
+    /// Whether any flag asks for a search setting (so a design without targets can be told).
+    fn search_flags(&self) -> bool {
+        self.budget.is_some() || self.vary_endpoints || self.vary_carver
+    }
+}
+
+/// Applies the preset (before the other flags, which override it) to `d`: carver, braid,
+/// targets, and the grid size for the page when `size` is true.
+pub fn apply_preset(
+    args: &DifficultyArgs,
+    d: &mut Design,
+    setup: &PageSetup,
+    size: bool,
+) -> Result<()> {
+    if let Some(p) = args.difficulty {
+        p.apply(d);
+        if size {
+            let (w, h) = p.grid_size(d.topology, setup);
+            d.width = w;
+            d.height = h;
+        }
+    }
+    Ok(())
+}
+
+/// Applies the `--target-*` flags to `d` (over the preset's and the design file's targets).
+pub fn apply_targets(args: &DifficultyArgs, d: &mut Design) -> Result<()> {
+    for (metric, range) in [
+        (Metric::Score, args.target_score),
+        (Metric::Ratio, args.target_ratio),
+        (Metric::Branching, args.target_branching),
+        (Metric::DeadEnds, args.target_dead_ends),
+        (Metric::Depth, args.target_depth),
+    ] {
+        if range.is_some() {
+            d.targets.set(metric, range);
+        }
+    }
+    if d.targets.is_empty() && args.search_flags() {
+        anyhow::bail!(
+            "--budget, --vary-endpoints and --vary-carver need difficulty targets (--difficulty or \
+             --target-score and the like)"
+        );
+    }
+    Ok(())
+}
+
+/// The largest size of `kind` the preset allows on the page, for shrinking a shape's grid.
+pub fn preset_limit(
+    args: &DifficultyArgs,
+    kind: TopologyKind,
+    setup: &PageSetup,
+) -> Option<(u32, u32)> {
+    args.difficulty.map(|p| p.grid_size(kind, setup))
+}
+
+/// The search's report for standard error: a headline, then one line per metric.
+pub fn report(found: &Found) -> String {
+    let secs = found.elapsed.as_secs_f64();
+    let tried = found.tried;
+    let head = match found.stop {
+        Stop::Met if tried == 0 => "difficulty targets: met".to_string(),
+        Stop::Met => format!(
+            "difficulty targets: met by candidate {} ({} tried in {secs:.2} s, seed {})",
+            found.candidate, tried, found.generated.seed
+        ),
+        Stop::Budget | Stop::Cancelled => {
+            let missed: Vec<&str> = found.report.missed().map(|r| r.metric.name()).collect();
+            format!(
+                "difficulty targets: NOT MET after {tried} candidates ({secs:.2} s); the closest, \
+                 candidate {} (seed {}, distance {:.3}), misses {}",
+                found.candidate,
+                found.generated.seed,
+                found.report.distance,
+                missed.join(", ")
+            )
+        }
+    };
+    format!("{head}\n{}", found.report)
+}
+
+/// The report of a maze made without searching.
+pub fn report_unsearched(r: &Report) -> String {
+    let head = if r.met() {
+        "difficulty targets: met (no search)".to_string()
+    } else {
+        let missed: Vec<&str> = r.missed().map(|x| x.metric.name()).collect();
+        format!(
+            "difficulty targets: NOT MET (no search; distance {:.3}), misses {}",
+            r.distance,
+            missed.join(", ")
+        )
+    };
+    format!("{head}\n{r}")
+}
