@@ -6,6 +6,7 @@
 //! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
 //! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
 //! - `shapes`: silhouettes to masks on every topology, built-in shapes, bad pictures.
+//! - `tiles`: hex tile mazes printed (SVG, PDF, PNG), inside silhouettes, from the CLI.
 
 mod cli;
 #[cfg(feature = "gui")]
@@ -13,4 +14,5 @@ mod gui;
 mod print;
 mod properties;
 mod shapes;
+mod tiles;
 mod weave;
