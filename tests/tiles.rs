@@ -72,11 +72,6 @@ fn svg_fills_the_wall_tiles_and_the_key_adds_a_solution_group() {
         "{} lines",
         d.matches('L').count()
     );
-    assert!(
-        d.matches('M').count() > 5,
-        "{} subpaths",
-        d.matches('M').count()
-    );
     // the key is the puzzle plus one solution group
     let p = svg_groups(&r.puzzle);
     let k = svg_groups(&key);
@@ -312,9 +307,6 @@ fn every_builtin_shape_makes_a_tile_maze() {
         let region = region::from_shape(&fg, 40, h, 0.5).unwrap();
         let m = make_in(&region, 0, &mut MazeRng::new(7)).unwrap_or_else(|e| panic!("{name}: {e}"));
         check_masked(&m, &region);
-        // it fills the shape: a fair share of the region is floor
-        let share = m.grid.open_count() as f64 / region.open_count() as f64;
-        assert!(share > 0.25, "{name}: {share:.2} of the shape is open");
     }
 }
 
