@@ -7,6 +7,7 @@
 //! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
 //! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
 //! - `shapes`: silhouettes to masks on every topology, built-in shapes, bad pictures.
+//! - `tiles`: hex tile mazes printed (SVG, PDF, PNG), inside silhouettes, from the CLI.
 
 mod cli;
 mod difficulty;
@@ -15,4 +16,5 @@ mod gui;
 mod print;
 mod properties;
 mod shapes;
+mod tiles;
 mod weave;
