@@ -166,7 +166,7 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
         None => Design::default(),
     };
     // a preset first: the flags below override the knobs it sets
-    let setup = args.page.setup()?;
+    let setup = args.page.setup(&d.page)?;
     if let Some(t) = args.topology {
         d.topology = t;
     }
