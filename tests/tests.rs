@@ -1,5 +1,6 @@
 //! Hedge's integration tests, one binary (faster to build and link than one per file).
 //!
+//! - `book`: puzzle books (`hedge::book`, `hedge batch`): pages, numbering, manifest, errors.
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
@@ -7,6 +8,7 @@
 //! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
 //! - `shapes`: silhouettes to masks on every topology, built-in shapes, bad pictures.
 
+mod book;
 mod cli;
 #[cfg(feature = "gui")]
 mod gui;

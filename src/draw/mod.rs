@@ -20,6 +20,7 @@
 //!   from opening to opening, broken where it passes under a weave crossing, and an
 //!   "ANSWER KEY" label. The key page is the puzzle page plus this layer and nothing else.
 
+mod book;
 mod font;
 mod walls;
 
@@ -32,6 +33,7 @@ use crate::page::PageSetup;
 use crate::pipeline::Generated;
 use crate::topology::{Point, Side};
 
+pub use book::{AnswerKey, answers_page, title_page};
 pub use font::printable;
 pub(crate) use font::{CAP_HEIGHT_EM, helvetica};
 
@@ -890,7 +892,7 @@ fn assemble(
         },
     });
     items.extend(maze);
-    draw_text(setup, lay, &mut items);
+    draw_text(setup, &lay.printable, &mut items);
     if let Some(tunnels) = solution {
         draw_solution(g, lay, tunnels, &mut items);
     }
@@ -1210,8 +1212,7 @@ fn draw_markers(lay: &Layout, geo: &Geometry, items: &mut Vec<Item>) {
     }
 }
 
-fn draw_text(setup: &PageSetup, lay: &Layout, items: &mut Vec<Item>) {
-    let pa = &lay.printable;
+fn draw_text(setup: &PageSetup, pa: &Area, items: &mut Vec<Item>) {
     let furn = furniture(setup, pa);
     let text = |text: String, at: Pos, size: f64, anchor: Anchor, bold: bool| Item {
         layer: Layer::Text,
