@@ -97,7 +97,7 @@ fn texts(svg: &[u8]) -> Vec<(String, f64)> {
         .filter(|n| n.has_tag_name("text"))
         .map(|n| {
             (
-                n.text().unwrap_or("").to_string(),
+                n.text().unwrap_or("").trim().to_string(),
                 n.attribute("x").unwrap().parse().unwrap(),
             )
         })

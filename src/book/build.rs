@@ -246,7 +246,8 @@ pub fn build(book: &Book, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Bu
         }
     }
 
-    let made: Vec<Made> = book
+    // every result kept, so the error reported is the first puzzle's whatever the threads
+    let made: Vec<Result<Made>> = book
         .puzzles
         .par_iter()
         .enumerate()
@@ -260,7 +261,8 @@ pub fn build(book: &Book, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Bu
                 )
             })
         })
-        .collect::<Result<_>>()?;
+        .collect();
+    let made: Vec<Made> = made.into_iter().collect::<Result<_>>()?;
 
     let labels: Vec<String> = (1..=book.puzzles.len()).map(|n| s.label_for(n)).collect();
     let drawings: Vec<Drawing> = planned
