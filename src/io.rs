@@ -56,6 +56,69 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
 
+/// Reads a whole text file; the error starts with `what` and ends with the path.
+pub fn read_text(path: &Path, what: &str) -> Result<String> {
+    fs::read_to_string(path).map_err(|e| io_error(what, &e, path))
+}
+
+/// Writes a set of files under the folder `out` (created if missing) as one step, as far as a
+/// file system allows: every file is first written into a staging folder inside `out`
+/// (`.hedge-staging-PID`); only when all of them are written are they renamed into place. A
+/// sub-folder (such as `pages/`) is replaced as a whole, so no file of an earlier run is left
+/// beside the new ones. On an error before the renames, the staging folder is removed and `out`
+/// is left as it was.
+pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> {
+    if out.exists() && !out.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!("cannot write: not a folder: {}", out.display()),
+        ));
+    }
+    fs::create_dir_all(out).map_err(|e| io_error("cannot create the folder", &e, out))?;
+    let staging = out.join(format!(".hedge-staging-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&staging);
+    let written = (|| -> std::io::Result<()> {
+        fs::create_dir(&staging)?;
+        for (rel, bytes) in files {
+            let p = staging.join(rel);
+            if let Some(dir) = p.parent() {
+                fs::create_dir_all(dir)?;
+            }
+            let mut f = fs::File::create(&p)?;
+            f.write_all(bytes)?;
+            f.sync_all()?;
+        }
+        Ok(())
+    })();
+    if let Err(e) = written {
+        let _ = fs::remove_dir_all(&staging);
+        return Err(io_error("cannot write", &e, out));
+    }
+    // the top-level entries, each renamed into place (a folder replaces the old folder)
+    let mut tops: Vec<&std::ffi::OsStr> = files
+        .iter()
+        .filter_map(|(rel, _)| rel.components().next().map(|c| c.as_os_str()))
+        .collect();
+    tops.sort();
+    tops.dedup();
+    let moved = (|| -> std::io::Result<()> {
+        for top in &tops {
+            let (from, to) = (staging.join(top), out.join(top));
+            if from.is_dir() && to.is_dir() {
+                let old = staging.join(".old");
+                fs::rename(&to, &old)?;
+                fs::rename(&from, &to)?;
+                fs::remove_dir_all(&old)?;
+            } else {
+                fs::rename(&from, &to)?;
+            }
+        }
+        Ok(())
+    })();
+    let _ = fs::remove_dir_all(&staging);
+    moved.map_err(|e| io_error("cannot write", &e, out))
+}
+
 /// Reads a design file (TOML).
 pub fn read_design(path: &Path) -> Result<Design> {
     let text =
@@ -228,6 +291,36 @@ mod tests {
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
         let e = write_atomic(&dir.path().join("no/such/dir/x.json"), b"x").unwrap_err();
         assert!(e.message.contains("No such file or directory"), "{e}");
+    }
+
+    #[test]
+    fn file_sets_replace_folders_and_leave_nothing_on_failure() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("book");
+        let files = |n: usize| -> Vec<(PathBuf, Vec<u8>)> {
+            let mut v = vec![(PathBuf::from("book.pdf"), b"pdf".to_vec())];
+            for k in 0..n {
+                v.push((PathBuf::from(format!("pages/p{k}.svg")), vec![b'x'; k]));
+            }
+            v
+        };
+        let refs = |v: &[(PathBuf, Vec<u8>)]| -> Vec<(PathBuf, Vec<u8>)> { v.to_vec() };
+        let write = |v: &[(PathBuf, Vec<u8>)]| {
+            let r: Vec<(PathBuf, &[u8])> = v.iter().map(|(p, b)| (p.clone(), &b[..])).collect();
+            write_files_atomic(&out, &r)
+        };
+        write(&refs(&files(3))).unwrap();
+        assert_eq!(fs::read_dir(out.join("pages")).unwrap().count(), 3);
+        // a smaller set replaces the folder: no stale page 3
+        write(&refs(&files(2))).unwrap();
+        assert_eq!(fs::read_dir(out.join("pages")).unwrap().count(), 2);
+        assert_eq!(fs::read_dir(&out).unwrap().count(), 2);
+        // a file that cannot be written: nothing changes, no staging left
+        let mut bad = files(1);
+        bad.push((PathBuf::from("book.pdf/inside"), b"x".to_vec()));
+        assert!(write(&bad).is_err());
+        assert_eq!(fs::read_dir(out.join("pages")).unwrap().count(), 2);
+        assert_eq!(fs::read_dir(&out).unwrap().count(), 2);
     }
 
     #[test]

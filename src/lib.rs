@@ -8,6 +8,7 @@
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod ascii;
+pub mod book;
 pub mod carve;
 pub mod error;
 pub mod grid;

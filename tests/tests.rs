@@ -1,5 +1,6 @@
 //! Hedge's integration tests, one binary (faster to build and link than one per file).
 //!
+//! - `book`: puzzle books (`hedge::book`, `hedge batch`): pages, numbering, manifest, errors.
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
 //! - `difficulty`: targets, the search (met, infeasible, thread count), presets, the flags.
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
@@ -9,6 +10,7 @@
 //! - `shapes`: silhouettes to masks on every topology, built-in shapes, bad pictures.
 //! - `tiles`: hex tile mazes printed (SVG, PDF, PNG), inside silhouettes, from the CLI.
 
+mod book;
 mod cli;
 mod difficulty;
 #[cfg(feature = "gui")]

@@ -1,6 +1,7 @@
 //! The command line: raw arguments (clap) turned into a validated design, then the pipeline, then
 //! the output file. Thin by design: everything it does is a library call.
 
+mod batch;
 mod difficulty;
 mod print;
 
@@ -34,6 +35,8 @@ pub enum Command {
     Generate(Box<GenerateArgs>),
     /// List the built-in shapes (for `generate --shape NAME`).
     Shapes,
+    /// Make a puzzle book (one PDF, per-page SVGs, a manifest) from a book file.
+    Batch(batch::BatchArgs),
 }
 
 /// `hedge generate`'s flags. Flags override the values of `--design`.
@@ -420,6 +423,7 @@ pub fn main_with(cli: Cli) -> Result<()> {
     match cli.command {
         Some(Command::Generate(args)) => run_generate(&args).context("generate"),
         Some(Command::Shapes) => shape::run_shapes(),
+        Some(Command::Batch(args)) => batch::run_batch(&args).context("batch"),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help()?;

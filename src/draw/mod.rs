@@ -23,6 +23,7 @@
 //! Hex tile mazes ([`crate::tiles`]) are drawn into the same model by `tiles.rs`
 //! ([`tile_pages`]): filled wall tiles instead of wall strokes, the same layout, markers and text.
 
+mod book;
 mod font;
 mod tiles;
 mod walls;
@@ -36,6 +37,7 @@ use crate::page::PageSetup;
 use crate::pipeline::Generated;
 use crate::topology::{Point, Side};
 
+pub use book::{AnswerKey, answers_page, title_page};
 pub use font::printable;
 pub(crate) use font::{CAP_HEIGHT_EM, helvetica};
 
@@ -895,7 +897,7 @@ fn assemble(
         },
     });
     items.extend(maze);
-    draw_text(setup, lay, &mut items);
+    draw_text(setup, &lay.printable, &mut items);
     if let Some(tunnels) = solution {
         draw_solution(g, lay, tunnels, &mut items);
     }
@@ -1215,8 +1217,7 @@ fn draw_markers(lay: &Layout, geo: &Geometry, items: &mut Vec<Item>) {
     }
 }
 
-fn draw_text(setup: &PageSetup, lay: &Layout, items: &mut Vec<Item>) {
-    let pa = &lay.printable;
+fn draw_text(setup: &PageSetup, pa: &Area, items: &mut Vec<Item>) {
     let furn = furniture(setup, pa);
     let text = |text: String, at: Pos, size: f64, anchor: Anchor, bold: bool| Item {
         layer: Layer::Text,

@@ -294,7 +294,7 @@ fn page(m: &TileMaze, setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool
     }];
     draw_walls(m, lay, &mut items);
     draw_markers(lay, geo, &mut items);
-    draw_text(setup, lay, &mut items);
+    draw_text(setup, &lay.printable, &mut items);
     if key {
         draw_solution(m, lay, geo, &mut items);
     }

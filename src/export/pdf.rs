@@ -13,6 +13,8 @@ use printpdf::{
     TextItem, WindingOrder,
 };
 
+use rayon::prelude::*;
+
 use crate::draw::{Drawing, Path, Pos, Rgb as Colour, Seg, Shape};
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -155,11 +157,19 @@ fn page_ops(d: &Drawing) -> Vec<Op> {
     ops
 }
 
+/// Renders a whole book, `pages` in order, as one PDF document titled `title`: the multi-page
+/// entry point of [`crate::book`]. Pages are converted and their streams compressed in
+/// parallel; the bytes do not depend on the thread count.
+pub fn book(pages: &[Drawing], title: &str) -> Vec<u8> {
+    let refs: Vec<&Drawing> = pages.iter().collect();
+    pdf(&refs, title)
+}
+
 /// Renders `pages` as one PDF document titled `title`.
 pub fn pdf(pages: &[&Drawing], title: &str) -> Vec<u8> {
     let mut doc = PdfDocument::new(&crate::draw::printable(title));
     let pdf_pages: Vec<PdfPage> = pages
-        .iter()
+        .par_iter()
         .map(|d| {
             let mut p = PdfPage::new(Mm(d.width as f32), Mm(d.height as f32), page_ops(d));
             let t = d.trim;
@@ -185,14 +195,15 @@ pub fn pdf(pages: &[&Drawing], title: &str) -> Vec<u8> {
     let mut lo = doc
         .with_pages(pdf_pages)
         .to_lopdf_document(&opts, &mut warnings);
-    for object in lo.objects.values_mut() {
+    // each stream on its own: the result is the same in any order
+    lo.objects.par_iter_mut().for_each(|(_, object)| {
         if let lopdf::Object::Stream(stream) = object
             && stream.allows_compression
             && stream.dict.get(b"Filter").is_err()
         {
             deflate(stream);
         }
-    }
+    });
     let mut bytes = Vec::new();
     if lo.save_to(&mut bytes).is_err() {
         // writing to memory does not fail; should it, fall back to printpdf's own save

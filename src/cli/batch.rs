@@ -1,0 +1,75 @@
+//! `hedge batch BOOK.toml -o OUTDIR`: a whole puzzle book, with a progress bar on a terminal.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// `hedge batch`'s arguments.
+#[derive(Args, Debug)]
+pub struct BatchArgs {
+    /// The book file (TOML; see the README's "Puzzle books" section).
+    #[arg(value_name = "BOOK.toml")]
+    pub book: PathBuf,
+    /// The output folder: book.pdf, manifest.json and pages/page-NNN.svg go there.
+    #[arg(short, long, value_name = "OUTDIR")]
+    pub output: PathBuf,
+    /// Worker threads (default: one per core). The output is the same whatever the number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+}
+
+fn bar() -> ProgressBar {
+    // drawn only when standard error is a terminal (indicatif's stderr target checks)
+    let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} steps, {elapsed} (about {eta} left)")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Runs `hedge batch`.
+pub fn run_batch(args: &BatchArgs) -> Result<()> {
+    let start = Instant::now();
+    let book = hedge::book::load(&args.book)?;
+    for note in &book.notes {
+        eprintln!("note: {note}");
+    }
+    let pool = {
+        let mut b = rayon::ThreadPoolBuilder::new();
+        if let Some(n) = args.threads {
+            b = b.num_threads(usize::from(n));
+        }
+        b.build().context("cannot start the worker threads")?
+    };
+    let bar = bar();
+    let built = pool.install(|| {
+        hedge::book::build(&book, &|done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        })
+    });
+    bar.finish_and_clear();
+    let built = built?;
+    let files: Vec<(PathBuf, &[u8])> = built
+        .files
+        .iter()
+        .map(|f| (f.path.clone(), &f.bytes[..]))
+        .collect();
+    hedge::io::write_files_atomic(&args.output, &files)?;
+    for w in &built.warnings {
+        eprintln!("warning: {w}");
+    }
+    eprintln!(
+        "{} puzzles, {} pages in {:.1} s -> {}",
+        built.puzzles,
+        built.pages,
+        start.elapsed().as_secs_f64(),
+        Path::new(&args.output).join("book.pdf").display()
+    );
+    Ok(())
+}

@@ -1,0 +1,231 @@
+//! Book pages with no maze of their own: the title page, and the answer pages at the back, which
+//! hold 2 to 6 answer keys each. A key there is its ordinary key page ([`super::key_page`]),
+//! laid out on a small page of its own and scaled into its slot, under a label with its puzzle
+//! number; the page fill and the "ANSWER KEY" footer of the small page are left out.
+
+use super::*;
+
+/// One answer key for an answer page: the maze and the label printed above it ("Puzzle 7").
+#[derive(Clone, Copy, Debug)]
+pub struct AnswerKey<'a> {
+    /// The maze whose solution is drawn.
+    pub maze: &'a Generated,
+    /// The label above the key.
+    pub label: &'a str,
+}
+
+const BOOK_TITLE_SIZE: f64 = 30.0 * PT;
+const BOOK_SUBTITLE_SIZE: f64 = 14.0 * PT;
+const KEY_LABEL_SIZE: f64 = 10.0 * PT;
+/// The gap between answer-key slots, in millimetres.
+const SLOT_GAP: f64 = 5.0;
+/// The shorter side a key is laid out on before it is scaled into its slot, in millimetres: the
+/// size at which the START / FINISH labels and the walls have their page proportions.
+const KEY_VIRTUAL_MM: f64 = 120.0;
+
+fn paper(setup: &PageSetup) -> Item {
+    let (pw, ph) = setup.page_mm();
+    Item {
+        layer: Layer::Page,
+        shape: Shape::Fill {
+            path: Path::polygon(&[
+                Pos::new(0.0, 0.0),
+                Pos::new(pw, 0.0),
+                Pos::new(pw, ph),
+                Pos::new(0.0, ph),
+            ]),
+            color: Rgb::WHITE,
+        },
+    }
+}
+
+fn trim_area(setup: &PageSetup) -> Area {
+    let (tw, th) = setup.trim_mm();
+    let b = setup.bleed_mm();
+    Area {
+        x: b,
+        y: b,
+        w: tw,
+        h: th,
+    }
+}
+
+fn drawing(setup: &PageSetup, items: Vec<Item>) -> Drawing {
+    let (pw, ph) = setup.page_mm();
+    Drawing {
+        width: pw,
+        height: ph,
+        trim: trim_area(setup),
+        items,
+    }
+}
+
+/// A centred line of text, shortened to `max_w` millimetres.
+fn centred(text: &str, x: f64, y: f64, size: f64, bold: bool, max_w: f64) -> Item {
+    let mut t = printable(text.trim());
+    while t.chars().count() > 1 && helvetica(bold).width(&t, size) > max_w {
+        t.pop();
+    }
+    Item {
+        layer: Layer::Text,
+        shape: Shape::Text(Text {
+            text: t,
+            at: Pos::new(x, y),
+            size,
+            anchor: Anchor::Middle,
+            bold,
+            color: Rgb::BLACK,
+        }),
+    }
+}
+
+/// The title page: the book's title large, a third of the way down the printable area, and the
+/// subtitle under it. `setup`'s own title, name line and page number are not printed.
+pub fn title_page(setup: &PageSetup, title: &str, subtitle: Option<&str>) -> Result<Drawing> {
+    setup.validate()?;
+    let pa = printable_area(setup);
+    let cx = pa.x + pa.w / 2.0;
+    let mut y = pa.y + pa.h / 3.0;
+    let mut items = vec![paper(setup)];
+    items.push(centred(title, cx, y, BOOK_TITLE_SIZE, true, pa.w));
+    if let Some(sub) = subtitle.filter(|s| !s.trim().is_empty()) {
+        y += BOOK_TITLE_SIZE * 0.6 + BOOK_SUBTITLE_SIZE + LINE_GAP;
+        items.push(centred(sub, cx, y, BOOK_SUBTITLE_SIZE, false, pa.w));
+    }
+    Ok(drawing(setup, items))
+}
+
+/// Columns and rows of the answer grid for `per_page` keys (2 to 6) on a page `w` x `h`.
+fn grid_for(per_page: usize, w: f64, h: f64) -> (usize, usize) {
+    let (a, b) = match per_page {
+        0..=1 => (1, 1),
+        2 => (1, 2),
+        3 => (1, 3),
+        4 => (2, 2),
+        _ => (2, 3),
+    };
+    if w > h { (b, a) } else { (a, b) }
+}
+
+/// An item scaled by `s` about the origin, then moved by (`dx`, `dy`): line widths and text
+/// sizes scale with it.
+fn scaled(item: &Item, s: f64, dx: f64, dy: f64) -> Item {
+    let mv = |p: Pos| Pos::new(p.x * s + dx, p.y * s + dy);
+    let path = |p: &Path| Path {
+        segs: p
+            .segs
+            .iter()
+            .map(|seg| match *seg {
+                Seg::MoveTo(a) => Seg::MoveTo(mv(a)),
+                Seg::LineTo(a) => Seg::LineTo(mv(a)),
+                Seg::CubicTo(a, b, c) => Seg::CubicTo(mv(a), mv(b), mv(c)),
+                Seg::Close => Seg::Close,
+            })
+            .collect(),
+    };
+    let shape = match &item.shape {
+        Shape::Stroke {
+            path: p,
+            width,
+            color,
+        } => Shape::Stroke {
+            path: path(p),
+            width: width * s,
+            color: *color,
+        },
+        Shape::Fill { path: p, color } => Shape::Fill {
+            path: path(p),
+            color: *color,
+        },
+        Shape::Text(t) => Shape::Text(Text {
+            at: mv(t.at),
+            size: t.size * s,
+            ..t.clone()
+        }),
+    };
+    Item {
+        layer: item.layer,
+        shape,
+    }
+}
+
+/// An answer page: `setup`'s title (the section heading) and page number, and `keys` (at most
+/// `per_page`, 2 to 6) in a grid sized for `per_page`, so a last page with fewer keys has the
+/// same slots. Each key is labelled with its label.
+pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) -> Result<Drawing> {
+    setup.validate()?;
+    if !(2..=6).contains(&per_page) || keys.len() > per_page {
+        return Err(Error::option(format!(
+            "an answer page holds 2 to 6 keys, got {} for {per_page} a page",
+            keys.len()
+        )));
+    }
+    let pa = printable_area(setup);
+    let furn = furniture(setup, &pa);
+    let area = Area {
+        x: pa.x,
+        y: furn.top,
+        w: pa.w,
+        h: furn.bottom - furn.top,
+    };
+    let (cols, rows) = grid_for(per_page, area.w, area.h);
+    let slot_w = (area.w - SLOT_GAP * (cols - 1) as f64) / cols as f64;
+    let slot_h = (area.h - SLOT_GAP * (rows - 1) as f64) / rows as f64;
+    let label_h = CAP_HEIGHT_EM * KEY_LABEL_SIZE + font::DESCENT_EM * KEY_LABEL_SIZE + 1.5;
+    let key_h = slot_h - label_h;
+    if slot_w < 20.0 || key_h < 20.0 {
+        return Err(Error::option(format!(
+            "{per_page} answer keys a page leave {slot_w:.0} x {key_h:.0} mm each; use fewer keys a page or a larger page"
+        )));
+    }
+    let mut items = vec![paper(setup)];
+    draw_text(setup, &pa, &mut items);
+    // the keys are laid out on a page of the slot's shape, at least KEY_VIRTUAL_MM on its
+    // shorter side, then scaled down into the slot
+    let s = (slot_w.min(key_h) / KEY_VIRTUAL_MM).min(1.0);
+    let (vw, vh) = (slot_w / s, key_h / s);
+    let virtual_setup = PageSetup {
+        paper: crate::page::Paper::Custom {
+            width_mm: vw,
+            height_mm: vh,
+        },
+        orientation: if vw > vh {
+            crate::page::Orientation::Landscape
+        } else {
+            crate::page::Orientation::Portrait
+        },
+        margin_mm: 0.0,
+        gutter_mm: 0.0,
+        bleed: false,
+        title: None,
+        name_line: false,
+        page_number: None,
+        wall_mm: setup.wall_mm,
+        min_corridor_mm: 0.0,
+    };
+    for (i, key) in keys.iter().enumerate() {
+        let (c, r) = (i % cols, i / cols);
+        let x = area.x + c as f64 * (slot_w + SLOT_GAP);
+        let y = area.y + r as f64 * (slot_h + SLOT_GAP);
+        items.push(centred(
+            key.label,
+            x + slot_w / 2.0,
+            y + CAP_HEIGHT_EM * KEY_LABEL_SIZE,
+            KEY_LABEL_SIZE,
+            true,
+            slot_w,
+        ));
+        let page = key_page(key.maze, &virtual_setup)?;
+        let top = y + label_h;
+        items.extend(
+            page.items
+                .iter()
+                .filter(|it| {
+                    it.layer != Layer::Page
+                        && !(it.layer == Layer::Solution && matches!(it.shape, Shape::Text(_)))
+                })
+                .map(|it| scaled(it, s, x, top)),
+        );
+    }
+    Ok(drawing(setup, items))
+}

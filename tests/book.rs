@@ -1,0 +1,443 @@
+//! Puzzle books: `hedge::book` (format, validation, pages, manifest) and `hedge batch`, read back
+//! with independent parsers (lopdf, roxmltree, serde_json).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use hedge::book::{self, Book, Built};
+use hedge::design::Design;
+use hedge::draw;
+use hedge::export::svg;
+
+fn hedge() -> Command {
+    Command::cargo_bin("hedge").expect("the hedge binary is built")
+}
+
+/// Twelve puzzles: two single pages (rect with a shape, polar) and a generator of ten (hex,
+/// three built-in shapes, a width ramp), after a title page.
+const TWELVE: &str = r#"
+[book]
+title = "Test Book"
+subtitle = "twelve puzzles"
+title_page = true
+trim = "8.5x11"
+gutter_mm = 10
+answers = "at-back"
+keys_per_page = 4
+
+[[pages]]
+design = { width = 12, height = 12, seed = 3, shape = { builtin = "owl" } }
+
+[[pages]]
+design = { topology = "polar", width = 6, seed = 4 }
+
+[[pages]]
+count = 10
+shapes = ["heart", "cat", "fish"]
+topology = "hex"
+seed_from = 100
+width = "10..19"
+"#;
+
+fn parse(text: &str) -> Book {
+    book::parse(text, Path::new(".")).unwrap()
+}
+
+fn build_with(book: &Book, threads: usize) -> Built {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(|| book::build(book, &|_, _| {}))
+        .unwrap()
+}
+
+fn file<'a>(b: &'a Built, path: &str) -> &'a [u8] {
+    &b.files
+        .iter()
+        .find(|f| f.path == Path::new(path))
+        .unwrap_or_else(|| panic!("no {path}"))
+        .bytes
+}
+
+fn manifest(b: &Built) -> serde_json::Value {
+    serde_json::from_slice(file(b, "manifest.json")).unwrap()
+}
+
+fn pdf_pages(bytes: &[u8]) -> Vec<(Vec<f64>, Option<Vec<f64>>)> {
+    let doc = lopdf::Document::load_mem(bytes).expect("the PDF parses");
+    let nums = |o: &lopdf::Object| -> Vec<f64> {
+        o.as_array()
+            .unwrap()
+            .iter()
+            .map(|v| {
+                v.as_float()
+                    .map(f64::from)
+                    .unwrap_or_else(|_| v.as_i64().unwrap() as f64)
+            })
+            .collect()
+    };
+    doc.get_pages()
+        .values()
+        .map(|id| {
+            let page = doc.get_dictionary(*id).unwrap();
+            let media = nums(page.get(b"MediaBox").unwrap());
+            let trim = page.get(b"TrimBox").ok().map(nums);
+            (media, trim)
+        })
+        .collect()
+}
+
+/// The texts of an SVG page with their x positions.
+fn texts(svg: &[u8]) -> Vec<(String, f64)> {
+    let text = std::str::from_utf8(svg).unwrap();
+    let doc = roxmltree::Document::parse(text).unwrap();
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| {
+            (
+                n.text().unwrap_or("").trim().to_string(),
+                n.attribute("x").unwrap().parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn has_text(svg: &[u8], want: &str) -> bool {
+    texts(svg).iter().any(|(t, _)| t == want)
+}
+
+#[test]
+fn twelve_puzzle_book_pages_numbers_and_manifest() {
+    let book = parse(TWELVE);
+    assert_eq!(book.puzzles.len(), 12);
+    let built = build_with(&book, 2);
+    // title + 12 puzzles + 3 answer pages of 4
+    assert_eq!(built.pages, 16);
+    assert_eq!(pdf_pages(file(&built, "book.pdf")).len(), 16);
+    let svgs = built
+        .files
+        .iter()
+        .filter(|f| f.path.starts_with("pages"))
+        .count();
+    assert_eq!(svgs, 16);
+
+    // numbering: page 1 is the title (no number shown), puzzle n on page n + 1
+    let p1 = file(&built, "pages/page-001.svg");
+    assert!(has_text(p1, "Test Book") && has_text(p1, "twelve puzzles"));
+    assert!(!has_text(p1, "1"));
+    for n in 1..=12 {
+        let page = file(&built, &format!("pages/page-{:03}.svg", n + 1));
+        assert!(has_text(page, &format!("Puzzle {n}")), "puzzle {n}");
+        assert!(
+            has_text(page, &(n + 1).to_string()),
+            "page number {}",
+            n + 1
+        );
+        assert!(!has_text(page, "ANSWER KEY"));
+    }
+    // the answer pages: 14 (puzzles 1-4), 15 (5-8), 16 (9-12)
+    for (page, first) in [(14, 1), (15, 5), (16, 9)] {
+        let svg = file(&built, &format!("pages/page-{page:03}.svg"));
+        assert!(has_text(svg, "Answers") && has_text(svg, &page.to_string()));
+        for n in first..first + 4 {
+            assert!(has_text(svg, &format!("Puzzle {n}")), "key {n} on {page}");
+        }
+        assert!(!has_text(svg, &format!("Puzzle {}", first + 4)));
+        assert!(String::from_utf8_lossy(svg).contains("id=\"solution\""));
+    }
+
+    // the manifest: every page and every puzzle, with what it takes to make it again
+    let m = manifest(&built);
+    assert_eq!(m["format"], "hedge-book");
+    assert_eq!(m["page_count"], 16);
+    let pages = m["pages"].as_array().unwrap();
+    assert_eq!(pages.len(), 16);
+    assert_eq!(pages[0]["kind"], "title");
+    assert_eq!(pages[13]["kind"], "answers");
+    assert_eq!(pages[13]["puzzles"], serde_json::json!([1, 2, 3, 4]));
+    let puzzles = m["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 12);
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, p) in puzzles.iter().enumerate() {
+        assert_eq!(p["number"], i + 1);
+        assert_eq!(p["page"], i + 2);
+        assert_eq!(p["key_page"], 14 + i / 4);
+        assert_eq!(p["label"], format!("Puzzle {}", i + 1));
+        assert_eq!(p["design"]["seed"], p["seed"]);
+        assert!(p["metrics"]["cells"].as_u64().unwrap() >= 8);
+        assert!(p["metrics"]["solution_length"].as_u64().unwrap() >= 2);
+        let d: Design = serde_json::from_value(p["design"].clone()).unwrap();
+        assert!(
+            seen.insert((format!("{:?}", d.shape), d.seed)),
+            "shape + seed unique"
+        );
+    }
+    assert_eq!(puzzles[2]["design"]["topology"], "hex");
+    assert_eq!(puzzles[2]["design"]["width"], 10);
+    assert_eq!(puzzles[11]["design"]["width"], 19);
+    assert_eq!(puzzles[2]["source"], "pages[3] #1");
+}
+
+#[test]
+fn a_page_made_again_from_the_manifest_is_the_same_page() {
+    let book = parse(TWELVE);
+    let built = build_with(&book, 2);
+    let m = manifest(&built);
+    let settings: book::Settings = serde_json::from_value(m["settings"].clone()).unwrap();
+    assert_eq!(settings, book.settings);
+    for n in [1usize, 7, 12] {
+        let p = &m["puzzles"][n - 1];
+        let design: Design = serde_json::from_value(p["design"].clone()).unwrap();
+        let g = book::regenerate(&design).unwrap();
+        let page = p["page"].as_u64().unwrap() as u32;
+        let setup = settings.page_setup(page, Some(p["label"].as_str().unwrap().into()));
+        let again = svg::svg(&draw::puzzle_page(&g, &setup).unwrap());
+        let svg_path = m["pages"][page as usize - 1]["svg"].as_str().unwrap();
+        assert_eq!(again, file(&built, svg_path), "puzzle {n}");
+    }
+}
+
+#[test]
+fn bytes_do_not_depend_on_the_thread_count() {
+    let book = parse(TWELVE);
+    let one = build_with(&book, 1);
+    let two = build_with(&book, 2);
+    assert_eq!(one.files.len(), two.files.len());
+    for (a, b) in one.files.iter().zip(&two.files) {
+        assert_eq!(a.path, b.path);
+        assert!(a.bytes == b.bytes, "{} differs", a.path.display());
+    }
+}
+
+#[test]
+fn keys_after_each_puzzle() {
+    let text = r#"
+[book]
+answers = "after-each"
+first_page_number = 5
+[[pages]]
+count = 3
+seed_from = 1
+width = 8
+"#;
+    let built = build_with(&parse(text), 2);
+    assert_eq!(built.pages, 6);
+    assert_eq!(pdf_pages(file(&built, "book.pdf")).len(), 6);
+    let m = manifest(&built);
+    for n in 1..=3usize {
+        let p = &m["puzzles"][n - 1];
+        let page = 5 + 2 * (n - 1);
+        assert_eq!(p["page"], page);
+        assert_eq!(p["key_page"], page + 1);
+        let puzzle = file(&built, &format!("pages/page-{:03}.svg", 2 * n - 1));
+        let key = file(&built, &format!("pages/page-{:03}.svg", 2 * n));
+        assert!(has_text(puzzle, &format!("Puzzle {n}")) && has_text(puzzle, &page.to_string()));
+        assert!(!has_text(puzzle, "ANSWER KEY"));
+        assert!(has_text(key, &format!("Puzzle {n}")) && has_text(key, "ANSWER KEY"));
+        assert!(has_text(key, &(page + 1).to_string()));
+    }
+    assert_eq!(m["pages"][1]["kind"], "key");
+}
+
+#[test]
+fn two_to_six_keys_a_page() {
+    for (per, pages) in [(2, 4), (3, 3), (5, 2), (6, 2)] {
+        let text = format!(
+            "[book]\nkeys_per_page = {per}\n[[pages]]\ncount = 7\nseed_from = 1\nwidth = 6\n"
+        );
+        let built = build_with(&parse(&text), 2);
+        assert_eq!(built.pages, 7 + pages, "{per} a page");
+        let last = file(&built, &format!("pages/page-{:03}.svg", 7 + pages));
+        let labels = texts(last)
+            .iter()
+            .filter(|(t, _)| t.starts_with("Puzzle "))
+            .count();
+        assert_eq!(labels, 7 - per * (pages - 1), "{per} a page");
+    }
+}
+
+#[test]
+fn kdp_trim_with_bleed_sizes_the_pages() {
+    // the bleed is on all four edges (PageSetup's convention): 8.75 x 11.25 in, 6.25 x 9.25 in
+    for (trim, w, h) in [("8.5x11", 630.0, 810.0), ("6x9", 450.0, 666.0)] {
+        let text = format!(
+            "[book]\ntrim = \"{trim}\"\nbleed = true\ntitle_page = true\ntitle = \"T\"\n\
+             [[pages]]\ncount = 2\nseed_from = 1\nwidth = 6\n"
+        );
+        let built = build_with(&parse(&text), 2);
+        let pages = pdf_pages(file(&built, "book.pdf"));
+        assert_eq!(pages.len(), 4);
+        for (media, trim_box) in pages {
+            assert!(
+                (media[2] - w).abs() < 0.1 && (media[3] - h).abs() < 0.1,
+                "{media:?}"
+            );
+            let t = trim_box.expect("a trim box with bleed");
+            // 0.125 in = 9 pt of bleed on every edge
+            assert!(
+                (t[0] - 9.0).abs() < 0.1 && (t[1] - 9.0).abs() < 0.1,
+                "{t:?}"
+            );
+        }
+        let m = manifest(&built);
+        let size = &m["page_size_mm"];
+        assert!((size[0].as_f64().unwrap() - w / 72.0 * 25.4).abs() < 0.05);
+    }
+}
+
+#[test]
+fn mirrored_gutters_alternate() {
+    // the page number sits in the middle of the area inside the margins: the gutter pushes it
+    // right on odd (right-hand) pages, left on even ones
+    let text = "[book]\ntrim = \"a4\"\nmargin_mm = 10\ngutter_mm = 20\n\
+                [[pages]]\ncount = 4\nseed_from = 1\nwidth = 6\n";
+    let built = build_with(&parse(text), 2);
+    for k in 1..=5u32 {
+        let svg = file(&built, &format!("pages/page-{k:03}.svg"));
+        let x = texts(svg)
+            .into_iter()
+            .find(|(t, _)| *t == k.to_string())
+            .map(|(_, x)| x)
+            .unwrap_or_else(|| panic!("page {k} has its number"));
+        let want = if k % 2 == 1 {
+            105.0 + 10.0
+        } else {
+            105.0 - 10.0
+        };
+        assert!(
+            (x - want).abs() < 0.01,
+            "page {k}: number at {x}, want {want}"
+        );
+    }
+}
+
+fn out_dir() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    (dir, out)
+}
+
+#[test]
+fn batch_writes_the_sample_book() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/books/sample.toml");
+    let (_dir, out) = out_dir();
+    let run = hedge()
+        .args([
+            "batch",
+            sample.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+        .args(["--threads", "2"])
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let pdf = fs::read(out.join("book.pdf")).unwrap();
+    // title + 12 puzzles + 3 answer pages
+    assert_eq!(pdf_pages(&pdf).len(), 16);
+    assert_eq!(fs::read_dir(out.join("pages")).unwrap().count(), 16);
+    let m: serde_json::Value =
+        serde_json::from_slice(&fs::read(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(m["puzzles"].as_array().unwrap().len(), 12);
+    // nothing else left in the folder (no staging, no temporary files)
+    let mut names: Vec<String> = fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["book.pdf", "manifest.json", "pages"]);
+}
+
+#[test]
+fn bad_books_give_one_clear_line_and_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = "[[pages]]\ncount = 2\nseed_from = 1\nwidth = 6\n";
+    let cases: &[(&str, &str)] = &[
+        (
+            "[[pages]]\ndesign = { width = 10, seed = 1, brade = 0.5 }\n",
+            "pages[1]: design: unknown field `brade`",
+        ),
+        (
+            "[[pages]]\ncount = 2\nseed_from = 1\nshapes = [\"missing.png\"]\n",
+            "cannot read the shape",
+        ),
+        (
+            "[[pages]]\ndesign = { seed = 1 }\n[[pages]]\ndesign = { seed = 1, width = 9 }\n",
+            "pages[1] and pages[2] share the shape",
+        ),
+        (
+            "[[pages]]\ndesign = \"nowhere.toml\"\n",
+            "cannot read the design",
+        ),
+        ("[book]\nkeys_per_page = 9\n", "book.keys_per_page"),
+        (
+            "[[pages]]\ncount = 2\nseed_from = 1\nwidth = 2\nshapes = [\"star\"]\n",
+            "pages[1] #1 (Puzzle 1): the shape leaves",
+        ),
+        (
+            "[[pages]]\ncount = 2\nseed_from = 1\nwidth = 6\n[book\n",
+            "bad book file",
+        ),
+    ];
+    fs::write(dir.path().join("notapicture.png"), b"hello").unwrap();
+    for (i, (text, want)) in cases.iter().enumerate() {
+        let path = dir.path().join(format!("bad{i}.toml"));
+        fs::write(&path, text).unwrap();
+        let out = dir.path().join(format!("out{i}"));
+        let run = hedge()
+            .args(["batch", path.to_str().unwrap(), "-o", out.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(!run.status.success(), "{text}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(want), "{text:?}: {err}");
+        if !matches!(i, 1 | 5) {
+            // errors found reading the book file end with its path; the picture's and the
+            // pipeline's errors name the picture or the page instead
+            assert!(err.trim_end().ends_with(&format!("bad{i}.toml")), "{err}");
+        }
+        assert!(!out.exists(), "{text:?} wrote {}", out.display());
+    }
+    // the undecodable picture names the picture file
+    let path = dir.path().join("pic.toml");
+    fs::write(
+        &path,
+        "[[pages]]\ncount = 1\nseed_from = 1\nshapes = [\"notapicture.png\"]\n",
+    )
+    .unwrap();
+    let run = hedge()
+        .args(["batch", path.to_str().unwrap(), "-o"])
+        .arg(dir.path().join("outpic"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        !run.status.success() && err.contains("notapicture.png"),
+        "{err}"
+    );
+    assert!(!dir.path().join("outpic").exists());
+
+    // a failing book leaves an earlier good book in the folder as it was
+    let out = dir.path().join("kept");
+    let ok = dir.path().join("ok.toml");
+    fs::write(&ok, good).unwrap();
+    hedge()
+        .args(["batch", ok.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .assert()
+        .success();
+    let before = fs::read(out.join("book.pdf")).unwrap();
+    let bad = dir.path().join("bad0.toml");
+    hedge()
+        .args(["batch", bad.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .assert()
+        .failure();
+    assert_eq!(fs::read(out.join("book.pdf")).unwrap(), before);
+    assert_eq!(fs::read_dir(&out).unwrap().count(), 3);
+}
