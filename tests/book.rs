@@ -277,8 +277,11 @@ fn kdp_trim_with_bleed_sizes_the_pages() {
             let t = trim_box.expect("a trim box with bleed");
             // 0.125 in = 9 pt of bleed on every edge
             assert!(
-                (t[0] - 9.0).abs() < 0.1 && (t[1] - 9.0).abs() < 0.1,
-                "{t:?}"
+                (t[0] - 9.0).abs() < 0.1
+                    && (t[1] - 9.0).abs() < 0.1
+                    && (t[2] - (media[2] - 9.0)).abs() < 0.1
+                    && (t[3] - (media[3] - 9.0)).abs() < 0.1,
+                "{t:?} in {media:?}"
             );
         }
         let m = manifest(&built);

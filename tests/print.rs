@@ -165,9 +165,13 @@ fn pdf_page_sizes_follow_the_setup() {
                 .iter()
                 .map(|o| o.as_float().unwrap())
                 .collect();
+            // corners [llx lly urx ury]: 9 pt (0.125 in) of bleed on every edge
             assert!(
-                (tb[0] - 9.0).abs() < 0.05 && (tb[2] - 432.0).abs() < 0.05,
-                "{tb:?}"
+                (tb[0] - 9.0).abs() < 0.05
+                    && (tb[1] - 9.0).abs() < 0.05
+                    && (tb[2] - (mb[2] - 9.0)).abs() < 0.05
+                    && (tb[3] - (mb[3] - 9.0)).abs() < 0.05,
+                "{tb:?} in {mb:?}"
             );
         }
     }

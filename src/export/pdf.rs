@@ -174,11 +174,14 @@ pub fn pdf(pages: &[&Drawing], title: &str) -> Vec<u8> {
             let mut p = PdfPage::new(Mm(d.width as f32), Mm(d.height as f32), page_ops(d));
             let t = d.trim;
             if (t.w - d.width).abs() > 1e-9 || (t.h - d.height).abs() > 1e-9 {
+                // printpdf writes a Rect as [x y width height], but a PDF box is two corners
+                // [llx lly urx ury]: hand it the upper-right corner as "width" and "height"
+                let (llx, lly) = (t.x, d.height - t.y - t.h);
                 p.trim_box = printpdf::Rect::from_xywh(
-                    Pt((t.x * PT_PER_MM) as f32),
-                    Pt(((d.height - t.y - t.h) * PT_PER_MM) as f32),
-                    Pt((t.w * PT_PER_MM) as f32),
-                    Pt((t.h * PT_PER_MM) as f32),
+                    Pt((llx * PT_PER_MM) as f32),
+                    Pt((lly * PT_PER_MM) as f32),
+                    Pt(((llx + t.w) * PT_PER_MM) as f32),
+                    Pt(((lly + t.h) * PT_PER_MM) as f32),
                 );
             }
             p
