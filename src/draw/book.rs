@@ -107,48 +107,6 @@ fn grid_for(per_page: usize, w: f64, h: f64) -> (usize, usize) {
     if w > h { (b, a) } else { (a, b) }
 }
 
-/// An item scaled by `s` about the origin, then moved by (`dx`, `dy`): line widths and text
-/// sizes scale with it.
-fn scaled(item: &Item, s: f64, dx: f64, dy: f64) -> Item {
-    let mv = |p: Pos| Pos::new(p.x * s + dx, p.y * s + dy);
-    let path = |p: &Path| Path {
-        segs: p
-            .segs
-            .iter()
-            .map(|seg| match *seg {
-                Seg::MoveTo(a) => Seg::MoveTo(mv(a)),
-                Seg::LineTo(a) => Seg::LineTo(mv(a)),
-                Seg::CubicTo(a, b, c) => Seg::CubicTo(mv(a), mv(b), mv(c)),
-                Seg::Close => Seg::Close,
-            })
-            .collect(),
-    };
-    let shape = match &item.shape {
-        Shape::Stroke {
-            path: p,
-            width,
-            color,
-        } => Shape::Stroke {
-            path: path(p),
-            width: width * s,
-            color: *color,
-        },
-        Shape::Fill { path: p, color } => Shape::Fill {
-            path: path(p),
-            color: *color,
-        },
-        Shape::Text(t) => Shape::Text(Text {
-            at: mv(t.at),
-            size: t.size * s,
-            ..t.clone()
-        }),
-    };
-    Item {
-        layer: item.layer,
-        shape,
-    }
-}
-
 /// An answer page: `setup`'s title (the section heading) and page number, and `keys` (at most
 /// `per_page`, 2 to 6) in a grid sized for `per_page`, so a last page with fewer keys has the
 /// same slots. Each key is labelled with its label.
@@ -224,7 +182,7 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
                     it.layer != Layer::Page
                         && !(it.layer == Layer::Solution && matches!(it.shape, Shape::Text(_)))
                 })
-                .map(|it| scaled(it, s, x, top)),
+                .map(|it| it.transformed(s, x, top)),
         );
     }
     Ok(drawing(setup, items))

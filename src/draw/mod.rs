@@ -311,12 +311,18 @@ pub struct Item {
 impl Item {
     /// The item moved by (`dx`, `dy`) millimetres.
     pub fn translated(&self, dx: f64, dy: f64) -> Item {
-        let mv = |p: Pos| Pos::new(p.x + dx, p.y + dy);
+        self.transformed(1.0, dx, dy)
+    }
+
+    /// The item scaled by `s` about the origin, then moved by (`dx`, `dy`) millimetres: line
+    /// widths and text sizes scale with it.
+    pub fn transformed(&self, s: f64, dx: f64, dy: f64) -> Item {
+        let mv = |p: Pos| Pos::new(p.x * s + dx, p.y * s + dy);
         let path = |p: &Path| Path {
             segs: p
                 .segs
                 .iter()
-                .map(|s| match *s {
+                .map(|seg| match *seg {
                     Seg::MoveTo(a) => Seg::MoveTo(mv(a)),
                     Seg::LineTo(a) => Seg::LineTo(mv(a)),
                     Seg::CubicTo(a, b, c) => Seg::CubicTo(mv(a), mv(b), mv(c)),
@@ -331,7 +337,7 @@ impl Item {
                 color,
             } => Shape::Stroke {
                 path: path(p),
-                width: *width,
+                width: width * s,
                 color: *color,
             },
             Shape::Fill { path: p, color } => Shape::Fill {
@@ -340,6 +346,7 @@ impl Item {
             },
             Shape::Text(t) => Shape::Text(Text {
                 at: mv(t.at),
+                size: t.size * s,
                 ..t.clone()
             }),
         };
