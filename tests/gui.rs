@@ -9,6 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use hedge::app::HedgeApp;
+use hedge::page::{Orientation, Paper};
 use hedge::topology::TopologyKind;
 
 fn editor() -> Harness<'static, HedgeApp> {
@@ -29,7 +30,42 @@ fn settle(h: &mut Harness<'_, HedgeApp>) {
         std::thread::sleep(Duration::from_millis(5));
     }
     assert!(!h.state().busy(), "the worker did not finish in time");
+    run(h);
+}
+
+/// `Harness::run`, patient with a busy machine: while the app keeps asking for frames (a spinner
+/// while the worker runs), keep stepping for up to 15 s instead of failing after a few frames.
+fn run(h: &mut Harness<'_, HedgeApp>) {
+    for _ in 0..3000 {
+        if h.try_run().is_ok() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
     h.run();
+}
+
+/// Opens the combo box `combo` and picks `option` until `done` says the design took it (on a
+/// busy machine the panel can still be moving when a click lands), then lets the worker finish.
+fn pick(
+    h: &mut Harness<'_, HedgeApp>,
+    combo: &str,
+    option: &str,
+    done: impl Fn(&HedgeApp) -> bool,
+) {
+    for _ in 0..10 {
+        settle(h);
+        h.get_by_label(combo).click();
+        run(h);
+        if let Some(node) = h.query_by_label(option) {
+            node.click();
+            settle(h);
+            if done(h.state()) {
+                return;
+            }
+        }
+    }
+    panic!("could not pick {option} in {combo}");
 }
 
 fn status(h: &Harness<'_, HedgeApp>) -> String {
@@ -81,7 +117,7 @@ fn hex_disables_weave_and_polar_has_rings() {
     };
     assert!(!weave(&h));
     h.get_by_label("Topology").click();
-    h.run();
+    run(&mut h);
     h.get_by_label("hex").click();
     settle(&mut h);
     assert_eq!(h.state().design.topology, TopologyKind::Hex);
@@ -89,7 +125,7 @@ fn hex_disables_weave_and_polar_has_rings() {
     assert!(h.state().generated().is_some(), "{}", status(&h));
 
     h.get_by_label("Topology").click();
-    h.run();
+    run(&mut h);
     h.get_by_label("polar").click();
     settle(&mut h);
     assert_eq!(h.state().design.topology, TopologyKind::Polar);
@@ -102,7 +138,7 @@ fn hex_disables_weave_and_polar_has_rings() {
 fn algorithm_menu_lists_the_registry() {
     let mut h = editor();
     h.get_by_label("Algorithm").click();
-    h.run();
+    run(&mut h);
     for c in hedge::carve::CARVERS {
         assert!(h.query_all_by_label(c.name).count() >= 1, "{}", c.name);
     }
@@ -165,9 +201,9 @@ fn export_save_and_open_through_the_path_field() {
 
     let json = dir.path().join("maze.json");
     h.state_mut().path = json.display().to_string();
-    h.run();
+    run(&mut h);
     h.get_by_label("Export").click();
-    h.run();
+    run(&mut h);
     assert!(matches!(&h.state().message, Some(Ok(m)) if m.starts_with("exported")));
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(v["format"], "hedge-maze");
@@ -175,9 +211,9 @@ fn export_save_and_open_through_the_path_field() {
 
     let toml = dir.path().join("maze.toml");
     h.state_mut().path = toml.display().to_string();
-    h.run();
+    run(&mut h);
     h.get_by_label("Save").click();
-    h.run();
+    run(&mut h);
     let saved = h.state().design.clone();
     assert_eq!(hedge::io::read_design(&toml).unwrap(), saved);
 
@@ -190,9 +226,9 @@ fn export_save_and_open_through_the_path_field() {
 
     // a bad path is a readable line, not a panic
     h.state_mut().path = dir.path().join("nope/x.toml").display().to_string();
-    h.run();
+    run(&mut h);
     h.get_by_label("Open").click();
-    h.run();
+    run(&mut h);
     assert!(
         matches!(&h.state().message, Some(Err(e)) if e.contains("nope/x.toml")),
         "{:?}",
@@ -205,7 +241,7 @@ fn answer_key_toggles() {
     let mut h = editor();
     let was = h.state().answer_key;
     h.get_by_label("Answer key").click();
-    h.run();
+    run(&mut h);
     assert_eq!(h.state().answer_key, !was);
 }
 
@@ -225,13 +261,13 @@ fn the_preview_is_the_printed_page() {
     let builds = h.state().mesh.builds;
     assert!(builds >= 1);
     // idle frames reuse the tessellated page
-    h.run();
-    h.run();
+    run(&mut h);
+    run(&mut h);
     assert_eq!(h.state().mesh.builds, builds);
     assert_eq!(h.state().preview().unwrap().0, id);
     // the answer key is the other page: a new mesh
     h.get_by_label("Answer key").click();
-    h.run();
+    run(&mut h);
     assert!(h.state().mesh.builds > builds);
 }
 
@@ -247,7 +283,7 @@ fn weave_crossings_can_be_tinted() {
     let plain = h.state().mesh.vertices;
     assert!(!h.state().show_crossings);
     h.get_by_label("Show crossings").click();
-    h.run();
+    run(&mut h);
     assert!(h.state().show_crossings);
     assert!(
         h.state().mesh.vertices > plain,
@@ -261,7 +297,7 @@ fn page_setup_lays_out_the_same_maze_again() {
     let passages = h.state().generated().unwrap().maze.passage_list();
     assert!((h.state().preview().unwrap().1.pages.puzzle.width - 215.9).abs() < 1e-9);
     h.get_by_label("Paper").click();
-    h.run();
+    run(&mut h);
     h.get_by_label("a4").click();
     settle(&mut h);
     assert_eq!(h.state().design.page.paper, hedge::page::Paper::A4);
@@ -277,7 +313,7 @@ fn page_setup_lays_out_the_same_maze_again() {
     );
 
     h.get_by_label("Orientation").click();
-    h.run();
+    run(&mut h);
     h.get_by_label("landscape").click();
     settle(&mut h);
     assert_eq!(h.state().preview().unwrap().1.pages.puzzle.width, 297.0);
@@ -308,14 +344,12 @@ fn page_setup_lays_out_the_same_maze_again() {
     assert!(!h.state().design.page.name_line);
 
     // too wide a margin for the paper: the error is in the window, the maze stays
-    h.get_by_label("Paper").click();
-    h.run();
-    h.get_by_label("6x9").click();
-    settle(&mut h);
-    h.get_by_label("Orientation").click();
-    h.run();
-    h.get_by_label("portrait").click();
-    settle(&mut h);
+    pick(&mut h, "Paper", "6x9", |a| {
+        a.design.page.paper == Paper::Trim6x9
+    });
+    pick(&mut h, "Orientation", "portrait", |a| {
+        a.design.page.orientation == Orientation::Portrait
+    });
     h.get_by_role_and_label(Role::Slider, "Margin mm")
         .set_value_accesskit(50.0);
     h.step();
@@ -338,7 +372,7 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     let mut h = editor();
     // a page setup that the design file must carry to the CLI
     h.get_by_label("Paper").click();
-    h.run();
+    run(&mut h);
     h.get_by_label("a4").click();
     settle(&mut h);
     h.get_by_label("Name line").click();
@@ -361,9 +395,9 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
         ("Save design...", "maze.toml"),
     ] {
         h.get_by_label("File").click();
-        h.run();
+        run(&mut h);
         h.get_by_label(item).click();
-        h.run();
+        run(&mut h);
         assert!(
             matches!(&h.state().message, Some(Ok(_))),
             "{item}: {:?}",
@@ -410,9 +444,9 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     // no dialog (rfd found no portal): the message points at the path box, which works
     h.state_mut().dialog_hook = Some(Box::new(|_| None));
     h.get_by_label("File").click();
-    h.run();
+    run(&mut h);
     h.get_by_label("Export PDF...").click();
-    h.run();
+    run(&mut h);
     assert!(
         matches!(&h.state().message, Some(Ok(m)) if m.contains("type a path")),
         "{:?}",
@@ -420,15 +454,15 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     );
     let typed = dir.path().join("typed.pdf");
     h.state_mut().path = typed.display().to_string();
-    h.run();
+    run(&mut h);
     h.get_by_label("Export").click();
-    h.run();
+    run(&mut h);
     assert!(std::fs::read(&typed).unwrap().starts_with(b"%PDF"));
     // an unwritable path is a readable error in the window
     h.state_mut().path = dir.path().join("no/such/dir/x.svg").display().to_string();
-    h.run();
+    run(&mut h);
     h.get_by_label("Export").click();
-    h.run();
+    run(&mut h);
     assert!(
         matches!(&h.state().message, Some(Err(e)) if e.contains("no/such/dir")),
         "{:?}",
@@ -470,7 +504,7 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     // the mask overlay adds a tinted polygon per cell
     let plain = h.state().mesh.vertices;
     h.get_by_label("Show mask").click();
-    h.run();
+    run(&mut h);
     assert!(h.state().mesh.vertices > plain);
 
     // the coverage knob changes the mask
@@ -482,9 +516,9 @@ fn a_built_in_shape_its_mask_and_the_brush() {
 
     // paint one cell off with the brush: a cell away from the entrance and exit
     h.get_by_label("Drag").click();
-    h.run();
+    run(&mut h);
     h.get_by_label("paint cells off").click();
-    h.run();
+    run(&mut h);
     let g = h.state().generated().unwrap();
     let grid = g.maze.grid();
     let target = grid
@@ -496,7 +530,7 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     let before = g.metrics.cells;
     h.hover_at(at);
     h.drag_at(at);
-    h.run();
+    run(&mut h);
     h.drop_at(at);
     settle(&mut h);
     assert_eq!(
@@ -557,7 +591,7 @@ fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
     h.input_mut()
         .dropped_files
         .push(std::sync::Arc::new(Dropped(png.clone())));
-    h.run();
+    run(&mut h);
     settle(&mut h);
     assert_eq!(
         h.state().design.shape,
@@ -598,7 +632,7 @@ fn request_close(h: &mut Harness<'_, HedgeApp>) {
         .or_default()
         .events
         .push(egui::ViewportEvent::Close);
-    h.run();
+    run(h);
 }
 
 #[test]
@@ -626,7 +660,7 @@ fn closing_with_unsaved_changes_asks() {
     );
     h.get_by_label("Unsaved changes");
     h.get_by_label("Cancel").click();
-    h.run();
+    run(&mut h);
     assert!(!h.state().confirm_close);
     assert!(!h.state().closing);
 
@@ -635,7 +669,7 @@ fn closing_with_unsaved_changes_asks() {
     h.state_mut().path = path.display().to_string();
     request_close(&mut h);
     h.get_by_label("Save and close").click();
-    h.run();
+    run(&mut h);
     assert_eq!(hedge::io::read_design(&path).unwrap(), h.state().design);
     assert!(!h.state().unsaved());
     assert!(h.state().closing);
@@ -674,9 +708,9 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     use hedge::topology::Coord;
     let mut h = editor();
     h.get_by_label("Drag").click();
-    h.run();
+    run(&mut h);
     h.get_by_label("place entrance").click();
-    h.run();
+    run(&mut h);
     let click = |h: &mut Harness<'_, HedgeApp>, c: Coord| {
         let g = h.state().generated().unwrap();
         let id = g.maze.grid().id_at(c).unwrap();
@@ -697,9 +731,9 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     assert_eq!(g.maze.grid().coord(g.entrance.cell), Coord::new(10, 0));
 
     h.get_by_label("Drag").click();
-    h.run();
+    run(&mut h);
     h.get_by_label("place exit").click();
-    h.run();
+    run(&mut h);
     click(&mut h, Coord::new(0, 7));
     let g = h.state().generated().unwrap();
     assert_eq!(g.maze.grid().coord(g.entrance.cell), Coord::new(10, 0));

@@ -23,22 +23,6 @@ const SLOT_GAP: f64 = 5.0;
 /// size at which the START / FINISH labels and the walls have their page proportions.
 const KEY_VIRTUAL_MM: f64 = 120.0;
 
-fn paper(setup: &PageSetup) -> Item {
-    let (pw, ph) = setup.page_mm();
-    Item {
-        layer: Layer::Page,
-        shape: Shape::Fill {
-            path: Path::polygon(&[
-                Pos::new(0.0, 0.0),
-                Pos::new(pw, 0.0),
-                Pos::new(pw, ph),
-                Pos::new(0.0, ph),
-            ]),
-            color: Rgb::WHITE,
-        },
-    }
-}
-
 fn trim_area(setup: &PageSetup) -> Area {
     let (tw, th) = setup.trim_mm();
     let b = setup.bleed_mm();
@@ -86,7 +70,7 @@ pub fn title_page(setup: &PageSetup, title: &str, subtitle: Option<&str>) -> Res
     let pa = printable_area(setup);
     let cx = pa.x + pa.w / 2.0;
     let mut y = pa.y + pa.h / 3.0;
-    let mut items = vec![paper(setup)];
+    let mut items = vec![paper(setup.page_mm())];
     items.push(centred(title, cx, y, BOOK_TITLE_SIZE, true, pa.w));
     if let Some(sub) = subtitle.filter(|s| !s.trim().is_empty()) {
         y += BOOK_TITLE_SIZE * 0.6 + BOOK_SUBTITLE_SIZE + LINE_GAP;
@@ -136,7 +120,7 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
             "{per_page} answer keys a page leave {slot_w:.0} x {key_h:.0} mm each; use fewer keys a page or a larger page"
         )));
     }
-    let mut items = vec![paper(setup)];
+    let mut items = vec![paper(setup.page_mm())];
     draw_text(setup, &pa, &mut items);
     // the keys are laid out on a page of the slot's shape, at least KEY_VIRTUAL_MM on its
     // shorter side, then scaled down into the slot

@@ -891,18 +891,7 @@ fn assemble(
 ) -> Drawing {
     let (pw, ph) = lay.page;
     let mut items = Vec::with_capacity(maze.len() + 8);
-    items.push(Item {
-        layer: Layer::Page,
-        shape: Shape::Fill {
-            path: Path::polygon(&[
-                Pos::new(0.0, 0.0),
-                Pos::new(pw, 0.0),
-                Pos::new(pw, ph),
-                Pos::new(0.0, ph),
-            ]),
-            color: Rgb::WHITE,
-        },
-    });
+    items.push(paper(lay.page));
     items.extend(maze);
     draw_text(setup, &lay.printable, &mut items);
     if let Some(tunnels) = solution {
@@ -1221,6 +1210,23 @@ fn draw_markers(lay: &Layout, geo: &Geometry, items: &mut Vec<Item>) {
                 color: Rgb::BLACK,
             }),
         });
+    }
+}
+
+/// The white sheet under everything else, `page` = (width, height) in millimetres.
+pub(crate) fn paper(page: (f64, f64)) -> Item {
+    let (pw, ph) = page;
+    Item {
+        layer: Layer::Page,
+        shape: Shape::Fill {
+            path: Path::polygon(&[
+                Pos::new(0.0, 0.0),
+                Pos::new(pw, 0.0),
+                Pos::new(pw, ph),
+                Pos::new(0.0, ph),
+            ]),
+            color: Rgb::WHITE,
+        },
     }
 }
 

@@ -21,8 +21,8 @@
 
 use super::{
     ANSWER_KEY, Anchor, CURVE_MIN_SCALE, Drawing, FOOTER_SIZE, Geometry, Item, Layer, Layout,
-    Occupancy, Pages, Path, PathBuilder, Pos, Rgb, Seg, Shape, Text, draw_markers, draw_text,
-    furniture_footer, layout_with,
+    Occupancy, Pages, PathBuilder, Pos, Rgb, Seg, Shape, Text, draw_markers, draw_text,
+    furniture_footer, layout_with, paper,
 };
 use crate::error::Result;
 use crate::page::PageSetup;
@@ -280,18 +280,7 @@ fn draw_solution(m: &TileMaze, lay: &Layout, geo: &Geometry, items: &mut Vec<Ite
 /// One page: paper, closed tiles, markers, text, and the solution on the key.
 fn page(m: &TileMaze, setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -> Drawing {
     let (pw, ph) = lay.page;
-    let mut items = vec![Item {
-        layer: Layer::Page,
-        shape: Shape::Fill {
-            path: Path::polygon(&[
-                Pos::new(0.0, 0.0),
-                Pos::new(pw, 0.0),
-                Pos::new(pw, ph),
-                Pos::new(0.0, ph),
-            ]),
-            color: Rgb::WHITE,
-        },
-    }];
+    let mut items = vec![paper(lay.page)];
     draw_walls(m, lay, &mut items);
     draw_markers(lay, geo, &mut items);
     draw_text(setup, &lay.printable, &mut items);
@@ -309,6 +298,7 @@ fn page(m: &TileMaze, setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::Path;
     use crate::random::MazeRng;
     use crate::tiles::puzzle::make;
 
