@@ -62,6 +62,21 @@ impl Placement {
         }
     }
 
+    /// What the picture holds under the maze-unit box (`x0`, `y0`)-(`x1`, `y1`), from the tile
+    /// summary; `None` when the box misses the picture's rectangle altogether.
+    fn box_region(&self, fg: &Foreground, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<Region> {
+        let (sx1, sy1) = (
+            self.x0 + f64::from(fg.width()) / self.k,
+            self.y0 + f64::from(fg.height()) / self.k,
+        );
+        if x1 <= self.x0 || y1 <= self.y0 || x0 >= sx1 || y0 >= sy1 {
+            return None;
+        }
+        let (px0, py0) = self.pixel(x0, y0);
+        let (px1, py1) = self.pixel(x1, y1);
+        Some(fg.region(px0, py0, px1 + 1, py1 + 1))
+    }
+
     /// The pixel under maze point (`x`, `y`) (negative or past the edge when outside).
     #[inline]
     pub fn pixel(&self, x: f64, y: f64) -> (i64, i64) {
@@ -135,11 +150,6 @@ fn fit_polygons(
     let place = Placement::new(fg, topology);
     let t = topology.tess();
     let mut mask = Mask::empty(topology)?;
-    // the shape's rectangle in maze units, to skip cells far from it
-    let (sx1, sy1) = (
-        place.x0 + f64::from(fg.width()) / place.k,
-        place.y0 + f64::from(fg.height()) / place.k,
-    );
     let mut sides = Vec::with_capacity(16);
     let mut poly = Vec::with_capacity(64);
     let mut xs = Vec::with_capacity(16);
@@ -149,13 +159,11 @@ fn fit_polygons(
             sides.clear();
             t.sides(c, &mut sides);
             let (bx0, by0, bx1, by1) = bounds(&sides);
-            if bx1 <= place.x0 || by1 <= place.y0 || bx0 >= sx1 || by0 >= sy1 {
-                continue;
-            }
             // most cells are wholly inside or outside the shape: the tiles tell without sampling
-            let (px0, py0) = place.pixel(bx0, by0);
-            let (px1, py1) = place.pixel(bx1, by1);
-            match fg.region(px0, py0, px1 + 1, py1 + 1) {
+            let Some(region) = place.box_region(fg, bx0, by0, bx1, by1) else {
+                continue;
+            };
+            match region {
                 Region::Empty if shortcut => continue,
                 Region::Full if shortcut => {
                     mask.set(c, true);
@@ -232,10 +240,6 @@ fn fit_polar(
     let place = Placement::new(fg, topology);
     let mut mask = Mask::empty(topology)?;
     let o = polar.origin();
-    let (sx1, sy1) = (
-        place.x0 + f64::from(fg.width()) / place.k,
-        place.y0 + f64::from(fg.height()) / place.k,
-    );
     let need = coverage * (SAMPLES * SAMPLES) as f64 - 1e-9;
     let mut offsets = [(0.0, 0.0); SAMPLES];
     let mut radii = [0.0; SAMPLES];
@@ -276,12 +280,10 @@ fn fit_polar(
             let c = Coord::new(ring, col);
             let (bx0, by0, bx1, by1) = (bx0 - 1e-9, by0 - 1e-9, bx1 + 1e-9, by1 + 1e-9);
             (s0, c0) = (s1, c1);
-            if bx1 <= place.x0 || by1 <= place.y0 || bx0 >= sx1 || by0 >= sy1 {
+            let Some(region) = place.box_region(fg, bx0, by0, bx1, by1) else {
                 continue;
-            }
-            let (px0, py0) = place.pixel(bx0, by0);
-            let (px1, py1) = place.pixel(bx1, by1);
-            match fg.region(px0, py0, px1 + 1, py1 + 1) {
+            };
+            match region {
                 Region::Empty if shortcut => continue,
                 Region::Full if shortcut => {
                     mask.set(c, true);
