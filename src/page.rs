@@ -166,6 +166,11 @@ pub struct PageSetup {
     pub gutter_mm: f64,
     /// Whether to add a 0.125 in bleed around the trim (the page grows; nothing is cut off).
     pub bleed: bool,
+    /// Whether the page is bound into a book: the bleed then goes on the top, bottom and
+    /// outside edges only, none at the binding (Amazon KDP's interior rule: 0.125 in wider and
+    /// 0.25 in taller than the trim).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub bound: bool,
     /// A title line at the top of the page.
     pub title: Option<String>,
     /// Whether to print a "Name: ______" line under the title.
@@ -187,6 +192,7 @@ impl Default for PageSetup {
             margin_mm: 12.7,
             gutter_mm: 0.0,
             bleed: false,
+            bound: false,
             title: None,
             name_line: false,
             page_number: None,
@@ -267,16 +273,33 @@ impl PageSetup {
         }
     }
 
-    /// The bleed on each edge in millimetres (0 without bleed).
+    /// The bleed on each edge that has one, in millimetres (0 without bleed).
     pub fn bleed_mm(&self) -> f64 {
         if self.bleed { BLEED_MM } else { 0.0 }
+    }
+
+    /// The bleed on the left, top, right and bottom edges in millimetres: all four, or (on a
+    /// [`PageSetup::bound`] page) none on the inside edge.
+    pub fn bleed_edges_mm(&self) -> [f64; 4] {
+        let b = self.bleed_mm();
+        match (self.bound, self.inside_is_left()) {
+            (false, _) => [b, b, b, b],
+            (true, true) => [0.0, b, b, b],
+            (true, false) => [b, b, 0.0, b],
+        }
+    }
+
+    /// Where the trimmed page's top-left corner lies on the full page, in millimetres.
+    pub fn trim_origin_mm(&self) -> (f64, f64) {
+        let [left, top, _, _] = self.bleed_edges_mm();
+        (left, top)
     }
 
     /// The full page (trim plus bleed) in millimetres: the size of the PDF page and the image.
     pub fn page_mm(&self) -> (f64, f64) {
         let (w, h) = self.trim_mm();
-        let b = 2.0 * self.bleed_mm();
-        (w + b, h + b)
+        let [l, t, r, b] = self.bleed_edges_mm();
+        (w + l + r, h + t + b)
     }
 
     /// The setup of the page after this one (the answer key's page in a PDF). A numbered page's
@@ -298,6 +321,33 @@ impl PageSetup {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_bound_page_bleeds_on_the_outside_only() {
+        let mut s = PageSetup {
+            paper: Paper::Trim85x11,
+            bleed: true,
+            bound: true,
+            page_number: Some(1),
+            ..PageSetup::default()
+        };
+        let b = BLEED_MM;
+        // KDP: 0.125 in wider, 0.25 in taller than the trim
+        let (w, h) = s.page_mm();
+        assert!((w - (215.9 + b)).abs() < 1e-9 && (h - (279.4 + 2.0 * b)).abs() < 1e-9);
+        // a right-hand (odd) page binds on the left: no bleed there
+        assert_eq!(s.bleed_edges_mm(), [0.0, b, b, b]);
+        assert_eq!(s.trim_origin_mm(), (0.0, b));
+        s.page_number = Some(2);
+        assert_eq!(s.bleed_edges_mm(), [b, b, 0.0, b]);
+        assert_eq!(s.trim_origin_mm(), (b, b));
+        assert_eq!(s.page_mm(), (w, h));
+        // a loose sheet bleeds on all four edges
+        s.bound = false;
+        assert_eq!(s.bleed_edges_mm(), [b; 4]);
+        s.bleed = false;
+        assert_eq!(s.page_mm(), s.trim_mm());
+    }
+
     use super::*;
 
     #[test]

@@ -211,6 +211,52 @@ fn bytes_do_not_depend_on_the_thread_count() {
     }
 }
 
+/// A difficulty ramp over shaped pages: each page gets its preset's knobs and size, is searched
+/// for its targets, and can be made again from the manifest without searching.
+#[test]
+fn difficulty_ramp_searches_each_page_and_records_the_seed() {
+    let text = "[[pages]]\ncount = 3\nshapes = [\"heart\", \"fish\"]\nseed_from = 40\n\
+                difficulty = \"ages-6-8..adult\"\n";
+    let book = parse(text);
+    let built = build_with(&book, 2);
+    let m = manifest(&built);
+    let puzzles = m["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 3);
+    let mut scores = Vec::new();
+    for (i, p) in puzzles.iter().enumerate() {
+        let design: Design = serde_json::from_value(p["design"].clone()).unwrap();
+        assert!(
+            !design.targets.is_empty(),
+            "puzzle {i} has its preset's targets"
+        );
+        // the recorded design is the maze printed: made again, no search
+        let g = book::regenerate(&design).unwrap();
+        assert_eq!(g.seed, p["seed"].as_u64().unwrap());
+        assert_eq!(
+            serde_json::to_value(&g.metrics).unwrap(),
+            p["metrics"],
+            "puzzle {i}"
+        );
+        let report = hedge::difficulty::Report::new(&design.targets, &g.metrics);
+        let warned = p["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|w| w.as_str().unwrap().contains("difficulty targets missed"));
+        assert_eq!(report.met(), !warned, "puzzle {i}: {report}");
+        scores.push(g.metrics.difficulty);
+    }
+    // corridors shrink along the ramp: more cells and a higher score on the last page
+    let cells = |i: usize| puzzles[i]["metrics"]["cells"].as_u64().unwrap();
+    assert!(cells(0) < cells(2), "{} vs {}", cells(0), cells(2));
+    assert!(scores[0] < scores[2], "{scores:?}");
+    // the search runs in parallel, yet the book does not depend on the thread count
+    assert_eq!(
+        file(&build_with(&book, 1), "book.pdf"),
+        file(&built, "book.pdf")
+    );
+}
+
 #[test]
 fn keys_after_each_puzzle() {
     let text = r#"
@@ -260,8 +306,9 @@ fn two_to_six_keys_a_page() {
 
 #[test]
 fn kdp_trim_with_bleed_sizes_the_pages() {
-    // the bleed is on all four edges (PageSetup's convention): 8.75 x 11.25 in, 6.25 x 9.25 in
-    for (trim, w, h) in [("8.5x11", 630.0, 810.0), ("6x9", 450.0, 666.0)] {
+    // KDP interiors: 0.125 in on the top, bottom and outside edges, none at the binding, so
+    // 8.625 x 11.25 in and 6.125 x 9.25 in
+    for (trim, w, h) in [("8.5x11", 621.0, 810.0), ("6x9", 441.0, 666.0)] {
         let text = format!(
             "[book]\ntrim = \"{trim}\"\nbleed = true\ntitle_page = true\ntitle = \"T\"\n\
              [[pages]]\ncount = 2\nseed_from = 1\nwidth = 6\n"
@@ -269,19 +316,22 @@ fn kdp_trim_with_bleed_sizes_the_pages() {
         let built = build_with(&parse(&text), 2);
         let pages = pdf_pages(file(&built, "book.pdf"));
         assert_eq!(pages.len(), 4);
-        for (media, trim_box) in pages {
+        for (k, (media, trim_box)) in pages.into_iter().enumerate() {
             assert!(
                 (media[2] - w).abs() < 0.1 && (media[3] - h).abs() < 0.1,
                 "{media:?}"
             );
             let t = trim_box.expect("a trim box with bleed");
-            // 0.125 in = 9 pt of bleed on every edge
+            // page 1 (odd, right-hand) binds on its left: 9 pt of bleed on the right only;
+            // page 2 binds on its right
+            let (left, right) = if k % 2 == 0 { (0.0, 9.0) } else { (9.0, 0.0) };
             assert!(
-                (t[0] - 9.0).abs() < 0.1
+                (t[0] - left).abs() < 0.1
                     && (t[1] - 9.0).abs() < 0.1
-                    && (t[2] - (media[2] - 9.0)).abs() < 0.1
+                    && (t[2] - (media[2] - right)).abs() < 0.1
                     && (t[3] - (media[3] - 9.0)).abs() < 0.1,
-                "{t:?} in {media:?}"
+                "page {}: {t:?} in {media:?}",
+                k + 1
             );
         }
         let m = manifest(&built);
@@ -342,12 +392,12 @@ fn batch_writes_the_sample_book() {
         String::from_utf8_lossy(&run.stderr)
     );
     let pdf = fs::read(out.join("book.pdf")).unwrap();
-    // title + 12 puzzles + 3 answer pages
-    assert_eq!(pdf_pages(&pdf).len(), 16);
-    assert_eq!(fs::read_dir(out.join("pages")).unwrap().count(), 16);
+    // title + 16 puzzles + 4 answer pages
+    assert_eq!(pdf_pages(&pdf).len(), 21);
+    assert_eq!(fs::read_dir(out.join("pages")).unwrap().count(), 21);
     let m: serde_json::Value =
         serde_json::from_slice(&fs::read(out.join("manifest.json")).unwrap()).unwrap();
-    assert_eq!(m["puzzles"].as_array().unwrap().len(), 12);
+    assert_eq!(m["puzzles"].as_array().unwrap().len(), 16);
     // nothing else left in the folder (no staging, no temporary files)
     let mut names: Vec<String> = fs::read_dir(&out)
         .unwrap()

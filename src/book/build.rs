@@ -16,12 +16,14 @@ use serde::Serialize;
 
 use super::{Answers, Book, PuzzleSpec, Settings, shape_key};
 use crate::design::Design;
+use crate::difficulty::{self, SearchOptions};
 use crate::draw::{self, AnswerKey, Drawing};
 use crate::error::{Error, Result};
 use crate::export::{pdf, svg};
 use crate::metrics::Metrics;
-use crate::pipeline::{Generated, generate, shape_mask};
+use crate::pipeline::{Generated, generate, generate_shaped, shape_mask};
 use crate::shape::{Cut, Foreground, ShapeSource, fitted_height};
+use crate::topology::TopologyKind;
 
 /// What a page of the book holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -141,27 +143,56 @@ fn load_shapes(book: &Book) -> Result<ShapeCache> {
         .collect())
 }
 
-/// Makes the maze of `design` with the shape `fg` (already cut), fitting the height first when
-/// `fit_height`.
-fn make(design: &Design, fg: Option<&Foreground>, fit_height: bool) -> Result<Generated> {
+/// How a puzzle's maze is made.
+#[derive(Clone, Copy, Debug, Default)]
+struct How {
+    /// Fit the height to the shape's aspect ratio first.
+    fit_height: bool,
+    /// Keep the fitted grid within this size (a preset's corridor width): a tall shape gets
+    /// fewer cells across.
+    size_limit: Option<(u32, u32)>,
+    /// Search for a maze that meets the design's targets (when it has any).
+    search: bool,
+}
+
+/// Makes the maze of `design` with the shape `fg` (already cut), as `how` says.
+fn make(design: &Design, fg: Option<&Foreground>, how: How) -> Result<Generated> {
     let mut d = design.clone();
-    match fg {
+    let shaped = match fg {
         Some(fg) => {
-            if fit_height {
+            if how.fit_height {
                 d.height = fitted_height(d.topology, d.width, fg)?;
+                if let Some((w, h)) = how.size_limit
+                    && d.height > h
+                    && d.topology != TopologyKind::Polar
+                {
+                    d.width = ((u64::from(w) * u64::from(h) / u64::from(d.height)) as u32).max(2);
+                    d.height = fitted_height(d.topology, d.width, fg)?;
+                }
             }
-            let shaped = shape_mask(&d, fg)?;
-            generate(&d, Some(&shaped.mask))
+            Some(shape_mask(&d, fg)?)
         }
+        None => None,
+    };
+    if how.search && !d.targets.is_empty() {
+        let options = SearchOptions::default();
+        let found = difficulty::search(&d, shaped.as_ref().map(|s| &s.mask), &options)?;
+        let mut g = found.generated;
+        g.added_cells += shaped.as_ref().map_or(0, |s| s.added_cells);
+        return Ok(g);
+    }
+    match &shaped {
+        Some(s) => generate_shaped(&d, s),
         None => generate(&d, None),
     }
 }
 
 /// Makes the maze a manifest entry's design describes (its seed, size and shape as recorded):
-/// the same maze as in the book. File shapes are read from the recorded paths.
+/// the same maze as in the book, without searching again. File shapes are read from the
+/// recorded paths.
 pub fn regenerate(design: &Design) -> Result<Generated> {
     let fg = foreground(design)?;
-    make(design, fg.as_ref(), false)
+    make(design, fg.as_ref(), How::default())
 }
 
 struct Made {
@@ -390,7 +421,12 @@ fn make_one(
 ) -> Result<Made> {
     let s = &book.settings;
     let fg = cache_key(&spec.design).and_then(|k| shapes.get(&k));
-    let generated = make(&spec.design, fg, spec.fit_height)?;
+    let how = How {
+        fit_height: spec.fit_height,
+        size_limit: spec.size_limit,
+        search: true,
+    };
+    let generated = make(&spec.design, fg, how)?;
     let setup = s.page_setup(page, Some(s.label_for(i + 1)));
     let (puzzle, key, layout) = if s.answers == Answers::AfterEach {
         let p = draw::pages(&generated, &setup, &setup.next_page())?;
@@ -400,6 +436,18 @@ fn make_one(
         (draw::puzzle_page(&generated, &setup)?, None, layout)
     };
     let mut warnings = layout.warnings();
+    let targets = &generated.design.targets;
+    if !targets.is_empty() {
+        let report = difficulty::Report::new(targets, &generated.metrics);
+        let missed: Vec<&str> = report.missed().map(|r| r.metric.name()).collect();
+        if !missed.is_empty() {
+            warnings.push(format!(
+                "difficulty targets missed ({}) after {} candidates; the closest maze is printed",
+                missed.join(", "),
+                SearchOptions::default().budget
+            ));
+        }
+    }
     if generated.dropped_cells > 0 {
         warnings.push(format!(
             "{} cells of the shape dropped (not connected)",

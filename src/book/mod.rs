@@ -10,7 +10,7 @@
 //! title_page = true             # a title page first (default false)
 //! trim = "8.5x11"               # a4, letter, 8.5x11, 8x10, 6x9, or WxHmm / WxHin
 //! orientation = "portrait"      # or landscape
-//! bleed = true                  # 0.125 in on every edge (the page grows; trim box set)
+//! bleed = true                  # 0.125 in on the top, bottom and outside edges (KDP)
 //! margin_mm = 12.7              # top, bottom and outside margin
 //! gutter_mm = 6.35              # extra margin on the inside (binding) edge, mirrored
 //! wall_mm = 0.5
@@ -46,11 +46,14 @@
 //!   that would is moved to the next free seed (the manifest records the seed used, and
 //!   [`Book::notes`] says so).
 //!
-//! ## Difficulty ramps (not yet available)
+//! ## Difficulty ramps
 //!
-//! A generator's `difficulty = "easy..hard"` is parsed into a [`DifficultyRamp`] and then refused
-//! by [`DifficultyRamp::apply`], because the difficulty presets live in a module that has not
-//! landed yet. Wiring it is one function: see [`DifficultyRamp::apply`].
+//! A generator's `difficulty = "easy..hard"` (any two names of [`crate::difficulty::PRESETS`],
+//! or one name for every page) gives page `k` of `n` the preset at position `k / (n - 1)`
+//! between the two ([`DifficultyRamp`]): its carver, braid and targets, and (unless the
+//! generator gives `width`) the grid that keeps the preset's corridor width on the book's page.
+//! Every puzzle whose design has targets is searched for ([`crate::difficulty::search`], the
+//! default budget, reproducible) when the book is built; the manifest records the seed found.
 
 mod build;
 
@@ -60,6 +63,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::design::{Design, MAX_SEED};
+use crate::difficulty::{self, PRESETS, Preset};
 use crate::error::{Error, Result};
 use crate::page::{Orientation, PageSetup, Paper};
 use crate::shape::{ShapeSource, builtin};
@@ -95,7 +99,8 @@ pub struct Settings {
     pub trim: Paper,
     /// Portrait or landscape.
     pub orientation: Orientation,
-    /// Whether every page has a 0.125 in bleed.
+    /// Whether every page has a 0.125 in bleed on its top, bottom and outside edges (none at
+    /// the binding: Amazon KDP's interior rule).
     pub bleed: bool,
     /// Top, bottom and outside margin, in millimetres.
     pub margin_mm: f64,
@@ -218,6 +223,7 @@ impl Settings {
             margin_mm: self.margin_mm,
             gutter_mm: self.gutter_mm,
             bleed: self.bleed,
+            bound: true,
             title,
             name_line: self.name_line,
             page_number: Some(page),
@@ -227,9 +233,9 @@ impl Settings {
     }
 }
 
-/// A reader-level ramp over a generator's pages (`difficulty = "easy..hard"`): the first page
-/// gets the `from` preset, the last the `to` preset, the pages between the presets between them
-/// in order.
+/// A reader-level ramp over a generator's pages (`difficulty = "easy..hard"`, or one preset
+/// name for every page): the first page gets the `from` preset, the last the `to` preset, the
+/// pages between the presets between them in [`PRESETS`] order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DifficultyRamp {
     /// The first page's preset name.
@@ -239,22 +245,51 @@ pub struct DifficultyRamp {
 }
 
 impl DifficultyRamp {
-    /// Sets the knobs of the preset for position `t` (0 = first page, 1 = last) on `design`.
-    ///
-    /// **Not wired yet**: the presets live in the difficulty module, which has not landed on this
-    /// branch. To wire it: look both names up with `difficulty::preset` (an unknown name is an
-    /// error naming `difficulty`), pick the preset at index `round(lerp(i_from, i_to, t))` of
-    /// `difficulty::PRESETS`, call `Preset::apply(design)` and, unless the generator gives a
-    /// `width`, take the size from `Preset::grid_size(topology, page_setup)`; then optionally
-    /// run the difficulty search with the page's seed as its base so the book stays
-    /// reproducible. Until then a book that asks for a ramp is refused rather than printed
-    /// without one.
-    pub fn apply(&self, _design: &mut Design, _t: f64) -> Result<()> {
-        Err(Error::option(format!(
-            "difficulty ramps (\"{}..{}\") are not available yet: the difficulty presets have not \
-             landed; set width and braid ramps instead",
-            self.from, self.to
-        )))
+    /// Checks both names against the presets (an unknown name lists the known ones).
+    pub fn validate(&self) -> Result<()> {
+        self.ends().map(|_| ())
+    }
+
+    fn ends(&self) -> Result<(usize, usize)> {
+        let index = |name: &str| {
+            let p = difficulty::preset(name).ok_or_else(|| {
+                Error::option(format!(
+                    "unknown preset \"{name}\" (known: {})",
+                    difficulty::preset_names()
+                ))
+            })?;
+            Ok(PRESETS.iter().position(|q| q.name == p.name).unwrap_or(0))
+        };
+        Ok((index(&self.from)?, index(&self.to)?))
+    }
+
+    /// The preset for position `t` (0 = the generator's first page, 1 = its last).
+    pub fn preset_at(&self, t: f64) -> Result<&'static Preset> {
+        let (a, b) = self.ends()?;
+        let i = (a as f64 + (b as f64 - a as f64) * t.clamp(0.0, 1.0)).round() as usize;
+        Ok(&PRESETS[i.min(PRESETS.len() - 1)])
+    }
+
+    /// Sets the knobs of the preset for position `t` on `design` (carver, braid, targets) and,
+    /// unless `size_given`, its size: the preset's [`Preset::grid_size`] for `setup`, so the
+    /// corridors keep the preset's width on the book's page. Returns that size as the limit a
+    /// shape's fitted height must respect (`None` when the size was given).
+    pub fn apply(
+        &self,
+        design: &mut Design,
+        t: f64,
+        setup: &PageSetup,
+        size_given: bool,
+    ) -> Result<Option<(u32, u32)>> {
+        let preset = self.preset_at(t)?;
+        preset.apply(design);
+        if size_given {
+            return Ok(None);
+        }
+        let (w, h) = preset.grid_size(design.topology, setup);
+        design.width = w;
+        design.height = h;
+        Ok(Some((w, h)))
     }
 }
 
@@ -290,6 +325,9 @@ pub struct PuzzleSpec {
     pub source: String,
     /// The seed the generator asked for, when it had to be moved to stay unique.
     pub seed_bumped_from: Option<u64>,
+    /// The largest grid that keeps a difficulty preset's corridor width on the page: a shape
+    /// whose fitted height exceeds it gets fewer cells across instead.
+    pub size_limit: Option<(u32, u32)>,
 }
 
 /// A validated book: settings and puzzles, in order.
@@ -353,7 +391,7 @@ pub fn parse(text: &str, base: &Path) -> Result<Book> {
         let name = format!("pages[{}]", i + 1);
         let at = |e: Error| Error::new(e.kind, format!("{name}: {}", e.message));
         if entry.contains_key("count") {
-            puzzles.extend(generator(entry, base, &name).map_err(at)?);
+            puzzles.extend(generator(entry, base, &name, &raw.book).map_err(at)?);
         } else if entry.contains_key("design") {
             puzzles.push(single(entry, base, &name).map_err(at)?);
         } else {
@@ -437,6 +475,7 @@ fn single(entry: &toml::Table, base: &Path, name: &str) -> Result<PuzzleSpec> {
     Ok(PuzzleSpec {
         design,
         fit_height: false,
+        size_limit: None,
         source: name.to_string(),
         seed_bumped_from: None,
     })
@@ -493,7 +532,12 @@ const GENERATOR_FIELDS: &[&str] = &[
     "difficulty",
 ];
 
-fn generator(entry: &toml::Table, base: &Path, name: &str) -> Result<Vec<PuzzleSpec>> {
+fn generator(
+    entry: &toml::Table,
+    base: &Path,
+    name: &str,
+    settings: &Settings,
+) -> Result<Vec<PuzzleSpec>> {
     let count = match entry.get("count") {
         Some(toml::Value::Integer(n)) if (1..=1000).contains(n) => *n as usize,
         Some(v) => {
@@ -567,10 +611,13 @@ fn generator(entry: &toml::Table, base: &Path, name: &str) -> Result<Vec<PuzzleS
         None => None,
         Some(toml::Value::String(s)) => {
             let (a, b) = s.split_once("..").unwrap_or((s, s));
-            Some(DifficultyRamp {
+            let r = DifficultyRamp {
                 from: a.trim().to_string(),
                 to: b.trim().to_string(),
-            })
+            };
+            r.validate()
+                .map_err(|e| Error::new(e.kind, format!("difficulty: {}", e.message)))?;
+            Some(r)
         }
         Some(v) => {
             return Err(Error::input(format!(
@@ -608,14 +655,25 @@ fn generator(entry: &toml::Table, base: &Path, name: &str) -> Result<Vec<PuzzleS
             d.height = d.width;
         }
         d.seed = Some(seed_from + k as u64);
+        let mut size_limit = None;
         if let Some(r) = &difficulty {
             let t = if count > 1 {
                 k as f64 / (count - 1) as f64
             } else {
                 0.0
             };
-            r.apply(&mut d, t)
+            let setup = settings.page_setup(1, Some(settings.label_for(1)));
+            size_limit = r
+                .apply(&mut d, t, &setup, width.is_some())
                 .map_err(|e| Error::new(e.kind, format!("difficulty: {}", e.message)))?;
+            if let (Some(_), Some(h)) = (size_limit, height) {
+                d.height = h.at(k, count).round() as u32;
+                size_limit = None;
+            }
+            // a braid the generator gives wins over the preset's
+            if let Some(b) = braid {
+                d.braid = (b.at(k, count) * 1e6).round() / 1e6;
+            }
         }
         d.validate()?;
         resolve_shape(&mut d, base);
@@ -624,6 +682,7 @@ fn generator(entry: &toml::Table, base: &Path, name: &str) -> Result<Vec<PuzzleS
             fit_height,
             source: format!("{name} #{}", k + 1),
             seed_bumped_from: None,
+            size_limit,
         });
     }
     Ok(out)
@@ -714,6 +773,34 @@ mod tests {
     }
 
     #[test]
+    fn difficulty_ramp_walks_the_presets() {
+        let b = parse_ok(
+            "[[pages]]\ncount = 5\nseed_from = 1\ndifficulty = \"easy..hard\"\n\
+             [[pages]]\ncount = 2\nseed_from = 1\ndifficulty = \"expert\"\nwidth = 12\n\
+             braid = 0.1\nshapes = [\"heart\"]\n",
+        );
+        let by_name = |n: &str| difficulty::preset(n).unwrap();
+        let want = ["easy", "medium", "medium", "hard", "hard"];
+        let setup = b.settings.page_setup(1, Some("Puzzle 1".into()));
+        for (p, name) in b.puzzles.iter().zip(want) {
+            let preset = by_name(name);
+            assert_eq!(p.design.algorithm, preset.algorithm, "{}", p.source);
+            assert_eq!(p.design.targets, preset.targets, "{}", p.source);
+            let size = preset.grid_size(p.design.topology, &setup);
+            assert_eq!((p.design.width, p.design.height), size, "{}", p.source);
+            assert_eq!(p.size_limit, Some(size));
+        }
+        // easier pages have bigger corridors, so fewer cells
+        assert!(b.puzzles[0].design.width < b.puzzles[4].design.width);
+        // a given width and braid win over the preset's
+        let last = &b.puzzles[6];
+        assert_eq!(last.design.width, 12);
+        assert_eq!(last.size_limit, None);
+        assert!((last.design.braid - 0.1).abs() < 1e-9);
+        assert_eq!(last.design.targets, by_name("expert").targets);
+    }
+
+    #[test]
     fn duplicate_shape_and_seed() {
         // two single pages: an error naming both
         let e = parse_err(
@@ -776,8 +863,8 @@ mod tests {
             ("[book]\ntitel = \"x\"\n", "unknown field `titel`"),
             ("[book]\n", "no pages"),
             (
-                "[[pages]]\ncount = 2\nseed_from = 1\ndifficulty = \"easy..hard\"\n",
-                "pages[1]: difficulty: difficulty ramps",
+                "[[pages]]\ncount = 2\nseed_from = 1\ndifficulty = \"easy..impossible\"\n",
+                "pages[1]: difficulty: unknown preset \"impossible\" (known: ages-3-5",
             ),
             (
                 "[[pages]]\ndesign = \"no/such/design.toml\"\n",

@@ -25,13 +25,8 @@ const KEY_VIRTUAL_MM: f64 = 120.0;
 
 fn trim_area(setup: &PageSetup) -> Area {
     let (tw, th) = setup.trim_mm();
-    let b = setup.bleed_mm();
-    Area {
-        x: b,
-        y: b,
-        w: tw,
-        h: th,
-    }
+    let (x, y) = setup.trim_origin_mm();
+    Area { x, y, w: tw, h: th }
 }
 
 fn drawing(setup: &PageSetup, items: Vec<Item>) -> Drawing {
@@ -139,6 +134,7 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
         margin_mm: 0.0,
         gutter_mm: 0.0,
         bleed: false,
+        bound: false,
         title: None,
         name_line: false,
         page_number: None,

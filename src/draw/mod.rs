@@ -715,7 +715,7 @@ fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
 
 fn printable_area(setup: &PageSetup) -> Area {
     let (tw, th) = setup.trim_mm();
-    let b = setup.bleed_mm();
+    let (bx, by) = setup.trim_origin_mm();
     let m = setup.margin_mm;
     let (left, right) = if setup.inside_is_left() {
         (m + setup.gutter_mm, m)
@@ -723,8 +723,8 @@ fn printable_area(setup: &PageSetup) -> Area {
         (m, m + setup.gutter_mm)
     };
     Area {
-        x: b + left,
-        y: b + m,
+        x: bx + left,
+        y: by + m,
         w: tw - left - right,
         h: th - 2.0 * m,
     }
@@ -733,7 +733,7 @@ fn printable_area(setup: &PageSetup) -> Area {
 fn layout_with(setup: &PageSetup, geo: &Geometry) -> Result<Layout> {
     setup.validate()?;
     let (tw, th) = setup.trim_mm();
-    let b = setup.bleed_mm();
+    let (bx, by) = setup.trim_origin_mm();
     let printable = printable_area(setup);
     let furn = furniture(setup, &printable);
     let maze_area = Area {
@@ -779,8 +779,8 @@ fn layout_with(setup: &PageSetup, geo: &Geometry) -> Result<Layout> {
     Ok(Layout {
         page: setup.page_mm(),
         trim: Area {
-            x: b,
-            y: b,
+            x: bx,
+            y: by,
             w: tw,
             h: th,
         },
