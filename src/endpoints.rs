@@ -49,8 +49,126 @@ pub struct Endpoint {
 struct Boundary {
     cell: CellId,
     center: Point,
-    /// (side index, outward unit direction from the cell centre to the side's midpoint)
+    /// (side index, outward unit direction from the cell centre to the side's midpoint): the
+    /// outer sides one can see from outside, or all of them when none is (`hidden`).
     sides: Vec<(usize, Point)>,
+    /// Whether every outer side of the cell is hidden: the way straight out of it runs back
+    /// over the shape (the bottom of a notch, the inside of a cat's curled tail), so an arrow
+    /// and its label would have to cross the maze.
+    hidden: bool,
+}
+
+/// The outline cells' polygons, bucketed on a unit grid, to ask whether a point lies on the
+/// shape near its outline. A ray from outside that reaches the shape crosses an outline cell
+/// first, so the outline cells are all it needs.
+struct OutlineIndex {
+    x0: f64,
+    y0: f64,
+    cols: usize,
+    rows: usize,
+    buckets: Vec<Vec<u32>>,
+    polygons: Vec<Vec<Point>>,
+}
+
+impl OutlineIndex {
+    fn new(polygons: Vec<Vec<Point>>) -> OutlineIndex {
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for p in polygons.iter().flatten() {
+            (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+        }
+        if polygons.is_empty() {
+            (x0, y0, x1, y1) = (0.0, 0.0, 1.0, 1.0);
+        }
+        let cols = (x1 - x0).ceil().max(1.0) as usize + 1;
+        let rows = (y1 - y0).ceil().max(1.0) as usize + 1;
+        let mut buckets = vec![Vec::new(); cols * rows];
+        for (i, poly) in polygons.iter().enumerate() {
+            let (a, b, c, d) = poly.iter().fold(
+                (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
+                |(a, b, c, d), p| (a.min(p.x), b.min(p.y), c.max(p.x), d.max(p.y)),
+            );
+            for r in ((b - y0).floor() as usize)..=((d - y0).floor() as usize).min(rows - 1) {
+                for c in ((a - x0).floor() as usize)..=((c - x0).floor() as usize).min(cols - 1) {
+                    buckets[r * cols + c].push(i as u32);
+                }
+            }
+        }
+        OutlineIndex {
+            x0,
+            y0,
+            cols,
+            rows,
+            buckets,
+            polygons,
+        }
+    }
+
+    /// Whether the ray from `from` along `dir` never meets an outline cell again. It walks the
+    /// unit buckets the ray crosses until it leaves the outline's box, and in buckets that
+    /// hold cells tests points every 1/8 cell against their polygons.
+    fn clear(&self, from: Point, dir: Point) -> bool {
+        const STEP: f64 = 0.125;
+        let (ox, oy) = (from.x - self.x0, from.y - self.y0);
+        let (w, h) = (self.cols as f64, self.rows as f64);
+        let exit = |o: f64, d: f64, cell: f64| {
+            if d > 1e-12 {
+                (cell + 1.0 - o) / d
+            } else if d < -1e-12 {
+                (cell - o) / d
+            } else {
+                f64::INFINITY
+            }
+        };
+        let mut t = STEP;
+        loop {
+            let (x, y) = (ox + dir.x * t, oy + dir.y * t);
+            if x < 0.0 || y < 0.0 || x >= w || y >= h {
+                return true;
+            }
+            let (cx, cy) = (x.floor(), y.floor());
+            let leave = exit(ox, dir.x, cx).min(exit(oy, dir.y, cy));
+            let bucket = &self.buckets[cy as usize * self.cols + cx as usize];
+            if !bucket.is_empty() {
+                while t < leave {
+                    let p = Point::new(from.x + dir.x * t, from.y + dir.y * t);
+                    if bucket
+                        .iter()
+                        .any(|&i| inside(&self.polygons[i as usize], p))
+                    {
+                        return false;
+                    }
+                    t += STEP;
+                }
+            }
+            t = t.max(leave + 1e-9);
+        }
+    }
+}
+
+/// Even-odd point-in-polygon test.
+fn inside(poly: &[Point], p: Point) -> bool {
+    let mut odd = false;
+    let mut j = poly.len().wrapping_sub(1);
+    for (i, a) in poly.iter().enumerate() {
+        let b = poly[j];
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            odd = !odd;
+        }
+        j = i;
+    }
+    odd
+}
+
+/// The unit normal of the chord of `side`, on the side of `out` (the way out of the cell).
+fn chord_normal(side: &Side, out: Point) -> Point {
+    let (dx, dy) = (side.b.x - side.a.x, side.b.y - side.a.y);
+    let l = dx.hypot(dy).max(1e-12);
+    let (nx, ny) = (dy / l, -dx / l);
+    if nx * out.x + ny * out.y < 0.0 {
+        Point::new(-nx, -ny)
+    } else {
+        Point::new(nx, ny)
+    }
 }
 
 /// Which switched-off cells connect to the outside, by row-major index (empty when unmasked).
@@ -112,14 +230,17 @@ fn side_direction(center: Point, side: &Side) -> Point {
     Point::new(dx / len, dy / len)
 }
 
-/// Every active cell with at least one outer side, in id order.
+/// Every active cell with at least one outer side, in id order; sides hidden from outside are
+/// left out of a cell that has a visible one (see [`Boundary::hidden`]).
 fn boundary(grid: &Grid) -> Vec<Boundary> {
     let t = grid.topology().tess();
     let starts = row_starts(t).unwrap_or_default();
     let outside = outside_cells(grid);
     let mut full = Vec::new();
     let mut sides = Vec::new();
-    let mut out = Vec::new();
+    // (cell, centre, outer sides with their direction and where a ray out of them starts)
+    let mut found = Vec::new();
+    let mut polygons = Vec::new();
     for id in grid.cells() {
         let c = grid.coord(id);
         full.clear();
@@ -130,7 +251,7 @@ fn boundary(grid: &Grid) -> Vec<Boundary> {
         sides.clear();
         t.sides(c, &mut sides);
         let center = t.center(c);
-        let outer: Vec<(usize, Point)> = sides
+        let outer: Vec<(usize, Point, Point, Point)> = sides
             .iter()
             .enumerate()
             .filter(|(_, s)| match s.neighbour {
@@ -143,23 +264,61 @@ fn boundary(grid: &Grid) -> Vec<Boundary> {
                             .unwrap_or(false)
                 }
             })
-            .map(|(i, s)| (i, side_direction(center, s)))
+            .map(|(i, s)| {
+                let d = side_direction(center, s);
+                let mid = Point::new((s.a.x + s.b.x) / 2.0, (s.a.y + s.b.y) / 2.0);
+                (i, d, mid, chord_normal(s, d))
+            })
             .collect();
         if !outer.is_empty() {
-            out.push(Boundary {
-                cell: id,
-                center,
-                sides: outer,
-            });
+            polygons.push(sides.iter().map(|s| s.a).collect::<Vec<_>>());
+            found.push((id, center, outer));
         }
     }
-    out
+    let index = OutlineIndex::new(polygons);
+    found
+        .into_iter()
+        .map(|(cell, center, outer)| {
+            let visible: Vec<(usize, Point)> = outer
+                .iter()
+                .filter(|(_, _, mid, n)| index.clear(*mid, *n))
+                .map(|&(i, d, _, _)| (i, d))
+                .collect();
+            let hidden = visible.is_empty();
+            Boundary {
+                cell,
+                center,
+                sides: if hidden {
+                    outer.iter().map(|&(i, d, _, _)| (i, d)).collect()
+                } else {
+                    visible
+                },
+                hidden,
+            }
+        })
+        .collect()
+}
+
+/// The outline cells whose opening can be seen from outside, when at least two can; otherwise
+/// all of them.
+fn visible(bound: Vec<Boundary>) -> Vec<Boundary> {
+    if bound.iter().filter(|b| !b.hidden).count() >= 2 {
+        bound.into_iter().filter(|b| !b.hidden).collect()
+    } else {
+        bound
+    }
 }
 
 /// The active cells on the outer boundary (with a side opening to the outside, never into a
-/// hole), in id order: the cells an entrance or an exit may take.
+/// hole) that an automatic entrance or exit may take, in id order: cells whose every outer
+/// side is hidden (the way straight out runs back over the shape, as at the bottom of a
+/// narrow notch) are left out when at least two others remain. Explicit cells
+/// ([`Placement::Cells`]) may be any outline cell.
 pub fn outline(grid: &Grid) -> Vec<CellId> {
-    boundary(grid).into_iter().map(|b| b.cell).collect()
+    visible(boundary(grid))
+        .into_iter()
+        .map(|b| b.cell)
+        .collect()
 }
 
 /// The outer side of `b` that points most along `dir`.
@@ -255,6 +414,8 @@ pub fn place(maze: &Maze, placement: Placement) -> Result<(Endpoint, Endpoint)> 
             "the shape has fewer than 2 cells on its outline",
         ));
     }
+    // automatic choices take visible openings only (when the outline has two)
+    let seen = visible(bound.clone());
     // the centroid of the active cells: "outward" means away from it
     let (sx, sy) = grid.cells().fold((0.0, 0.0), |(x, y), c| {
         let p = grid.center(c);
@@ -280,8 +441,8 @@ pub fn place(maze: &Maze, placement: Placement) -> Result<(Endpoint, Endpoint)> 
 
     match placement {
         Placement::Auto => {
-            let (a, b) = far_pair(maze, &bound)?;
-            let (ba, bb) = (&bound[a], &bound[b]);
+            let (a, b) = far_pair(maze, &seen)?;
+            let (ba, bb) = (&seen[a], &seen[b]);
             // the entrance is the end nearer the top (then the left) of the page
             let key = |x: &Boundary| (x.center.y, x.center.x);
             let (first, second) = if key(ba) <= key(bb) {
@@ -301,8 +462,7 @@ pub fn place(maze: &Maze, placement: Placement) -> Result<(Endpoint, Endpoint)> 
                 (Point::new(-1.0, 0.0), Point::new(1.0, 0.0))
             };
             let facing = |dir: Point| -> Vec<&Boundary> {
-                bound
-                    .iter()
+                seen.iter()
                     .filter(|b| b.sides.iter().any(|(_, d)| d.x * dir.x + d.y * dir.y > 0.7))
                     .collect()
             };

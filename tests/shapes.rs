@@ -951,3 +951,107 @@ fn crc32(bytes: &[u8]) -> u32 {
     }
     !crc
 }
+
+// ------------------------------------------------------------------------------------------
+// markers on concave shapes
+
+/// The straight pieces of a path (cubic curves flattened into eight chords).
+fn chords(path: &hedge::draw::Path) -> Vec<(hedge::draw::Pos, hedge::draw::Pos)> {
+    use hedge::draw::{Pos, Seg};
+    let mut out = Vec::new();
+    let (mut at, mut start) = (Pos::new(0.0, 0.0), Pos::new(0.0, 0.0));
+    for s in &path.segs {
+        match *s {
+            Seg::MoveTo(p) => (at, start) = (p, p),
+            Seg::LineTo(p) => {
+                out.push((at, p));
+                at = p;
+            }
+            Seg::CubicTo(c1, c2, p) => {
+                let mut prev = at;
+                for k in 1..=8 {
+                    let t = f64::from(k) / 8.0;
+                    let u = 1.0 - t;
+                    let b = |a: f64, b: f64, c: f64, d: f64| {
+                        u * u * u * a + 3.0 * u * u * t * b + 3.0 * u * t * t * c + t * t * t * d
+                    };
+                    let q = Pos::new(b(at.x, c1.x, c2.x, p.x), b(at.y, c1.y, c2.y, p.y));
+                    out.push((prev, q));
+                    prev = q;
+                }
+                at = p;
+            }
+            Seg::Close => {
+                out.push((at, start));
+                at = start;
+            }
+        }
+    }
+    out
+}
+
+fn crosses(
+    a: (hedge::draw::Pos, hedge::draw::Pos),
+    b: (hedge::draw::Pos, hedge::draw::Pos),
+) -> bool {
+    let cross = |o: hedge::draw::Pos, p: hedge::draw::Pos, q: hedge::draw::Pos| {
+        (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x)
+    };
+    let (d1, d2) = (cross(b.0, b.1, a.0), cross(b.0, b.1, a.1));
+    let (d3, d4) = (cross(a.0, a.1, b.0), cross(a.0, a.1, b.1));
+    d1 * d2 < 0.0 && d3 * d4 < 0.0
+}
+
+/// The START and FINISH arrows stay outside the maze: on every built-in shape and topology,
+/// no arrow shaft crosses a wall (on concave outlines the way straight out of an opening can
+/// run back over the shape, e.g. under a cat's tail).
+#[test]
+fn arrows_never_cross_the_maze() {
+    use hedge::draw::{self, Layer, Shape};
+    use hedge::page::PageSetup;
+    let setup = PageSetup::default();
+    let mut checked = 0;
+    let mut bad = Vec::new();
+    for name in builtin::names() {
+        let fg = foreground(builtin::get(name).unwrap());
+        for kind in TopologyKind::ALL {
+            for width in [16, 30] {
+                let t = topology_for(kind, width, &fg);
+                let d = design(kind, &t, Islands::KeepLargest);
+                let shaped = shape_mask(&d, &fg).unwrap();
+                for seed in 1..=2 {
+                    let d = Design {
+                        seed: Some(seed),
+                        ..d.clone()
+                    };
+                    let g = generate(&d, Some(&shaped.mask)).unwrap();
+                    let page = draw::puzzle_page(&g, &setup).unwrap();
+                    let walls: Vec<_> = page
+                        .items
+                        .iter()
+                        .filter(|i| i.layer == Layer::Walls)
+                        .filter_map(|i| match &i.shape {
+                            Shape::Stroke { path, .. } => Some(chords(path)),
+                            _ => None,
+                        })
+                        .flatten()
+                        .collect();
+                    let shafts = page.items.iter().filter(|i| i.layer == Layer::Markers);
+                    for item in shafts {
+                        let Shape::Stroke { path, .. } = &item.shape else {
+                            continue;
+                        };
+                        checked += 1;
+                        for shaft in chords(path) {
+                            if walls.iter().any(|&w| crosses(shaft, w)) {
+                                bad.push(format!("{name} {kind} {width} seed {seed}"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, builtin::names().count() * 4 * 2 * 2 * 2);
+    assert!(bad.is_empty(), "{} arrows cross walls: {bad:?}", bad.len());
+}

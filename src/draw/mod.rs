@@ -1155,35 +1155,64 @@ fn draw_markers(lay: &Layout, geo: &Geometry, items: &mut Vec<Item>) {
         let label = if i == 0 { START } else { FINISH };
         let m = lay.to_page(m_units);
         let (w, h) = label_size(label);
-        // push the label (and the arrow with it) outwards until it clears the shape
-        let mut extra = 0.0;
-        let mut bx;
-        loop {
-            let reach = label_reach(n, (w, h)) + extra;
-            let c = m.add(n, reach);
-            bx = Area {
-                x: c.x - w / 2.0,
-                y: c.y - h / 2.0,
-                w,
-                h,
-            };
-            // keep it on the printable area by sliding along the page edge
-            bx.x =
-                bx.x.clamp(lay.printable.x, lay.printable.x + lay.printable.w - w);
-            bx.y =
-                bx.y.clamp(lay.printable.y, lay.printable.y + lay.printable.h - h);
-            let pad = lay.wall_mm / 2.0 + 0.8;
+        let pad = lay.wall_mm / 2.0 + 0.8;
+        // whether a label box at `bx` is clear of the shape and of the other label
+        let clear_box = |bx: &Area| {
             let units = (
                 (bx.x - pad - lay.origin.x) / s,
                 (bx.y - pad - lay.origin.y) / s,
-                (bx.x + w + pad - lay.origin.x) / s,
-                (bx.y + h + pad - lay.origin.y) / s,
+                (bx.x + bx.w + pad - lay.origin.x) / s,
+                (bx.y + bx.h + pad - lay.origin.y) / s,
             );
-            let clear = !geo.occ.any(units) && !placed.iter().any(|o| o.overlaps(&bx));
-            if clear || extra > 400.0 {
+            !geo.occ.any(units) && !placed.iter().any(|o| o.overlaps(bx))
+        };
+        // whether the page point `p` is clear of the shape
+        let clear_at = |p: Pos| {
+            let r = lay.wall_mm / 2.0 + 0.3;
+            let (x, y) = ((p.x - lay.origin.x) / s, (p.y - lay.origin.y) / s);
+            !geo.occ.any((x - r / s, y - r / s, x + r / s, y + r / s))
+        };
+        // a box of the label's size centred on `c`, slid onto the printable area
+        let boxed = |c: Pos| Area {
+            x: (c.x - w / 2.0).clamp(lay.printable.x, lay.printable.x + lay.printable.w - w),
+            y: (c.y - h / 2.0).clamp(lay.printable.y, lay.printable.y + lay.printable.h - h),
+            w,
+            h,
+        };
+        // push the label (and the arrow with it) straight out until it clears the shape, as long
+        // as the longer arrow would not run back over the shape (a concave outline)
+        let mut extra = 0.0;
+        let mut bx = boxed(m.add(n, label_reach(n, (w, h))));
+        let mut found = clear_box(&bx);
+        while !found && extra < 400.0 {
+            let tail = m.add(n, ARROW_OUT + extra);
+            if !(1..=4).all(|k| clear_at(tail.add(n, 0.25 * f64::from(k)))) {
                 break;
             }
             extra += 1.0;
+            bx = boxed(m.add(n, label_reach(n, (w, h)) + extra));
+            found = clear_box(&bx);
+        }
+        if !found {
+            // the way straight out is blocked: keep the arrow short and put the label in the
+            // nearest clear place around its tail, leaning outwards
+            extra = 0.0;
+            let tail = m.add(n, ARROW_OUT);
+            let base = n.1.atan2(n.0);
+            let reach = LABEL_GAP + w.hypot(h) / 2.0;
+            'search: for step in 0..300 {
+                let r = reach + 0.5 * f64::from(step);
+                for k in 0..24 {
+                    // 0, +15, -15, +30, ... degrees from the outward normal
+                    let turn = f64::from((k + 1) / 2) * if k % 2 == 1 { 1.0 } else { -1.0 };
+                    let a = base + turn * std::f64::consts::PI / 12.0;
+                    let candidate = boxed(tail.add((a.cos(), a.sin()), r));
+                    if clear_box(&candidate) {
+                        bx = candidate;
+                        break 'search;
+                    }
+                }
+            }
         }
         placed.push(bx);
         // the arrow: from just inside the opening to its outer end, head towards travel
