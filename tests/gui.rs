@@ -758,3 +758,89 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
         Placement::Cells { exit, .. } if exit != Coord::new(0, 7)
     ));
 }
+
+/// Picks an item of the File menu (or another menu bar menu).
+fn menu(h: &mut Harness<'_, HedgeApp>, menu: &str, item: &str) {
+    h.get_by_label(menu).click();
+    run(h);
+    h.get_by_label(item).click();
+    run(h);
+}
+
+#[test]
+fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
+    use hedge::design::Style;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    let walls = h.state().generated().unwrap().maze.passage_list();
+    pick(&mut h, "Style", "hex tiles", |a| a.tiles().is_some());
+    pick(&mut h, "Order", "1: corridors apart", |a| {
+        a.tiles().is_some_and(|t| t.maze.order == 1)
+    });
+    let d = h.state().design.clone();
+    assert_eq!((d.style, d.order), (Style::Tiles, 1));
+    let line = status(&h);
+    let t = h.state().tiles().unwrap();
+    assert!(
+        line.contains(&format!("{} open", t.maze.grid.open_count()))
+            && line.contains(&format!("solution {} tiles", t.maze.solution.len())),
+        "{line}"
+    );
+    // the knobs of wall mazes do not apply: greyed out
+    for slider in ["Braid", "Weave"] {
+        let node = h.get_by_role_and_label(Role::Slider, slider);
+        assert!(node.accesskit_node().is_disabled(), "{slider}");
+    }
+    // the preview is the printed tile page, tessellated
+    let (_, p) = h.state().preview().unwrap();
+    let pages = hedge::draw::tile_pages(&t.maze, &d.page, &d.page).unwrap();
+    assert_eq!(p.pages.puzzle, pages.puzzle);
+    assert!(
+        h.state().mesh.vertices > 1000,
+        "{}",
+        h.state().mesh.vertices
+    );
+
+    let base = dir.path().to_path_buf();
+    h.state_mut().dialog_hook = Some(Box::new(move |req| match req {
+        hedge::app::DialogRequest::Export(k) => Some(base.join(format!("tiles.{}", k.extension()))),
+        _ => None,
+    }));
+    menu(&mut h, "File", "Export SVG...");
+    menu(&mut h, "File", "Export PDF...");
+    assert!(
+        matches!(&h.state().message, Some(Ok(_))),
+        "{:?}",
+        h.state().message
+    );
+    let svg = std::fs::read_to_string(dir.path().join("tiles.svg")).unwrap();
+    let wall = hedge::draw::TILE_WALL.hex();
+    assert!(
+        svg.contains(&format!("fill=\"{wall}\"")),
+        "filled wall tiles"
+    );
+    let key = std::fs::read_to_string(dir.path().join("tiles-key.svg")).unwrap();
+    assert!(key.contains("solution"));
+    let pdf = lopdf::Document::load_mem(&std::fs::read(dir.path().join("tiles.pdf")).unwrap())
+        .expect("the PDF parses");
+    assert_eq!(pdf.get_pages().len(), 2, "the tiles and their answer key");
+
+    // too small for tiles: the error is a line in the window, not a panic
+    h.get_by_role_and_label(Role::Slider, "Width")
+        .set_value_accesskit(2.0);
+    settle(&mut h);
+    assert!(
+        status(&h).starts_with("error: tile grid width must be at least 3"),
+        "{}",
+        status(&h)
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert!(h.state().tiles().is_some());
+
+    // back to walls: the same maze as before
+    pick(&mut h, "Style", "walls", |a| a.generated().is_some());
+    assert_eq!(h.state().generated().unwrap().maze.passage_list(), walls);
+    let braid = h.get_by_role_and_label(Role::Slider, "Braid");
+    assert!(!braid.accesskit_node().is_disabled());
+}

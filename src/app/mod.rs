@@ -18,8 +18,10 @@ use crate::random::fresh_seed;
 use crate::shape::{Cut, Foreground, ShapeSource};
 use crate::topology::TopologyKind;
 
+mod fill;
 pub mod preview;
 pub mod thumbs;
+pub mod tiles;
 pub mod ui;
 pub mod worker;
 
@@ -274,6 +276,17 @@ pub enum Current {
     },
     /// The pipeline's error, one line.
     Error(String),
+    /// A hex tile maze (the tiles style), its printed pages, and how long it took.
+    Tiles {
+        /// The tile maze.
+        tiles: Box<crate::pipeline::GeneratedTiles>,
+        /// Its pages (or why the page setup cannot hold it).
+        preview: Result<Box<PagePreview>, String>,
+        /// Changes whenever the pages do (the preview's mesh cache key).
+        id: u64,
+        /// Generation time (maze and pages).
+        elapsed: Duration,
+    },
 }
 
 /// The editor: the design being edited, its history, the newest maze, and the view.
@@ -444,7 +457,7 @@ pub fn clamp_design(mut d: Design) -> Design {
 /// Roughly how many cells `d` has (for deciding whether to generate in the frame).
 pub fn estimated_cells(d: &Design) -> u64 {
     let (w, h) = (u64::from(d.width), u64::from(d.height));
-    match d.topology {
+    match d.grid_topology() {
         // rings double their cell count as they grow: about 2 pi r cells in ring r
         TopologyKind::Polar => 4 * w * w,
         TopologyKind::Tri => 2 * w * h,
@@ -668,6 +681,13 @@ impl HedgeApp {
                 self.next_id += 1;
                 *id = self.next_id;
             }
+            Current::Tiles {
+                tiles, preview, id, ..
+            } if relayout => {
+                *preview = tiles::page_preview(&tiles.maze, &self.design.page).map(Box::new);
+                self.next_id += 1;
+                *id = self.next_id;
+            }
             _ => self.regenerate(),
         }
     }
@@ -686,11 +706,21 @@ impl HedgeApp {
         self.current = match r.outcome {
             Ok(made) => {
                 self.next_id += 1;
-                Current::Maze {
-                    generated: Box::new(made.generated),
-                    preview: made.preview.map(Box::new),
-                    id: self.next_id,
-                    elapsed: r.elapsed,
+                let preview = made.preview.map(Box::new);
+                let (id, elapsed) = (self.next_id, r.elapsed);
+                match made.product {
+                    worker::Product::Walls(generated) => Current::Maze {
+                        generated,
+                        preview,
+                        id,
+                        elapsed,
+                    },
+                    worker::Product::Tiles(tiles) => Current::Tiles {
+                        tiles,
+                        preview,
+                        id,
+                        elapsed,
+                    },
                 }
             }
             Err(e) => Current::Error(e),
@@ -728,6 +758,9 @@ impl HedgeApp {
         match &self.current {
             Current::Maze {
                 preview: Ok(p), id, ..
+            }
+            | Current::Tiles {
+                preview: Ok(p), id, ..
             } => Some((*id, &**p)),
             _ => None,
         }
@@ -737,6 +770,9 @@ impl HedgeApp {
     pub fn page_error(&self) -> Option<&str> {
         match &self.current {
             Current::Maze {
+                preview: Err(e), ..
+            }
+            | Current::Tiles {
                 preview: Err(e), ..
             } => Some(e),
             _ => None,
@@ -865,7 +901,9 @@ impl HedgeApp {
                     };
                     match self.shape.foreground(src, self.base_dir(), cut) {
                         Ok(fg) => {
-                            if let Ok(h) = crate::shape::fitted_height(d.topology, d.width, &fg) {
+                            if let Ok(h) =
+                                crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
+                            {
                                 d.height = h;
                             }
                         }
@@ -1003,20 +1041,15 @@ impl HedgeApp {
                 dpi: export::DEFAULT_DPI,
             },
         };
-        let g = self.ready()?;
-        let rendered = export::render(g, &self.design.page, format).map_err(|e| e.to_string())?;
-        let mut written = vec![path.display().to_string()];
-        if let Some(key) = &rendered.key {
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let key_path = path.with_file_name(export::key_file_name(&name));
-            crate::io::write_atomic(&key_path, key).map_err(|e| e.to_string())?;
-            written.push(key_path.display().to_string());
+        let page = &self.design.page;
+        let rendered = match self.ready_tiles()? {
+            Some(t) => export::render_tiles(&t.maze, page, format),
+            None => export::render(self.ready()?, page, format),
         }
-        crate::io::write_atomic(path, &rendered.puzzle).map_err(|e| e.to_string())?;
-        Ok(format!("exported {}", written.join(" and ")))
+        .map_err(|e| e.to_string())?;
+        let written = crate::io::write_rendered(&rendered, path).map_err(|e| e.to_string())?;
+        let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+        Ok(format!("exported {}", names.join(" and ")))
     }
 
     /// The maze to export, or why there is none.
@@ -1026,12 +1059,18 @@ impl HedgeApp {
         }
         match &self.current {
             Current::Maze { generated, .. } => Ok(generated),
+            Current::Tiles { .. } => Err("a tile maze has no cells and walls".into()),
             Current::Error(e) => Err(format!("nothing to export: {e}")),
             Current::None => Err("nothing to export yet".into()),
         }
     }
 
     fn export_json(&self, path: &Path) -> Result<String, String> {
+        if let Some(t) = self.ready_tiles()? {
+            return crate::io::write_atomic(path, &t.maze.to_json(t.seed))
+                .map(|()| format!("exported {}", path.display()))
+                .map_err(|e| e.to_string());
+        }
         let g = self.ready()?;
         crate::io::write_atomic_with(path, |w| crate::json::write(g, w))
             .map(|()| format!("exported {}", path.display()))
