@@ -844,3 +844,103 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     let braid = h.get_by_role_and_label(Role::Slider, "Braid");
     assert!(!braid.accesskit_node().is_disabled());
 }
+
+#[test]
+fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    menu(&mut h, "Book", "Book list");
+    assert!(h.state().book.open);
+    let mut added = Vec::new();
+    for shape in ["heart", "fish", "owl"] {
+        h.get_by_label(shape).click();
+        settle(&mut h);
+        h.get_by_label("Add current design").click();
+        run(&mut h);
+        added.push(h.state().design.clone());
+    }
+    let designs = |h: &Harness<'_, HedgeApp>| -> Vec<hedge::design::Design> {
+        h.state()
+            .book
+            .list
+            .pages
+            .iter()
+            .map(|p| p.design.clone())
+            .collect()
+    };
+    assert_eq!(designs(&h), added);
+    // the owl up one place, then the heart out
+    h.query_all_by_label("Up").nth(2).unwrap().click();
+    run(&mut h);
+    h.query_all_by_label("Remove").next().unwrap().click();
+    run(&mut h);
+    assert_eq!(designs(&h), vec![added[2].clone(), added[1].clone()]);
+    h.get_by_label_contains("1. owl");
+
+    // settings: a title page, the keys after each puzzle
+    h.get_by_label("Title page").click();
+    run(&mut h);
+    pick(&mut h, "Answer keys", "after each puzzle", |a| {
+        a.book.list.settings.answers == hedge::book::Answers::AfterEach
+    });
+    let title = h.get_by_label("Book title");
+    title.click();
+    run(&mut h);
+    h.get_by_label("Book title").type_text("Sea and Sky");
+    run(&mut h);
+    assert_eq!(
+        h.state().book.list.settings.title.as_deref(),
+        Some("Sea and Sky")
+    );
+
+    let base = dir.path().to_path_buf();
+    h.state_mut().dialog_hook = Some(Box::new(move |req| match req {
+        hedge::app::DialogRequest::SaveBook => Some(base.join("book.toml")),
+        hedge::app::DialogRequest::ExportBook => Some(base.join("book.pdf")),
+        _ => None,
+    }));
+    h.get_by_label("Save book...").click();
+    run(&mut h);
+    assert!(
+        matches!(&h.state().message, Some(Ok(_))),
+        "{:?}",
+        h.state().message
+    );
+    h.get_by_label("Export book PDF...").click();
+    for _ in 0..6000 {
+        h.step();
+        if !h.state().book.exporting() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    run(&mut h);
+    assert!(
+        matches!(&h.state().message, Some(Ok(m)) if m.contains("5 pages")),
+        "{:?}",
+        h.state().message
+    );
+    let pdf = std::fs::read(dir.path().join("book.pdf")).unwrap();
+    let doc = lopdf::Document::load_mem(&pdf).expect("the PDF parses");
+    assert_eq!(doc.get_pages().len(), 5, "title + 2 puzzles + 2 keys");
+
+    // the saved book is a book file: the library reads the same pages and settings
+    let book = hedge::book::load(&dir.path().join("book.toml")).unwrap();
+    let read: Vec<hedge::design::Design> = book.puzzles.iter().map(|p| p.design.clone()).collect();
+    assert_eq!(read, designs(&h));
+    assert_eq!(book.settings, h.state().book.list.settings);
+    // and `hedge batch` makes the very same PDF from it
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+        .arg("batch")
+        .arg(dir.path().join("book.toml"))
+        .arg("-o")
+        .arg(dir.path().join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(dir.path().join("out/book.pdf")).unwrap(), pdf);
+}

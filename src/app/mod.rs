@@ -18,6 +18,7 @@ use crate::random::fresh_seed;
 use crate::shape::{Cut, Foreground, ShapeSource};
 use crate::topology::TopologyKind;
 
+pub mod book;
 mod fill;
 pub mod preview;
 pub mod thumbs;
@@ -107,6 +108,8 @@ pub enum Command {
     Quit,
     /// Close even though there are unsaved changes.
     CloseWithoutSaving,
+    /// A change to the book list or its window ([`book`]).
+    Book(book::BookCommand),
 }
 
 /// What a primary drag on the preview does.
@@ -185,12 +188,18 @@ pub enum DialogRequest {
     Export(ExportKind),
     /// Pick a picture for the shape.
     OpenImage,
+    /// Pick a book file to open.
+    OpenBook,
+    /// Pick where to save the book file.
+    SaveBook,
+    /// Pick where to write the book's PDF.
+    ExportBook,
 }
 
 /// Stands in for the file dialogs (tests): returns the path a user would have picked.
 pub type DialogHook = Box<dyn FnMut(&DialogRequest) -> Option<PathBuf> + Send>;
 
-/// What is kept between runs: the design, the answer-key toggle and the file path.
+/// What is kept between runs: the design, the answer-key toggle, the file path and the book list.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Persisted {
     /// The last design.
@@ -203,6 +212,8 @@ pub struct Persisted {
     pub show_crossings: bool,
     /// Design files opened or saved lately, newest first.
     pub recent: Vec<String>,
+    /// The book list.
+    pub book: book::BookList,
 }
 
 /// The small settings stored with eframe's storage (RON). Every field has a default, so older
@@ -232,7 +243,12 @@ impl Persisted {
             .get_string(DESIGN_KEY)
             .and_then(|t| crate::io::parse_design(&t).ok())
             .unwrap_or_default();
+        let book = storage
+            .get_string(book::BOOK_KEY)
+            .and_then(|t| book::BookList::from_toml(&t).ok())
+            .unwrap_or_default();
         Persisted {
+            book,
             design,
             answer_key: prefs.answer_key,
             path: prefs.path,
@@ -244,6 +260,7 @@ impl Persisted {
     /// Writes this into eframe's storage.
     pub fn store(&self, storage: &mut dyn eframe::Storage) {
         storage.set_string(DESIGN_KEY, crate::io::design_to_toml(&self.design));
+        storage.set_string(book::BOOK_KEY, self.book.to_toml());
         eframe::set_value(
             storage,
             eframe::APP_KEY,
@@ -350,6 +367,8 @@ pub struct HedgeApp {
     pub frames: FrameTimes,
     /// When set, file dialogs are not shown: this answers them (tests).
     pub dialog_hook: Option<DialogHook>,
+    /// The book list and its window.
+    pub book: book::BookPanel,
     shape: ShapeCache,
     worker: Worker,
     generation: u64,
@@ -516,6 +535,7 @@ impl HedgeApp {
             debug_overlay: false,
             frames: FrameTimes::default(),
             dialog_hook: None,
+            book: book::BookPanel::new(p.book),
             shape: ShapeCache::default(),
             worker,
             generation: 0,
@@ -596,6 +616,7 @@ impl HedgeApp {
             path: self.path.clone(),
             show_crossings: self.show_crossings,
             recent: self.recent.clone(),
+            book: self.book.list.clone(),
         }
     }
 
@@ -804,7 +825,8 @@ impl HedgeApp {
         }
     }
 
-    /// Applies one command. `ctx` is needed only for [`Command::Quit`].
+    /// Applies one command. `ctx` is needed only for [`Command::Quit`] (and to wake the window
+    /// when a book export finishes).
     pub fn apply(&mut self, cmd: Command, ctx: Option<&egui::Context>) {
         match cmd {
             Command::Edit { design, coalesce } => self.set_design(*design, coalesce),
@@ -975,6 +997,7 @@ impl HedgeApp {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             }
+            Command::Book(c) => self.apply_book(c, ctx),
         }
     }
 
@@ -1020,6 +1043,15 @@ impl HedgeApp {
                     &["png", "jpg", "jpeg", "gif", "bmp", "webp", "svg"],
                 )
                 .pick_file(),
+            DialogRequest::OpenBook => d.add_filter("book", &["toml"]).pick_file(),
+            DialogRequest::SaveBook => d
+                .add_filter("book", &["toml"])
+                .set_file_name("book.toml")
+                .save_file(),
+            DialogRequest::ExportBook => d
+                .add_filter("PDF", &["pdf"])
+                .set_file_name("book.pdf")
+                .save_file(),
         }
     }
 
@@ -1183,6 +1215,16 @@ mod tests {
             path: "/tmp/x.toml".into(),
             show_crossings: true,
             recent: vec!["/tmp/x.toml".into()],
+            book: book::BookList {
+                pages: vec![book::Page {
+                    design: Design {
+                        seed: Some(3),
+                        shape: Some(ShapeSource::Builtin("owl".into())),
+                        ..Design::default()
+                    },
+                }],
+                ..book::BookList::default()
+            },
         };
         let mut m = Memory::default();
         p.store(&mut m);

@@ -25,6 +25,7 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
         close_question(app, ui);
     }
     egui::Panel::top("menu").show(ui, |ui| menu_bar(app, ui));
+    super::book::show(app, ui);
     egui::Panel::bottom("status").show(ui, |ui| status_bar(app, ui));
     egui::Panel::left("knobs")
         .resizable(false)
@@ -197,6 +198,7 @@ fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             ui.checkbox(&mut app.debug_overlay, "Debug overlay")
                 .on_hover_text("frame time and preview figures (F12)");
         });
+        ui.menu_button("Book", |ui| super::book::menu(app, ui));
     });
 }
 
@@ -493,7 +495,7 @@ fn placement_name(p: Placement) -> &'static str {
 }
 
 /// The paper sizes offered by name (custom sizes come from design files or the size boxes).
-const PAPERS: [Paper; 5] = [
+pub(super) const PAPERS: [Paper; 5] = [
     Paper::A4,
     Paper::Letter,
     Paper::Trim85x11,
