@@ -804,10 +804,12 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     let base = dir.path().to_path_buf();
     h.state_mut().dialog_hook = Some(Box::new(move |req| match req {
         hedge::app::DialogRequest::Export(k) => Some(base.join(format!("tiles.{}", k.extension()))),
+        hedge::app::DialogRequest::SaveDesign => Some(base.join("tiles.toml")),
         _ => None,
     }));
     menu(&mut h, "File", "Export SVG...");
     menu(&mut h, "File", "Export PDF...");
+    menu(&mut h, "File", "Save design...");
     assert!(
         matches!(&h.state().message, Some(Ok(_))),
         "{:?}",
@@ -824,6 +826,24 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     let pdf = lopdf::Document::load_mem(&std::fs::read(dir.path().join("tiles.pdf")).unwrap())
         .expect("the PDF parses");
     assert_eq!(pdf.get_pages().len(), 2, "the tiles and their answer key");
+    // the saved design keeps the style and order, and the CLI draws the very same page
+    let saved = hedge::io::read_design(&dir.path().join("tiles.toml")).unwrap();
+    assert_eq!((saved.style, saved.order), (Style::Tiles, 1));
+    let cli_svg = dir.path().join("cli.svg");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+        .arg("generate")
+        .arg("--design")
+        .arg(dir.path().join("tiles.toml"))
+        .arg("-o")
+        .arg(&cli_svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&cli_svg).unwrap(), svg);
 
     // too small for tiles: the error is a line in the window, not a panic
     h.get_by_role_and_label(Role::Slider, "Width")
