@@ -124,6 +124,16 @@ impl Default for Design {
 }
 
 impl Design {
+    /// The topology the maze is built on: the design's own for walls, hex for tiles (the tiles
+    /// have the hex topology's geometry, so a shape is fitted onto them as onto a hex grid; see
+    /// [`crate::tiles::region`]).
+    pub fn grid_topology(&self) -> TopologyKind {
+        match self.style {
+            Style::Walls => self.topology,
+            Style::Tiles => TopologyKind::Hex,
+        }
+    }
+
     /// Whether `self` and `other` make the same maze (they may differ in page setup only).
     pub fn same_maze(&self, other: &Design) -> bool {
         Design {

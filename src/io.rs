@@ -56,6 +56,24 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
 
+/// Writes rendered pages to `path` and, when the answer key is a file of its own (SVG, PNG),
+/// the key beside it as `NAME-key.EXT` ([`crate::export::key_file_name`]); each atomically.
+/// Returns the files written, the puzzle first.
+pub fn write_rendered(rendered: &crate::export::Rendered, path: &Path) -> Result<Vec<PathBuf>> {
+    let mut written = vec![path.to_path_buf()];
+    if let Some(key) = &rendered.key {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let key_path = path.with_file_name(crate::export::key_file_name(&name));
+        write_atomic(&key_path, key)?;
+        written.push(key_path);
+    }
+    write_atomic(path, &rendered.puzzle)?;
+    Ok(written)
+}
+
 /// Reads a whole text file; the error starts with `what` and ends with the path.
 pub fn read_text(path: &Path, what: &str) -> Result<String> {
     fs::read_to_string(path).map_err(|e| io_error(what, &e, path))

@@ -1,7 +1,9 @@
 //! The pipeline: design (+ mask) -> grid -> carve -> braid -> endpoints -> solve -> measure.
 //! Under a weave (`design.weave > 0`) the carve is [`crate::weave::carve`] and braid is skipped.
 //!
-//! [`generate`] is the one entry point the CLI, the editor and the batch exporter share.
+//! [`generate`] is the one entry point the CLI, the editor and the batch exporter share;
+//! [`generate_tiles`] is its counterpart for hex tile mazes (style `tiles`), used by the CLI and
+//! the editor.
 
 use std::sync::Arc;
 
@@ -17,6 +19,8 @@ use crate::metrics::{Metrics, measure};
 use crate::random::{MazeRng, fresh_seed};
 use crate::shape::{Foreground, Islands, bridge, fit};
 use crate::solve::shortest_path;
+use crate::tiles::puzzle::{self, TileMaze};
+use crate::tiles::region;
 use crate::topology::Topology;
 use crate::weave;
 
@@ -103,11 +107,11 @@ pub struct ShapedMask {
     pub added_cells: usize,
 }
 
-/// The mask of `design`'s grid that the shape `fg` covers (by the design's coverage), with the
+/// The mask of `design`'s grid ([`Design::grid_topology`]) that the shape `fg` covers (by the design's coverage), with the
 /// design's islands policy applied. Fails when fewer than [`MIN_SHAPE_CELLS`] cells remain.
 pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
     design.validate()?;
-    let topology = Topology::new(design.topology, design.width, design.height)?;
+    let topology = Topology::new(design.grid_topology(), design.width, design.height)?;
     let mut mask = fit(fg, &topology, design.coverage)?;
     let parts = mask.components(&topology);
     let largest = parts.first().map_or(0, Vec::len);
@@ -120,7 +124,7 @@ pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
         }
     };
     if kept < MIN_SHAPE_CELLS {
-        let size = if design.topology == crate::topology::TopologyKind::Polar {
+        let size = if design.grid_topology() == crate::topology::TopologyKind::Polar {
             format!("{} rings", design.width)
         } else {
             format!("{} x {}", design.width, design.height)
@@ -216,9 +220,101 @@ pub fn generate_on(design: &Design, grid: Arc<Grid>, dropped_cells: usize) -> Re
     })
 }
 
+/// A finished tile maze (style `tiles`) with everything the back ends need.
+#[derive(Clone, Debug)]
+pub struct GeneratedTiles {
+    /// The design, with `seed` filled in.
+    pub design: Design,
+    /// The seed that was used.
+    pub seed: u64,
+    /// The tile maze.
+    pub maze: TileMaze,
+}
+
+impl GeneratedTiles {
+    /// One line about the maze: `17x14 tiles, order 0, 97 open, solution 31 tiles` (and the
+    /// tiles of the shape, when it has one).
+    pub fn summary(&self) -> String {
+        let m = &self.maze;
+        let mut line = format!(
+            "{}x{} tiles, order {}, {} open, solution {} tiles",
+            m.grid.width(),
+            m.grid.height(),
+            m.order,
+            m.grid.open_count(),
+            m.solution.len()
+        );
+        if let Some(r) = &m.region {
+            line += &format!(", {} tiles in the shape", r.open_count());
+        }
+        line
+    }
+}
+
+/// Makes the hex tile maze `design` describes (its width, height, order and seed; the cell
+/// knobs do not apply): the whole grid, or inside `mask` when given (a mask of the design's
+/// [`Design::grid_topology`], e.g. from [`shape_mask`]; its largest part is used).
+pub fn generate_tiles(design: &Design, mask: Option<&Mask>) -> Result<GeneratedTiles> {
+    design.validate()?;
+    let seed = design.seed.unwrap_or_else(fresh_seed);
+    let mut rng = MazeRng::new(seed);
+    let (w, h) = (design.width, design.height);
+    let maze = match mask {
+        Some(m) => puzzle::make_in(&region::from_mask(m, w, h)?, design.order, &mut rng)?,
+        None => puzzle::make(w, h, design.order, &mut rng)?,
+    };
+    let mut design = design.clone();
+    design.seed = Some(seed);
+    Ok(GeneratedTiles { design, seed, maze })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tile_mazes_by_design_whole_grid_and_inside_a_shape() {
+        use crate::design::Style;
+        use crate::random::MazeRng;
+        let d = Design {
+            style: Style::Tiles,
+            order: 1,
+            width: 17,
+            height: 14,
+            seed: Some(9),
+            ..Design::default()
+        };
+        let t = generate_tiles(&d, None).unwrap();
+        let want = puzzle::make(17, 14, 1, &mut MazeRng::new(9)).unwrap();
+        assert_eq!(t.maze, want, "the CLI's tile maze for the same knobs");
+        assert_eq!((t.seed, t.design.seed), (9, Some(9)));
+        assert!(
+            t.summary().starts_with("17x14 tiles, order 1, "),
+            "{}",
+            t.summary()
+        );
+        // a shape is fitted onto the hex topology, whatever the design's own topology
+        let fg = crate::io::load_shape(&crate::shape::ShapeSource::Builtin("heart".into()), None)
+            .unwrap();
+        let fg = Foreground::from_picture(&fg.picture, crate::shape::Cut::default()).unwrap();
+        let shaped_d = Design {
+            width: 25,
+            height: 22,
+            ..d.clone()
+        };
+        let shaped = shape_mask(&shaped_d, &fg).unwrap();
+        let t = generate_tiles(&shaped_d, Some(&shaped.mask)).unwrap();
+        let region = t.maze.region.as_ref().expect("a region");
+        assert!(t.maze.grid.open_tiles().iter().all(|&x| region.is_open(x)));
+        assert!(
+            t.summary().ends_with("tiles in the shape"),
+            "{}",
+            t.summary()
+        );
+        // too small for tiles: an error, not a panic
+        let tiny = Design { width: 2, ..d };
+        assert!(generate_tiles(&tiny, None).is_err());
+    }
 
     #[test]
     fn same_seed_same_maze() {

@@ -758,3 +758,209 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
         Placement::Cells { exit, .. } if exit != Coord::new(0, 7)
     ));
 }
+
+/// Picks an item of the File menu (or another menu bar menu).
+fn menu(h: &mut Harness<'_, HedgeApp>, menu: &str, item: &str) {
+    h.get_by_label(menu).click();
+    run(h);
+    h.get_by_label(item).click();
+    run(h);
+}
+
+#[test]
+fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
+    use hedge::design::Style;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    let walls = h.state().generated().unwrap().maze.passage_list();
+    pick(&mut h, "Style", "hex tiles", |a| a.tiles().is_some());
+    pick(&mut h, "Order", "1: corridors apart", |a| {
+        a.tiles().is_some_and(|t| t.maze.order == 1)
+    });
+    let d = h.state().design.clone();
+    assert_eq!((d.style, d.order), (Style::Tiles, 1));
+    let line = status(&h);
+    let t = h.state().tiles().unwrap();
+    assert!(
+        line.contains(&format!("{} open", t.maze.grid.open_count()))
+            && line.contains(&format!("solution {} tiles", t.maze.solution.len())),
+        "{line}"
+    );
+    // the knobs of wall mazes do not apply: greyed out
+    for slider in ["Braid", "Weave"] {
+        let node = h.get_by_role_and_label(Role::Slider, slider);
+        assert!(node.accesskit_node().is_disabled(), "{slider}");
+    }
+    // the preview is the printed tile page, tessellated
+    let (_, p) = h.state().preview().unwrap();
+    let pages = hedge::draw::tile_pages(&t.maze, &d.page, &d.page).unwrap();
+    assert_eq!(p.pages.puzzle, pages.puzzle);
+    assert!(
+        h.state().mesh.vertices > 1000,
+        "{}",
+        h.state().mesh.vertices
+    );
+
+    let base = dir.path().to_path_buf();
+    h.state_mut().dialog_hook = Some(Box::new(move |req| match req {
+        hedge::app::DialogRequest::Export(k) => Some(base.join(format!("tiles.{}", k.extension()))),
+        hedge::app::DialogRequest::SaveDesign => Some(base.join("tiles.toml")),
+        _ => None,
+    }));
+    menu(&mut h, "File", "Export SVG...");
+    menu(&mut h, "File", "Export PDF...");
+    menu(&mut h, "File", "Save design...");
+    assert!(
+        matches!(&h.state().message, Some(Ok(_))),
+        "{:?}",
+        h.state().message
+    );
+    let svg = std::fs::read_to_string(dir.path().join("tiles.svg")).unwrap();
+    let wall = hedge::draw::TILE_WALL.hex();
+    assert!(
+        svg.contains(&format!("fill=\"{wall}\"")),
+        "filled wall tiles"
+    );
+    let key = std::fs::read_to_string(dir.path().join("tiles-key.svg")).unwrap();
+    assert!(key.contains("solution"));
+    let pdf = lopdf::Document::load_mem(&std::fs::read(dir.path().join("tiles.pdf")).unwrap())
+        .expect("the PDF parses");
+    assert_eq!(pdf.get_pages().len(), 2, "the tiles and their answer key");
+    // the saved design keeps the style and order, and the CLI draws the very same page
+    let saved = hedge::io::read_design(&dir.path().join("tiles.toml")).unwrap();
+    assert_eq!((saved.style, saved.order), (Style::Tiles, 1));
+    let cli_svg = dir.path().join("cli.svg");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+        .arg("generate")
+        .arg("--design")
+        .arg(dir.path().join("tiles.toml"))
+        .arg("-o")
+        .arg(&cli_svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&cli_svg).unwrap(), svg);
+
+    // too small for tiles: the error is a line in the window, not a panic
+    h.get_by_role_and_label(Role::Slider, "Width")
+        .set_value_accesskit(2.0);
+    settle(&mut h);
+    assert!(
+        status(&h).starts_with("error: tile grid width must be at least 3"),
+        "{}",
+        status(&h)
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert!(h.state().tiles().is_some());
+
+    // back to walls: the same maze as before
+    pick(&mut h, "Style", "walls", |a| a.generated().is_some());
+    assert_eq!(h.state().generated().unwrap().maze.passage_list(), walls);
+    let braid = h.get_by_role_and_label(Role::Slider, "Braid");
+    assert!(!braid.accesskit_node().is_disabled());
+}
+
+#[test]
+fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    menu(&mut h, "Book", "Book list");
+    assert!(h.state().book.open);
+    let mut added = Vec::new();
+    for shape in ["heart", "fish", "owl"] {
+        h.get_by_label(shape).click();
+        settle(&mut h);
+        h.get_by_label("Add current design").click();
+        run(&mut h);
+        added.push(h.state().design.clone());
+    }
+    let designs = |h: &Harness<'_, HedgeApp>| -> Vec<hedge::design::Design> {
+        h.state()
+            .book
+            .list
+            .pages
+            .iter()
+            .map(|p| p.design.clone())
+            .collect()
+    };
+    assert_eq!(designs(&h), added);
+    // the owl up one place, then the heart out
+    h.query_all_by_label("Up").nth(2).unwrap().click();
+    run(&mut h);
+    h.query_all_by_label("Remove").next().unwrap().click();
+    run(&mut h);
+    assert_eq!(designs(&h), vec![added[2].clone(), added[1].clone()]);
+    h.get_by_label_contains("1. owl");
+
+    // settings: a title page, the keys after each puzzle
+    h.get_by_label("Title page").click();
+    run(&mut h);
+    pick(&mut h, "Answer keys", "after each puzzle", |a| {
+        a.book.list.settings.answers == hedge::book::Answers::AfterEach
+    });
+    let title = h.get_by_label("Book title");
+    title.click();
+    run(&mut h);
+    h.get_by_label("Book title").type_text("Sea and Sky");
+    run(&mut h);
+    assert_eq!(
+        h.state().book.list.settings.title.as_deref(),
+        Some("Sea and Sky")
+    );
+
+    let base = dir.path().to_path_buf();
+    h.state_mut().dialog_hook = Some(Box::new(move |req| match req {
+        hedge::app::DialogRequest::SaveBook => Some(base.join("book.toml")),
+        hedge::app::DialogRequest::ExportBook => Some(base.join("book.pdf")),
+        _ => None,
+    }));
+    h.get_by_label("Save book...").click();
+    run(&mut h);
+    assert!(
+        matches!(&h.state().message, Some(Ok(_))),
+        "{:?}",
+        h.state().message
+    );
+    h.get_by_label("Export book PDF...").click();
+    for _ in 0..6000 {
+        h.step();
+        if !h.state().book.exporting() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    run(&mut h);
+    assert!(
+        matches!(&h.state().message, Some(Ok(m)) if m.contains("5 pages")),
+        "{:?}",
+        h.state().message
+    );
+    let pdf = std::fs::read(dir.path().join("book.pdf")).unwrap();
+    let doc = lopdf::Document::load_mem(&pdf).expect("the PDF parses");
+    assert_eq!(doc.get_pages().len(), 5, "title + 2 puzzles + 2 keys");
+
+    // the saved book is a book file: the library reads the same pages and settings
+    let book = hedge::book::load(&dir.path().join("book.toml")).unwrap();
+    let read: Vec<hedge::design::Design> = book.puzzles.iter().map(|p| p.design.clone()).collect();
+    assert_eq!(read, designs(&h));
+    assert_eq!(book.settings, h.state().book.list.settings);
+    // and `hedge batch` makes the very same PDF from it
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+        .arg("batch")
+        .arg(dir.path().join("book.toml"))
+        .arg("-o")
+        .arg(dir.path().join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read(dir.path().join("out/book.pdf")).unwrap(), pdf);
+}

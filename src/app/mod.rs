@@ -18,8 +18,11 @@ use crate::random::fresh_seed;
 use crate::shape::{Cut, Foreground, ShapeSource};
 use crate::topology::TopologyKind;
 
+pub mod book;
+mod fill;
 pub mod preview;
 pub mod thumbs;
+pub mod tiles;
 pub mod ui;
 pub mod worker;
 
@@ -105,6 +108,8 @@ pub enum Command {
     Quit,
     /// Close even though there are unsaved changes.
     CloseWithoutSaving,
+    /// A change to the book list or its window ([`book`]).
+    Book(book::BookCommand),
 }
 
 /// What a primary drag on the preview does.
@@ -183,12 +188,18 @@ pub enum DialogRequest {
     Export(ExportKind),
     /// Pick a picture for the shape.
     OpenImage,
+    /// Pick a book file to open.
+    OpenBook,
+    /// Pick where to save the book file.
+    SaveBook,
+    /// Pick where to write the book's PDF.
+    ExportBook,
 }
 
 /// Stands in for the file dialogs (tests): returns the path a user would have picked.
 pub type DialogHook = Box<dyn FnMut(&DialogRequest) -> Option<PathBuf> + Send>;
 
-/// What is kept between runs: the design, the answer-key toggle and the file path.
+/// What is kept between runs: the design, the answer-key toggle, the file path and the book list.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Persisted {
     /// The last design.
@@ -201,6 +212,8 @@ pub struct Persisted {
     pub show_crossings: bool,
     /// Design files opened or saved lately, newest first.
     pub recent: Vec<String>,
+    /// The book list.
+    pub book: book::BookList,
 }
 
 /// The small settings stored with eframe's storage (RON). Every field has a default, so older
@@ -230,7 +243,12 @@ impl Persisted {
             .get_string(DESIGN_KEY)
             .and_then(|t| crate::io::parse_design(&t).ok())
             .unwrap_or_default();
+        let book = storage
+            .get_string(book::BOOK_KEY)
+            .and_then(|t| book::BookList::from_toml(&t).ok())
+            .unwrap_or_default();
         Persisted {
+            book,
             design,
             answer_key: prefs.answer_key,
             path: prefs.path,
@@ -242,6 +260,7 @@ impl Persisted {
     /// Writes this into eframe's storage.
     pub fn store(&self, storage: &mut dyn eframe::Storage) {
         storage.set_string(DESIGN_KEY, crate::io::design_to_toml(&self.design));
+        storage.set_string(book::BOOK_KEY, self.book.to_toml());
         eframe::set_value(
             storage,
             eframe::APP_KEY,
@@ -274,6 +293,17 @@ pub enum Current {
     },
     /// The pipeline's error, one line.
     Error(String),
+    /// A hex tile maze (the tiles style), its printed pages, and how long it took.
+    Tiles {
+        /// The tile maze.
+        tiles: Box<crate::pipeline::GeneratedTiles>,
+        /// Its pages (or why the page setup cannot hold it).
+        preview: Result<Box<PagePreview>, String>,
+        /// Changes whenever the pages do (the preview's mesh cache key).
+        id: u64,
+        /// Generation time (maze and pages).
+        elapsed: Duration,
+    },
 }
 
 /// The editor: the design being edited, its history, the newest maze, and the view.
@@ -337,6 +367,8 @@ pub struct HedgeApp {
     pub frames: FrameTimes,
     /// When set, file dialogs are not shown: this answers them (tests).
     pub dialog_hook: Option<DialogHook>,
+    /// The book list and its window.
+    pub book: book::BookPanel,
     shape: ShapeCache,
     worker: Worker,
     generation: u64,
@@ -444,7 +476,7 @@ pub fn clamp_design(mut d: Design) -> Design {
 /// Roughly how many cells `d` has (for deciding whether to generate in the frame).
 pub fn estimated_cells(d: &Design) -> u64 {
     let (w, h) = (u64::from(d.width), u64::from(d.height));
-    match d.topology {
+    match d.grid_topology() {
         // rings double their cell count as they grow: about 2 pi r cells in ring r
         TopologyKind::Polar => 4 * w * w,
         TopologyKind::Tri => 2 * w * h,
@@ -503,6 +535,7 @@ impl HedgeApp {
             debug_overlay: false,
             frames: FrameTimes::default(),
             dialog_hook: None,
+            book: book::BookPanel::new(p.book),
             shape: ShapeCache::default(),
             worker,
             generation: 0,
@@ -583,6 +616,7 @@ impl HedgeApp {
             path: self.path.clone(),
             show_crossings: self.show_crossings,
             recent: self.recent.clone(),
+            book: self.book.list.clone(),
         }
     }
 
@@ -668,6 +702,13 @@ impl HedgeApp {
                 self.next_id += 1;
                 *id = self.next_id;
             }
+            Current::Tiles {
+                tiles, preview, id, ..
+            } if relayout => {
+                *preview = tiles::page_preview(&tiles.maze, &self.design.page).map(Box::new);
+                self.next_id += 1;
+                *id = self.next_id;
+            }
             _ => self.regenerate(),
         }
     }
@@ -686,11 +727,21 @@ impl HedgeApp {
         self.current = match r.outcome {
             Ok(made) => {
                 self.next_id += 1;
-                Current::Maze {
-                    generated: Box::new(made.generated),
-                    preview: made.preview.map(Box::new),
-                    id: self.next_id,
-                    elapsed: r.elapsed,
+                let preview = made.preview.map(Box::new);
+                let (id, elapsed) = (self.next_id, r.elapsed);
+                match made.product {
+                    worker::Product::Walls(generated) => Current::Maze {
+                        generated,
+                        preview,
+                        id,
+                        elapsed,
+                    },
+                    worker::Product::Tiles(tiles) => Current::Tiles {
+                        tiles,
+                        preview,
+                        id,
+                        elapsed,
+                    },
                 }
             }
             Err(e) => Current::Error(e),
@@ -728,6 +779,9 @@ impl HedgeApp {
         match &self.current {
             Current::Maze {
                 preview: Ok(p), id, ..
+            }
+            | Current::Tiles {
+                preview: Ok(p), id, ..
             } => Some((*id, &**p)),
             _ => None,
         }
@@ -737,6 +791,9 @@ impl HedgeApp {
     pub fn page_error(&self) -> Option<&str> {
         match &self.current {
             Current::Maze {
+                preview: Err(e), ..
+            }
+            | Current::Tiles {
                 preview: Err(e), ..
             } => Some(e),
             _ => None,
@@ -768,7 +825,8 @@ impl HedgeApp {
         }
     }
 
-    /// Applies one command. `ctx` is needed only for [`Command::Quit`].
+    /// Applies one command. `ctx` is needed only for [`Command::Quit`] (and to wake the window
+    /// when a book export finishes).
     pub fn apply(&mut self, cmd: Command, ctx: Option<&egui::Context>) {
         match cmd {
             Command::Edit { design, coalesce } => self.set_design(*design, coalesce),
@@ -865,7 +923,9 @@ impl HedgeApp {
                     };
                     match self.shape.foreground(src, self.base_dir(), cut) {
                         Ok(fg) => {
-                            if let Ok(h) = crate::shape::fitted_height(d.topology, d.width, &fg) {
+                            if let Ok(h) =
+                                crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
+                            {
                                 d.height = h;
                             }
                         }
@@ -937,6 +997,7 @@ impl HedgeApp {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             }
+            Command::Book(c) => self.apply_book(c, ctx),
         }
     }
 
@@ -982,6 +1043,15 @@ impl HedgeApp {
                     &["png", "jpg", "jpeg", "gif", "bmp", "webp", "svg"],
                 )
                 .pick_file(),
+            DialogRequest::OpenBook => d.add_filter("book", &["toml"]).pick_file(),
+            DialogRequest::SaveBook => d
+                .add_filter("book", &["toml"])
+                .set_file_name("book.toml")
+                .save_file(),
+            DialogRequest::ExportBook => d
+                .add_filter("PDF", &["pdf"])
+                .set_file_name("book.pdf")
+                .save_file(),
         }
     }
 
@@ -1003,20 +1073,15 @@ impl HedgeApp {
                 dpi: export::DEFAULT_DPI,
             },
         };
-        let g = self.ready()?;
-        let rendered = export::render(g, &self.design.page, format).map_err(|e| e.to_string())?;
-        let mut written = vec![path.display().to_string()];
-        if let Some(key) = &rendered.key {
-            let name = path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let key_path = path.with_file_name(export::key_file_name(&name));
-            crate::io::write_atomic(&key_path, key).map_err(|e| e.to_string())?;
-            written.push(key_path.display().to_string());
+        let page = &self.design.page;
+        let rendered = match self.ready_tiles()? {
+            Some(t) => export::render_tiles(&t.maze, page, format),
+            None => export::render(self.ready()?, page, format),
         }
-        crate::io::write_atomic(path, &rendered.puzzle).map_err(|e| e.to_string())?;
-        Ok(format!("exported {}", written.join(" and ")))
+        .map_err(|e| e.to_string())?;
+        let written = crate::io::write_rendered(&rendered, path).map_err(|e| e.to_string())?;
+        let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+        Ok(format!("exported {}", names.join(" and ")))
     }
 
     /// The maze to export, or why there is none.
@@ -1026,12 +1091,18 @@ impl HedgeApp {
         }
         match &self.current {
             Current::Maze { generated, .. } => Ok(generated),
+            Current::Tiles { .. } => Err("a tile maze has no cells and walls".into()),
             Current::Error(e) => Err(format!("nothing to export: {e}")),
             Current::None => Err("nothing to export yet".into()),
         }
     }
 
     fn export_json(&self, path: &Path) -> Result<String, String> {
+        if let Some(t) = self.ready_tiles()? {
+            return crate::io::write_atomic(path, &t.maze.to_json(t.seed))
+                .map(|()| format!("exported {}", path.display()))
+                .map_err(|e| e.to_string());
+        }
         let g = self.ready()?;
         crate::io::write_atomic_with(path, |w| crate::json::write(g, w))
             .map(|()| format!("exported {}", path.display()))
@@ -1144,6 +1215,16 @@ mod tests {
             path: "/tmp/x.toml".into(),
             show_crossings: true,
             recent: vec!["/tmp/x.toml".into()],
+            book: book::BookList {
+                pages: vec![book::Page {
+                    design: Design {
+                        seed: Some(3),
+                        shape: Some(ShapeSource::Builtin("owl".into())),
+                        ..Design::default()
+                    },
+                }],
+                ..book::BookList::default()
+            },
         };
         let mut m = Memory::default();
         p.store(&mut m);

@@ -327,10 +327,22 @@ pub fn tessellate(
                 }
             }
             draw::Shape::Fill { path, color: c } => {
-                // every fill in a Drawing is convex: the page, crossing floors, arrow heads
-                for (pts, _) in flatten(path, scale) {
-                    let shape = PathShape::convex_polygon(pts, color(*c), Stroke::NONE);
+                let loops: Vec<Vec<Pos2>> =
+                    flatten(path, scale).into_iter().map(|(p, _)| p).collect();
+                if let [pts] = &loops[..]
+                    && super::fill::is_convex(pts)
+                {
+                    // the page, crossing floors, arrow heads
+                    let shape = PathShape::convex_polygon(pts.clone(), color(*c), Stroke::NONE);
                     t.tessellate_path(&shape, &mut mesh);
+                } else {
+                    // a tile maze's walls: many loops, concave, with holes; a hairline of the
+                    // same colour along the outline smooths the edge
+                    super::fill::fill_nonzero(&loops, color(*c), &mut mesh);
+                    let edge = Stroke::new(1.0 / pixels_per_point, color(*c));
+                    for pts in loops {
+                        t.tessellate_path(&PathShape::closed_line(pts, edge), &mut mesh);
+                    }
                 }
             }
             draw::Shape::Text(_) => {}

@@ -25,6 +25,7 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
         close_question(app, ui);
     }
     egui::Panel::top("menu").show(ui, |ui| menu_bar(app, ui));
+    super::book::show(app, ui);
     egui::Panel::bottom("status").show(ui, |ui| status_bar(app, ui));
     egui::Panel::left("knobs")
         .resizable(false)
@@ -32,6 +33,10 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| knobs(app, ui));
         });
+    let walls = app.design.style == Style::Walls;
+    if !walls {
+        app.tool = Tool::Pan; // painting and placing the doors are for wall mazes
+    }
     egui::CentralPanel::default().show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.checkbox(&mut app.answer_key, "Answer key");
@@ -61,7 +66,10 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
                         Tool::Entrance,
                         Tool::Exit,
                     ] {
-                        ui.selectable_value(&mut app.tool, t, tool_name(t));
+                        ui.add_enabled_ui(walls || t == Tool::Pan, |ui| {
+                            ui.selectable_value(&mut app.tool, t, tool_name(t))
+                                .on_disabled_hover_text(super::tiles::WALLS_ONLY);
+                        });
                     }
                 });
             ui.label(RichText::new("right-drag pans, scroll zooms").weak());
@@ -190,6 +198,7 @@ fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             ui.checkbox(&mut app.debug_overlay, "Debug overlay")
                 .on_hover_text("frame time and preview figures (F12)");
         });
+        ui.menu_button("Book", |ui| super::book::menu(app, ui));
     });
 }
 
@@ -198,6 +207,7 @@ pub fn status_text(app: &HedgeApp) -> String {
     match &app.current {
         Current::None => "no maze yet".into(),
         Current::Error(e) => format!("error: {e}"),
+        Current::Tiles { tiles, elapsed, .. } => super::tiles::status(tiles, *elapsed),
         Current::Maze {
             generated, elapsed, ..
         } => {
@@ -259,14 +269,19 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     let mut coalesce = false;
     ui.add_space(4.0);
     ui.heading("Maze");
+    let walls = super::tiles::style_knobs(ui, &mut d);
 
-    ComboBox::from_label("Topology")
-        .selected_text(d.topology.name())
-        .show_ui(ui, |ui| {
-            for kind in TopologyKind::ALL {
-                ui.selectable_value(&mut d.topology, kind, kind.name());
-            }
-        });
+    ui.add_enabled_ui(walls, |ui| {
+        ComboBox::from_label("Topology")
+            .selected_text(d.topology.name())
+            .show_ui(ui, |ui| {
+                for kind in TopologyKind::ALL {
+                    ui.selectable_value(&mut d.topology, kind, kind.name());
+                }
+            })
+            .response
+            .on_disabled_hover_text(super::tiles::WALLS_ONLY);
+    });
     if d.topology != app.design.topology && !d.algorithm.supports(d.topology) {
         // keep the design valid: the first carver that runs on the new topology
         if let Some(c) = CARVERS.iter().find(|c| c.topologies.contains(&d.topology)) {
@@ -274,7 +289,7 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
         }
     }
 
-    let polar = d.topology == TopologyKind::Polar;
+    let polar = walls && d.topology == TopologyKind::Polar;
     let r = ui.add(Slider::new(&mut d.width, 2..=200).text(if polar { "Rings" } else { "Width" }));
     coalesce |= r.dragged() && !r.drag_started();
     if !polar {
@@ -282,37 +297,46 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
         coalesce |= r.dragged() && !r.drag_started();
     }
 
-    ComboBox::from_label("Algorithm")
-        .selected_text(d.algorithm.name())
-        .show_ui(ui, |ui| {
-            for c in CARVERS {
-                let fits = c.topologies.contains(&d.topology);
-                let r = ui
-                    .add_enabled(
-                        fits,
-                        egui::Button::selectable(d.algorithm == c.algorithm, c.name),
-                    )
-                    .on_hover_text(c.summary)
-                    .on_disabled_hover_text(why_not(c.name, c.topologies, d.topology));
-                if r.clicked() {
-                    d.algorithm = c.algorithm;
+    ui.add_enabled_ui(walls, |ui| {
+        ComboBox::from_label("Algorithm")
+            .selected_text(d.algorithm.name())
+            .show_ui(ui, |ui| {
+                for c in CARVERS {
+                    let fits = c.topologies.contains(&d.topology);
+                    let r = ui
+                        .add_enabled(
+                            fits,
+                            egui::Button::selectable(d.algorithm == c.algorithm, c.name),
+                        )
+                        .on_hover_text(c.summary)
+                        .on_disabled_hover_text(why_not(c.name, c.topologies, d.topology));
+                    if r.clicked() {
+                        d.algorithm = c.algorithm;
+                    }
                 }
-            }
-        })
-        .response
-        .on_hover_text(d.algorithm.info().summary);
+            })
+            .response
+            .on_hover_text(d.algorithm.info().summary)
+            .on_disabled_hover_text(super::tiles::WALLS_ONLY);
 
-    if d.algorithm.name() == GROWING_TREE {
-        growing_tree(ui, &mut d.growing_tree, &mut coalesce);
-    }
+        if d.algorithm.name() == GROWING_TREE {
+            growing_tree(ui, &mut d.growing_tree, &mut coalesce);
+        }
 
-    let r = ui.add(Slider::new(&mut d.braid, 0.0..=1.0).text("Braid"));
-    coalesce |= r.dragged() && !r.drag_started();
-    let rect = d.topology == TopologyKind::Rect;
-    let r = ui
-        .add_enabled(rect, Slider::new(&mut d.weave, 0.0..=1.0).text("Weave"))
-        .on_disabled_hover_text("weave crossings need a rect grid");
-    coalesce |= r.dragged() && !r.drag_started();
+        let r = ui
+            .add(Slider::new(&mut d.braid, 0.0..=1.0).text("Braid"))
+            .on_disabled_hover_text(super::tiles::WALLS_ONLY);
+        coalesce |= r.dragged() && !r.drag_started();
+        let rect = d.topology == TopologyKind::Rect;
+        let r = ui
+            .add_enabled(rect, Slider::new(&mut d.weave, 0.0..=1.0).text("Weave"))
+            .on_disabled_hover_text(if walls {
+                "weave crossings need a rect grid"
+            } else {
+                super::tiles::WALLS_ONLY
+            });
+        coalesce |= r.dragged() && !r.drag_started();
+    });
 
     ui.horizontal(|ui| {
         let mut seed = d.seed.unwrap_or(0);
@@ -329,19 +353,17 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
         }
     });
 
-    ComboBox::from_label("Entrance")
-        .selected_text(placement_name(d.placement))
-        .show_ui(ui, |ui| {
-            for p in [Placement::Auto, Placement::TopBottom, Placement::LeftRight] {
-                ui.selectable_value(&mut d.placement, p, placement_name(p));
-            }
-        });
-    if d.style == Style::Tiles {
-        ui.label(
-            RichText::new("this design asks for hex tiles; the editor shows walls for now")
-                .color(Color32::from_rgb(200, 140, 0)),
-        );
-    }
+    ui.add_enabled_ui(walls, |ui| {
+        ComboBox::from_label("Entrance")
+            .selected_text(placement_name(d.placement))
+            .show_ui(ui, |ui| {
+                for p in [Placement::Auto, Placement::TopBottom, Placement::LeftRight] {
+                    ui.selectable_value(&mut d.placement, p, placement_name(p));
+                }
+            })
+            .response
+            .on_disabled_hover_text(super::tiles::WALLS_ONLY);
+    });
 
     ui.separator();
     egui::CollapsingHeader::new("Shape")
@@ -473,7 +495,7 @@ fn placement_name(p: Placement) -> &'static str {
 }
 
 /// The paper sizes offered by name (custom sizes come from design files or the size boxes).
-const PAPERS: [Paper; 5] = [
+pub(super) const PAPERS: [Paper; 5] = [
     Paper::A4,
     Paper::Letter,
     Paper::Trim85x11,

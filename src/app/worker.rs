@@ -10,8 +10,8 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::design::Design;
-use crate::pipeline::{Generated, generate, shape_mask};
+use crate::design::{Design, Style};
+use crate::pipeline::{Generated, GeneratedTiles, generate, generate_tiles, shape_mask};
 use crate::shape::Foreground;
 
 use super::preview::PagePreview;
@@ -47,16 +47,26 @@ pub struct JobResult {
     pub elapsed: Duration,
 }
 
+/// What a job made: a maze of cells and walls, or a hex tile maze (the design's style).
+#[derive(Debug)]
+pub enum Product {
+    /// A maze of cells and walls.
+    Walls(Box<Generated>),
+    /// A hex tile maze.
+    Tiles(Box<GeneratedTiles>),
+}
+
 /// A maze and its preview, made together off the UI thread.
 #[derive(Debug)]
 pub struct Made {
     /// The maze.
-    pub generated: Generated,
+    pub product: Product,
     /// Its printed pages (or why they cannot be laid out with the page setup).
     pub preview: Result<PagePreview, String>,
 }
 
-/// Runs the pipeline on `job` (shape mask, maze, pages) and times it.
+/// Runs the pipeline on `job` (shape mask, maze, pages; a tile maze for the tiles style) and
+/// times it.
 pub fn run_job(generation: u64, job: &Job) -> JobResult {
     let start = Instant::now();
     let outcome = make(job).map_err(|e| e.to_string());
@@ -69,15 +79,24 @@ pub fn run_job(generation: u64, job: &Job) -> JobResult {
 
 fn make(job: &Job) -> crate::error::Result<Made> {
     let d = &job.design;
-    let generated = match &job.shape {
-        Some(fg) => {
-            let shaped = shape_mask(d, fg)?;
-            generate(d, Some(&shaped.mask))?
-        }
-        None => generate(d, None)?,
+    let mask = match &job.shape {
+        Some(fg) => Some(shape_mask(d, fg)?.mask),
+        None => None,
     };
+    if d.style == Style::Tiles {
+        let tiles = generate_tiles(d, mask.as_ref())?;
+        let preview = super::tiles::page_preview(&tiles.maze, &d.page);
+        return Ok(Made {
+            product: Product::Tiles(Box::new(tiles)),
+            preview,
+        });
+    }
+    let generated = generate(d, mask.as_ref())?;
     let preview = PagePreview::new(&generated, &d.page);
-    Ok(Made { generated, preview })
+    Ok(Made {
+        product: Product::Walls(Box::new(generated)),
+        preview,
+    })
 }
 
 #[derive(Default)]
@@ -242,7 +261,10 @@ mod tests {
         };
         assert_eq!(r.generation, g2);
         let made = r.outcome.unwrap();
-        assert_eq!(made.generated.metrics.cells, 25);
+        let Product::Walls(g) = &made.product else {
+            panic!("a walls design makes walls")
+        };
+        assert_eq!(g.metrics.cells, 25);
         assert!(made.preview.is_ok());
         assert!(!w.busy());
     }

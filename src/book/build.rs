@@ -187,6 +187,19 @@ fn make(design: &Design, fg: Option<&Foreground>, how: How) -> Result<Generated>
     }
 }
 
+/// The design a puzzle of the book is made from, on its own: `spec.design` with, when
+/// `spec.fit_height`, the height fitted to its shape as [`build`] fits it (the design the
+/// manifest records). File shapes are read from the recorded paths.
+pub fn fitted_design(spec: &PuzzleSpec) -> Result<Design> {
+    let mut d = spec.design.clone();
+    if spec.fit_height
+        && let Some(fg) = foreground(&d)?
+    {
+        d.height = fitted_height(d.topology, d.width, &fg)?;
+    }
+    Ok(d)
+}
+
 /// Makes the maze a manifest entry's design describes (its seed, size and shape as recorded):
 /// the same maze as in the book, without searching again. File shapes are read from the
 /// recorded paths.

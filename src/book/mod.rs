@@ -68,7 +68,7 @@ use crate::error::{Error, Result};
 use crate::page::{Orientation, PageSetup, Paper};
 use crate::shape::{ShapeSource, builtin};
 
-pub use build::{Built, MANIFEST_FORMAT, OutputFile, PageKind, build, regenerate};
+pub use build::{Built, MANIFEST_FORMAT, OutputFile, PageKind, build, fitted_design, regenerate};
 
 /// Where the answer keys go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

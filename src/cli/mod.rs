@@ -286,34 +286,15 @@ fn run_tiles(
 ) -> Result<()> {
     let output = args.output.as_deref();
     let setup = args.page.setup(&design.page)?;
-    design.topology = TopologyKind::Hex;
     let prepared = shape::prepare(design, fit_height, base)?;
     if let Some(p) = &prepared {
         for note in &p.notes {
             eprintln!("note: {note}");
         }
     }
-    let seed = design.seed.unwrap_or_else(hedge::random::fresh_seed);
-    let mut rng = hedge::random::MazeRng::new(seed);
-    let maze = match &prepared {
-        Some(p) => {
-            let region =
-                hedge::tiles::region::from_mask(&p.shaped.mask, design.width, design.height)?;
-            hedge::tiles::puzzle::make_in(&region, design.order, &mut rng)?
-        }
-        None => hedge::tiles::puzzle::make(design.width, design.height, design.order, &mut rng)?,
-    };
-    let mut summary = format!(
-        "seed {seed}: {}x{} tiles, order {}, {} open, solution {} tiles",
-        design.width,
-        design.height,
-        design.order,
-        maze.grid.open_count(),
-        maze.solution.len()
-    );
-    if let Some(r) = &maze.region {
-        summary += &format!(", {} tiles in the shape", r.open_count());
-    }
+    let made = hedge::pipeline::generate_tiles(design, prepared.as_ref().map(|p| &p.shaped.mask))?;
+    let (seed, maze) = (made.seed, &made.maze);
+    let summary = format!("seed {seed}: {}", made.summary());
     let written = match (output, format) {
         (Some(path), Some(OutFormat::Json)) => {
             hedge::io::write_atomic(path, &maze.to_json(seed))?;
@@ -324,7 +305,7 @@ fn run_tiles(
             vec![path.to_path_buf()]
         }
         (Some(path), Some(OutFormat::Print(f))) => {
-            print::write_tile_pages(&maze, &setup, args.page.apply_dpi(f), path)?
+            print::write_tile_pages(maze, &setup, args.page.apply_dpi(f), path)?
         }
         _ => {
             print!("{}", maze.grid.render());

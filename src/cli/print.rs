@@ -124,17 +124,5 @@ fn write_rendered(rendered: &export::Rendered, path: &Path) -> Result<Vec<PathBu
     for w in &rendered.warnings {
         eprintln!("warning: {w}");
     }
-    let mut written = Vec::new();
-    if let Some(key) = &rendered.key {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let key_path = path.with_file_name(export::key_file_name(&name));
-        hedge::io::write_atomic(&key_path, key)?;
-        written.push(key_path);
-    }
-    hedge::io::write_atomic(path, &rendered.puzzle)?;
-    written.insert(0, path.to_path_buf());
-    Ok(written)
+    Ok(hedge::io::write_rendered(rendered, path)?)
 }

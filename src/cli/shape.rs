@@ -92,7 +92,7 @@ pub fn prepare(
         ShapeSource::Builtin(_) => e.into(),
     })?;
     if fit_height {
-        design.height = fitted_height(design.topology, design.width, &fg)?;
+        design.height = fitted_height(design.grid_topology(), design.width, &fg)?;
     }
     let shaped = shape_mask(design, &fg)?;
     let mut notes: Vec<String> = loaded.note.into_iter().collect();

@@ -1,0 +1,717 @@
+//! The book list (issue 8's editor part): designs collected into a puzzle book, saved as the
+//! book file `hedge batch` reads, and exported as the same `book.pdf`.
+//!
+//! The list is a [`BookList`]: the book settings ([`crate::book::Settings`], the `[book]` table)
+//! and one design per puzzle, each a `[[pages]]` entry with its design inline, so the list *is*
+//! a book file ([`BookList::to_toml`]). Saving checks that text with [`crate::book::parse`];
+//! exporting parses it the same way and makes the book with [`crate::book::build`] on a thread
+//! of its own (the window shows the steps done), then writes `book.pdf` atomically: the bytes
+//! `hedge batch` writes for the saved file. The list is kept between runs (as that text, in
+//! eframe's storage) and is not part of undo; an error never changes it.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+use egui::{ComboBox, RichText, Slider};
+use serde::{Deserialize, Serialize};
+
+use super::{Command, DialogRequest, HedgeApp};
+use crate::book::{Answers, Settings};
+use crate::design::{Design, Style};
+use crate::error::{Error, Result};
+use crate::shape::ShapeSource;
+use crate::topology::TopologyKind;
+
+/// The storage key of the book list (book-file TOML text).
+pub const BOOK_KEY: &str = "book";
+
+/// One puzzle of the book: a `[[pages]]` entry with its design inline.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Page {
+    /// The puzzle's design, seed included (file shapes with absolute paths).
+    pub design: Design,
+}
+
+/// The book being collected: its settings and its puzzles, in order. Serialised, it is a book
+/// file.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BookList {
+    /// The `[book]` settings.
+    #[serde(default, rename = "book")]
+    pub settings: Settings,
+    /// The puzzles, in book order.
+    #[serde(default)]
+    pub pages: Vec<Page>,
+}
+
+impl BookList {
+    /// The list as a book file (TOML) that `hedge batch` reads.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("a book list always serialises")
+    }
+
+    /// Reads a list written by [`BookList::to_toml`] (no checks beyond the format: an empty
+    /// list is a list).
+    pub fn from_toml(text: &str) -> Result<BookList> {
+        toml::from_str(text).map_err(|e| {
+            Error::input(format!(
+                "bad book list: {}",
+                e.message().lines().next().unwrap_or("invalid")
+            ))
+        })
+    }
+}
+
+/// What the book window asks for; applied with the other [`Command`]s.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BookCommand {
+    /// Show or hide the book window.
+    Show(bool),
+    /// Add the current design (with its seed) as the last page.
+    AddCurrent,
+    /// Move page `i` (from 0) one place up.
+    MoveUp(usize),
+    /// Move page `i` one place down.
+    MoveDown(usize),
+    /// Take page `i` out of the book.
+    Remove(usize),
+    /// Replace the book settings.
+    Settings(Box<Settings>),
+    /// Read a book file into the list (generator pages become one page each).
+    Open(PathBuf),
+    /// Write the list as a book file.
+    Save(PathBuf),
+    /// Make the book and write its PDF (on a thread; see [`BookPanel::progress`]).
+    Export(PathBuf),
+    /// Ask where to open a book from, then open it.
+    OpenDialog,
+    /// Ask where to save the book file, then save it.
+    SaveDialog,
+    /// Ask where to write the book's PDF, then export it.
+    ExportDialog,
+}
+
+/// A book export running on its thread.
+struct Export {
+    path: PathBuf,
+    done: Arc<AtomicUsize>,
+    total: Arc<AtomicUsize>,
+    result: Receiver<std::result::Result<String, String>>,
+    started: Instant,
+}
+
+/// The book list and its window.
+#[derive(Default)]
+pub struct BookPanel {
+    /// The book.
+    pub list: BookList,
+    /// Whether the window is shown.
+    pub open: bool,
+    export: Option<Export>,
+}
+
+impl BookPanel {
+    /// The panel for a list kept from the last run.
+    pub fn new(list: BookList) -> BookPanel {
+        BookPanel {
+            list,
+            ..BookPanel::default()
+        }
+    }
+
+    /// Whether a book export is running.
+    pub fn exporting(&self) -> bool {
+        self.export.is_some()
+    }
+
+    /// The running export's steps done and steps in all (0 of 0 until it has counted them).
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        self.export.as_ref().map(|e| {
+            (
+                e.done.load(Ordering::Relaxed),
+                e.total.load(Ordering::Relaxed),
+            )
+        })
+    }
+}
+
+/// How a page is listed: its title (or its shape), topology, size and seed.
+pub fn page_label(d: &Design) -> String {
+    let name = d.page.title.clone().unwrap_or_else(|| match &d.shape {
+        None => "no shape".into(),
+        Some(ShapeSource::Builtin(n)) => n.clone(),
+        Some(ShapeSource::File(p)) => p
+            .file_name()
+            .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into()),
+    });
+    let size = if d.grid_topology() == TopologyKind::Polar {
+        format!("{} rings", d.width)
+    } else {
+        format!("{}x{}", d.width, d.height)
+    };
+    let seed = d
+        .seed
+        .map_or_else(|| "no seed".into(), |s| format!("seed {s}"));
+    format!("{name} · {} {size} · {seed}", d.grid_topology().name())
+}
+
+/// Makes the book `text` (a book file) describes and writes its PDF to `path`. File paths in
+/// the text are relative to `path`'s folder.
+fn export_book(
+    text: &str,
+    path: &Path,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> std::result::Result<String, String> {
+    let base = path.parent().unwrap_or(Path::new(""));
+    let book = crate::book::parse(text, base).map_err(|e| e.to_string())?;
+    let built = crate::book::build(&book, progress).map_err(|e| e.to_string())?;
+    let pdf = built
+        .files
+        .iter()
+        .find(|f| f.path == Path::new("book.pdf"))
+        .ok_or("the book has no PDF")?;
+    crate::io::write_atomic(path, &pdf.bytes).map_err(|e| e.to_string())?;
+    let mut msg = format!(
+        "exported {} ({} puzzles, {} pages)",
+        path.display(),
+        built.puzzles,
+        built.pages
+    );
+    if let Some(w) = built.warnings.first() {
+        msg += &format!("; print warnings: {w}");
+        if built.warnings.len() > 1 {
+            msg += &format!(" (and {} more)", built.warnings.len() - 1);
+        }
+    }
+    Ok(msg)
+}
+
+impl HedgeApp {
+    /// Applies one book command.
+    pub(super) fn apply_book(&mut self, cmd: BookCommand, ctx: Option<&egui::Context>) {
+        match cmd {
+            BookCommand::Show(open) => self.book.open = open,
+            BookCommand::AddCurrent => self.message = Some(self.add_current()),
+            BookCommand::MoveUp(i) => {
+                if i > 0 && i < self.book.list.pages.len() {
+                    self.book.list.pages.swap(i - 1, i);
+                }
+            }
+            BookCommand::MoveDown(i) => {
+                if i + 1 < self.book.list.pages.len() {
+                    self.book.list.pages.swap(i, i + 1);
+                }
+            }
+            BookCommand::Remove(i) => {
+                if i < self.book.list.pages.len() {
+                    self.book.list.pages.remove(i);
+                }
+            }
+            BookCommand::Settings(s) => self.book.list.settings = *s,
+            BookCommand::Open(path) => self.message = Some(self.open_book(&path)),
+            BookCommand::Save(path) => self.message = Some(self.save_book(&path)),
+            BookCommand::Export(path) => {
+                if let Err(e) = self.start_export(path, ctx) {
+                    self.message = Some(Err(e));
+                }
+            }
+            BookCommand::OpenDialog => {
+                if let Some(p) = self.ask(&DialogRequest::OpenBook) {
+                    self.apply_book(BookCommand::Open(p), ctx);
+                }
+            }
+            BookCommand::SaveDialog => {
+                if let Some(p) = self.ask(&DialogRequest::SaveBook) {
+                    self.apply_book(BookCommand::Save(p), ctx);
+                }
+            }
+            BookCommand::ExportDialog => {
+                if let Some(p) = self.ask(&DialogRequest::ExportBook) {
+                    self.apply_book(BookCommand::Export(p), ctx);
+                }
+            }
+        }
+    }
+
+    /// Why the current design cannot be added to the book, if it cannot.
+    pub fn not_for_book(&self) -> Option<String> {
+        if self.design.style == Style::Tiles {
+            return Some(
+                "tile mazes cannot go in a book yet (hedge batch prints wall mazes only)".into(),
+            );
+        }
+        if let Some(e) = self.error() {
+            return Some(format!("the design makes no maze: {e}"));
+        }
+        let d = &self.design;
+        self.book
+            .list
+            .pages
+            .iter()
+            .position(|p| p.design.shape == d.shape && p.design.seed == d.seed)
+            .map(|i| {
+                format!(
+                    "page {} has the same shape and seed; a book needs a new seed for another \
+                     maze of it (New seed)",
+                    i + 1
+                )
+            })
+    }
+
+    fn add_current(&mut self) -> std::result::Result<String, String> {
+        if let Some(why) = self.not_for_book() {
+            return Err(why);
+        }
+        let mut d = self.design.clone();
+        // a file shape's path as the book needs it wherever the book file is saved
+        if let Some(ShapeSource::File(p)) = &mut d.shape {
+            if p.is_relative()
+                && let Some(base) = self.base_dir()
+            {
+                *p = base.join(&*p);
+            }
+            if let Ok(abs) = std::path::absolute(&*p) {
+                *p = abs;
+            }
+        }
+        let label = page_label(&d);
+        self.book.list.pages.push(Page { design: d });
+        Ok(format!(
+            "added page {} to the book: {label}",
+            self.book.list.pages.len()
+        ))
+    }
+
+    fn save_book(&self, path: &Path) -> std::result::Result<String, String> {
+        if self.book.list.pages.is_empty() {
+            return Err("the book has no pages: add designs with \"Add current design\"".into());
+        }
+        let text = self.book.list.to_toml();
+        // only a book hedge batch reads is written
+        let base = path.parent().unwrap_or(Path::new(""));
+        crate::book::parse(&text, base).map_err(|e| format!("book not saved: {e}"))?;
+        crate::io::write_atomic(path, text.as_bytes())
+            .map(|()| format!("saved the book {}", path.display()))
+            .map_err(|e| e.to_string())
+    }
+
+    fn open_book(&mut self, path: &Path) -> std::result::Result<String, String> {
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let book = crate::book::load(&path).map_err(|e| e.to_string())?;
+        let pages = book
+            .puzzles
+            .iter()
+            .map(|spec| {
+                crate::book::fitted_design(spec)
+                    .map(|design| Page { design })
+                    .map_err(|e| format!("{}: {e}", spec.source))
+            })
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        if let Some(i) = pages.iter().position(|p| p.design.style == Style::Tiles) {
+            return Err(format!(
+                "page {}: tile mazes cannot go in a book yet",
+                i + 1
+            ));
+        }
+        let n = pages.len();
+        self.book.list = BookList {
+            settings: book.settings,
+            pages,
+        };
+        let mut msg = format!("opened the book {} ({n} puzzles)", path.display());
+        if let Some(note) = book.notes.first() {
+            msg += &format!("; note: {note}");
+        }
+        Ok(msg)
+    }
+
+    fn start_export(
+        &mut self,
+        path: PathBuf,
+        ctx: Option<&egui::Context>,
+    ) -> std::result::Result<(), String> {
+        if self.book.exporting() {
+            return Err("a book is being exported already; wait for it to finish".into());
+        }
+        if self.book.list.pages.is_empty() {
+            return Err("the book has no pages: add designs with \"Add current design\"".into());
+        }
+        let text = self.book.list.to_toml();
+        let (done, total) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let (tx, result) = channel();
+        let ctx = ctx.cloned();
+        let run = {
+            let (done, total, path) = (Arc::clone(&done), Arc::clone(&total), path.clone());
+            move || {
+                let progress = |d: usize, t: usize| {
+                    done.store(d, Ordering::Relaxed);
+                    total.store(t, Ordering::Relaxed);
+                    if let Some(ctx) = &ctx {
+                        ctx.request_repaint();
+                    }
+                };
+                // a panic drops `tx`: poll_book reports it
+                let r = export_book(&text, &path, &progress);
+                let _ = tx.send(r);
+                if let Some(ctx) = &ctx {
+                    ctx.request_repaint();
+                }
+            }
+        };
+        std::thread::Builder::new()
+            .name("hedge-book".into())
+            .spawn(run)
+            .map_err(|e| format!("cannot start the book export: {e}"))?;
+        self.book.export = Some(Export {
+            path,
+            done,
+            total,
+            result,
+            started: Instant::now(),
+        });
+        self.message = None;
+        Ok(())
+    }
+
+    /// Picks up the finished book export, if any (called every frame).
+    pub fn poll_book(&mut self) {
+        let Some(e) = &self.book.export else { return };
+        let r = match e.result.try_recv() {
+            Ok(r) => r,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => Err(format!(
+                "internal error while making the book (please report it): {}",
+                e.path.display()
+            )),
+        };
+        self.book.export = None;
+        self.message = Some(r);
+    }
+}
+
+/// The Book menu.
+pub fn menu(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    let mut open = app.book.open;
+    if ui.checkbox(&mut open, "Book list").clicked() {
+        app.pending.push(Command::Book(BookCommand::Show(open)));
+    }
+    let why = app.not_for_book();
+    if ui
+        .add_enabled(why.is_none(), egui::Button::new("Add current design"))
+        .on_disabled_hover_text(why.unwrap_or_default())
+        .clicked()
+    {
+        app.pending.push(Command::Book(BookCommand::AddCurrent));
+        app.pending.push(Command::Book(BookCommand::Show(true)));
+    }
+    files(app, ui);
+}
+
+fn files(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    if ui.button("Open book...").clicked() {
+        app.pending.push(Command::Book(BookCommand::OpenDialog));
+    }
+    let has_pages = !app.book.list.pages.is_empty();
+    let none = "the book has no pages yet";
+    if ui
+        .add_enabled(has_pages, egui::Button::new("Save book..."))
+        .on_hover_text("the book file (TOML) hedge batch reads")
+        .on_disabled_hover_text(none)
+        .clicked()
+    {
+        app.pending.push(Command::Book(BookCommand::SaveDialog));
+    }
+    if ui
+        .add_enabled(
+            has_pages && !app.book.exporting(),
+            egui::Button::new("Export book PDF..."),
+        )
+        .on_hover_text("the book.pdf hedge batch makes: title page, puzzles, answer keys")
+        .on_disabled_hover_text(if has_pages {
+            "a book is being exported"
+        } else {
+            none
+        })
+        .clicked()
+    {
+        app.pending.push(Command::Book(BookCommand::ExportDialog));
+    }
+}
+
+/// Polls the book export and shows the book window when it is open. Called every frame.
+pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    app.poll_book();
+    if app.book.exporting() {
+        ui.ctx().request_repaint_after(Duration::from_millis(100));
+    }
+    if !app.book.open {
+        return;
+    }
+    let mut open = true;
+    let at = ui.ctx().content_rect().right_top() + egui::vec2(-16.0, 40.0);
+    egui::Window::new("Book")
+        .open(&mut open)
+        .pivot(egui::Align2::RIGHT_TOP)
+        .default_pos(at)
+        .default_width(340.0)
+        .show(ui.ctx(), |ui| contents(app, ui));
+    if !open {
+        app.pending.push(Command::Book(BookCommand::Show(false)));
+    }
+}
+
+fn contents(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    let why = app.not_for_book();
+    if ui
+        .add_enabled(why.is_none(), egui::Button::new("Add current design"))
+        .on_hover_text("the design as it is now, seed included, as the last page")
+        .on_disabled_hover_text(why.unwrap_or_default())
+        .clicked()
+    {
+        app.pending.push(Command::Book(BookCommand::AddCurrent));
+    }
+    let pages = &app.book.list.pages;
+    ui.label(format!(
+        "{} puzzle{}",
+        pages.len(),
+        if pages.len() == 1 { "" } else { "s" }
+    ));
+    if pages.is_empty() {
+        ui.label(RichText::new("no pages yet: make a maze, then \"Add current design\"").weak());
+    }
+    let n = pages.len();
+    egui::ScrollArea::vertical()
+        .max_height(260.0)
+        .show(ui, |ui| {
+            for (i, p) in app.book.list.pages.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(i > 0, egui::Button::new("Up").small())
+                        .clicked()
+                    {
+                        app.pending.push(Command::Book(BookCommand::MoveUp(i)));
+                    }
+                    if ui
+                        .add_enabled(i + 1 < n, egui::Button::new("Down").small())
+                        .clicked()
+                    {
+                        app.pending.push(Command::Book(BookCommand::MoveDown(i)));
+                    }
+                    if ui.add(egui::Button::new("Remove").small()).clicked() {
+                        app.pending.push(Command::Book(BookCommand::Remove(i)));
+                    }
+                    ui.label(format!("{}. {}", i + 1, page_label(&p.design)));
+                });
+            }
+        });
+    ui.separator();
+    let mut s = app.book.list.settings.clone();
+    settings(ui, &mut s);
+    if s != app.book.list.settings {
+        app.pending
+            .push(Command::Book(BookCommand::Settings(Box::new(s))));
+    }
+    ui.separator();
+    ui.horizontal_wrapped(|ui| files(app, ui));
+    if let Some((done, total)) = app.book.progress() {
+        let secs = app
+            .book
+            .export
+            .as_ref()
+            .map_or(0.0, |e| e.started.elapsed().as_secs_f64());
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(if total == 0 {
+                format!("making the book... {secs:.0} s")
+            } else {
+                format!("making the book: {done} of {total} steps, {secs:.0} s")
+            });
+        });
+    }
+}
+
+/// The paper sizes a book can be trimmed to, by name.
+const TRIMS: [crate::page::Paper; 5] = super::ui::PAPERS;
+
+fn answers_name(a: Answers) -> &'static str {
+    match a {
+        Answers::AfterEach => "after each puzzle",
+        Answers::AtBack => "at the back",
+    }
+}
+
+fn settings(ui: &mut egui::Ui, s: &mut Settings) {
+    let label = ui.label("Book title");
+    let mut title = s.title.clone().unwrap_or_default();
+    let r = ui
+        .add(
+            egui::TextEdit::singleline(&mut title)
+                .hint_text("on the title page and in the PDF")
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id);
+    if r.changed() {
+        s.title = (!title.trim().is_empty()).then_some(title);
+    }
+    ui.checkbox(&mut s.title_page, "Title page")
+        .on_hover_text("the book starts with a page showing the title");
+    ComboBox::from_label("Answer keys")
+        .selected_text(answers_name(s.answers))
+        .show_ui(ui, |ui| {
+            for a in [Answers::AtBack, Answers::AfterEach] {
+                ui.selectable_value(&mut s.answers, a, answers_name(a));
+            }
+        });
+    ui.add_enabled(
+        s.answers == Answers::AtBack,
+        Slider::new(&mut s.keys_per_page, 2..=6).text("Keys per page"),
+    )
+    .on_disabled_hover_text("with the keys after each puzzle, each key has a page");
+    let custom = !TRIMS.contains(&s.trim);
+    ComboBox::from_label("Trim")
+        .selected_text(s.trim.name())
+        .show_ui(ui, |ui| {
+            for p in TRIMS {
+                ui.selectable_value(&mut s.trim, p, p.name());
+            }
+            if custom {
+                ui.label(RichText::new(s.trim.name()).weak());
+            }
+        })
+        .response
+        .on_hover_text("the book's page size");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Persisted;
+
+    fn add(app: &mut HedgeApp, seed: u64) {
+        let mut d = app.design.clone();
+        d.seed = Some(seed);
+        app.apply(
+            Command::Edit {
+                design: Box::new(d),
+                coalesce: false,
+            },
+            None,
+        );
+        app.apply(Command::Book(BookCommand::AddCurrent), None);
+        assert!(matches!(&app.message, Some(Ok(_))), "{:?}", app.message);
+    }
+
+    fn export(app: &mut HedgeApp, path: &Path) {
+        app.apply(Command::Book(BookCommand::Export(path.to_path_buf())), None);
+        let start = Instant::now();
+        while app.book.exporting() {
+            app.poll_book();
+            assert!(start.elapsed() < Duration::from_secs(60), "export hung");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn a_book_list_is_a_book_file_that_batch_reads() {
+        let mut app = HedgeApp::headless(Persisted::default());
+        add(&mut app, 11);
+        // the same shape and seed twice: refused, the list unchanged
+        app.apply(Command::Book(BookCommand::AddCurrent), None);
+        assert!(
+            matches!(&app.message, Some(Err(e)) if e.contains("page 1")),
+            "{:?}",
+            app.message
+        );
+        assert_eq!(app.book.list.pages.len(), 1);
+        app.apply(
+            Command::SetShape(Some(ShapeSource::Builtin("fish".into()))),
+            None,
+        );
+        add(&mut app, 12);
+        app.book.list.settings.title = Some("Fish".into());
+        let text = app.book.list.to_toml();
+        assert_eq!(BookList::from_toml(&text).unwrap(), app.book.list);
+        let book = crate::book::parse(&text, Path::new(".")).unwrap();
+        let designs: Vec<&Design> = book.puzzles.iter().map(|p| &p.design).collect();
+        let want: Vec<&Design> = app.book.list.pages.iter().map(|p| &p.design).collect();
+        assert_eq!(designs, want);
+        assert!(book.puzzles.iter().all(|p| !p.fit_height));
+        // and an empty list is still a list (kept between runs), but not a book
+        assert_eq!(
+            BookList::from_toml(&BookList::default().to_toml()).unwrap(),
+            BookList::default()
+        );
+    }
+
+    #[test]
+    fn tile_designs_and_errors_leave_the_list_alone() {
+        let mut app = HedgeApp::headless(Persisted::default());
+        add(&mut app, 5);
+        let before = app.book.list.clone();
+        let mut d = app.design.clone();
+        d.style = Style::Tiles;
+        app.apply(
+            Command::Edit {
+                design: Box::new(d),
+                coalesce: false,
+            },
+            None,
+        );
+        app.apply(Command::Book(BookCommand::AddCurrent), None);
+        assert!(matches!(&app.message, Some(Err(e)) if e.contains("tile")));
+        app.apply(
+            Command::Book(BookCommand::Open("/no/such/book.toml".into())),
+            None,
+        );
+        assert!(matches!(&app.message, Some(Err(e)) if e.contains("/no/such/book.toml")));
+        app.apply(
+            Command::Book(BookCommand::Save("/no/such/dir/b.toml".into())),
+            None,
+        );
+        assert!(matches!(&app.message, Some(Err(e)) if e.contains("/no/such/dir")));
+        export(&mut app, Path::new("/no/such/dir/book.pdf"));
+        assert!(
+            matches!(&app.message, Some(Err(e)) if e.contains("/no/such/dir")),
+            "{:?}",
+            app.message
+        );
+        assert_eq!(app.book.list, before);
+        // moving past either end does nothing
+        app.apply(Command::Book(BookCommand::MoveUp(0)), None);
+        app.apply(Command::Book(BookCommand::MoveDown(0)), None);
+        app.apply(Command::Book(BookCommand::Remove(3)), None);
+        assert_eq!(app.book.list, before);
+    }
+
+    #[test]
+    fn opening_a_book_with_a_generator_lists_its_pages_as_made() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gen.toml");
+        std::fs::write(
+            &path,
+            "[book]\ntitle = \"Gen\"\nanswers = \"after-each\"\n\
+             [[pages]]\ncount = 3\nshapes = [\"heart\"]\nseed_from = 40\nwidth = \"10..14\"\n",
+        )
+        .unwrap();
+        let mut app = HedgeApp::headless(Persisted::default());
+        app.apply(Command::Book(BookCommand::Open(path.clone())), None);
+        assert!(matches!(&app.message, Some(Ok(_))), "{:?}", app.message);
+        let list = app.book.list.clone();
+        assert_eq!(list.pages.len(), 3);
+        assert_eq!(list.settings.answers, Answers::AfterEach);
+        // the heights were fitted as the book fits them: the list makes the same PDF
+        let a = dir.path().join("a.pdf");
+        let b = dir.path().join("b.pdf");
+        export(&mut app, &a);
+        assert!(matches!(&app.message, Some(Ok(m)) if m.contains("6 pages")));
+        let book = crate::book::load(&path).unwrap();
+        let built = crate::book::build(&book, &|_, _| {}).unwrap();
+        std::fs::write(&b, &built.files[0].bytes).unwrap();
+        assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    }
+}
