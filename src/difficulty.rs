@@ -39,7 +39,7 @@ use crate::grid::Grid;
 use crate::mask::Mask;
 use crate::metrics::Metrics;
 use crate::page::PageSetup;
-use crate::pipeline::{Generated, build_grid, generate_on};
+use crate::pipeline::{Generated, build_grid, edited_mask, generate_on};
 use crate::random::{MazeRng, Random, fresh_seed};
 use crate::topology::{Topology, TopologyKind};
 
@@ -796,16 +796,23 @@ impl Space {
 /// Finds a maze of `design` (on `mask`, when given) that meets `design.targets`; see
 /// [`search_on`]. No cancel flag and no progress reports.
 pub fn search(design: &Design, mask: Option<&Mask>, options: &SearchOptions) -> Result<Found> {
+    search_with(design, mask, options, &AtomicBool::new(false), &mut |_| {})
+}
+
+/// [`search`] with a cancel flag and progress reports (see [`search_on`]): builds the grid the
+/// way [`crate::pipeline::generate`] does (the design's hand-painted cells applied to `mask`)
+/// and searches on it.
+pub fn search_with(
+    design: &Design,
+    mask: Option<&Mask>,
+    options: &SearchOptions,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Found> {
     design.validate()?;
-    let (grid, dropped) = build_grid(design, mask)?;
-    search_on(
-        design,
-        Arc::new(grid),
-        dropped,
-        options,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    )
+    let edited = edited_mask(design, mask)?;
+    let (grid, dropped) = build_grid(design, edited.as_ref().or(mask))?;
+    search_on(design, Arc::new(grid), dropped, options, cancel, progress)
 }
 
 /// Makes candidate mazes of `design` on `grid` in parallel (on the current rayon pool) until one

@@ -332,6 +332,38 @@ fn hard_mazes_beat_easy_ones_of_the_same_size() {
     assert!(hard.2 > easy.2, "depth: easy {easy:?} hard {hard:?}");
 }
 
+/// Regression: the search used to build its grid without the design's hand-painted cells, so
+/// the maze it found was not the one the design makes (and the editor or `--no-search` made a
+/// different maze from the recorded seed).
+#[test]
+fn the_search_keeps_the_hand_painted_cells() {
+    use hedge::design::CellEdit;
+    let d = Design {
+        width: 12,
+        height: 12,
+        seed: Some(5),
+        cell_edits: (3..9)
+            .map(|row| CellEdit {
+                row,
+                col: 6,
+                on: false,
+            })
+            .collect(),
+        targets: Targets {
+            score: Some(Range::new(Some(1.0), None)),
+            ..Targets::NONE
+        },
+        ..Design::default()
+    };
+    let found = search(&d, None, &candidates(64)).unwrap();
+    assert_eq!(found.generated.metrics.cells, 144 - 6);
+    let again = generate(&found.generated.design, None).unwrap();
+    assert_eq!(
+        again.maze.passage_list(),
+        found.generated.maze.passage_list()
+    );
+}
+
 /// Each preset's grid keeps its corridor width on the page (Letter and A4, every topology).
 #[test]
 fn preset_sizes_keep_their_corridors_on_the_page() {
