@@ -41,6 +41,7 @@ use crate::metrics::Metrics;
 use crate::page::PageSetup;
 use crate::pipeline::{Generated, build_grid, edited_mask, generate_on};
 use crate::random::{MazeRng, Random, fresh_seed};
+use crate::shape::{Foreground, fitted_height};
 use crate::topology::{Topology, TopologyKind};
 
 // ---------------------------------------------------------------------------------------------
@@ -612,6 +613,25 @@ impl Preset {
             h += 1;
         }
         (w, h)
+    }
+
+    /// The grid for a design of `kind` filling the silhouette `fg` on the page `setup`: the
+    /// preset's width ([`Preset::grid_size`]) with the height that keeps the shape's aspect
+    /// ratio, and fewer cells across when that height would not fit the page (so the corridors
+    /// keep their width). Polar grids have no aspect ratio: their rings are the grid size's.
+    pub fn shaped_size(
+        &self,
+        kind: TopologyKind,
+        setup: &PageSetup,
+        fg: &Foreground,
+    ) -> Result<(u32, u32)> {
+        let (w, h) = self.grid_size(kind, setup);
+        let fitted = fitted_height(kind, w, fg)?;
+        if kind == TopologyKind::Polar || fitted <= h {
+            return Ok((w, fitted));
+        }
+        let narrower = ((u64::from(w) * u64::from(h) / u64::from(fitted)) as u32).max(2);
+        Ok((narrower, fitted_height(kind, narrower, fg)?))
     }
 }
 

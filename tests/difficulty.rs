@@ -332,6 +332,33 @@ fn hard_mazes_beat_easy_ones_of_the_same_size() {
     assert!(hard.2 > easy.2, "depth: easy {easy:?} hard {hard:?}");
 }
 
+/// A heart taller than the page allows keeps the preset's corridor width: fewer cells across,
+/// the height from the shape's aspect ratio, and the grid inside the preset's page limit.
+#[test]
+fn preset_sizes_for_a_shape_keep_the_aspect_ratio_and_the_page() {
+    let p = Picture::decode(builtin::get("heart").unwrap()).unwrap();
+    let heart = Foreground::from_picture(&p, Cut::default()).unwrap();
+    let landscape = PageSetup {
+        orientation: hedge::page::Orientation::Landscape,
+        ..PageSetup::default()
+    };
+    for setup in [PageSetup::default(), landscape] {
+        for p in PRESETS {
+            let (w, h) = p.grid_size(TopologyKind::Rect, &setup);
+            let (sw, sh) = p.shaped_size(TopologyKind::Rect, &setup, &heart).unwrap();
+            assert!(sw <= w && sh <= h, "{}: {sw}x{sh} in {w}x{h}", p.name);
+            assert_eq!(sh, fitted_height(TopologyKind::Rect, sw, &heart).unwrap());
+            assert!(
+                sw == w || sh + 2 >= h,
+                "{}: shrunk more than needed",
+                p.name
+            );
+            let (pw, ph) = p.shaped_size(TopologyKind::Polar, &setup, &heart).unwrap();
+            assert_eq!((pw, ph), p.grid_size(TopologyKind::Polar, &setup));
+        }
+    }
+}
+
 /// Regression: the search used to build its grid without the design's hand-painted cells, so
 /// the maze it found was not the one the design makes (and the editor or `--no-search` made a
 /// different maze from the recorded seed).
