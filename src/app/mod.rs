@@ -19,6 +19,7 @@ use crate::shape::{Cut, Foreground, ShapeSource};
 use crate::topology::TopologyKind;
 
 pub mod preview;
+pub mod targets;
 pub mod thumbs;
 pub mod ui;
 pub mod worker;
@@ -105,6 +106,12 @@ pub enum Command {
     Quit,
     /// Close even though there are unsaved changes.
     CloseWithoutSaving,
+    /// Apply a difficulty preset (by name) as `--difficulty NAME` does: one undo step.
+    ApplyPreset(&'static str),
+    /// Start the difficulty search ("Find a maze") on a background thread.
+    FindMaze,
+    /// Stop the difficulty search; the design stays as it is.
+    CancelSearch,
 }
 
 /// What a primary drag on the preview does.
@@ -337,6 +344,8 @@ pub struct HedgeApp {
     pub frames: FrameTimes,
     /// When set, file dialogs are not shown: this answers them (tests).
     pub dialog_hook: Option<DialogHook>,
+    /// The Difficulty section's search knobs, running search and last outcome.
+    pub targets: targets::TargetsPanel,
     shape: ShapeCache,
     worker: Worker,
     generation: u64,
@@ -503,6 +512,7 @@ impl HedgeApp {
             debug_overlay: false,
             frames: FrameTimes::default(),
             dialog_hook: None,
+            targets: targets::TargetsPanel::default(),
             shape: ShapeCache::default(),
             worker,
             generation: 0,
@@ -677,6 +687,7 @@ impl HedgeApp {
         if let Some(r) = self.worker.poll() {
             self.accept(r);
         }
+        targets::poll(self);
     }
 
     fn accept(&mut self, r: JobResult) {
@@ -768,7 +779,8 @@ impl HedgeApp {
         }
     }
 
-    /// Applies one command. `ctx` is needed only for [`Command::Quit`].
+    /// Applies one command. `ctx` is needed only for [`Command::Quit`] (and lets a search wake
+    /// the window).
     pub fn apply(&mut self, cmd: Command, ctx: Option<&egui::Context>) {
         match cmd {
             Command::Edit { design, coalesce } => self.set_design(*design, coalesce),
@@ -937,6 +949,9 @@ impl HedgeApp {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             }
+            Command::ApplyPreset(name) => targets::apply_preset(self, name),
+            Command::FindMaze => targets::start(self, ctx),
+            Command::CancelSearch => targets::cancel(self),
         }
     }
 
