@@ -931,3 +931,33 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     let text = &h.state().targets.outcome.as_ref().unwrap().text;
     assert!(text.contains("design changed"), "{text}");
 }
+
+#[test]
+fn tile_designs_say_targets_are_for_walls_only() {
+    let mut h = editor();
+    let d = hedge::design::Design {
+        style: hedge::design::Style::Tiles,
+        targets: hedge::difficulty::Targets {
+            score: "1..".parse().ok(),
+            ..Default::default()
+        },
+        ..h.state().design.clone()
+    };
+    h.state_mut().pending.push(hedge::app::Command::Edit {
+        design: Box::new(d),
+        coalesce: false,
+    });
+    settle(&mut h);
+    assert!(
+        h.query_by_label("difficulty targets work with the walls style only")
+            .is_some()
+    );
+    assert!(h.get_by_label("Find a maze").accesskit_node().is_disabled());
+    assert!(h.get_by_label("Adult").accesskit_node().is_disabled());
+    // asked anyway (a command), the search refuses with the same words
+    h.state_mut().pending.push(hedge::app::Command::FindMaze);
+    run(&mut h);
+    assert!(!h.state().searching());
+    let text = &h.state().targets.outcome.as_ref().unwrap().text;
+    assert!(text.contains("walls style only"), "{text}");
+}
