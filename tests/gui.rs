@@ -14,7 +14,7 @@ use hedge::topology::TopologyKind;
 
 fn editor() -> Harness<'static, HedgeApp> {
     let mut h = Harness::builder()
-        .with_size([1100.0, 1500.0])
+        .with_size([1100.0, 1800.0])
         .build_eframe(|cc| HedgeApp::new(cc));
     settle(&mut h);
     h
@@ -43,6 +43,20 @@ fn run(h: &mut Harness<'_, HedgeApp>) {
         std::thread::sleep(Duration::from_millis(5));
     }
     h.run();
+}
+
+/// Clicks the widget labelled `label` until `done` says the click took (on a busy machine the
+/// panel can still be moving when a click lands), then lets the worker finish.
+fn click(h: &mut Harness<'_, HedgeApp>, label: &str, done: impl Fn(&HedgeApp) -> bool) {
+    for _ in 0..10 {
+        settle(h);
+        h.get_by_label(label).click();
+        settle(h);
+        if done(h.state()) {
+            return;
+        }
+    }
+    panic!("clicking {label} did not take");
 }
 
 /// Opens the combo box `combo` and picks `option` until `done` says the design took it (on a
@@ -323,9 +337,7 @@ fn page_setup_lays_out_the_same_maze_again() {
     settle(&mut h);
     assert_eq!(h.state().design.page.wall_mm, 1.0);
 
-    h.get_by_label("Name line").click();
-    settle(&mut h);
-    assert!(h.state().design.page.name_line);
+    click(&mut h, "Name line", |a| a.design.page.name_line);
     let texts: Vec<String> = h
         .state()
         .preview()
@@ -339,9 +351,7 @@ fn page_setup_lays_out_the_same_maze_again() {
     assert!(texts.iter().any(|t| t.starts_with("Name")), "{texts:?}");
 
     // undo walks back through the page edits
-    h.get_by_label("Undo").click();
-    settle(&mut h);
-    assert!(!h.state().design.page.name_line);
+    click(&mut h, "Undo", |a| !a.design.page.name_line);
 
     // too wide a margin for the paper: the error is in the window, the maze stays
     pick(&mut h, "Paper", "6x9", |a| {
@@ -963,4 +973,207 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(std::fs::read(dir.path().join("out/book.pdf")).unwrap(), pdf);
+}
+
+/// Steps frames (without waiting for the UI to be idle: a running search keeps asking for
+/// frames) until `done` holds, for up to a minute.
+fn until(h: &mut Harness<'_, HedgeApp>, what: &str, done: impl Fn(&HedgeApp) -> bool) {
+    let start = std::time::Instant::now();
+    while !done(h.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "waited for {what}"
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The built-in heart's foreground, as the editor cuts it.
+fn heart() -> hedge::shape::Foreground {
+    let p = hedge::shape::Picture::decode(hedge::shape::builtin::get("heart").unwrap()).unwrap();
+    hedge::shape::Foreground::from_picture(&p, hedge::shape::Cut::default()).unwrap()
+}
+
+#[test]
+fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
+    use hedge::difficulty::preset;
+    let mut h = editor();
+    let before = h.state().design.clone();
+    h.get_by_label("Adult").click_accesskit();
+    settle(&mut h);
+    let adult = preset("adult").unwrap();
+    let d = h.state().design.clone();
+    assert_eq!(
+        (d.algorithm, d.braid, d.targets),
+        (adult.algorithm, adult.braid, adult.targets)
+    );
+    assert_eq!((d.width, d.height), adult.grid_size(d.topology, &d.page));
+    assert_eq!(d.seed, before.seed);
+    let cells = (d.width * d.height) as usize;
+    assert_eq!(h.state().generated().unwrap().metrics.cells, cells);
+    // the section shows the preset's bounds
+    let toggled = |h: &Harness<'_, HedgeApp>, label: &str| {
+        h.get_by_label(label).accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
+    };
+    assert!(toggled(&h, "score min") && !toggled(&h, "score max"));
+    assert!(toggled(&h, "depth min") && !toggled(&h, "ratio min"));
+    // one undo step
+    h.get_by_label("Undo").click();
+    settle(&mut h);
+    assert_eq!(h.state().design, before);
+
+    // in a shape, the preset keeps the shape's aspect ratio within the page
+    h.get_by_label("heart").click();
+    settle(&mut h);
+    h.get_by_label("Ages 3-5").click_accesskit();
+    settle(&mut h);
+    let young = preset("ages-3-5").unwrap();
+    let d = &h.state().design;
+    assert_eq!(
+        (d.width, d.height),
+        young
+            .shaped_size(TopologyKind::Rect, &d.page, &heart())
+            .unwrap()
+    );
+    assert_eq!(d.targets, young.targets);
+    assert!(h.state().generated().is_some(), "{}", status(&h));
+}
+
+#[test]
+fn find_a_maze_meets_the_target_and_records_the_seed() {
+    use hedge::difficulty::{Range, Report, candidate_seed};
+    let mut h = editor();
+    let d0 = h.state().design.clone();
+    let current = h.state().generated().unwrap().metrics.difficulty;
+    // a score target the maze shown misses and about a third of the seeds meet
+    let mut scores: Vec<f64> = (1..40)
+        .map(|k| {
+            let mut d = d0.clone();
+            d.seed = Some(candidate_seed(d0.seed.unwrap(), k));
+            hedge::pipeline::generate(&d, None)
+                .unwrap()
+                .metrics
+                .difficulty
+        })
+        .collect();
+    scores.sort_by(f64::total_cmp);
+    let (p30, p70) = (scores[11], scores[27]);
+    let (which, bound) = if current < (p70 * 10.0).ceil() / 10.0 {
+        ("min", (p70 * 10.0).ceil() / 10.0)
+    } else {
+        ("max", (p30 * 10.0).floor() / 10.0)
+    };
+    h.get_by_label(&format!("score {which}")).click_accesskit();
+    run(&mut h);
+    h.get_by_label(&format!("score {which} value"))
+        .set_value_accesskit(bound);
+    settle(&mut h);
+    let target = if which == "min" {
+        Range::new(Some(bound), None)
+    } else {
+        Range::new(None, Some(bound))
+    };
+    assert_eq!(h.state().design.targets.score, Some(target));
+    assert!(!target.contains(current), "the maze shown misses it");
+
+    let undo = h.state().undo.len();
+    h.get_by_label("Find a maze").click_accesskit();
+    until(&mut h, "the search", |a| {
+        !a.searching() && a.targets.outcome.is_some()
+    });
+    settle(&mut h);
+    let app = h.state();
+    let outcome = app.targets.outcome.as_ref().unwrap();
+    assert!(outcome.met, "{}", outcome.text);
+    assert_ne!(app.design.seed, d0.seed, "the found seed is in the design");
+    assert_eq!(app.undo.len(), undo + 1, "one undo step");
+    let g = app.generated().unwrap();
+    assert_eq!(g.seed, app.design.seed.unwrap(), "the preview shows it");
+    assert!(Report::new(&app.design.targets, &g.metrics).met());
+    assert!(h.query_by_label_contains("meets every target").is_some());
+}
+
+#[test]
+fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
+    let mut h = editor();
+    // an unreachable score and a budget that would take minutes
+    h.get_by_label("score min").click_accesskit();
+    run(&mut h);
+    h.get_by_label("score min value").set_value_accesskit(900.0);
+    settle(&mut h);
+    h.get_by_label("Budget candidates")
+        .set_value_accesskit(1_000_000.0);
+    run(&mut h);
+    assert_eq!(h.state().targets.candidates, 1_000_000);
+    let before = h.state().design.clone();
+    let tried = |a: &HedgeApp| {
+        a.targets
+            .search
+            .as_ref()
+            .and_then(|s| s.progress)
+            .map_or(0, |p| p.tried)
+    };
+
+    h.get_by_label("Find a maze").click_accesskit();
+    until(&mut h, "progress", |a| tried(a) >= 64);
+    assert!(h.query_by_label_contains("tried, best").is_some());
+    // the window answers while the search runs
+    let key = h.state().answer_key;
+    h.get_by_label("Answer key").click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().answer_key, !key);
+    h.get_by_label("Cancel").click_accesskit();
+    until(&mut h, "the cancel", |a| !a.searching());
+    settle(&mut h);
+    assert_eq!(
+        h.state().design,
+        before,
+        "a cancelled search changes nothing"
+    );
+    let text = &h.state().targets.outcome.as_ref().unwrap().text;
+    assert!(text.contains("cancelled"), "{text}");
+
+    // an edit while it runs: the search stops and its result is not used
+    h.get_by_label("Find a maze").click_accesskit();
+    until(&mut h, "progress", |a| tried(a) >= 64);
+    h.get_by_role_and_label(Role::Slider, "Braid")
+        .set_value_accesskit(0.5);
+    until(&mut h, "the stale search", |a| !a.searching());
+    settle(&mut h);
+    assert_eq!(h.state().design.braid, 0.5);
+    assert_eq!(h.state().design.seed, before.seed);
+    let text = &h.state().targets.outcome.as_ref().unwrap().text;
+    assert!(text.contains("design changed"), "{text}");
+}
+
+#[test]
+fn tile_designs_say_targets_are_for_walls_only() {
+    let mut h = editor();
+    let d = hedge::design::Design {
+        style: hedge::design::Style::Tiles,
+        targets: hedge::difficulty::Targets {
+            score: "1..".parse().ok(),
+            ..Default::default()
+        },
+        ..h.state().design.clone()
+    };
+    h.state_mut().pending.push(hedge::app::Command::Edit {
+        design: Box::new(d),
+        coalesce: false,
+    });
+    settle(&mut h);
+    assert!(
+        h.query_by_label("difficulty targets work with the walls style only")
+            .is_some()
+    );
+    assert!(h.get_by_label("Find a maze").accesskit_node().is_disabled());
+    assert!(h.get_by_label("Adult").accesskit_node().is_disabled());
+    // asked anyway (a command), the search refuses with the same words
+    h.state_mut().pending.push(hedge::app::Command::FindMaze);
+    run(&mut h);
+    assert!(!h.state().searching());
+    let text = &h.state().targets.outcome.as_ref().unwrap().text;
+    assert!(text.contains("walls style only"), "{text}");
 }

@@ -21,6 +21,7 @@ use crate::topology::TopologyKind;
 pub mod book;
 mod fill;
 pub mod preview;
+pub mod targets;
 pub mod thumbs;
 pub mod tiles;
 pub mod ui;
@@ -110,6 +111,12 @@ pub enum Command {
     CloseWithoutSaving,
     /// A change to the book list or its window ([`book`]).
     Book(book::BookCommand),
+    /// Apply a difficulty preset (by name) as `--difficulty NAME` does: one undo step.
+    ApplyPreset(&'static str),
+    /// Start the difficulty search ("Find a maze") on a background thread.
+    FindMaze,
+    /// Stop the difficulty search; the design stays as it is.
+    CancelSearch,
 }
 
 /// What a primary drag on the preview does.
@@ -369,6 +376,8 @@ pub struct HedgeApp {
     pub dialog_hook: Option<DialogHook>,
     /// The book list and its window.
     pub book: book::BookPanel,
+    /// The Difficulty section's search knobs, running search and last outcome.
+    pub targets: targets::TargetsPanel,
     shape: ShapeCache,
     worker: Worker,
     generation: u64,
@@ -536,6 +545,7 @@ impl HedgeApp {
             frames: FrameTimes::default(),
             dialog_hook: None,
             book: book::BookPanel::new(p.book),
+            targets: targets::TargetsPanel::default(),
             shape: ShapeCache::default(),
             worker,
             generation: 0,
@@ -718,6 +728,7 @@ impl HedgeApp {
         if let Some(r) = self.worker.poll() {
             self.accept(r);
         }
+        targets::poll(self);
     }
 
     fn accept(&mut self, r: JobResult) {
@@ -825,8 +836,8 @@ impl HedgeApp {
         }
     }
 
-    /// Applies one command. `ctx` is needed only for [`Command::Quit`] (and to wake the window
-    /// when a book export finishes).
+    /// Applies one command. `ctx` is needed only for [`Command::Quit`] (and lets a book export
+    /// or a search wake the window).
     pub fn apply(&mut self, cmd: Command, ctx: Option<&egui::Context>) {
         match cmd {
             Command::Edit { design, coalesce } => self.set_design(*design, coalesce),
@@ -998,6 +1009,9 @@ impl HedgeApp {
                 }
             }
             Command::Book(c) => self.apply_book(c, ctx),
+            Command::ApplyPreset(name) => targets::apply_preset(self, name),
+            Command::FindMaze => targets::start(self, ctx),
+            Command::CancelSearch => targets::cancel(self),
         }
     }
 

@@ -375,6 +375,13 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
         .default_open(true)
         .show(ui, |ui| page_knobs(ui, &mut d.page, &mut coalesce));
 
+    ui.separator();
+    egui::CollapsingHeader::new("Difficulty")
+        .default_open(true)
+        .show(ui, |ui| {
+            super::targets::section(app, ui, &mut d, &mut coalesce)
+        });
+
     if d != app.design {
         app.pending.push(Command::Edit {
             design: Box::new(d),

@@ -9,7 +9,6 @@ use hedge::difficulty::{
     Budget, Found, Metric, Preset, Range, Report, SearchOptions, Stop, preset, preset_names,
 };
 use hedge::page::PageSetup;
-use hedge::topology::TopologyKind;
 
 /// The difficulty flags of `hedge generate`.
 #[derive(Args, Debug, Default)]
@@ -113,15 +112,6 @@ pub fn apply_targets(args: &DifficultyArgs, d: &mut Design) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// The largest size of `kind` the preset allows on the page, for shrinking a shape's grid.
-pub fn preset_limit(
-    args: &DifficultyArgs,
-    kind: TopologyKind,
-    setup: &PageSetup,
-) -> Option<(u32, u32)> {
-    args.difficulty.map(|p| p.grid_size(kind, setup))
 }
 
 /// The search's report for standard error: a headline, then one line per metric.

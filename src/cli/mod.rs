@@ -339,15 +339,16 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     let setup = args.page.setup(&design.page)?;
     let mut prepared = shape::prepare(&mut design, fit_height, base)?;
     // a preset keeps its corridor width: a shape taller than the page gets fewer cells across
-    if let Some((w, h)) = difficulty::preset_limit(&args.difficulty, design.topology, &setup)
-        && prepared.is_some()
+    if let Some(preset) = args.difficulty.difficulty
+        && let Some(p) = &prepared
         && fit_height
         && args.width.is_none()
-        && design.height > h
-        && design.topology != TopologyKind::Polar
     {
-        design.width = ((u64::from(w) * u64::from(h) / u64::from(design.height)) as u32).max(2);
-        prepared = shape::prepare(&mut design, fit_height, base)?;
+        let (w, _) = preset.shaped_size(design.topology, &setup, &p.foreground)?;
+        if w != design.width {
+            design.width = w;
+            prepared = shape::prepare(&mut design, fit_height, base)?;
+        }
     }
     if let Some(p) = &prepared {
         for note in &p.notes {

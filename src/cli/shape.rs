@@ -67,6 +67,8 @@ pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
 pub struct Prepared {
     /// The mask and what its islands came to.
     pub shaped: ShapedMask,
+    /// The picture's foreground (cut with the design's threshold and invert).
+    pub foreground: Foreground,
     /// Remarks for standard error.
     pub notes: Vec<String>,
 }
@@ -113,7 +115,11 @@ pub fn prepare(
             ),
         });
     }
-    Ok(Some(Prepared { shaped, notes }))
+    Ok(Some(Prepared {
+        shaped,
+        notes,
+        foreground: fg,
+    }))
 }
 
 /// Runs `hedge shapes`: the built-in shape names, one a line.
