@@ -152,6 +152,59 @@ impl std::str::FromStr for Orientation {
     }
 }
 
+/// The typeface of a page's text: one of the PDF base-14 families, so PDFs embed nothing and
+/// every viewer has it. Text is measured (and drawn into PNGs) with the metric-compatible
+/// Liberation fonts.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Typeface {
+    /// Helvetica (a sans serif): clear and friendly, the default.
+    #[default]
+    Sans,
+    /// Times (a serif): bookish.
+    Serif,
+    /// Courier (a typewriter face, every letter the same width).
+    Mono,
+}
+
+impl Typeface {
+    /// Every typeface, in menu order.
+    pub const ALL: [Typeface; 3] = [Typeface::Sans, Typeface::Serif, Typeface::Mono];
+
+    /// The name in files and on the command line (`sans`, `serif`, `mono`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Typeface::Sans => "sans",
+            Typeface::Serif => "serif",
+            Typeface::Mono => "mono",
+        }
+    }
+
+    /// A name for people: the PDF font it prints in.
+    pub fn label(self) -> &'static str {
+        match self {
+            Typeface::Sans => "Helvetica",
+            Typeface::Serif => "Times",
+            Typeface::Mono => "Courier",
+        }
+    }
+}
+
+impl std::str::FromStr for Typeface {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        Typeface::ALL
+            .into_iter()
+            .find(|t| t.name() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| {
+                Error::option(format!("unknown font \"{s}\" (known: sans, serif, mono)"))
+            })
+    }
+}
+
 /// How a maze is put on paper.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -182,6 +235,13 @@ pub struct PageSetup {
     pub wall_mm: f64,
     /// The narrowest corridor, in millimetres, accepted without a warning.
     pub min_corridor_mm: f64,
+    /// The typeface of every text on the page.
+    #[serde(skip_serializing_if = "is_sans")]
+    pub font: Typeface,
+}
+
+fn is_sans(t: &Typeface) -> bool {
+    *t == Typeface::Sans
 }
 
 impl Default for PageSetup {
@@ -198,6 +258,7 @@ impl Default for PageSetup {
             page_number: None,
             wall_mm: 0.5,
             min_corridor_mm: COMFORTABLE_CORRIDOR_MM,
+            font: Typeface::Sans,
         }
     }
 }

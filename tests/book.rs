@@ -256,6 +256,82 @@ fn difficulty_ramp_searches_each_page_and_records_the_seed() {
     );
 }
 
+/// Tile mazes go in a book like any page: a tile generator on shapes and a single tile page,
+/// keys at the back and after each, the manifest counting tiles, each page made again alike.
+#[test]
+fn tile_pages_with_their_keys() {
+    let text = "[[pages]]\ndesign = { style = \"tiles\", width = 17, height = 14, order = 1, seed = 9 }\n\
+                [[pages]]\ncount = 2\nstyle = \"tiles\"\nshapes = [\"heart\", \"cat\"]\nseed_from = 3\nwidth = 25\n\
+                [[pages]]\ndesign = { width = 8, seed = 1 }\n";
+    let book = parse(text);
+    let built = build_with(&book, 2);
+    // 4 puzzles + 1 answer page of 4 keys
+    assert_eq!(built.pages, 5);
+    let m = manifest(&built);
+    for (i, p) in m["puzzles"].as_array().unwrap().iter().enumerate() {
+        let design: Design = serde_json::from_value(p["design"].clone()).unwrap();
+        let tiles = design.style == hedge::design::Style::Tiles;
+        assert_eq!(tiles, i < 3);
+        assert_eq!(p["algorithm_used"] == "tiles", tiles);
+        assert_eq!(p.get("metrics").is_some(), !tiles);
+        if tiles {
+            let open = p["tiles"]["open"].as_u64().unwrap();
+            assert!(open > p["tiles"]["solution_length"].as_u64().unwrap());
+        }
+        // made again from the manifest: the same page
+        let again = book::regenerate_puzzle(&design).unwrap();
+        assert_eq!(again.seed(), p["seed"].as_u64().unwrap());
+        let page = p["page"].as_u64().unwrap() as u32;
+        let setup = book
+            .settings
+            .page_setup(page, Some(p["label"].as_str().unwrap().into()));
+        let drawing = match &again {
+            book::Product::Tiles(t) => draw::tile_pages(&t.maze, &setup, &setup).unwrap().puzzle,
+            book::Product::Walls(g) => draw::puzzle_page(g, &setup).unwrap(),
+        };
+        let svg_path = m["pages"][page as usize - 1]["svg"].as_str().unwrap();
+        assert_eq!(
+            svg::svg(&drawing),
+            file(&built, svg_path),
+            "puzzle {}",
+            i + 1
+        );
+    }
+    // the answer page holds the tile keys: each key's solution is drawn
+    let answers = file(&built, "pages/page-005.svg");
+    assert!(has_text(answers, "Puzzle 1") && has_text(answers, "Puzzle 4"));
+    // keys after each puzzle: 8 pages
+    let after = parse(&format!("[book]\nanswers = \"after-each\"\n{text}"));
+    assert_eq!(build_with(&after, 2).pages, 8);
+    // a tile generator cannot take a difficulty preset
+    let e = book::parse(
+        "[[pages]]\ncount = 2\nstyle = \"tiles\"\nseed_from = 1\ndifficulty = \"easy\"\n",
+        Path::new("."),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("walls style"), "{}", e.message);
+}
+
+#[test]
+fn the_book_font_is_used_on_every_page() {
+    let text = "[book]\ntitle = \"T\"\ntitle_page = true\nfont = \"serif\"\n\
+                [[pages]]\ncount = 2\nseed_from = 1\nwidth = 6\n";
+    let built = build_with(&parse(text), 1);
+    let pdf = String::from_utf8_lossy(file(&built, "book.pdf")).into_owned();
+    assert!(pdf.contains("/Times-Bold") && pdf.contains("/Times-Roman"));
+    assert!(!pdf.contains("/Helvetica"));
+    let e = book::parse(
+        "[book]\nfont = \"comic\"\n[[pages]]\ncount = 1\nseed_from = 1\n",
+        Path::new("."),
+    )
+    .unwrap_err();
+    assert!(
+        e.message.contains("`comic`") && e.message.contains("serif"),
+        "{}",
+        e.message
+    );
+}
+
 #[test]
 fn keys_after_each_puzzle() {
     let text = r#"

@@ -108,6 +108,56 @@ fn pdf_has_two_pages_of_the_right_size_with_the_text() {
     assert!(text.contains("/Helvetica"));
 }
 
+/// The page's typeface reaches every back end: the PDF names the base-14 font, the SVG asks
+/// for it, the PNG draws it (a different picture), and text is measured in its metrics.
+#[test]
+fn the_font_choice_reaches_pdf_svg_and_png() {
+    use hedge::page::Typeface;
+    let g = maze(12, 12, 3);
+    let with = |font| PageSetup { font, ..setup() };
+    for (face, bold, regular, family) in [
+        (Typeface::Serif, "/Times-Bold", "/Times-Roman", "Times"),
+        (Typeface::Mono, "/Courier-Bold", "/Courier", "Courier"),
+    ] {
+        let pdf = export::render(&g, &with(face), Format::Pdf).unwrap().puzzle;
+        let text = String::from_utf8_lossy(&pdf);
+        assert!(text.contains(bold) && text.contains(regular), "{face:?}");
+        assert!(!text.contains("/Helvetica"), "{face:?}");
+        let svg = export::render(&g, &with(face), Format::Svg).unwrap().puzzle;
+        let doc_text = String::from_utf8(svg).unwrap();
+        let doc = roxmltree::Document::parse(&doc_text).unwrap();
+        let families: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .map(|n| n.attribute("font-family").unwrap())
+            .collect();
+        assert!(families.len() >= 4);
+        assert!(
+            families.iter().all(|f| f.starts_with(family)),
+            "{families:?}"
+        );
+        // measured in the face's metrics: Courier's START is 5 x 0.6 em wide
+        let page = draw::puzzle_page(&g, &with(face)).unwrap();
+        let start = page.texts().find(|t| t.text == "START").unwrap();
+        assert_eq!(start.face, face);
+        if face == Typeface::Mono {
+            assert!(
+                (start.width() - 3.0 * start.size).abs() < 0.01,
+                "{} vs {}",
+                start.width(),
+                3.0 * start.size
+            );
+        }
+    }
+    let png = |face| {
+        export::render(&g, &with(face), Format::Png { dpi: 100 })
+            .unwrap()
+            .puzzle
+    };
+    assert_ne!(png(Typeface::Sans), png(Typeface::Serif));
+    assert_ne!(png(Typeface::Serif), png(Typeface::Mono));
+}
+
 #[test]
 fn pdf_bytes_are_deterministic() {
     let g = maze(25, 25, 5);

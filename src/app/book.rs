@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Command, DialogRequest, HedgeApp};
 use crate::book::{Answers, Settings};
-use crate::design::{Design, Style};
+use crate::design::Design;
 use crate::error::{Error, Result};
 use crate::shape::ShapeSource;
 use crate::topology::TopologyKind;
@@ -240,11 +240,6 @@ impl HedgeApp {
 
     /// Why the current design cannot be added to the book, if it cannot.
     pub fn not_for_book(&self) -> Option<String> {
-        if self.design.style == Style::Tiles {
-            return Some(
-                "tile mazes cannot go in a book yet (hedge batch prints wall mazes only)".into(),
-            );
-        }
         if let Some(e) = self.error() {
             return Some(format!("the design makes no maze: {e}"));
         }
@@ -312,12 +307,6 @@ impl HedgeApp {
                     .map_err(|e| format!("{}: {e}", spec.source))
             })
             .collect::<std::result::Result<Vec<_>, _>>()?;
-        if let Some(i) = pages.iter().position(|p| p.design.style == Style::Tiles) {
-            return Err(format!(
-                "page {}: tile mazes cannot go in a book yet",
-                i + 1
-            ));
-        }
         let n = pages.len();
         self.book.list = BookList {
             settings: book.settings,
@@ -585,12 +574,22 @@ fn settings(ui: &mut egui::Ui, s: &mut Settings) {
         })
         .response
         .on_hover_text("the book's page size");
+    ComboBox::from_label("Book font")
+        .selected_text(s.font.label())
+        .show_ui(ui, |ui| {
+            for f in crate::page::Typeface::ALL {
+                ui.selectable_value(&mut s.font, f, f.label());
+            }
+        })
+        .response
+        .on_hover_text("the typeface of every text in the book");
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::Persisted;
+    use crate::design::Style;
 
     fn add(app: &mut HedgeApp, seed: u64) {
         let mut d = app.design.clone();
@@ -649,12 +648,12 @@ mod tests {
     }
 
     #[test]
-    fn tile_designs_and_errors_leave_the_list_alone() {
+    fn tile_designs_go_in_and_errors_leave_the_list_alone() {
         let mut app = HedgeApp::headless(Persisted::default());
         add(&mut app, 5);
-        let before = app.book.list.clone();
         let mut d = app.design.clone();
         d.style = Style::Tiles;
+        d.seed = Some(6);
         app.apply(
             Command::Edit {
                 design: Box::new(d),
@@ -663,7 +662,9 @@ mod tests {
             None,
         );
         app.apply(Command::Book(BookCommand::AddCurrent), None);
-        assert!(matches!(&app.message, Some(Err(e)) if e.contains("tile")));
+        assert_eq!(app.book.list.pages.len(), 2, "{:?}", app.message);
+        assert_eq!(app.book.list.pages[1].design.style, Style::Tiles);
+        let before = app.book.list.clone();
         app.apply(
             Command::Book(BookCommand::Open("/no/such/book.toml".into())),
             None,
@@ -683,7 +684,7 @@ mod tests {
         assert_eq!(app.book.list, before);
         // moving past either end does nothing
         app.apply(Command::Book(BookCommand::MoveUp(0)), None);
-        app.apply(Command::Book(BookCommand::MoveDown(0)), None);
+        app.apply(Command::Book(BookCommand::MoveDown(1)), None);
         app.apply(Command::Book(BookCommand::Remove(3)), None);
         assert_eq!(app.book.list, before);
     }

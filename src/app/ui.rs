@@ -10,7 +10,7 @@ use crate::carve::{CARVERS, GrowingTreePolicy};
 use crate::design::CellEdit;
 use crate::design::{Design, MAX_SEED, Style};
 use crate::endpoints::Placement;
-use crate::page::{Orientation, PageSetup, Paper};
+use crate::page::{Orientation, PageSetup, Paper, Typeface};
 use crate::shape::{Islands, ShapeSource, builtin};
 use crate::topology::TopologyKind;
 
@@ -593,6 +593,15 @@ fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
         }
         page.page_number = numbered.then_some(n);
     });
+    ComboBox::from_label("Font")
+        .selected_text(page.font.label())
+        .show_ui(ui, |ui| {
+            for f in Typeface::ALL {
+                ui.selectable_value(&mut page.font, f, f.label());
+            }
+        })
+        .response
+        .on_hover_text("the typeface of the title, labels and page number (a PDF base-14 font)");
 }
 
 fn tool_name(t: Tool) -> &'static str {

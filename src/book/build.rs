@@ -16,12 +16,15 @@ use serde::Serialize;
 
 use super::{Answers, Book, PuzzleSpec, Settings, shape_key};
 use crate::design::Design;
+use crate::design::Style;
 use crate::difficulty::{self, SearchOptions};
-use crate::draw::{self, AnswerKey, Drawing};
+use crate::draw::{self, AnswerKey, Drawing, KeyMaze};
 use crate::error::{Error, Result};
 use crate::export::{pdf, svg};
 use crate::metrics::Metrics;
-use crate::pipeline::{Generated, generate, generate_shaped, shape_mask};
+use crate::pipeline::{
+    Generated, GeneratedTiles, generate, generate_shaped, generate_tiles, shape_mask,
+};
 use crate::shape::{Cut, Foreground, ShapeSource, fitted_height};
 use crate::topology::TopologyKind;
 
@@ -155,36 +158,75 @@ struct How {
     search: bool,
 }
 
+/// A puzzle made: a maze of cells and walls, or a hex tile maze.
+#[derive(Clone, Debug)]
+pub enum Product {
+    /// Cells and walls.
+    Walls(Generated),
+    /// Hex tiles.
+    Tiles(GeneratedTiles),
+}
+
+impl Product {
+    /// The design as made (seed, fitted height and anything the search chose filled in).
+    pub fn design(&self) -> &Design {
+        match self {
+            Product::Walls(g) => &g.design,
+            Product::Tiles(t) => &t.design,
+        }
+    }
+
+    /// The seed used.
+    pub fn seed(&self) -> u64 {
+        match self {
+            Product::Walls(g) => g.seed,
+            Product::Tiles(t) => t.seed,
+        }
+    }
+
+    fn key_maze(&self) -> KeyMaze<'_> {
+        match self {
+            Product::Walls(g) => KeyMaze::Walls(g),
+            Product::Tiles(t) => KeyMaze::Tiles(&t.maze),
+        }
+    }
+}
+
 /// Makes the maze of `design` with the shape `fg` (already cut), as `how` says.
-fn make(design: &Design, fg: Option<&Foreground>, how: How) -> Result<Generated> {
+fn make(design: &Design, fg: Option<&Foreground>, how: How) -> Result<Product> {
     let mut d = design.clone();
+    let kind = d.grid_topology();
     let shaped = match fg {
         Some(fg) => {
             if how.fit_height {
-                d.height = fitted_height(d.topology, d.width, fg)?;
+                d.height = fitted_height(kind, d.width, fg)?;
                 if let Some((w, h)) = how.size_limit
                     && d.height > h
-                    && d.topology != TopologyKind::Polar
+                    && kind != TopologyKind::Polar
                 {
                     d.width = ((u64::from(w) * u64::from(h) / u64::from(d.height)) as u32).max(2);
-                    d.height = fitted_height(d.topology, d.width, fg)?;
+                    d.height = fitted_height(kind, d.width, fg)?;
                 }
             }
             Some(shape_mask(&d, fg)?)
         }
         None => None,
     };
+    if d.style == Style::Tiles {
+        return generate_tiles(&d, shaped.as_ref().map(|s| &s.mask)).map(Product::Tiles);
+    }
     if how.search && !d.targets.is_empty() {
         let options = SearchOptions::default();
         let found = difficulty::search(&d, shaped.as_ref().map(|s| &s.mask), &options)?;
         let mut g = found.generated;
         g.added_cells += shaped.as_ref().map_or(0, |s| s.added_cells);
-        return Ok(g);
+        return Ok(Product::Walls(g));
     }
     match &shaped {
         Some(s) => generate_shaped(&d, s),
         None => generate(&d, None),
     }
+    .map(Product::Walls)
 }
 
 /// The design a puzzle of the book is made from, on its own: `spec.design` with, when
@@ -195,21 +237,31 @@ pub fn fitted_design(spec: &PuzzleSpec) -> Result<Design> {
     if spec.fit_height
         && let Some(fg) = foreground(&d)?
     {
-        d.height = fitted_height(d.topology, d.width, &fg)?;
+        d.height = fitted_height(d.grid_topology(), d.width, &fg)?;
     }
     Ok(d)
 }
 
-/// Makes the maze a manifest entry's design describes (its seed, size and shape as recorded):
-/// the same maze as in the book, without searching again. File shapes are read from the
-/// recorded paths.
-pub fn regenerate(design: &Design) -> Result<Generated> {
+/// Makes the puzzle a manifest entry's design describes (its seed, size and shape as
+/// recorded): the same maze as in the book, without searching again. File shapes are read from
+/// the recorded paths.
+pub fn regenerate_puzzle(design: &Design) -> Result<Product> {
     let fg = foreground(design)?;
     make(design, fg.as_ref(), How::default())
 }
 
+/// [`regenerate_puzzle`] for a maze of cells and walls (an error for a tile design).
+pub fn regenerate(design: &Design) -> Result<Generated> {
+    match regenerate_puzzle(design)? {
+        Product::Walls(g) => Ok(g),
+        Product::Tiles(_) => Err(Error::option(
+            "a tile design: use book::regenerate_puzzle to make it again",
+        )),
+    }
+}
+
 struct Made {
-    generated: Generated,
+    product: Product,
     puzzle: Drawing,
     key: Option<Drawing>,
     warnings: Vec<String>,
@@ -237,8 +289,20 @@ struct ManifestPuzzle<'a> {
     algorithm_used: &'static str,
     dropped_cells: usize,
     design: &'a Design,
-    metrics: &'a Metrics,
+    /// The measured metrics (mazes of cells and walls).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    metrics: Option<&'a Metrics>,
+    /// What a tile maze has (tile mazes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tiles: Option<TileCounts>,
     warnings: &'a [String],
+}
+
+/// A tile maze's counts, for the manifest.
+#[derive(Serialize)]
+struct TileCounts {
+    open: usize,
+    solution_length: usize,
 }
 
 #[derive(Serialize)]
@@ -332,7 +396,7 @@ pub fn build(book: &Book, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Bu
                         .puzzles
                         .iter()
                         .map(|&i| AnswerKey {
-                            maze: &made[i].generated,
+                            maze: made[i].product.key_maze(),
                             label: &labels[i],
                         })
                         .collect();
@@ -379,12 +443,28 @@ pub fn build(book: &Book, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Bu
                 source: &spec.source,
                 page: page_of[i],
                 key_page: key_page_of[i],
-                seed: m.generated.seed,
+                seed: m.product.seed(),
                 seed_bumped_from: spec.seed_bumped_from,
-                algorithm_used: m.generated.algorithm_used,
-                dropped_cells: m.generated.dropped_cells,
-                design: &m.generated.design,
-                metrics: &m.generated.metrics,
+                algorithm_used: match &m.product {
+                    Product::Walls(g) => g.algorithm_used,
+                    Product::Tiles(_) => "tiles",
+                },
+                dropped_cells: match &m.product {
+                    Product::Walls(g) => g.dropped_cells,
+                    Product::Tiles(_) => 0,
+                },
+                design: m.product.design(),
+                metrics: match &m.product {
+                    Product::Walls(g) => Some(&g.metrics),
+                    Product::Tiles(_) => None,
+                },
+                tiles: match &m.product {
+                    Product::Walls(_) => None,
+                    Product::Tiles(t) => Some(TileCounts {
+                        open: t.maze.grid.open_count(),
+                        solution_length: t.maze.solution.len(),
+                    }),
+                },
                 warnings: &m.warnings,
             })
             .collect(),
@@ -439,19 +519,33 @@ fn make_one(
         size_limit: spec.size_limit,
         search: true,
     };
-    let generated = make(&spec.design, fg, how)?;
+    let product = make(&spec.design, fg, how)?;
     let setup = s.page_setup(page, Some(s.label_for(i + 1)));
-    let (puzzle, key, layout) = if s.answers == Answers::AfterEach {
-        let p = draw::pages(&generated, &setup, &setup.next_page())?;
+    let after_each = s.answers == Answers::AfterEach;
+    let g = match &product {
+        Product::Walls(g) => g,
+        Product::Tiles(t) => {
+            // a tile page and its key come together
+            let p = draw::tile_pages(&t.maze, &setup, &setup.next_page())?;
+            return Ok(Made {
+                warnings: p.layout.warnings(),
+                puzzle: p.puzzle,
+                key: after_each.then_some(p.key),
+                product,
+            });
+        }
+    };
+    let (puzzle, key, layout) = if after_each {
+        let p = draw::pages(g, &setup, &setup.next_page())?;
         (p.puzzle, Some(p.key), p.layout)
     } else {
-        let layout = draw::layout(&generated, &setup)?;
-        (draw::puzzle_page(&generated, &setup)?, None, layout)
+        let layout = draw::layout(g, &setup)?;
+        (draw::puzzle_page(g, &setup)?, None, layout)
     };
     let mut warnings = layout.warnings();
-    let targets = &generated.design.targets;
+    let targets = &g.design.targets;
     if !targets.is_empty() {
-        let report = difficulty::Report::new(targets, &generated.metrics);
+        let report = difficulty::Report::new(targets, &g.metrics);
         let missed: Vec<&str> = report.missed().map(|r| r.metric.name()).collect();
         if !missed.is_empty() {
             warnings.push(format!(
@@ -461,14 +555,14 @@ fn make_one(
             ));
         }
     }
-    if generated.dropped_cells > 0 {
+    if g.dropped_cells > 0 {
         warnings.push(format!(
             "{} cells of the shape dropped (not connected)",
-            generated.dropped_cells
+            g.dropped_cells
         ));
     }
     Ok(Made {
-        generated,
+        product,
         puzzle,
         key,
         warnings,

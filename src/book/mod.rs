@@ -14,6 +14,7 @@
 //! margin_mm = 12.7              # top, bottom and outside margin
 //! gutter_mm = 6.35              # extra margin on the inside (binding) edge, mirrored
 //! wall_mm = 0.5
+//! font = "sans"                 # sans (Helvetica), serif (Times) or mono (Courier)
 //! name_line = false             # a "Name: ____" line on every puzzle page
 //! first_page_number = 1         # the number of the PDF's first page (the title page counts)
 //! answers = "at-back"           # or "after-each" (the key on the page after its puzzle)
@@ -65,10 +66,13 @@ use serde::{Deserialize, Serialize};
 use crate::design::{Design, MAX_SEED};
 use crate::difficulty::{self, PRESETS, Preset};
 use crate::error::{Error, Result};
-use crate::page::{Orientation, PageSetup, Paper};
+use crate::page::{Orientation, PageSetup, Paper, Typeface};
 use crate::shape::{ShapeSource, builtin};
 
-pub use build::{Built, MANIFEST_FORMAT, OutputFile, PageKind, build, fitted_design, regenerate};
+pub use build::{
+    Built, MANIFEST_FORMAT, OutputFile, PageKind, Product, build, fitted_design, regenerate,
+    regenerate_puzzle,
+};
 
 /// Where the answer keys go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -109,6 +113,9 @@ pub struct Settings {
     pub gutter_mm: f64,
     /// Wall thickness, in millimetres.
     pub wall_mm: f64,
+    /// The typeface of every text in the book: `sans` (Helvetica), `serif` (Times) or `mono`
+    /// (Courier).
+    pub font: Typeface,
     /// Whether puzzle pages have a "Name: ____" line.
     pub name_line: bool,
     /// The number of the PDF's first page (the title page counts but shows no number).
@@ -135,6 +142,7 @@ impl Default for Settings {
             margin_mm: 12.7,
             gutter_mm: 0.0,
             wall_mm: 0.5,
+            font: Typeface::Sans,
             name_line: false,
             first_page_number: 1,
             answers: Answers::AtBack,
@@ -229,6 +237,7 @@ impl Settings {
             page_number: Some(page),
             wall_mm: self.wall_mm,
             min_corridor_mm: crate::page::COMFORTABLE_CORRIDOR_MM,
+            font: self.font,
         }
     }
 }
@@ -461,11 +470,6 @@ fn single(entry: &toml::Table, base: &Path, name: &str) -> Result<PuzzleSpec> {
     design
         .validate()
         .map_err(|e| Error::new(e.kind, format!("{what}: {}", e.message)))?;
-    if design.style != crate::design::Style::Walls {
-        return Err(Error::option(format!(
-            "{what}: tile mazes cannot go in a book yet (style = \"walls\" only)"
-        )));
-    }
     if design.seed.is_none() {
         return Err(Error::input(format!(
             "{what}: seed missing; every page of a book needs one so the book prints the same each time"
@@ -630,9 +634,10 @@ fn generator(
         rest.remove(*k);
     }
     let base_design = design_from_table(rest)?;
-    if base_design.style != crate::design::Style::Walls {
+    if base_design.style == crate::design::Style::Tiles && difficulty.is_some() {
         return Err(Error::option(
-            "style: tile mazes cannot go in a book yet (style = \"walls\" only)",
+            "difficulty: the presets are for the walls style (tile mazes have no difficulty \
+             knobs)",
         ));
     }
     let mut out = Vec::with_capacity(count);

@@ -10,7 +10,7 @@ use anyhow::Result;
 use clap::Args;
 
 use hedge::export::{self, Format};
-use hedge::page::{Orientation, PageSetup, Paper};
+use hedge::page::{Orientation, PageSetup, Paper, Typeface};
 use hedge::pipeline::Generated;
 use hedge::tiles::puzzle::TileMaze;
 
@@ -47,6 +47,9 @@ pub struct PageArgs {
     /// Narrowest corridor in mm accepted without a warning (default 3).
     #[arg(long, value_name = "MM", allow_negative_numbers = true)]
     pub corridor_mm: Option<f64>,
+    /// The typeface of the page's text: sans (Helvetica), serif (Times) or mono (Courier).
+    #[arg(long, value_name = "FONT", value_parser = super::parse_with::<Typeface>)]
+    pub font: Option<Typeface>,
     /// PNG resolution in dots per inch (default 300).
     #[arg(long, value_name = "DPI")]
     pub dpi: Option<u32>,
@@ -81,6 +84,9 @@ impl PageArgs {
         }
         if let Some(c) = self.corridor_mm {
             s.min_corridor_mm = c;
+        }
+        if let Some(f) = self.font {
+            s.font = f;
         }
         s.validate()?;
         if let Some(dpi) = self.dpi {

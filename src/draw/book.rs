@@ -5,11 +5,20 @@
 
 use super::*;
 
+/// The maze of an answer key: cells and walls, or hex tiles.
+#[derive(Clone, Copy, Debug)]
+pub enum KeyMaze<'a> {
+    /// A maze of cells and walls.
+    Walls(&'a Generated),
+    /// A hex tile maze.
+    Tiles(&'a crate::tiles::puzzle::TileMaze),
+}
+
 /// One answer key for an answer page: the maze and the label printed above it ("Puzzle 7").
 #[derive(Clone, Copy, Debug)]
 pub struct AnswerKey<'a> {
     /// The maze whose solution is drawn.
-    pub maze: &'a Generated,
+    pub maze: KeyMaze<'a>,
     /// The label above the key.
     pub label: &'a str,
 }
@@ -39,10 +48,10 @@ fn drawing(setup: &PageSetup, items: Vec<Item>) -> Drawing {
     }
 }
 
-/// A centred line of text, shortened to `max_w` millimetres.
-fn centred(text: &str, x: f64, y: f64, size: f64, bold: bool, max_w: f64) -> Item {
+/// A centred line of text in `face`, shortened to `max_w` millimetres.
+fn centred(text: &str, x: f64, y: f64, size: f64, bold: bool, face: Typeface, max_w: f64) -> Item {
     let mut t = printable(text.trim());
-    while t.chars().count() > 1 && helvetica(bold).width(&t, size) > max_w {
+    while t.chars().count() > 1 && font(face, bold).width(&t, size) > max_w {
         t.pop();
     }
     Item {
@@ -53,6 +62,7 @@ fn centred(text: &str, x: f64, y: f64, size: f64, bold: bool, max_w: f64) -> Ite
             size,
             anchor: Anchor::Middle,
             bold,
+            face,
             color: Rgb::BLACK,
         }),
     }
@@ -66,10 +76,26 @@ pub fn title_page(setup: &PageSetup, title: &str, subtitle: Option<&str>) -> Res
     let cx = pa.x + pa.w / 2.0;
     let mut y = pa.y + pa.h / 3.0;
     let mut items = vec![paper(setup.page_mm())];
-    items.push(centred(title, cx, y, BOOK_TITLE_SIZE, true, pa.w));
+    items.push(centred(
+        title,
+        cx,
+        y,
+        BOOK_TITLE_SIZE,
+        true,
+        setup.font,
+        pa.w,
+    ));
     if let Some(sub) = subtitle.filter(|s| !s.trim().is_empty()) {
         y += BOOK_TITLE_SIZE * 0.6 + BOOK_SUBTITLE_SIZE + LINE_GAP;
-        items.push(centred(sub, cx, y, BOOK_SUBTITLE_SIZE, false, pa.w));
+        items.push(centred(
+            sub,
+            cx,
+            y,
+            BOOK_SUBTITLE_SIZE,
+            false,
+            setup.font,
+            pa.w,
+        ));
     }
     Ok(drawing(setup, items))
 }
@@ -135,6 +161,7 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
         gutter_mm: 0.0,
         bleed: false,
         bound: false,
+        font: setup.font,
         title: None,
         name_line: false,
         page_number: None,
@@ -151,9 +178,13 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
             y + CAP_HEIGHT_EM * KEY_LABEL_SIZE,
             KEY_LABEL_SIZE,
             true,
+            setup.font,
             slot_w,
         ));
-        let page = key_page(key.maze, &virtual_setup)?;
+        let page = match key.maze {
+            KeyMaze::Walls(g) => key_page(g, &virtual_setup)?,
+            KeyMaze::Tiles(m) => super::tiles::tile_pages(m, &virtual_setup, &virtual_setup)?.key,
+        };
         let top = y + label_h;
         items.extend(
             page.items

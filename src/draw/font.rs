@@ -1,13 +1,18 @@
-//! The one typeface of a page: Helvetica (regular and bold), the PDF base-14 font.
+//! The typefaces of a page ([`Typeface`]): Helvetica, Times or Courier, regular and bold, the
+//! PDF base-14 fonts.
 //!
-//! PDF pages name Helvetica and let the viewer supply it; SVG pages ask for Helvetica/Arial. To
-//! measure text (so labels can be centred and kept off the maze) and to draw it into PNGs, this
-//! module uses Liberation Sans, whose advance widths match Helvetica's (it is metric-compatible
-//! with Arial, which matches Helvetica), so text measured here sits where the PDF's Helvetica
-//! puts it. The fonts are free (SIL Open Font License 1.1, `assets/fonts/OFL.txt`), embedded
-//! unmodified in the binary and parsed with `ttf-parser`; nothing touches the disk.
+//! PDF pages name the base-14 font and let the viewer supply it; SVG pages ask for it and its
+//! usual stand-ins (Arial, Times New Roman, Courier New). To measure text (so labels can be
+//! centred and kept off the maze) and to draw it into PNGs, this module uses Liberation Sans,
+//! Serif and Mono, whose advance widths match Helvetica's, Times' and Courier's (they are
+//! metric-compatible with Arial, Times New Roman and Courier New, which match those), so text
+//! measured here sits where the PDF's font puts it. The fonts are free (SIL Open Font License
+//! 1.1, `assets/fonts/OFL.txt`), embedded unmodified in the binary and parsed with
+//! `ttf-parser`; nothing touches the disk.
 
 use std::sync::OnceLock;
+
+use crate::page::Typeface;
 
 /// The advance of a character the font lacks (Helvetica's digit width; Liberation Sans has
 /// every Latin-1 glyph, so this only guards against a broken file).
@@ -71,21 +76,24 @@ impl Font {
     }
 }
 
-/// Helvetica, regular or bold.
-pub(crate) fn helvetica(bold: bool) -> &'static Font {
-    static REGULAR: OnceLock<Font> = OnceLock::new();
-    static BOLD: OnceLock<Font> = OnceLock::new();
-    if bold {
-        BOLD.get_or_init(|| {
-            Font::load(include_bytes!("../../assets/fonts/LiberationSans-Bold.ttf"))
+/// The font of `face`, regular or bold.
+pub(crate) fn font(face: Typeface, bold: bool) -> &'static Font {
+    static FONTS: [OnceLock<Font>; 6] = [const { OnceLock::new() }; 6];
+    let i = match face {
+        Typeface::Sans => 0,
+        Typeface::Serif => 2,
+        Typeface::Mono => 4,
+    } + usize::from(bold);
+    FONTS[i].get_or_init(|| {
+        Font::load(match i {
+            0 => include_bytes!("../../assets/fonts/LiberationSans-Regular.ttf"),
+            1 => include_bytes!("../../assets/fonts/LiberationSans-Bold.ttf"),
+            2 => include_bytes!("../../assets/fonts/LiberationSerif-Regular.ttf"),
+            3 => include_bytes!("../../assets/fonts/LiberationSerif-Bold.ttf"),
+            4 => include_bytes!("../../assets/fonts/LiberationMono-Regular.ttf"),
+            _ => include_bytes!("../../assets/fonts/LiberationMono-Bold.ttf"),
         })
-    } else {
-        REGULAR.get_or_init(|| {
-            Font::load(include_bytes!(
-                "../../assets/fonts/LiberationSans-Regular.ttf"
-            ))
-        })
-    }
+    })
 }
 
 /// Helvetica's cap height in ems (how far capitals rise above the baseline).
@@ -115,6 +123,7 @@ mod tests {
 
     #[test]
     fn helvetica_metrics_match_the_afm() {
+        let helvetica = |bold| font(Typeface::Sans, bold);
         let f = helvetica(false);
         assert!(f.face().is_some(), "embedded Liberation Sans parses");
         // Helvetica AFM: space 278, A 667, W 944, 0 556
@@ -129,6 +138,31 @@ mod tests {
         // Helvetica-Bold AFM: S 667, T 611
         assert!((b.advance_em('S') - 0.667).abs() < 0.002);
         assert!((b.width("ST", 10.0) - 12.78).abs() < 0.05);
+    }
+
+    #[test]
+    fn times_and_courier_metrics_match_their_afms() {
+        // Times-Roman AFM: space 250, A 722, W 944, 0 500; Times-Bold: S 556, T 667
+        let t = font(Typeface::Serif, false);
+        assert!(t.face().is_some(), "embedded Liberation Serif parses");
+        for (c, w) in [(' ', 0.25), ('A', 0.722), ('W', 0.944), ('0', 0.5)] {
+            assert!(
+                (t.advance_em(c) - w).abs() < 0.002,
+                "{c}: {}",
+                t.advance_em(c)
+            );
+        }
+        let tb = font(Typeface::Serif, true);
+        assert!((tb.advance_em('S') - 0.556).abs() < 0.002);
+        assert!((tb.advance_em('T') - 0.667).abs() < 0.002);
+        // Courier: every character 600
+        for bold in [false, true] {
+            let c = font(Typeface::Mono, bold);
+            assert!(c.face().is_some(), "embedded Liberation Mono parses");
+            for ch in [' ', 'i', 'W', '0', 'é'] {
+                assert!((c.advance_em(ch) - 0.6).abs() < 0.002, "{ch}");
+            }
+        }
     }
 
     #[test]

@@ -33,13 +33,13 @@ use std::f64::consts::FRAC_PI_4;
 use crate::error::{Error, Result};
 use crate::grid::{CellId, Grid};
 use crate::maze::Tunnel;
-use crate::page::PageSetup;
+use crate::page::{PageSetup, Typeface};
 use crate::pipeline::Generated;
 use crate::topology::{Point, Side};
 
-pub use book::{AnswerKey, answers_page, title_page};
+pub use book::{AnswerKey, KeyMaze, answers_page, title_page};
 pub use font::printable;
-pub(crate) use font::{CAP_HEIGHT_EM, helvetica};
+pub(crate) use font::{CAP_HEIGHT_EM, font};
 
 pub use tiles::{TILE_WALL, tile_layout, tile_pages};
 use walls::Piece;
@@ -222,16 +222,18 @@ pub struct Text {
     pub size: f64,
     /// How the text sits on its anchor.
     pub anchor: Anchor,
-    /// Helvetica-Bold rather than Helvetica.
+    /// The bold weight rather than the regular.
     pub bold: bool,
+    /// The typeface.
+    pub face: Typeface,
     /// The colour.
     pub color: Rgb,
 }
 
 impl Text {
-    /// The text's width in millimetres (Helvetica metrics).
+    /// The text's width in millimetres (its typeface's metrics).
     pub fn width(&self) -> f64 {
-        helvetica(self.bold).width(&self.text, self.size)
+        font(self.face, self.bold).width(&self.text, self.size)
     }
 
     /// The x of the text's left end.
@@ -439,6 +441,8 @@ pub struct Layout {
     pub min_corridor_mm: f64,
     /// Whether the walls had to be thinner than the setup asked.
     pub walls_thinned: bool,
+    /// The typeface of the page's text (from the setup).
+    pub face: Typeface,
 }
 
 impl Layout {
@@ -666,9 +670,9 @@ fn geometry(g: &Generated) -> Geometry {
 }
 
 /// Size of a label's box (width, cap height) in millimetres.
-fn label_size(text: &str) -> (f64, f64) {
+fn label_size(text: &str, face: Typeface) -> (f64, f64) {
     (
-        helvetica(true).width(text, LABEL_SIZE),
+        font(face, true).width(text, LABEL_SIZE),
         CAP_HEIGHT_EM * LABEL_SIZE,
     )
 }
@@ -745,7 +749,7 @@ fn layout_with(setup: &PageSetup, geo: &Geometry) -> Result<Layout> {
     // room for the markers: symmetric on each axis so the maze stays centred
     let (mut rx, mut ry) = (0.0f64, 0.0f64);
     for (i, &(_, n)) in geo.openings.iter().enumerate() {
-        let size = label_size(if i == 0 { START } else { FINISH });
+        let size = label_size(if i == 0 { START } else { FINISH }, setup.font);
         let reach = label_reach(n, size);
         if n.0.abs() > 1e-6 {
             rx = rx.max(n.0.abs() * reach + size.0 / 2.0);
@@ -798,6 +802,7 @@ fn layout_with(setup: &PageSetup, geo: &Geometry) -> Result<Layout> {
         corridor_mm: scale - wall_mm,
         min_corridor_mm: setup.min_corridor_mm,
         walls_thinned,
+        face: setup.font,
     })
 }
 
@@ -1154,7 +1159,7 @@ fn draw_markers(lay: &Layout, geo: &Geometry, items: &mut Vec<Item>) {
     for (i, &(m_units, n)) in geo.openings.iter().enumerate() {
         let label = if i == 0 { START } else { FINISH };
         let m = lay.to_page(m_units);
-        let (w, h) = label_size(label);
+        let (w, h) = label_size(label, lay.face);
         let pad = lay.wall_mm / 2.0 + 0.8;
         // whether a label box at `bx` is clear of the shape and of the other label
         let clear_box = |bx: &Area| {
@@ -1236,6 +1241,7 @@ fn draw_markers(lay: &Layout, geo: &Geometry, items: &mut Vec<Item>) {
                 size: LABEL_SIZE,
                 anchor: Anchor::Middle,
                 bold: true,
+                face: lay.face,
                 color: Rgb::BLACK,
             }),
         });
@@ -1261,6 +1267,7 @@ pub(crate) fn paper(page: (f64, f64)) -> Item {
 
 fn draw_text(setup: &PageSetup, pa: &Area, items: &mut Vec<Item>) {
     let furn = furniture(setup, pa);
+    let face = setup.font;
     let text = |text: String, at: Pos, size: f64, anchor: Anchor, bold: bool| Item {
         layer: Layer::Text,
         shape: Shape::Text(Text {
@@ -1269,13 +1276,14 @@ fn draw_text(setup: &PageSetup, pa: &Area, items: &mut Vec<Item>) {
             size,
             anchor,
             bold,
+            face,
             color: Rgb::BLACK,
         }),
     };
     if let (Some(base), Some(title)) = (furn.title_base, setup.title.as_deref()) {
         let mut t = printable(title.trim());
         // shorten a title too long for the line
-        while t.chars().count() > 1 && helvetica(true).width(&t, TITLE_SIZE) > pa.w {
+        while t.chars().count() > 1 && font(face, true).width(&t, TITLE_SIZE) > pa.w {
             t.pop();
         }
         items.push(text(
@@ -1295,7 +1303,7 @@ fn draw_text(setup: &PageSetup, pa: &Area, items: &mut Vec<Item>) {
             Anchor::Start,
             false,
         ));
-        let x0 = pa.x + helvetica(false).width("Name: ", NAME_SIZE) + 1.0;
+        let x0 = pa.x + font(face, false).width("Name: ", NAME_SIZE) + 1.0;
         let x1 = (pa.x + pa.w * 0.6).max(x0 + 20.0).min(pa.x + pa.w);
         items.push(Item {
             layer: Layer::Text,
@@ -1417,23 +1425,24 @@ fn draw_solution(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items: &mut Ve
             color: Rgb::SOLUTION,
         },
     });
+    items.push(answer_key_label(lay));
+}
+
+/// The "ANSWER KEY" line at the foot of a key page, on the right.
+pub(crate) fn answer_key_label(lay: &Layout) -> Item {
     let pa = &lay.printable;
-    let furn = furniture_footer(pa);
-    items.push(Item {
+    Item {
         layer: Layer::Solution,
         shape: Shape::Text(Text {
             text: ANSWER_KEY.into(),
-            at: Pos::new(pa.x + pa.w, furn),
+            at: Pos::new(pa.x + pa.w, pa.y + pa.h - font::DESCENT_EM * FOOTER_SIZE),
             size: FOOTER_SIZE,
             anchor: Anchor::End,
             bold: true,
+            face: lay.face,
             color: Rgb::SOLUTION,
         }),
-    });
-}
-
-fn furniture_footer(pa: &Area) -> f64 {
-    pa.y + pa.h - font::DESCENT_EM * FOOTER_SIZE
+    }
 }
 
 #[cfg(test)]

@@ -20,9 +20,8 @@
 //! flats, so the corridor width is the scale.
 
 use super::{
-    ANSWER_KEY, Anchor, CURVE_MIN_SCALE, Drawing, FOOTER_SIZE, Geometry, Item, Layer, Layout,
-    Occupancy, Pages, PathBuilder, Pos, Rgb, Seg, Shape, Text, draw_markers, draw_text,
-    furniture_footer, layout_with, paper,
+    CURVE_MIN_SCALE, Drawing, Geometry, Item, Layer, Layout, Occupancy, Pages, PathBuilder, Pos,
+    Rgb, Seg, Shape, answer_key_label, draw_markers, draw_text, layout_with, paper,
 };
 use crate::error::Result;
 use crate::page::PageSetup;
@@ -263,18 +262,7 @@ fn draw_solution(m: &TileMaze, lay: &Layout, geo: &Geometry, items: &mut Vec<Ite
             color: Rgb::SOLUTION,
         },
     });
-    let pa = &lay.printable;
-    items.push(Item {
-        layer: Layer::Solution,
-        shape: Shape::Text(Text {
-            text: ANSWER_KEY.into(),
-            at: Pos::new(pa.x + pa.w, furniture_footer(pa)),
-            size: FOOTER_SIZE,
-            anchor: Anchor::End,
-            bold: true,
-            color: Rgb::SOLUTION,
-        }),
-    });
+    items.push(answer_key_label(lay));
 }
 
 /// One page: paper, closed tiles, markers, text, and the solution on the key.

@@ -1,5 +1,5 @@
 //! PDF export with printpdf: one page per [`Drawing`], vector only, text in the base-14
-//! Helvetica (nothing embedded), page size exactly the drawing's (trim box set when there is
+//! Helvetica, Times or Courier (base-14 fonts, nothing embedded), page size exactly the drawing's (trim box set when there is
 //! bleed).
 //!
 //! Determinism: printpdf's dates default to the Unix epoch, but its trailer `/ID` comes from a
@@ -16,6 +16,7 @@ use printpdf::{
 use rayon::prelude::*;
 
 use crate::draw::{Drawing, Path, Pos, Rgb as Colour, Seg, Shape};
+use crate::page::Typeface;
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
@@ -130,10 +131,13 @@ fn page_ops(d: &Drawing) -> Vec<Op> {
                 }
             }
             Shape::Text(t) => {
-                let font = if t.bold {
-                    BuiltinFont::HelveticaBold
-                } else {
-                    BuiltinFont::Helvetica
+                let font = match (t.face, t.bold) {
+                    (Typeface::Sans, false) => BuiltinFont::Helvetica,
+                    (Typeface::Sans, true) => BuiltinFont::HelveticaBold,
+                    (Typeface::Serif, false) => BuiltinFont::TimesRoman,
+                    (Typeface::Serif, true) => BuiltinFont::TimesBold,
+                    (Typeface::Mono, false) => BuiltinFont::Courier,
+                    (Typeface::Mono, true) => BuiltinFont::CourierBold,
                 };
                 ops.push(Op::StartTextSection);
                 ops.push(Op::SetFillColor {

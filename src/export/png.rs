@@ -4,7 +4,7 @@
 
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
-use crate::draw::{Drawing, Path, Rgb, Seg, Shape, Text, helvetica};
+use crate::draw::{Drawing, Path, Rgb, Seg, Shape, Text, font};
 use crate::error::{Error, Result};
 
 /// The most pixels a PNG may have (about an A4 page at 1200 dpi).
@@ -89,7 +89,7 @@ impl Outline<'_> {
 }
 
 fn text_path(t: &Text) -> Option<tiny_skia::Path> {
-    let f = helvetica(t.bold);
+    let f = font(t.face, t.bold);
     let face = f.face()?;
     let k = t.size / f.units_per_em();
     let mut b = PathBuilder::new();

@@ -8,6 +8,7 @@ use svg::Document;
 use svg::node::element::{Group, Path as SvgPath, Text as SvgText};
 
 use crate::draw::{Anchor, Drawing, Layer, Path, Seg, Shape};
+use crate::page::Typeface;
 
 /// Appends `v` rounded to 0.01 (no exponent, no trailing zeros).
 pub(crate) fn num(out: &mut String, v: f64) {
@@ -119,7 +120,7 @@ pub fn svg(d: &Drawing) -> Vec<u8> {
                 let mut e = SvgText::new(t.text.clone())
                     .set("x", num_s(t.at.x))
                     .set("y", num_s(t.at.y))
-                    .set("font-family", "Helvetica, Arial, sans-serif")
+                    .set("font-family", font_family(t.face))
                     .set("font-size", num_s(t.size))
                     .set("fill", t.color.hex());
                 if t.bold {
@@ -141,6 +142,16 @@ pub fn svg(d: &Drawing) -> Vec<u8> {
     out.push_str(&doc.to_string());
     out.push('\n');
     out.into_bytes()
+}
+
+/// The CSS font list for `face`: the base-14 name, its common metric-compatible stand-ins, and
+/// the generic family.
+fn font_family(face: Typeface) -> &'static str {
+    match face {
+        Typeface::Sans => "Helvetica, Arial, 'Liberation Sans', sans-serif",
+        Typeface::Serif => "Times, 'Times New Roman', 'Liberation Serif', serif",
+        Typeface::Mono => "Courier, 'Courier New', 'Liberation Mono', monospace",
+    }
 }
 
 #[cfg(test)]
