@@ -5,14 +5,25 @@
 //! heap, so a 3000x3000 grid cannot overflow the call stack. Texture: long winding corridors,
 //! about 10 % dead ends on a square grid (Walter Pullen's table in *Think Labyrinth*).
 
-use crate::carve::CarveOptions;
 use crate::carve::scratch::CellSet;
+use crate::carve::{CarveOptions, rect};
 use crate::grid::{CellId, MAX_DEGREE};
 use crate::maze::Maze;
 use crate::random::Random;
+use crate::topology::TopologyKind;
 
 /// Carves `maze` with the recursive backtracker.
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
+    match rect::full_size(maze.grid()) {
+        Some((w, h)) if maze.grid().topology().kind() == TopologyKind::Rect => {
+            carve_full_rect(maze, rng, w, h)
+        }
+        _ => carve_any(maze, rng),
+    }
+}
+
+/// The backtracker on any grid, through its neighbour lists.
+fn carve_any(maze: &mut Maze, rng: &mut dyn Random) {
     let n = maze.len();
     let mut visited = CellSet::new(n);
     let start = CellId(rng.below(n) as u32);
@@ -46,11 +57,118 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
     }
 }
 
+/// The state of a cell of the padded board [`carve_full_rect`] walks, in its low two bits: not
+/// yet visited, visited, or off the grid (the one-cell border around it). The bits above say
+/// which neighbours exist (bit 2 + d for direction d: north, east, south, west).
+const FREE: u8 = 0;
+const SEEN: u8 = 1;
+const OFF: u8 = 2;
+const STATE: u8 = 3;
+
+/// For each set of existing neighbours (bit d for direction d), the slot of each direction in
+/// the cell's neighbour list (rect order, missing ones left out).
+const SLOTS: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut d = 0;
+        let mut k = 0;
+        while d < 4 {
+            t[mask][d] = k;
+            if mask & (1 << d) != 0 {
+                k += 1;
+            }
+            d += 1;
+        }
+        mask += 1;
+    }
+    t
+};
+
+/// The backtracker on an unmasked rect grid of `w` x `h`: the same walk, the same random draws
+/// and so the same maze as [`carve_any`], with the neighbours found by arithmetic on a board
+/// padded by one off-grid cell all round (so the walk needs no edge tests) instead of read from
+/// the grid's lists, and the slots to link looked up from which neighbours exist ([`SLOTS`]).
+fn carve_full_rect(maze: &mut Maze, rng: &mut dyn Random, w: u32, h: u32) {
+    let n = maze.len();
+    let (w, h) = (w as usize, h as usize);
+    let pw = w + 2;
+    let mut board = vec![OFF; pw * (h + 2)];
+    for r in 0..h {
+        for c in 0..w {
+            let exists = u8::from(r > 0)
+                | u8::from(c + 1 < w) << 1
+                | u8::from(r + 1 < h) << 2
+                | u8::from(c > 0) << 3;
+            board[(r + 1) * pw + c + 1] = FREE | exists << 2;
+        }
+    }
+    let step = [pw.wrapping_neg(), 1, pw, usize::MAX];
+    let id_step = [w.wrapping_neg(), 1, w, usize::MAX];
+    let start = rng.below(n);
+    let at = (start / w + 1) * pw + start % w + 1;
+    board[at] |= SEEN;
+    // (padded index, cell id) of each cell on the path
+    let mut stack: Vec<(usize, usize)> = vec![(at, start)];
+    let mut open = [0usize; 4];
+    while let Some(&(p, id)) = stack.last() {
+        let mut count = 0;
+        for (d, &s) in step.iter().enumerate() {
+            if board[p.wrapping_add(s)] & STATE == FREE {
+                open[count] = d;
+                count += 1;
+            }
+        }
+        if count == 0 {
+            stack.pop();
+            continue;
+        }
+        let d = open[if count == 1 { 0 } else { rng.below(count) }];
+        let (q, next) = (p.wrapping_add(step[d]), id.wrapping_add(id_step[d]));
+        let slot = SLOTS[usize::from(board[p] >> 2)][d];
+        let back = SLOTS[usize::from(board[q] >> 2)][(d + 2) % 4];
+        maze.link_slots(
+            CellId(id as u32),
+            usize::from(slot),
+            CellId(next as u32),
+            usize::from(back),
+        );
+        board[q] |= SEEN;
+        if count == 1 {
+            *stack.last_mut().expect("the stack holds top") = (q, next);
+        } else {
+            stack.push((q, next));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::carve::Algorithm;
     use crate::carve::tests::{carved, dead_end_share};
     use crate::topology::TopologyKind;
+
+    #[test]
+    fn the_full_rect_walk_makes_the_generic_maze() {
+        use crate::grid::Grid;
+        use crate::maze::Maze;
+        use crate::random::MazeRng;
+        use crate::topology::Topology;
+        use std::sync::Arc;
+        for (w, h) in [(1, 2), (2, 1), (3, 3), (17, 5), (40, 31)] {
+            let g = Arc::new(
+                Grid::new(Topology::new(TopologyKind::Rect, w, h).unwrap(), None).unwrap(),
+            );
+            for seed in 0..5 {
+                let mut a = Maze::new(g.clone());
+                super::carve_any(&mut a, &mut MazeRng::new(seed));
+                let mut b = Maze::new(g.clone());
+                super::carve_full_rect(&mut b, &mut MazeRng::new(seed), w, h);
+                assert_eq!(a.passage_list(), b.passage_list(), "{w}x{h} seed {seed}");
+                assert!(b.is_perfect());
+            }
+        }
+    }
 
     #[test]
     fn texture_on_100x100() {
