@@ -10,15 +10,12 @@ use crate::carve::{CarveOptions, rect};
 use crate::grid::{CellId, MAX_DEGREE};
 use crate::maze::Maze;
 use crate::random::Random;
-use crate::topology::TopologyKind;
 
 /// Carves `maze` with the recursive backtracker.
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
-    match rect::full_size(maze.grid()) {
-        Some((w, h)) if maze.grid().topology().kind() == TopologyKind::Rect => {
-            carve_full_rect(maze, rng, w, h)
-        }
-        _ => carve_any(maze, rng),
+    match rect::full_rect(maze.grid()) {
+        Some((w, h)) => carve_full_rect(maze, rng, w, h),
+        None => carve_any(maze, rng),
     }
 }
 
@@ -65,42 +62,18 @@ const SEEN: u8 = 1;
 const OFF: u8 = 2;
 const STATE: u8 = 3;
 
-/// For each set of existing neighbours (bit d for direction d), the slot of each direction in
-/// the cell's neighbour list (rect order, missing ones left out).
-const SLOTS: [[u8; 4]; 16] = {
-    let mut t = [[0u8; 4]; 16];
-    let mut mask = 0;
-    while mask < 16 {
-        let mut d = 0;
-        let mut k = 0;
-        while d < 4 {
-            t[mask][d] = k;
-            if mask & (1 << d) != 0 {
-                k += 1;
-            }
-            d += 1;
-        }
-        mask += 1;
-    }
-    t
-};
-
 /// The backtracker on an unmasked rect grid of `w` x `h`: the same walk, the same random draws
 /// and so the same maze as [`carve_any`], with the neighbours found by arithmetic on a board
 /// padded by one off-grid cell all round (so the walk needs no edge tests) instead of read from
-/// the grid's lists, and the slots to link looked up from which neighbours exist ([`SLOTS`]).
-fn carve_full_rect(maze: &mut Maze, rng: &mut dyn Random, w: u32, h: u32) {
+/// the grid's lists, and the slots to link looked up from which neighbours exist
+/// ([`rect::SLOTS`]).
+fn carve_full_rect(maze: &mut Maze, rng: &mut dyn Random, w: usize, h: usize) {
     let n = maze.len();
-    let (w, h) = (w as usize, h as usize);
     let pw = w + 2;
     let mut board = vec![OFF; pw * (h + 2)];
     for r in 0..h {
         for c in 0..w {
-            let exists = u8::from(r > 0)
-                | u8::from(c + 1 < w) << 1
-                | u8::from(r + 1 < h) << 2
-                | u8::from(c > 0) << 3;
-            board[(r + 1) * pw + c + 1] = FREE | exists << 2;
+            board[(r + 1) * pw + c + 1] = FREE | rect::exists(r, c, w, h) << 2;
         }
     }
     let step = [pw.wrapping_neg(), 1, pw, usize::MAX];
@@ -125,8 +98,8 @@ fn carve_full_rect(maze: &mut Maze, rng: &mut dyn Random, w: u32, h: u32) {
         }
         let d = open[if count == 1 { 0 } else { rng.below(count) }];
         let (q, next) = (p.wrapping_add(step[d]), id.wrapping_add(id_step[d]));
-        let slot = SLOTS[usize::from(board[p] >> 2)][d];
-        let back = SLOTS[usize::from(board[q] >> 2)][(d + 2) % 4];
+        let slot = rect::SLOTS[usize::from(board[p] >> 2)][d];
+        let back = rect::SLOTS[usize::from(board[q] >> 2)][(d + 2) % 4];
         maze.link_slots(
             CellId(id as u32),
             usize::from(slot),
@@ -163,7 +136,7 @@ mod tests {
                 let mut a = Maze::new(g.clone());
                 super::carve_any(&mut a, &mut MazeRng::new(seed));
                 let mut b = Maze::new(g.clone());
-                super::carve_full_rect(&mut b, &mut MazeRng::new(seed), w, h);
+                super::carve_full_rect(&mut b, &mut MazeRng::new(seed), w as usize, h as usize);
                 assert_eq!(a.passage_list(), b.passage_list(), "{w}x{h} seed {seed}");
                 assert!(b.is_perfect());
             }

@@ -425,6 +425,42 @@ pub(crate) mod rect {
         }
     }
 
+    /// For each set of existing neighbours (bit d for direction d: north, east, south, west),
+    /// the slot of each direction in the cell's neighbour list (rect order, missing ones left
+    /// out): what the carvers that walk a full grid by arithmetic link with.
+    pub const SLOTS: [[u8; 4]; 16] = {
+        let mut t = [[0u8; 4]; 16];
+        let mut mask = 0;
+        while mask < 16 {
+            let mut d = 0;
+            let mut k = 0;
+            while d < 4 {
+                t[mask][d] = k;
+                if mask & (1 << d) != 0 {
+                    k += 1;
+                }
+                d += 1;
+            }
+            mask += 1;
+        }
+        t
+    };
+
+    /// Which neighbours cell (`r`, `c`) of a full `w` x `h` grid has, as the bits [`SLOTS`]
+    /// reads.
+    #[inline]
+    pub fn exists(r: usize, c: usize, w: usize, h: usize) -> u8 {
+        u8::from(r > 0) | u8::from(c + 1 < w) << 1 | u8::from(r + 1 < h) << 2 | u8::from(c > 0) << 3
+    }
+
+    /// The rect grid's width and height when it is unmasked; `None` for a masked grid or
+    /// another topology.
+    pub fn full_rect(grid: &Grid) -> Option<(usize, usize)> {
+        full_size(grid)
+            .filter(|_| grid.topology().kind() == crate::topology::TopologyKind::Rect)
+            .map(|(w, h)| (w as usize, h as usize))
+    }
+
     /// Whether no cell of the grid is switched off.
     pub fn is_full(grid: &Grid) -> bool {
         let t = grid.topology().tess();
