@@ -34,6 +34,14 @@ pub trait Random {
         self.next_u32() >> 31 == 1
     }
 
+    /// Fills `out` with fair coins, exactly as that many calls of [`Random::coin`] would (a
+    /// generator may do it without a call per coin).
+    fn coins(&mut self, out: &mut [bool]) {
+        for c in out {
+            *c = self.coin();
+        }
+    }
+
     /// `true` with probability `p` (clamped to [0, 1]).
     fn chance(&mut self, p: f64) -> bool {
         if p <= 0.0 {
@@ -68,6 +76,12 @@ impl MazeRng {
 impl Random for MazeRng {
     fn next_u32(&mut self) -> u32 {
         self.0.next_u32()
+    }
+
+    fn coins(&mut self, out: &mut [bool]) {
+        for c in out {
+            *c = self.0.next_u32() >> 31 == 1;
+        }
     }
 }
 
@@ -107,6 +121,17 @@ mod tests {
             (0..32).map(|_| r.below(1000)).collect()
         };
         assert_ne!(a, c);
+    }
+
+    #[test]
+    fn coins_are_the_coin_stream() {
+        let mut a = MazeRng::new(3);
+        let mut b = MazeRng::new(3);
+        let mut bulk = [false; 100];
+        a.coins(&mut bulk);
+        let one_by_one: Vec<bool> = (0..100).map(|_| b.coin()).collect();
+        assert_eq!(bulk.to_vec(), one_by_one);
+        assert_eq!(a.next_u32(), b.next_u32());
     }
 
     #[test]

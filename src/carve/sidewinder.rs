@@ -47,6 +47,7 @@ pub fn carve_rows(maze: &mut Maze, rng: &mut dyn Random, rows: u32) {
     let mut closes = vec![0u64; words];
     let mut has_north = vec![0u64; words];
     let mut east_slot = vec![0u8; width];
+    let mut flips = vec![false; width];
     let mut north: Vec<CellId> = Vec::with_capacity(width);
     for row in (height.saturating_sub(rows)..height).rev() {
         let ids = rect::row_ids(maze.grid(), row, full);
@@ -55,20 +56,26 @@ pub fn carve_rows(maze: &mut Maze, rng: &mut dyn Random, rows: u32) {
         has_north.fill(0);
         north.clear();
         // flips
-        let mut run_has_north = false;
-        for (i, id) in ids.clone().enumerate() {
-            let (n, e) = rect::north_east(maze.grid(), CellId(id), row, ids.end, full);
-            run_has_north |= n.is_some();
-            has_north[i / 64] |= u64::from(n.is_some()) << (i % 64);
-            let close = match e {
-                None => true,
-                Some(slot) => {
-                    east_slot[i] = slot as u8;
-                    run_has_north && rng.coin()
-                }
-            };
-            closes[i / 64] |= u64::from(close) << (i % 64);
-            run_has_north &= !close;
+        if full && row > 0 && len > 1 {
+            // every cell has a north neighbour and all but the last an east one (slot 1): one
+            // coin each, drawn together, and the last cell closes its run
+            rng.coins(&mut flips[..len - 1]);
+            east_slot[..len - 1].fill(1);
+            for (i, &heads) in flips[..len - 1].iter().enumerate() {
+                closes[i / 64] |= u64::from(heads) << (i % 64);
+            }
+            closes[(len - 1) / 64] |= 1 << ((len - 1) % 64);
+        } else {
+            flip_row(
+                maze.grid(),
+                rng,
+                &ids,
+                row,
+                full,
+                &mut closes,
+                &mut has_north,
+                &mut east_slot,
+            );
         }
         // picks: each closing cell ends the run that began after the previous one
         let mut start = 0;
@@ -98,6 +105,37 @@ pub fn carve_rows(maze: &mut Maze, rng: &mut dyn Random, rows: u32) {
             let c = CellId(ids.start + i as u32);
             rect::link_east(maze, c, row, usize::from(east_slot[i]), size);
         });
+    }
+}
+
+/// The flips of one row, cell by cell: whether each cell closes its run (a coin, drawn only for
+/// a cell with an east neighbour in a run that has a way north), which cells have a north
+/// neighbour, and each cell's east slot.
+#[allow(clippy::too_many_arguments)]
+fn flip_row(
+    grid: &crate::grid::Grid,
+    rng: &mut dyn Random,
+    ids: &std::ops::Range<u32>,
+    row: u32,
+    full: bool,
+    closes: &mut [u64],
+    has_north: &mut [u64],
+    east_slot: &mut [u8],
+) {
+    let mut run_has_north = false;
+    for (i, id) in ids.clone().enumerate() {
+        let (n, e) = rect::north_east(grid, CellId(id), row, ids.end, full);
+        run_has_north |= n.is_some();
+        has_north[i / 64] |= u64::from(n.is_some()) << (i % 64);
+        let close = match e {
+            None => true,
+            Some(slot) => {
+                east_slot[i] = slot as u8;
+                run_has_north && rng.coin()
+            }
+        };
+        closes[i / 64] |= u64::from(close) << (i % 64);
+        run_has_north &= !close;
     }
 }
 
