@@ -45,6 +45,26 @@ fn run(h: &mut Harness<'_, HedgeApp>) {
     h.run();
 }
 
+/// The SVG `hedge generate --design DESIGN -o x.svg` draws (the CLI, run as a user would).
+fn cli_svg(design: &std::path::Path) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("cli.svg");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+        .arg("generate")
+        .arg("--design")
+        .arg(design)
+        .arg("-o")
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::read(&svg).unwrap()
+}
+
 /// Clicks the widget labelled `label` until `done` says the click took (on a busy machine the
 /// panel can still be moving when a click lands), then lets the worker finish.
 fn click(h: &mut Harness<'_, HedgeApp>, label: &str, done: impl Fn(&HedgeApp) -> bool) {
@@ -435,21 +455,7 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     let design = hedge::io::read_design(&dir.path().join("maze.toml")).unwrap();
     assert_eq!(design.page.paper, hedge::page::Paper::A4);
     assert!(design.page.name_line);
-    let cli_svg = dir.path().join("cli.svg");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
-        .arg("generate")
-        .arg("--design")
-        .arg(dir.path().join("maze.toml"))
-        .arg("-o")
-        .arg(&cli_svg)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(std::fs::read(&cli_svg).unwrap(), read("maze.svg"));
+    assert_eq!(cli_svg(&dir.path().join("maze.toml")), read("maze.svg"));
 
     // no dialog (rfd found no portal): the message points at the path box, which works
     h.state_mut().dialog_hook = Some(Box::new(|_| None));
@@ -839,21 +845,7 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     // the saved design keeps the style and order, and the CLI draws the very same page
     let saved = hedge::io::read_design(&dir.path().join("tiles.toml")).unwrap();
     assert_eq!((saved.style, saved.order), (Style::Tiles, 1));
-    let cli_svg = dir.path().join("cli.svg");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
-        .arg("generate")
-        .arg("--design")
-        .arg(dir.path().join("tiles.toml"))
-        .arg("-o")
-        .arg(&cli_svg)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(std::fs::read_to_string(&cli_svg).unwrap(), svg);
+    assert_eq!(cli_svg(&dir.path().join("tiles.toml")), svg.as_bytes());
 
     // too small for tiles: the error is a line in the window, not a panic
     h.get_by_role_and_label(Role::Slider, "Width")

@@ -1185,14 +1185,18 @@ pub fn run() -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn settle(app: &mut HedgeApp) {
+    /// Polls until the worker (and any difficulty search) is done, for up to a minute.
+    pub(crate) fn settle(app: &mut HedgeApp) {
         let start = std::time::Instant::now();
-        while app.busy() {
+        while app.busy() || app.searching() {
             app.poll();
-            assert!(start.elapsed() < Duration::from_secs(30));
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the worker or the search hung"
+            );
             std::thread::sleep(Duration::from_millis(2));
         }
     }

@@ -645,6 +645,7 @@ fn search_controls(app: &mut HedgeApp, ui: &mut egui::Ui, d: &Design) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::tests::settle;
 
     #[test]
     fn bars_end_on_a_round_number_above_everything_shown() {
@@ -659,15 +660,6 @@ mod tests {
             1.0
         );
         assert_eq!(scale(Metric::Score, None, None), 50.0);
-    }
-
-    fn settle(app: &mut HedgeApp) {
-        let start = std::time::Instant::now();
-        while app.busy() || app.searching() {
-            app.poll();
-            assert!(start.elapsed() < Duration::from_secs(60), "search hung");
-            std::thread::sleep(Duration::from_millis(2));
-        }
     }
 
     fn with_targets(app: &mut HedgeApp, targets: crate::difficulty::Targets) {

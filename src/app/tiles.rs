@@ -128,16 +128,8 @@ impl HedgeApp {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::tests::settle;
     use crate::app::{Command, Persisted};
-
-    fn settle(app: &mut HedgeApp) {
-        let start = std::time::Instant::now();
-        while app.busy() {
-            app.poll();
-            assert!(start.elapsed() < Duration::from_secs(30));
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
 
     fn edit(app: &mut HedgeApp, d: Design) {
         app.apply(
