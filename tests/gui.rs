@@ -897,6 +897,14 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     h.query_all_by_label("Remove").next().unwrap().click();
     run(&mut h);
     assert_eq!(designs(&h), vec![added[2].clone(), added[1].clone()]);
+    // the list shows it once the next frames are drawn
+    for _ in 0..20 {
+        if h.query_by_label_contains("1. owl").is_some() {
+            break;
+        }
+        h.step();
+        run(&mut h);
+    }
     h.get_by_label_contains("1. owl");
 
     // settings: a title page, the keys after each puzzle
