@@ -34,11 +34,12 @@ pub trait Random {
         self.next_u32() >> 31 == 1
     }
 
-    /// Fills `out` with fair coins, exactly as that many calls of [`Random::coin`] would (a
-    /// generator may do it without a call per coin).
-    fn coins(&mut self, out: &mut [bool]) {
-        for c in out {
-            *c = self.coin();
+    /// Draws `n` fair coins, exactly as `n` calls of [`Random::coin`] would, into the bits of
+    /// `out` (coin `i` is bit `i % 64` of word `i / 64`; heads is 1; the bits past `n` are left
+    /// as they are). A generator may do it without a call per coin.
+    fn coin_bits(&mut self, n: usize, out: &mut [u64]) {
+        for i in 0..n {
+            out[i / 64] = out[i / 64] & !(1 << (i % 64)) | u64::from(self.coin()) << (i % 64);
         }
     }
 
@@ -78,9 +79,20 @@ impl Random for MazeRng {
         self.0.next_u32()
     }
 
-    fn coins(&mut self, out: &mut [bool]) {
-        for c in out {
-            *c = self.0.next_u32() >> 31 == 1;
+    fn coin_bits(&mut self, n: usize, out: &mut [u64]) {
+        // whole words straight from the block buffer, little-endian, as `next_u32` reads them:
+        // a coin is the top bit of its word, the top bit of the word's last byte
+        let mut bytes = [0u8; 256];
+        for (k, word) in out[..n.div_ceil(64)].iter_mut().enumerate() {
+            let m = (n - k * 64).min(64);
+            let words = &mut bytes[..m * 4];
+            self.0.fill_bytes(words);
+            let mut bits = 0u64;
+            for (j, w) in words.chunks_exact(4).enumerate() {
+                bits |= u64::from(w[3] >> 7) << j;
+            }
+            let keep = if m == 64 { 0 } else { !0u64 << m };
+            *word = *word & keep | bits;
         }
     }
 }
@@ -127,11 +139,31 @@ mod tests {
     fn coins_are_the_coin_stream() {
         let mut a = MazeRng::new(3);
         let mut b = MazeRng::new(3);
-        let mut bulk = [false; 100];
-        a.coins(&mut bulk);
-        let one_by_one: Vec<bool> = (0..100).map(|_| b.coin()).collect();
-        assert_eq!(bulk.to_vec(), one_by_one);
-        assert_eq!(a.next_u32(), b.next_u32());
+        // runs of every length up to a few blocks, from odd places in the stream
+        for len in [1usize, 3, 63, 64, 65, 100, 257, 1000] {
+            let mut bulk = vec![u64::MAX; len.div_ceil(64) + 1];
+            a.coin_bits(len, &mut bulk);
+            let one_by_one: Vec<bool> = (0..len).map(|_| b.coin()).collect();
+            let got: Vec<bool> = (0..len)
+                .map(|i| bulk[i / 64] >> (i % 64) & 1 == 1)
+                .collect();
+            assert_eq!(got, one_by_one, "{len}");
+            // the bits past `len` are untouched
+            assert!((len..bulk.len() * 64).all(|i| bulk[i / 64] >> (i % 64) & 1 == 1));
+            assert_eq!(a.next_u32(), b.next_u32());
+        }
+        // the default (coin by coin) agrees with the fast one
+        struct Plain(MazeRng);
+        impl Random for Plain {
+            fn next_u32(&mut self) -> u32 {
+                self.0.next_u32()
+            }
+        }
+        let (mut fast, mut plain) = (MazeRng::new(9), Plain(MazeRng::new(9)));
+        let (mut x, mut y) = ([0u64; 3], [0u64; 3]);
+        fast.coin_bits(150, &mut x);
+        plain.coin_bits(150, &mut y);
+        assert_eq!(x, y);
     }
 
     #[test]

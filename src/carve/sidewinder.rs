@@ -47,7 +47,6 @@ pub fn carve_rows(maze: &mut Maze, rng: &mut dyn Random, rows: u32) {
     let mut closes = vec![0u64; words];
     let mut has_north = vec![0u64; words];
     let mut east_slot = vec![0u8; width];
-    let mut flips = vec![false; width];
     let mut north: Vec<CellId> = Vec::with_capacity(width);
     for row in (height.saturating_sub(rows)..height).rev() {
         let ids = rect::row_ids(maze.grid(), row, full);
@@ -59,11 +58,8 @@ pub fn carve_rows(maze: &mut Maze, rng: &mut dyn Random, rows: u32) {
         if full && row > 0 && len > 1 {
             // every cell has a north neighbour and all but the last an east one (slot 1): one
             // coin each, drawn together, and the last cell closes its run
-            rng.coins(&mut flips[..len - 1]);
+            rng.coin_bits(len - 1, &mut closes);
             east_slot[..len - 1].fill(1);
-            for (i, &heads) in flips[..len - 1].iter().enumerate() {
-                closes[i / 64] |= u64::from(heads) << (i % 64);
-            }
             closes[(len - 1) / 64] |= 1 << ((len - 1) % 64);
         } else {
             flip_row(
