@@ -81,10 +81,12 @@ fn carve_full_rect(maze: &mut Maze, rng: &mut dyn Random, w: usize, h: usize) {
     let start = rng.below(n);
     let at = (start / w + 1) * pw + start % w + 1;
     board[at] |= SEEN;
-    // (padded index, cell id) of each cell on the path
-    let mut stack: Vec<(usize, usize)> = vec![(at, start)];
+    // (padded index, cell id) of each cell on the path, 8 bytes an entry (a side is at most
+    // MAX_SIDE = 20,000 cells, so a padded index fits in 32 bits)
+    let mut stack: Vec<(u32, u32)> = vec![(at as u32, start as u32)];
     let mut open = [0usize; 4];
     while let Some(&(p, id)) = stack.last() {
+        let (p, id) = (p as usize, id as usize);
         let mut count = 0;
         for (d, &s) in step.iter().enumerate() {
             if board[p.wrapping_add(s)] & STATE == FREE {
@@ -107,10 +109,11 @@ fn carve_full_rect(maze: &mut Maze, rng: &mut dyn Random, w: usize, h: usize) {
             usize::from(back),
         );
         board[q] |= SEEN;
+        let entry = (q as u32, next as u32);
         if count == 1 {
-            *stack.last_mut().expect("the stack holds top") = (q, next);
+            *stack.last_mut().expect("the stack holds top") = entry;
         } else {
-            stack.push((q, next));
+            stack.push(entry);
         }
     }
 }
