@@ -549,7 +549,7 @@ fn make_one(
         let missed: Vec<&str> = report.missed().map(|r| r.metric.name()).collect();
         if !missed.is_empty() {
             warnings.push(format!(
-                "difficulty targets missed ({}) after {} candidates; the closest maze is printed",
+                "difficulty targets missed ({}) after {}; the closest maze is printed",
                 missed.join(", "),
                 SearchOptions::default().budget
             ));
