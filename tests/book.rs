@@ -4,15 +4,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use crate::common::{assert_ok, hedge};
 use hedge::book::{self, Book, Built};
 use hedge::design::Design;
 use hedge::draw;
 use hedge::export::svg;
-
-fn hedge() -> Command {
-    Command::cargo_bin("hedge").expect("the hedge binary is built")
-}
 
 /// Twelve puzzles: two single pages (rect with a shape, polar) and a generator of ten (hex,
 /// three built-in shapes, a width ramp), after a title page.
@@ -461,11 +457,7 @@ fn batch_writes_the_sample_book() {
         .args(["--threads", "2"])
         .output()
         .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    assert_ok(&run);
     let pdf = fs::read(out.join("book.pdf")).unwrap();
     // title + 16 puzzles + 4 answer pages
     assert_eq!(pdf_pages(&pdf).len(), 21);

@@ -1,15 +1,7 @@
 //! The command line, run as a user runs it.
 
-use assert_cmd::Command;
+use crate::common::{hedge, stderr_of};
 use std::fs;
-
-fn hedge() -> Command {
-    Command::cargo_bin("hedge").expect("the hedge binary is built")
-}
-
-fn stderr_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 #[cfg(not(feature = "gui"))]
 #[test]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
+use crate::common::{hedge, stderr_of};
 use hedge::design::Design;
 use hedge::difficulty::{
     Budget, Metric, PRESETS, Range, SearchOptions, Stop, Targets, candidate_seed, preset, search,
@@ -481,14 +481,6 @@ fn preset_sizes_keep_their_corridors_on_the_page() {
 
 // ------------------------------------------------------------------------------------------
 // the command line
-
-fn hedge() -> Command {
-    Command::cargo_bin("hedge").expect("the hedge binary is built")
-}
-
-fn stderr_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// `--difficulty hard` on a heart: the report on stderr, the JSON's targets and design, and the
 /// recorded design regenerates the same maze with `--no-search`.

@@ -8,6 +8,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
+use crate::common::assert_ok;
 use hedge::app::HedgeApp;
 use hedge::page::{Orientation, Paper};
 use hedge::topology::TopologyKind;
@@ -57,11 +58,7 @@ fn cli_svg(design: &std::path::Path) -> Vec<u8> {
         .arg(&svg)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
     std::fs::read(&svg).unwrap()
 }
 
@@ -967,11 +964,7 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
         .arg(dir.path().join("out"))
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
     assert_eq!(std::fs::read(dir.path().join("out/book.pdf")).unwrap(), pdf);
 }
 

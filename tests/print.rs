@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::common::{assert_ok, decode_png as decode, hedge};
 use hedge::design::Design;
 use hedge::draw::{self, Layer, Shape};
 use hedge::endpoints::{Placement, place};
@@ -287,15 +288,6 @@ fn svg_is_deterministic() {
 
 // ---------- PNG ----------
 
-fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let dec = png::Decoder::new(std::io::Cursor::new(bytes));
-    let mut reader = dec.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    buf.truncate(info.buffer_size());
-    (info.width, info.height, buf)
-}
-
 #[test]
 fn png_has_the_size_of_the_page_at_the_dpi_and_is_not_blank() {
     let g = maze(12, 12, 4);
@@ -471,10 +463,6 @@ fn corridor_warning_comes_with_the_render() {
 
 // ---------- the command line ----------
 
-fn hedge() -> assert_cmd::Command {
-    assert_cmd::Command::cargo_bin("hedge").expect("the hedge binary is built")
-}
-
 #[test]
 fn cli_writes_pdf_svg_and_png_with_keys_beside() {
     let dir = tempfile::tempdir().unwrap();
@@ -485,11 +473,7 @@ fn cli_writes_pdf_svg_and_png_with_keys_beside() {
         .arg(&pdf)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
     let doc = lopdf::Document::load_mem(&std::fs::read(&pdf).unwrap()).unwrap();
     assert_eq!(doc.get_pages().len(), 2);
     assert!(!dir.path().join("m-key.pdf").exists());
@@ -502,11 +486,7 @@ fn cli_writes_pdf_svg_and_png_with_keys_beside() {
             .arg(&p)
             .output()
             .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_ok(&out);
         assert!(p.exists());
         assert!(dir.path().join(format!("m-key.{ext}")).exists());
     }

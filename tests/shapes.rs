@@ -6,7 +6,7 @@ use std::f64::consts::PI;
 use std::fs;
 use std::io::Cursor;
 
-use assert_cmd::Command;
+use crate::common::{hedge, stderr_of};
 use hedge::design::Design;
 use hedge::mask::Mask;
 use hedge::pipeline::{MIN_SHAPE_CELLS, generate, generate_shaped, shape_mask};
@@ -620,14 +620,6 @@ fn longest_outline_path(g: &hedge::pipeline::Generated) -> u32 {
 
 // ------------------------------------------------------------------------------------------
 // the command line
-
-fn hedge() -> Command {
-    Command::cargo_bin("hedge").expect("the hedge binary is built")
-}
-
-fn stderr_of(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 #[test]
 fn shapes_subcommand_lists_the_builtins() {

@@ -1,5 +1,6 @@
 //! Hedge's integration tests, one binary (faster to build and link than one per file).
 //!
+//! - `common`: helpers the others share (running `hedge`, decoding its PNGs).
 //! - `book`: puzzle books (`hedge::book`, `hedge batch`): pages, numbering, manifest, errors.
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
 //! - `difficulty`: targets, the search (met, infeasible, thread count), presets, the flags.
@@ -12,6 +13,7 @@
 
 mod book;
 mod cli;
+mod common;
 mod difficulty;
 #[cfg(feature = "gui")]
 mod gui;

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::common::{assert_ok, decode_png as decode, hedge};
 use hedge::draw::{self, Layer, Shape};
 use hedge::export::{self, Format};
 use hedge::page::{PageSetup, Paper};
@@ -21,10 +22,6 @@ fn setup() -> PageSetup {
 
 fn tiles(w: u32, h: u32, order: u32, seed: u64) -> TileMaze {
     make(w, h, order, &mut MazeRng::new(seed)).unwrap()
-}
-
-fn hedge() -> assert_cmd::Command {
-    assert_cmd::Command::cargo_bin("hedge").expect("the hedge binary is built")
 }
 
 // ---------- SVG ----------
@@ -141,15 +138,6 @@ fn pdf_has_the_puzzle_then_the_key_on_two_pages_of_the_paper_size() {
 }
 
 // ---------- PNG ----------
-
-fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let dec = png::Decoder::new(std::io::Cursor::new(bytes));
-    let mut reader = dec.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    buf.truncate(info.buffer_size());
-    (info.width, info.height, buf)
-}
 
 #[test]
 fn png_is_the_page_at_the_dpi_with_grey_tiles_and_a_red_key() {
@@ -380,11 +368,7 @@ fn cli_prints_tile_mazes_as_pdf_svg_and_png() {
         .arg(&pdf)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
     let doc = lopdf::Document::load_mem(&std::fs::read(&pdf).unwrap()).unwrap();
     assert_eq!(doc.get_pages().len(), 2);
     for ext in ["svg", "png"] {
@@ -397,11 +381,7 @@ fn cli_prints_tile_mazes_as_pdf_svg_and_png() {
             .arg(&p)
             .output()
             .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_ok(&out);
         assert!(p.exists());
         assert!(dir.path().join(format!("t-key.{ext}")).exists());
         let again = dir.path().join(format!("u.{ext}"));

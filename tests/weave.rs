@@ -3,6 +3,7 @@
 //! crossing counts; the clear error on other topologies; braid skipped and reported; the JSON and
 //! the command line.
 
+use crate::common::assert_ok;
 use assert_cmd::Command;
 use hedge::design::Design;
 use hedge::grid::{CellId, Grid};
@@ -320,11 +321,7 @@ fn command_line_weave() {
         .arg(&p)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_ok(&out);
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
     assert_eq!(v["algorithm"], "weave");
     assert_eq!(v["braid_skipped"], true);
