@@ -15,7 +15,7 @@ use egui::epaint::{PathShape, TessellationOptions, Tessellator};
 use egui::{Align2, Color32, FontId, Mesh, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
 
 use crate::draw::{self, Anchor, Drawing, Pos, Rgb, Seg};
-use crate::page::PageSetup;
+use crate::page::{PageSetup, Typeface};
 use crate::pipeline::Generated;
 
 /// A maze's printed pages, ready for the preview: made once per maze, off the UI thread.
@@ -477,13 +477,12 @@ pub fn show(
             Anchor::Middle => Align2::CENTER_TOP,
             Anchor::End => Align2::RIGHT_TOP,
         };
-        painter.text(
-            top,
-            align,
-            &t.text,
-            FontId::proportional(size),
-            color(t.color),
-        );
+        let font = if fonts_ready(ui.ctx()) {
+            FontId::new(size, family(t.face, t.bold))
+        } else {
+            FontId::proportional(size)
+        };
+        painter.text(top, align, &t.text, font, color(t.color));
     }
     // the trim line when there is a bleed (the edge the printer cuts along)
     if d.trim.x > 0.0 {
@@ -507,9 +506,83 @@ pub fn show(
     (response, Some(place))
 }
 
+/// The egui font family of the page font `face`, regular or bold (see [`install_fonts`]).
+fn family(face: Typeface, bold: bool) -> egui::FontFamily {
+    let weight = if bold { "bold" } else { "regular" };
+    egui::FontFamily::Name(format!("hedge-{}-{weight}", face.name()).into())
+}
+
+/// Where [`install_fonts`] records the pass it installed the fonts in.
+fn fonts_id() -> egui::Id {
+    egui::Id::unique("hedge-page-fonts")
+}
+
+/// Gives `ctx` the page fonts (the Liberation fonts the PNGs are drawn with, one family per
+/// face and weight, egui's own fonts behind them for anything they lack), once. They take
+/// effect from the next pass on; until then the preview sets its text in egui's font.
+pub fn install_fonts(ctx: &egui::Context) {
+    if ctx.data(|d| d.get_temp::<u64>(fonts_id())).is_some() {
+        return;
+    }
+    let mut defs = egui::FontDefinitions::default();
+    let fallback = defs
+        .families
+        .get(&egui::FontFamily::Proportional)
+        .cloned()
+        .unwrap_or_default();
+    for face in Typeface::ALL {
+        for bold in [false, true] {
+            let egui::FontFamily::Name(name) = family(face, bold) else {
+                continue;
+            };
+            defs.font_data.insert(
+                name.to_string(),
+                std::sync::Arc::new(egui::FontData::from_static(draw::font_bytes(face, bold))),
+            );
+            let mut list = vec![name.to_string()];
+            list.extend(fallback.iter().cloned());
+            defs.families.insert(family(face, bold), list);
+        }
+    }
+    ctx.set_fonts(defs);
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| d.insert_temp(fonts_id(), pass));
+}
+
+/// Whether the page fonts are in effect in `ctx` (installed in an earlier pass).
+fn fonts_ready(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<u64>(fonts_id()))
+        .is_some_and(|pass| ctx.cumulative_pass_nr() > pass)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_page_fonts_are_installed_once_and_then_used() {
+        let ctx = egui::Context::default();
+        let pass = |ctx: &egui::Context| {
+            let mut ready = false;
+            let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+                install_fonts(ui.ctx());
+                ready = fonts_ready(ui.ctx());
+                if ready {
+                    // a family egui does not know would panic here
+                    for face in Typeface::ALL {
+                        for bold in [false, true] {
+                            ui.label(egui::RichText::new("START Zoë").family(family(face, bold)));
+                        }
+                    }
+                }
+            });
+            out.textures_delta.clear();
+            ready
+        };
+        assert!(!pass(&ctx), "not in the pass that installs them");
+        assert!(pass(&ctx));
+        assert!(pass(&ctx));
+    }
     use crate::design::Design;
     use crate::pipeline::generate;
     use crate::topology::TopologyKind;

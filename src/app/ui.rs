@@ -19,6 +19,7 @@ const GROWING_TREE: &str = "growing-tree";
 
 /// Draws the whole window for one frame.
 pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    super::preview::install_fonts(ui.ctx());
     shortcuts(app, ui);
     dropped_files(app, ui);
     if app.confirm_close {

@@ -76,6 +76,21 @@ impl Font {
     }
 }
 
+/// The embedded font file (Liberation, metric-compatible with the PDF font) of `face`, regular
+/// or bold: what PNGs are drawn with and what the editor's preview sets text in.
+pub fn font_bytes(face: Typeface, bold: bool) -> &'static [u8] {
+    match (face, bold) {
+        (Typeface::Sans, false) => include_bytes!("../../assets/fonts/LiberationSans-Regular.ttf"),
+        (Typeface::Sans, true) => include_bytes!("../../assets/fonts/LiberationSans-Bold.ttf"),
+        (Typeface::Serif, false) => {
+            include_bytes!("../../assets/fonts/LiberationSerif-Regular.ttf")
+        }
+        (Typeface::Serif, true) => include_bytes!("../../assets/fonts/LiberationSerif-Bold.ttf"),
+        (Typeface::Mono, false) => include_bytes!("../../assets/fonts/LiberationMono-Regular.ttf"),
+        (Typeface::Mono, true) => include_bytes!("../../assets/fonts/LiberationMono-Bold.ttf"),
+    }
+}
+
 /// The font of `face`, regular or bold.
 pub(crate) fn font(face: Typeface, bold: bool) -> &'static Font {
     static FONTS: [OnceLock<Font>; 6] = [const { OnceLock::new() }; 6];
@@ -84,16 +99,7 @@ pub(crate) fn font(face: Typeface, bold: bool) -> &'static Font {
         Typeface::Serif => 2,
         Typeface::Mono => 4,
     } + usize::from(bold);
-    FONTS[i].get_or_init(|| {
-        Font::load(match i {
-            0 => include_bytes!("../../assets/fonts/LiberationSans-Regular.ttf"),
-            1 => include_bytes!("../../assets/fonts/LiberationSans-Bold.ttf"),
-            2 => include_bytes!("../../assets/fonts/LiberationSerif-Regular.ttf"),
-            3 => include_bytes!("../../assets/fonts/LiberationSerif-Bold.ttf"),
-            4 => include_bytes!("../../assets/fonts/LiberationMono-Regular.ttf"),
-            _ => include_bytes!("../../assets/fonts/LiberationMono-Bold.ttf"),
-        })
-    })
+    FONTS[i].get_or_init(|| Font::load(font_bytes(face, bold)))
 }
 
 /// Helvetica's cap height in ems (how far capitals rise above the baseline).

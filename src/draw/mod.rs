@@ -38,8 +38,8 @@ use crate::pipeline::Generated;
 use crate::topology::{Point, Side};
 
 pub use book::{AnswerKey, KeyMaze, answers_page, title_page};
-pub use font::printable;
 pub(crate) use font::{CAP_HEIGHT_EM, font};
+pub use font::{font_bytes, printable};
 
 pub use tiles::{TILE_WALL, tile_layout, tile_pages};
 use walls::Piece;
