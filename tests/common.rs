@@ -26,3 +26,12 @@ pub fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     buf.truncate(info.buffer_size());
     (info.width, info.height, buf)
 }
+
+/// The words of an SVG document's `<text>` elements, trimmed, in document order.
+pub fn svg_words<'a>(doc: &'a roxmltree::Document<'_>) -> Vec<&'a str> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .collect()
+}

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::common::{assert_ok, decode_png as decode, hedge};
+use crate::common::{assert_ok, decode_png as decode, hedge, svg_words};
 use hedge::design::Design;
 use hedge::draw::{self, Layer, Shape};
 use hedge::endpoints::{Placement, place};
@@ -267,12 +267,7 @@ fn svg_key_differs_from_the_puzzle_only_by_the_solution_group() {
     assert_eq!(root.attribute("height"), Some("279.4mm"));
     assert_eq!(root.attribute("viewBox"), Some("0 0 215.9 279.4"));
     // the text is there
-    let words: Vec<&str> = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("text"))
-        .filter_map(|n| n.text())
-        .map(str::trim)
-        .collect();
+    let words = svg_words(&doc);
     for want in ["Hedge test maze", "START", "FINISH", "7"] {
         assert!(words.contains(&want), "{want} missing: {words:?}");
     }

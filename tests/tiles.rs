@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::common::{assert_ok, decode_png as decode, hedge};
+use crate::common::{assert_ok, decode_png as decode, hedge, svg_words};
 use hedge::draw::{self, Layer, Shape};
 use hedge::export::{self, Format};
 use hedge::page::{PageSetup, Paper};
@@ -83,12 +83,7 @@ fn svg_fills_the_wall_tiles_and_the_key_adds_a_solution_group() {
     assert!(sol.contains("stroke=\"#dc3020\""), "{sol}");
     assert!(sol.contains("ANSWER KEY"));
     assert!(sol.contains('C'), "the answer line turns on curves");
-    let words: Vec<&str> = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("text"))
-        .filter_map(|n| n.text())
-        .map(str::trim)
-        .collect();
+    let words = svg_words(&doc);
     for want in ["Hex tiles", "START", "FINISH", "4"] {
         assert!(words.contains(&want), "{want} missing: {words:?}");
     }

@@ -1417,21 +1417,22 @@ fn draw_solution(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items: &mut Ve
             other => pending = Some(other),
         }
     }
+    push_solution(items, b.finish(), width, lay);
+}
+
+/// The answer line `path` (`width` mm, the solution colour) and the "ANSWER KEY" line at the
+/// foot of the key page, on the right.
+pub(crate) fn push_solution(items: &mut Vec<Item>, path: Path, width: f64, lay: &Layout) {
     items.push(Item {
         layer: Layer::Solution,
         shape: Shape::Stroke {
-            path: b.finish(),
+            path,
             width,
             color: Rgb::SOLUTION,
         },
     });
-    items.push(answer_key_label(lay));
-}
-
-/// The "ANSWER KEY" line at the foot of a key page, on the right.
-pub(crate) fn answer_key_label(lay: &Layout) -> Item {
     let pa = &lay.printable;
-    Item {
+    items.push(Item {
         layer: Layer::Solution,
         shape: Shape::Text(Text {
             text: ANSWER_KEY.into(),
@@ -1442,7 +1443,7 @@ pub(crate) fn answer_key_label(lay: &Layout) -> Item {
             face: lay.face,
             color: Rgb::SOLUTION,
         }),
-    }
+    });
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@
 
 use super::{
     CURVE_MIN_SCALE, Drawing, Geometry, Item, Layer, Layout, Occupancy, Pages, PathBuilder, Pos,
-    Rgb, Seg, Shape, answer_key_label, draw_markers, draw_text, layout_with, paper,
+    Rgb, Seg, Shape, draw_markers, draw_text, layout_with, paper, push_solution,
 };
 use crate::error::Result;
 use crate::page::PageSetup;
@@ -254,15 +254,7 @@ fn draw_solution(m: &TileMaze, lay: &Layout, geo: &Geometry, items: &mut Vec<Ite
             b.line_to(next);
         }
     }
-    items.push(Item {
-        layer: Layer::Solution,
-        shape: Shape::Stroke {
-            path: b.finish(),
-            width,
-            color: Rgb::SOLUTION,
-        },
-    });
-    items.push(answer_key_label(lay));
+    push_solution(items, b.finish(), width, lay);
 }
 
 /// One page: paper, closed tiles, markers, text, and the solution on the key.
