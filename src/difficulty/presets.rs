@@ -167,7 +167,7 @@ impl Preset {
         while w < 2000 && fits(w + 1, 2) {
             w += 1;
         }
-        if kind == TopologyKind::Polar {
+        if !kind.uses_height() {
             // rings: the disc must fit both ways
             while w > 2 && !fits(w, w) {
                 w -= 1;
@@ -193,7 +193,7 @@ impl Preset {
     ) -> Result<(u32, u32)> {
         let (w, h) = self.grid_size(kind, setup);
         let fitted = fitted_height(kind, w, fg)?;
-        if kind == TopologyKind::Polar || fitted <= h {
+        if !kind.uses_height() || fitted <= h {
             return Ok((w, fitted));
         }
         let narrower = ((u64::from(w) * u64::from(h) / u64::from(fitted)) as u32).max(2);
