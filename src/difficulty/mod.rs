@@ -3,8 +3,9 @@
 //! [`crate::targets`], a leaf the design and the JSON export use; they are re-exported here so
 //! callers find everything about difficulty in one place.
 //!
-//! Layering: [`crate::targets`] sits below the design; the presets and the search sit above the
-//! pipeline (the search runs it). Nothing below imports this module.
+//! Layering: [`crate::targets`] sits below the design; the presets sit above the page layout
+//! (they ask [`crate::draw::layout`] how big a grid fits) and the search above the pipeline (it
+//! runs it). Nothing below imports this module (`tests/layers.rs` checks the module graph).
 
 pub mod parallel_search;
 pub mod presets;
