@@ -4,11 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::carve::{Algorithm, GrowingTreePolicy};
-use crate::difficulty::Targets;
 use crate::endpoints::Placement;
 use crate::error::{Error, Result};
 use crate::page::PageSetup;
 use crate::shape::{Islands, ShapeSource};
+use crate::targets::Targets;
 use crate::topology::{Coord, TopologyKind};
 
 /// One cell switched on or off by hand (the editor's mask brush), applied over the shape's mask
@@ -187,5 +187,42 @@ impl Design {
             shape.check()?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::targets::Targets;
+
+    #[test]
+    fn targets_round_trip_through_toml_in_the_design() {
+        let d = Design {
+            targets: Targets {
+                score: "60..80".parse().ok(),
+                dead_ends: "..40".parse().ok(),
+                ..Targets::NONE
+            },
+            ..Design::default()
+        };
+        let text = crate::io::design_to_toml(&d);
+        assert!(text.contains("[targets]"), "{text}");
+        assert!(text.contains("score = \"60..80\""), "{text}");
+        assert_eq!(crate::io::parse_design(&text).unwrap(), d);
+        // no targets: no table, and files without one still load
+        let plain = crate::io::design_to_toml(&Design::default());
+        assert!(!plain.contains("targets"), "{plain}");
+        let e = crate::io::parse_design("[targets]\nscore = \"9..3\"\n").unwrap_err();
+        assert!(e.message.contains("empty"), "{e}");
+        let e = crate::io::parse_design("[targets]\nlength = \"1..\"\n").unwrap_err();
+        assert!(e.message.contains("unknown field"), "{e}");
+        let bad = Design {
+            targets: Targets {
+                ratio: "0.5..2".parse().ok(),
+                ..Targets::NONE
+            },
+            ..Design::default()
+        };
+        assert!(bad.validate().unwrap_err().message.contains("ratio"));
     }
 }

@@ -10,11 +10,11 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::design::Design;
-use crate::difficulty::{Report, Targets};
 use crate::grid::Grid;
 use crate::maze::Maze;
 use crate::metrics::Metrics;
 use crate::pipeline::Generated;
+use crate::targets::{Report, Targets};
 
 /// The `format` field's value.
 pub const FORMAT: &str = "hedge-maze";
@@ -262,14 +262,8 @@ mod tests {
         };
         let m = generate(&d, None).unwrap().metrics;
         d.targets = Targets {
-            score: Some(crate::difficulty::Range::new(
-                Some(m.difficulty + 5.0),
-                None,
-            )),
-            dead_ends: Some(crate::difficulty::Range::new(
-                None,
-                Some(m.dead_ends as f64),
-            )),
+            score: Some(crate::targets::Range::new(Some(m.difficulty + 5.0), None)),
+            dead_ends: Some(crate::targets::Range::new(None, Some(m.dead_ends as f64))),
             ..Targets::NONE
         };
         let g = generate(&d, None).unwrap();

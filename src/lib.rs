@@ -33,3 +33,4 @@ pub mod metrics;
 pub mod page;
 pub mod pipeline;
 pub mod solve;
+pub mod targets;

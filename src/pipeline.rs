@@ -124,11 +124,9 @@ pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
         }
     };
     if kept < MIN_SHAPE_CELLS {
-        let size = if design.grid_topology() == crate::topology::TopologyKind::Polar {
-            format!("{} rings", design.width)
-        } else {
-            format!("{} x {}", design.width, design.height)
-        };
+        let size = design
+            .grid_topology()
+            .size_label(design.width, design.height);
         return Err(Error::empty(format!(
             "the shape leaves {kept} cell{} on a {size} grid (at least {MIN_SHAPE_CELLS} are \
              needed); try a larger width",

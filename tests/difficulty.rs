@@ -297,12 +297,12 @@ fn cancel_stops_the_search_and_progress_is_reported() {
     assert_eq!(early.generated.seed, 4);
 }
 
-/// Over seeds, at the same size (the easy preset's grid on a Letter page, 15 x 21), the "hard"
+/// Over seeds, at the same size (the easy preset's grid on a Letter page, 16 x 24), the "hard"
 /// preset's mazes score clearly higher, have about twice the decisions along the path and deeper
 /// dead ends than the "easy" preset's (carver, braid and targets as the presets set them). The
 /// score measures size first (it is a log of the wrong-turn work), so at one size the margin is a
-/// few points: measured 70.1 (easy) against 73.9 (hard), about 1.3 times the work; decisions 19.8
-/// against 40.6, deepest dead end 20.8 against 32.0.
+/// few points: measured 72.8 (easy) against 76.8 (hard), about 1.3 times the work; decisions 21.7
+/// against 47.3, deepest dead end 23.9 against 32.3.
 #[test]
 fn hard_mazes_beat_easy_ones_of_the_same_size() {
     let size = preset("easy")

@@ -5,6 +5,7 @@
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
 //! - `difficulty`: targets, the search (met, infeasible, thread count), presets, the flags.
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
+//! - `layers`: the library's module graph has no circles (reads `src/`).
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
 //! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
 //! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
@@ -17,6 +18,7 @@ mod common;
 mod difficulty;
 #[cfg(feature = "gui")]
 mod gui;
+mod layers;
 mod print;
 mod properties;
 mod shapes;

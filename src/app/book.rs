@@ -23,7 +23,6 @@ use crate::book::{Answers, Settings};
 use crate::design::Design;
 use crate::error::{Error, Result};
 use crate::shape::ShapeSource;
-use crate::topology::TopologyKind;
 
 /// The storage key of the book list (book-file TOML text).
 pub const BOOK_KEY: &str = "book";
@@ -149,11 +148,7 @@ pub fn page_label(d: &Design) -> String {
             .file_name()
             .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into()),
     });
-    let size = if d.grid_topology() == TopologyKind::Polar {
-        format!("{} rings", d.width)
-    } else {
-        format!("{}x{}", d.width, d.height)
-    };
+    let size = d.grid_topology().size_label(d.width, d.height);
     let seed = d
         .seed
         .map_or_else(|| "no seed".into(), |s| format!("seed {s}"));

@@ -16,7 +16,6 @@ use crate::draw;
 use crate::pipeline::Generated;
 use crate::random::fresh_seed;
 use crate::shape::{Cut, Foreground, ShapeSource};
-use crate::topology::TopologyKind;
 
 pub mod book;
 pub mod preview;
@@ -483,13 +482,7 @@ pub fn clamp_design(mut d: Design) -> Design {
 
 /// Roughly how many cells `d` has (for deciding whether to generate in the frame).
 pub fn estimated_cells(d: &Design) -> u64 {
-    let (w, h) = (u64::from(d.width), u64::from(d.height));
-    match d.grid_topology() {
-        // rings double their cell count as they grow: about 2 pi r cells in ring r
-        TopologyKind::Polar => 4 * w * w,
-        TopologyKind::Tri => 2 * w * h,
-        _ => w * h,
-    }
+    d.grid_topology().estimated_cells(d.width, d.height)
 }
 
 impl HedgeApp {
@@ -1222,7 +1215,7 @@ pub(crate) mod tests {
         use eframe::Storage as _;
         let p = Persisted {
             design: Design {
-                topology: TopologyKind::Hex,
+                topology: crate::topology::TopologyKind::Hex,
                 braid: 0.25,
                 seed: Some(77),
                 growing_tree: crate::carve::GrowingTreePolicy::Mixed(0.3),

@@ -289,10 +289,10 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
         }
     }
 
-    let polar = walls && d.topology == TopologyKind::Polar;
-    let r = ui.add(Slider::new(&mut d.width, 2..=200).text(if polar { "Rings" } else { "Width" }));
+    let grid = d.grid_topology().info();
+    let r = ui.add(Slider::new(&mut d.width, 2..=200).text(grid.width_label));
     coalesce |= r.dragged() && !r.drag_started();
-    if !polar {
+    if grid.uses_height {
         let r = ui.add(Slider::new(&mut d.height, 2..=200).text("Height"));
         coalesce |= r.dragged() && !r.drag_started();
     }

@@ -99,9 +99,9 @@ impl Placement {
 
 /// The height (rows) that gives a `width`-wide `kind` grid the shape's aspect ratio, using the
 /// topology's geometry (hex rows are 1 unit apart and columns 1.5 R; triangles are 1.5 high).
-/// Polar grids have no height: the width (rings) is returned.
+/// Kinds without a height ([`TopologyKind::uses_height`]: polar) return the width (rings).
 pub fn fitted_height(kind: TopologyKind, width: u32, fg: &Foreground) -> Result<u32> {
-    if kind == TopologyKind::Polar {
+    if !kind.uses_height() {
         return Ok(width);
     }
     // the extent's height is a + b * rows for every topology

@@ -8,7 +8,19 @@
 //! Every vertex lies on a lattice of x = k R/2 and y = m/2 for integers k and m, and is computed
 //! from those integers, so a side shared by two cells has bit-identical end points in both.
 
-use super::{Coord, Point, Side, Tessellation};
+use super::{Coord, Point, Side, Tessellation, Topology, TopologyInfo, TopologyKind};
+
+/// The registry entry of the hex topology (see [`super::TOPOLOGIES`]).
+pub const INFO: TopologyInfo = TopologyInfo {
+    kind: TopologyKind::Hex,
+    name: "hex",
+    summary: "flat-topped hexagons, 6 neighbours",
+    uses_height: true,
+    width_label: "Width",
+    size_label: super::width_by_height,
+    estimated_cells: |w, h| u64::from(w) * u64::from(h),
+    make: |w, h| Topology::Hex(Hex::new(w, h)),
+};
 
 /// The six directions, in neighbour and side order: N, NE, SE, S, SW, NW.
 ///

@@ -7,8 +7,11 @@
 //! incircle has diameter 1), so the print stage can scale any of them the same way.
 //!
 //! Which cells exist is not the topology's business: that is the mask's (see [`crate::grid`]).
-//! Adding a topology is one new file implementing [`Tessellation`] plus a variant in
-//! [`TopologyKind`] and [`Topology`].
+//! Adding a topology is one new file implementing [`Tessellation`] and giving its registry entry
+//! (a [`TopologyInfo`]: names, how it is sized and labelled, how many cells it has, how to make
+//! it), one line in [`TOPOLOGIES`], and a variant in [`TopologyKind`] and [`Topology`]. Code
+//! outside this module asks the registry (e.g. [`TopologyKind::uses_height`],
+//! [`TopologyKind::size_label`]) instead of testing for a particular topology.
 
 use serde::{Deserialize, Serialize};
 
@@ -126,6 +129,35 @@ pub enum TopologyKind {
     Tri,
 }
 
+/// A registry entry: a topology kind and what is special about it. See [`TOPOLOGIES`].
+pub struct TopologyInfo {
+    /// The kind.
+    pub kind: TopologyKind,
+    /// The name in files and on the command line (as serde writes the kind).
+    pub name: &'static str,
+    /// One line for menus and help.
+    pub summary: &'static str,
+    /// Whether the grid has a height of its own. Polar grids do not: their width is the number
+    /// of rings and the height is ignored.
+    pub uses_height: bool,
+    /// What the width knob is called for people ("Width", or "Rings" for polar).
+    pub width_label: &'static str,
+    /// The grid's size for messages and lists (e.g. "20 x 15", or "12 rings" for polar).
+    pub size_label: fn(u32, u32) -> String,
+    /// Roughly how many cells a `width` x `height` grid has (without building it).
+    pub estimated_cells: fn(u32, u32) -> u64,
+    /// The topology `width` x `height` (sizes already checked).
+    pub make: fn(u32, u32) -> Topology,
+}
+
+/// The size label of a grid with a width and a height: "20 x 15".
+pub fn width_by_height(width: u32, height: u32) -> String {
+    format!("{width} x {height}")
+}
+
+/// Every topology, in menu order ([`TopologyKind::ALL`]'s).
+pub const TOPOLOGIES: &[TopologyInfo] = &[rect::INFO, hex::INFO, polar::INFO, tri::INFO];
+
 impl TopologyKind {
     /// All kinds, in menu order.
     pub const ALL: [TopologyKind; 4] = [
@@ -135,14 +167,32 @@ impl TopologyKind {
         TopologyKind::Tri,
     ];
 
+    /// The registry entry for this kind.
+    pub fn info(self) -> &'static TopologyInfo {
+        TOPOLOGIES
+            .iter()
+            .find(|t| t.kind == self)
+            .expect("every topology is registered")
+    }
+
     /// The name used in files and on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            TopologyKind::Rect => "rect",
-            TopologyKind::Hex => "hex",
-            TopologyKind::Polar => "polar",
-            TopologyKind::Tri => "tri",
-        }
+        self.info().name
+    }
+
+    /// Whether the grid has a height of its own (not polar: its width is the rings).
+    pub fn uses_height(self) -> bool {
+        self.info().uses_height
+    }
+
+    /// The grid's size for messages and lists: "20 x 15", or "12 rings" for polar.
+    pub fn size_label(self, width: u32, height: u32) -> String {
+        (self.info().size_label)(width, height)
+    }
+
+    /// Roughly how many cells a `width` x `height` grid of this kind has.
+    pub fn estimated_cells(self, width: u32, height: u32) -> u64 {
+        (self.info().estimated_cells)(width, height)
     }
 }
 
@@ -155,19 +205,18 @@ impl std::fmt::Display for TopologyKind {
 impl std::str::FromStr for TopologyKind {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        [
-            TopologyKind::Rect,
-            TopologyKind::Hex,
-            TopologyKind::Polar,
-            TopologyKind::Tri,
-        ]
-        .into_iter()
-        .find(|k| k.name() == s)
-        .ok_or_else(|| {
-            Error::option(format!(
-                "unknown topology '{s}' (use rect, hex, polar or tri)"
-            ))
-        })
+        TOPOLOGIES
+            .iter()
+            .find(|t| t.name == s)
+            .map(|t| t.kind)
+            .ok_or_else(|| {
+                let names: Vec<&str> = TOPOLOGIES.iter().map(|t| t.name).collect();
+                let (last, rest) = names.split_last().expect("topologies are registered");
+                Error::option(format!(
+                    "unknown topology '{s}' (use {} or {last})",
+                    rest.join(", ")
+                ))
+            })
     }
 }
 
@@ -188,8 +237,9 @@ pub enum Topology {
 }
 
 impl Topology {
-    /// A `kind` topology `width` cells across and `height` down. For polar, `width` is the number
-    /// of rings (the centre cell counts as the first) and `height` is ignored.
+    /// A `kind` topology `width` cells across and `height` down. For kinds without a height
+    /// ([`TopologyKind::uses_height`]: polar, whose `width` is the number of rings, the centre
+    /// cell counting as the first) `height` is ignored.
     pub fn new(kind: TopologyKind, width: u32, height: u32) -> Result<Self> {
         let check = |name: &str, v: u32| {
             if v == 0 || v > MAX_SIDE {
@@ -201,15 +251,11 @@ impl Topology {
             }
         };
         check("width", width)?;
-        if kind != TopologyKind::Polar {
+        let info = kind.info();
+        if info.uses_height {
             check("height", height)?;
         }
-        match kind {
-            TopologyKind::Rect => Ok(Topology::Rect(Rect::new(width, height))),
-            TopologyKind::Hex => Ok(Topology::Hex(Hex::new(width, height))),
-            TopologyKind::Polar => Ok(Topology::Polar(Polar::new(width))),
-            TopologyKind::Tri => Ok(Topology::Tri(Tri::new(width, height))),
-        }
+        Ok((info.make)(width, height))
     }
 
     /// The kind of this topology.
@@ -236,6 +282,35 @@ impl Topology {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn the_registry_has_every_kind_once_in_menu_order() {
+        let kinds: Vec<TopologyKind> = TOPOLOGIES.iter().map(|t| t.kind).collect();
+        assert_eq!(kinds, TopologyKind::ALL);
+        for kind in TopologyKind::ALL {
+            assert_eq!(kind.name().parse::<TopologyKind>().unwrap(), kind);
+            // the name is the one serde writes
+            assert_eq!(
+                serde_json::to_string(&kind).unwrap(),
+                format!("\"{}\"", kind.name())
+            );
+            let t = Topology::new(kind, 5, 4).unwrap();
+            assert_eq!(t.kind(), kind);
+        }
+        let e = "square".parse::<TopologyKind>().unwrap_err();
+        assert!(
+            e.message.contains("use rect, hex, polar or tri"),
+            "{}",
+            e.message
+        );
+        assert_eq!(TopologyKind::Polar.size_label(12, 3), "12 rings");
+        assert_eq!(TopologyKind::Hex.size_label(20, 15), "20 x 15");
+        assert!(!TopologyKind::Polar.uses_height());
+        assert!(TopologyKind::Tri.uses_height());
+        assert_eq!(TopologyKind::Polar.info().width_label, "Rings");
+        assert_eq!(TopologyKind::Polar.estimated_cells(10, 99), 400);
+        assert_eq!(TopologyKind::Tri.estimated_cells(10, 5), 100);
+    }
 
     /// Checks the [`Tessellation`] contract on every cell: neighbours in range and symmetric,
     /// sides clockwise and consistent with neighbours, shared sides have the same end points.

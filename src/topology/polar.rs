@@ -16,7 +16,25 @@
 
 use std::f64::consts::PI;
 
-use super::{Arc, Coord, Point, Side, Tessellation};
+use super::{Arc, Coord, Point, Side, Tessellation, Topology, TopologyInfo, TopologyKind};
+
+/// The registry entry of the polar topology (see [`super::TOPOLOGIES`]).
+pub const INFO: TopologyInfo = TopologyInfo {
+    kind: TopologyKind::Polar,
+    name: "polar",
+    summary: "concentric rings around a centre cell",
+    uses_height: false,
+    width_label: "Rings",
+    size_label: rings_label,
+    estimated_cells: // rings double their cell count as they grow: about 2 pi r cells in ring r
+    |w, _| 4 * u64::from(w) * u64::from(w),
+    make: |w, _| Topology::Polar(Polar::new(w)),
+};
+
+/// The size label of a polar grid: "12 rings" (the height is ignored).
+fn rings_label(rings: u32, _height: u32) -> String {
+    format!("{rings} ring{}", if rings == 1 { "" } else { "s" })
+}
 
 /// Concentric rings around a centre cell; see the module documentation for the layout.
 ///

@@ -1,6 +1,18 @@
 //! The rectangular topology: unit squares, rows top to bottom, columns left to right.
 
-use super::{Coord, Point, Side, Tessellation};
+use super::{Coord, Point, Side, Tessellation, Topology, TopologyInfo, TopologyKind};
+
+/// The registry entry of the rect topology (see [`super::TOPOLOGIES`]).
+pub const INFO: TopologyInfo = TopologyInfo {
+    kind: TopologyKind::Rect,
+    name: "rect",
+    summary: "square cells, 4 neighbours",
+    uses_height: true,
+    width_label: "Width",
+    size_label: super::width_by_height,
+    estimated_cells: |w, h| u64::from(w) * u64::from(h),
+    make: |w, h| Topology::Rect(Rect::new(w, h)),
+};
 
 /// A `width` x `height` grid of unit squares. Neighbour order: north, east, south, west.
 #[derive(Clone, Debug, PartialEq)]

@@ -12,7 +12,19 @@
 //! - up triangle: W (col - 1), E (col + 1), S (row + 1);
 //! - down triangle: W (col - 1), N (row - 1), E (col + 1).
 
-use super::{Coord, Point, Side, Tessellation};
+use super::{Coord, Point, Side, Tessellation, Topology, TopologyInfo, TopologyKind};
+
+/// The registry entry of the tri topology (see [`super::TOPOLOGIES`]).
+pub const INFO: TopologyInfo = TopologyInfo {
+    kind: TopologyKind::Tri,
+    name: "tri",
+    summary: "alternating up and down triangles, 3 neighbours",
+    uses_height: true,
+    width_label: "Width",
+    size_label: super::width_by_height,
+    estimated_cells: |w, h| 2 * u64::from(w) * u64::from(h),
+    make: |w, h| Topology::Tri(Tri::new(w, h)),
+};
 
 /// Triangle height, in maze units.
 const H: f64 = 1.5;

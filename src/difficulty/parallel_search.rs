@@ -1,0 +1,378 @@
+//! The parallel [`search`]: candidate mazes of a design made in parallel until one meets every
+//! target or the budget is spent.
+//!
+//! ## Reproducibility
+//!
+//! Candidate `k` is a pure function of the design and `k`: candidate 0 is the design itself (its
+//! seed, carver and entrance placement); candidate `k > 0` takes the seed `mix(base seed, k)`
+//! and, when allowed, a carver and an entrance/exit pair drawn from a generator seeded the same
+//! way. Candidates are evaluated in batches of a fixed size (set by the cell count, never by the
+//! thread count); after each batch the lowest `k` that meets every target wins, otherwise the
+//! search goes on, keeping the best by (distance, k) (the distance is
+//! [`crate::targets::Targets::distance`]).
+//! So one thread and sixteen give the same maze. A candidate budget (`--budget 500`) is fully
+//! reproducible; a time budget (`--budget 2s`) is reproducible when a candidate meets the targets
+//! in time, but when none does, how many batches fit in the time, and so the best found, depends
+//! on the machine's speed and load.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::carve::{Algorithm, CARVERS};
+use crate::design::{Design, MAX_SEED, Style};
+use crate::endpoints::{Placement, outline};
+use crate::error::{Error, Result};
+use crate::grid::Grid;
+use crate::mask::Mask;
+use crate::pipeline::{Generated, build_grid, edited_mask, generate_on};
+use crate::random::{MazeRng, Random, fresh_seed};
+use crate::targets::Report;
+
+/// How long the search may go on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// At most this many candidates (rounded up to whole batches is *not* done: exactly this
+    /// many at most). Reproducible.
+    Candidates(u64),
+    /// Batches are started until this many seconds have passed. Reproducible only when the
+    /// targets are met in time.
+    Seconds(f64),
+}
+
+/// The default budget: 2000 candidates.
+pub const DEFAULT_BUDGET: Budget = Budget::Candidates(2000);
+/// The largest candidate budget accepted.
+pub const MAX_CANDIDATES: u64 = 100_000_000;
+/// The longest time budget accepted, in seconds.
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+impl Default for Budget {
+    fn default() -> Self {
+        DEFAULT_BUDGET
+    }
+}
+
+impl FromStr for Budget {
+    type Err = Error;
+    /// `N` candidates or `Ns` seconds (e.g. `500`, `2s`, `0.5s`).
+    fn from_str(s: &str) -> Result<Budget> {
+        let err = || {
+            Error::option(format!(
+                "'{s}' is not a budget; write a number of candidates (500) or seconds (2s), \
+                 at most {MAX_CANDIDATES} candidates or {MAX_SECONDS} s"
+            ))
+        };
+        let t = s.trim();
+        if let Some(secs) = t.strip_suffix('s') {
+            match secs.trim().parse::<f64>() {
+                Ok(v) if v > 0.0 && v <= MAX_SECONDS => Ok(Budget::Seconds(v)),
+                _ => Err(err()),
+            }
+        } else {
+            match t.parse::<u64>() {
+                Ok(n) if (1..=MAX_CANDIDATES).contains(&n) => Ok(Budget::Candidates(n)),
+                _ => Err(err()),
+            }
+        }
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Candidates(n) => write!(f, "{n} candidates"),
+            Budget::Seconds(s) => write!(f, "{s} s"),
+        }
+    }
+}
+
+/// What the search may change besides the seed.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchOptions {
+    /// When to stop.
+    pub budget: Budget,
+    /// Try other entrance and exit pairs on the outline (recorded as explicit cells).
+    pub vary_endpoints: bool,
+    /// Try the other carvers that run on the topology (not under a weave).
+    pub vary_carver: bool,
+}
+
+/// Where the search is, reported after every batch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Candidates evaluated so far.
+    pub tried: u64,
+    /// The best candidate so far and its distance (`None` if every candidate failed).
+    pub best: Option<(u64, f64)>,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// How much of the budget is spent, 0 to 1.
+    pub fraction: f64,
+}
+
+/// Why the search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A candidate met every target.
+    Met,
+    /// The budget ran out first.
+    Budget,
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
+/// The search's answer.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The chosen maze; its design has the chosen seed (and carver and placement, when they were
+    /// varied) written in, so [`crate::pipeline::generate`] makes it again without searching.
+    pub generated: Generated,
+    /// Its metrics against the targets.
+    pub report: Report,
+    /// The chosen candidate's index (0 is the design as given).
+    pub candidate: u64,
+    /// Candidates evaluated.
+    pub tried: u64,
+    /// Why the search stopped.
+    pub stop: Stop,
+    /// The seed candidates were derived from (the design's, or a fresh one when it had none).
+    pub base_seed: u64,
+    /// How long the search took.
+    pub elapsed: Duration,
+}
+
+/// Candidates per batch for a grid of `cells` cells: 64 for small grids, fewer for big ones so a
+/// batch stays short (the time budget and the cancel flag are checked between batches). Depends
+/// on the grid only, never on the thread count.
+pub fn batch_size(cells: usize) -> u64 {
+    (400_000 / cells.max(1)).clamp(4, 64) as u64
+}
+
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of candidate `k` (`k > 0`) derived from `base`.
+pub fn candidate_seed(base: u64, k: u64) -> u64 {
+    if k == 0 {
+        base
+    } else {
+        splitmix(base ^ splitmix(k)) & MAX_SEED
+    }
+}
+
+/// Everything that turns a candidate index into a design.
+struct Space {
+    design: Design,
+    base_seed: u64,
+    carvers: Vec<Algorithm>,
+    outline: Vec<crate::topology::Coord>,
+    options: SearchOptions,
+}
+
+impl Space {
+    fn candidate(&self, k: u64) -> Design {
+        let mut d = self.design.clone();
+        let seed = candidate_seed(self.base_seed, k);
+        d.seed = Some(seed);
+        if k == 0 {
+            return d;
+        }
+        let mut rng = MazeRng::new(seed ^ 0x5EA4_C4ED);
+        if self.options.vary_carver && !self.carvers.is_empty() {
+            d.algorithm = self.carvers[rng.below(self.carvers.len())];
+        }
+        if self.options.vary_endpoints && self.outline.len() >= 2 {
+            // one in four the automatic (longest) placement, otherwise a random outline pair
+            d.placement = if rng.below(4) == 0 {
+                Placement::Auto
+            } else {
+                let n = self.outline.len();
+                let a = rng.below(n);
+                let b = (a + 1 + rng.below(n - 1)) % n;
+                Placement::Cells {
+                    entrance: self.outline[a],
+                    exit: self.outline[b],
+                }
+            };
+        }
+        d
+    }
+}
+
+/// Finds a maze of `design` (on `mask`, when given) that meets `design.targets`; see
+/// [`search_on`]. No cancel flag and no progress reports.
+pub fn search(design: &Design, mask: Option<&Mask>, options: &SearchOptions) -> Result<Found> {
+    search_with(design, mask, options, &AtomicBool::new(false), &mut |_| {})
+}
+
+/// [`search`] with a cancel flag and progress reports (see [`search_on`]): builds the grid the
+/// way [`crate::pipeline::generate`] does (the design's hand-painted cells applied to `mask`)
+/// and searches on it.
+pub fn search_with(
+    design: &Design,
+    mask: Option<&Mask>,
+    options: &SearchOptions,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Found> {
+    design.validate()?;
+    let edited = edited_mask(design, mask)?;
+    let (grid, dropped) = build_grid(design, edited.as_ref().or(mask))?;
+    search_on(design, Arc::new(grid), dropped, options, cancel, progress)
+}
+
+/// Makes candidate mazes of `design` on `grid` in parallel (on the current rayon pool) until one
+/// meets every target in `design.targets` or `options.budget` is spent, and returns the first
+/// that meets them all (lowest index) or else the closest (lowest distance, then lowest index).
+/// The result does not depend on the number of threads (see the module documentation).
+///
+/// `cancel` is polled between batches and before each candidate; when raised, the search stops
+/// with the best of the batches finished (or the design's own maze, if none finished).
+/// `progress` is called on the calling thread after every batch.
+pub fn search_on(
+    design: &Design,
+    grid: Arc<Grid>,
+    dropped_cells: usize,
+    options: &SearchOptions,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Found> {
+    design.validate()?;
+    if design.style != Style::Walls {
+        return Err(Error::option(
+            "difficulty targets work with the walls style only",
+        ));
+    }
+    let targets = design.targets;
+    let start = Instant::now();
+    let base_seed = design.seed.unwrap_or_else(fresh_seed);
+    let carvers = CARVERS
+        .iter()
+        .filter(|c| {
+            c.topologies.contains(&design.topology) && c.algorithm != Algorithm::AldousBroder
+        })
+        .map(|c| c.algorithm)
+        .collect();
+    let outline_cells = if options.vary_endpoints {
+        outline(&grid).into_iter().map(|c| grid.coord(c)).collect()
+    } else {
+        Vec::new()
+    };
+    let space = Space {
+        design: design.clone(),
+        base_seed,
+        carvers,
+        outline: outline_cells,
+        options: *options,
+    };
+    let evaluate = |k: u64| -> Option<f64> {
+        let d = space.candidate(k);
+        generate_on(&d, grid.clone(), dropped_cells)
+            .ok()
+            .map(|g| targets.distance(&g.metrics))
+    };
+
+    let batch = batch_size(grid.len());
+    let limit = match options.budget {
+        Budget::Candidates(n) => n.max(1),
+        Budget::Seconds(_) => u64::MAX,
+    };
+    let mut tried = 0u64;
+    let mut best: Option<(u64, f64)> = None;
+    let mut stop = Stop::Budget;
+    // without targets the design's own maze meets them all: no search
+    if targets.is_empty() {
+        best = Some((0, 0.0));
+        stop = Stop::Met;
+    }
+    while stop != Stop::Met && tried < limit {
+        if cancel.load(Ordering::Relaxed) {
+            stop = Stop::Cancelled;
+            break;
+        }
+        let hi = tried.saturating_add(batch).min(limit);
+        let results: Vec<Option<Option<f64>>> = (tried..hi)
+            .into_par_iter()
+            .map(|k| (!cancel.load(Ordering::Relaxed)).then(|| evaluate(k)))
+            .collect();
+        if results.iter().any(Option::is_none) {
+            // cancelled part-way: the batch is incomplete, so it is not used
+            stop = Stop::Cancelled;
+            break;
+        }
+        for (k, r) in (tried..hi).zip(results) {
+            let Some(dist) = r.flatten() else { continue };
+            if best.is_none_or(|(_, b)| dist < b) {
+                best = Some((k, dist));
+            }
+            if dist == 0.0 {
+                stop = Stop::Met;
+                break;
+            }
+        }
+        tried = hi;
+        let elapsed = start.elapsed();
+        let fraction = match options.budget {
+            Budget::Candidates(_) => tried as f64 / limit as f64,
+            Budget::Seconds(s) => (elapsed.as_secs_f64() / s).min(1.0),
+        };
+        progress(&Progress {
+            tried,
+            best,
+            elapsed,
+            fraction: if stop == Stop::Met { 1.0 } else { fraction },
+        });
+        if let Budget::Seconds(s) = options.budget
+            && elapsed.as_secs_f64() >= s
+        {
+            break;
+        }
+    }
+    // nothing usable (cancelled at once, or every candidate failed): the design's own maze,
+    // whose error, if it has one, is the one to report
+    let candidate = best.map_or(0, |(k, _)| k);
+    let generated = generate_on(&space.candidate(candidate), grid, dropped_cells)?;
+    let report = Report::new(&targets, &generated.metrics);
+    Ok(Found {
+        generated,
+        report,
+        candidate,
+        tried,
+        stop,
+        base_seed,
+        elapsed: start.elapsed(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_parse() {
+        assert_eq!("500".parse::<Budget>().unwrap(), Budget::Candidates(500));
+        assert_eq!("2s".parse::<Budget>().unwrap(), Budget::Seconds(2.0));
+        assert_eq!("0.5s".parse::<Budget>().unwrap(), Budget::Seconds(0.5));
+        for bad in ["0", "-3", "s", "0s", "1e9", "abc", "100000s"] {
+            assert!(bad.parse::<Budget>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn candidate_seeds_are_distinct_and_stay_in_range() {
+        let seeds: std::collections::BTreeSet<u64> =
+            (0..1000).map(|k| candidate_seed(7, k)).collect();
+        assert_eq!(seeds.len(), 1000);
+        assert!(seeds.iter().all(|&s| s <= MAX_SEED));
+        assert_eq!(candidate_seed(7, 0), 7);
+    }
+}

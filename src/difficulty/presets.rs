@@ -1,0 +1,307 @@
+//! Reader presets ([`PRESETS`]): a carver, a braid, targets and a corridor width on paper set
+//! together, and the grid size that keeps that corridor width on a page, found by asking the
+//! page layout ([`crate::draw::layout`], the code that lays out the printed page) rather than
+//! guessing the room its title, footer and labels take.
+
+use std::sync::Arc;
+
+use crate::carve::Algorithm;
+use crate::design::Design;
+use crate::draw;
+use crate::endpoints::Endpoint;
+use crate::error::Result;
+use crate::grid::Grid;
+use crate::maze::Maze;
+use crate::metrics::Metrics;
+use crate::page::PageSetup;
+use crate::pipeline::Generated;
+use crate::shape::{Foreground, fitted_height};
+use crate::targets::{Range, Targets};
+use crate::topology::{Topology, TopologyKind};
+
+/// A reader preset: several knobs set together. See [`PRESETS`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preset {
+    /// The name on the command line (`--difficulty NAME`).
+    pub name: &'static str,
+    /// A label for people.
+    pub label: &'static str,
+    /// Other names for it (`easy`, `medium`, `hard`).
+    pub aliases: &'static [&'static str],
+    /// The clear corridor width on paper, in millimetres: big for small hands and fat pencils.
+    pub corridor_mm: f64,
+    /// The carver.
+    pub algorithm: Algorithm,
+    /// The share of dead ends removed (loops make a maze forgiving).
+    pub braid: f64,
+    /// What the search aims for.
+    pub targets: Targets,
+}
+
+const fn range(min: Option<f64>, max: Option<f64>) -> Option<Range> {
+    Some(Range::new(min, max))
+}
+
+/// The presets, easiest first. The corridor width sets the cell count for the page
+/// ([`Preset::grid_size`]). The targets were calibrated on 50 unsearched mazes per preset at
+/// that size on a Letter page and inside the built-in heart (about half the cells, about 10
+/// points less score; the README's Difficulty section has the figures): the young presets cap the
+/// score near the middle of their page's spread and keep dead ends shallow; the older ones set
+/// floors every full-page maze meets and that turn away the easiest mazes inside a shape. When
+/// the sizes came to be asked of the page layout (a few more rows than the old estimate), the
+/// young presets' caps were moved up with their page's spread so as many unsearched mazes meet
+/// them as before (on 200 seeds: ages 3-5 19 on the page, 176 in the heart; ages 6-8 6 and
+/// 171). The search meets every preset within one or two batches on both. A much smaller grid than the
+/// preset's own may not reach the older presets' floors, and the report says so.
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "ages-3-5",
+        label: "Ages 3-5",
+        aliases: &[],
+        corridor_mm: 14.0,
+        algorithm: Algorithm::Backtracker,
+        braid: 0.5,
+        targets: Targets {
+            score: range(None, Some(62.0)),
+            ratio: range(Some(0.3), None),
+            branching: None,
+            dead_ends: None,
+            depth: range(None, Some(16.0)),
+        },
+    },
+    Preset {
+        name: "ages-6-8",
+        label: "Ages 6-8",
+        aliases: &["easy"],
+        corridor_mm: 9.0,
+        algorithm: Algorithm::Backtracker,
+        braid: 0.4,
+        targets: Targets {
+            score: range(None, Some(74.0)),
+            ratio: range(Some(0.2), None),
+            branching: None,
+            dead_ends: None,
+            depth: range(None, Some(29.0)),
+        },
+    },
+    Preset {
+        name: "ages-9-12",
+        label: "Ages 9-12",
+        aliases: &["medium"],
+        corridor_mm: 6.0,
+        algorithm: Algorithm::GrowingTree,
+        braid: 0.0,
+        targets: Targets {
+            score: range(Some(66.0), None),
+            ratio: None,
+            branching: range(Some(0.4), None),
+            dead_ends: None,
+            depth: range(Some(16.0), None),
+        },
+    },
+    Preset {
+        name: "adult",
+        label: "Adult",
+        aliases: &["hard"],
+        corridor_mm: 4.0,
+        algorithm: Algorithm::Wilson,
+        braid: 0.0,
+        targets: Targets {
+            score: range(Some(80.0), None),
+            ratio: None,
+            branching: range(Some(0.45), None),
+            dead_ends: None,
+            depth: range(Some(25.0), None),
+        },
+    },
+    Preset {
+        name: "expert",
+        label: "Expert",
+        aliases: &[],
+        corridor_mm: 3.0,
+        algorithm: Algorithm::Wilson,
+        braid: 0.0,
+        targets: Targets {
+            score: range(Some(86.0), None),
+            ratio: None,
+            branching: range(Some(0.45), None),
+            dead_ends: None,
+            depth: range(Some(40.0), None),
+        },
+    },
+];
+
+/// The preset called `name` (or one of its aliases).
+pub fn preset(name: &str) -> Option<&'static Preset> {
+    PRESETS
+        .iter()
+        .find(|p| p.name == name || p.aliases.contains(&name))
+}
+
+/// Every preset name and alias, for messages.
+pub fn preset_names() -> String {
+    PRESETS
+        .iter()
+        .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The most cells (or rings) across or down a preset makes.
+const MAX_CELLS: u32 = 2000;
+
+impl Preset {
+    /// Sets the preset's carver, braid and targets on `design` (the size is separate:
+    /// [`Preset::grid_size`]).
+    pub fn apply(&self, design: &mut Design) {
+        design.algorithm = self.algorithm;
+        design.braid = self.braid;
+        design.targets = self.targets;
+    }
+
+    /// The largest grid of `kind` whose corridors are at least [`Preset::corridor_mm`] wide on
+    /// the page `setup` describes, as the page layout ([`draw::layout`]) places it: walls of
+    /// `setup.wall_mm`, the title, name line and page number the setup asks for, and room for
+    /// the START and FINISH labels wherever on the outline they land. `(width, height)`; for kinds
+    /// without a height ([`TopologyKind::uses_height`]: polar) the width (rings) twice.
+    pub fn grid_size(&self, kind: TopologyKind, setup: &PageSetup) -> (u32, u32) {
+        let fits = |w: u32, h: u32| {
+            corridor_on_page(kind, w, h, setup).is_some_and(|c| c >= self.corridor_mm - 1e-9)
+        };
+        if !kind.uses_height() {
+            // rings: the disc must fit both ways
+            let w = largest(|w| fits(w, w));
+            return (w, w);
+        }
+        let w = largest(|w| fits(w, 2));
+        (w, largest(|h| fits(w, h)))
+    }
+
+    /// The grid for a design of `kind` filling the silhouette `fg` on the page `setup`: the
+    /// preset's width ([`Preset::grid_size`]) with the height that keeps the shape's aspect
+    /// ratio, and fewer cells across when that height would not fit the page (so the corridors
+    /// keep their width). Polar grids have no aspect ratio: their rings are the grid size's.
+    pub fn shaped_size(
+        &self,
+        kind: TopologyKind,
+        setup: &PageSetup,
+        fg: &Foreground,
+    ) -> Result<(u32, u32)> {
+        let (w, h) = self.grid_size(kind, setup);
+        let fitted = fitted_height(kind, w, fg)?;
+        if !kind.uses_height() || fitted <= h {
+            return Ok((w, fitted));
+        }
+        let narrower = ((u64::from(w) * u64::from(h) / u64::from(fitted)) as u32).max(2);
+        Ok((narrower, fitted_height(kind, narrower, fg)?))
+    }
+}
+
+/// The largest `n` in `2..=MAX_CELLS` for which `fits(n)` holds, or 2 when none does, for a
+/// `fits` that holds up to some size and not beyond: doubling steps, then halving the gap.
+fn largest(fits: impl Fn(u32) -> bool) -> u32 {
+    let (mut lo, mut step) = (2u32, 1u32);
+    let mut hi = loop {
+        let next = lo + step;
+        if next > MAX_CELLS || !fits(next) {
+            break next.min(MAX_CELLS + 1);
+        }
+        lo = next;
+        step *= 2;
+    };
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// The clear corridor width, in millimetres, the page layout gives a full `kind` grid `w` x `h`
+/// on `setup` with its entrance and exit where their labels need the most room (the search
+/// may move them anywhere on the outline): one on the outer side facing most nearly sideways,
+/// the other on the one facing most nearly up or down, each way round. `None` when the grid
+/// cannot be made or the page leaves it no room.
+fn corridor_on_page(kind: TopologyKind, w: u32, h: u32, setup: &PageSetup) -> Option<f64> {
+    let grid = Arc::new(Grid::new(Topology::new(kind, w, h).ok()?, None).ok()?);
+    let (across, down) = label_sides(&grid)?;
+    let mut probe = Generated {
+        design: Design {
+            topology: kind,
+            width: w,
+            height: h,
+            ..Design::default()
+        },
+        seed: 0,
+        maze: Maze::new(grid),
+        entrance: across,
+        exit: down,
+        solution: Vec::new(),
+        metrics: Metrics::default(),
+        algorithm_used: "",
+        braid_skipped: false,
+        dropped_cells: 0,
+        added_cells: 0,
+    };
+    let first = draw::layout(&probe, setup).ok()?.corridor_mm;
+    (probe.entrance, probe.exit) = (down, across);
+    let second = draw::layout(&probe, setup).ok()?.corridor_mm;
+    Some(first.min(second))
+}
+
+/// The outer sides of `grid` facing most nearly sideways and most nearly up or down (by the
+/// direction from the cell's centre to the side's midpoint).
+fn label_sides(grid: &Grid) -> Option<(Endpoint, Endpoint)> {
+    let mut sides = Vec::new();
+    let mut across: Option<(f64, Endpoint)> = None;
+    let mut down: Option<(f64, Endpoint)> = None;
+    for cell in grid.cells() {
+        sides.clear();
+        grid.sides(cell, &mut sides);
+        let c = grid.center(cell);
+        for (side, s) in sides.iter().enumerate() {
+            if s.neighbour.is_some() {
+                continue;
+            }
+            let (dx, dy) = ((s.a.x + s.b.x) / 2.0 - c.x, (s.a.y + s.b.y) / 2.0 - c.y);
+            let len = dx.hypot(dy);
+            if len <= 0.0 {
+                continue;
+            }
+            let e = Endpoint { cell, side };
+            let (x, y) = ((dx / len).abs(), (dy / len).abs());
+            if across.is_none_or(|(best, _)| x > best + 1e-9) {
+                across = Some((x, e));
+            }
+            if down.is_none_or(|(best, _)| y > best + 1e-9) {
+                down = Some((y, e));
+            }
+        }
+    }
+    Some((across?.1, down?.1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_are_found_by_name_and_alias() {
+        assert_eq!(preset("easy").unwrap().name, "ages-6-8");
+        assert_eq!(preset("medium").unwrap().name, "ages-9-12");
+        assert_eq!(preset("hard").unwrap().name, "adult");
+        assert_eq!(preset("expert").unwrap().name, "expert");
+        assert_eq!(preset("ages-3-5").unwrap().label, "Ages 3-5");
+        assert!(preset("nope").is_none());
+        // easiest first: corridors narrow as the presets get harder
+        for w in PRESETS.windows(2) {
+            assert!(w[0].corridor_mm > w[1].corridor_mm);
+        }
+        for p in PRESETS {
+            p.targets.validate().unwrap();
+        }
+    }
+}

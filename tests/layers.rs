@@ -1,0 +1,396 @@
+//! Module layering: no module of the library imports a module that imports it back, directly or
+//! round a longer circle. Reads `src/**/*.rs`, takes every `crate::NAME` path (in `use` lines and
+//! in code, `crate::{a, b}` groups included) as an import of the top-level module `NAME` by the
+//! file's top-level module (`src/foo.rs` and `src/foo/...` are both `foo`), and checks the graph.
+//! Comments, string and character literals and `#[cfg(test)]` items are left out: tests may reach
+//! anywhere. `app` and `cli` are the top layers (the editor and the command line) and are not
+//! checked; nothing below may name them.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Circles known and not yet broken, each as the sorted set of its modules, with who owns the
+/// fix. Empty: every circle found so far is broken. Add one only with a comment naming it.
+const ALLOWED_CIRCLES: &[&[&str]] = &[];
+
+/// The top layers, left out of the graph.
+const TOP: &[&str] = &["app", "cli"];
+
+/// Module -> (imported module -> the first file that imports it).
+type Graph = BTreeMap<String, BTreeMap<String, String>>;
+
+#[test]
+fn no_module_imports_a_module_that_imports_it_back() {
+    let graph = graph();
+    assert!(
+        graph.contains_key("pipeline") && graph.contains_key("design"),
+        "the graph was not read: {:?}",
+        graph.keys().collect::<Vec<_>>()
+    );
+    let mut mutual = Vec::new();
+    for (a, deps) in &graph {
+        for (b, file) in deps {
+            if a < b
+                && let Some(back) = graph.get(b).and_then(|d| d.get(a))
+                && !allowed(&[a.as_str(), b.as_str()])
+            {
+                mutual.push(format!("{a} <-> {b} ({file}; {back})"));
+            }
+        }
+    }
+    assert!(
+        mutual.is_empty(),
+        "modules importing each other:\n{}",
+        mutual.join("\n")
+    );
+}
+
+#[test]
+fn the_module_graph_has_no_circles() {
+    let graph = graph();
+    let circles: Vec<String> = strongly_connected(&graph)
+        .into_iter()
+        .filter(|c| c.len() > 1)
+        .filter(|c| !allowed(&c.iter().map(String::as_str).collect::<Vec<_>>()))
+        .map(|c| {
+            let edges: Vec<String> = c
+                .iter()
+                .flat_map(|a| {
+                    graph[a]
+                        .iter()
+                        .filter(|(b, _)| c.contains(*b))
+                        .map(move |(b, f)| format!("{a} -> {b} ({f})"))
+                })
+                .collect();
+            format!("{{{}}}: {}", c.join(", "), edges.join("; "))
+        })
+        .collect();
+    assert!(
+        circles.is_empty(),
+        "module circles:\n{}",
+        circles.join("\n")
+    );
+}
+
+#[test]
+fn lower_layers_never_name_the_editor_or_the_command_line() {
+    let graph = graph();
+    let up: Vec<String> = graph
+        .iter()
+        .flat_map(|(a, deps)| {
+            deps.iter()
+                .filter(|(b, _)| TOP.contains(&b.as_str()))
+                .map(move |(b, f)| format!("{a} -> {b} ({f})"))
+        })
+        .collect();
+    assert!(up.is_empty(), "{}", up.join("\n"));
+}
+
+/// The reader itself: comments, strings and test items do not count; groups do.
+#[test]
+fn the_reader_sees_code_only() {
+    let src = r##"
+        //! See [`crate::doc_only`].
+        use crate::{alpha, beta::Thing, gamma::{self, x}};
+        use std::fmt;
+        /* crate::block_comment */
+        fn f() -> &'static str { let _c = '{'; let _l: &'a str; "crate::in_string {" }
+        fn g() { crate::delta::call(); let _ = r#"crate::raw"#; }
+        #[cfg(test)]
+        mod tests { use crate::only_tests; fn h() { let _ = "}"; } }
+        #[cfg(test)]
+        use crate::test_import;
+        pub use crate::epsilon::Item;
+    "##;
+    let refs = references(&strip_tests(&code_only(src)));
+    let want: BTreeSet<String> = ["alpha", "beta", "gamma", "delta", "epsilon"]
+        .into_iter()
+        .map(String::from)
+        .collect();
+    assert_eq!(refs, want);
+}
+
+fn allowed(modules: &[&str]) -> bool {
+    let set: BTreeSet<&str> = modules.iter().copied().collect();
+    ALLOWED_CIRCLES.iter().any(|c| {
+        let allowed: BTreeSet<&str> = c.iter().copied().collect();
+        set.is_subset(&allowed)
+    })
+}
+
+/// The library's module graph (top layers left out as importers).
+fn graph() -> Graph {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let modules: BTreeSet<String> = files.iter().filter_map(|f| top_module(&src, f)).collect();
+    let mut graph = Graph::new();
+    for file in &files {
+        let Some(module) = top_module(&src, file) else {
+            continue;
+        };
+        if TOP.contains(&module.as_str()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).expect("a source file reads");
+        let deps = graph.entry(module.clone()).or_default();
+        let shown = file
+            .strip_prefix(&src)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        for r in references(&strip_tests(&code_only(&text))) {
+            if r != module && modules.contains(&r) {
+                deps.entry(r).or_insert_with(|| shown.clone());
+            }
+        }
+    }
+    graph
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("src reads") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// `src/foo.rs` and `src/foo/...` are module `foo`; `lib.rs` and `main.rs` are no module.
+fn top_module(src: &Path, file: &Path) -> Option<String> {
+    let first = file.strip_prefix(src).ok()?.components().next()?;
+    let name = first.as_os_str().to_str()?;
+    let name = name.strip_suffix(".rs").unwrap_or(name);
+    (!matches!(name, "lib" | "main")).then(|| name.to_string())
+}
+
+/// `text` with comments blanked and string and character literals emptied (kept as `""` and
+/// `' '`), so braces and paths inside them do not count.
+fn code_only(text: &str) -> String {
+    let c: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < c.len() {
+        let at = |k: usize| c.get(k).copied();
+        if c[i] == '/' && at(i + 1) == Some('/') {
+            while i < c.len() && c[i] != '\n' {
+                i += 1;
+            }
+        } else if c[i] == '/' && at(i + 1) == Some('*') {
+            let mut depth = 0;
+            while i < c.len() {
+                if c[i] == '/' && at(i + 1) == Some('*') {
+                    depth += 1;
+                    i += 2;
+                } else if c[i] == '*' && at(i + 1) == Some('/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            out.push(' ');
+        } else if c[i] == 'r'
+            && (at(i + 1) == Some('"') || (at(i + 1) == Some('#') && !is_ident(out.chars().last())))
+        {
+            // raw string r"..." or r#"..."#
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while c.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if c.get(j) != Some(&'"') {
+                out.push(c[i]);
+                i += 1;
+                continue;
+            }
+            j += 1;
+            while j < c.len() {
+                if c[j] == '"' && (0..hashes).all(|h| c.get(j + 1 + h) == Some(&'#')) {
+                    j += 1 + hashes;
+                    break;
+                }
+                j += 1;
+            }
+            out.push_str("\"\"");
+            i = j;
+        } else if c[i] == '"' {
+            i += 1;
+            while i < c.len() && c[i] != '"' {
+                i += if c[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else if c[i] == '\'' {
+            // a character literal ('x', '\n', '\u{..}') or a lifetime ('a)
+            if at(i + 1) == Some('\\') {
+                let mut j = i + 2;
+                while j < c.len() && c[j] != '\'' {
+                    j += 1;
+                }
+                i = j + 1;
+                out.push_str("' '");
+            } else if at(i + 2) == Some('\'') {
+                i += 3;
+                out.push_str("' '");
+            } else {
+                out.push('\'');
+                i += 1;
+            }
+        } else {
+            out.push(c[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn is_ident(c: Option<char>) -> bool {
+    c.is_some_and(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// `code` (from [`code_only`]) without the items marked `#[cfg(test)]`.
+fn strip_tests(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + "#[cfg(test)]".len()..];
+        // the item ends at its first `;` outside braces, or where its first brace block closes
+        let mut depth = 0usize;
+        let mut end = rest.len();
+        for (k, ch) in rest.char_indices() {
+            match ch {
+                '{' => depth += 1,
+                '}' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        end = k + 1;
+                        break;
+                    }
+                }
+                ';' if depth == 0 => {
+                    end = k + 1;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The top-level modules `code` names after `crate::` (`crate::{a, b::c}` names `a` and `b`).
+fn references(code: &str) -> BTreeSet<String> {
+    let mut refs = BTreeSet::new();
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut rest = code;
+    while let Some(at) = rest.find("crate::") {
+        let before = rest[..at].chars().last();
+        rest = &rest[at + "crate::".len()..];
+        if is_ident(before) {
+            continue; // e.g. `foo_crate::`
+        }
+        let after = rest.trim_start();
+        if let Some(group) = after.strip_prefix('{') {
+            // the names at the group's top level
+            let mut depth = 0usize;
+            let mut start = true;
+            for (k, ch) in group.char_indices() {
+                match ch {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => start = true,
+                    c if start && !c.is_whitespace() => {
+                        let name = ident(&group[k..]);
+                        if !name.is_empty() && name != "self" {
+                            refs.insert(name);
+                        }
+                        start = false;
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            let name = ident(after);
+            if !name.is_empty() {
+                refs.insert(name);
+            }
+        }
+    }
+    refs
+}
+
+/// The strongly connected parts of `graph` (Tarjan's algorithm), each sorted.
+fn strongly_connected(graph: &Graph) -> Vec<Vec<String>> {
+    struct State<'a> {
+        graph: &'a Graph,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on_stack: BTreeSet<&'a str>,
+        parts: Vec<Vec<String>>,
+    }
+    fn visit<'a>(s: &mut State<'a>, v: &'a str) {
+        let n = s.index.len();
+        s.index.insert(v, n);
+        s.low.insert(v, n);
+        s.stack.push(v);
+        s.on_stack.insert(v);
+        let graph = s.graph;
+        for w in graph[v].keys().filter(|w| graph.contains_key(*w)) {
+            let w = w.as_str();
+            if !s.index.contains_key(w) {
+                visit(s, w);
+                let lw = s.low[w];
+                let lv = s.low.get_mut(v).expect("visited");
+                *lv = (*lv).min(lw);
+            } else if s.on_stack.contains(w) {
+                let iw = s.index[w];
+                let lv = s.low.get_mut(v).expect("visited");
+                *lv = (*lv).min(iw);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut part = Vec::new();
+            while let Some(w) = s.stack.pop() {
+                s.on_stack.remove(w);
+                part.push(w.to_string());
+                if w == v {
+                    break;
+                }
+            }
+            part.sort();
+            s.parts.push(part);
+        }
+    }
+    let mut s = State {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        parts: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !s.index.contains_key(v.as_str()) {
+            visit(&mut s, v);
+        }
+    }
+    s.parts
+}
