@@ -29,6 +29,8 @@ pub mod endpoints;
 pub mod export;
 pub mod io;
 pub mod json;
+pub mod load;
+pub mod make;
 pub mod metrics;
 pub mod page;
 pub mod pipeline;
