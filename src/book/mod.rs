@@ -761,11 +761,11 @@ mod tests {
     use super::*;
 
     fn parse_ok(text: &str) -> Book {
-        parse(text, Path::new(".")).unwrap()
+        parse_with(text, Path::new("."), &crate::load::Memory::new()).unwrap()
     }
 
     fn parse_err(text: &str) -> String {
-        let e = parse(text, Path::new(".")).unwrap_err();
+        let e = parse_with(text, Path::new("."), &crate::load::Memory::new()).unwrap_err();
         assert!(!e.message.contains('\n'), "{e}");
         e.message
     }
@@ -897,5 +897,33 @@ mod tests {
             let e = parse_err(text);
             assert!(e.contains(want), "{text:?}: {e}");
         }
+    }
+
+    #[test]
+    fn book_files_design_files_and_pictures_come_through_the_loader() {
+        use crate::load::{Memory, design_to_toml};
+        let d = Design {
+            width: 12,
+            seed: Some(4),
+            shape: Some(ShapeSource::File("heart.svg".into())),
+            ..Design::default()
+        };
+        let files = Memory::new()
+            .with("b/book.toml", "[[pages]]\ndesign = \"d/one.toml\"\n")
+            .with("b/d/one.toml", design_to_toml(&d))
+            .with("b/d/heart.svg", builtin::get("heart").unwrap());
+        let book = load_with(Path::new("b/book.toml"), &files).unwrap();
+        // the picture's path is joined to the design file's folder
+        assert_eq!(
+            book.puzzles[0].design.shape,
+            Some(ShapeSource::File("b/d/heart.svg".into()))
+        );
+        let built = build_with(&book, &files, &|_, _| {}).unwrap();
+        assert_eq!((built.puzzles, built.pages), (1, 2));
+        let again = regenerate_puzzle(&book.puzzles[0].design, &files).unwrap();
+        assert_eq!(again.seed(), 4);
+        // a missing picture is an error naming it, nothing read from the disk
+        let e = build_with(&book, &Memory::new(), &|_, _| {}).unwrap_err();
+        assert!(e.message.ends_with("b/d/heart.svg"), "{e}");
     }
 }
