@@ -168,13 +168,6 @@ impl Prepared {
         self.shaped.as_ref().map(|s| &s.mask)
     }
 
-    /// The same shape (not loaded or cut again) prepared for `design` instead, e.g. a new width.
-    pub fn with_design(&self, design: &Design, fit: Fit) -> Result<Prepared> {
-        let mut p = prepare_with(design, self.foreground.clone(), fit)?;
-        p.note.clone_from(&self.note);
-        Ok(p)
-    }
-
     /// Sets the seed of the next mazes made (the shape is not loaded or fitted again).
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.design.seed = seed;

@@ -238,13 +238,17 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
 /// With a shape, a tile maze fills the tiles the shape covers (fitted as on a hex grid, whose
 /// geometry the tiles share; see `hedge::tiles::region`).
 pub fn run_generate(args: &GenerateArgs) -> Result<()> {
-    let mut design = design_from_args(args)?;
+    let design = design_from_args(args)?;
     let format = args.output.as_deref().map(out_format).transpose()?;
-    // with a shape, the height follows its aspect ratio unless given (or kept from a design file)
+    // with a shape, the height follows its aspect ratio unless given (or kept from a design
+    // file); a preset's grid (sized for its corridor width when no width is given) is the
+    // limit, so a shape taller than the page gets fewer cells across
+    let height = args.height.is_none()
+        && (args.design.is_none() || args.width.is_some() || args.shape.shape.is_some());
+    let preset_sized = args.difficulty.difficulty.is_some() && args.width.is_none();
     let fit = Fit {
-        height: args.height.is_none()
-            && (args.design.is_none() || args.width.is_some() || args.shape.shape.is_some()),
-        size_limit: None,
+        height,
+        size_limit: preset_sized.then_some((design.width, design.height)),
     };
     // a relative shape path in a design file is relative to that file
     let base = match args.shape.shape {
@@ -253,19 +257,7 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     };
     check_targets(&design)?;
     let setup = args.page.setup(&design.page)?;
-    let mut prepared = prepare(&design, &hedge::io::Files, base, fit)?;
-    // a preset keeps its corridor width: a shape taller than the page gets fewer cells across
-    if let Some(preset) = args.difficulty.difficulty
-        && let Some(fg) = prepared.foreground()
-        && fit.height
-        && args.width.is_none()
-    {
-        let (w, _) = preset.shaped_size(design.topology, &setup, fg)?;
-        if w != design.width {
-            design.width = w;
-            prepared = prepared.with_design(&design, fit)?;
-        }
-    }
+    let prepared = prepare(&design, &hedge::io::Files, base, fit)?;
     for note in prepared.notes() {
         eprintln!("note: {note}");
     }
