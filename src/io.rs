@@ -1,6 +1,9 @@
-//! The one module that touches the file system: reading design files and shape pictures, and
-//! writing outputs atomically (a temporary file beside the target, then a rename), so a failed or interrupted
-//! export never leaves a half-written file and never clobbers the previous one.
+//! The one module that touches the file system: [`Files`], the [`Loader`] that reads design
+//! files, book files and shape pictures (pictures bounded in size, folders refused), and writing
+//! outputs atomically (a temporary file beside the target, then a rename), so a failed or
+//! interrupted export never leaves a half-written file and never clobbers the previous one.
+//! Decoding and parsing what is read is the library's ([`crate::load`]); the functions here
+//! that read (`read_design`, `load_shape`, `read_picture`) are [`Files`] plus that.
 
 use std::fs;
 use std::io::Write;
@@ -8,7 +11,9 @@ use std::path::{Path, PathBuf};
 
 use crate::design::Design;
 use crate::error::{Error, ErrorKind, Result};
-use crate::shape::{Format, Picture, ShapeSource, builtin};
+use crate::load::picture_too_big;
+pub use crate::load::{LoadedShape, Loader, MAX_SHAPE_FILE_BYTES, design_to_toml, parse_design};
+use crate::shape::{ShapeSource, builtin};
 
 fn io_error(what: &str, e: &std::io::Error, path: &Path) -> Error {
     // the OS message without the "(os error N)" tail, path last
@@ -137,49 +142,24 @@ pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> 
     moved.map_err(|e| io_error("cannot write", &e, out))
 }
 
+/// The file system as a [`Loader`]: pictures read with a size bound (folders refused), text
+/// files whole. Relative paths are from the working directory.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Files;
+
+impl Loader for Files {
+    fn picture(&self, path: &Path) -> Result<Vec<u8>> {
+        read_limited(path)
+    }
+
+    fn text(&self, path: &Path, what: &str) -> Result<String> {
+        read_text(path, what)
+    }
+}
+
 /// Reads a design file (TOML).
 pub fn read_design(path: &Path) -> Result<Design> {
-    let text =
-        fs::read_to_string(path).map_err(|e| io_error("cannot read the design", &e, path))?;
-    parse_design(&text).map_err(|e| Error::input(format!("{}: {}", e.message, path.display())))
-}
-
-/// Parses a design from TOML text; the error is one line with the line and column.
-pub fn parse_design(text: &str) -> Result<Design> {
-    toml::from_str::<Design>(text).map_err(|e| {
-        let at = e.span().map(|s| {
-            let before = &text[..s.start.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-            format!(" (line {line}, column {col})")
-        });
-        let msg = e
-            .message()
-            .lines()
-            .next()
-            .unwrap_or("invalid design")
-            .to_string();
-        Error::input(format!("bad design file: {msg}{}", at.unwrap_or_default()))
-    })
-}
-
-/// The design as TOML text.
-pub fn design_to_toml(design: &Design) -> String {
-    toml::to_string(design).expect("a design always serialises")
-}
-
-/// The largest picture file read, in bytes.
-pub const MAX_SHAPE_FILE_BYTES: u64 = 256 * 1024 * 1024;
-
-/// A shape's picture, read and decoded.
-#[derive(Clone, Debug)]
-pub struct LoadedShape {
-    /// The decoded (and bounded) picture.
-    pub picture: Picture,
-    /// The format found in the content.
-    pub format: Format,
-    /// A remark for the user, e.g. when the content is not the format the file name says.
-    pub note: Option<String>,
+    crate::load::read_design(&Files, path)
 }
 
 /// What a `--shape` argument names: a built-in shape when there is one by that name, otherwise
@@ -201,58 +181,12 @@ pub fn shape_source(arg: &str) -> Result<ShapeSource> {
 /// Reads and decodes the picture of `source`. A relative file path is taken relative to `base`
 /// when given (the folder of the design file that named it).
 pub fn load_shape(source: &ShapeSource, base: Option<&Path>) -> Result<LoadedShape> {
-    match source {
-        ShapeSource::Builtin(name) => {
-            let bytes = builtin::get(name).ok_or_else(|| {
-                Error::option(format!(
-                    "unknown built-in shape (use {}): {name}",
-                    builtin::list()
-                ))
-            })?;
-            Ok(LoadedShape {
-                picture: Picture::decode_as(bytes, Format::Svg)?,
-                format: Format::Svg,
-                note: None,
-            })
-        }
-        ShapeSource::File(path) => {
-            let path = match base {
-                Some(base) if path.is_relative() => base.join(path),
-                _ => path.clone(),
-            };
-            read_picture(&path)
-        }
-    }
+    crate::load::load_shape(&Files, source, base)
 }
 
 /// Reads a picture file and decodes it by its content (not its name).
 pub fn read_picture(path: &Path) -> Result<LoadedShape> {
-    let bytes = read_limited(path)?;
-    let at = |e: Error| Error::new(e.kind, format!("{}: {}", e.message, path.display()));
-    let format = Format::detect(&bytes).map_err(at)?;
-    let named = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .and_then(Format::from_extension);
-    let note = match named {
-        Some(named) if named != format => {
-            let name = path.file_name().map_or_else(
-                || path.display().to_string(),
-                |n| n.to_string_lossy().into(),
-            );
-            Some(format!(
-                "{name} is a{} {format} image, decoding it as such",
-                if format == Format::Svg { "n" } else { "" }
-            ))
-        }
-        _ => None,
-    };
-    let picture = Picture::decode_as(&bytes, format).map_err(at)?;
-    Ok(LoadedShape {
-        picture,
-        format,
-        note,
-    })
+    crate::load::decode_picture(&read_limited(path)?, path)
 }
 
 /// Reads a whole file of at most [`MAX_SHAPE_FILE_BYTES`].
@@ -267,25 +201,15 @@ fn read_limited(path: &Path) -> Result<Vec<u8>> {
             format!("{what}: it is a folder: {}", path.display()),
         ));
     }
-    let too_big = || {
-        Error::new(
-            ErrorKind::BadInput,
-            format!(
-                "the picture file is larger than {} MB: {}",
-                MAX_SHAPE_FILE_BYTES >> 20,
-                path.display()
-            ),
-        )
-    };
     if meta.len() > MAX_SHAPE_FILE_BYTES {
-        return Err(too_big());
+        return Err(picture_too_big(path));
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(MAX_SHAPE_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| io_error(what, &e, path))?;
     if bytes.len() as u64 > MAX_SHAPE_FILE_BYTES {
-        return Err(too_big());
+        return Err(picture_too_big(path));
     }
     Ok(bytes)
 }

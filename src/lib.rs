@@ -3,7 +3,14 @@
 //! The pipeline, one module per stage:
 //! [`topology`] (cells, neighbours, geometry) -> [`mask`] (which cells exist) -> [`grid`] (the
 //! active cells as flat vectors) -> [`carve`] (one file per algorithm) -> [`maze`] (passages and
-//! tunnels). The library does no file I/O and no GUI; the binary is a thin layer over it.
+//! tunnels). [`pipeline`] runs the stages; [`make`] is the one entry point that turns a
+//! [`design::Design`] into pages (`make::prepare` then `Prepared::make`, whatever the style),
+//! and the command line, the editor and [`book`] call it.
+//!
+//! What a design or a book names (pictures, design files, book files) reaches the library
+//! through a [`load::Loader`] the caller passes in; the one module that touches the file system
+//! is [`io`] (its `Files` loader, and atomic writes). The editor (`app`, the `gui` feature)
+//! is the only other part outside the library's core; the binary is a thin layer over it all.
 
 #[cfg(feature = "gui")]
 pub mod app;
@@ -29,6 +36,8 @@ pub mod endpoints;
 pub mod export;
 pub mod io;
 pub mod json;
+pub mod load;
+pub mod make;
 pub mod metrics;
 pub mod page;
 pub mod pipeline;

@@ -1,9 +1,11 @@
 //! The pipeline: design (+ mask) -> grid -> carve -> braid -> endpoints -> solve -> measure.
 //! Under a weave (`design.weave > 0`) the carve is [`crate::weave::carve`] and braid is skipped.
 //!
-//! [`generate`] is the one entry point the CLI, the editor and the batch exporter share;
-//! [`generate_tiles`] is its counterpart for hex tile mazes (style `tiles`), used by the CLI and
-//! the editor.
+//! [`generate`] makes a maze of cells and walls, [`generate_tiles`] a hex tile maze (style
+//! `tiles`); [`shape_mask`] fits a shape's foreground to a design's grid. These are the stages:
+//! callers make a page through [`crate::make`] ([`crate::make::prepare`], then
+//! [`crate::make::Prepared::make`]), which picks the stage for the design's style. Nothing here
+//! reads a file.
 
 use std::sync::Arc;
 
@@ -52,6 +54,46 @@ pub struct Generated {
     pub dropped_cells: usize,
     /// Cells switched on to join the mask's separate parts (when the design bridges islands).
     pub added_cells: usize,
+}
+
+impl Generated {
+    /// One line about the maze, starting with its seed: `seed 7: 400 rect cells, backtracker,
+    /// solution 61 cells (15.2 %), 30 dead ends, difficulty 12.3` (and crossings, a skipped
+    /// braid, and the cells of a shape dropped or added, when there are any).
+    pub fn summary(&self) -> String {
+        let m = &self.metrics;
+        let mut line = format!(
+            "seed {}: {} {} cells, {}, solution {} cells ({:.1} %), {} dead ends, difficulty {:.1}",
+            self.seed,
+            m.cells,
+            self.design.topology,
+            self.algorithm_used,
+            m.solution_length,
+            100.0 * m.solution_ratio,
+            m.dead_ends,
+            m.difficulty
+        );
+        if self.design.weave > 0.0 {
+            line += &format!(", {} crossings", m.crossings);
+        }
+        if self.braid_skipped {
+            line += " (braid skipped under weave)";
+        }
+        if self.dropped_cells > 0 {
+            line += &format!(
+                ", {} cells of the shape dropped (not connected)",
+                self.dropped_cells
+            );
+        }
+        if self.added_cells > 0 {
+            line += &format!(
+                ", {} cell{} added to join the shape's parts",
+                self.added_cells,
+                if self.added_cells == 1 { "" } else { "s" }
+            );
+        }
+        line
+    }
 }
 
 /// Builds the grid for `design`, keeping the largest connected part of `mask` (after joining its
@@ -292,9 +334,9 @@ mod tests {
             t.summary()
         );
         // a shape is fitted onto the hex topology, whatever the design's own topology
-        let fg = crate::io::load_shape(&crate::shape::ShapeSource::Builtin("heart".into()), None)
-            .unwrap();
-        let fg = Foreground::from_picture(&fg.picture, crate::shape::Cut::default()).unwrap();
+        let heart = crate::shape::builtin::get("heart").unwrap();
+        let picture = crate::shape::Picture::decode_as(heart, crate::shape::Format::Svg).unwrap();
+        let fg = Foreground::from_picture(&picture, crate::shape::Cut::default()).unwrap();
         let shaped_d = Design {
             width: 25,
             height: 22,

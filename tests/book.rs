@@ -186,7 +186,7 @@ fn a_page_made_again_from_the_manifest_is_the_same_page() {
     for n in [1usize, 7, 12] {
         let p = &m["puzzles"][n - 1];
         let design: Design = serde_json::from_value(p["design"].clone()).unwrap();
-        let g = book::regenerate(&design).unwrap();
+        let g = book::regenerate(&design, &hedge::io::Files).unwrap();
         let page = p["page"].as_u64().unwrap() as u32;
         let setup = settings.page_setup(page, Some(p["label"].as_str().unwrap().into()));
         let again = svg::svg(&draw::puzzle_page(&g, &setup).unwrap());
@@ -226,7 +226,7 @@ fn difficulty_ramp_searches_each_page_and_records_the_seed() {
             "puzzle {i} has its preset's targets"
         );
         // the recorded design is the maze printed: made again, no search
-        let g = book::regenerate(&design).unwrap();
+        let g = book::regenerate(&design, &hedge::io::Files).unwrap();
         assert_eq!(g.seed, p["seed"].as_u64().unwrap());
         // (through JSON text both, so their floats parse alike)
         let again: serde_json::Value =
@@ -275,7 +275,7 @@ fn tile_pages_with_their_keys() {
             assert!(open > p["tiles"]["solution_length"].as_u64().unwrap());
         }
         // made again from the manifest: the same page
-        let again = book::regenerate_puzzle(&design).unwrap();
+        let again = book::regenerate_puzzle(&design, &hedge::io::Files).unwrap();
         assert_eq!(again.seed(), p["seed"].as_u64().unwrap());
         let page = p["page"].as_u64().unwrap() as u32;
         let setup = book

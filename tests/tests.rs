@@ -8,6 +8,7 @@
 //! - `layers`: the library's module graph has no circles (reads `src/`).
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
 //! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
+//! - `same_page`: the CLI, the library's entry point and a book page make the same bytes.
 //! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
 //! - `shapes`: silhouettes to masks on every topology, built-in shapes, bad pictures.
 //! - `tiles`: hex tile mazes printed (SVG, PDF, PNG), inside silhouettes, from the CLI.
@@ -21,6 +22,7 @@ mod gui;
 mod layers;
 mod print;
 mod properties;
+mod same_page;
 mod shapes;
 mod tiles;
 mod weave;

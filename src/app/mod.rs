@@ -421,12 +421,15 @@ type PictureKey = (ShapeSource, Option<PathBuf>);
 #[derive(Default)]
 struct ShapeCache {
     /// The source and the folder relative paths start from, and the decoded picture.
-    picture: Option<(PictureKey, Result<Arc<crate::io::LoadedShape>, String>)>,
+    picture: Option<(PictureKey, Result<Arc<crate::load::LoadedShape>, String>)>,
     /// The cut of that picture.
     cut: Option<(Cut, Result<Arc<Foreground>, String>)>,
 }
 
 impl ShapeCache {
+    /// The foreground of `source` (relative paths from `base`) cut as `cut` says, through the
+    /// library's loading and cutting ([`crate::make::cut`]); the picture is decoded once per
+    /// source and cut once per cut.
     fn foreground(
         &mut self,
         source: &ShapeSource,
@@ -435,7 +438,7 @@ impl ShapeCache {
     ) -> Result<Arc<Foreground>, String> {
         let key = (source.clone(), base);
         if self.picture.as_ref().is_none_or(|(k, _)| *k != key) {
-            let loaded = crate::io::load_shape(source, key.1.as_deref())
+            let loaded = crate::load::load_shape(&crate::io::Files, source, key.1.as_deref())
                 .map(Arc::new)
                 .map_err(|e| e.to_string());
             self.picture = Some((key, loaded));
@@ -447,12 +450,9 @@ impl ShapeCache {
             None => return Err("no picture".into()),
         };
         if self.cut.as_ref().is_none_or(|(c, _)| *c != cut) {
-            let fg = Foreground::from_picture(&picture.picture, cut)
+            let fg = crate::make::cut(source, &picture, cut)
                 .map(Arc::new)
-                .map_err(|e| match source {
-                    ShapeSource::File(p) => format!("{e}: {}", p.display()),
-                    ShapeSource::Builtin(_) => e.to_string(),
-                });
+                .map_err(|e| e.to_string());
             self.cut = Some((cut, fg));
         }
         match &self.cut {

@@ -10,8 +10,9 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::design::{Design, Style};
-use crate::pipeline::{Generated, GeneratedTiles, generate, generate_tiles, shape_mask};
+use crate::design::Design;
+use crate::make::Fit;
+use crate::pipeline::{Generated, GeneratedTiles};
 use crate::shape::Foreground;
 
 use super::preview::PagePreview;
@@ -78,24 +79,18 @@ pub fn run_job(generation: u64, job: &Job) -> JobResult {
 }
 
 fn make(job: &Job) -> crate::error::Result<Made> {
-    let d = &job.design;
-    let mask = match &job.shape {
-        Some(fg) => Some(shape_mask(d, fg)?.mask),
-        None => None,
-    };
-    if d.style == Style::Tiles {
-        let tiles = generate_tiles(d, mask.as_ref())?;
-        let preview = super::tiles::page_preview(&tiles.maze, &d.page);
-        return Ok(Made {
+    // the one entry point: the shape already cut by the app, the height already fitted
+    let made = crate::make::prepare_with(&job.design, job.shape.clone(), Fit::default())?.make()?;
+    let page = &job.design.page;
+    Ok(match made {
+        crate::make::Made::Tiles(tiles) => Made {
+            preview: super::tiles::page_preview(&tiles.maze, page),
             product: Product::Tiles(Box::new(tiles)),
-            preview,
-        });
-    }
-    let generated = generate(d, mask.as_ref())?;
-    let preview = PagePreview::new(&generated, &d.page);
-    Ok(Made {
-        product: Product::Walls(Box::new(generated)),
-        preview,
+        },
+        crate::make::Made::Walls(generated) => Made {
+            preview: PagePreview::new(&generated, page),
+            product: Product::Walls(Box::new(generated)),
+        },
     })
 }
 

@@ -1,7 +1,8 @@
-//! Making a book: shapes loaded once each, puzzles made and drawn in parallel (rayon), answer
-//! pages composed, then the PDF, one SVG per page and the manifest, all in memory. Nothing is
-//! written here: the caller hands [`Built::files`] to [`crate::io::write_files_atomic`], so a
-//! book that fails anywhere writes nothing.
+//! Making a book: shapes loaded once each (through the caller's [`Loader`]), puzzles made with
+//! [`crate::make`] and drawn in parallel (rayon), answer pages composed, then the PDF, one SVG
+//! per page and the manifest, all in memory. Nothing is read or written here: the caller passes
+//! the loader and hands [`Built::files`] to [`crate::io::write_files_atomic`], so a book that
+//! fails anywhere writes nothing.
 //!
 //! Determinism: every page is a pure function of its design and its page number, results are
 //! collected in book order whatever the thread count, and the PDF writer is deterministic, so
@@ -9,6 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
@@ -16,17 +18,15 @@ use serde::Serialize;
 
 use super::{Answers, Book, PuzzleSpec, Settings, shape_key};
 use crate::design::Design;
-use crate::design::Style;
-use crate::difficulty::{self, SearchOptions};
-use crate::draw::{self, AnswerKey, Drawing, KeyMaze};
+use crate::difficulty::SearchOptions;
+use crate::draw::{self, AnswerKey, Drawing};
 use crate::error::{Error, Result};
 use crate::export::{pdf, svg};
+use crate::load::Loader;
+use crate::make::{Fit, Made, load_foreground, prepare_with};
 use crate::metrics::Metrics;
-use crate::pipeline::{
-    Generated, GeneratedTiles, generate, generate_shaped, generate_tiles, shape_mask,
-};
-use crate::shape::{Cut, Foreground, ShapeSource, fitted_height};
-use crate::topology::TopologyKind;
+use crate::pipeline::Generated;
+use crate::shape::{Foreground, fitted_height};
 
 /// What a page of the book holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -103,7 +103,7 @@ fn plan(book: &Book) -> Vec<Planned> {
     out
 }
 
-type ShapeCache = BTreeMap<(String, Option<u8>, bool), Foreground>;
+type ShapeCache = BTreeMap<(String, Option<u8>, bool), Arc<Foreground>>;
 
 fn cache_key(d: &Design) -> Option<(String, Option<u8>, bool)> {
     d.shape
@@ -111,25 +111,12 @@ fn cache_key(d: &Design) -> Option<(String, Option<u8>, bool)> {
         .map(|_| (shape_key(d), d.threshold, d.invert))
 }
 
-/// Loads a design's shape picture and cuts its foreground; errors name the file.
-pub(crate) fn foreground(design: &Design) -> Result<Option<Foreground>> {
-    let Some(source) = &design.shape else {
-        return Ok(None);
-    };
-    let loaded = crate::io::load_shape(source, None)?;
-    let cut = Cut {
-        threshold: design.threshold,
-        invert: design.invert,
-    };
-    Foreground::from_picture(&loaded.picture, cut)
-        .map(Some)
-        .map_err(|e| match source {
-            ShapeSource::File(p) => Error::new(e.kind, format!("{}: {}", e.message, p.display())),
-            ShapeSource::Builtin(_) => e,
-        })
+/// Loads a design's shape picture through `loader` and cuts its foreground; errors name the file.
+fn foreground(design: &Design, loader: &dyn Loader) -> Result<Option<Arc<Foreground>>> {
+    Ok(load_foreground(design, loader, None)?.map(|(fg, _)| Arc::new(fg)))
 }
 
-fn load_shapes(book: &Book) -> Result<ShapeCache> {
+fn load_shapes(book: &Book, loader: &dyn Loader) -> Result<ShapeCache> {
     let mut wanted: BTreeMap<(String, Option<u8>, bool), &Design> = BTreeMap::new();
     for p in &book.puzzles {
         if let Some(k) = cache_key(&p.design) {
@@ -138,7 +125,7 @@ fn load_shapes(book: &Book) -> Result<ShapeCache> {
     }
     let loaded: Vec<_> = wanted
         .into_par_iter()
-        .map(|(k, d)| foreground(d).map(|fg| (k, fg)))
+        .map(|(k, d)| foreground(d, loader).map(|fg| (k, fg)))
         .collect::<Result<_>>()?;
     Ok(loaded
         .into_iter()
@@ -149,93 +136,37 @@ fn load_shapes(book: &Book) -> Result<ShapeCache> {
 /// How a puzzle's maze is made.
 #[derive(Clone, Copy, Debug, Default)]
 struct How {
-    /// Fit the height to the shape's aspect ratio first.
-    fit_height: bool,
-    /// Keep the fitted grid within this size (a preset's corridor width): a tall shape gets
-    /// fewer cells across.
-    size_limit: Option<(u32, u32)>,
+    /// Fit the height to the shape's aspect ratio first, within a preset's size.
+    fit: Fit,
     /// Search for a maze that meets the design's targets (when it has any).
     search: bool,
 }
 
-/// A puzzle made: a maze of cells and walls, or a hex tile maze.
-#[derive(Clone, Debug)]
-pub enum Product {
-    /// Cells and walls.
-    Walls(Generated),
-    /// Hex tiles.
-    Tiles(GeneratedTiles),
-}
-
-impl Product {
-    /// The design as made (seed, fitted height and anything the search chose filled in).
-    pub fn design(&self) -> &Design {
-        match self {
-            Product::Walls(g) => &g.design,
-            Product::Tiles(t) => &t.design,
-        }
-    }
-
-    /// The seed used.
-    pub fn seed(&self) -> u64 {
-        match self {
-            Product::Walls(g) => g.seed,
-            Product::Tiles(t) => t.seed,
-        }
-    }
-
-    fn key_maze(&self) -> KeyMaze<'_> {
-        match self {
-            Product::Walls(g) => KeyMaze::Walls(g),
-            Product::Tiles(t) => KeyMaze::Tiles(&t.maze),
-        }
-    }
-}
+/// A puzzle made: a maze of cells and walls, or a hex tile maze ([`crate::make::Made`]).
+pub type Product = Made;
 
 /// Makes the maze of `design` with the shape `fg` (already cut), as `how` says.
-fn make(design: &Design, fg: Option<&Foreground>, how: How) -> Result<Product> {
-    let mut d = design.clone();
-    let kind = d.grid_topology();
-    let shaped = match fg {
-        Some(fg) => {
-            if how.fit_height {
-                d.height = fitted_height(kind, d.width, fg)?;
-                if let Some((w, h)) = how.size_limit
-                    && d.height > h
-                    && kind != TopologyKind::Polar
-                {
-                    d.width = ((u64::from(w) * u64::from(h) / u64::from(d.height)) as u32).max(2);
-                    d.height = fitted_height(kind, d.width, fg)?;
-                }
-            }
-            Some(shape_mask(&d, fg)?)
-        }
-        None => None,
-    };
-    if d.style == Style::Tiles {
-        return generate_tiles(&d, shaped.as_ref().map(|s| &s.mask)).map(Product::Tiles);
+fn make(design: &Design, fg: Option<&Arc<Foreground>>, how: How) -> Result<Product> {
+    let prepared = prepare_with(design, fg.cloned(), how.fit)?;
+    if how.search {
+        prepared.make_or_search(&SearchOptions::default())
+    } else {
+        prepared.make()
     }
-    if how.search && !d.targets.is_empty() {
-        let options = SearchOptions::default();
-        let found = difficulty::search(&d, shaped.as_ref().map(|s| &s.mask), &options)?;
-        let mut g = found.generated;
-        g.added_cells += shaped.as_ref().map_or(0, |s| s.added_cells);
-        return Ok(Product::Walls(g));
-    }
-    match &shaped {
-        Some(s) => generate_shaped(&d, s),
-        None => generate(&d, None),
-    }
-    .map(Product::Walls)
 }
 
 /// The design a puzzle of the book is made from, on its own: `spec.design` with, when
 /// `spec.fit_height`, the height fitted to its shape as [`build`] fits it (the design the
-/// manifest records). File shapes are read from the recorded paths.
+/// manifest records). File shapes are read from the recorded paths, from the file system.
 pub fn fitted_design(spec: &PuzzleSpec) -> Result<Design> {
+    fitted_design_with(spec, &crate::io::Files)
+}
+
+/// [`fitted_design`], the shape's picture read through `loader`.
+pub fn fitted_design_with(spec: &PuzzleSpec, loader: &dyn Loader) -> Result<Design> {
     let mut d = spec.design.clone();
     if spec.fit_height
-        && let Some(fg) = foreground(&d)?
+        && let Some(fg) = foreground(&d, loader)?
     {
         d.height = fitted_height(d.grid_topology(), d.width, &fg)?;
     }
@@ -244,15 +175,15 @@ pub fn fitted_design(spec: &PuzzleSpec) -> Result<Design> {
 
 /// Makes the puzzle a manifest entry's design describes (its seed, size and shape as
 /// recorded): the same maze as in the book, without searching again. File shapes are read from
-/// the recorded paths.
-pub fn regenerate_puzzle(design: &Design) -> Result<Product> {
-    let fg = foreground(design)?;
+/// the recorded paths, through `loader`.
+pub fn regenerate_puzzle(design: &Design, loader: &dyn Loader) -> Result<Product> {
+    let fg = foreground(design, loader)?;
     make(design, fg.as_ref(), How::default())
 }
 
 /// [`regenerate_puzzle`] for a maze of cells and walls (an error for a tile design).
-pub fn regenerate(design: &Design) -> Result<Generated> {
-    match regenerate_puzzle(design)? {
+pub fn regenerate(design: &Design, loader: &dyn Loader) -> Result<Generated> {
+    match regenerate_puzzle(design, loader)? {
         Product::Walls(g) => Ok(g),
         Product::Tiles(_) => Err(Error::option(
             "a tile design: use book::regenerate_puzzle to make it again",
@@ -260,7 +191,7 @@ pub fn regenerate(design: &Design) -> Result<Generated> {
     }
 }
 
-struct Made {
+struct Page {
     product: Product,
     puzzle: Drawing,
     key: Option<Drawing>,
@@ -325,12 +256,22 @@ fn svg_name(index: usize) -> String {
     format!("pages/page-{:03}.svg", index + 1)
 }
 
-/// Makes every page of `book` and renders the PDF, the SVGs and the manifest, in memory.
-/// `progress(done, total)` is called from worker threads as steps finish (puzzles, answer
-/// pages, then the PDF). Errors name the puzzle (`pages[2] #5 (Puzzle 7): ...`).
+/// [`build_with`], the pictures read from the file system.
 pub fn build(book: &Book, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Built> {
+    build_with(book, &crate::io::Files, progress)
+}
+
+/// Makes every page of `book` and renders the PDF, the SVGs and the manifest, in memory; the
+/// shapes' pictures are read through `loader`, once each. `progress(done, total)` is called from
+/// worker threads as steps finish (puzzles, answer pages, then the PDF). Errors name the puzzle
+/// (`pages[2] #5 (Puzzle 7): ...`).
+pub fn build_with(
+    book: &Book,
+    loader: &dyn Loader,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Built> {
     let s = &book.settings;
-    let shapes = load_shapes(book)?;
+    let shapes = load_shapes(book, loader)?;
     let planned = plan(book);
     let answer_pages = planned
         .iter()
@@ -355,7 +296,7 @@ pub fn build(book: &Book, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Bu
     }
 
     // every result kept, so the error reported is the first puzzle's whatever the threads
-    let made: Vec<Result<Made>> = book
+    let made: Vec<Result<Page>> = book
         .puzzles
         .par_iter()
         .enumerate()
@@ -370,7 +311,7 @@ pub fn build(book: &Book, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Bu
             })
         })
         .collect();
-    let made: Vec<Made> = made.into_iter().collect::<Result<_>>()?;
+    let made: Vec<Page> = made.into_iter().collect::<Result<_>>()?;
 
     let labels: Vec<String> = (1..=book.puzzles.len()).map(|n| s.label_for(n)).collect();
     let drawings: Vec<Drawing> = planned
@@ -445,19 +386,10 @@ pub fn build(book: &Book, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Bu
                 key_page: key_page_of[i],
                 seed: m.product.seed(),
                 seed_bumped_from: spec.seed_bumped_from,
-                algorithm_used: match &m.product {
-                    Product::Walls(g) => g.algorithm_used,
-                    Product::Tiles(_) => "tiles",
-                },
-                dropped_cells: match &m.product {
-                    Product::Walls(g) => g.dropped_cells,
-                    Product::Tiles(_) => 0,
-                },
+                algorithm_used: m.product.algorithm_used(),
+                dropped_cells: m.product.dropped_cells(),
                 design: m.product.design(),
-                metrics: match &m.product {
-                    Product::Walls(g) => Some(&g.metrics),
-                    Product::Tiles(_) => None,
-                },
+                metrics: m.product.metrics(),
                 tiles: match &m.product {
                     Product::Walls(_) => None,
                     Product::Tiles(t) => Some(TileCounts {
@@ -511,41 +443,27 @@ fn make_one(
     i: usize,
     page: u32,
     shapes: &ShapeCache,
-) -> Result<Made> {
+) -> Result<Page> {
     let s = &book.settings;
     let fg = cache_key(&spec.design).and_then(|k| shapes.get(&k));
     let how = How {
-        fit_height: spec.fit_height,
-        size_limit: spec.size_limit,
+        fit: Fit {
+            height: spec.fit_height,
+            size_limit: spec.size_limit,
+        },
         search: true,
     };
     let product = make(&spec.design, fg, how)?;
     let setup = s.page_setup(page, Some(s.label_for(i + 1)));
-    let after_each = s.answers == Answers::AfterEach;
-    let g = match &product {
-        Product::Walls(g) => g,
-        Product::Tiles(t) => {
-            // a tile page and its key come together
-            let p = draw::tile_pages(&t.maze, &setup, &setup.next_page())?;
-            return Ok(Made {
-                warnings: p.layout.warnings(),
-                puzzle: p.puzzle,
-                key: after_each.then_some(p.key),
-                product,
-            });
-        }
-    };
-    let (puzzle, key, layout) = if after_each {
-        let p = draw::pages(g, &setup, &setup.next_page())?;
+    let (puzzle, key, layout) = if s.answers == Answers::AfterEach {
+        let p = product.pages(&setup, &setup.next_page())?;
         (p.puzzle, Some(p.key), p.layout)
     } else {
-        let layout = draw::layout(g, &setup)?;
-        (draw::puzzle_page(g, &setup)?, None, layout)
+        let (puzzle, layout) = product.puzzle_page(&setup)?;
+        (puzzle, None, layout)
     };
     let mut warnings = layout.warnings();
-    let targets = &g.design.targets;
-    if !targets.is_empty() {
-        let report = difficulty::Report::new(targets, &g.metrics);
+    if let Some(report) = product.report() {
         let missed: Vec<&str> = report.missed().map(|r| r.metric.name()).collect();
         if !missed.is_empty() {
             warnings.push(format!(
@@ -555,13 +473,13 @@ fn make_one(
             ));
         }
     }
-    if g.dropped_cells > 0 {
+    if product.dropped_cells() > 0 {
         warnings.push(format!(
             "{} cells of the shape dropped (not connected)",
-            g.dropped_cells
+            product.dropped_cells()
         ));
     }
-    Ok(Made {
+    Ok(Page {
         product,
         puzzle,
         key,

@@ -1,7 +1,11 @@
 //! Puzzle books: many pages from one book file, printed as one PDF with an answer section.
 //!
-//! This module owns the book file format (TOML) and its validation; [`build`] makes the pages
-//! (in parallel) and renders the PDF, the per-page SVGs and the manifest. The file format:
+//! This module owns the book file format (TOML) and its validation; [`build_with`] makes the
+//! pages (in parallel, each through [`crate::make`]) and renders the PDF, the per-page SVGs and
+//! the manifest. It reads nothing itself: book files, design files and pictures come through the
+//! caller's [`Loader`] ([`load_with`], [`parse_with`], [`build_with`]); [`load`], [`parse`],
+//! [`build`] and [`fitted_design`] are those with the file system's loader ([`crate::io::Files`]).
+//! The file format:
 //!
 //! ```toml
 //! [book]
@@ -66,12 +70,13 @@ use serde::{Deserialize, Serialize};
 use crate::design::{Design, MAX_SEED};
 use crate::difficulty::{self, PRESETS, Preset};
 use crate::error::{Error, Result};
+use crate::load::Loader;
 use crate::page::{Orientation, PageSetup, Paper, Typeface};
 use crate::shape::{ShapeSource, builtin};
 
 pub use build::{
-    Built, MANIFEST_FORMAT, OutputFile, PageKind, Product, build, fitted_design, regenerate,
-    regenerate_puzzle,
+    Built, MANIFEST_FORMAT, OutputFile, PageKind, Product, build, build_with, fitted_design,
+    fitted_design_with, regenerate, regenerate_puzzle,
 };
 
 /// Where the answer keys go.
@@ -371,17 +376,29 @@ fn line_col(text: &str, at: usize) -> String {
     format!(" (line {line}, column {col})")
 }
 
-/// Reads and validates the book file at `path` (design files it names are read too).
+/// [`load_with`] from the file system.
 pub fn load(path: &Path) -> Result<Book> {
-    let text = crate::io::read_text(path, "cannot read the book")?;
+    load_with(path, &crate::io::Files)
+}
+
+/// Reads (through `loader`) and validates the book file at `path`; design files it names are
+/// read too.
+pub fn load_with(path: &Path, loader: &dyn Loader) -> Result<Book> {
+    let text = loader.text(path, "cannot read the book")?;
     let base = path.parent().unwrap_or(Path::new(""));
-    parse(&text, base).map_err(|e| Error::new(e.kind, format!("{}: {}", e.message, path.display())))
+    parse_with(&text, base, loader)
+        .map_err(|e| Error::new(e.kind, format!("{}: {}", e.message, path.display())))
+}
+
+/// [`parse_with`], design files read from the file system.
+pub fn parse(text: &str, base: &Path) -> Result<Book> {
+    parse_with(text, base, &crate::io::Files)
 }
 
 /// Parses and validates a book file's text. `base` is the book file's folder: design files and
-/// picture files named in the book are relative to it. Design files are read (through
-/// [`crate::io`]); pictures are not (see [`build`]).
-pub fn parse(text: &str, base: &Path) -> Result<Book> {
+/// picture files named in the book are relative to it (the paths are joined here). Design files
+/// are read through `loader`; pictures are not (see [`build`]).
+pub fn parse_with(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
     let raw: RawBook = toml::from_str(text).map_err(|e| {
         let at = e
             .span()
@@ -402,7 +419,7 @@ pub fn parse(text: &str, base: &Path) -> Result<Book> {
         if entry.contains_key("count") {
             puzzles.extend(generator(entry, base, &name, &raw.book).map_err(at)?);
         } else if entry.contains_key("design") {
-            puzzles.push(single(entry, base, &name).map_err(at)?);
+            puzzles.push(single(entry, base, &name, loader).map_err(at)?);
         } else {
             return Err(Error::input(format!(
                 "{name}: give design = (a file or a table) for one page, or count = N for a generator"
@@ -443,7 +460,7 @@ fn design_from_table(t: toml::Table) -> Result<Design> {
         .map_err(|e| Error::input(first_line(e.message())))
 }
 
-fn single(entry: &toml::Table, base: &Path, name: &str) -> Result<PuzzleSpec> {
+fn single(entry: &toml::Table, base: &Path, name: &str, loader: &dyn Loader) -> Result<PuzzleSpec> {
     if let Some(k) = entry.keys().find(|k| *k != "design") {
         return Err(Error::input(format!(
             "unknown field `{k}` beside design (a single page has only design = ...)"
@@ -452,7 +469,7 @@ fn single(entry: &toml::Table, base: &Path, name: &str) -> Result<PuzzleSpec> {
     let (mut design, dir, what) = match &entry["design"] {
         toml::Value::String(file) => {
             let path = base.join(file);
-            let d = crate::io::read_design(&path)?;
+            let d = crate::load::read_design(loader, &path)?;
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
             (d, dir, format!("design file {file}"))
         }
@@ -744,11 +761,11 @@ mod tests {
     use super::*;
 
     fn parse_ok(text: &str) -> Book {
-        parse(text, Path::new(".")).unwrap()
+        parse_with(text, Path::new("."), &crate::load::Memory::new()).unwrap()
     }
 
     fn parse_err(text: &str) -> String {
-        let e = parse(text, Path::new(".")).unwrap_err();
+        let e = parse_with(text, Path::new("."), &crate::load::Memory::new()).unwrap_err();
         assert!(!e.message.contains('\n'), "{e}");
         e.message
     }
@@ -880,5 +897,33 @@ mod tests {
             let e = parse_err(text);
             assert!(e.contains(want), "{text:?}: {e}");
         }
+    }
+
+    #[test]
+    fn book_files_design_files_and_pictures_come_through_the_loader() {
+        use crate::load::{Memory, design_to_toml};
+        let d = Design {
+            width: 12,
+            seed: Some(4),
+            shape: Some(ShapeSource::File("heart.svg".into())),
+            ..Design::default()
+        };
+        let files = Memory::new()
+            .with("b/book.toml", "[[pages]]\ndesign = \"d/one.toml\"\n")
+            .with("b/d/one.toml", design_to_toml(&d))
+            .with("b/d/heart.svg", builtin::get("heart").unwrap());
+        let book = load_with(Path::new("b/book.toml"), &files).unwrap();
+        // the picture's path is joined to the design file's folder
+        assert_eq!(
+            book.puzzles[0].design.shape,
+            Some(ShapeSource::File("b/d/heart.svg".into()))
+        );
+        let built = build_with(&book, &files, &|_, _| {}).unwrap();
+        assert_eq!((built.puzzles, built.pages), (1, 2));
+        let again = regenerate_puzzle(&book.puzzles[0].design, &files).unwrap();
+        assert_eq!(again.seed(), 4);
+        // a missing picture is an error naming it, nothing read from the disk
+        let e = build_with(&book, &Memory::new(), &|_, _| {}).unwrap_err();
+        assert!(e.message.ends_with("b/d/heart.svg"), "{e}");
     }
 }

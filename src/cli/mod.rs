@@ -1,11 +1,13 @@
-//! The command line: raw arguments (clap) turned into a validated design, then the pipeline, then
-//! the output file. Thin by design: everything it does is a library call.
+//! The command line: raw arguments (clap) turned into a validated design, then the library's one
+//! entry point ([`hedge::make`]), then the output file. Thin by design: everything it does is a
+//! library call, and nothing here branches on the maze's style.
 
 mod batch;
 mod difficulty;
 mod print;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
@@ -16,7 +18,7 @@ use hedge::carve::{Algorithm, GrowingTreePolicy};
 use hedge::design::{Design, Style};
 use hedge::endpoints::Placement;
 use hedge::export::Format;
-use hedge::pipeline::{Generated, generate, generate_shaped};
+use hedge::make::{Fit, Made, check_targets, prepare};
 use hedge::topology::{Coord, TopologyKind};
 
 /// Hedge: turn a silhouette into a print-ready maze.
@@ -231,171 +233,68 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
     Ok(d)
 }
 
-fn ascii(g: &Generated) -> Result<String> {
-    let openings = [
-        (g.entrance.cell, g.entrance.side),
-        (g.exit.cell, g.exit.side),
-    ];
-    Ok(hedge::ascii::render(&g.maze, &openings)?)
-}
-
-fn summary(g: &Generated) -> String {
-    let m = &g.metrics;
-    let mut line = format!(
-        "seed {}: {} {} cells, {}, solution {} cells ({:.1} %), {} dead ends, difficulty {:.1}",
-        g.seed,
-        m.cells,
-        g.design.topology,
-        g.algorithm_used,
-        m.solution_length,
-        100.0 * m.solution_ratio,
-        m.dead_ends,
-        m.difficulty
-    );
-    if g.design.weave > 0.0 {
-        line += &format!(", {} crossings", m.crossings);
-    }
-    if g.braid_skipped {
-        line += " (braid skipped under weave)";
-    }
-    if g.dropped_cells > 0 {
-        line += &format!(
-            ", {} cells of the shape dropped (not connected)",
-            g.dropped_cells
-        );
-    }
-    if g.added_cells > 0 {
-        line += &format!(
-            ", {} cell{} added to join the shape's parts",
-            g.added_cells,
-            if g.added_cells == 1 { "" } else { "s" }
-        );
-    }
-    line
-}
-
-/// `hedge generate --style tiles`: a hex tile maze.
-/// With a shape, the maze fills the tiles the shape covers (fitted as on a hex grid, whose
+/// Runs `hedge generate`: the design from the flags, then [`hedge::make::prepare`] and
+/// [`hedge::make::Prepared::make`] (or its search), then the output, whatever the style.
+/// With a shape, a tile maze fills the tiles the shape covers (fitted as on a hex grid, whose
 /// geometry the tiles share; see `hedge::tiles::region`).
-fn run_tiles(
-    args: &GenerateArgs,
-    design: &mut Design,
-    format: Option<OutFormat>,
-    fit_height: bool,
-    base: Option<&Path>,
-) -> Result<()> {
-    let output = args.output.as_deref();
-    let setup = args.page.setup(&design.page)?;
-    let prepared = shape::prepare(design, fit_height, base)?;
-    if let Some(p) = &prepared {
-        for note in &p.notes {
-            eprintln!("note: {note}");
-        }
-    }
-    let made = hedge::pipeline::generate_tiles(design, prepared.as_ref().map(|p| &p.shaped.mask))?;
-    let (seed, maze) = (made.seed, &made.maze);
-    let summary = format!("seed {seed}: {}", made.summary());
-    let written = match (output, format) {
-        (Some(path), Some(OutFormat::Json)) => {
-            hedge::io::write_atomic(path, &maze.to_json(seed))?;
-            vec![path.to_path_buf()]
-        }
-        (Some(path), Some(OutFormat::Txt)) => {
-            hedge::io::write_atomic(path, maze.grid.render().as_bytes())?;
-            vec![path.to_path_buf()]
-        }
-        (Some(path), Some(OutFormat::Print(f))) => {
-            print::write_tile_pages(maze, &setup, args.page.apply_dpi(f), path)?
-        }
-        _ => {
-            print!("{}", maze.grid.render());
-            eprintln!("{summary}");
-            return Ok(());
-        }
-    };
-    let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
-    eprintln!("{summary} -> {}", names.join(", "));
-    Ok(())
-}
-
-/// Runs `hedge generate`.
 pub fn run_generate(args: &GenerateArgs) -> Result<()> {
-    let mut design = design_from_args(args)?;
+    let design = design_from_args(args)?;
     let format = args.output.as_deref().map(out_format).transpose()?;
-    // with a shape, the height follows its aspect ratio unless given (or kept from a design file)
-    let fit_height = args.height.is_none()
+    // with a shape, the height follows its aspect ratio unless given (or kept from a design
+    // file); a preset's grid (sized for its corridor width when no width is given) is the
+    // limit, so a shape taller than the page gets fewer cells across
+    let height = args.height.is_none()
         && (args.design.is_none() || args.width.is_some() || args.shape.shape.is_some());
+    let preset_sized = args.difficulty.difficulty.is_some() && args.width.is_none();
+    let fit = Fit {
+        height,
+        size_limit: preset_sized.then_some((design.width, design.height)),
+    };
     // a relative shape path in a design file is relative to that file
     let base = match args.shape.shape {
         None => args.design.as_deref().and_then(Path::parent),
         Some(_) => None,
     };
-    if design.style == Style::Tiles {
-        if !design.targets.is_empty() {
-            bail!("difficulty targets work with the walls style only");
-        }
-        return run_tiles(args, &mut design, format, fit_height, base);
-    }
+    check_targets(&design)?;
     let setup = args.page.setup(&design.page)?;
-    let mut prepared = shape::prepare(&mut design, fit_height, base)?;
-    // a preset keeps its corridor width: a shape taller than the page gets fewer cells across
-    if let Some(preset) = args.difficulty.difficulty
-        && let Some(p) = &prepared
-        && fit_height
-        && args.width.is_none()
-    {
-        let (w, _) = preset.shaped_size(design.topology, &setup, &p.foreground)?;
-        if w != design.width {
-            design.width = w;
-            prepared = shape::prepare(&mut design, fit_height, base)?;
-        }
+    let prepared = prepare(&design, &hedge::io::Files, base, fit)?;
+    for note in prepared.notes() {
+        eprintln!("note: {note}");
     }
-    if let Some(p) = &prepared {
-        for note in &p.notes {
-            eprintln!("note: {note}");
-        }
-    }
-    let make = |design: &Design| match &prepared {
-        Some(p) => generate_shaped(design, &p.shaped),
-        None => generate(design, None),
-    };
-    let generated = if design.targets.is_empty() {
-        make(&design)?
+    let made = if prepared.design().targets.is_empty() {
+        prepared.make()?
     } else if args.difficulty.no_search {
-        let g = make(&design)?;
-        let r = hedge::difficulty::Report::new(&design.targets, &g.metrics);
-        eprintln!("{}", difficulty::report_unsearched(&r));
-        g
+        let made = prepared.make()?;
+        if let Some(r) = made.report() {
+            eprintln!("{}", difficulty::report_unsearched(&r));
+        }
+        made
     } else {
-        let mask = prepared.as_ref().map(|p| &p.shaped.mask);
-        let found = hedge::difficulty::search(&design, mask, &args.difficulty.options())?;
+        let options = args.difficulty.options();
+        let found = prepared.search(&options, &AtomicBool::new(false), &mut |_| {})?;
         eprintln!("{}", difficulty::report(&found));
-        let mut g = found.generated;
-        g.added_cells += prepared.as_ref().map_or(0, |p| p.shaped.added_cells);
-        g
+        Made::from(found)
     };
+    let line = made.summary();
     match (&args.output, format) {
         (Some(path), Some(OutFormat::Json)) => {
-            hedge::io::write_atomic_with(path, |w| hedge::json::write(&generated, w))?;
-            eprintln!("{} -> {}", summary(&generated), path.display());
+            hedge::io::write_atomic(path, &made.json()?)?;
+            eprintln!("{line} -> {}", path.display());
         }
         (Some(path), Some(OutFormat::Print(f))) => {
-            let written = print::write_pages(&generated, &setup, args.page.apply_dpi(f), path)?;
+            let written = print::write_pages(&made, &setup, args.page.apply_dpi(f), path)?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
-            eprintln!("{} -> {}", summary(&generated), names.join(", "));
+            eprintln!("{line} -> {}", names.join(", "));
         }
         (Some(path), Some(OutFormat::Txt)) => {
-            let text = ascii(&generated)?;
-            hedge::io::write_atomic(path, text.as_bytes())?;
-            eprintln!("{} -> {}", summary(&generated), path.display());
+            hedge::io::write_atomic(path, made.text()?.as_bytes())?;
+            eprintln!("{line} -> {}", path.display());
         }
-        _ if generated.design.topology == TopologyKind::Rect => {
-            print!("{}", ascii(&generated)?);
-            eprintln!("{}", summary(&generated));
+        _ if made.has_text() => {
+            print!("{}", made.text()?);
+            eprintln!("{line}");
         }
-        _ => {
-            println!("{}", summary(&generated));
-        }
+        _ => println!("{line}"),
     }
     Ok(())
 }

@@ -10,9 +10,8 @@ use anyhow::Result;
 use clap::Args;
 
 use hedge::export::{self, Format};
+use hedge::make::Made;
 use hedge::page::{Orientation, PageSetup, Paper, Typeface};
-use hedge::pipeline::Generated;
-use hedge::tiles::puzzle::TileMaze;
 
 /// Page flags (PDF, SVG and PNG output).
 #[derive(Args, Debug, Default, Clone)]
@@ -104,31 +103,17 @@ impl PageArgs {
     }
 }
 
-/// Renders `g` and writes it to `path` (and, for SVG and PNG, the key beside it). Returns the
-/// files written. Warnings go to stderr.
+/// Renders `made` and writes it to `path` (and, for SVG and PNG, the key beside it). Returns
+/// the files written. Warnings go to stderr.
 pub fn write_pages(
-    g: &Generated,
+    made: &Made,
     setup: &PageSetup,
     format: Format,
     path: &Path,
 ) -> Result<Vec<PathBuf>> {
-    write_rendered(&export::render(g, setup, format)?, path)
-}
-
-/// Renders the tile maze `m` and writes it like [`write_pages`].
-pub fn write_tile_pages(
-    m: &TileMaze,
-    setup: &PageSetup,
-    format: Format,
-    path: &Path,
-) -> Result<Vec<PathBuf>> {
-    write_rendered(&export::render_tiles(m, setup, format)?, path)
-}
-
-/// Writes rendered pages to `path` (and the key beside it when separate); warnings to stderr.
-fn write_rendered(rendered: &export::Rendered, path: &Path) -> Result<Vec<PathBuf>> {
+    let rendered = made.render(setup, format)?;
     for w in &rendered.warnings {
         eprintln!("warning: {w}");
     }
-    Ok(hedge::io::write_rendered(rendered, path)?)
+    Ok(hedge::io::write_rendered(&rendered, path)?)
 }

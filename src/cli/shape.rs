@@ -1,14 +1,11 @@
-//! The command line's silhouette flags and `hedge shapes`: resolving `--shape`, loading the
-//! picture (through `hedge::io`), fitting the height and making the mask.
-
-use std::path::Path;
+//! The command line's silhouette flags and `hedge shapes`: resolving `--shape` into the design
+//! (loading, cutting and fitting the picture is [`hedge::make::prepare`]'s).
 
 use anyhow::Result;
 use clap::Args;
 
 use hedge::design::Design;
-use hedge::pipeline::{ShapedMask, shape_mask};
-use hedge::shape::{Cut, Foreground, Islands, ShapeSource, builtin, fitted_height};
+use hedge::shape::{Islands, builtin};
 
 /// The silhouette flags of `hedge generate`.
 #[derive(Args, Debug, Default)]
@@ -61,65 +58,6 @@ pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
         d.islands = i;
     }
     Ok(())
-}
-
-/// A shape's mask with the notes to print.
-pub struct Prepared {
-    /// The mask and what its islands came to.
-    pub shaped: ShapedMask,
-    /// The picture's foreground (cut with the design's threshold and invert).
-    pub foreground: Foreground,
-    /// Remarks for standard error.
-    pub notes: Vec<String>,
-}
-
-/// Loads `design`'s shape (if any), sets the height from its aspect ratio when `fit_height`,
-/// and makes the mask. `base` is the folder relative shape paths of a design file start from.
-pub fn prepare(
-    design: &mut Design,
-    fit_height: bool,
-    base: Option<&Path>,
-) -> Result<Option<Prepared>> {
-    let Some(source) = design.shape.clone() else {
-        return Ok(None);
-    };
-    let loaded = hedge::io::load_shape(&source, base)?;
-    let cut = Cut {
-        threshold: design.threshold,
-        invert: design.invert,
-    };
-    let fg = Foreground::from_picture(&loaded.picture, cut).map_err(|e| match &source {
-        // the picture's problem, named by its file (path last)
-        ShapeSource::File(path) => anyhow::anyhow!("{e}: {}", path.display()),
-        ShapeSource::Builtin(_) => e.into(),
-    })?;
-    if fit_height {
-        design.height = fitted_height(design.grid_topology(), design.width, &fg)?;
-    }
-    let shaped = shape_mask(design, &fg)?;
-    let mut notes: Vec<String> = loaded.note.into_iter().collect();
-    if shaped.parts > 1 {
-        notes.push(match design.islands {
-            Islands::KeepLargest => format!(
-                "the shape has {} separate parts at this size; kept the largest, dropped {} cell{} \
-                 (--islands bridge joins them)",
-                shaped.parts,
-                shaped.island_cells,
-                if shaped.island_cells == 1 { "" } else { "s" }
-            ),
-            Islands::Bridge => format!(
-                "the shape has {} separate parts at this size; joined them with {} added cell{}",
-                shaped.parts,
-                shaped.added_cells,
-                if shaped.added_cells == 1 { "" } else { "s" }
-            ),
-        });
-    }
-    Ok(Some(Prepared {
-        shaped,
-        notes,
-        foreground: fg,
-    }))
 }
 
 /// Runs `hedge shapes`: the built-in shape names, one a line.

@@ -2,9 +2,9 @@
 //! (see [`crate::draw`]); nothing here recomputes maze geometry, and nothing here touches the
 //! file system: every exporter returns bytes and the caller writes them.
 //!
-//! [`render`] is the one call the command line and the editor need: it lays out the puzzle and
-//! answer-key pages for a [`Generated`] maze and renders both in the chosen [`Format`];
-//! [`render_tiles`] does the same for a hex tile maze.
+//! [`render_with`] lays out the puzzle and answer-key pages and renders both in the chosen
+//! [`Format`]; [`crate::make::Made::render`] calls it for either style, and [`render`] (a
+//! [`Generated`] maze) and [`render_tiles`] (a hex tile maze) are its two shorthands.
 
 pub mod pdf;
 pub mod png;
@@ -75,20 +75,22 @@ pub struct Rendered {
 
 /// Lays out and renders the puzzle and its answer key.
 pub fn render(g: &Generated, setup: &PageSetup, format: Format) -> Result<Rendered> {
-    if let Format::Png { dpi } = format {
-        check_dpi(dpi)?;
-    }
-    // page 2 of a PDF is the next page: when numbered, its gutter is on the other edge
-    let key_setup = match format {
-        Format::Pdf => setup.next_page(),
-        _ => setup.clone(),
-    };
-    let pages = draw::pages(g, setup, &key_setup)?;
-    finish(&pages, setup, format)
+    render_with(setup, format, |s, k| draw::pages(g, s, k))
 }
 
 /// Lays out and renders a tile maze's puzzle and answer key, as [`render`] does a cell maze's.
 pub fn render_tiles(m: &TileMaze, setup: &PageSetup, format: Format) -> Result<Rendered> {
+    render_with(setup, format, |s, k| draw::tile_pages(m, s, k))
+}
+
+/// Renders the pages `lay_out(setup, key_setup)` lays out in `format`: the one body behind
+/// [`render`], [`render_tiles`] and [`crate::make::Made::render`]. The key's setup is the next
+/// page's for a PDF (page 2: when numbered, its gutter is on the other edge), `setup` otherwise.
+pub fn render_with(
+    setup: &PageSetup,
+    format: Format,
+    lay_out: impl FnOnce(&PageSetup, &PageSetup) -> Result<draw::Pages>,
+) -> Result<Rendered> {
     if let Format::Png { dpi } = format {
         check_dpi(dpi)?;
     }
@@ -96,7 +98,7 @@ pub fn render_tiles(m: &TileMaze, setup: &PageSetup, format: Format) -> Result<R
         Format::Pdf => setup.next_page(),
         _ => setup.clone(),
     };
-    let pages = draw::tile_pages(m, setup, &key_setup)?;
+    let pages = lay_out(setup, &key_setup)?;
     finish(&pages, setup, format)
 }
 

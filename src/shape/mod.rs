@@ -1,7 +1,8 @@
 //! Silhouettes: pictures turned into masks.
 //!
 //! The stage runs in four steps, one file each, none of them touching the file system (the
-//! caller hands in bytes; [`crate::io`] reads files):
+//! caller hands in bytes: [`crate::load`] gets a design's picture through the caller's loader,
+//! and [`crate::make::prepare`] runs the steps for a design):
 //!
 //! - [`decode`]: bytes -> [`Picture`] (PNG, JPEG, GIF, BMP, WebP, SVG), recognised by content and
 //!   downscaled on the way in so memory stays bounded whatever the file says;

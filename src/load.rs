@@ -1,0 +1,225 @@
+//! What the library reads, without reading it: the [`Loader`] trait the caller passes in (the
+//! file system's is [`crate::io::Files`]; tests may use [`Memory`]), and the pure steps around
+//! it: a shape's picture decoded from its bytes ([`load_shape`], [`decode_picture`]) and a design
+//! parsed from its TOML text ([`read_design`], [`parse_design`]).
+//!
+//! Nothing here opens a file: every byte comes through a [`Loader`].
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::design::Design;
+use crate::error::{Error, ErrorKind, Result};
+use crate::shape::{Format, Picture, ShapeSource, builtin};
+
+/// The largest picture file read, in bytes.
+pub const MAX_SHAPE_FILE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Where the library gets the bytes of the files a design or a book names: shape pictures,
+/// design files, book files. Paths are used as given: the library joins a relative path to the
+/// folder of the file that named it before asking.
+pub trait Loader: Sync {
+    /// The bytes of the picture file at `path`, at most [`MAX_SHAPE_FILE_BYTES`] of them (a
+    /// larger file is an error, not a long read). Errors end with the path.
+    fn picture(&self, path: &Path) -> Result<Vec<u8>>;
+
+    /// The text of the file at `path` (a design or book file). The error starts with `what`
+    /// (e.g. "cannot read the design") and ends with the path.
+    fn text(&self, path: &Path, what: &str) -> Result<String>;
+}
+
+/// A loader over files held in memory, by path (tests, and callers that already have the bytes).
+/// Paths are looked up as they are.
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    files: BTreeMap<PathBuf, Vec<u8>>,
+}
+
+impl Memory {
+    /// An empty loader: every file is missing.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The loader with `bytes` as the file at `path` (replacing any earlier one).
+    pub fn with(mut self, path: impl Into<PathBuf>, bytes: impl Into<Vec<u8>>) -> Self {
+        self.files.insert(path.into(), bytes.into());
+        self
+    }
+
+    fn get(&self, path: &Path, what: &str) -> Result<&[u8]> {
+        self.files.get(path).map(Vec::as_slice).ok_or_else(|| {
+            Error::new(
+                ErrorKind::Io,
+                format!("{what}: No such file or directory: {}", path.display()),
+            )
+        })
+    }
+}
+
+impl Loader for Memory {
+    fn picture(&self, path: &Path) -> Result<Vec<u8>> {
+        let bytes = self.get(path, "cannot read the shape")?;
+        if bytes.len() as u64 > MAX_SHAPE_FILE_BYTES {
+            return Err(picture_too_big(path));
+        }
+        Ok(bytes.to_vec())
+    }
+
+    fn text(&self, path: &Path, what: &str) -> Result<String> {
+        let bytes = self.get(path, what)?;
+        String::from_utf8(bytes.to_vec()).map_err(|_| {
+            Error::new(
+                ErrorKind::Io,
+                format!(
+                    "{what}: stream did not contain valid UTF-8: {}",
+                    path.display()
+                ),
+            )
+        })
+    }
+}
+
+/// The error for a picture file over [`MAX_SHAPE_FILE_BYTES`].
+pub fn picture_too_big(path: &Path) -> Error {
+    Error::new(
+        ErrorKind::BadInput,
+        format!(
+            "the picture file is larger than {} MB: {}",
+            MAX_SHAPE_FILE_BYTES >> 20,
+            path.display()
+        ),
+    )
+}
+
+/// A shape's picture, read and decoded.
+#[derive(Clone, Debug)]
+pub struct LoadedShape {
+    /// The decoded (and bounded) picture.
+    pub picture: Picture,
+    /// The format found in the content.
+    pub format: Format,
+    /// A remark for the user, e.g. when the content is not the format the file name says.
+    pub note: Option<String>,
+}
+
+/// Decodes the picture of `source`: a built-in shape, or a file read through `loader`. A relative
+/// file path is taken relative to `base` when given (the folder of the design file that named it).
+pub fn load_shape(
+    loader: &dyn Loader,
+    source: &ShapeSource,
+    base: Option<&Path>,
+) -> Result<LoadedShape> {
+    match source {
+        ShapeSource::Builtin(name) => {
+            let bytes = builtin::get(name).ok_or_else(|| {
+                Error::option(format!(
+                    "unknown built-in shape (use {}): {name}",
+                    builtin::list()
+                ))
+            })?;
+            Ok(LoadedShape {
+                picture: Picture::decode_as(bytes, Format::Svg)?,
+                format: Format::Svg,
+                note: None,
+            })
+        }
+        ShapeSource::File(path) => {
+            let path = match base {
+                Some(base) if path.is_relative() => base.join(path),
+                _ => path.clone(),
+            };
+            decode_picture(&loader.picture(&path)?, &path)
+        }
+    }
+}
+
+/// Decodes the bytes of the picture file `path` by their content (not the file's name); the
+/// note says so when the name's extension names another format. Errors end with the path.
+pub fn decode_picture(bytes: &[u8], path: &Path) -> Result<LoadedShape> {
+    let at = |e: Error| Error::new(e.kind, format!("{}: {}", e.message, path.display()));
+    let format = Format::detect(bytes).map_err(at)?;
+    let named = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension);
+    let note = match named {
+        Some(named) if named != format => {
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into(),
+            );
+            Some(format!(
+                "{name} is a{} {format} image, decoding it as such",
+                if format == Format::Svg { "n" } else { "" }
+            ))
+        }
+        _ => None,
+    };
+    let picture = Picture::decode_as(bytes, format).map_err(at)?;
+    Ok(LoadedShape {
+        picture,
+        format,
+        note,
+    })
+}
+
+/// Reads the design file (TOML) at `path` through `loader`.
+pub fn read_design(loader: &dyn Loader, path: &Path) -> Result<Design> {
+    let text = loader.text(path, "cannot read the design")?;
+    parse_design(&text).map_err(|e| Error::input(format!("{}: {}", e.message, path.display())))
+}
+
+/// Parses a design from TOML text; the error is one line with the line and column.
+pub fn parse_design(text: &str) -> Result<Design> {
+    toml::from_str::<Design>(text).map_err(|e| {
+        let at = e.span().map(|s| {
+            let before = &text[..s.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!(" (line {line}, column {col})")
+        });
+        let msg = e
+            .message()
+            .lines()
+            .next()
+            .unwrap_or("invalid design")
+            .to_string();
+        Error::input(format!("bad design file: {msg}{}", at.unwrap_or_default()))
+    })
+}
+
+/// The design as TOML text.
+pub fn design_to_toml(design: &Design) -> String {
+    toml::to_string(design).expect("a design always serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_loader_reads_designs_and_pictures() {
+        let d = Design {
+            seed: Some(5),
+            width: 7,
+            ..Design::default()
+        };
+        let heart = builtin::get("heart").unwrap();
+        let m = Memory::new()
+            .with("d.toml", design_to_toml(&d))
+            .with("heart.png", heart);
+        assert_eq!(read_design(&m, Path::new("d.toml")).unwrap(), d);
+        let e = read_design(&m, Path::new("nope.toml")).unwrap_err();
+        assert_eq!(
+            e.message,
+            "cannot read the design: No such file or directory: nope.toml"
+        );
+        // an SVG named .png: decoded as SVG, with a note
+        let s = load_shape(&m, &ShapeSource::File("heart.png".into()), None).unwrap();
+        assert_eq!(s.format, Format::Svg);
+        assert!(s.note.unwrap().contains("is an SVG image"));
+        let b = load_shape(&m, &ShapeSource::Builtin("heart".into()), None).unwrap();
+        assert_eq!(b.picture, s.picture);
+    }
+}

@@ -1,0 +1,443 @@
+//! One way to make a page: the entry point the command line, the editor and the book builder
+//! share, whatever the design's style.
+//!
+//! - [`prepare`] takes a [`Design`] and a [`Loader`] for what it names: the shape's picture is
+//!   decoded and cut ([`cut`]), the height fitted to it when asked ([`Fit`]), the mask made and
+//!   its islands kept or bridged. The [`Prepared`] design can be made many times (new seeds, a
+//!   search) without decoding the picture again; [`prepare_with`] starts from a foreground
+//!   already cut (the editor and the book keep one per picture).
+//! - [`Prepared::make`] makes the maze ([`Prepared::search`] looks for one that meets the
+//!   design's difficulty targets), and gives back a [`Made`]: a maze of cells and walls or a hex
+//!   tile maze, that knows its pages ([`Made::pages`], [`Made::render`]), its summary line, its
+//!   JSON, its text drawing and its target report. Callers do not branch on the style.
+//!
+//! This module sits above [`crate::pipeline`] (the stages) and [`crate::difficulty`] (the
+//! search); it reads nothing itself.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::design::{Design, Style};
+use crate::difficulty::{self, Found, Progress, Report, SearchOptions};
+use crate::draw::{self, Drawing, KeyMaze, Layout, Pages};
+use crate::error::{Error, Result};
+use crate::export::{self, Format, Rendered};
+use crate::load::{LoadedShape, Loader, load_shape};
+use crate::mask::Mask;
+use crate::metrics::Metrics;
+use crate::page::PageSetup;
+use crate::pipeline::{
+    Generated, GeneratedTiles, ShapedMask, generate, generate_shaped, generate_tiles, shape_mask,
+};
+use crate::shape::{Cut, Foreground, Islands, ShapeSource, fitted_height};
+use crate::topology::TopologyKind;
+
+/// Why a design with difficulty targets cannot be made in the tiles style (said here only).
+pub const TARGETS_WALLS_ONLY: &str = "difficulty targets work with the walls style only";
+
+/// Checks that `design`'s difficulty targets (if any) can be searched for: an error
+/// ([`TARGETS_WALLS_ONLY`]) for a tile design with targets.
+pub fn check_targets(design: &Design) -> Result<()> {
+    if design.style == Style::Tiles && !design.targets.is_empty() {
+        return Err(Error::option(TARGETS_WALLS_ONLY));
+    }
+    Ok(())
+}
+
+/// The picture `loaded` of `source` cut into its foreground with `design`'s threshold and invert;
+/// an error about the picture names its file (path last).
+pub fn cut(source: &ShapeSource, loaded: &LoadedShape, cut: Cut) -> Result<Foreground> {
+    Foreground::from_picture(&loaded.picture, cut).map_err(|e| match source {
+        ShapeSource::File(p) => Error::new(e.kind, format!("{}: {}", e.message, p.display())),
+        ShapeSource::Builtin(_) => e,
+    })
+}
+
+/// The cut a design asks for (its threshold and invert knobs).
+pub fn design_cut(design: &Design) -> Cut {
+    Cut {
+        threshold: design.threshold,
+        invert: design.invert,
+    }
+}
+
+/// A design's shape, loaded through `loader` and cut; `None` without a shape. A relative file
+/// path is taken relative to `base` when given. Returns the foreground and the loader's note
+/// (e.g. a picture whose content is not the format its name says).
+pub fn load_foreground(
+    design: &Design,
+    loader: &dyn Loader,
+    base: Option<&Path>,
+) -> Result<Option<(Foreground, Option<String>)>> {
+    let Some(source) = &design.shape else {
+        return Ok(None);
+    };
+    let loaded = load_shape(loader, source, base)?;
+    let fg = cut(source, &loaded, design_cut(design))?;
+    Ok(Some((fg, loaded.note)))
+}
+
+/// How [`prepare`] sizes a shaped design.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fit {
+    /// Set the height from the shape's aspect ratio (for the design's width).
+    pub height: bool,
+    /// With `height`: keep the grid within this size (a preset's corridor width), so a tall
+    /// shape gets fewer cells across (polar grids are left as they are).
+    pub size_limit: Option<(u32, u32)>,
+}
+
+/// A design ready to be made: its shape decoded, cut and fitted to the grid as a mask.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    design: Design,
+    foreground: Option<Arc<Foreground>>,
+    shaped: Option<ShapedMask>,
+    note: Option<String>,
+}
+
+/// Prepares `design`: loads its shape through `loader` (relative paths from `base`), fits its
+/// size as `fit` says and makes its mask. See [`Prepared::make`].
+pub fn prepare(
+    design: &Design,
+    loader: &dyn Loader,
+    base: Option<&Path>,
+    fit: Fit,
+) -> Result<Prepared> {
+    let (fg, note) = match load_foreground(design, loader, base)? {
+        Some((fg, note)) => (Some(Arc::new(fg)), note),
+        None => (None, None),
+    };
+    let mut p = prepare_with(design, fg, fit)?;
+    p.note = note;
+    Ok(p)
+}
+
+/// [`prepare`] with the shape's foreground already cut (`None`: the design has no shape, or its
+/// shape is to be ignored).
+pub fn prepare_with(
+    design: &Design,
+    foreground: Option<Arc<Foreground>>,
+    fit: Fit,
+) -> Result<Prepared> {
+    let mut d = design.clone();
+    let shaped = match &foreground {
+        Some(fg) => {
+            if fit.height {
+                let kind = d.grid_topology();
+                d.height = fitted_height(kind, d.width, fg)?;
+                if let Some((w, h)) = fit.size_limit
+                    && d.height > h
+                    && kind != TopologyKind::Polar
+                {
+                    d.width = ((u64::from(w) * u64::from(h) / u64::from(d.height)) as u32).max(2);
+                    d.height = fitted_height(kind, d.width, fg)?;
+                }
+            }
+            Some(shape_mask(&d, fg)?)
+        }
+        None => None,
+    };
+    Ok(Prepared {
+        design: d,
+        foreground,
+        shaped,
+        note: None,
+    })
+}
+
+impl Prepared {
+    /// The design as it will be made (height fitted, when asked).
+    pub fn design(&self) -> &Design {
+        &self.design
+    }
+
+    /// The shape's foreground, when the design has a shape.
+    pub fn foreground(&self) -> Option<&Arc<Foreground>> {
+        self.foreground.as_ref()
+    }
+
+    /// The shape's mask and what its islands came to, when the design has a shape.
+    pub fn shaped(&self) -> Option<&ShapedMask> {
+        self.shaped.as_ref()
+    }
+
+    /// The shape's mask, when the design has a shape.
+    pub fn mask(&self) -> Option<&Mask> {
+        self.shaped.as_ref().map(|s| &s.mask)
+    }
+
+    /// Sets the seed of the next mazes made (the shape is not loaded or fitted again).
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.design.seed = seed;
+    }
+
+    /// Remarks for the user: the picture's format, and the shape's parts at this size.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes: Vec<String> = self.note.iter().cloned().collect();
+        if let Some(s) = &self.shaped
+            && s.parts > 1
+        {
+            notes.push(match self.design.islands {
+                Islands::KeepLargest => format!(
+                    "the shape has {} separate parts at this size; kept the largest, dropped {} \
+                     cell{} (--islands bridge joins them)",
+                    s.parts,
+                    s.island_cells,
+                    if s.island_cells == 1 { "" } else { "s" }
+                ),
+                Islands::Bridge => format!(
+                    "the shape has {} separate parts at this size; joined them with {} added \
+                     cell{}",
+                    s.parts,
+                    s.added_cells,
+                    if s.added_cells == 1 { "" } else { "s" }
+                ),
+            });
+        }
+        notes
+    }
+
+    /// Makes the maze the design describes, as it is (its seed; no search): a maze of cells and
+    /// walls, or a hex tile maze for the tiles style.
+    pub fn make(&self) -> Result<Made> {
+        let d = &self.design;
+        if d.style == Style::Tiles {
+            return generate_tiles(d, self.mask()).map(Made::Tiles);
+        }
+        match &self.shaped {
+            Some(s) => generate_shaped(d, s),
+            None => generate(d, None),
+        }
+        .map(Made::Walls)
+    }
+
+    /// Searches for a maze that meets the design's difficulty targets (see
+    /// [`difficulty::search_on`]); an error for a tile design ([`check_targets`]). The found
+    /// maze counts the cells bridging added, as [`Prepared::make`]'s does.
+    pub fn search(
+        &self,
+        options: &SearchOptions,
+        cancel: &AtomicBool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Found> {
+        check_targets(&self.design)?;
+        let mut found =
+            difficulty::search_with(&self.design, self.mask(), options, cancel, progress)?;
+        found.generated.added_cells += self.shaped.as_ref().map_or(0, |s| s.added_cells);
+        Ok(found)
+    }
+
+    /// [`Prepared::search`] when the design is of walls and has targets (no cancel, no
+    /// progress), [`Prepared::make`] otherwise.
+    pub fn make_or_search(&self, options: &SearchOptions) -> Result<Made> {
+        if self.design.style == Style::Walls && !self.design.targets.is_empty() {
+            let found = self.search(options, &AtomicBool::new(false), &mut |_| {})?;
+            return Ok(Made::Walls(found.generated));
+        }
+        self.make()
+    }
+}
+
+/// A maze made from a design: cells and walls, or hex tiles (the design's style). Everything a
+/// caller shows or writes comes from its methods.
+#[derive(Clone, Debug)]
+pub enum Made {
+    /// A maze of cells and walls.
+    Walls(Generated),
+    /// A hex tile maze.
+    Tiles(GeneratedTiles),
+}
+
+impl From<Found> for Made {
+    fn from(found: Found) -> Made {
+        Made::Walls(found.generated)
+    }
+}
+
+impl Made {
+    /// The design as made (seed, fitted height and anything a search chose filled in).
+    pub fn design(&self) -> &Design {
+        match self {
+            Made::Walls(g) => &g.design,
+            Made::Tiles(t) => &t.design,
+        }
+    }
+
+    /// The seed used.
+    pub fn seed(&self) -> u64 {
+        match self {
+            Made::Walls(g) => g.seed,
+            Made::Tiles(t) => t.seed,
+        }
+    }
+
+    /// The maze as an answer key on a shared answer page.
+    pub fn key_maze(&self) -> KeyMaze<'_> {
+        match self {
+            Made::Walls(g) => KeyMaze::Walls(g),
+            Made::Tiles(t) => KeyMaze::Tiles(&t.maze),
+        }
+    }
+
+    /// The name of the algorithm that made the maze (`tiles` for a tile maze).
+    pub fn algorithm_used(&self) -> &'static str {
+        match self {
+            Made::Walls(g) => g.algorithm_used,
+            Made::Tiles(_) => "tiles",
+        }
+    }
+
+    /// Cells of the shape left out because they were not connected (0 for tile mazes).
+    pub fn dropped_cells(&self) -> usize {
+        match self {
+            Made::Walls(g) => g.dropped_cells,
+            Made::Tiles(_) => 0,
+        }
+    }
+
+    /// The measurements of a maze of cells and walls (`None` for tile mazes).
+    pub fn metrics(&self) -> Option<&Metrics> {
+        match self {
+            Made::Walls(g) => Some(&g.metrics),
+            Made::Tiles(_) => None,
+        }
+    }
+
+    /// One line about the maze, starting with its seed:
+    /// `seed 7: 400 rect cells, backtracker, solution 61 cells (15.2 %), ...` or
+    /// `seed 9: 17x14 tiles, order 0, 97 open, solution 31 tiles`.
+    pub fn summary(&self) -> String {
+        match self {
+            Made::Walls(g) => g.summary(),
+            Made::Tiles(t) => format!("seed {}: {}", t.seed, t.summary()),
+        }
+    }
+
+    /// The maze as JSON (the maze graph, or the tile maze).
+    pub fn json(&self) -> Result<Vec<u8>> {
+        match self {
+            Made::Walls(g) => {
+                let mut out = Vec::new();
+                crate::json::write(g, &mut out)
+                    .map_err(|e| Error::input(format!("cannot write the JSON: {e}")))?;
+                Ok(out)
+            }
+            Made::Tiles(t) => Ok(t.maze.to_json(t.seed)),
+        }
+    }
+
+    /// The maze drawn in text (rect mazes of cells and walls, and tile mazes; an error for the
+    /// other topologies).
+    pub fn text(&self) -> Result<String> {
+        match self {
+            Made::Walls(g) => {
+                let openings = [
+                    (g.entrance.cell, g.entrance.side),
+                    (g.exit.cell, g.exit.side),
+                ];
+                crate::ascii::render(&g.maze, &openings)
+            }
+            Made::Tiles(t) => Ok(t.maze.grid.render()),
+        }
+    }
+
+    /// Whether the maze has a text drawing ([`Made::text`]).
+    pub fn has_text(&self) -> bool {
+        match self {
+            Made::Walls(g) => g.design.topology == TopologyKind::Rect,
+            Made::Tiles(_) => true,
+        }
+    }
+
+    /// The maze's difficulty targets against its measurements (`None` without targets, and for
+    /// tile mazes).
+    pub fn report(&self) -> Option<Report> {
+        match self {
+            Made::Walls(g) if !g.design.targets.is_empty() => {
+                Some(Report::new(&g.design.targets, &g.metrics))
+            }
+            _ => None,
+        }
+    }
+
+    /// The puzzle page on `setup` and the answer-key page on `key_setup`, laid out.
+    pub fn pages(&self, setup: &PageSetup, key_setup: &PageSetup) -> Result<Pages> {
+        match self {
+            Made::Walls(g) => draw::pages(g, setup, key_setup),
+            Made::Tiles(t) => draw::tile_pages(&t.maze, setup, key_setup),
+        }
+    }
+
+    /// The puzzle page alone on `setup`, and its layout (for its warnings).
+    pub fn puzzle_page(&self, setup: &PageSetup) -> Result<(Drawing, Layout)> {
+        match self {
+            Made::Walls(g) => Ok((draw::puzzle_page(g, setup)?, draw::layout(g, setup)?)),
+            Made::Tiles(t) => {
+                let p = draw::tile_pages(&t.maze, setup, setup)?;
+                Ok((p.puzzle, p.layout))
+            }
+        }
+    }
+
+    /// The puzzle and its answer key rendered in `format` (see [`export::render`]).
+    pub fn render(&self, setup: &PageSetup, format: Format) -> Result<Rendered> {
+        export::render_with(setup, format, |s, k| self.pages(s, k))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::Memory;
+
+    #[test]
+    fn one_entry_for_both_styles_with_an_in_memory_picture() {
+        let heart = crate::shape::builtin::get("heart").unwrap();
+        let files = Memory::new().with("pics/heart.svg", heart);
+        for style in [Style::Walls, Style::Tiles] {
+            let d = Design {
+                style,
+                width: 25,
+                height: 5,
+                seed: Some(3),
+                shape: Some(ShapeSource::File("heart.svg".into())),
+                ..Design::default()
+            };
+            let fit = Fit {
+                height: true,
+                size_limit: None,
+            };
+            let p = prepare(&d, &files, Some(Path::new("pics")), fit).unwrap();
+            assert_ne!(p.design().height, d.height, "height fitted to the heart");
+            let made = p.make().unwrap();
+            assert_eq!(made.seed(), 3);
+            assert!(made.summary().starts_with("seed 3: "), "{}", made.summary());
+            assert!(!made.json().unwrap().is_empty());
+            let setup = PageSetup::default();
+            let r = made.render(&setup, Format::Svg).unwrap();
+            let pages = made.pages(&setup, &setup).unwrap();
+            assert_eq!(r.puzzle, export::svg::svg(&pages.puzzle));
+            // made again from the same preparation: the same maze
+            assert_eq!(p.make().unwrap().json().unwrap(), made.json().unwrap());
+            assert!(made.report().is_none());
+        }
+        // a missing picture names its path, joined to the base
+        let d = Design {
+            shape: Some(ShapeSource::File("owl.png".into())),
+            ..Design::default()
+        };
+        let e = prepare(&d, &files, Some(Path::new("pics")), Fit::default()).unwrap_err();
+        assert!(e.message.ends_with("pics/owl.png"), "{e}");
+        // targets with tiles: said once, here
+        let mut t = Design {
+            style: Style::Tiles,
+            ..Design::default()
+        };
+        assert!(check_targets(&t).is_ok());
+        t.targets
+            .set(difficulty::Metric::Score, Some("1..".parse().unwrap()));
+        assert_eq!(check_targets(&t).unwrap_err().message, TARGETS_WALLS_ONLY);
+    }
+}
