@@ -7,6 +7,7 @@
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
 //! - `layers`: the library's module graph has no circles (reads `src/`).
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
+//! - `preview`: snapshots of the editor's preview pixels (with the default `gui` feature).
 //! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
 //! - `same_page`: the CLI, the library's entry point and a book page make the same bytes.
 //! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
@@ -20,6 +21,8 @@ mod difficulty;
 #[cfg(feature = "gui")]
 mod gui;
 mod layers;
+#[cfg(feature = "gui")]
+mod preview;
 mod print;
 mod properties;
 mod same_page;
