@@ -3,7 +3,10 @@
 //! laid out on a small page of its own and scaled into its slot, under a label with its puzzle
 //! number; the page fill and the "ANSWER KEY" footer of the small page are left out.
 
+use super::layout::{LINE_GAP, PT, furniture, printable_area};
 use super::*;
+use crate::error::Error;
+use crate::page::Typeface;
 
 /// The maze of an answer key: cells and walls, or hex tiles.
 #[derive(Clone, Copy, Debug)]

@@ -19,10 +19,12 @@
 //! maze area left by the header, footer and labels, centred. One maze unit is one tile across its
 //! flats, so the corridor width is the scale.
 
-use super::{
-    CURVE_MIN_SCALE, Drawing, Geometry, Item, Layer, Layout, Occupancy, Pages, PathBuilder, Pos,
-    Rgb, Seg, Shape, draw_markers, draw_text, layout_with, paper, push_solution,
-};
+use super::layout::{CURVE_MIN_SCALE, Geometry, Layout, Occupancy, layout_with};
+use super::markers::draw_markers;
+use super::model::{Drawing, Item, Layer, PathBuilder, Pos, Rgb, Seg, Shape};
+use super::solution::push_solution;
+use super::text::draw_text;
+use super::{Pages, paper};
 use crate::error::Result;
 use crate::page::PageSetup;
 use crate::tiles::puzzle::TileMaze;

@@ -1,4 +1,8 @@
-//! Joining wall pieces into long strokes.
+//! The [`Layer::Walls`] layer: every closed cell side, joined into a few long strokes.
+//!
+//! [`draw_walls`] collects the closed sides (leaving the entrance and exit open, and the mouths
+//! of weave tunnels) as pieces and strokes the trails [`trails`] joins them into, with arcs as
+//! cubic Béziers ([`piece_to`]).
 //!
 //! Walls come out of the maze as thousands of unit pieces (one per closed cell side). Printing
 //! them one by one makes files large and shows hairline gaps and blobs where pieces meet. Here the
@@ -11,6 +15,13 @@
 //! trails. At every vertex the walk prefers the straightest way on, so straight runs of wall
 //! merge into single segments.
 
+use std::f64::consts::FRAC_PI_4;
+
+use super::layout::{CROSSING_HALF, Layout, side_mid};
+use super::model::{Item, Layer, PathBuilder, Rgb, Shape};
+use crate::grid::CellId;
+use crate::maze::Tunnel;
+use crate::pipeline::Generated;
 use crate::topology::{Arc, Point};
 
 /// One piece of wall in maze units: a segment or an arc from `a` to `b`.
@@ -435,9 +446,120 @@ pub(crate) fn trails(pieces: &[Piece]) -> Vec<Vec<Step>> {
     out
 }
 
+// ---- the walls on the page ----
+
+/// Tunnel mouths: the shared wall between a crossed cell and a tunnel end, per unordered pair.
+fn mouths(tunnels: &[Tunnel]) -> Vec<(CellId, CellId)> {
+    let mut v: Vec<(CellId, CellId)> = tunnels
+        .iter()
+        .flat_map(|t| [(t.under, t.from), (t.under, t.to)])
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Appends the maze's closed walls to `items` as a few long strokes: the entrance and exit
+/// stay open, and so do the mouths of the weave tunnels in `tunnels`.
+pub(super) fn draw_walls(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items: &mut Vec<Item>) {
+    let maze = &g.maze;
+    let grid = maze.grid();
+    let mouths = mouths(tunnels);
+    let mut sides = Vec::new();
+    let mut pieces = Vec::with_capacity(grid.len() * 2);
+    for id in grid.cells() {
+        sides.clear();
+        grid.sides(id, &mut sides);
+        for (i, s) in sides.iter().enumerate() {
+            if (id == g.entrance.cell && i == g.entrance.side)
+                || (id == g.exit.cell && i == g.exit.side)
+            {
+                continue;
+            }
+            let other = s.neighbour.and_then(|c| grid.id_at(c));
+            if let Some(n) = other {
+                if n < id {
+                    continue; // drawn from the other side
+                }
+                if grid
+                    .slot_of(id, n)
+                    .is_some_and(|slot| maze.linked_slot(id, slot))
+                {
+                    continue;
+                }
+                if s.arc.is_none() && mouths.binary_search(&(id, n)).is_ok() {
+                    // a tunnel passes through this wall: leave its mouth open
+                    let m = side_mid(s);
+                    let (dx, dy) = (s.b.x - s.a.x, s.b.y - s.a.y);
+                    let l = dx.hypot(dy);
+                    let k = (CROSSING_HALF / l.max(1e-12)).min(0.5);
+                    let p1 = Point::new(m.x - dx * k, m.y - dy * k);
+                    let p2 = Point::new(m.x + dx * k, m.y + dy * k);
+                    pieces.push(Piece::line(s.a, p1));
+                    pieces.push(Piece::line(p2, s.b));
+                    continue;
+                }
+            }
+            pieces.push(Piece {
+                a: s.a,
+                b: s.b,
+                arc: s.arc,
+            });
+        }
+    }
+    for trail in trails(&pieces) {
+        let piece = |s: &Step| {
+            let p = pieces[s.piece as usize];
+            if s.reversed { p.reversed() } else { p }
+        };
+        let mut b = PathBuilder::default();
+        b.move_to(lay.to_page(piece(&trail[0]).a));
+        for s in &trail {
+            piece_to(&mut b, &piece(s), lay);
+        }
+        items.push(Item {
+            layer: Layer::Walls,
+            shape: Shape::Stroke {
+                path: b.finish(),
+                width: lay.wall_mm,
+                color: Rgb::BLACK,
+            },
+        });
+    }
+}
+
+/// Appends `p` (which starts at the builder's current point) in page units.
+fn piece_to(b: &mut PathBuilder, p: &Piece, lay: &Layout) {
+    match p.arc {
+        None => b.line_to(lay.to_page(p.b)),
+        Some(arc) => {
+            let total = sweep(p, arc);
+            let n = ((total.abs() / FRAC_PI_4).ceil() as usize).max(1);
+            let step = total / n as f64;
+            let a0 = (p.a.y - arc.center.y).atan2(p.a.x - arc.center.x);
+            let r = arc.radius;
+            let k = 4.0 / 3.0 * (step / 4.0).tan() * r;
+            let at = |t: f64| Point::new(arc.center.x + r * t.cos(), arc.center.y + r * t.sin());
+            for i in 0..n {
+                let t0 = a0 + step * i as f64;
+                let t1 = t0 + step;
+                let p0 = at(t0);
+                let p3 = if i + 1 == n { p.b } else { at(t1) };
+                let c1 = Point::new(p0.x - k * t0.sin(), p0.y + k * t0.cos());
+                let c2 = Point::new(p3.x + k * t1.sin(), p3.y - k * t1.cos());
+                b.cubic_to(lay.to_page(c1), lay.to_page(c2), lay.to_page(p3));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::puzzle_page;
+    use crate::draw::tests::maze;
+    use crate::page::PageSetup;
 
     fn p(x: f64, y: f64) -> Point {
         Point::new(x, y)
@@ -531,5 +653,13 @@ mod tests {
         assert!((q.reversed().length() - q.length()).abs() < 1e-9);
         let (tx, ty) = q.start_tangent();
         assert!(tx.abs() < 1e-9 && (ty - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_perfect_rect_maze_has_few_wall_strokes() {
+        let g = maze(50, 50, 7);
+        let d = puzzle_page(&g, &PageSetup::default()).unwrap();
+        let n = d.wall_strokes();
+        assert!(n < 100, "{n} wall strokes");
     }
 }

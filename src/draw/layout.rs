@@ -1,0 +1,480 @@
+//! Fitting a maze onto the page: the [`Layout`] (scale, position, corridor width and its
+//! warnings), the text and marker sizes, the header and footer ("furniture") above and below the
+//! maze, and the maze-unit [`Geometry`] the layout and the painters share: the shape's bounding
+//! box, its [`Occupancy`] (what the START and FINISH labels keep clear of), the openings, and
+//! small helpers on cell sides ([`side_mid`], [`outward`], [`shared_side`]).
+
+use super::font::{self, CAP_HEIGHT_EM, font};
+use super::model::{Area, Pos};
+use super::walls;
+use crate::error::{Error, Result};
+use crate::grid::{CellId, Grid};
+use crate::page::{PageSetup, Typeface};
+use crate::pipeline::Generated;
+use crate::topology::{Point, Side};
+
+/// Where the maze sits on the page and how big it came out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Page width and height in millimetres (bleed included).
+    pub page: (f64, f64),
+    /// The trimmed page.
+    pub trim: Area,
+    /// The printable area inside the margins.
+    pub printable: Area,
+    /// The area left for the maze and its markers, between the header and the footer.
+    pub maze_area: Area,
+    /// Millimetres per maze unit (one maze unit is about one corridor).
+    pub scale: f64,
+    /// Where maze point (0, 0) lands on the page.
+    pub origin: Pos,
+    /// The maze's bounding box on the page.
+    pub maze_box: Area,
+    /// The wall thickness used, in millimetres (the setup's, thinned for small cells).
+    pub wall_mm: f64,
+    /// The clear corridor width between walls, in millimetres.
+    pub corridor_mm: f64,
+    /// The narrowest corridor accepted without a warning (from the setup).
+    pub min_corridor_mm: f64,
+    /// Whether the walls had to be thinner than the setup asked.
+    pub walls_thinned: bool,
+    /// The typeface of the page's text (from the setup).
+    pub face: Typeface,
+}
+
+impl Layout {
+    /// The page position (millimetres) of a maze point (maze units).
+    pub fn to_page(&self, p: Point) -> Pos {
+        Pos::new(
+            self.origin.x + p.x * self.scale,
+            self.origin.y + p.y * self.scale,
+        )
+    }
+
+    /// The maze point (maze units) under a page position (millimetres).
+    pub fn to_maze(&self, p: Pos) -> Point {
+        Point::new(
+            (p.x - self.origin.x) / self.scale,
+            (p.y - self.origin.y) / self.scale,
+        )
+    }
+
+    /// Warnings for the person printing: corridors narrower than the setup's minimum (3 mm by
+    /// default: hard to follow with a pencil) and walls thinned to keep corridors open.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut w = Vec::new();
+        if self.corridor_mm < self.min_corridor_mm {
+            let fit = (self.scale / (self.min_corridor_mm + self.wall_mm)).max(0.0);
+            w.push(format!(
+                "corridors are {:.1} mm wide, under {:.1} mm: hard to solve with a pencil; use a \
+                 larger page or about {:.0}% of the cells across",
+                self.corridor_mm,
+                self.min_corridor_mm,
+                (fit * 100.0).floor().max(1.0)
+            ));
+        }
+        if self.walls_thinned {
+            w.push(format!(
+                "walls thinned to {:.2} mm so the corridors stay open",
+                self.wall_mm
+            ));
+        }
+        w
+    }
+}
+
+// ---- sizes (millimetres) ----
+
+pub(super) const PT: f64 = 25.4 / 72.0;
+pub(super) const TITLE_SIZE: f64 = 18.0 * PT;
+pub(super) const NAME_SIZE: f64 = 11.0 * PT;
+pub(super) const FOOTER_SIZE: f64 = 10.0 * PT;
+pub(super) const LABEL_SIZE: f64 = 9.0 * PT;
+pub(super) const LINE_GAP: f64 = 3.0;
+/// How far an arrow reaches out of the maze's outline.
+pub(super) const ARROW_OUT: f64 = 6.0;
+/// Gap between an arrow's outer end and its label.
+pub(super) const LABEL_GAP: f64 = 1.5;
+pub(super) const ARROW_WIDTH: f64 = 0.6;
+/// Cells smaller than this (mm) turn the answer line with straight chamfers instead of curves.
+pub(super) const CURVE_MIN_SCALE: f64 = 2.5;
+/// Half-width, in maze units, of a tunnel and of the corridor over it at a weave crossing.
+pub(super) const CROSSING_HALF: f64 = 0.3;
+
+pub(super) const START: &str = "START";
+pub(super) const FINISH: &str = "FINISH";
+pub(super) const ANSWER_KEY: &str = "ANSWER KEY";
+
+/// The midpoint of a side (on the arc for arcs).
+pub(super) fn side_mid(s: &Side) -> Point {
+    let m = Point::new((s.a.x + s.b.x) / 2.0, (s.a.y + s.b.y) / 2.0);
+    match s.arc {
+        Some(arc) => {
+            let (dx, dy) = (m.x - arc.center.x, m.y - arc.center.y);
+            let l = dx.hypot(dy);
+            if l < 1e-12 {
+                // a half circle: the midpoint is off the chord, perpendicular to it
+                let p = walls::Piece {
+                    a: s.a,
+                    b: s.b,
+                    arc: s.arc,
+                };
+                let a0 = (s.a.y - arc.center.y).atan2(s.a.x - arc.center.x);
+                let t = a0 + walls::sweep(&p, arc) / 2.0;
+                Point::new(
+                    arc.center.x + arc.radius * t.cos(),
+                    arc.center.y + arc.radius * t.sin(),
+                )
+            } else {
+                Point::new(
+                    arc.center.x + dx / l * arc.radius,
+                    arc.center.y + dy / l * arc.radius,
+                )
+            }
+        }
+        None => m,
+    }
+}
+
+/// The unit normal of a side pointing away from `center` (the cell's centre).
+fn outward(s: &Side, center: Point) -> (f64, f64) {
+    let (dx, dy) = (s.b.x - s.a.x, s.b.y - s.a.y);
+    let l = dx.hypot(dy).max(1e-12);
+    let (mut nx, mut ny) = (dy / l, -dx / l);
+    let m = side_mid(s);
+    if nx * (m.x - center.x) + ny * (m.y - center.y) < 0.0 {
+        nx = -nx;
+        ny = -ny;
+    }
+    (nx, ny)
+}
+
+/// Maze-unit geometry shared by layout and drawing.
+pub(super) struct Geometry {
+    /// Bounding box of the active cells, maze units: (min x, min y, max x, max y).
+    pub(super) bbox: (f64, f64, f64, f64),
+    /// Coarse occupancy grid over `bbox` for keeping labels off the shape.
+    pub(super) occ: Occupancy,
+    /// (midpoint, outward unit normal) of the entrance and the exit openings.
+    pub(super) openings: [(Point, (f64, f64)); 2],
+}
+
+/// A coarse grid of the cells (or tiles) the maze covers, in maze units, for keeping the START
+/// and FINISH labels off the shape.
+pub(super) struct Occupancy {
+    x0: f64,
+    y0: f64,
+    cell: f64,
+    cols: usize,
+    rows: usize,
+    bits: Vec<bool>,
+}
+
+impl Occupancy {
+    pub(super) fn new(bbox: (f64, f64, f64, f64)) -> Occupancy {
+        let (w, h) = (bbox.2 - bbox.0, bbox.3 - bbox.1);
+        let cell = (w.max(h) / 512.0).max(0.5);
+        let cols = ((w / cell).ceil() as usize).max(1);
+        let rows = ((h / cell).ceil() as usize).max(1);
+        Occupancy {
+            x0: bbox.0,
+            y0: bbox.1,
+            cell,
+            cols,
+            rows,
+            bits: vec![false; cols * rows],
+        }
+    }
+
+    fn range(&self, lo: f64, hi: f64, origin: f64, n: usize) -> Option<(usize, usize)> {
+        let a = ((lo - origin) / self.cell).floor();
+        let b = ((hi - origin) / self.cell).floor();
+        if b < 0.0 || a >= n as f64 {
+            return None;
+        }
+        Some((a.max(0.0) as usize, (b as usize).min(n - 1)))
+    }
+
+    pub(super) fn mark(&mut self, b: (f64, f64, f64, f64)) {
+        if let (Some((c0, c1)), Some((r0, r1))) = (
+            self.range(b.0, b.2, self.x0, self.cols),
+            self.range(b.1, b.3, self.y0, self.rows),
+        ) {
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    self.bits[r * self.cols + c] = true;
+                }
+            }
+        }
+    }
+
+    pub(super) fn any(&self, b: (f64, f64, f64, f64)) -> bool {
+        match (
+            self.range(b.0, b.2, self.x0, self.cols),
+            self.range(b.1, b.3, self.y0, self.rows),
+        ) {
+            (Some((c0, c1)), Some((r0, r1))) => {
+                (r0..=r1).any(|r| (c0..=c1).any(|c| self.bits[r * self.cols + c]))
+            }
+            _ => false,
+        }
+    }
+}
+
+pub(super) fn geometry(g: &Generated) -> Geometry {
+    let grid = g.maze.grid();
+    let mut sides = Vec::new();
+    let mut boxes = Vec::with_capacity(grid.len());
+    let mut bbox = (
+        f64::INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NEG_INFINITY,
+    );
+    for id in grid.cells() {
+        sides.clear();
+        grid.sides(id, &mut sides);
+        let mut b = (
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        );
+        for s in &sides {
+            for p in [s.a, s.b, side_mid(s)] {
+                b = (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
+            }
+        }
+        bbox = (
+            bbox.0.min(b.0),
+            bbox.1.min(b.1),
+            bbox.2.max(b.2),
+            bbox.3.max(b.3),
+        );
+        boxes.push(b);
+    }
+    if !bbox.0.is_finite() {
+        bbox = (0.0, 0.0, 1.0, 1.0);
+    }
+    let mut occ = Occupancy::new(bbox);
+    for b in boxes {
+        occ.mark(b);
+    }
+    let mut opening = |e: crate::endpoints::Endpoint| {
+        sides.clear();
+        grid.sides(e.cell, &mut sides);
+        let c = grid.center(e.cell);
+        match sides.get(e.side) {
+            Some(s) => (side_mid(s), outward(s, c)),
+            None => (c, (0.0, -1.0)),
+        }
+    };
+    let openings = [opening(g.entrance), opening(g.exit)];
+    Geometry {
+        bbox,
+        occ,
+        openings,
+    }
+}
+
+/// Size of a label's box (width, cap height) in millimetres.
+pub(super) fn label_size(text: &str, face: Typeface) -> (f64, f64) {
+    (
+        font(face, true).width(text, LABEL_SIZE),
+        CAP_HEIGHT_EM * LABEL_SIZE,
+    )
+}
+
+/// Distance from an opening to the centre of its label's box along the outward normal `n`,
+/// before any nudging away from the shape.
+pub(super) fn label_reach(n: (f64, f64), (w, h): (f64, f64)) -> f64 {
+    ARROW_OUT + LABEL_GAP + n.0.abs() * w / 2.0 + n.1.abs() * h / 2.0
+}
+
+/// The header (title, name line) and footer heights, and where their baselines go.
+pub(super) struct Furniture {
+    pub(super) title_base: Option<f64>,
+    pub(super) name_base: Option<f64>,
+    pub(super) footer_base: f64,
+    pub(super) top: f64,
+    pub(super) bottom: f64,
+}
+
+pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
+    let mut y = printable.y;
+    let mut title_base = None;
+    let mut name_base = None;
+    if setup.title.as_deref().is_some_and(|t| !t.trim().is_empty()) {
+        let base = y + CAP_HEIGHT_EM * TITLE_SIZE;
+        title_base = Some(base);
+        y = base + font::DESCENT_EM * TITLE_SIZE + LINE_GAP;
+    }
+    if setup.name_line {
+        let base = y + CAP_HEIGHT_EM * NAME_SIZE;
+        name_base = Some(base);
+        y = base + font::DESCENT_EM * NAME_SIZE + LINE_GAP;
+    }
+    let footer_base = printable.y + printable.h - font::DESCENT_EM * FOOTER_SIZE;
+    let bottom = footer_base - CAP_HEIGHT_EM * FOOTER_SIZE - LINE_GAP;
+    Furniture {
+        title_base,
+        name_base,
+        footer_base,
+        top: y,
+        bottom,
+    }
+}
+
+pub(super) fn printable_area(setup: &PageSetup) -> Area {
+    let (tw, th) = setup.trim_mm();
+    let (bx, by) = setup.trim_origin_mm();
+    let m = setup.margin_mm;
+    let (left, right) = if setup.inside_is_left() {
+        (m + setup.gutter_mm, m)
+    } else {
+        (m, m + setup.gutter_mm)
+    };
+    Area {
+        x: bx + left,
+        y: by + m,
+        w: tw - left - right,
+        h: th - 2.0 * m,
+    }
+}
+
+pub(super) fn layout_with(setup: &PageSetup, geo: &Geometry) -> Result<Layout> {
+    setup.validate()?;
+    let (tw, th) = setup.trim_mm();
+    let (bx, by) = setup.trim_origin_mm();
+    let printable = printable_area(setup);
+    let furn = furniture(setup, &printable);
+    let maze_area = Area {
+        x: printable.x,
+        y: furn.top,
+        w: printable.w,
+        h: furn.bottom - furn.top,
+    };
+    // room for the markers: symmetric on each axis so the maze stays centred
+    let (mut rx, mut ry) = (0.0f64, 0.0f64);
+    for (i, &(_, n)) in geo.openings.iter().enumerate() {
+        let size = label_size(if i == 0 { START } else { FINISH }, setup.font);
+        let reach = label_reach(n, size);
+        if n.0.abs() > 1e-6 {
+            rx = rx.max(n.0.abs() * reach + size.0 / 2.0);
+        }
+        if n.1.abs() > 1e-6 {
+            ry = ry.max(n.1.abs() * reach + size.1 / 2.0);
+        }
+    }
+    let (bw, bh) = (
+        (geo.bbox.2 - geo.bbox.0).max(1e-9),
+        (geo.bbox.3 - geo.bbox.1).max(1e-9),
+    );
+    let aw = maze_area.w - 2.0 * rx;
+    let ah = maze_area.h - 2.0 * ry;
+    if aw < 10.0 || ah < 10.0 {
+        return Err(Error::option(format!(
+            "the page leaves no room for the maze ({:.0} x {:.0} mm after the title, labels and margins); use a larger page or smaller margins",
+            aw.max(0.0),
+            ah.max(0.0)
+        )));
+    }
+    let scale = (aw / bw).min(ah / bh);
+    let maze_w = bw * scale;
+    let maze_h = bh * scale;
+    let left = maze_area.x + (maze_area.w - maze_w) / 2.0;
+    let top = maze_area.y + (maze_area.h - maze_h) / 2.0;
+    let origin = Pos::new(left - geo.bbox.0 * scale, top - geo.bbox.1 * scale);
+    let max_wall = 0.3 * scale;
+    let walls_thinned = setup.wall_mm > max_wall;
+    let wall_mm = setup.wall_mm.min(max_wall);
+    Ok(Layout {
+        page: setup.page_mm(),
+        trim: Area {
+            x: bx,
+            y: by,
+            w: tw,
+            h: th,
+        },
+        printable,
+        maze_area,
+        scale,
+        origin,
+        maze_box: Area {
+            x: left,
+            y: top,
+            w: maze_w,
+            h: maze_h,
+        },
+        wall_mm,
+        corridor_mm: scale - wall_mm,
+        min_corridor_mm: setup.min_corridor_mm,
+        walls_thinned,
+        face: setup.font,
+    })
+}
+
+/// Fits `g` onto the page `setup` describes: the scale, position, corridor width and warnings.
+pub fn layout(g: &Generated, setup: &PageSetup) -> Result<Layout> {
+    layout_with(setup, &geometry(g))
+}
+
+/// The side of `a` facing its neighbour `b`, if they are neighbours.
+pub(super) fn shared_side(grid: &Grid, a: CellId, b: CellId, buf: &mut Vec<Side>) -> Option<Side> {
+    let cb = grid.coord(b);
+    buf.clear();
+    grid.sides(a, buf);
+    buf.iter().copied().find(|s| s.neighbour == Some(cb))
+}
+
+/// The unit vector along (`x`, `y`), or zero for a zero vector.
+pub(super) fn unit(x: f64, y: f64) -> (f64, f64) {
+    let l = x.hypot(y);
+    if l < 1e-15 {
+        (0.0, 0.0)
+    } else {
+        (x / l, y / l)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::tests::maze;
+
+    #[test]
+    fn the_maze_is_centred_and_fits() {
+        let g = maze(30, 20, 1);
+        let s = PageSetup::default();
+        let l = layout(&g, &s).unwrap();
+        let mb = l.maze_box;
+        let ma = l.maze_area;
+        assert!(mb.x >= ma.x - 1e-9 && mb.x + mb.w <= ma.x + ma.w + 1e-9);
+        assert!(mb.y >= ma.y - 1e-9 && mb.y + mb.h <= ma.y + ma.h + 1e-9);
+        let (cx, cy) = (mb.x + mb.w / 2.0, mb.y + mb.h / 2.0);
+        assert!((cx - (ma.x + ma.w / 2.0)).abs() < 1e-6);
+        assert!((cy - (ma.y + ma.h / 2.0)).abs() < 1e-6);
+        assert!(l.warnings().is_empty(), "{:?}", l.warnings());
+    }
+
+    #[test]
+    fn narrow_corridors_warn() {
+        let g = maze(150, 150, 1);
+        let l = layout(&g, &PageSetup::default()).unwrap();
+        let w = l.warnings();
+        assert!(w.iter().any(|m| m.contains("under 3.0 mm")), "{w:?}");
+    }
+
+    #[test]
+    fn gutter_moves_with_the_page() {
+        let g = maze(10, 10, 2);
+        let s = PageSetup {
+            gutter_mm: 20.0,
+            page_number: Some(1),
+            ..PageSetup::default()
+        };
+        let odd = layout(&g, &s).unwrap();
+        let even = layout(&g, &s.next_page()).unwrap();
+        assert!(odd.printable.x > even.printable.x + 19.0);
+    }
+}

@@ -1,0 +1,413 @@
+//! The display list: the types a page is drawn as, in millimetres with the origin at the
+//! top-left corner and y pointing down. A [`Drawing`] is a page size and a list of [`Item`]s,
+//! each a [`Shape`] (a stroked or filled [`Path`], a [`Text`], or an editor-only tint) tagged
+//! with its [`Layer`]. [`PathBuilder`] builds paths, merging straight runs into single lines.
+
+use super::font::font;
+use crate::page::Typeface;
+
+/// A position on the page in millimetres, from the top-left corner, y down.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pos {
+    /// Millimetres from the left edge.
+    pub x: f64,
+    /// Millimetres from the top edge.
+    pub y: f64,
+}
+
+impl Pos {
+    /// `Pos { x, y }`.
+    pub const fn new(x: f64, y: f64) -> Self {
+        Pos { x, y }
+    }
+
+    pub(super) fn add(self, v: (f64, f64), k: f64) -> Pos {
+        Pos::new(self.x + v.0 * k, self.y + v.1 * k)
+    }
+}
+
+/// An sRGB colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// Black: walls, markers and text.
+    pub const BLACK: Rgb = Rgb(0, 0, 0);
+    /// White: the paper.
+    pub const WHITE: Rgb = Rgb(255, 255, 255);
+    /// The answer key's line.
+    pub const SOLUTION: Rgb = Rgb(220, 48, 32);
+
+    /// `#rrggbb`.
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// One step of a [`Path`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Seg {
+    /// Start a new subpath.
+    MoveTo(Pos),
+    /// A straight line to the point.
+    LineTo(Pos),
+    /// A cubic Bézier: two control points and the end point.
+    CubicTo(Pos, Pos, Pos),
+    /// Close the subpath back to its start.
+    Close,
+}
+
+/// A path: one or more subpaths of lines and cubic curves, in millimetres.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Path {
+    /// The steps; every subpath starts with [`Seg::MoveTo`].
+    pub segs: Vec<Seg>,
+}
+
+impl Path {
+    /// How many subpaths the path has.
+    pub fn subpaths(&self) -> usize {
+        self.segs
+            .iter()
+            .filter(|s| matches!(s, Seg::MoveTo(_)))
+            .count()
+    }
+
+    /// A closed polygon through `points`.
+    pub fn polygon(points: &[Pos]) -> Path {
+        let mut segs = Vec::with_capacity(points.len() + 1);
+        for (i, &p) in points.iter().enumerate() {
+            segs.push(if i == 0 {
+                Seg::MoveTo(p)
+            } else {
+                Seg::LineTo(p)
+            });
+        }
+        segs.push(Seg::Close);
+        Path { segs }
+    }
+
+    /// An open polyline through `points`.
+    pub fn polyline(points: &[Pos]) -> Path {
+        let mut b = PathBuilder::default();
+        for (i, &p) in points.iter().enumerate() {
+            if i == 0 {
+                b.move_to(p);
+            } else {
+                b.line_to(p);
+            }
+        }
+        b.finish()
+    }
+}
+
+/// Builds a path, merging straight runs into single lines.
+#[derive(Default)]
+pub(super) struct PathBuilder {
+    pub(super) segs: Vec<Seg>,
+    /// The current point and the point before it (when the last step was a line).
+    pub(super) current: Option<Pos>,
+    before: Option<Pos>,
+}
+
+impl PathBuilder {
+    pub(super) fn move_to(&mut self, p: Pos) {
+        self.segs.push(Seg::MoveTo(p));
+        self.current = Some(p);
+        self.before = None;
+    }
+
+    pub(super) fn line_to(&mut self, q: Pos) {
+        if let (Some(p), Some(o), Some(Seg::LineTo(_))) =
+            (self.current, self.before, self.segs.last())
+        {
+            let (ux, uy) = (p.x - o.x, p.y - o.y);
+            let (vx, vy) = (q.x - p.x, q.y - p.y);
+            let cross = ux * vy - uy * vx;
+            let dot = ux * vx + uy * vy;
+            if dot > 0.0 && cross.abs() <= 1e-9 * (ux.hypot(uy) * vx.hypot(vy)).max(1e-12) {
+                *self.segs.last_mut().expect("checked") = Seg::LineTo(q);
+                self.current = Some(q);
+                return;
+            }
+        }
+        if self.current.is_some_and(|p| p == q) {
+            return;
+        }
+        self.segs.push(Seg::LineTo(q));
+        self.before = self.current;
+        self.current = Some(q);
+    }
+
+    pub(super) fn cubic_to(&mut self, c1: Pos, c2: Pos, p: Pos) {
+        self.segs.push(Seg::CubicTo(c1, c2, p));
+        self.before = None;
+        self.current = Some(p);
+    }
+
+    /// A quadratic Bézier, stored as the equivalent cubic.
+    pub(super) fn quad_to(&mut self, c: Pos, p: Pos) {
+        let Some(p0) = self.current else {
+            self.move_to(p);
+            return;
+        };
+        let k = 2.0 / 3.0;
+        let c1 = Pos::new(p0.x + k * (c.x - p0.x), p0.y + k * (c.y - p0.y));
+        let c2 = Pos::new(p.x + k * (c.x - p.x), p.y + k * (c.y - p.y));
+        self.cubic_to(c1, c2, p);
+    }
+
+    pub(super) fn finish(self) -> Path {
+        Path { segs: self.segs }
+    }
+}
+
+/// Where a text's anchor point sits along the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// The text starts at the anchor.
+    Start,
+    /// The text is centred on the anchor.
+    Middle,
+    /// The text ends at the anchor.
+    End,
+}
+
+/// A line of text in Helvetica.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Text {
+    /// The text, already reduced to Latin-1 (see [`printable`](super::printable)).
+    pub text: String,
+    /// The anchor point on the baseline.
+    pub at: Pos,
+    /// The em size in millimetres.
+    pub size: f64,
+    /// How the text sits on its anchor.
+    pub anchor: Anchor,
+    /// The bold weight rather than the regular.
+    pub bold: bool,
+    /// The typeface.
+    pub face: Typeface,
+    /// The colour.
+    pub color: Rgb,
+}
+
+impl Text {
+    /// The text's width in millimetres (its typeface's metrics).
+    pub fn width(&self) -> f64 {
+        font(self.face, self.bold).width(&self.text, self.size)
+    }
+
+    /// The x of the text's left end.
+    pub fn left(&self) -> f64 {
+        match self.anchor {
+            Anchor::Start => self.at.x,
+            Anchor::Middle => self.at.x - self.width() / 2.0,
+            Anchor::End => self.at.x - self.width(),
+        }
+    }
+}
+
+/// What an item draws.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    /// A stroked path with round caps and joins.
+    Stroke {
+        /// The path.
+        path: Path,
+        /// Line width in millimetres.
+        width: f64,
+        /// Colour.
+        color: Rgb,
+    },
+    /// A filled path (non-zero winding).
+    Fill {
+        /// The path.
+        path: Path,
+        /// Colour.
+        color: Rgb,
+    },
+    /// A line of text.
+    Text(Text),
+    /// A translucent fill (non-zero winding) that only the editor shows, on
+    /// [`Layer::Overlay`].
+    Tint {
+        /// The path.
+        path: Path,
+        /// Colour.
+        color: Rgb,
+        /// Opacity, 0 (clear) to 255 (opaque).
+        alpha: u8,
+    },
+}
+
+/// The part of the page an item belongs to; back ends group items by layer (the SVG writes one
+/// `<g id="...">` per layer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Layer {
+    /// The paper.
+    Page,
+    /// The maze walls.
+    Walls,
+    /// Weave crossings drawn over the walls.
+    Crossings,
+    /// Entrance and exit arrows and labels.
+    Markers,
+    /// Title, name line, page number.
+    Text,
+    /// The answer key's line and label.
+    Solution,
+    /// What the editor shows on the page but never prints (see [`overlay`](super::overlay)): the weave
+    /// crossing tint, the mask and its necks, the trim line. Every exporter skips it.
+    Overlay,
+}
+
+impl Layer {
+    /// The layer's name (the SVG group id).
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Page => "page",
+            Layer::Walls => "walls",
+            Layer::Crossings => "crossings",
+            Layer::Markers => "markers",
+            Layer::Text => "text",
+            Layer::Solution => "solution",
+            Layer::Overlay => "overlay",
+        }
+    }
+
+    /// Whether the layer is printed (every layer but [`Layer::Overlay`]).
+    pub fn printed(self) -> bool {
+        self != Layer::Overlay
+    }
+}
+
+/// One entry of the display list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    /// Which layer it belongs to.
+    pub layer: Layer,
+    /// What it draws.
+    pub shape: Shape,
+}
+
+impl Item {
+    /// The item moved by (`dx`, `dy`) millimetres.
+    pub fn translated(&self, dx: f64, dy: f64) -> Item {
+        self.transformed(1.0, dx, dy)
+    }
+
+    /// The item scaled by `s` about the origin, then moved by (`dx`, `dy`) millimetres: line
+    /// widths and text sizes scale with it.
+    pub fn transformed(&self, s: f64, dx: f64, dy: f64) -> Item {
+        let mv = |p: Pos| Pos::new(p.x * s + dx, p.y * s + dy);
+        let path = |p: &Path| Path {
+            segs: p
+                .segs
+                .iter()
+                .map(|seg| match *seg {
+                    Seg::MoveTo(a) => Seg::MoveTo(mv(a)),
+                    Seg::LineTo(a) => Seg::LineTo(mv(a)),
+                    Seg::CubicTo(a, b, c) => Seg::CubicTo(mv(a), mv(b), mv(c)),
+                    Seg::Close => Seg::Close,
+                })
+                .collect(),
+        };
+        let shape = match &self.shape {
+            Shape::Stroke {
+                path: p,
+                width,
+                color,
+            } => Shape::Stroke {
+                path: path(p),
+                width: width * s,
+                color: *color,
+            },
+            Shape::Fill { path: p, color } => Shape::Fill {
+                path: path(p),
+                color: *color,
+            },
+            Shape::Text(t) => Shape::Text(Text {
+                at: mv(t.at),
+                size: t.size * s,
+                ..t.clone()
+            }),
+            Shape::Tint {
+                path: p,
+                color,
+                alpha,
+            } => Shape::Tint {
+                path: path(p),
+                color: *color,
+                alpha: *alpha,
+            },
+        };
+        Item {
+            layer: self.layer,
+            shape,
+        }
+    }
+}
+
+/// An axis-aligned rectangle in millimetres.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Area {
+    /// Left edge.
+    pub x: f64,
+    /// Top edge.
+    pub y: f64,
+    /// Width.
+    pub w: f64,
+    /// Height.
+    pub h: f64,
+}
+
+impl Area {
+    pub(super) fn overlaps(&self, o: &Area) -> bool {
+        self.x < o.x + o.w && o.x < self.x + self.w && self.y < o.y + o.h && o.y < self.y + self.h
+    }
+}
+
+/// A page ready to render: its size and its display list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drawing {
+    /// Page width in millimetres (bleed included).
+    pub width: f64,
+    /// Page height in millimetres (bleed included).
+    pub height: f64,
+    /// The trimmed page inside the bleed.
+    pub trim: Area,
+    /// The items, bottom to top.
+    pub items: Vec<Item>,
+}
+
+impl Drawing {
+    /// The items of one layer.
+    pub fn layer(&self, layer: Layer) -> impl Iterator<Item = &Item> {
+        self.items.iter().filter(move |i| i.layer == layer)
+    }
+
+    /// How many subpaths the walls are drawn with.
+    pub fn wall_strokes(&self) -> usize {
+        self.layer(Layer::Walls)
+            .map(|i| match &i.shape {
+                Shape::Stroke { path, .. } => path.subpaths(),
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// The items that print (every layer but [`Layer::Overlay`]), bottom to top: what every
+    /// exporter draws.
+    pub fn printed(&self) -> impl Iterator<Item = &Item> {
+        self.items.iter().filter(|i| i.layer.printed())
+    }
+
+    /// Every text on the page.
+    pub fn texts(&self) -> impl Iterator<Item = &Text> {
+        self.items.iter().filter_map(|i| match &i.shape {
+            Shape::Text(t) => Some(t),
+            _ => None,
+        })
+    }
+}

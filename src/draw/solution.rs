@@ -1,0 +1,140 @@
+//! The [`Layer::Solution`] layer of the answer key: a smooth rounded line through the corridor
+//! centres from opening to opening, broken where it passes under a weave crossing, and the
+//! "ANSWER KEY" label at the foot of the page ([`push_solution`], shared with tile mazes).
+
+use super::font;
+use super::layout::{
+    ANSWER_KEY, CROSSING_HALF, CURVE_MIN_SCALE, FOOTER_SIZE, Layout, shared_side, side_mid, unit,
+};
+use super::model::{Anchor, Item, Layer, Path, PathBuilder, Pos, Rgb, Shape, Text};
+use crate::maze::Tunnel;
+use crate::pipeline::Generated;
+use crate::topology::{Point, Side};
+
+/// A point of the solution line: on the curve, a curve's control point (a cell centre), or the
+/// centre of a crossing the line passes under.
+#[derive(Clone, Copy)]
+enum Via {
+    On(Point),
+    Control(Point),
+    Under(Point),
+}
+
+/// Appends the answer line of `g` (from the entrance to the exit, broken under the weave
+/// crossings of `tunnels`) and the "ANSWER KEY" label to `items`.
+pub(super) fn draw_solution(
+    g: &Generated,
+    lay: &Layout,
+    tunnels: &[Tunnel],
+    items: &mut Vec<Item>,
+) {
+    let grid = g.maze.grid();
+    let sol = &g.solution;
+    let mut buf = Vec::new();
+    let width = (0.15 * lay.scale)
+        .clamp(0.25, 1.2)
+        .min(0.5 * lay.corridor_mm.max(0.2));
+    // below this cell size a curve and a straight chamfer look the same; chamfers are smaller
+    let curves = lay.scale >= CURVE_MIN_SCALE;
+    let mut vias = Vec::with_capacity(sol.len() * 2 + 2);
+    let opening = |e: crate::endpoints::Endpoint, buf: &mut Vec<Side>| {
+        buf.clear();
+        grid.sides(e.cell, buf);
+        buf.get(e.side).map(side_mid)
+    };
+    if let Some(p) = opening(g.entrance, &mut buf) {
+        vias.push(Via::On(p));
+    }
+    for (i, &c) in sol.iter().enumerate() {
+        vias.push(Via::Control(grid.center(c)));
+        let Some(&next) = sol.get(i + 1) else { break };
+        if let Some(s) = shared_side(grid, c, next, &mut buf) {
+            vias.push(Via::On(side_mid(&s)));
+            continue;
+        }
+        let (lo, hi) = (c.min(next), c.max(next));
+        let tunnel = tunnels.iter().find(|t| t.from == lo && t.to == hi);
+        match tunnel.and_then(|t| {
+            let a = shared_side(grid, c, t.under, &mut buf)?;
+            let b = shared_side(grid, t.under, next, &mut buf)?;
+            Some((side_mid(&a), grid.center(t.under), side_mid(&b)))
+        }) {
+            Some((a, u, b)) => {
+                vias.push(Via::On(a));
+                vias.push(Via::Under(u));
+                vias.push(Via::On(b));
+            }
+            None => {
+                // no geometry for this step: go straight between the centres
+                let (p, q) = (grid.center(c), grid.center(next));
+                vias.push(Via::On(Point::new((p.x + q.x) / 2.0, (p.y + q.y) / 2.0)));
+            }
+        }
+    }
+    if let Some(p) = opening(g.exit, &mut buf) {
+        vias.push(Via::On(p));
+    }
+    // curves: each control point turns the line smoothly from one side midpoint to the next
+    let mut b = PathBuilder::default();
+    let cut = CROSSING_HALF * lay.scale + lay.wall_mm / 2.0 + width / 2.0 + 0.6;
+    let mut prev: Option<Point> = None;
+    let mut pending: Option<Via> = None;
+    for v in vias {
+        match v {
+            Via::On(p) => {
+                match (prev, pending.take()) {
+                    (None, _) => b.move_to(lay.to_page(p)),
+                    (Some(_), None) => b.line_to(lay.to_page(p)),
+                    (Some(a), Some(Via::Control(c))) => {
+                        let (ax, ay) = (c.x - a.x, c.y - a.y);
+                        let (bx, by) = (p.x - c.x, p.y - c.y);
+                        if !curves
+                            || (ax * by - ay * bx).abs() <= 1e-9 * (ax.hypot(ay) * bx.hypot(by))
+                        {
+                            b.line_to(lay.to_page(p));
+                        } else {
+                            b.quad_to(lay.to_page(c), lay.to_page(p));
+                        }
+                    }
+                    (Some(a), Some(Via::Under(u))) => {
+                        let (pa, pu, pp) = (lay.to_page(a), lay.to_page(u), lay.to_page(p));
+                        let d = unit(pp.x - pa.x, pp.y - pa.y);
+                        b.line_to(pu.add(d, -cut));
+                        b.move_to(pu.add(d, cut));
+                        b.line_to(pp);
+                    }
+                    (Some(_), Some(Via::On(_))) => unreachable!("never pending"),
+                }
+                prev = Some(p);
+            }
+            other => pending = Some(other),
+        }
+    }
+    push_solution(items, b.finish(), width, lay);
+}
+
+/// The answer line `path` (`width` mm, the solution colour) and the "ANSWER KEY" line at the
+/// foot of the key page, on the right.
+pub(crate) fn push_solution(items: &mut Vec<Item>, path: Path, width: f64, lay: &Layout) {
+    items.push(Item {
+        layer: Layer::Solution,
+        shape: Shape::Stroke {
+            path,
+            width,
+            color: Rgb::SOLUTION,
+        },
+    });
+    let pa = &lay.printable;
+    items.push(Item {
+        layer: Layer::Solution,
+        shape: Shape::Text(Text {
+            text: ANSWER_KEY.into(),
+            at: Pos::new(pa.x + pa.w, pa.y + pa.h - font::DESCENT_EM * FOOTER_SIZE),
+            size: FOOTER_SIZE,
+            anchor: Anchor::End,
+            bold: true,
+            face: lay.face,
+            color: Rgb::SOLUTION,
+        }),
+    });
+}
