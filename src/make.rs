@@ -33,8 +33,7 @@ use crate::pipeline::{
 use crate::shape::{Cut, Foreground, Islands, ShapeSource, fitted_height};
 use crate::topology::TopologyKind;
 
-/// Why a design with difficulty targets cannot be made in the tiles style (said here only).
-pub const TARGETS_WALLS_ONLY: &str = "difficulty targets work with the walls style only";
+pub use crate::targets::TARGETS_WALLS_ONLY;
 
 /// Checks that `design`'s difficulty targets (if any) can be searched for: an error
 /// ([`TARGETS_WALLS_ONLY`]) for a tile design with targets.
@@ -129,7 +128,7 @@ pub fn prepare_with(
                 d.height = fitted_height(kind, d.width, fg)?;
                 if let Some((w, h)) = fit.size_limit
                     && d.height > h
-                    && kind != TopologyKind::Polar
+                    && kind.uses_height()
                 {
                     d.width = ((u64::from(w) * u64::from(h) / u64::from(d.height)) as u32).max(2);
                     d.height = fitted_height(kind, d.width, fg)?;

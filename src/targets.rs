@@ -22,6 +22,9 @@ use crate::metrics::Metrics;
 // ---------------------------------------------------------------------------------------------
 // ranges and targets
 
+/// Why a design with difficulty targets cannot be made in the tiles style (said here only).
+pub const TARGETS_WALLS_ONLY: &str = "difficulty targets work with the walls style only";
+
 /// A range `min..max` (both ends included), either end optional. Written `A..B`, `A..` or
 /// `..B` (and a single number `A` for `A..A`) in design files and on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]

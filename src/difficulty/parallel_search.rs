@@ -248,9 +248,7 @@ pub fn search_on(
 ) -> Result<Found> {
     design.validate()?;
     if design.style != Style::Walls {
-        return Err(Error::option(
-            "difficulty targets work with the walls style only",
-        ));
+        return Err(Error::option(crate::targets::TARGETS_WALLS_ONLY));
     }
     let targets = design.targets;
     let start = Instant::now();

@@ -367,7 +367,10 @@ mod tests {
                 }
             }
             let share = off as f64 / f64::from(width * height);
-            eprintln!("({x}, {y}): {worst} levels, {off} pixels ({:.4} %)", share * 100.0);
+            eprintln!(
+                "({x}, {y}): {worst} levels, {off} pixels ({:.4} %)",
+                share * 100.0
+            );
             assert!(worst <= 16, "({x}, {y}): {worst} levels off");
             assert!(share < 0.001, "({x}, {y}): {off} pixels off");
         }
