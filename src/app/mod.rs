@@ -2,8 +2,9 @@
 //!
 //! Split the way the egui demo app and rerun's viewer are: this file holds the state
 //! ([`HedgeApp`]) and the logic (the [`Command`]s the UI emits, applied once at the end of each
-//! frame); [`ui`] draws the panels; [`preview`] paints the maze; [`worker`] makes mazes on a
-//! background thread so a frame never blocks. The app does its file I/O through [`crate::io`].
+//! frame); [`ui`] draws the panels; [`preview`] paints the maze; [`worker`] makes mazes in the
+//! background so a frame never blocks. Every background job (maze, search, book export,
+//! thumbnails) is a [`task::Task`]. The app does its file I/O through [`crate::io`].
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -22,12 +23,14 @@ pub mod book;
 mod fill;
 pub mod preview;
 pub mod targets;
+pub mod task;
 pub mod thumbs;
 pub mod tiles;
 pub mod ui;
 pub mod worker;
 
 use preview::{MeshCache, PagePreview, View};
+use task::Spawner;
 use worker::{Job, JobResult, Worker};
 
 /// Designs at most this many cells (roughly) are made inside the frame; bigger ones go to the
@@ -378,6 +381,9 @@ pub struct HedgeApp {
     pub book: book::BookPanel,
     /// The Difficulty section's search knobs, running search and last outcome.
     pub targets: targets::TargetsPanel,
+    /// Starts the background tasks (maze, search, book export, thumbnails); tests switch it to
+    /// inline with [`HedgeApp::run_tasks_inline`].
+    pub tasks: Spawner,
     shape: ShapeCache,
     worker: Worker,
     generation: u64,
@@ -498,7 +504,7 @@ impl HedgeApp {
     pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
         let persisted = cc.storage.map(Persisted::load).unwrap_or_default();
         let ctx = cc.egui_ctx.clone();
-        let mut app = HedgeApp::with_worker(persisted, Worker::new(move || ctx.request_repaint()));
+        let mut app = HedgeApp::with_tasks(persisted, Spawner::new(move || ctx.request_repaint()));
         app.regenerate();
         // autosave in real runs only (those with eframe storage; tests have none)
         match default_autosave_path().filter(|_| cc.storage.is_some()) {
@@ -509,12 +515,35 @@ impl HedgeApp {
 
     /// The editor without a window context (the worker's results are picked up on the next poll).
     pub fn headless(persisted: Persisted) -> Self {
-        let mut app = HedgeApp::with_worker(persisted, Worker::new(|| {}));
+        let mut app = HedgeApp::with_tasks(persisted, Spawner::new(|| {}));
         app.regenerate();
         app
     }
 
-    fn with_worker(p: Persisted, worker: Worker) -> Self {
+    /// Runs every later background task inline, on the UI thread, before the frame that starts
+    /// it ends (or, with `false`, on threads again): tests see each command's outcome at once,
+    /// with no waiting.
+    pub fn run_tasks_inline(&mut self, inline: bool) {
+        self.tasks.set_inline(inline);
+    }
+
+    /// Blocks until every background task has finished and its result is applied: the maze,
+    /// the difficulty search (a search made stale by an edit is cancelled first) and the book
+    /// export. A test hook: it waits on the tasks' channels, never by sleeping.
+    pub fn finish_tasks(&mut self) {
+        self.poll();
+        while !self.worker.idle() || self.searching() || self.book.exporting() {
+            if let Some(r) = self.worker.wait() {
+                self.accept(r);
+            }
+            targets::wait(self);
+            self.wait_book();
+            self.poll();
+        }
+    }
+
+    fn with_tasks(p: Persisted, tasks: Spawner) -> Self {
+        let worker = Worker::new(tasks.clone());
         let mut app = HedgeApp {
             design: clamp_design(p.design),
             undo: Vec::new(),
@@ -531,7 +560,7 @@ impl HedgeApp {
             tool: Tool::default(),
             placement: None,
             stroke: None,
-            thumbnails: thumbs::Thumbnails::default(),
+            thumbnails: thumbs::Thumbnails::new(tasks.clone()),
             mesh: MeshCache::default(),
             recent: p.recent,
             saved: Design::default(),
@@ -546,6 +575,7 @@ impl HedgeApp {
             dialog_hook: None,
             book: book::BookPanel::new(p.book),
             targets: targets::TargetsPanel::default(),
+            tasks,
             shape: ShapeCache::default(),
             worker,
             generation: 0,
@@ -691,9 +721,12 @@ impl HedgeApp {
             let r = worker::run_job(generation, &job);
             self.worker.mark_done(generation);
             self.accept(r);
-        } else if let Some(r) = self.worker.submit(generation, job) {
-            self.worker.mark_done(generation);
-            self.accept(r);
+        } else {
+            self.worker.submit(generation, job);
+            // an inline task (tests) has finished already
+            if let Some(r) = self.worker.poll() {
+                self.accept(r);
+            }
         }
     }
 
@@ -831,7 +864,12 @@ impl HedgeApp {
 
     /// Applies every queued command, in order.
     pub fn apply_pending(&mut self, ctx: Option<&egui::Context>) {
-        for cmd in std::mem::take(&mut self.pending) {
+        let pending = std::mem::take(&mut self.pending);
+        if let Some(ctx) = ctx.filter(|_| !pending.is_empty()) {
+            // the commands changed the state after this frame drew it: draw the next one
+            ctx.request_repaint();
+        }
+        for cmd in pending {
             self.apply(cmd, ctx);
         }
     }
@@ -1008,9 +1046,9 @@ impl HedgeApp {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             }
-            Command::Book(c) => self.apply_book(c, ctx),
+            Command::Book(c) => self.apply_book(c),
             Command::ApplyPreset(name) => targets::apply_preset(self, name),
-            Command::FindMaze => targets::start(self, ctx),
+            Command::FindMaze => targets::start(self),
             Command::CancelSearch => targets::cancel(self),
         }
     }
@@ -1188,17 +1226,10 @@ pub fn run() -> Result<(), String> {
 pub(crate) mod tests {
     use super::*;
 
-    /// Polls until the worker (and any difficulty search) is done, for up to a minute.
+    /// Blocks until the worker (and any difficulty search) is done.
     pub(crate) fn settle(app: &mut HedgeApp) {
-        let start = std::time::Instant::now();
-        while app.busy() || app.searching() {
-            app.poll();
-            assert!(
-                start.elapsed() < Duration::from_secs(60),
-                "the worker or the search hung"
-            );
-            std::thread::sleep(Duration::from_millis(2));
-        }
+        app.finish_tasks();
+        assert!(!app.busy() && !app.searching());
     }
 
     /// An in-memory [`eframe::Storage`].
