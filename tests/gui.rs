@@ -619,7 +619,7 @@ fn closing_with_unsaved_changes_asks() {
         h.state().design,
         "showing the knobs edits nothing"
     );
-    assert!(h.state().undo.is_empty());
+    assert!(!h.state().can_undo());
     request_close(&mut h);
     assert!(!h.state().confirm_close);
 
@@ -1007,7 +1007,7 @@ fn find_a_maze_meets_the_target_and_records_the_seed() {
     assert_eq!(h.state().design.targets.score, Some(target));
     assert!(!target.contains(current), "the maze shown misses it");
 
-    let undo = h.state().undo.len();
+    let undo = h.state().undo_steps();
     h.get_by_label("Find a maze").click_accesskit();
     h.run();
     assert!(!h.state().searching() && h.state().targets.outcome.is_some());
@@ -1015,7 +1015,7 @@ fn find_a_maze_meets_the_target_and_records_the_seed() {
     let outcome = app.targets.outcome.as_ref().unwrap();
     assert!(outcome.met, "{}", outcome.text);
     assert_ne!(app.design.seed, d0.seed, "the found seed is in the design");
-    assert_eq!(app.undo.len(), undo + 1, "one undo step");
+    assert_eq!(app.undo_steps(), undo + 1, "one undo step");
     let g = app.generated().unwrap();
     assert_eq!(g.seed, app.design.seed.unwrap(), "the preview shows it");
     assert!(Report::new(&app.design.targets, &g.metrics).met());

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use egui::util::undoer::{self, Undoer};
 use serde::{Deserialize, Serialize};
 
 use crate::design::{Design, MAX_SEED};
@@ -40,14 +41,14 @@ pub const INLINE_CELLS: u64 = 2_500;
 /// The most recent files listed.
 pub const RECENT: usize = 8;
 
-/// Where the design is autosaved: `$XDG_CONFIG_HOME/hedge/autosave.toml` (or under
-/// `~/.config`).
+/// The editor's app id: the window's, and the name of eframe's storage folder.
+pub const APP_ID: &str = "hedge";
+
+/// Where the design is autosaved: `autosave.toml` in the folder where eframe keeps the editor's
+/// settings (on Linux `$XDG_DATA_HOME/hedge`, or `~/.local/share/hedge`). Tests pass their own
+/// path to [`HedgeApp::with_autosave`].
 pub fn default_autosave_path() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
-    Some(base.join("hedge").join("autosave.toml"))
+    Some(eframe::storage_dir(APP_ID)?.join("autosave.toml"))
 }
 
 /// The most undo steps kept.
@@ -320,10 +321,9 @@ pub enum Current {
 pub struct HedgeApp {
     /// The design being edited (its seed is always set).
     pub design: Design,
-    /// Earlier designs, newest last.
-    pub undo: Vec<Design>,
-    /// Undone designs, newest last.
-    pub redo: Vec<Design>,
+    /// Earlier and undone designs (egui's undoer, fed one step per edit: see
+    /// [`HedgeApp::set_design`]).
+    history: Undoer<Design>,
     /// Whether the last edit may be continued (a slider drag in progress).
     last_coalesce: bool,
     /// The newest maze or error.
@@ -546,8 +546,10 @@ impl HedgeApp {
         let worker = Worker::new(tasks.clone());
         let mut app = HedgeApp {
             design: clamp_design(p.design),
-            undo: Vec::new(),
-            redo: Vec::new(),
+            history: Undoer::with_settings(undoer::Settings {
+                max_undos: UNDO_DEPTH,
+                ..undoer::Settings::default()
+            }),
             last_coalesce: false,
             current: Current::None,
             answer_key: p.answer_key,
@@ -844,6 +846,8 @@ impl HedgeApp {
         }
     }
 
+    /// Makes `design` the design: a new undo step, unless `coalesce` continues the previous
+    /// edit (a slider drag or a brush stroke is one step).
     fn set_design(&mut self, design: Design, coalesce: bool) {
         let design = clamp_design(design);
         if design == self.design {
@@ -851,15 +855,37 @@ impl HedgeApp {
             return;
         }
         if !(coalesce && self.last_coalesce) {
-            self.undo.push(self.design.clone());
-            if self.undo.len() > UNDO_DEPTH {
-                self.undo.remove(0);
-            }
+            // the design before the edit becomes an undo point
+            self.history.add_undo(&self.design);
         }
         self.last_coalesce = coalesce;
-        self.redo.clear();
         let old = std::mem::replace(&mut self.design, design);
+        // tells the undoer the design moved on, so it drops the undone steps; its clock stands
+        // still, so it never adds undo points of its own (steps are the edits, not pauses)
+        self.history.feed_state(0.0, &self.design);
         self.refresh(&old);
+    }
+
+    /// Whether there is an edit to undo.
+    pub fn can_undo(&self) -> bool {
+        self.history.has_undo(&self.design)
+    }
+
+    /// Whether there is an undone edit to redo.
+    pub fn can_redo(&self) -> bool {
+        self.history.has_redo(&self.design)
+    }
+
+    /// How many edits can be undone, one after another (counted on a copy of the history).
+    pub fn undo_steps(&self) -> usize {
+        let mut history = self.history.clone();
+        let mut design = self.design.clone();
+        let mut steps = 0;
+        while let Some(d) = history.undo(&design) {
+            design = d.clone();
+            steps += 1;
+        }
+        steps
     }
 
     /// Applies every queued command, in order.
@@ -895,17 +921,15 @@ impl HedgeApp {
                 self.set_design(d, false);
             }
             Command::Undo => {
-                if let Some(d) = self.undo.pop() {
+                if let Some(d) = self.history.undo(&self.design).cloned() {
                     let old = std::mem::replace(&mut self.design, d);
-                    self.redo.push(old.clone());
                     self.last_coalesce = false;
                     self.refresh(&old);
                 }
             }
             Command::Redo => {
-                if let Some(d) = self.redo.pop() {
+                if let Some(d) = self.history.redo(&self.design).cloned() {
                     let old = std::mem::replace(&mut self.design, d);
-                    self.undo.push(old.clone());
                     self.last_coalesce = false;
                     self.refresh(&old);
                 }
@@ -1209,7 +1233,7 @@ pub fn run() -> Result<(), String> {
         renderer: eframe::Renderer::Glow,
         viewport: egui::ViewportBuilder::default()
             .with_title("Hedge")
-            .with_app_id("hedge")
+            .with_app_id(APP_ID)
             .with_inner_size([1100.0, 750.0])
             .with_min_inner_size([640.0, 420.0]),
         ..Default::default()
@@ -1308,11 +1332,57 @@ pub(crate) mod tests {
             },
             None,
         );
-        assert_eq!(app.undo.len(), 1, "a drag is one undo step");
+        assert_eq!(app.undo_steps(), 1, "a drag is one undo step");
         app.apply(Command::Undo, None);
         assert_eq!(app.design, first);
         app.apply(Command::Redo, None);
         assert_eq!(app.design.braid, 0.6);
+    }
+
+    /// Edits the braid to `braid` as its own step.
+    fn braid(app: &mut HedgeApp, braid: f64) {
+        let mut d = app.design.clone();
+        d.braid = braid;
+        app.apply(
+            Command::Edit {
+                design: Box::new(d),
+                coalesce: false,
+            },
+            None,
+        );
+    }
+
+    #[test]
+    fn a_new_edit_drops_the_undone_ones_and_the_history_has_a_depth() {
+        let mut app = HedgeApp::headless(Persisted::default());
+        let first = app.design.clone();
+        assert!(!app.can_undo() && !app.can_redo());
+        braid(&mut app, 0.1);
+        braid(&mut app, 0.2);
+        braid(&mut app, 0.3);
+        app.apply(Command::Undo, None);
+        app.apply(Command::Undo, None);
+        assert_eq!(app.design.braid, 0.1);
+        assert!(app.can_redo());
+        // a new edit: 0.2 and 0.3 cannot come back
+        braid(&mut app, 0.5);
+        assert!(!app.can_redo());
+        app.apply(Command::Redo, None);
+        assert_eq!(app.design.braid, 0.5);
+        assert_eq!(app.undo_steps(), 2);
+        app.apply(Command::Undo, None);
+        assert_eq!(app.design.braid, 0.1);
+        app.apply(Command::Redo, None);
+        assert_eq!(app.design.braid, 0.5, "the redo is the new edit");
+        app.apply(Command::Undo, None);
+        app.apply(Command::Undo, None);
+        assert_eq!(app.design, first);
+        assert!(!app.can_undo());
+        // the oldest steps go past the depth
+        for i in 0..UNDO_DEPTH + 20 {
+            braid(&mut app, (i + 1) as f64 / 1000.0);
+        }
+        assert_eq!(app.undo_steps(), UNDO_DEPTH);
     }
 
     #[test]

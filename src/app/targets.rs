@@ -654,14 +654,14 @@ mod tests {
                 ..Default::default()
             },
         );
-        let undo = app.undo.len();
+        let undo = app.undo_steps();
         app.apply(Command::FindMaze, None);
         assert!(app.searching());
         settle(&mut app);
         let o = app.targets.outcome.clone().unwrap();
         assert!(o.met, "{}", o.text);
         assert_eq!(app.design.seed, seed, "candidate 0 is the design itself");
-        assert_eq!(app.undo.len(), undo, "nothing to write, no undo step");
+        assert_eq!(app.undo_steps(), undo, "nothing to write, no undo step");
 
         // an impossible target and a large budget: an edit meanwhile makes the result stale
         with_targets(
@@ -703,7 +703,7 @@ mod tests {
             (d.algorithm, d.braid, d.targets),
             (p.algorithm, p.braid, p.targets)
         );
-        assert_eq!(app.undo.len(), 1);
+        assert_eq!(app.undo_steps(), 1);
         app.apply(Command::Undo, None);
         assert_eq!(app.design, before);
     }
