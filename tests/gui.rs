@@ -24,6 +24,8 @@ fn editor() -> Harness<'static, HedgeApp> {
             app.run_tasks_inline(true);
             app
         });
+    // the preview rasterises in the frame, so a frame shows its pixels
+    h.state_mut().raster.threaded = false;
     h.ctx.all_styles_mut(|s| s.animation_time = 0.0);
     h.run();
     h
@@ -247,18 +249,19 @@ fn the_preview_is_the_printed_page() {
         "the preview draws the export's page"
     );
     assert_eq!(p.pages.key, pages.key);
-    assert!(h.state().mesh.vertices > 0);
-    let builds = h.state().mesh.builds;
+    assert!(h.state().raster.pixels > 0);
+    let builds = h.state().raster.builds;
     assert!(builds >= 1);
-    // idle frames reuse the tessellated page
+    // idle frames reuse the rasterised page
     h.run();
     h.run();
-    assert_eq!(h.state().mesh.builds, builds);
+    assert_eq!(h.state().raster.builds, builds);
     assert_eq!(h.state().preview().unwrap().0, id);
-    // the answer key is the other page: a new mesh
+    // the answer key is the other page: new pixels
     h.get_by_label("Answer key").click();
     h.run();
-    assert!(h.state().mesh.builds > builds);
+    assert!(h.state().raster.builds > builds);
+    assert!(h.state().raster.shown().unwrap().0.key);
 }
 
 #[test]
@@ -269,16 +272,17 @@ fn weave_crossings_can_be_tinted() {
     h.run();
     let crossings = h.state().generated().unwrap().metrics.crossings;
     assert!(crossings > 0);
-    assert_eq!(h.state().preview().unwrap().1.crossings.len(), crossings);
-    let plain = h.state().mesh.vertices;
+    assert_eq!(
+        h.state().preview().unwrap().1.overlays.crossing_count,
+        crossings
+    );
+    let plain = h.state().raster.builds;
     assert!(!h.state().show_crossings);
     h.get_by_label("Show crossings").click();
     h.run();
     assert!(h.state().show_crossings);
-    assert!(
-        h.state().mesh.vertices > plain,
-        "the tint adds a quad per crossing"
-    );
+    assert!(h.state().raster.builds > plain, "the tint is rasterised");
+    assert!(h.state().raster.shown().unwrap().0.show.crossings);
 }
 
 #[test]
@@ -473,13 +477,14 @@ fn a_built_in_shape_its_mask_and_the_brush() {
         cells > 50 && cells < (d.width * d.height) as usize,
         "{cells}"
     );
-    assert_eq!(h.state().preview().unwrap().1.cells.len(), cells);
+    assert_eq!(h.state().preview().unwrap().1.overlays.cell_count, cells);
 
-    // the mask overlay adds a tinted polygon per cell
-    let plain = h.state().mesh.vertices;
+    // the mask overlay tints every cell: the page is rasterised with it
+    let plain = h.state().raster.builds;
     h.get_by_label("Show mask").click();
     h.run();
-    assert!(h.state().mesh.vertices > plain);
+    assert!(h.state().raster.builds > plain);
+    assert!(h.state().raster.shown().unwrap().0.show.mask);
 
     // the coverage knob changes the mask
     h.get_by_role_and_label(Role::Slider, "Coverage")
@@ -765,14 +770,14 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
         let node = h.get_by_role_and_label(Role::Slider, slider);
         assert!(node.accesskit_node().is_disabled(), "{slider}");
     }
-    // the preview is the printed tile page, tessellated
+    // the preview is the printed tile page, rasterised
     let (_, p) = h.state().preview().unwrap();
     let pages = hedge::draw::tile_pages(&t.maze, &d.page, &d.page).unwrap();
     assert_eq!(p.pages.puzzle, pages.puzzle);
     assert!(
-        h.state().mesh.vertices > 1000,
+        h.state().raster.pixels > 100_000,
         "{}",
-        h.state().mesh.vertices
+        h.state().raster.pixels
     );
 
     let base = dir.path().to_path_buf();

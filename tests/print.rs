@@ -364,6 +364,7 @@ fn a_weave_crossing_is_drawn_in_three_layers() {
             Shape::Stroke { .. } => "wall",
             Shape::Fill { .. } => "floor",
             Shape::Text(_) => "text",
+            Shape::Tint { .. } => "tint",
         })
         .collect();
     assert_eq!(kinds, ["wall", "wall", "floor", "wall", "wall"]);

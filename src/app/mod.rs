@@ -21,7 +21,6 @@ use crate::shape::{Cut, Foreground, ShapeSource};
 use crate::topology::TopologyKind;
 
 pub mod book;
-mod fill;
 pub mod preview;
 pub mod targets;
 pub mod task;
@@ -30,7 +29,7 @@ pub mod tiles;
 pub mod ui;
 pub mod worker;
 
-use preview::{MeshCache, PagePreview, View};
+use preview::{PagePreview, Raster, View};
 use task::Spawner;
 use worker::{Job, JobResult, Worker};
 
@@ -296,8 +295,8 @@ pub enum Current {
         /// The maze.
         generated: Box<Generated>,
         /// Its pages (or why the page setup cannot hold it).
-        preview: Result<Box<PagePreview>, String>,
-        /// Changes whenever the pages do (the preview's mesh cache key).
+        preview: Result<Arc<PagePreview>, String>,
+        /// Changes whenever the pages do (the preview's raster key).
         id: u64,
         /// Generation time (maze and pages).
         elapsed: Duration,
@@ -309,8 +308,8 @@ pub enum Current {
         /// The tile maze.
         tiles: Box<crate::pipeline::GeneratedTiles>,
         /// Its pages (or why the page setup cannot hold it).
-        preview: Result<Box<PagePreview>, String>,
-        /// Changes whenever the pages do (the preview's mesh cache key).
+        preview: Result<Arc<PagePreview>, String>,
+        /// Changes whenever the pages do (the preview's raster key).
         id: u64,
         /// Generation time (maze and pages).
         elapsed: Duration,
@@ -348,11 +347,11 @@ pub struct HedgeApp {
     pub placement: Option<preview::Placement>,
     /// The screen-to-maze mapping when the current brush stroke started (the page may move
     /// under the pointer as the maze changes; the stroke keeps painting where it began).
-    pub stroke: Option<(preview::Placement, preview::PagePreview)>,
+    pub stroke: Option<(preview::Placement, Arc<PagePreview>)>,
     /// Thumbnails of the built-in shapes (made on a thread at start).
     pub thumbnails: thumbs::Thumbnails,
-    /// The preview's tessellated page.
-    pub mesh: MeshCache,
+    /// The preview's pixels (the page rasterised at the current zoom).
+    pub raster: Raster,
     /// Design files opened or saved lately, newest first (at most [`RECENT`]).
     pub recent: Vec<String>,
     /// The design as last opened or saved (or as the editor started): unsaved changes are
@@ -563,7 +562,7 @@ impl HedgeApp {
             placement: None,
             stroke: None,
             thumbnails: thumbs::Thumbnails::new(tasks.clone()),
-            mesh: MeshCache::default(),
+            raster: Raster::default(),
             recent: p.recent,
             saved: Design::default(),
             autosave: None,
@@ -743,14 +742,14 @@ impl HedgeApp {
                 id,
                 ..
             } if relayout => {
-                *preview = PagePreview::new(generated, &self.design.page).map(Box::new);
+                *preview = PagePreview::new(generated, &self.design.page).map(Arc::new);
                 self.next_id += 1;
                 *id = self.next_id;
             }
             Current::Tiles {
                 tiles, preview, id, ..
             } if relayout => {
-                *preview = tiles::page_preview(&tiles.maze, &self.design.page).map(Box::new);
+                *preview = tiles::page_preview(&tiles.maze, &self.design.page).map(Arc::new);
                 self.next_id += 1;
                 *id = self.next_id;
             }
@@ -773,7 +772,7 @@ impl HedgeApp {
         self.current = match r.outcome {
             Ok(made) => {
                 self.next_id += 1;
-                let preview = made.preview.map(Box::new);
+                let preview = made.preview.map(Arc::new);
                 let (id, elapsed) = (self.next_id, r.elapsed);
                 match made.product {
                     worker::Product::Walls(generated) => Current::Maze {
@@ -821,14 +820,14 @@ impl HedgeApp {
     }
 
     /// The newest maze's pages, with the id that changes whenever they do.
-    pub fn preview(&self) -> Option<(u64, &PagePreview)> {
+    pub fn preview(&self) -> Option<(u64, &Arc<PagePreview>)> {
         match &self.current {
             Current::Maze {
                 preview: Ok(p), id, ..
             }
             | Current::Tiles {
                 preview: Ok(p), id, ..
-            } => Some((*id, &**p)),
+            } => Some((*id, p)),
             _ => None,
         }
     }

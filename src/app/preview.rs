@@ -1,95 +1,64 @@
-//! The central preview: the printed page itself. It renders the same [`crate::draw::Drawing`]
-//! (the display list in millimetres) that the SVG, PDF and PNG exporters render, so what the
-//! editor shows is what prints, page edge, margins, title and markers included.
+//! The central preview: the printed page itself, as pixels from the rasteriser that makes the
+//! PNG export ([`crate::export::raster`]), so what the editor shows is what prints, page edge,
+//! margins, title and markers included, pixel for pixel at the same scale.
 //!
-//! The display list is made once per maze on the worker thread ([`PagePreview::new`]). Its
-//! strokes and fills are tessellated into one [`egui::Mesh`] once per maze and zoom level
-//! ([`MeshCache`]); panning and idle repaints only move that mesh. The few lines of text are laid
-//! out by egui each frame. The weave "show crossings" tint is an overlay drawn from the maze's
-//! tunnels (the Drawing has no tint: it is not printed).
+//! The page's display list and its overlays are made once per maze on the worker thread
+//! ([`PagePreview::new`]). [`Raster`] keeps one texture of the page (or, when zoomed far in, of
+//! the part on screen and a margin around it) at the current zoom: panning within it only moves
+//! the texture; a new zoom, maze or overlay choice rasterises again on a background thread,
+//! showing the previous texture scaled meanwhile (never a blank frame). Overlays that are not
+//! printed (weave crossings, the mask and its necks, the trim line) are a layer of the drawing
+//! ([`crate::draw::overlay`]), rasterised with it.
 
 use std::sync::Arc;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
-use egui::epaint::{PathShape, TessellationOptions, Tessellator};
-use egui::{Align2, Color32, FontId, Mesh, Pos2, Rect, Sense, Stroke, Vec2, pos2, vec2};
+use egui::{Color32, ColorImage, Pos2, Rect, Sense, Stroke, TextureHandle, TextureOptions, Vec2};
+use egui::{pos2, vec2};
 
-use crate::draw::{self, Anchor, Drawing, Pos, Rgb, Seg};
-use crate::page::{PageSetup, Typeface};
+use crate::draw::overlay::{Overlays, Show};
+use crate::draw::{self, Drawing, Item, Pos};
+use crate::export::raster::{Region, page_pixels, rasterise};
+use crate::page::PageSetup;
 use crate::pipeline::Generated;
 
-/// A maze's printed pages, ready for the preview: made once per maze, off the UI thread.
+pub use crate::draw::overlay::NECK_PIECE;
+
+/// A maze's printed pages and overlays, ready for the preview: made once per maze, off the UI
+/// thread.
 #[derive(Clone, Debug)]
 pub struct PagePreview {
     /// The puzzle page, the answer-key page and the layout (the exporters' own drawings).
     pub pages: draw::Pages,
-    /// Each weave crossing's crossed cell as a polygon on the page, in millimetres.
-    pub crossings: Vec<Vec<Pos>>,
+    /// What the editor shows on the pages but never prints (both pages share the layout).
+    pub overlays: Overlays,
     /// Warnings for the person printing (narrow corridors, thinned walls).
     pub warnings: Vec<String>,
-    /// Every cell of the maze (its mask) as a polygon on the page, for the "show mask" overlay.
-    pub cells: Vec<Vec<Pos>>,
-    /// The cells whose loss would split the shape (one-cell necks), as polygons on the page.
-    pub necks: Vec<Vec<Pos>>,
 }
 
 impl PagePreview {
     /// Lays out `g` with `setup`, exactly as the exporters do (the key on the same setup, as for
-    /// SVG and PNG).
+    /// SVG and PNG), with its overlays.
     pub fn new(g: &Generated, setup: &PageSetup) -> Result<PagePreview, String> {
         let pages = draw::pages(g, setup, setup).map_err(|e| e.to_string())?;
-        let lay = &pages.layout;
-        let grid = g.maze.grid();
-        let mut sides = Vec::new();
-        let crossings = g
-            .maze
-            .tunnels()
-            .iter()
-            .map(|t| {
-                sides.clear();
-                grid.sides(t.under, &mut sides);
-                sides
-                    .iter()
-                    .map(|s| {
-                        Pos::new(
-                            lay.origin.x + s.a.x * lay.scale,
-                            lay.origin.y + s.a.y * lay.scale,
-                        )
-                    })
-                    .collect()
-            })
-            .collect();
+        let overlays = Overlays::cells(
+            g.maze.grid(),
+            &g.maze.tunnels(),
+            &pages.layout,
+            &pages.puzzle,
+        );
+        Ok(PagePreview::with(pages, overlays))
+    }
+
+    /// The preview of laid-out `pages` and their `overlays`.
+    pub fn with(pages: draw::Pages, overlays: Overlays) -> PagePreview {
         let warnings = pages.layout.warnings();
-        let to_page = |p: crate::topology::Point| {
-            Pos::new(
-                lay.origin.x + p.x * lay.scale,
-                lay.origin.y + p.y * lay.scale,
-            )
-        };
-        let topology = grid.topology();
-        let polygon = |c: crate::topology::Coord, sides: &mut Vec<crate::topology::Side>| {
-            sides.clear();
-            topology.tess().sides(c, sides);
-            sides.iter().map(|s| to_page(s.a)).collect::<Vec<_>>()
-        };
-        let mut mask = crate::mask::Mask::empty(topology).map_err(|e| e.to_string())?;
-        let mut cells = Vec::with_capacity(grid.len());
-        for id in grid.cells() {
-            let c = grid.coord(id);
-            mask.set(c, true);
-            cells.push(polygon(c, &mut sides));
-        }
-        let necks = crate::shape::necks(&mask, topology, NECK_PIECE)
-            .into_iter()
-            .map(|c| polygon(c, &mut sides))
-            .collect();
-        Ok(PagePreview {
+        PagePreview {
             pages,
-            crossings,
+            overlays,
             warnings,
-            cells,
-            necks,
-        })
+        }
     }
 
     /// The page shown: the answer key or the puzzle.
@@ -101,22 +70,19 @@ impl PagePreview {
         }
     }
 
+    /// The items of the page shown, with the overlays `show` asks for, bottom to top.
+    pub fn items(&self, key: bool, show: Show) -> impl Iterator<Item = &Item> {
+        self.overlays.shown(self.drawing(key), show)
+    }
+
     /// The maze point (maze units) under a page position (millimetres).
     pub fn maze_point(&self, p: Pos) -> crate::topology::Point {
-        let lay = &self.pages.layout;
-        crate::topology::Point::new(
-            (p.x - lay.origin.x) / lay.scale,
-            (p.y - lay.origin.y) / lay.scale,
-        )
+        self.pages.layout.to_maze(p)
     }
 
     /// The page position (millimetres) of a maze point.
     pub fn page_point(&self, p: crate::topology::Point) -> Pos {
-        let lay = &self.pages.layout;
-        Pos::new(
-            lay.origin.x + p.x * lay.scale,
-            lay.origin.y + p.y * lay.scale,
-        )
+        self.pages.layout.to_page(p)
     }
 }
 
@@ -141,7 +107,7 @@ impl Default for View {
 /// Where the page is on screen this frame: screen = origin + page mm * scale.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Placement {
-    /// The page's top-left corner on screen.
+    /// The page's top-left corner on screen (on a whole physical pixel).
     pub origin: Pos2,
     /// Points per millimetre.
     pub scale: f32,
@@ -160,226 +126,264 @@ impl Placement {
     }
 }
 
-/// A neck is highlighted when losing it would cut off at least this many cells.
-pub const NECK_PIECE: usize = 3;
+/// A whole page is rasterised (and panning never rasterises again) while it has at most this
+/// many pixels at the current zoom; beyond, the part on screen and a margin of half a screen
+/// around it.
+pub const WHOLE_PAGE_PIXELS: u64 = 6_000_000;
 
+/// What a raster shows: the pages (by id), which page, which overlays, at what scale.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct MeshKey {
-    id: u64,
-    key: bool,
-    crossings: bool,
-    mask: bool,
-    scale: f32,
-    pixels_per_point: f32,
+pub struct RasterKey {
+    /// The pages' id (changes whenever the pages do).
+    pub id: u64,
+    /// The answer-key page rather than the puzzle.
+    pub key: bool,
+    /// The overlays shown.
+    pub show: Show,
+    /// Pixels per millimetre.
+    pub scale: f64,
 }
 
-/// The tessellated page, kept between frames: rebuilt only when the maze, the page shown, the
-/// tint or the zoom changes.
-#[derive(Default)]
-pub struct MeshCache {
-    key: Option<MeshKey>,
-    /// The page's geometry with its top-left corner at (0, 0).
-    mesh: Arc<Mesh>,
-    /// The same mesh moved to where it was last painted.
-    placed: Option<(Pos2, Arc<Mesh>)>,
-    /// How many times the page was tessellated.
+/// A texture of (part of) a page.
+struct Shown {
+    key: RasterKey,
+    region: Region,
+    texture: TextureHandle,
+}
+
+type Done = (RasterKey, Region, Result<ColorImage, String>, Duration);
+
+/// The preview's pixels: the texture shown and the raster being made, kept between frames.
+pub struct Raster {
+    shown: Option<Shown>,
+    pending: Option<(RasterKey, Region, Receiver<Done>)>,
+    /// Rasterise on a background thread (the editor) or in the frame (tests, for determinism).
+    pub threaded: bool,
+    /// How many rasters were made.
     pub builds: u64,
-    /// How long the last tessellation took.
+    /// How long the last one took (rasterising and converting to an image).
     pub last_build: Duration,
-    /// Vertices in the mesh.
-    pub vertices: usize,
+    /// Pixels in the texture shown.
+    pub pixels: u64,
+    /// The last rasterisation error (a region too large), if any.
+    pub error: Option<String>,
 }
 
-impl MeshCache {
-    fn mesh_at(
-        &mut self,
-        key: MeshKey,
-        preview: &PagePreview,
-        origin: Pos2,
-        tint: Color32,
-    ) -> Arc<Mesh> {
-        if self.key != Some(key) {
-            let start = Instant::now();
-            let mut mesh = tessellate(
-                preview.drawing(key.key),
-                key.crossings.then_some(&preview.crossings[..]),
-                tint,
-                key.scale,
-                key.pixels_per_point,
-            );
-            if key.mask {
-                let mut t = Tessellator::new(
-                    key.pixels_per_point,
-                    TessellationOptions::default(),
-                    [1, 1],
-                    Vec::new(),
-                );
-                tint_cells(&mut t, &mut mesh, &preview.cells, MASK_TINT, key.scale);
-                tint_cells(&mut t, &mut mesh, &preview.necks, NECK_TINT, key.scale);
-            }
-            self.vertices = mesh.vertices.len();
-            self.mesh = Arc::new(mesh);
-            self.key = Some(key);
-            self.placed = None;
-            self.builds += 1;
-            self.last_build = start.elapsed();
-        }
-        match &self.placed {
-            Some((at, m)) if *at == origin => Arc::clone(m),
-            _ => {
-                let mut m = (*self.mesh).clone();
-                m.translate(origin.to_vec2());
-                let m = Arc::new(m);
-                self.placed = Some((origin, Arc::clone(&m)));
-                m
-            }
+impl Default for Raster {
+    fn default() -> Self {
+        Raster {
+            shown: None,
+            pending: None,
+            threaded: true,
+            builds: 0,
+            last_build: Duration::ZERO,
+            pixels: 0,
+            error: None,
         }
     }
 }
 
-fn color(c: Rgb) -> Color32 {
-    Color32::from_rgb(c.0, c.1, c.2)
+/// Rasterises `preview`'s page for `key` into an egui image of `region`.
+pub fn raster_image(
+    preview: &PagePreview,
+    key: RasterKey,
+    region: &Region,
+) -> Result<ColorImage, String> {
+    let pix = rasterise(preview.items(key.key, key.show), region).map_err(|e| e.to_string())?;
+    Ok(ColorImage::from_rgba_premultiplied(
+        [pix.width() as usize, pix.height() as usize],
+        pix.data(),
+    ))
 }
 
-/// The subpaths of `path` as polylines in points (`scale` points per millimetre), each with
-/// whether it was closed. Curves are cut into pieces about 3 points long.
-pub fn flatten(path: &draw::Path, scale: f32) -> Vec<(Vec<Pos2>, bool)> {
-    let tp = |p: Pos| pos2(p.x as f32 * scale, p.y as f32 * scale);
-    let mut out = Vec::new();
-    let mut cur: Vec<Pos2> = Vec::new();
-    for seg in &path.segs {
-        match *seg {
-            Seg::MoveTo(p) => {
-                if cur.len() >= 2 {
-                    out.push((std::mem::take(&mut cur), false));
-                }
-                cur.clear();
-                cur.push(tp(p));
-            }
-            Seg::LineTo(p) => cur.push(tp(p)),
-            Seg::CubicTo(c1, c2, p) => {
-                let (a, b, c) = (tp(c1), tp(c2), tp(p));
-                let p0 = cur.last().copied().unwrap_or(a);
-                let len = p0.distance(a) + a.distance(b) + b.distance(c);
-                let n = ((len / 3.0).ceil() as usize).clamp(1, 64);
-                for i in 1..=n {
-                    let t = i as f32 / n as f32;
-                    let u = 1.0 - t;
-                    let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
-                    cur.push(pos2(
-                        w[0] * p0.x + w[1] * a.x + w[2] * b.x + w[3] * c.x,
-                        w[0] * p0.y + w[1] * a.y + w[2] * b.y + w[3] * c.y,
-                    ));
-                }
-            }
-            Seg::Close => {
-                if cur.len() >= 2 {
-                    let start = cur[0];
-                    out.push((std::mem::take(&mut cur), true));
-                    cur.push(start);
-                } else {
-                    cur.clear();
-                }
-            }
-        }
+impl Raster {
+    /// Whether a raster is being made on the background thread.
+    pub fn busy(&self) -> bool {
+        self.pending.is_some()
     }
-    if cur.len() >= 2 {
-        out.push((cur, false));
-    }
-    out
-}
 
-/// Tessellates the strokes and fills of `d` (not its text) at `scale` points per millimetre,
-/// with the page's top-left corner at (0, 0), plus the crossing tint when given.
-pub fn tessellate(
-    d: &Drawing,
-    crossings: Option<&[Vec<Pos>]>,
-    tint: Color32,
-    scale: f32,
-    pixels_per_point: f32,
-) -> Mesh {
-    let mut t = Tessellator::new(
-        pixels_per_point,
-        TessellationOptions::default(),
-        [1, 1],
-        Vec::new(),
-    );
-    let mut mesh = Mesh::default();
-    for item in &d.items {
-        if let (Some(cells), draw::Layer::Markers) = (crossings, item.layer) {
-            // the tint goes over the crossings, under the markers, text and solution
-            tint_cells(&mut t, &mut mesh, cells, tint, scale);
-        }
-        match &item.shape {
-            draw::Shape::Stroke {
-                path,
-                width,
-                color: c,
-            } => {
-                let stroke = Stroke::new(*width as f32 * scale, color(*c));
-                for (pts, closed) in flatten(path, scale) {
-                    let shape = if closed {
-                        PathShape::closed_line(pts, stroke)
-                    } else {
-                        PathShape::line(pts, stroke)
-                    };
-                    t.tessellate_path(&shape, &mut mesh);
-                }
-            }
-            draw::Shape::Fill { path, color: c } => {
-                let loops: Vec<Vec<Pos2>> =
-                    flatten(path, scale).into_iter().map(|(p, _)| p).collect();
-                if let [pts] = &loops[..]
-                    && super::fill::is_convex(pts)
-                {
-                    // the page, crossing floors, arrow heads
-                    let shape = PathShape::convex_polygon(pts.clone(), color(*c), Stroke::NONE);
-                    t.tessellate_path(&shape, &mut mesh);
-                } else {
-                    // a tile maze's walls: many loops, concave, with holes; a hairline of the
-                    // same colour along the outline smooths the edge
-                    super::fill::fill_nonzero(&loops, color(*c), &mut mesh);
-                    let edge = Stroke::new(1.0 / pixels_per_point, color(*c));
-                    for pts in loops {
-                        t.tessellate_path(&PathShape::closed_line(pts, edge), &mut mesh);
+    /// The key and region of the texture shown, if any.
+    pub fn shown(&self) -> Option<(RasterKey, Region)> {
+        self.shown.as_ref().map(|s| (s.key, s.region))
+    }
+
+    fn accept(&mut self, ctx: &egui::Context, done: Done) {
+        let (key, region, image, took) = done;
+        self.builds += 1;
+        self.last_build = took;
+        match image {
+            Ok(image) => {
+                self.error = None;
+                self.pixels = region.pixels();
+                match &mut self.shown {
+                    Some(s) => {
+                        s.texture.set(image, TextureOptions::LINEAR);
+                        s.key = key;
+                        s.region = region;
+                    }
+                    None => {
+                        let texture = ctx.load_texture("hedge-page", image, TextureOptions::LINEAR);
+                        self.shown = Some(Shown {
+                            key,
+                            region,
+                            texture,
+                        });
                     }
                 }
             }
-            draw::Shape::Text(_) => {}
+            Err(e) => self.error = Some(e),
         }
     }
-    if let (Some(cells), false) = (
-        crossings,
-        d.items.iter().any(|i| i.layer == draw::Layer::Markers),
+
+    /// Makes sure a raster of `region` for `key` is shown or on its way: nothing when the
+    /// texture shown covers it; otherwise rasterises (in the frame when not threaded or when
+    /// nothing is shown yet, else on a background thread, one at a time).
+    fn want(
+        &mut self,
+        ctx: &egui::Context,
+        preview: &Arc<PagePreview>,
+        key: RasterKey,
+        visible: &Region,
+        region: Region,
     ) {
-        tint_cells(&mut t, &mut mesh, cells, tint, scale);
+        if let Some((k, r, rx)) = &self.pending {
+            match rx.try_recv() {
+                Ok(done) => {
+                    self.pending = None;
+                    self.accept(ctx, done);
+                }
+                Err(TryRecvError::Empty) => {
+                    if *k == key && contains(r, visible) {
+                        return; // on its way
+                    }
+                    return; // one at a time: the newer wish is looked at when this one is done
+                }
+                Err(TryRecvError::Disconnected) => {
+                    self.pending = None;
+                    self.error = Some("the preview's rasteriser stopped".into());
+                }
+            }
+        }
+        if self
+            .shown
+            .as_ref()
+            .is_some_and(|s| s.key == key && contains(&s.region, visible))
+        {
+            return;
+        }
+        if self.error.is_some() && self.shown.as_ref().is_some_and(|s| s.key == key) {
+            return; // failed at this key already: do not retry every frame
+        }
+        let job = {
+            let preview = Arc::clone(preview);
+            move || {
+                let start = Instant::now();
+                let image = raster_image(&preview, key, &region);
+                (key, region, image, start.elapsed())
+            }
+        };
+        if !self.threaded || self.shown.is_none() {
+            let done = job();
+            self.accept(ctx, done);
+            return;
+        }
+        let (tx, rx) = channel();
+        let wake = ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("hedge-raster".into())
+            .spawn(move || {
+                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
+                    .unwrap_or_else(|_| {
+                        (
+                            key,
+                            region,
+                            Err("the preview's rasteriser failed".into()),
+                            Duration::ZERO,
+                        )
+                    });
+                let _ = tx.send(done);
+                wake.request_repaint();
+            });
+        match spawned {
+            Ok(_) => self.pending = Some((key, region, rx)),
+            Err(e) => self.error = Some(format!("cannot start the preview's rasteriser: {e}")),
+        }
     }
-    mesh
 }
 
-fn tint_cells(t: &mut Tessellator, mesh: &mut Mesh, cells: &[Vec<Pos>], tint: Color32, k: f32) {
-    for cell in cells {
-        let pts = cell
-            .iter()
-            .map(|p| pos2(p.x as f32 * k, p.y as f32 * k))
-            .collect();
-        t.tessellate_path(&PathShape::convex_polygon(pts, tint, Stroke::NONE), mesh);
+/// Whether region `a` covers region `b` (the same scale).
+fn contains(a: &Region, b: &Region) -> bool {
+    a.scale == b.scale
+        && a.x <= b.x
+        && a.y <= b.y
+        && a.x + i64::from(a.width) >= b.x + i64::from(b.width)
+        && a.y + i64::from(a.height) >= b.y + i64::from(b.height)
+}
+
+/// The part of a `page_w` x `page_h` pixel page that lies inside the pixel rectangle
+/// (`x0`, `y0`)-(`x1`, `y1`) (page pixels), as a region at `scale`; `None` when it is empty.
+fn clip(scale: f64, page: (u32, u32), x0: f64, y0: f64, x1: f64, y1: f64) -> Option<Region> {
+    let x = x0.floor().max(0.0) as i64;
+    let y = y0.floor().max(0.0) as i64;
+    let r = (x1.ceil() as i64).min(i64::from(page.0));
+    let b = (y1.ceil() as i64).min(i64::from(page.1));
+    (r > x && b > y).then(|| Region {
+        scale,
+        x,
+        y,
+        width: (r - x) as u32,
+        height: (b - y) as u32,
+    })
+}
+
+/// At most `max` pixels of `r` along one axis (from `start`, `len`), around its middle.
+fn cap(start: i64, len: u32, max: u32) -> (i64, u32) {
+    if len <= max {
+        (start, len)
+    } else {
+        (start + i64::from((len - max) / 2), max)
     }
 }
 
-/// The colour of the "show mask" overlay.
-pub const MASK_TINT: Color32 = Color32::from_rgba_premultiplied(0, 70, 20, 70);
+/// `visible` cut to at most `max_side` pixels each way, around its middle (a screen larger
+/// than the GPU's largest texture shows the middle of the page part it would show).
+pub fn capped(visible: &Region, max_side: u32) -> Region {
+    let (x, width) = cap(visible.x, visible.width, max_side);
+    let (y, height) = cap(visible.y, visible.height, max_side);
+    Region {
+        x,
+        y,
+        width,
+        height,
+        ..*visible
+    }
+}
 
-/// The colour of one-cell necks in the mask overlay.
-pub const NECK_TINT: Color32 = Color32::from_rgba_premultiplied(150, 0, 0, 150);
-
-/// The colour of the crossing tint.
-pub const CROSSING_TINT: Color32 = Color32::from_rgba_premultiplied(110, 60, 0, 110);
+/// What to rasterise for a page of `page` pixels at `scale` of which `visible` (at most
+/// `max_side` each way, see [`capped`]) is on screen: the whole page when it is small enough,
+/// else the visible part and up to half a screen around it, never over `max_side` each way.
+pub fn region_for(scale: f64, page: (u32, u32), visible: &Region, max_side: u32) -> Region {
+    let whole = u64::from(page.0) * u64::from(page.1);
+    if whole <= WHOLE_PAGE_PIXELS && page.0 <= max_side && page.1 <= max_side {
+        return Region {
+            scale,
+            x: 0,
+            y: 0,
+            width: page.0,
+            height: page.1,
+        };
+    }
+    let (w, h) = (f64::from(visible.width), f64::from(visible.height));
+    let mx = (w / 2.0).min(((f64::from(max_side) - w) / 2.0).floor().max(0.0));
+    let my = (h / 2.0).min(((f64::from(max_side) - h) / 2.0).floor().max(0.0));
+    let (x, y) = (visible.x as f64, visible.y as f64);
+    clip(scale, page, x - mx, y - my, x + w + mx, y + h + my).unwrap_or(*visible)
+}
 
 /// What the caller passes to [`show`].
 pub struct Input<'a> {
     /// The pages (with an id that changes whenever they do), if there is a maze.
-    pub preview: Option<(u64, &'a PagePreview)>,
+    pub preview: Option<(u64, &'a Arc<PagePreview>)>,
     /// Show the answer key page.
     pub answer_key: bool,
     /// Tint the weave crossings.
@@ -396,7 +400,7 @@ pub fn show(
     ui: &mut egui::Ui,
     input: &Input<'_>,
     view: &mut View,
-    cache: &mut MeshCache,
+    raster: &mut Raster,
 ) -> (egui::Response, Option<Placement>) {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| {
@@ -444,9 +448,10 @@ pub fn show(
             view.zoom = new_zoom;
         }
     }
+    let ppp = ui.ctx().pixels_per_point();
     let scale = fit * view.zoom;
-    // whole pixels, so the cached mesh stays sharp when panning
-    let origin = (rect.center() + view.pan - page * 0.5 * scale).round();
+    // the page's corner on a whole physical pixel, so the texture's pixels are the screen's
+    let origin = ((rect.center() + view.pan - page * 0.5 * scale) * ppp).round() / ppp;
     let place = Placement { origin, scale };
     let page_rect = Rect::from_min_size(origin, page * scale);
     painter.rect_filled(
@@ -454,48 +459,45 @@ pub fn show(
         0.0,
         Color32::from_black_alpha(70),
     );
-    let key = MeshKey {
+    // the page in physical pixels, and the part of it on screen
+    let px_per_mm = f64::from(scale * ppp);
+    let page_px = page_pixels(d, px_per_mm);
+    let (x0, y0) = ((rect.min - origin) * ppp).into();
+    let (x1, y1) = ((rect.max - origin) * ppp).into();
+    let key = RasterKey {
         id,
         key: input.answer_key,
-        crossings: input.crossings && !preview.crossings.is_empty(),
-        mask: input.mask,
-        scale,
-        pixels_per_point: ui.ctx().pixels_per_point(),
+        show: Show {
+            crossings: input.crossings,
+            mask: input.mask,
+        },
+        scale: px_per_mm,
     };
-    let mesh = cache.mesh_at(key, preview, origin, CROSSING_TINT);
-    painter.add(egui::Shape::Mesh(mesh));
-    for t in d.texts() {
-        let size = t.size as f32 * scale;
-        if size < 3.0 {
-            continue; // too small to read: egui's font would only make a smudge
-        }
-        let at = place.to_screen(t.at);
-        // the anchor is on the baseline; egui places the top of the text
-        let top = pos2(at.x, at.y - 0.78 * size);
-        let align = match t.anchor {
-            Anchor::Start => Align2::LEFT_TOP,
-            Anchor::Middle => Align2::CENTER_TOP,
-            Anchor::End => Align2::RIGHT_TOP,
-        };
-        let font = if fonts_ready(ui.ctx()) {
-            FontId::new(size, family(t.face, t.bold))
-        } else {
-            FontId::proportional(size)
-        };
-        painter.text(top, align, &t.text, font, color(t.color));
+    if let Some(visible) = clip(
+        px_per_mm,
+        page_px,
+        f64::from(x0),
+        f64::from(y0),
+        f64::from(x1),
+        f64::from(y1),
+    ) {
+        let max_side = ui.input(|i| i.max_texture_side).min(u32::MAX as usize) as u32;
+        let visible = capped(&visible, max_side);
+        let region = region_for(px_per_mm, page_px, &visible, max_side);
+        raster.want(ui.ctx(), preview, key, &visible, region);
     }
-    // the trim line when there is a bleed (the edge the printer cuts along)
-    if d.trim.x > 0.0 {
-        let trim = Rect::from_min_size(
-            place.to_screen(Pos::new(d.trim.x, d.trim.y)),
-            vec2(d.trim.w as f32, d.trim.h as f32) * scale,
+    if let Some(s) = &raster.shown {
+        // the texture's part of the page, placed at the current zoom (scaled while a raster
+        // for a new zoom is on its way)
+        let k = s.region.scale;
+        let a = Pos::new(s.region.x as f64 / k, s.region.y as f64 / k);
+        let b = Pos::new(
+            (s.region.x + i64::from(s.region.width)) as f64 / k,
+            (s.region.y + i64::from(s.region.height)) as f64 / k,
         );
-        painter.rect_stroke(
-            trim,
-            0.0,
-            Stroke::new(1.0, Color32::from_rgb(0, 150, 220)),
-            egui::StrokeKind::Middle,
-        );
+        let at = Rect::from_min_max(place.to_screen(a), place.to_screen(b));
+        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+        painter.image(s.texture.id(), at, uv, Color32::WHITE);
     }
     painter.rect_stroke(
         page_rect,
@@ -506,84 +508,11 @@ pub fn show(
     (response, Some(place))
 }
 
-/// The egui font family of the page font `face`, regular or bold (see [`install_fonts`]).
-fn family(face: Typeface, bold: bool) -> egui::FontFamily {
-    let weight = if bold { "bold" } else { "regular" };
-    egui::FontFamily::Name(format!("hedge-{}-{weight}", face.name()).into())
-}
-
-/// Where [`install_fonts`] records the pass it installed the fonts in.
-fn fonts_id() -> egui::Id {
-    egui::Id::unique("hedge-page-fonts")
-}
-
-/// Gives `ctx` the page fonts (the Liberation fonts the PNGs are drawn with, one family per
-/// face and weight, egui's own fonts behind them for anything they lack), once. They take
-/// effect from the next pass on; until then the preview sets its text in egui's font.
-pub fn install_fonts(ctx: &egui::Context) {
-    if ctx.data(|d| d.get_temp::<u64>(fonts_id())).is_some() {
-        return;
-    }
-    let mut defs = egui::FontDefinitions::default();
-    let fallback = defs
-        .families
-        .get(&egui::FontFamily::Proportional)
-        .cloned()
-        .unwrap_or_default();
-    for face in Typeface::ALL {
-        for bold in [false, true] {
-            let egui::FontFamily::Name(name) = family(face, bold) else {
-                continue;
-            };
-            defs.font_data.insert(
-                name.to_string(),
-                std::sync::Arc::new(egui::FontData::from_static(draw::font_bytes(face, bold))),
-            );
-            let mut list = vec![name.to_string()];
-            list.extend(fallback.iter().cloned());
-            defs.families.insert(family(face, bold), list);
-        }
-    }
-    ctx.set_fonts(defs);
-    let pass = ctx.cumulative_pass_nr();
-    ctx.data_mut(|d| d.insert_temp(fonts_id(), pass));
-}
-
-/// Whether the page fonts are in effect in `ctx` (installed in an earlier pass).
-fn fonts_ready(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp::<u64>(fonts_id()))
-        .is_some_and(|pass| ctx.cumulative_pass_nr() > pass)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_page_fonts_are_installed_once_and_then_used() {
-        let ctx = egui::Context::default();
-        let pass = |ctx: &egui::Context| {
-            let mut ready = false;
-            let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-                install_fonts(ui.ctx());
-                ready = fonts_ready(ui.ctx());
-                if ready {
-                    // a family egui does not know would panic here
-                    for face in Typeface::ALL {
-                        for bold in [false, true] {
-                            ui.label(egui::RichText::new("START Zoë").family(family(face, bold)));
-                        }
-                    }
-                }
-            });
-            out.textures_delta.clear();
-            ready
-        };
-        assert!(!pass(&ctx), "not in the pass that installs them");
-        assert!(pass(&ctx));
-        assert!(pass(&ctx));
-    }
     use crate::design::Design;
+    use crate::export::png;
     use crate::pipeline::generate;
     use crate::topology::TopologyKind;
 
@@ -591,6 +520,15 @@ mod tests {
         let g = generate(&d, None).unwrap();
         let p = PagePreview::new(&g, &d.page).unwrap();
         (g, p)
+    }
+
+    fn key(scale: f64) -> RasterKey {
+        RasterKey {
+            id: 1,
+            key: false,
+            show: Show::default(),
+            scale,
+        }
     }
 
     #[test]
@@ -605,38 +543,97 @@ mod tests {
         assert_eq!(p.pages.key, pages.key);
         let (w, h) = d.page.page_mm();
         assert_eq!((p.pages.puzzle.width, p.pages.puzzle.height), (w, h));
-        assert!(p.crossings.is_empty());
+        assert!(p.overlays.crossings.is_none());
+        // with no overlay shown, the preview's items are the page's
+        assert!(p.items(true, Show::default()).eq(p.pages.key.items.iter()));
     }
 
     #[test]
-    fn every_stroke_and_fill_is_tessellated_on_the_page() {
+    fn the_preview_pixels_are_the_png_export() {
+        // every topology, the key page, at 100 dpi: the preview's image and the PNG's pixels
         for kind in TopologyKind::ALL {
             let (_, p) = made(Design {
                 topology: kind,
-                width: 6,
-                height: 6,
+                width: 9,
+                height: 7,
                 seed: Some(1),
                 ..Design::default()
             });
             let d = &p.pages.key;
-            let k = 2.0;
-            let mesh = tessellate(d, None, CROSSING_TINT, k, 1.0);
-            assert!(mesh.is_valid(), "{kind}");
-            let page = Rect::from_min_size(Pos2::ZERO, vec2(d.width as f32, d.height as f32) * k);
-            let bounds = mesh.calc_bounds();
-            assert!(page.expand(2.0).contains_rect(bounds), "{kind}: {bounds:?}");
-            // walls and solution both made triangles: more than the page's two
-            let strokes = d
-                .items
-                .iter()
-                .filter(|i| matches!(i.shape, draw::Shape::Stroke { .. }))
-                .count();
-            assert!(mesh.indices.len() / 3 > 2 * strokes, "{kind}");
+            let k = 100.0 / 25.4;
+            let region = Region::page(d, k);
+            let img = raster_image(
+                &p,
+                RasterKey {
+                    key: true,
+                    ..key(k)
+                },
+                &region,
+            )
+            .unwrap();
+            let decoded = image::load_from_memory(&png::png(d, 100).unwrap())
+                .unwrap()
+                .to_rgba8();
+            assert_eq!(
+                [decoded.width() as usize, decoded.height() as usize],
+                img.size
+            );
+            let same = decoded
+                .pixels()
+                .zip(&img.pixels)
+                .all(|(a, b)| a.0 == b.to_array());
+            assert!(same, "{kind}: the preview differs from the PNG");
         }
     }
 
     #[test]
-    fn weave_crossings_are_tinted() {
+    fn a_region_is_the_same_pixels_as_the_whole_page() {
+        let (_, p) = made(Design {
+            width: 12,
+            height: 12,
+            weave: 0.5,
+            seed: Some(5),
+            ..Design::default()
+        });
+        let k = 6.0;
+        let show = Show {
+            crossings: true,
+            mask: true,
+        };
+        let whole = raster_image(
+            &p,
+            RasterKey { show, ..key(k) },
+            &Region::page(&p.pages.puzzle, k),
+        )
+        .unwrap();
+        let part = Region {
+            scale: k,
+            x: 400,
+            y: 500,
+            width: 300,
+            height: 200,
+        };
+        let img = raster_image(&p, RasterKey { show, ..key(k) }, &part).unwrap();
+        // tiny-skia's anti-aliasing is not exactly translation-invariant in f32: allow one
+        // level of difference on a channel (measured: at most 1, on a few pixels)
+        let mut worst = 0u8;
+        for y in 0..200 {
+            for x in 0..300 {
+                let a = img.pixels[y * 300 + x].to_array();
+                let b = whole.pixels[(y + 500) * whole.size[0] + x + 400].to_array();
+                for c in 0..4 {
+                    worst = worst.max(a[c].abs_diff(b[c]));
+                }
+            }
+        }
+        assert!(
+            worst <= 1,
+            "a region differs from the page by {worst} levels"
+        );
+    }
+
+    #[test]
+    fn overlays_are_shown_but_never_printed() {
         let (g, p) = made(Design {
             width: 12,
             height: 12,
@@ -645,61 +642,125 @@ mod tests {
             ..Design::default()
         });
         assert!(g.metrics.crossings > 0);
-        assert_eq!(p.crossings.len(), g.metrics.crossings);
-        let d = &p.pages.puzzle;
-        let plain = tessellate(d, None, CROSSING_TINT, 2.0, 1.0);
-        let tinted = tessellate(d, Some(&p.crossings), CROSSING_TINT, 2.0, 1.0);
-        assert!(tinted.vertices.len() > plain.vertices.len());
-        assert!(tinted.vertices.iter().any(|v| v.color == CROSSING_TINT));
-    }
-
-    #[test]
-    fn curves_are_flattened_into_short_pieces() {
-        let path = draw::Path {
-            segs: vec![
-                Seg::MoveTo(Pos::new(0.0, 0.0)),
-                Seg::CubicTo(
-                    Pos::new(0.0, 10.0),
-                    Pos::new(10.0, 10.0),
-                    Pos::new(10.0, 0.0),
-                ),
-                Seg::Close,
-            ],
+        assert_eq!(p.overlays.crossing_count, g.metrics.crossings);
+        assert_eq!(p.overlays.cell_count, 144);
+        let k = 3.0;
+        let region = Region::page(&p.pages.puzzle, k);
+        let plain = raster_image(&p, key(k), &region).unwrap();
+        let tinted = raster_image(
+            &p,
+            RasterKey {
+                show: Show {
+                    crossings: true,
+                    mask: false,
+                },
+                ..key(k)
+            },
+            &region,
+        )
+        .unwrap();
+        let orange = |img: &ColorImage| {
+            img.pixels
+                .iter()
+                .filter(|c| c.r() > 200 && c.g() > 150 && c.g() < 220 && c.b() < 170)
+                .count()
         };
-        let f = flatten(&path, 4.0);
-        assert_eq!(f.len(), 1);
-        let (pts, closed) = &f[0];
-        assert!(*closed);
-        assert!(pts.len() > 8);
-        assert_eq!(*pts.last().unwrap(), pos2(40.0, 0.0));
-        assert!(pts.windows(2).all(|w| w[0].distance(w[1]) < 6.0));
+        assert_eq!(orange(&plain), 0);
+        assert!(orange(&tinted) > 100 * g.metrics.crossings);
+        // the exporters never see them
+        let mut page = p.pages.puzzle.clone();
+        let n = page.items.len();
+        page.items.extend(p.overlays.crossings.clone());
+        assert_eq!(page.items.len(), n + 1);
+        assert_eq!(
+            crate::export::svg::svg(&page),
+            crate::export::svg::svg(&p.pages.puzzle)
+        );
+        assert_eq!(
+            png::png(&page, 72).unwrap(),
+            png::png(&p.pages.puzzle, 72).unwrap()
+        );
     }
 
     #[test]
-    fn the_mesh_is_kept_while_panning() {
-        let (_, p) = made(Design {
+    fn a_small_page_is_rasterised_whole_and_a_big_one_around_the_screen() {
+        let visible = Region {
+            scale: 4.0,
+            x: 100,
+            y: 100,
+            width: 800,
+            height: 600,
+        };
+        let whole = region_for(4.0, (840, 1100), &visible, 8192);
+        assert_eq!(
+            (whole.x, whole.y, whole.width, whole.height),
+            (0, 0, 840, 1100)
+        );
+        let visible = Region {
+            scale: 40.0,
+            ..visible
+        };
+        let big = region_for(40.0, (8400, 11000), &visible, 8192);
+        assert_eq!((big.x, big.y, big.width, big.height), (0, 0, 1300, 1000));
+        assert!(contains(&big, &visible));
+        let far = Region {
+            x: 4000,
+            y: 5000,
+            ..visible
+        };
+        let r = region_for(40.0, (8400, 11000), &far, 8192);
+        assert_eq!((r.x, r.y, r.width, r.height), (3600, 4700, 1600, 1200));
+        assert!(contains(&r, &far));
+        // never wider than the GPU takes
+        let r = region_for(40.0, (84000, 110000), &far, 1024);
+        assert!(r.width <= 1024 && r.height <= 1024 && contains(&r, &far));
+        let huge = Region { width: 3000, ..far };
+        let c = capped(&huge, 2048);
+        assert_eq!((c.x, c.width), (4476, 2048));
+        let r = region_for(40.0, (84000, 110000), &c, 2048);
+        assert!(r.width <= 2048 && contains(&r, &c));
+    }
+
+    #[test]
+    fn panning_keeps_the_texture_and_zooming_makes_a_new_one() {
+        let d = Design {
             seed: Some(2),
             ..Design::default()
-        });
-        let mut cache = MeshCache::default();
-        let key = MeshKey {
-            id: 1,
-            key: false,
-            crossings: false,
-            mask: false,
-            scale: 2.0,
-            pixels_per_point: 1.0,
         };
-        let a = cache.mesh_at(key, &p, pos2(0.0, 0.0), CROSSING_TINT);
-        let b = cache.mesh_at(key, &p, pos2(10.0, 5.0), CROSSING_TINT);
-        assert_eq!(cache.builds, 1);
-        assert_eq!(b.vertices[0].pos, a.vertices[0].pos + vec2(10.0, 5.0));
-        cache.mesh_at(
-            MeshKey { scale: 3.0, ..key },
-            &p,
-            pos2(0.0, 0.0),
-            CROSSING_TINT,
-        );
-        assert_eq!(cache.builds, 2);
+        let (_, p) = made(d);
+        let p = Arc::new(p);
+        let ctx = egui::Context::default();
+        let mut raster = Raster {
+            threaded: false,
+            ..Raster::default()
+        };
+        let mut view = View::default();
+        let frame = |view: &mut View, raster: &mut Raster| {
+            let input = egui::RawInput {
+                screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(800.0, 600.0))),
+                ..egui::RawInput::default()
+            };
+            let mut out = ctx.run_ui(input, |ui| {
+                let input = Input {
+                    preview: Some((1, &p)),
+                    answer_key: false,
+                    crossings: false,
+                    mask: false,
+                    drag_pans: true,
+                };
+                show(ui, &input, view, raster);
+            });
+            out.textures_delta.clear();
+        };
+        frame(&mut view, &mut raster);
+        assert_eq!(raster.builds, 1);
+        view.pan = vec2(30.0, -20.0);
+        frame(&mut view, &mut raster);
+        assert_eq!(raster.builds, 1, "panning rasterised again");
+        view.zoom = 2.0;
+        frame(&mut view, &mut raster);
+        assert_eq!(raster.builds, 2);
+        let (k, _) = raster.shown().unwrap();
+        assert!(k.scale > 0.0 && raster.error.is_none());
     }
 }

@@ -14,11 +14,10 @@ use egui::ComboBox;
 use super::preview::PagePreview;
 use super::{Current, HedgeApp};
 use crate::design::{Design, Style};
-use crate::draw::Pos;
+use crate::draw::overlay::Overlays;
 use crate::page::PageSetup;
 use crate::pipeline::GeneratedTiles;
 use crate::tiles::puzzle::TileMaze;
-use crate::tiles::{Tile, hexagon};
 
 /// The tooltip of knobs that do not apply to tile mazes.
 pub const WALLS_ONLY: &str = "not for tile mazes: they are always hex tiles carved by the tile \
@@ -68,33 +67,11 @@ pub fn style_knobs(ui: &mut egui::Ui, d: &mut Design) -> bool {
 }
 
 /// The printed pages of a tile maze for the preview: the exporters' own drawings (the key on
-/// the same setup, as for SVG and PNG), and the maze's tiles (the shape's, or the whole grid)
-/// as hexagons on the page for the "show mask" overlay.
+/// the same setup, as for SVG and PNG), and its overlays (the maze's tiles for "show mask").
 pub fn page_preview(m: &TileMaze, setup: &PageSetup) -> Result<PagePreview, String> {
     let pages = crate::draw::tile_pages(m, setup, setup).map_err(|e| e.to_string())?;
-    let lay = &pages.layout;
-    let on_page = |t: Tile| -> Vec<Pos> {
-        hexagon(t)
-            .iter()
-            .map(|&(x, y)| Pos::new(lay.origin.x + x * lay.scale, lay.origin.y + y * lay.scale))
-            .collect()
-    };
-    let tiles: Vec<Tile> = match &m.region {
-        Some(r) => r.open_tiles(),
-        None => {
-            let (w, h) = (m.grid.width(), m.grid.height());
-            (0..h).flat_map(|r| (0..w).map(move |c| (c, r))).collect()
-        }
-    };
-    let cells = tiles.into_iter().map(on_page).collect();
-    let warnings = lay.warnings();
-    Ok(PagePreview {
-        pages,
-        crossings: Vec::new(),
-        warnings,
-        cells,
-        necks: Vec::new(),
-    })
+    let overlays = Overlays::tiles(m, &pages.layout, &pages.puzzle);
+    Ok(PagePreview::with(pages, overlays))
 }
 
 /// The status bar's line for a tile maze: its tile counts and how long it took.
@@ -165,7 +142,7 @@ mod tests {
             "the preview is the printed page"
         );
         assert_eq!(p.pages.key, pages.key);
-        assert_eq!(p.cells.len(), 17 * 14);
+        assert_eq!(p.overlays.cell_count, 17 * 14);
         let line = crate::app::ui::status_text(&app);
         assert!(line.contains(" open · solution "), "{line}");
 
@@ -217,7 +194,7 @@ mod tests {
         let fg = app.foreground().unwrap().unwrap();
         let h = crate::shape::fitted_height(crate::topology::TopologyKind::Hex, 20, &fg).unwrap();
         assert_eq!(app.design.height, h);
-        assert_eq!(app.preview().unwrap().1.cells.len(), in_shape);
+        assert_eq!(app.preview().unwrap().1.overlays.cell_count, in_shape);
         assert!(crate::app::ui::status_text(&app).contains("tiles in the shape"));
     }
 

@@ -19,7 +19,6 @@ const GROWING_TREE: &str = "growing-tree";
 
 /// Draws the whole window for one frame.
 pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
-    super::preview::install_fonts(ui.ctx());
     shortcuts(app, ui);
     dropped_files(app, ui);
     if app.confirm_close {
@@ -76,7 +75,7 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
             ui.label(RichText::new("right-drag pans, scroll zooms").weak());
         });
         let mut view = app.view;
-        let mut mesh = std::mem::take(&mut app.mesh);
+        let mut raster = std::mem::take(&mut app.raster);
         let input = preview::Input {
             preview: app.preview(),
             answer_key: app.answer_key,
@@ -84,9 +83,9 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
             mask: app.show_mask || matches!(app.tool, Tool::PaintOn | Tool::PaintOff),
             drag_pans: app.tool == Tool::Pan,
         };
-        let (response, place) = preview::show(ui, &input, &mut view, &mut mesh);
+        let (response, place) = preview::show(ui, &input, &mut view, &mut raster);
         app.view = view;
-        app.mesh = mesh;
+        app.raster = raster;
         app.placement = place;
         if let Some(place) = place {
             preview_clicks(app, ui, &response, place);
@@ -97,18 +96,18 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
     });
 }
 
-/// The debug overlay: the app's own frame time and the preview mesh's figures.
+/// The debug overlay: the app's own frame time and the preview raster's figures.
 pub fn debug_text(app: &HedgeApp) -> String {
     let f = &app.frames;
     format!(
-        "frame {:.2} ms (mean {:.2}, max {:.2} of {})\nmesh {} vertices, tessellated {} times, last {:.2} ms",
+        "frame {:.2} ms (mean {:.2}, max {:.2} of {})\npage {} pixels, rasterised {} times, last {:.2} ms",
         f.last_ms,
         f.mean_ms(),
         f.max_ms,
         f.recent.len(),
-        app.mesh.vertices,
-        app.mesh.builds,
-        app.mesh.last_build.as_secs_f64() * 1000.0
+        app.raster.pixels,
+        app.raster.builds,
+        app.raster.last_build.as_secs_f64() * 1000.0
     )
 }
 

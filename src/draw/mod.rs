@@ -25,6 +25,7 @@
 
 mod book;
 mod font;
+pub mod overlay;
 mod tiles;
 mod walls;
 
@@ -267,6 +268,16 @@ pub enum Shape {
     },
     /// A line of text.
     Text(Text),
+    /// A translucent fill (non-zero winding) that only the editor shows, on
+    /// [`Layer::Overlay`].
+    Tint {
+        /// The path.
+        path: Path,
+        /// Colour.
+        color: Rgb,
+        /// Opacity, 0 (clear) to 255 (opaque).
+        alpha: u8,
+    },
 }
 
 /// The part of the page an item belongs to; back ends group items by layer (the SVG writes one
@@ -285,6 +296,9 @@ pub enum Layer {
     Text,
     /// The answer key's line and label.
     Solution,
+    /// What the editor shows on the page but never prints (see [`overlay`]): the weave
+    /// crossing tint, the mask and its necks, the trim line. Every exporter skips it.
+    Overlay,
 }
 
 impl Layer {
@@ -297,7 +311,13 @@ impl Layer {
             Layer::Markers => "markers",
             Layer::Text => "text",
             Layer::Solution => "solution",
+            Layer::Overlay => "overlay",
         }
+    }
+
+    /// Whether the layer is printed (every layer but [`Layer::Overlay`]).
+    pub fn printed(self) -> bool {
+        self != Layer::Overlay
     }
 }
 
@@ -351,6 +371,15 @@ impl Item {
                 size: t.size * s,
                 ..t.clone()
             }),
+            Shape::Tint {
+                path: p,
+                color,
+                alpha,
+            } => Shape::Tint {
+                path: path(p),
+                color: *color,
+                alpha: *alpha,
+            },
         };
         Item {
             layer: self.layer,
@@ -407,6 +436,12 @@ impl Drawing {
             .sum()
     }
 
+    /// The items that print (every layer but [`Layer::Overlay`]), bottom to top: what every
+    /// exporter draws.
+    pub fn printed(&self) -> impl Iterator<Item = &Item> {
+        self.items.iter().filter(|i| i.layer.printed())
+    }
+
     /// Every text on the page.
     pub fn texts(&self) -> impl Iterator<Item = &Text> {
         self.items.iter().filter_map(|i| match &i.shape {
@@ -446,6 +481,22 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The page position (millimetres) of a maze point (maze units).
+    pub fn to_page(&self, p: Point) -> Pos {
+        Pos::new(
+            self.origin.x + p.x * self.scale,
+            self.origin.y + p.y * self.scale,
+        )
+    }
+
+    /// The maze point (maze units) under a page position (millimetres).
+    pub fn to_maze(&self, p: Pos) -> Point {
+        Point::new(
+            (p.x - self.origin.x) / self.scale,
+            (p.y - self.origin.y) / self.scale,
+        )
+    }
+
     /// Warnings for the person printing: corridors narrower than the setup's minimum (3 mm by
     /// default: hard to follow with a pencil) and walls thinned to keep corridors open.
     pub fn warnings(&self) -> Vec<String> {
@@ -467,13 +518,6 @@ impl Layout {
             ));
         }
         w
-    }
-
-    fn to_page(&self, p: Point) -> Pos {
-        Pos::new(
-            self.origin.x + p.x * self.scale,
-            self.origin.y + p.y * self.scale,
-        )
     }
 }
 
@@ -1556,7 +1600,9 @@ mod tests {
         assert_eq!(both.key.items.len(), key.items.len());
         let coords = |i: &Item| -> Vec<f64> {
             match &i.shape {
-                Shape::Stroke { path, .. } | Shape::Fill { path, .. } => path
+                Shape::Stroke { path, .. }
+                | Shape::Fill { path, .. }
+                | Shape::Tint { path, .. } => path
                     .segs
                     .iter()
                     .flat_map(|s| match *s {

@@ -8,6 +8,7 @@
 
 pub mod pdf;
 pub mod png;
+pub mod raster;
 pub mod svg;
 
 use crate::draw::{self, Drawing};

@@ -84,7 +84,7 @@ fn page_ops(d: &Drawing) -> Vec<Op> {
     let mut stroke_color: Option<Colour> = None;
     let mut fill_color: Option<Colour> = None;
     let mut width: Option<f64> = None;
-    for item in &d.items {
+    for item in d.printed() {
         match &item.shape {
             Shape::Stroke {
                 path,
@@ -156,6 +156,7 @@ fn page_ops(d: &Drawing) -> Vec<Op> {
                 });
                 ops.push(Op::EndTextSection);
             }
+            Shape::Tint { .. } => {} // overlays are never printed
         }
     }
     ops

@@ -87,7 +87,7 @@ pub fn svg(d: &Drawing) -> Vec<u8> {
         );
     let mut seen: Vec<Layer> = Vec::new();
     let mut current: Option<(Layer, Group)> = None;
-    for item in &d.items {
+    for item in d.printed() {
         if current.as_ref().is_none_or(|(l, _)| *l != item.layer) {
             if let Some((_, g)) = current.take() {
                 doc = doc.add(g);
@@ -133,6 +133,7 @@ pub fn svg(d: &Drawing) -> Vec<u8> {
                 }
                 taken.add(e)
             }
+            Shape::Tint { .. } => taken, // overlays are never printed
         };
     }
     if let Some((_, g)) = current {

@@ -106,9 +106,14 @@ pub fn bridge(mask: &mut Mask, topology: &Topology) -> usize {
 /// those that would only cut off a few cells), in row-major order. With `min_piece` 1 every
 /// articulation point is listed.
 pub fn necks(mask: &Mask, topology: &Topology, min_piece: usize) -> Vec<Coord> {
-    let Ok(grid) = Grid::new(topology.clone(), Some(mask)) else {
-        return Vec::new();
-    };
+    match Grid::new(topology.clone(), Some(mask)) {
+        Ok(grid) => necks_in(&grid, min_piece),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// [`necks`] of the cells of a grid already built (a maze's).
+pub fn necks_in(grid: &Grid, min_piece: usize) -> Vec<Coord> {
     let min_piece = min_piece.max(1);
     let n = grid.len();
     let mut disc = vec![0u32; n];

@@ -29,7 +29,7 @@ pub mod islands;
 pub use decode::{Format, Picture};
 pub use fit::{fit, fitted_height};
 pub use foreground::{Cut, Foreground};
-pub use islands::{bridge, necks};
+pub use islands::{bridge, necks, necks_in};
 
 /// Where a design's silhouette comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
