@@ -1,10 +1,11 @@
 //! The editor, driven like a user drives it (egui_kittest: AccessKit roles and labels, no window,
 //! no GPU). Assertions are on the app's state.
 //!
-//! Deterministic: the editor's background tasks run inline (each finishes in the frame that
-//! starts it) and animations are off, so a plain `Harness::run` settles every action. No test
-//! retries a click, sleeps or polls; the two that need a real background thread (a big maze, a
-//! search being cancelled) block on the task's own channel or progress reports.
+//! Deterministic: every editor starts from the same seed, its background tasks run inline (each
+//! finishes in the frame that starts it) and animations are off, so a plain `Harness::run`
+//! settles every action. No test retries a click, sleeps or polls; the two that need a real
+//! background thread (a big maze, a search being cancelled) block on the task's own channel or
+//! progress reports.
 
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
@@ -27,9 +28,17 @@ fn editor() -> Harness<'static, HedgeApp> {
     // the preview rasterises in the frame, so a frame shows its pixels
     h.state_mut().raster.threaded = false;
     h.ctx.all_styles_mut(|s| s.animation_time = 0.0);
+    // a fixed seed (the editor draws a fresh one): every run makes the same mazes
+    let app = h.state_mut();
+    app.design.seed = Some(SEED);
+    app.saved = app.design.clone();
+    app.regenerate();
     h.run();
     h
 }
+
+/// The seed every test's editor starts with.
+const SEED: u64 = 2024;
 
 /// The SVG `hedge generate --design DESIGN -o x.svg` draws (the CLI, run as a user would).
 fn cli_svg(design: &std::path::Path) -> Vec<u8> {
