@@ -2,9 +2,9 @@
 //!
 //! Split the way the egui demo app and rerun's viewer are. This file holds the editor's state
 //! ([`HedgeApp`]), how it starts and its frame; the rest is in files named for what they own:
-//! - [`document`](self::document): the design, its undo history, the saved state and autosave;
-//! - [`runtime`](self::runtime): the background tasks and the current maze made from the design;
-//! - [`commands`](self::commands): the [`Command`]s the UI emits, applied once at the end of each
+//! - `document.rs`: the design, its undo history, the saved state and autosave;
+//! - `runtime.rs`: the background tasks and the current maze made from the design;
+//! - `commands.rs`: the [`Command`]s the UI emits, applied once at the end of each
 //!   frame (files, dialogs, exports);
 //! - [`ui`] draws the panels; [`preview`] shows the page; [`worker`] makes mazes in the
 //!   background so a frame never blocks. Every background job (maze, search, book export,
