@@ -1,7 +1,11 @@
 //! The editor, driven like a user drives it (egui_kittest: AccessKit roles and labels, no window,
 //! no GPU). Assertions are on the app's state.
-
-use std::time::Duration;
+//!
+//! Deterministic: every editor starts from the same seed, its background tasks run inline (each
+//! finishes in the frame that starts it) and animations are off, so a plain `Harness::run`
+//! settles every action. No test retries a click, sleeps or polls; the two that need a real
+//! background thread (a big maze, a search being cancelled) block on the task's own channel or
+//! progress reports.
 
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
@@ -16,37 +20,23 @@ use hedge::topology::TopologyKind;
 fn editor() -> Harness<'static, HedgeApp> {
     let mut h = Harness::builder()
         .with_size([1100.0, 1800.0])
-        .build_eframe(|cc| HedgeApp::new(cc));
-    // the preview rasterises in the frame, so a frame shows its pixels
-    h.state_mut().raster.threaded = false;
-    settle(&mut h);
+        .build_eframe(|cc| {
+            let mut app = HedgeApp::new(cc);
+            app.run_tasks_inline(true);
+            app
+        });
+    h.ctx.all_styles_mut(|s| s.animation_time = 0.0);
+    // a fixed seed (the editor draws a fresh one): every run makes the same mazes
+    let app = h.state_mut();
+    app.design.seed = Some(SEED);
+    app.saved = app.design.clone();
+    app.regenerate();
+    h.run();
     h
 }
 
-/// Runs frames until the background job (if any) is done, then until the UI is idle.
-fn settle(h: &mut Harness<'_, HedgeApp>) {
-    for _ in 0..3000 {
-        h.step();
-        if !h.state().busy() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    assert!(!h.state().busy(), "the worker did not finish in time");
-    run(h);
-}
-
-/// `Harness::run`, patient with a busy machine: while the app keeps asking for frames (a spinner
-/// while the worker runs), keep stepping for up to 15 s instead of failing after a few frames.
-fn run(h: &mut Harness<'_, HedgeApp>) {
-    for _ in 0..3000 {
-        if h.try_run().is_ok() {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    h.run();
-}
+/// The seed every test's editor starts with.
+const SEED: u64 = 2024;
 
 /// The SVG `hedge generate --design DESIGN -o x.svg` draws (the CLI, run as a user would).
 fn cli_svg(design: &std::path::Path) -> Vec<u8> {
@@ -64,41 +54,12 @@ fn cli_svg(design: &std::path::Path) -> Vec<u8> {
     std::fs::read(&svg).unwrap()
 }
 
-/// Clicks the widget labelled `label` until `done` says the click took (on a busy machine the
-/// panel can still be moving when a click lands), then lets the worker finish.
-fn click(h: &mut Harness<'_, HedgeApp>, label: &str, done: impl Fn(&HedgeApp) -> bool) {
-    for _ in 0..10 {
-        settle(h);
-        h.get_by_label(label).click();
-        settle(h);
-        if done(h.state()) {
-            return;
-        }
-    }
-    panic!("clicking {label} did not take");
-}
-
-/// Opens the combo box `combo` and picks `option` until `done` says the design took it (on a
-/// busy machine the panel can still be moving when a click lands), then lets the worker finish.
-fn pick(
-    h: &mut Harness<'_, HedgeApp>,
-    combo: &str,
-    option: &str,
-    done: impl Fn(&HedgeApp) -> bool,
-) {
-    for _ in 0..10 {
-        settle(h);
-        h.get_by_label(combo).click();
-        run(h);
-        if let Some(node) = h.query_by_label(option) {
-            node.click();
-            settle(h);
-            if done(h.state()) {
-                return;
-            }
-        }
-    }
-    panic!("could not pick {option} in {combo}");
+/// Opens the combo box `combo` and picks `option`.
+fn pick(h: &mut Harness<'_, HedgeApp>, combo: &str, option: &str) {
+    h.get_by_label(combo).click();
+    h.run();
+    h.get_by_label(option).click();
+    h.run();
 }
 
 fn status(h: &Harness<'_, HedgeApp>) -> String {
@@ -122,13 +83,13 @@ fn braid_slider_undo_and_redo() {
     let dead_before = h.state().generated().unwrap().metrics.dead_ends;
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(1.0);
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().design.braid, 1.0);
     let dead_after = h.state().generated().unwrap().metrics.dead_ends;
     assert!(dead_after < dead_before, "{dead_after} < {dead_before}");
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().design, before);
     assert_eq!(
         h.state().generated().unwrap().metrics.dead_ends,
@@ -136,7 +97,7 @@ fn braid_slider_undo_and_redo() {
     );
 
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().design.braid, 1.0);
 }
 
@@ -150,17 +111,17 @@ fn hex_disables_weave_and_polar_has_rings() {
     };
     assert!(!weave(&h));
     h.get_by_label("Topology").click();
-    run(&mut h);
+    h.run();
     h.get_by_label("hex").click();
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().design.topology, TopologyKind::Hex);
     assert!(weave(&h), "weave is for rect grids only");
     assert!(h.state().generated().is_some(), "{}", status(&h));
 
     h.get_by_label("Topology").click();
-    run(&mut h);
+    h.run();
     h.get_by_label("polar").click();
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().design.topology, TopologyKind::Polar);
     h.get_by_role_and_label(Role::Slider, "Rings");
     assert!(h.query_by_role_and_label(Role::Slider, "Height").is_none());
@@ -171,7 +132,7 @@ fn hex_disables_weave_and_polar_has_rings() {
 fn algorithm_menu_lists_the_registry() {
     let mut h = editor();
     h.get_by_label("Algorithm").click();
-    run(&mut h);
+    h.run();
     for c in hedge::carve::CARVERS {
         assert!(h.query_all_by_label(c.name).count() >= 1, "{}", c.name);
     }
@@ -181,7 +142,7 @@ fn algorithm_menu_lists_the_registry() {
         .find(|c| c.name == "wilson")
         .unwrap();
     h.query_all_by_label(last.name).last().unwrap().click();
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().design.algorithm, last.algorithm);
     assert!(h.state().generated().is_some(), "{}", status(&h));
 }
@@ -191,14 +152,14 @@ fn new_seed_changes_the_seed_and_undo_restores_it() {
     let mut h = editor();
     let seed = h.state().design.seed;
     h.get_by_label("New seed").click();
-    settle(&mut h);
+    h.run();
     assert_ne!(h.state().design.seed, seed);
     assert_eq!(
         h.state().generated().unwrap().seed,
         h.state().design.seed.unwrap()
     );
     h.get_by_label("Undo").click();
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().design.seed, seed);
 }
 
@@ -207,7 +168,7 @@ fn weave_slider_makes_crossings() {
     let mut h = editor();
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.5);
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().error(), None);
     let g = h.state().generated().unwrap();
     assert_eq!(g.algorithm_used, "weave");
@@ -218,12 +179,17 @@ fn weave_slider_makes_crossings() {
 #[test]
 fn big_mazes_are_made_in_the_background() {
     let mut h = editor();
+    // the worker on its thread, as in the editor: the test waits on its channel
+    h.state_mut().run_tasks_inline(false);
     h.get_by_role_and_label(Role::Slider, "Width")
         .set_value_accesskit(200.0);
     h.step();
     h.get_by_role_and_label(Role::Slider, "Height")
         .set_value_accesskit(200.0);
-    settle(&mut h);
+    h.step();
+    h.state_mut().finish_tasks();
+    h.run();
+    assert!(!h.state().busy());
     assert_eq!(h.state().generated().unwrap().metrics.cells, 40_000);
 }
 
@@ -234,9 +200,9 @@ fn export_save_and_open_through_the_path_field() {
 
     let json = dir.path().join("maze.json");
     h.state_mut().path = json.display().to_string();
-    run(&mut h);
+    h.run();
     h.get_by_label("Export").click();
-    run(&mut h);
+    h.run();
     assert!(matches!(&h.state().message, Some(Ok(m)) if m.starts_with("exported")));
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(v["format"], "hedge-maze");
@@ -244,24 +210,24 @@ fn export_save_and_open_through_the_path_field() {
 
     let toml = dir.path().join("maze.toml");
     h.state_mut().path = toml.display().to_string();
-    run(&mut h);
+    h.run();
     h.get_by_label("Save").click();
-    run(&mut h);
+    h.run();
     let saved = h.state().design.clone();
     assert_eq!(hedge::io::read_design(&toml).unwrap(), saved);
 
     h.get_by_label("New seed").click();
-    settle(&mut h);
+    h.run();
     assert_ne!(h.state().design, saved);
     h.get_by_label("Open").click();
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().design, saved);
 
     // a bad path is a readable line, not a panic
     h.state_mut().path = dir.path().join("nope/x.toml").display().to_string();
-    run(&mut h);
+    h.run();
     h.get_by_label("Open").click();
-    run(&mut h);
+    h.run();
     assert!(
         matches!(&h.state().message, Some(Err(e)) if e.contains("nope/x.toml")),
         "{:?}",
@@ -274,7 +240,7 @@ fn answer_key_toggles() {
     let mut h = editor();
     let was = h.state().answer_key;
     h.get_by_label("Answer key").click();
-    run(&mut h);
+    h.run();
     assert_eq!(h.state().answer_key, !was);
 }
 
@@ -294,13 +260,13 @@ fn the_preview_is_the_printed_page() {
     let builds = h.state().raster.builds;
     assert!(builds >= 1);
     // idle frames reuse the rasterised page
-    run(&mut h);
-    run(&mut h);
+    h.run();
+    h.run();
     assert_eq!(h.state().raster.builds, builds);
     assert_eq!(h.state().preview().unwrap().0, id);
     // the answer key is the other page: new pixels
     h.get_by_label("Answer key").click();
-    run(&mut h);
+    h.run();
     assert!(h.state().raster.builds > builds);
     assert!(h.state().raster.shown().unwrap().0.key);
 }
@@ -310,7 +276,7 @@ fn weave_crossings_can_be_tinted() {
     let mut h = editor();
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.5);
-    settle(&mut h);
+    h.run();
     let crossings = h.state().generated().unwrap().metrics.crossings;
     assert!(crossings > 0);
     assert_eq!(
@@ -320,7 +286,7 @@ fn weave_crossings_can_be_tinted() {
     let plain = h.state().raster.builds;
     assert!(!h.state().show_crossings);
     h.get_by_label("Show crossings").click();
-    run(&mut h);
+    h.run();
     assert!(h.state().show_crossings);
     assert!(h.state().raster.builds > plain, "the tint is rasterised");
     assert!(h.state().raster.shown().unwrap().0.show.crossings);
@@ -332,9 +298,9 @@ fn page_setup_lays_out_the_same_maze_again() {
     let passages = h.state().generated().unwrap().maze.passage_list();
     assert!((h.state().preview().unwrap().1.pages.puzzle.width - 215.9).abs() < 1e-9);
     h.get_by_label("Paper").click();
-    run(&mut h);
+    h.run();
     h.get_by_label("a4").click();
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().design.page.paper, hedge::page::Paper::A4);
     let p = h.state().preview().unwrap().1;
     assert_eq!(
@@ -348,17 +314,19 @@ fn page_setup_lays_out_the_same_maze_again() {
     );
 
     h.get_by_label("Orientation").click();
-    run(&mut h);
+    h.run();
     h.get_by_label("landscape").click();
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().preview().unwrap().1.pages.puzzle.width, 297.0);
 
     h.get_by_role_and_label(Role::Slider, "Wall mm")
         .set_value_accesskit(1.0);
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().design.page.wall_mm, 1.0);
 
-    click(&mut h, "Name line", |a| a.design.page.name_line);
+    h.get_by_label("Name line").click();
+    h.run();
+    assert!(h.state().design.page.name_line);
     let texts: Vec<String> = h
         .state()
         .preview()
@@ -372,21 +340,21 @@ fn page_setup_lays_out_the_same_maze_again() {
     assert!(texts.iter().any(|t| t.starts_with("Name")), "{texts:?}");
 
     // undo walks back through the page edits
-    click(&mut h, "Undo", |a| !a.design.page.name_line);
+    h.get_by_label("Undo").click();
+    h.run();
+    assert!(!h.state().design.page.name_line);
 
     // too wide a margin for the paper: the error is in the window, the maze stays
-    pick(&mut h, "Paper", "6x9", |a| {
-        a.design.page.paper == Paper::Trim6x9
-    });
-    pick(&mut h, "Orientation", "portrait", |a| {
-        a.design.page.orientation == Orientation::Portrait
-    });
+    pick(&mut h, "Paper", "6x9");
+    assert_eq!(h.state().design.page.paper, Paper::Trim6x9);
+    pick(&mut h, "Orientation", "portrait");
+    assert_eq!(h.state().design.page.orientation, Orientation::Portrait);
     h.get_by_role_and_label(Role::Slider, "Margin mm")
         .set_value_accesskit(50.0);
     h.step();
     h.get_by_role_and_label(Role::Slider, "Gutter mm")
         .set_value_accesskit(30.0);
-    settle(&mut h);
+    h.run();
     let err = h
         .state()
         .page_error()
@@ -403,11 +371,11 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     let mut h = editor();
     // a page setup that the design file must carry to the CLI
     h.get_by_label("Paper").click();
-    run(&mut h);
+    h.run();
     h.get_by_label("a4").click();
-    settle(&mut h);
+    h.run();
     h.get_by_label("Name line").click();
-    settle(&mut h);
+    h.run();
 
     let base = dir.path().to_path_buf();
     h.state_mut().dialog_hook = Some(Box::new(move |req| {
@@ -426,9 +394,9 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
         ("Save design...", "maze.toml"),
     ] {
         h.get_by_label("File").click();
-        run(&mut h);
+        h.run();
         h.get_by_label(item).click();
-        run(&mut h);
+        h.run();
         assert!(
             matches!(&h.state().message, Some(Ok(_))),
             "{item}: {:?}",
@@ -461,9 +429,9 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     // no dialog (rfd found no portal): the message points at the path box, which works
     h.state_mut().dialog_hook = Some(Box::new(|_| None));
     h.get_by_label("File").click();
-    run(&mut h);
+    h.run();
     h.get_by_label("Export PDF...").click();
-    run(&mut h);
+    h.run();
     assert!(
         matches!(&h.state().message, Some(Ok(m)) if m.contains("type a path")),
         "{:?}",
@@ -471,15 +439,15 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     );
     let typed = dir.path().join("typed.pdf");
     h.state_mut().path = typed.display().to_string();
-    run(&mut h);
+    h.run();
     h.get_by_label("Export").click();
-    run(&mut h);
+    h.run();
     assert!(std::fs::read(&typed).unwrap().starts_with(b"%PDF"));
     // an unwritable path is a readable error in the window
     h.state_mut().path = dir.path().join("no/such/dir/x.svg").display().to_string();
-    run(&mut h);
+    h.run();
     h.get_by_label("Export").click();
-    run(&mut h);
+    h.run();
     assert!(
         matches!(&h.state().message, Some(Err(e)) if e.contains("no/such/dir")),
         "{:?}",
@@ -500,7 +468,7 @@ fn screen_of(h: &Harness<'_, HedgeApp>, p: hedge::topology::Point) -> egui::Pos2
 fn a_built_in_shape_its_mask_and_the_brush() {
     let mut h = editor();
     h.get_by_label("cat").click();
-    settle(&mut h);
+    h.run();
     let d = h.state().design.clone();
     assert_eq!(
         d.shape,
@@ -521,22 +489,22 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     // the mask overlay tints every cell: the page is rasterised with it
     let plain = h.state().raster.builds;
     h.get_by_label("Show mask").click();
-    run(&mut h);
+    h.run();
     assert!(h.state().raster.builds > plain);
     assert!(h.state().raster.shown().unwrap().0.show.mask);
 
     // the coverage knob changes the mask
     h.get_by_role_and_label(Role::Slider, "Coverage")
         .set_value_accesskit(0.95);
-    settle(&mut h);
+    h.run();
     let fewer = h.state().generated().unwrap().metrics.cells;
     assert!(fewer < cells, "{fewer} < {cells}");
 
     // paint one cell off with the brush: a cell away from the entrance and exit
     h.get_by_label("Drag").click();
-    run(&mut h);
+    h.run();
     h.get_by_label("paint cells off").click();
-    run(&mut h);
+    h.run();
     let g = h.state().generated().unwrap();
     let grid = g.maze.grid();
     let target = grid
@@ -548,9 +516,9 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     let before = g.metrics.cells;
     h.hover_at(at);
     h.drag_at(at);
-    run(&mut h);
+    h.run();
     h.drop_at(at);
-    settle(&mut h);
+    h.run();
     assert_eq!(
         h.state().design.cell_edits,
         vec![hedge::design::CellEdit {
@@ -569,13 +537,13 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     );
     assert!(g.metrics.cells < before);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
+    h.run();
     assert!(h.state().design.cell_edits.is_empty());
     assert_eq!(h.state().generated().unwrap().metrics.cells, before);
 
     // back to no shape
     h.get_by_label("no shape").click();
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().design.shape, None);
 }
 
@@ -609,8 +577,8 @@ fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
     h.input_mut()
         .dropped_files
         .push(std::sync::Arc::new(Dropped(png.clone())));
-    run(&mut h);
-    settle(&mut h);
+    h.run();
+    h.run();
     assert_eq!(
         h.state().design.shape,
         Some(hedge::shape::ShapeSource::File(png.clone()))
@@ -631,7 +599,7 @@ fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
     std::fs::write(&bad, b"not a picture").unwrap();
     h.state_mut().dialog_hook = Some(Box::new(move |_| Some(bad.clone())));
     h.get_by_label("Open image...").click();
-    settle(&mut h);
+    h.run();
     assert!(
         matches!(&h.state().message, Some(Err(e)) if e.contains("notes.png")),
         "{:?}",
@@ -650,7 +618,7 @@ fn request_close(h: &mut Harness<'_, HedgeApp>) {
         .or_default()
         .events
         .push(egui::ViewportEvent::Close);
-    run(h);
+    h.run();
 }
 
 #[test]
@@ -663,13 +631,13 @@ fn closing_with_unsaved_changes_asks() {
         h.state().design,
         "showing the knobs edits nothing"
     );
-    assert!(h.state().undo.is_empty());
+    assert!(!h.state().can_undo());
     request_close(&mut h);
     assert!(!h.state().confirm_close);
 
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(0.5);
-    settle(&mut h);
+    h.run();
     assert!(h.state().unsaved());
     request_close(&mut h);
     assert!(
@@ -678,7 +646,7 @@ fn closing_with_unsaved_changes_asks() {
     );
     h.get_by_label("Unsaved changes");
     h.get_by_label("Cancel").click();
-    run(&mut h);
+    h.run();
     assert!(!h.state().confirm_close);
     assert!(!h.state().closing);
 
@@ -687,7 +655,7 @@ fn closing_with_unsaved_changes_asks() {
     h.state_mut().path = path.display().to_string();
     request_close(&mut h);
     h.get_by_label("Save and close").click();
-    run(&mut h);
+    h.run();
     assert_eq!(hedge::io::read_design(&path).unwrap(), h.state().design);
     assert!(!h.state().unsaved());
     assert!(h.state().closing);
@@ -706,7 +674,7 @@ fn the_autosave_brings_back_the_design_after_a_crash() {
     *h.state_mut() = app.with_autosave(auto.clone());
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(0.75);
-    settle(&mut h);
+    h.run();
     let design = h.state().design.clone();
     assert_eq!(hedge::io::read_design(&auto).unwrap(), design);
     // the process dies here (no clean exit): the next run starts from the autosave
@@ -726,9 +694,9 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     use hedge::topology::Coord;
     let mut h = editor();
     h.get_by_label("Drag").click();
-    run(&mut h);
+    h.run();
     h.get_by_label("place entrance").click();
-    run(&mut h);
+    h.run();
     let click = |h: &mut Harness<'_, HedgeApp>, c: Coord| {
         let g = h.state().generated().unwrap();
         let id = g.maze.grid().id_at(c).unwrap();
@@ -737,7 +705,7 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
         h.drag_at(at);
         h.step();
         h.drop_at(at);
-        settle(h);
+        h.run();
     };
     // the left end of the middle row
     click(&mut h, Coord::new(10, 0));
@@ -749,9 +717,9 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     assert_eq!(g.maze.grid().coord(g.entrance.cell), Coord::new(10, 0));
 
     h.get_by_label("Drag").click();
-    run(&mut h);
+    h.run();
     h.get_by_label("place exit").click();
-    run(&mut h);
+    h.run();
     click(&mut h, Coord::new(0, 7));
     let g = h.state().generated().unwrap();
     assert_eq!(g.maze.grid().coord(g.entrance.cell), Coord::new(10, 0));
@@ -770,7 +738,7 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     );
     // undo puts the exit back where it was
     h.get_by_label("Undo").click();
-    settle(&mut h);
+    h.run();
     assert!(matches!(
         h.state().design.placement,
         Placement::Cells { exit, .. } if exit != Coord::new(0, 7)
@@ -780,9 +748,9 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
 /// Picks an item of the File menu (or another menu bar menu).
 fn menu(h: &mut Harness<'_, HedgeApp>, menu: &str, item: &str) {
     h.get_by_label(menu).click();
-    run(h);
+    h.run();
     h.get_by_label(item).click();
-    run(h);
+    h.run();
 }
 
 #[test]
@@ -791,10 +759,10 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor();
     let walls = h.state().generated().unwrap().maze.passage_list();
-    pick(&mut h, "Style", "hex tiles", |a| a.tiles().is_some());
-    pick(&mut h, "Order", "1: corridors apart", |a| {
-        a.tiles().is_some_and(|t| t.maze.order == 1)
-    });
+    pick(&mut h, "Style", "hex tiles");
+    assert!(h.state().tiles().is_some());
+    pick(&mut h, "Order", "1: corridors apart");
+    assert!(h.state().tiles().is_some_and(|t| t.maze.order == 1));
     let d = h.state().design.clone();
     assert_eq!((d.style, d.order), (Style::Tiles, 1));
     let line = status(&h);
@@ -852,18 +820,19 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     // too small for tiles: the error is a line in the window, not a panic
     h.get_by_role_and_label(Role::Slider, "Width")
         .set_value_accesskit(2.0);
-    settle(&mut h);
+    h.run();
     assert!(
         status(&h).starts_with("error: tile grid width must be at least 3"),
         "{}",
         status(&h)
     );
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
+    h.run();
     assert!(h.state().tiles().is_some());
 
     // back to walls: the same maze as before
-    pick(&mut h, "Style", "walls", |a| a.generated().is_some());
+    pick(&mut h, "Style", "walls");
+    assert!(h.state().generated().is_some());
     assert_eq!(h.state().generated().unwrap().maze.passage_list(), walls);
     let braid = h.get_by_role_and_label(Role::Slider, "Braid");
     assert!(!braid.accesskit_node().is_disabled());
@@ -878,9 +847,9 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     let mut added = Vec::new();
     for shape in ["heart", "fish", "owl"] {
         h.get_by_label(shape).click();
-        settle(&mut h);
+        h.run();
         h.get_by_label("Add current design").click();
-        run(&mut h);
+        h.run();
         added.push(h.state().design.clone());
     }
     let designs = |h: &Harness<'_, HedgeApp>| -> Vec<hedge::design::Design> {
@@ -895,31 +864,26 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     assert_eq!(designs(&h), added);
     // the owl up one place, then the heart out
     h.query_all_by_label("Up").nth(2).unwrap().click();
-    run(&mut h);
+    h.run();
     h.query_all_by_label("Remove").next().unwrap().click();
-    run(&mut h);
+    h.run();
     assert_eq!(designs(&h), vec![added[2].clone(), added[1].clone()]);
-    // the list shows it once the next frames are drawn
-    for _ in 0..20 {
-        if h.query_by_label_contains("1. owl").is_some() {
-            break;
-        }
-        h.step();
-        run(&mut h);
-    }
+    // the list shows it
     h.get_by_label_contains("1. owl");
 
     // settings: a title page, the keys after each puzzle
     h.get_by_label("Title page").click();
-    run(&mut h);
-    pick(&mut h, "Answer keys", "after each puzzle", |a| {
-        a.book.list.settings.answers == hedge::book::Answers::AfterEach
-    });
+    h.run();
+    pick(&mut h, "Answer keys", "after each puzzle");
+    assert_eq!(
+        h.state().book.list.settings.answers,
+        hedge::book::Answers::AfterEach
+    );
     let title = h.get_by_label("Book title");
     title.click();
-    run(&mut h);
+    h.run();
     h.get_by_label("Book title").type_text("Sea and Sky");
-    run(&mut h);
+    h.run();
     assert_eq!(
         h.state().book.list.settings.title.as_deref(),
         Some("Sea and Sky")
@@ -932,21 +896,15 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
         _ => None,
     }));
     h.get_by_label("Save book...").click();
-    run(&mut h);
+    h.run();
     assert!(
         matches!(&h.state().message, Some(Ok(_))),
         "{:?}",
         h.state().message
     );
     h.get_by_label("Export book PDF...").click();
-    for _ in 0..6000 {
-        h.step();
-        if !h.state().book.exporting() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    run(&mut h);
+    h.run();
+    assert!(!h.state().book.exporting());
     assert!(
         matches!(&h.state().message, Some(Ok(m)) if m.contains("5 pages")),
         "{:?}",
@@ -973,20 +931,6 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     assert_eq!(std::fs::read(dir.path().join("out/book.pdf")).unwrap(), pdf);
 }
 
-/// Steps frames (without waiting for the UI to be idle: a running search keeps asking for
-/// frames) until `done` holds, for up to a minute.
-fn until(h: &mut Harness<'_, HedgeApp>, what: &str, done: impl Fn(&HedgeApp) -> bool) {
-    let start = std::time::Instant::now();
-    while !done(h.state()) {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "waited for {what}"
-        );
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
 /// The built-in heart's foreground, as the editor cuts it.
 fn heart() -> hedge::shape::Foreground {
     let p = hedge::shape::Picture::decode(hedge::shape::builtin::get("heart").unwrap()).unwrap();
@@ -999,7 +943,7 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     let mut h = editor();
     let before = h.state().design.clone();
     h.get_by_label("Adult").click_accesskit();
-    settle(&mut h);
+    h.run();
     let adult = preset("adult").unwrap();
     let d = h.state().design.clone();
     assert_eq!(
@@ -1018,14 +962,14 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     assert!(toggled(&h, "depth min") && !toggled(&h, "ratio min"));
     // one undo step
     h.get_by_label("Undo").click();
-    settle(&mut h);
+    h.run();
     assert_eq!(h.state().design, before);
 
     // in a shape, the preset keeps the shape's aspect ratio within the page
     h.get_by_label("heart").click();
-    settle(&mut h);
+    h.run();
     h.get_by_label("Ages 3-5").click_accesskit();
-    settle(&mut h);
+    h.run();
     let young = preset("ages-3-5").unwrap();
     let d = &h.state().design;
     assert_eq!(
@@ -1063,10 +1007,10 @@ fn find_a_maze_meets_the_target_and_records_the_seed() {
         ("max", (p30 * 10.0).floor() / 10.0)
     };
     h.get_by_label(&format!("score {which}")).click_accesskit();
-    run(&mut h);
+    h.run();
     h.get_by_label(&format!("score {which} value"))
         .set_value_accesskit(bound);
-    settle(&mut h);
+    h.run();
     let target = if which == "min" {
         Range::new(Some(bound), None)
     } else {
@@ -1075,17 +1019,15 @@ fn find_a_maze_meets_the_target_and_records_the_seed() {
     assert_eq!(h.state().design.targets.score, Some(target));
     assert!(!target.contains(current), "the maze shown misses it");
 
-    let undo = h.state().undo.len();
+    let undo = h.state().undo_steps();
     h.get_by_label("Find a maze").click_accesskit();
-    until(&mut h, "the search", |a| {
-        !a.searching() && a.targets.outcome.is_some()
-    });
-    settle(&mut h);
+    h.run();
+    assert!(!h.state().searching() && h.state().targets.outcome.is_some());
     let app = h.state();
     let outcome = app.targets.outcome.as_ref().unwrap();
     assert!(outcome.met, "{}", outcome.text);
     assert_ne!(app.design.seed, d0.seed, "the found seed is in the design");
-    assert_eq!(app.undo.len(), undo + 1, "one undo step");
+    assert_eq!(app.undo_steps(), undo + 1, "one undo step");
     let g = app.generated().unwrap();
     assert_eq!(g.seed, app.design.seed.unwrap(), "the preview shows it");
     assert!(Report::new(&app.design.targets, &g.metrics).met());
@@ -1097,24 +1039,27 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     let mut h = editor();
     // an unreachable score and a budget that would take minutes
     h.get_by_label("score min").click_accesskit();
-    run(&mut h);
+    h.run();
     h.get_by_label("score min value").set_value_accesskit(900.0);
-    settle(&mut h);
+    h.run();
     h.get_by_label("Budget candidates")
         .set_value_accesskit(1_000_000.0);
-    run(&mut h);
+    h.run();
     assert_eq!(h.state().targets.candidates, 1_000_000);
     let before = h.state().design.clone();
-    let tried = |a: &HedgeApp| {
-        a.targets
-            .search
-            .as_ref()
-            .and_then(|s| s.progress)
-            .map_or(0, |p| p.tried)
+    // the search runs on a thread of its own here, as in the editor; the test waits for its
+    // reports (a blocking wait on the task, not a poll)
+    h.state_mut().run_tasks_inline(false);
+    let under_way = |h: &Harness<'_, HedgeApp>| {
+        let search = h.state().targets.search.as_ref().expect("a search runs");
+        search.task.wait_for_progress(|p| p.tried >= 64);
+        assert!(search.progress().is_some_and(|p| p.tried >= 64));
     };
 
     h.get_by_label("Find a maze").click_accesskit();
-    until(&mut h, "progress", |a| tried(a) >= 64);
+    h.step();
+    under_way(&h);
+    h.step();
     assert!(h.query_by_label_contains("tried, best").is_some());
     // the window answers while the search runs
     let key = h.state().answer_key;
@@ -1122,9 +1067,12 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     h.step();
     h.step();
     assert_eq!(h.state().answer_key, !key);
+    assert!(h.state().searching());
     h.get_by_label("Cancel").click_accesskit();
-    until(&mut h, "the cancel", |a| !a.searching());
-    settle(&mut h);
+    h.step();
+    h.state_mut().finish_tasks();
+    h.run();
+    assert!(!h.state().searching());
     assert_eq!(
         h.state().design,
         before,
@@ -1135,11 +1083,14 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
 
     // an edit while it runs: the search stops and its result is not used
     h.get_by_label("Find a maze").click_accesskit();
-    until(&mut h, "progress", |a| tried(a) >= 64);
+    h.step();
+    under_way(&h);
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(0.5);
-    until(&mut h, "the stale search", |a| !a.searching());
-    settle(&mut h);
+    h.step();
+    h.state_mut().finish_tasks();
+    h.run();
+    assert!(!h.state().searching());
     assert_eq!(h.state().design.braid, 0.5);
     assert_eq!(h.state().design.seed, before.seed);
     let text = &h.state().targets.outcome.as_ref().unwrap().text;
@@ -1161,7 +1112,7 @@ fn tile_designs_say_targets_are_for_walls_only() {
         design: Box::new(d),
         coalesce: false,
     });
-    settle(&mut h);
+    h.run();
     assert!(
         h.query_by_label("difficulty targets work with the walls style only")
             .is_some()
@@ -1170,7 +1121,7 @@ fn tile_designs_say_targets_are_for_walls_only() {
     assert!(h.get_by_label("Adult").accesskit_node().is_disabled());
     // asked anyway (a command), the search refuses with the same words
     h.state_mut().pending.push(hedge::app::Command::FindMaze);
-    run(&mut h);
+    h.run();
     assert!(!h.state().searching());
     let text = &h.state().targets.outcome.as_ref().unwrap().text;
     assert!(text.contains("walls style only"), "{text}");

@@ -4,20 +4,18 @@
 //! The list is a [`BookList`]: the book settings ([`crate::book::Settings`], the `[book]` table)
 //! and one design per puzzle, each a `[[pages]]` entry with its design inline, so the list *is*
 //! a book file ([`BookList::to_toml`]). Saving checks that text with [`crate::book::parse`];
-//! exporting parses it the same way and makes the book with [`crate::book::build`] on a thread
-//! of its own (the window shows the steps done), then writes `book.pdf` atomically: the bytes
+//! exporting parses it the same way and makes the book with [`crate::book::build`] as a
+//! background [`Task`] (the window shows the steps done), then writes `book.pdf` atomically: the bytes
 //! `hedge batch` writes for the saved file. The list is kept between runs (as that text, in
 //! eframe's storage) and is not part of undo; an error never changes it.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use egui::{ComboBox, RichText, Slider};
 use serde::{Deserialize, Serialize};
 
+use super::task::{Control, Task};
 use super::{Command, DialogRequest, HedgeApp};
 use crate::book::{Answers, Settings};
 use crate::design::Design;
@@ -95,13 +93,10 @@ pub enum BookCommand {
     ExportDialog,
 }
 
-/// A book export running on its thread.
+/// A book export running in the background: its progress is (steps done, steps in all).
 struct Export {
     path: PathBuf,
-    done: Arc<AtomicUsize>,
-    total: Arc<AtomicUsize>,
-    result: Receiver<std::result::Result<String, String>>,
-    started: Instant,
+    task: Task<std::result::Result<String, String>, (usize, usize)>,
 }
 
 /// The book list and its window.
@@ -130,12 +125,9 @@ impl BookPanel {
 
     /// The running export's steps done and steps in all (0 of 0 until it has counted them).
     pub fn progress(&self) -> Option<(usize, usize)> {
-        self.export.as_ref().map(|e| {
-            (
-                e.done.load(Ordering::Relaxed),
-                e.total.load(Ordering::Relaxed),
-            )
-        })
+        self.export
+            .as_ref()
+            .map(|e| e.task.progress().unwrap_or((0, 0)))
     }
 }
 
@@ -188,7 +180,7 @@ fn export_book(
 
 impl HedgeApp {
     /// Applies one book command.
-    pub(super) fn apply_book(&mut self, cmd: BookCommand, ctx: Option<&egui::Context>) {
+    pub(super) fn apply_book(&mut self, cmd: BookCommand) {
         match cmd {
             BookCommand::Show(open) => self.book.open = open,
             BookCommand::AddCurrent => self.message = Some(self.add_current()),
@@ -211,23 +203,23 @@ impl HedgeApp {
             BookCommand::Open(path) => self.message = Some(self.open_book(&path)),
             BookCommand::Save(path) => self.message = Some(self.save_book(&path)),
             BookCommand::Export(path) => {
-                if let Err(e) = self.start_export(path, ctx) {
+                if let Err(e) = self.start_export(path) {
                     self.message = Some(Err(e));
                 }
             }
             BookCommand::OpenDialog => {
                 if let Some(p) = self.ask(&DialogRequest::OpenBook) {
-                    self.apply_book(BookCommand::Open(p), ctx);
+                    self.apply_book(BookCommand::Open(p));
                 }
             }
             BookCommand::SaveDialog => {
                 if let Some(p) = self.ask(&DialogRequest::SaveBook) {
-                    self.apply_book(BookCommand::Save(p), ctx);
+                    self.apply_book(BookCommand::Save(p));
                 }
             }
             BookCommand::ExportDialog => {
                 if let Some(p) = self.ask(&DialogRequest::ExportBook) {
-                    self.apply_book(BookCommand::Export(p), ctx);
+                    self.apply_book(BookCommand::Export(p));
                 }
             }
         }
@@ -314,11 +306,7 @@ impl HedgeApp {
         Ok(msg)
     }
 
-    fn start_export(
-        &mut self,
-        path: PathBuf,
-        ctx: Option<&egui::Context>,
-    ) -> std::result::Result<(), String> {
+    fn start_export(&mut self, path: PathBuf) -> std::result::Result<(), String> {
         if self.book.exporting() {
             return Err("a book is being exported already; wait for it to finish".into());
         }
@@ -326,55 +314,40 @@ impl HedgeApp {
             return Err("the book has no pages: add designs with \"Add current design\"".into());
         }
         let text = self.book.list.to_toml();
-        let (done, total) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
-        let (tx, result) = channel();
-        let ctx = ctx.cloned();
-        let run = {
-            let (done, total, path) = (Arc::clone(&done), Arc::clone(&total), path.clone());
-            move || {
-                let progress = |d: usize, t: usize| {
-                    done.store(d, Ordering::Relaxed);
-                    total.store(t, Ordering::Relaxed);
-                    if let Some(ctx) = &ctx {
-                        ctx.request_repaint();
-                    }
-                };
-                // a panic drops `tx`: poll_book reports it
-                let r = export_book(&text, &path, &progress);
-                let _ = tx.send(r);
-                if let Some(ctx) = &ctx {
-                    ctx.request_repaint();
-                }
-            }
-        };
-        std::thread::Builder::new()
-            .name("hedge-book".into())
-            .spawn(run)
-            .map_err(|e| format!("cannot start the book export: {e}"))?;
-        self.book.export = Some(Export {
-            path,
-            done,
-            total,
-            result,
-            started: Instant::now(),
+        let task = self.tasks.spawn("making the book", {
+            let path = path.clone();
+            move |c: &Control<(usize, usize)>| export_book(&text, &path, &|d, t| c.report((d, t)))
         });
+        self.book.export = Some(Export { path, task });
         self.message = None;
+        // an inline export (tests) has finished already
+        self.poll_book();
         Ok(())
     }
 
     /// Picks up the finished book export, if any (called every frame).
     pub fn poll_book(&mut self) {
         let Some(e) = &self.book.export else { return };
-        let r = match e.result.try_recv() {
-            Ok(r) => r,
-            Err(TryRecvError::Empty) => return,
-            Err(TryRecvError::Disconnected) => Err(format!(
-                "internal error while making the book (please report it): {}",
-                e.path.display()
-            )),
+        let Some(r) = e.task.poll() else { return };
+        self.book_done(r);
+    }
+
+    /// Blocks until the running book export (if any) has finished and shows its outcome (the
+    /// app's `finish_tasks` test hook).
+    pub(super) fn wait_book(&mut self) {
+        if let Some(e) = &self.book.export {
+            let r = e.task.wait();
+            self.book_done(r);
+        }
+    }
+
+    fn book_done(&mut self, r: std::result::Result<std::result::Result<String, String>, String>) {
+        let Some(e) = self.book.export.take() else {
+            return;
         };
-        self.book.export = None;
-        self.message = Some(r);
+        // a panic's line gets the path, as the export's own errors have it
+        self.message =
+            Some(r.unwrap_or_else(|panic| Err(format!("{panic}: {}", e.path.display()))));
     }
 }
 
@@ -507,7 +480,7 @@ fn contents(app: &mut HedgeApp, ui: &mut egui::Ui) {
             .book
             .export
             .as_ref()
-            .map_or(0.0, |e| e.started.elapsed().as_secs_f64());
+            .map_or(0.0, |e| e.task.elapsed().as_secs_f64());
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label(if total == 0 {
@@ -602,12 +575,8 @@ mod tests {
 
     fn export(app: &mut HedgeApp, path: &Path) {
         app.apply(Command::Book(BookCommand::Export(path.to_path_buf())), None);
-        let start = Instant::now();
-        while app.book.exporting() {
-            app.poll_book();
-            assert!(start.elapsed() < Duration::from_secs(60), "export hung");
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        app.finish_tasks();
+        assert!(!app.book.exporting());
     }
 
     #[test]

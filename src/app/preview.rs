@@ -11,12 +11,12 @@
 //! ([`crate::draw::overlay`]), rasterised with it.
 
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 use egui::{Color32, ColorImage, Pos2, Rect, Sense, Stroke, TextureHandle, TextureOptions, Vec2};
 use egui::{pos2, vec2};
 
+use super::task::{Spawner, Task};
 use crate::draw::overlay::{Overlays, Show};
 use crate::draw::{self, Drawing, Item, Pos};
 use crate::export::raster::{Region, page_pixels, rasterise};
@@ -154,11 +154,13 @@ struct Shown {
 type Done = (RasterKey, Region, Result<ColorImage, String>, Duration);
 
 /// The preview's pixels: the texture shown and the raster being made, kept between frames.
+#[derive(Default)]
 pub struct Raster {
     shown: Option<Shown>,
-    pending: Option<(RasterKey, Region, Receiver<Done>)>,
-    /// Rasterise on a background thread (the editor) or in the frame (tests, for determinism).
-    pub threaded: bool,
+    pending: Option<Task<Done>>,
+    /// Starts the rasterising tasks (the app's, so tests that run tasks inline get the pixels
+    /// in the frame); without one, rasters are made in the frame.
+    pub tasks: Option<Spawner>,
     /// How many rasters were made.
     pub builds: u64,
     /// How long the last one took (rasterising and converting to an image).
@@ -169,16 +171,12 @@ pub struct Raster {
     pub error: Option<String>,
 }
 
-impl Default for Raster {
-    fn default() -> Self {
+impl Raster {
+    /// A raster that makes its pixels with `tasks`.
+    pub fn new(tasks: Spawner) -> Raster {
         Raster {
-            shown: None,
-            pending: None,
-            threaded: true,
-            builds: 0,
-            last_build: Duration::ZERO,
-            pixels: 0,
-            error: None,
+            tasks: Some(tasks),
+            ..Raster::default()
         }
     }
 }
@@ -246,22 +244,13 @@ impl Raster {
         visible: &Region,
         region: Region,
     ) {
-        if let Some((k, r, rx)) = &self.pending {
-            match rx.try_recv() {
-                Ok(done) => {
-                    self.pending = None;
-                    self.accept(ctx, done);
-                }
-                Err(TryRecvError::Empty) => {
-                    if *k == key && contains(r, visible) {
-                        return; // on its way
-                    }
-                    return; // one at a time: the newer wish is looked at when this one is done
-                }
-                Err(TryRecvError::Disconnected) => {
-                    self.pending = None;
-                    self.error = Some("the preview's rasteriser stopped".into());
-                }
+        if let Some(task) = &self.pending {
+            // one at a time: a newer wish is looked at when this raster is done
+            let Some(done) = task.poll() else { return };
+            self.pending = None;
+            match done {
+                Ok(done) => self.accept(ctx, done),
+                Err(line) => self.error = Some(line),
             }
         }
         if self
@@ -282,31 +271,20 @@ impl Raster {
                 (key, region, image, start.elapsed())
             }
         };
-        if !self.threaded || self.shown.is_none() {
-            let done = job();
-            self.accept(ctx, done);
-            return;
-        }
-        let (tx, rx) = channel();
-        let wake = ctx.clone();
-        let spawned = std::thread::Builder::new()
-            .name("hedge-raster".into())
-            .spawn(move || {
-                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
-                    .unwrap_or_else(|_| {
-                        (
-                            key,
-                            region,
-                            Err("the preview's rasteriser failed".into()),
-                            Duration::ZERO,
-                        )
-                    });
-                let _ = tx.send(done);
-                wake.request_repaint();
-            });
-        match spawned {
-            Ok(_) => self.pending = Some((key, region, rx)),
-            Err(e) => self.error = Some(format!("cannot start the preview's rasteriser: {e}")),
+        match &self.tasks {
+            // the first raster is made in the frame, so the page never shows blank
+            Some(tasks) if self.shown.is_some() => {
+                let task = tasks.spawn("rasterising the page", move |_| job());
+                match task.poll() {
+                    Some(Ok(done)) => self.accept(ctx, done), // ran inline
+                    Some(Err(line)) => self.error = Some(line),
+                    None => self.pending = Some(task),
+                }
+            }
+            _ => {
+                let done = job();
+                self.accept(ctx, done);
+            }
         }
     }
 }
@@ -730,10 +708,7 @@ mod tests {
         let (_, p) = made(d);
         let p = Arc::new(p);
         let ctx = egui::Context::default();
-        let mut raster = Raster {
-            threaded: false,
-            ..Raster::default()
-        };
+        let mut raster = Raster::default();
         let mut view = View::default();
         let frame = |view: &mut View, raster: &mut Raster| {
             let input = egui::RawInput {

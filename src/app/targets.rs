@@ -1,21 +1,19 @@
 //! The knobs panel's Difficulty section: each measured metric of the maze in the preview drawn
 //! against its target band, the targets' bounds (saved in the design, undoable like every
 //! knob), the reader presets, and "Find a maze": the difficulty search
-//! ([`crate::difficulty::search_with`]) on a thread of its own, with progress and cancel.
+//! ([`crate::difficulty::search_with`]) as a background [`Task`], with progress and cancel.
 //!
 //! The search never writes over newer edits: it works on a copy of the design, and when the
 //! design changes while it runs, it is cancelled and its result is dropped. A search that ends
 //! (targets met, or the budget spent) writes the found seed, and the carver and entrance when it
 //! changed them, into the design as one undo step, so the preview shows the found maze.
 
-use std::panic::AssertUnwindSafe;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use egui::{Color32, DragValue, Rect, RichText, Sense, Stroke, vec2};
 
+use super::task::{Control, Task};
 use super::{Command, HedgeApp};
 use crate::design::{Design, Style};
 use crate::difficulty::{
@@ -97,32 +95,24 @@ impl TargetsPanel {
     }
 }
 
-/// A search running on its own thread.
+/// A search running in the background (dropping it cancels it).
 #[derive(Debug)]
 pub struct Search {
     /// The design it searches from: when the app's design differs, the result is stale.
     pub from: Design,
-    cancel: Arc<AtomicBool>,
-    results: Receiver<Message>,
-    /// The newest progress report.
-    pub progress: Option<Progress>,
+    /// The search itself: its progress reports and its result.
+    pub task: Task<Result<Box<Found>, String>, Progress>,
     /// The user pressed Cancel.
     pub cancelled: bool,
     /// The design changed while it ran: cancelled, and its result will not be used.
     pub stale: bool,
 }
 
-impl Drop for Search {
-    fn drop(&mut self) {
-        // an app closed (or a test ended) mid-search does not leave the thread running
-        self.cancel.store(true, Ordering::Relaxed);
+impl Search {
+    /// The newest progress report.
+    pub fn progress(&self) -> Option<Progress> {
+        self.task.progress()
     }
-}
-
-#[derive(Debug)]
-enum Message {
-    Progress(Progress),
-    Done(Result<Box<Found>, String>),
 }
 
 /// What the last search came to, shown under the Find button while the design is the one it
@@ -169,7 +159,7 @@ pub(super) fn apply_preset(app: &mut HedgeApp, name: &str) {
 }
 
 /// Starts "Find a maze" on the current design (nothing happens while one is running).
-pub(super) fn start(app: &mut HedgeApp, ctx: Option<&egui::Context>) {
+pub(super) fn start(app: &mut HedgeApp) {
     if app.targets.search.is_some() {
         return;
     }
@@ -196,43 +186,27 @@ pub(super) fn start(app: &mut HedgeApp, ctx: Option<&egui::Context>) {
         Some(Err(e)) => return refuse(app, e),
     };
     let options = app.targets.options();
-    let cancel = Arc::new(AtomicBool::new(false));
-    let (tx, results) = channel();
-    let (flag, from) = (Arc::clone(&cancel), design.clone());
-    let ctx = ctx.cloned();
-    let spawned = std::thread::Builder::new()
-        .name("hedge-search".into())
-        .spawn(move || {
-            let wake = || {
-                if let Some(c) = &ctx {
-                    c.request_repaint();
-                }
-            };
-            let mut report = |p: &Progress| {
-                let _ = tx.send(Message::Progress(*p));
-                wake();
-            };
-            let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                run(&design, shape.as_deref(), &options, &flag, &mut report)
-            }))
-            .unwrap_or_else(|_| Err("internal error while searching (please report it)".into()));
-            let _ = tx.send(Message::Done(outcome.map(Box::new)));
-            wake();
-        });
-    match spawned {
-        Ok(_) => {
-            app.targets.outcome = None;
-            app.targets.search = Some(Search {
-                from,
-                cancel,
-                results,
-                progress: None,
-                cancelled: false,
-                stale: false,
-            });
-        }
-        Err(e) => refuse(app, format!("cannot start the search: {e}")),
-    }
+    let from = design.clone();
+    app.targets.outcome = None;
+    let task = app.tasks.spawn("searching", move |c: &Control<Progress>| {
+        let mut report = |p: &Progress| c.report(*p);
+        run(
+            &design,
+            shape.as_deref(),
+            &options,
+            c.cancel_flag(),
+            &mut report,
+        )
+        .map(Box::new)
+    });
+    app.targets.search = Some(Search {
+        from,
+        task,
+        cancelled: false,
+        stale: false,
+    });
+    // an inline search (tests) has finished already
+    poll(app);
 }
 
 /// The search itself, on its thread: the shape's mask as the preview makes it, then the
@@ -256,7 +230,7 @@ fn run(
 pub(super) fn cancel(app: &mut HedgeApp) {
     if let Some(s) = &mut app.targets.search {
         s.cancelled = true;
-        s.cancel.store(true, Ordering::Relaxed);
+        s.task.cancel();
     }
 }
 
@@ -268,26 +242,20 @@ pub(super) fn poll(app: &mut HedgeApp) {
     };
     if !s.stale && app.design != s.from {
         s.stale = true;
-        s.cancel.store(true, Ordering::Relaxed);
+        s.task.cancel();
     }
-    let mut done = None;
-    loop {
-        match s.results.try_recv() {
-            Ok(Message::Progress(p)) => s.progress = Some(p),
-            Ok(Message::Done(r)) => {
-                done = Some(r);
-                break;
-            }
-            Err(TryRecvError::Empty) => break,
-            Err(TryRecvError::Disconnected) => {
-                done = Some(Err("the search stopped without an answer".into()));
-                break;
-            }
-        }
-    }
-    if let Some(result) = done
+    if let Some(result) = s.task.poll()
         && let Some(s) = app.targets.search.take()
     {
+        finish(app, &s, result.and_then(|r| r));
+    }
+}
+
+/// Blocks until the running search (if any) has finished, and applies its result (the
+/// app's `finish_tasks` test hook).
+pub(super) fn wait(app: &mut HedgeApp) {
+    if let Some(s) = app.targets.search.take() {
+        let result = s.task.wait().and_then(|r| r);
         finish(app, &s, result);
     }
 }
@@ -297,7 +265,7 @@ pub(super) fn poll(app: &mut HedgeApp) {
 fn finish(app: &mut HedgeApp, s: &Search, result: Result<Box<Found>, String>) {
     let tried = |r: &Result<Box<Found>, String>| match r {
         Ok(f) => f.tried,
-        Err(_) => s.progress.map_or(0, |p| p.tried),
+        Err(_) => s.progress().map_or(0, |p| p.tried),
     };
     let (text, met) = if s.stale {
         (
@@ -606,7 +574,7 @@ fn search_controls(app: &mut HedgeApp, ui: &mut egui::Ui, d: &Design) {
     if let Some(s) = &panel.search {
         ui.horizontal(|ui| {
             ui.spinner();
-            let text = match s.progress {
+            let text = match s.progress() {
                 None => "searching...".to_string(),
                 Some(p) => match p.best {
                     Some((_, dist)) => {
@@ -620,7 +588,7 @@ fn search_controls(app: &mut HedgeApp, ui: &mut egui::Ui, d: &Design) {
                 app.pending.push(Command::CancelSearch);
             }
         });
-        let fraction = s.progress.map_or(0.0, |p| p.fraction) as f32;
+        let fraction = s.progress().map_or(0.0, |p| p.fraction) as f32;
         ui.add(egui::ProgressBar::new(fraction).desired_height(6.0));
         ui.ctx().request_repaint_after(Duration::from_millis(100));
     } else {
@@ -686,14 +654,14 @@ mod tests {
                 ..Default::default()
             },
         );
-        let undo = app.undo.len();
+        let undo = app.undo_steps();
         app.apply(Command::FindMaze, None);
         assert!(app.searching());
         settle(&mut app);
         let o = app.targets.outcome.clone().unwrap();
         assert!(o.met, "{}", o.text);
         assert_eq!(app.design.seed, seed, "candidate 0 is the design itself");
-        assert_eq!(app.undo.len(), undo, "nothing to write, no undo step");
+        assert_eq!(app.undo_steps(), undo, "nothing to write, no undo step");
 
         // an impossible target and a large budget: an edit meanwhile makes the result stale
         with_targets(
@@ -735,7 +703,7 @@ mod tests {
             (d.algorithm, d.braid, d.targets),
             (p.algorithm, p.braid, p.targets)
         );
-        assert_eq!(app.undo.len(), 1);
+        assert_eq!(app.undo_steps(), 1);
         app.apply(Command::Undo, None);
         assert_eq!(app.design, before);
     }

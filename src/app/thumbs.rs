@@ -1,53 +1,61 @@
 //! Thumbnails of the built-in shapes: each silhouette decoded and cut like a design's shape,
-//! then shrunk to a small dark-on-light picture. They are made on a thread of their own the
-//! first time the shape list is shown, so the window never waits for the decoder.
-
-use std::sync::mpsc::{Receiver, channel};
+//! then shrunk to a small dark-on-light picture. They are made one by one as background tasks
+//! the first time the shape list is shown, so the window never waits for the decoder.
 
 use egui::{Color32, ColorImage, TextureHandle, TextureOptions};
 
+use super::task::{Spawner, Task};
 use crate::shape::{Cut, Foreground, builtin};
 
 /// The side of a thumbnail, in pixels.
 pub const SIZE: usize = 40;
 
 /// The thumbnails, as far as they are made.
-#[derive(Default)]
 pub struct Thumbnails {
-    started: bool,
-    incoming: Option<Receiver<(String, ColorImage)>>,
+    tasks: Spawner,
+    /// The shapes still to make, last first (`None` until the list is first shown).
+    queue: Option<Vec<&'static str>>,
+    /// The thumbnail being made.
+    running: Option<(&'static str, Task<Option<ColorImage>>)>,
     /// Loaded textures by shape name, in the order they arrived.
     pub textures: Vec<(String, TextureHandle)>,
 }
 
 impl Thumbnails {
-    /// Starts the thread on the first call; afterwards loads whatever it has finished.
-    pub fn poll(&mut self, ctx: &egui::Context) {
-        if !self.started {
-            self.started = true;
-            let (tx, rx) = channel();
-            let ctx = ctx.clone();
-            let spawned = std::thread::Builder::new()
-                .name("hedge-thumbnails".into())
-                .spawn(move || {
-                    for name in builtin::names() {
-                        if let Some(img) = thumbnail(name)
-                            && tx.send((name.to_string(), img)).is_err()
-                        {
-                            return;
-                        }
-                        ctx.request_repaint();
-                    }
-                });
-            if spawned.is_ok() {
-                self.incoming = Some(rx);
-            }
+    /// No thumbnails yet; `tasks` will make them.
+    pub fn new(tasks: Spawner) -> Thumbnails {
+        Thumbnails {
+            tasks,
+            queue: None,
+            running: None,
+            textures: Vec::new(),
         }
-        if let Some(rx) = &self.incoming {
-            while let Ok((name, img)) = rx.try_recv() {
-                let tex = ctx.load_texture(format!("shape-{name}"), img, TextureOptions::LINEAR);
-                self.textures.push((name, tex));
+    }
+
+    /// Starts making them on the first call; afterwards loads whatever is finished and starts
+    /// the next. Called every frame the shape list is shown.
+    pub fn poll(&mut self, ctx: &egui::Context) {
+        let queue = self.queue.get_or_insert_with(|| {
+            let mut names: Vec<&'static str> = builtin::names().collect();
+            names.reverse();
+            names
+        });
+        loop {
+            if let Some((name, task)) = &self.running {
+                let Some(r) = task.poll() else { return };
+                // a shape that does not decode (or a panic) simply has no thumbnail
+                if let Ok(Some(img)) = r {
+                    let tex =
+                        ctx.load_texture(format!("shape-{name}"), img, TextureOptions::LINEAR);
+                    self.textures.push((name.to_string(), tex));
+                }
+                self.running = None;
             }
+            let Some(name) = queue.pop() else { return };
+            let task = self
+                .tasks
+                .spawn("making a thumbnail", move |_| thumbnail(name));
+            self.running = Some((name, task));
         }
     }
 

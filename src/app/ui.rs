@@ -184,13 +184,13 @@ fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
                 ui.ctx()
                     .format_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Z)),
             );
-            if ui.add_enabled(!app.undo.is_empty(), undo).clicked() {
+            if ui.add_enabled(app.can_undo(), undo).clicked() {
                 app.pending.push(Command::Undo);
             }
             let redo = egui::Button::new("Redo").shortcut_text(ui.ctx().format_shortcut(
                 &KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
             ));
-            if ui.add_enabled(!app.redo.is_empty(), redo).clicked() {
+            if ui.add_enabled(app.can_redo(), redo).clicked() {
                 app.pending.push(Command::Redo);
             }
         });
@@ -392,13 +392,13 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     ui.separator();
     ui.horizontal(|ui| {
         if ui
-            .add_enabled(!app.undo.is_empty(), egui::Button::new("Undo"))
+            .add_enabled(app.can_undo(), egui::Button::new("Undo"))
             .clicked()
         {
             app.pending.push(Command::Undo);
         }
         if ui
-            .add_enabled(!app.redo.is_empty(), egui::Button::new("Redo"))
+            .add_enabled(app.can_redo(), egui::Button::new("Redo"))
             .clicked()
         {
             app.pending.push(Command::Redo);

@@ -1,13 +1,11 @@
-//! The background generator: one long-lived thread that makes mazes off the UI thread.
+//! The background generator: makes mazes off the UI thread, through a [`Latest`] task stream.
 //!
-//! The UI hands it jobs numbered by a generation counter. The worker keeps only the newest job
-//! waiting (a newer knob change replaces an older job that has not started), runs it, and sends a
-//! typed [`JobResult`] back on a channel that the UI polls once per frame. A result whose
-//! generation is not the newest is stale and dropped, so the preview always shows the latest knobs.
+//! The UI hands it jobs numbered by a generation counter. At most one runs at a time; a newer
+//! knob change replaces an older job that has not started; a finished job sends a typed
+//! [`JobResult`] back on a channel that the UI polls once per frame. A result whose generation
+//! is not the newest is stale and dropped, so the preview always shows the latest knobs.
 
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Condvar, Mutex};
-use std::thread::JoinHandle;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::design::Design;
@@ -16,6 +14,7 @@ use crate::pipeline::{Generated, GeneratedTiles};
 use crate::shape::Foreground;
 
 use super::preview::PagePreview;
+use super::task::{Latest, Spawner};
 
 /// One maze to make: the design and, when it has a shape, the shape's foreground (decoded and
 /// cut once by the app, shared here).
@@ -94,132 +93,64 @@ fn make(job: &Job) -> crate::error::Result<Made> {
     })
 }
 
-#[derive(Default)]
-struct Slot {
-    job: Option<(u64, Job)>,
-    shutdown: bool,
-}
-
-#[derive(Default)]
-struct Shared {
-    slot: Mutex<Slot>,
-    wake: Condvar,
-}
-
 /// The handle the UI keeps: submit jobs, poll results.
 pub struct Worker {
-    shared: Arc<Shared>,
-    results: Receiver<JobResult>,
-    thread: Option<JoinHandle<()>>,
-    latest: u64,
-    done: u64,
+    jobs: Latest<JobResult>,
 }
 
 impl Worker {
-    /// Starts the worker thread. `wake` is called after each result is sent (the app passes a
-    /// closure that requests a repaint, so the result is picked up at once).
-    pub fn new(wake: impl Fn() + Send + 'static) -> Self {
-        let shared = Arc::new(Shared::default());
-        let (tx, results) = channel();
-        let thread = {
-            let shared = Arc::clone(&shared);
-            std::thread::Builder::new()
-                .name("hedge-generate".into())
-                .spawn(move || worker_loop(&shared, &tx, &wake))
-                .ok()
-        };
+    /// A worker whose jobs `spawner` starts (on threads, or inline in tests).
+    pub fn new(spawner: Spawner) -> Self {
         Worker {
-            shared,
-            results,
-            thread,
-            latest: 0,
-            done: 0,
+            jobs: Latest::new("making the maze", spawner),
         }
     }
 
     /// A new generation number; results of every earlier one become stale.
     pub fn next_generation(&mut self) -> u64 {
-        self.latest += 1;
-        self.latest
+        self.jobs.next_generation()
     }
 
-    /// Queues `design` under `generation` (from [`Worker::next_generation`]), replacing any job
-    /// still waiting. Without a worker thread (it could not be spawned), runs it at once.
-    pub fn submit(&mut self, generation: u64, job: Job) -> Option<JobResult> {
-        if self.thread.is_none() {
-            return Some(run_job(generation, &job));
-        }
-        if let Ok(mut slot) = self.shared.slot.lock() {
-            slot.job = Some((generation, job));
-            self.shared.wake.notify_one();
-        }
-        None
+    /// Queues `job` under `generation` (from [`Worker::next_generation`]), replacing any job
+    /// still waiting.
+    pub fn submit(&mut self, generation: u64, job: Job) {
+        self.jobs
+            .submit(generation, move |_| run_job(generation, &job));
     }
 
     /// Marks `generation` as finished without the worker (an inline job).
     pub fn mark_done(&mut self, generation: u64) {
-        self.done = self.done.max(generation);
+        self.jobs.mark_done(generation);
     }
 
     /// The newest result, if one arrived since the last poll; stale results are dropped.
     pub fn poll(&mut self) -> Option<JobResult> {
-        let mut newest = None;
-        while let Ok(r) = self.results.try_recv() {
-            if r.generation == self.latest {
-                self.done = r.generation;
-                newest = Some(r);
-            }
-        }
-        newest
+        self.jobs.poll().map(result)
+    }
+
+    /// Blocks until no job runs or waits; the newest result, if it arrived meanwhile (tests).
+    pub fn wait(&mut self) -> Option<JobResult> {
+        self.jobs.wait().map(result)
     }
 
     /// Whether the newest generation is still being made.
     pub fn busy(&self) -> bool {
-        self.done < self.latest
+        self.jobs.busy()
+    }
+
+    /// Whether no job runs or waits.
+    pub fn idle(&self) -> bool {
+        self.jobs.idle()
     }
 }
 
-impl Drop for Worker {
-    fn drop(&mut self) {
-        if let Ok(mut slot) = self.shared.slot.lock() {
-            slot.shutdown = true;
-            slot.job = None;
-        }
-        // The thread finishes its current job (if any) and exits; no need to wait for it.
-        self.shared.wake.notify_all();
-    }
-}
-
-fn worker_loop(shared: &Shared, tx: &Sender<JobResult>, wake: &dyn Fn()) {
-    loop {
-        let (generation, job) = {
-            let Ok(mut slot) = shared.slot.lock() else {
-                return;
-            };
-            loop {
-                if slot.shutdown {
-                    return;
-                }
-                if let Some(job) = slot.job.take() {
-                    break job;
-                }
-                slot = match shared.wake.wait(slot) {
-                    Ok(s) => s,
-                    Err(_) => return,
-                };
-            }
-        };
-        let result =
-            std::panic::catch_unwind(|| run_job(generation, &job)).unwrap_or_else(|_| JobResult {
-                generation,
-                outcome: Err("internal error while making the maze (please report it)".into()),
-                elapsed: Duration::ZERO,
-            });
-        if tx.send(result).is_err() {
-            return;
-        }
-        wake();
-    }
+/// A task's outcome as a job result: a panic is the job's error line.
+fn result((generation, r): (u64, Result<JobResult, String>)) -> JobResult {
+    r.unwrap_or_else(|e| JobResult {
+        generation,
+        outcome: Err(e),
+        elapsed: Duration::ZERO,
+    })
 }
 
 #[cfg(test)]
@@ -228,7 +159,7 @@ mod tests {
 
     #[test]
     fn newest_result_wins_and_stale_ones_are_dropped() {
-        let mut w = Worker::new(|| {});
+        let mut w = Worker::new(Spawner::new(|| {}));
         let big = Design {
             width: 150,
             height: 150,
@@ -236,7 +167,7 @@ mod tests {
             ..Design::default()
         };
         let g1 = w.next_generation();
-        assert!(w.submit(g1, Job::plain(big.clone())).is_none());
+        w.submit(g1, Job::plain(big.clone()));
         let g2 = w.next_generation();
         let small = Design {
             width: 5,
@@ -246,14 +177,7 @@ mod tests {
         };
         w.submit(g2, Job::plain(small));
         assert!(w.busy());
-        let start = Instant::now();
-        let r = loop {
-            if let Some(r) = w.poll() {
-                break r;
-            }
-            assert!(start.elapsed() < Duration::from_secs(30), "worker hung");
-            std::thread::sleep(Duration::from_millis(2));
-        };
+        let r = w.wait().expect("the newest result");
         assert_eq!(r.generation, g2);
         let made = r.outcome.unwrap();
         let Product::Walls(g) = &made.product else {
@@ -261,7 +185,7 @@ mod tests {
         };
         assert_eq!(g.metrics.cells, 25);
         assert!(made.preview.is_ok());
-        assert!(!w.busy());
+        assert!(!w.busy() && w.idle());
     }
 
     #[test]

@@ -1,0 +1,450 @@
+//! The commands: what the UI asks for ([`Command`]), applied once at the end of each frame, and
+//! what they do that is not editing the design: file dialogs (or the test hook standing in for
+//! them), opening, saving and exporting.
+
+use std::path::{Path, PathBuf};
+
+use super::{Current, HedgeApp, book, targets};
+use crate::design::Design;
+use crate::pipeline::Generated;
+use crate::random::fresh_seed;
+use crate::shape::{Cut, ShapeSource};
+
+/// What the UI asks for; applied once at the end of the frame by [`HedgeApp::apply`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Replace the design (a knob edit). `coalesce` merges it into the previous undo step (a
+    /// slider being dragged).
+    Edit {
+        /// The new design.
+        design: Box<Design>,
+        /// Whether this continues the previous edit (no new undo step).
+        coalesce: bool,
+    },
+    /// A fresh default design with a new seed.
+    New,
+    /// Draw a new seed.
+    NewSeed,
+    /// Undo the last knob edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Load a design file (TOML).
+    OpenDesign(PathBuf),
+    /// Save the design as TOML.
+    SaveDesign(PathBuf),
+    /// Write the current maze as JSON.
+    ExportJson(PathBuf),
+    /// Write the printable pages (PDF with the key on page 2; SVG or PNG with the key beside).
+    Export(ExportKind, PathBuf),
+    /// Write in the format the path's extension names (.json, .pdf, .svg, .png).
+    ExportByName(PathBuf),
+    /// Show a file dialog to pick a design to open.
+    OpenDialog,
+    /// Show a file dialog to save the design.
+    SaveDialog,
+    /// Show a file dialog to export in a format.
+    ExportDialog(ExportKind),
+    /// Use this silhouette (or none); the height follows its aspect ratio.
+    SetShape(Option<ShapeSource>),
+    /// Show a file dialog to pick a picture for the shape.
+    OpenImageDialog,
+    /// Switch cells on or off by hand (a brush stroke; `coalesce` continues the stroke).
+    Paint {
+        /// The cells and whether each is switched on.
+        edits: Vec<crate::design::CellEdit>,
+        /// Whether this continues the previous stroke (one undo step).
+        coalesce: bool,
+    },
+    /// Forget every hand edit of the mask.
+    ClearEdits,
+    /// Put the entrance (or the exit) on this boundary cell.
+    PlaceEnd {
+        /// The cell clicked.
+        cell: crate::topology::Coord,
+        /// The exit rather than the entrance.
+        exit: bool,
+    },
+    /// Close the window.
+    Quit,
+    /// Close even though there are unsaved changes.
+    CloseWithoutSaving,
+    /// A change to the book list or its window ([`book`]).
+    Book(book::BookCommand),
+    /// Apply a difficulty preset (by name) as `--difficulty NAME` does: one undo step.
+    ApplyPreset(&'static str),
+    /// Start the difficulty search ("Find a maze") on a background thread.
+    FindMaze,
+    /// Stop the difficulty search; the design stays as it is.
+    CancelSearch,
+}
+
+/// What an export writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportKind {
+    /// The maze as JSON (cells, passages, solution).
+    Json,
+    /// A two-page PDF: the maze, then its answer key.
+    Pdf,
+    /// An SVG page, and its key beside it as NAME-key.svg.
+    Svg,
+    /// A PNG page at 300 dpi, and its key beside it as NAME-key.png.
+    Png,
+}
+
+impl ExportKind {
+    /// Every kind, in menu order.
+    pub const ALL: [ExportKind; 4] = [
+        ExportKind::Pdf,
+        ExportKind::Svg,
+        ExportKind::Png,
+        ExportKind::Json,
+    ];
+
+    /// The file extension (no dot).
+    pub fn extension(self) -> &'static str {
+        match self {
+            ExportKind::Json => "json",
+            ExportKind::Pdf => "pdf",
+            ExportKind::Svg => "svg",
+            ExportKind::Png => "png",
+        }
+    }
+
+    /// The name shown on buttons.
+    pub fn label(self) -> &'static str {
+        match self {
+            ExportKind::Json => "JSON",
+            ExportKind::Pdf => "PDF",
+            ExportKind::Svg => "SVG",
+            ExportKind::Png => "PNG",
+        }
+    }
+
+    /// The kind a file name's extension names.
+    pub fn of_path(path: &Path) -> Option<ExportKind> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        ExportKind::ALL.into_iter().find(|k| k.extension() == ext)
+    }
+}
+
+/// What a file dialog is asked for (the test hook sees this instead of a real dialog).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DialogRequest {
+    /// Pick a design to open.
+    OpenDesign,
+    /// Pick where to save the design.
+    SaveDesign,
+    /// Pick where to export.
+    Export(ExportKind),
+    /// Pick a picture for the shape.
+    OpenImage,
+    /// Pick a book file to open.
+    OpenBook,
+    /// Pick where to save the book file.
+    SaveBook,
+    /// Pick where to write the book's PDF.
+    ExportBook,
+}
+
+/// Stands in for the file dialogs (tests): returns the path a user would have picked.
+pub type DialogHook = Box<dyn FnMut(&DialogRequest) -> Option<PathBuf> + Send>;
+
+impl HedgeApp {
+    /// Applies every queued command, in order.
+    pub fn apply_pending(&mut self, ctx: Option<&egui::Context>) {
+        let pending = std::mem::take(&mut self.pending);
+        if let Some(ctx) = ctx.filter(|_| !pending.is_empty()) {
+            // the commands changed the state after this frame drew it: draw the next one
+            ctx.request_repaint();
+        }
+        for cmd in pending {
+            self.apply(cmd, ctx);
+        }
+    }
+
+    /// Applies one command. `ctx` is needed only for [`Command::Quit`] (and lets a book export
+    /// or a search wake the window).
+    pub fn apply(&mut self, cmd: Command, ctx: Option<&egui::Context>) {
+        match cmd {
+            Command::Edit { design, coalesce } => self.set_design(*design, coalesce),
+            Command::New => self.set_design(
+                Design {
+                    seed: Some(fresh_seed()),
+                    ..Design::default()
+                },
+                false,
+            ),
+            Command::NewSeed => {
+                let mut d = self.design.clone();
+                let old = d.seed;
+                while d.seed == old {
+                    d.seed = Some(fresh_seed());
+                }
+                self.set_design(d, false);
+            }
+            Command::Undo => {
+                if let Some(d) = self.history.undo(&self.design).cloned() {
+                    let old = std::mem::replace(&mut self.design, d);
+                    self.last_coalesce = false;
+                    self.refresh(&old);
+                }
+            }
+            Command::Redo => {
+                if let Some(d) = self.history.redo(&self.design).cloned() {
+                    let old = std::mem::replace(&mut self.design, d);
+                    self.last_coalesce = false;
+                    self.refresh(&old);
+                }
+            }
+            Command::OpenDesign(path) => {
+                self.message = Some(match crate::io::read_design(&path) {
+                    Ok(d) => {
+                        self.path = path.display().to_string();
+                        self.set_design(d, false);
+                        self.saved = self.design.clone();
+                        self.remember(&path);
+                        Ok(format!("opened {}", path.display()))
+                    }
+                    Err(e) => Err(e.to_string()),
+                });
+            }
+            Command::SaveDesign(path) => {
+                let text = crate::io::design_to_toml(&self.design);
+                self.message = Some(
+                    crate::io::write_atomic(&path, text.as_bytes())
+                        .map(|()| format!("saved {}", path.display()))
+                        .map_err(|e| e.to_string()),
+                );
+                if self.message.as_ref().is_some_and(Result::is_ok) {
+                    self.path = path.display().to_string();
+                    self.saved = self.design.clone();
+                    self.remember(&path);
+                }
+            }
+            Command::ExportJson(path) => self.message = Some(self.export_json(&path)),
+            Command::Export(kind, path) => self.message = Some(self.export(kind, &path)),
+            Command::ExportByName(path) => match ExportKind::of_path(&path) {
+                Some(kind) => self.apply(Command::Export(kind, path), ctx),
+                None => {
+                    self.message = Some(Err(format!(
+                        "export to which format? end the name with .pdf, .svg, .png or .json: {}",
+                        path.display()
+                    )));
+                }
+            },
+            Command::OpenDialog => {
+                if let Some(p) = self.ask(&DialogRequest::OpenDesign) {
+                    self.apply(Command::OpenDesign(p), ctx);
+                }
+            }
+            Command::SaveDialog => {
+                if let Some(p) = self.ask(&DialogRequest::SaveDesign) {
+                    self.apply(Command::SaveDesign(p), ctx);
+                }
+            }
+            Command::ExportDialog(kind) => {
+                if let Some(p) = self.ask(&DialogRequest::Export(kind)) {
+                    self.apply(Command::Export(kind, p), ctx);
+                }
+            }
+            Command::SetShape(source) => {
+                let mut d = self.design.clone();
+                d.shape = source;
+                d.cell_edits.clear();
+                if let Some(src) = &d.shape {
+                    let cut = Cut {
+                        threshold: d.threshold,
+                        invert: d.invert,
+                    };
+                    match self.shape.foreground(src, self.base_dir(), cut) {
+                        Ok(fg) => {
+                            if let Ok(h) =
+                                crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
+                            {
+                                d.height = h;
+                            }
+                        }
+                        Err(e) => {
+                            self.message = Some(Err(e));
+                            return;
+                        }
+                    }
+                }
+                self.set_design(d, false);
+            }
+            Command::OpenImageDialog => {
+                if let Some(p) = self.ask(&DialogRequest::OpenImage) {
+                    self.apply(Command::SetShape(Some(ShapeSource::File(p))), ctx);
+                }
+            }
+            Command::Paint { edits, coalesce } => {
+                let mut d = self.design.clone();
+                for e in edits {
+                    d.cell_edits.retain(|o| o.coord() != e.coord());
+                    d.cell_edits.push(e);
+                }
+                self.set_design(d, coalesce);
+            }
+            Command::PlaceEnd { cell, exit } => {
+                let Some(g) = self.generated() else { return };
+                let grid = g.maze.grid();
+                let (mut entrance, mut out) =
+                    (grid.coord(g.entrance.cell), grid.coord(g.exit.cell));
+                if exit {
+                    out = cell;
+                } else {
+                    entrance = cell;
+                }
+                if entrance == out {
+                    self.message =
+                        Some(Err("the entrance and the exit need different cells".into()));
+                    return;
+                }
+                let placement = crate::endpoints::Placement::Cells {
+                    entrance,
+                    exit: out,
+                };
+                // try it on the maze shown before changing the design
+                match crate::endpoints::place(&g.maze, placement) {
+                    Ok(_) => {
+                        let mut d = self.design.clone();
+                        d.placement = placement;
+                        self.message = None;
+                        self.set_design(d, false);
+                    }
+                    Err(e) => self.message = Some(Err(e.to_string())),
+                }
+            }
+            Command::ClearEdits => {
+                let mut d = self.design.clone();
+                d.cell_edits.clear();
+                self.set_design(d, false);
+            }
+            Command::CloseWithoutSaving => {
+                self.closing = true;
+                self.confirm_close = false;
+                if let Some(ctx) = ctx {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            }
+            Command::Quit => {
+                if let Some(ctx) = ctx {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            }
+            Command::Book(c) => self.apply_book(c),
+            Command::ApplyPreset(name) => targets::apply_preset(self, name),
+            Command::FindMaze => targets::start(self),
+            Command::CancelSearch => targets::cancel(self),
+        }
+    }
+
+    /// Asks for a path: through the test hook when set, an rfd dialog otherwise. `None` (no
+    /// dialog could be shown, or the user cancelled) leaves a message pointing at the path box.
+    pub(super) fn ask(&mut self, req: &DialogRequest) -> Option<PathBuf> {
+        let picked = match &mut self.dialog_hook {
+            Some(hook) => hook(req),
+            None => self.dialog(req),
+        };
+        if picked.is_none() {
+            self.message = Some(Ok(
+                "no file chosen (if no dialog appeared, type a path in the File box)".into(),
+            ));
+        }
+        picked
+    }
+
+    pub(super) fn dialog(&self, req: &DialogRequest) -> Option<PathBuf> {
+        let mut d = rfd::FileDialog::new();
+        if let Some(dir) = self.base_dir().filter(|p| p.is_dir()) {
+            d = d.set_directory(dir);
+        }
+        let stem = Path::new(self.path.trim())
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .filter(|s| !s.is_empty())
+            .unwrap_or("maze")
+            .to_string();
+        match req {
+            DialogRequest::OpenDesign => d.add_filter("design", &["toml"]).pick_file(),
+            DialogRequest::SaveDesign => d
+                .add_filter("design", &["toml"])
+                .set_file_name(format!("{stem}.toml"))
+                .save_file(),
+            DialogRequest::Export(kind) => d
+                .add_filter(kind.label(), &[kind.extension()])
+                .set_file_name(format!("{stem}.{}", kind.extension()))
+                .save_file(),
+            DialogRequest::OpenImage => d
+                .add_filter(
+                    "picture",
+                    &["png", "jpg", "jpeg", "gif", "bmp", "webp", "svg"],
+                )
+                .pick_file(),
+            DialogRequest::OpenBook => d.add_filter("book", &["toml"]).pick_file(),
+            DialogRequest::SaveBook => d
+                .add_filter("book", &["toml"])
+                .set_file_name("book.toml")
+                .save_file(),
+            DialogRequest::ExportBook => d
+                .add_filter("PDF", &["pdf"])
+                .set_file_name("book.pdf")
+                .save_file(),
+        }
+    }
+
+    /// Asks before the window closes with unsaved changes.
+    pub(super) fn closing_question(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) && self.unsaved() && !self.closing {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.confirm_close = true;
+        }
+    }
+
+    pub(super) fn export(&self, kind: ExportKind, path: &Path) -> Result<String, String> {
+        use crate::export::{self, Format};
+        let format = match kind {
+            ExportKind::Json => return self.export_json(path),
+            ExportKind::Pdf => Format::Pdf,
+            ExportKind::Svg => Format::Svg,
+            ExportKind::Png => Format::Png {
+                dpi: export::DEFAULT_DPI,
+            },
+        };
+        let page = &self.design.page;
+        let rendered = match self.ready_tiles()? {
+            Some(t) => export::render_tiles(&t.maze, page, format),
+            None => export::render(self.ready()?, page, format),
+        }
+        .map_err(|e| e.to_string())?;
+        let written = crate::io::write_rendered(&rendered, path).map_err(|e| e.to_string())?;
+        let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+        Ok(format!("exported {}", names.join(" and ")))
+    }
+
+    /// The maze to export, or why there is none.
+    pub(super) fn ready(&self) -> Result<&Generated, String> {
+        if self.busy() {
+            return Err("the maze is still being made; export again in a moment".into());
+        }
+        match &self.current {
+            Current::Maze { generated, .. } => Ok(generated),
+            Current::Tiles { .. } => Err("a tile maze has no cells and walls".into()),
+            Current::Error(e) => Err(format!("nothing to export: {e}")),
+            Current::None => Err("nothing to export yet".into()),
+        }
+    }
+
+    pub(super) fn export_json(&self, path: &Path) -> Result<String, String> {
+        if let Some(t) = self.ready_tiles()? {
+            return crate::io::write_atomic(path, &t.maze.to_json(t.seed))
+                .map(|()| format!("exported {}", path.display()))
+                .map_err(|e| e.to_string());
+        }
+        let g = self.ready()?;
+        crate::io::write_atomic_with(path, |w| crate::json::write(g, w))
+            .map(|()| format!("exported {}", path.display()))
+            .map_err(|e| e.to_string())
+    }
+}

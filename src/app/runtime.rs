@@ -1,0 +1,365 @@
+//! The runtime: what the editor makes from the design. The background tasks (the maze worker
+//! and the test hooks that run or finish them), the current maze or error with its pages, and
+//! the shape's decoded picture kept between knob changes.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::preview::PagePreview;
+use super::worker::{self, Job, JobResult};
+use super::{HedgeApp, targets, tiles};
+use crate::design::Design;
+use crate::draw;
+use crate::pipeline::Generated;
+use crate::shape::{Cut, Foreground, ShapeSource};
+
+/// Designs at most this many cells (roughly) are made inside the frame; bigger ones go to the
+/// worker thread.
+pub const INLINE_CELLS: u64 = 2_500;
+
+/// The outcome of the newest generation, as shown in the preview and status bar.
+#[derive(Debug, Default)]
+pub enum Current {
+    /// Nothing made yet.
+    #[default]
+    None,
+    /// A maze, its printed pages for the preview, and how long it took.
+    Maze {
+        /// The maze.
+        generated: Box<Generated>,
+        /// Its pages (or why the page setup cannot hold it).
+        preview: Result<Arc<PagePreview>, String>,
+        /// Changes whenever the pages do (the preview's raster key).
+        id: u64,
+        /// Generation time (maze and pages).
+        elapsed: Duration,
+    },
+    /// The pipeline's error, one line.
+    Error(String),
+    /// A hex tile maze (the tiles style), its printed pages, and how long it took.
+    Tiles {
+        /// The tile maze.
+        tiles: Box<crate::pipeline::GeneratedTiles>,
+        /// Its pages (or why the page setup cannot hold it).
+        preview: Result<Arc<PagePreview>, String>,
+        /// Changes whenever the pages do (the preview's raster key).
+        id: u64,
+        /// Generation time (maze and pages).
+        elapsed: Duration,
+    },
+}
+
+/// A shape's source and the folder its relative path starts from.
+type PictureKey = (ShapeSource, Option<PathBuf>);
+
+/// What a shape's picture and cut came to, kept so knob changes do not decode it again.
+#[derive(Default)]
+pub(super) struct ShapeCache {
+    /// The source and the folder relative paths start from, and the decoded picture.
+    picture: Option<(PictureKey, Result<Arc<crate::load::LoadedShape>, String>)>,
+    /// The cut of that picture.
+    cut: Option<(Cut, Result<Arc<Foreground>, String>)>,
+}
+
+impl ShapeCache {
+    pub(super) fn foreground(
+        &mut self,
+        source: &ShapeSource,
+        base: Option<PathBuf>,
+        cut: Cut,
+    ) -> Result<Arc<Foreground>, String> {
+        let key = (source.clone(), base);
+        if self.picture.as_ref().is_none_or(|(k, _)| *k != key) {
+            let loaded = crate::load::load_shape(&crate::io::Files, source, key.1.as_deref())
+                .map(Arc::new)
+                .map_err(|e| e.to_string());
+            self.picture = Some((key, loaded));
+            self.cut = None;
+        }
+        let picture = match &self.picture {
+            Some((_, Ok(p))) => Arc::clone(p),
+            Some((_, Err(e))) => return Err(e.clone()),
+            None => return Err("no picture".into()),
+        };
+        if self.cut.as_ref().is_none_or(|(c, _)| *c != cut) {
+            let fg = crate::make::cut(source, &picture, cut)
+                .map(Arc::new)
+                .map_err(|e| e.to_string());
+            self.cut = Some((cut, fg));
+        }
+        match &self.cut {
+            Some((_, r)) => r.clone(),
+            None => Err("no cut".into()),
+        }
+    }
+}
+
+/// Roughly how many cells `d` has (for deciding whether to generate in the frame).
+pub fn estimated_cells(d: &Design) -> u64 {
+    d.grid_topology().estimated_cells(d.width, d.height)
+}
+
+impl HedgeApp {
+    /// Runs every later background task inline, on the UI thread, before the frame that starts
+    /// it ends (or, with `false`, on threads again): tests see each command's outcome at once,
+    /// with no waiting.
+    pub fn run_tasks_inline(&mut self, inline: bool) {
+        self.tasks.set_inline(inline);
+    }
+
+    /// Blocks until every background task has finished and its result is applied: the maze,
+    /// the difficulty search (a search made stale by an edit is cancelled first) and the book
+    /// export. A test hook: it waits on the tasks' channels, never by sleeping.
+    pub fn finish_tasks(&mut self) {
+        self.poll();
+        while !self.worker.idle() || self.searching() || self.book.exporting() {
+            if let Some(r) = self.worker.wait() {
+                self.accept(r);
+            }
+            targets::wait(self);
+            self.wait_book();
+            self.poll();
+        }
+    }
+
+    /// Whether a maze is being made in the background.
+    pub fn busy(&self) -> bool {
+        self.worker.busy()
+    }
+
+    /// The newest maze, if the last generation succeeded.
+    pub fn generated(&self) -> Option<&Generated> {
+        match &self.current {
+            Current::Maze { generated, .. } => Some(generated),
+            _ => None,
+        }
+    }
+
+    /// The newest error line, if the last generation failed.
+    pub fn error(&self) -> Option<&str> {
+        match &self.current {
+            Current::Error(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The shape's foreground for the current design (decoded and cut once, then cached).
+    pub fn foreground(&mut self) -> Option<Result<Arc<Foreground>, String>> {
+        let source = self.design.shape.clone()?;
+        let cut = Cut {
+            threshold: self.design.threshold,
+            invert: self.design.invert,
+        };
+        Some(self.shape.foreground(&source, self.base_dir(), cut))
+    }
+
+    /// The folder relative shape paths start from: the design file's.
+    pub fn base_dir(&self) -> Option<PathBuf> {
+        let p = Path::new(self.path.trim());
+        p.parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(Path::to_path_buf)
+    }
+
+    /// Starts making the maze for the current design: in the frame when it is small, on the
+    /// worker otherwise. Any older job becomes stale.
+    pub fn regenerate(&mut self) {
+        let generation = self.worker.next_generation();
+        self.generation = generation;
+        let shape = match self.foreground() {
+            None => None,
+            Some(Ok(fg)) => Some(fg),
+            Some(Err(e)) => {
+                self.worker.mark_done(generation);
+                self.current = Current::Error(e);
+                return;
+            }
+        };
+        let job = Job {
+            design: self.design.clone(),
+            shape,
+        };
+        if estimated_cells(&self.design) <= INLINE_CELLS {
+            let r = worker::run_job(generation, &job);
+            self.worker.mark_done(generation);
+            self.accept(r);
+        } else {
+            self.worker.submit(generation, job);
+            // an inline task (tests) has finished already
+            if let Some(r) = self.worker.poll() {
+                self.accept(r);
+            }
+        }
+    }
+
+    /// Brings the preview up to date after the design changed from `old`: a new layout when
+    /// only the page setup changed (the same maze), a new maze otherwise.
+    pub(super) fn refresh(&mut self, old: &Design) {
+        let relayout = old.same_maze(&self.design) && !self.busy();
+        match &mut self.current {
+            Current::Maze {
+                generated,
+                preview,
+                id,
+                ..
+            } if relayout => {
+                *preview = PagePreview::new(generated, &self.design.page).map(Arc::new);
+                self.next_id += 1;
+                *id = self.next_id;
+            }
+            Current::Tiles {
+                tiles, preview, id, ..
+            } if relayout => {
+                *preview = tiles::page_preview(&tiles.maze, &self.design.page).map(Arc::new);
+                self.next_id += 1;
+                *id = self.next_id;
+            }
+            _ => self.regenerate(),
+        }
+    }
+
+    /// Picks up a finished background job, if any. Called every frame.
+    pub fn poll(&mut self) {
+        if let Some(r) = self.worker.poll() {
+            self.accept(r);
+        }
+        targets::poll(self);
+    }
+
+    pub(super) fn accept(&mut self, r: JobResult) {
+        if r.generation != self.generation {
+            return;
+        }
+        self.current = match r.outcome {
+            Ok(made) => {
+                self.next_id += 1;
+                let preview = made.preview.map(Arc::new);
+                let (id, elapsed) = (self.next_id, r.elapsed);
+                match made.product {
+                    worker::Product::Walls(generated) => Current::Maze {
+                        generated,
+                        preview,
+                        id,
+                        elapsed,
+                    },
+                    worker::Product::Tiles(tiles) => Current::Tiles {
+                        tiles,
+                        preview,
+                        id,
+                        elapsed,
+                    },
+                }
+            }
+            Err(e) => Current::Error(e),
+        };
+    }
+
+    /// The cell of the current grid (on or off) whose centre is nearest the page position `p`,
+    /// if it is within about half a cell.
+    pub fn cell_at(&self, p: draw::Pos) -> Option<crate::topology::Coord> {
+        let (_, preview) = self.preview()?;
+        self.cell_at_maze(preview.maze_point(p))
+    }
+
+    /// The cell of the current grid (on or off) whose centre is nearest the maze point `q`, if
+    /// it is within about half a cell.
+    pub fn cell_at_maze(&self, q: crate::topology::Point) -> Option<crate::topology::Coord> {
+        let g = self.generated()?;
+        let t = g.maze.grid().topology().tess();
+        let mut best = None;
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = crate::topology::Coord::new(row, col);
+                let m = t.center(c);
+                let d = (m.x - q.x).hypot(m.y - q.y);
+                if best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, c));
+                }
+            }
+        }
+        best.filter(|(d, _)| *d < 0.75).map(|(_, c)| c)
+    }
+
+    /// The newest maze's pages, with the id that changes whenever they do.
+    pub fn preview(&self) -> Option<(u64, &Arc<PagePreview>)> {
+        match &self.current {
+            Current::Maze {
+                preview: Ok(p), id, ..
+            }
+            | Current::Tiles {
+                preview: Ok(p), id, ..
+            } => Some((*id, p)),
+            _ => None,
+        }
+    }
+
+    /// Why the page setup cannot hold the newest maze, if it cannot.
+    pub fn page_error(&self) -> Option<&str> {
+        match &self.current {
+            Current::Maze {
+                preview: Err(e), ..
+            }
+            | Current::Tiles {
+                preview: Err(e), ..
+            } => Some(e),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::tests::settle;
+    use crate::app::{Command, Persisted};
+
+    #[test]
+    fn big_designs_go_to_the_worker() {
+        let mut app = HedgeApp::headless(Persisted::default());
+        let d = Design {
+            width: 120,
+            height: 120,
+            ..app.design.clone()
+        };
+        app.apply(
+            Command::Edit {
+                design: Box::new(d),
+                coalesce: false,
+            },
+            None,
+        );
+        settle(&mut app);
+        assert_eq!(app.generated().unwrap().metrics.cells, 14_400);
+        assert!(app.preview().is_some());
+    }
+
+    /// An entrance in the middle of the maze: a design the pipeline refuses.
+    fn hedge_placement_inside() -> crate::endpoints::Placement {
+        use crate::topology::Coord;
+        crate::endpoints::Placement::Cells {
+            entrance: Coord::new(5, 5),
+            exit: Coord::new(0, 0),
+        }
+    }
+
+    #[test]
+    fn errors_are_text_not_panics() {
+        let mut app = HedgeApp::headless(Persisted::default());
+        let d = Design {
+            placement: hedge_placement_inside(),
+            ..app.design.clone()
+        };
+        app.apply(
+            Command::Edit {
+                design: Box::new(d),
+                coalesce: false,
+            },
+            None,
+        );
+        settle(&mut app);
+        assert!(app.error().unwrap().contains("not on the outline"));
+        app.apply(Command::OpenDesign("/no/such/file.toml".into()), None);
+        assert!(matches!(&app.message, Some(Err(e)) if e.contains("/no/such/file.toml")));
+    }
+}
