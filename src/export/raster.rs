@@ -65,7 +65,7 @@ pub const BANDS: u32 = 4;
 /// The fewest rows for which a raster is drawn in bands.
 pub const BAND_MIN_ROWS: u32 = 256;
 /// How far (in pixels) a curve may stray from the lines it is drawn with.
-pub const FLATNESS: f32 = 0.05;
+pub const FLATNESS: f32 = 0.1;
 
 /// One item, ready to paint in page pixels: lines only (curves flattened to [`FLATNESS`],
 /// thick strokes outlined), so cutting the page into bands or regions moves no edge.
