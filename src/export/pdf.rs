@@ -5,7 +5,7 @@
 //! Determinism: printpdf's dates default to the Unix epoch, but the trailer `/ID` it sets comes
 //! from a process-wide counter, so two saves in one process would differ there. The document is
 //! built as an [`lopdf::Document`] (printpdf's `to_lopdf_document`) and, before it is written,
-//! its trailer `/ID` is replaced by an MD5 digest of its objects ([`content_id`], the digest
+//! its trailer `/ID` is replaced by an MD5 digest of its objects (`content_id`, the digest
 //! PDF 32000-1 §14.4 suggests): the same drawings always give the same bytes.
 
 use printpdf::{
