@@ -34,9 +34,11 @@ impl CellEdit {
 /// doubles.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
-/// What kind of maze: walls between cells, or open and closed hex tiles.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// What kind of maze: walls between cells, or open and closed hex tiles. Its names (files,
+/// command line) are the kebab-case variant names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, strum::EnumString)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Style {
     /// Cells separated by walls (every topology and carver).
     #[default]

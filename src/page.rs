@@ -126,9 +126,22 @@ impl std::str::FromStr for Paper {
     }
 }
 
-/// Which way up the paper is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Which way up the paper is. Its names are the kebab-case variant names.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    strum::Display,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Orientation {
     /// Taller than wide.
     #[default]
@@ -137,28 +150,67 @@ pub enum Orientation {
     Landscape,
 }
 
+/// The variant of `T` named `s` (any case, surrounding spaces ignored).
+fn by_name<T>(s: &str) -> Option<T>
+where
+    T: strum::VariantArray + Copy + Into<&'static str>,
+{
+    T::VARIANTS
+        .iter()
+        .copied()
+        .find(|v| (*v).into().eq_ignore_ascii_case(s.trim()))
+}
+
+/// `names` as "a, b or c".
+fn or_list(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
+}
+
+/// The names of every variant of `T`.
+fn names<T>() -> Vec<&'static str>
+where
+    T: strum::VariantArray + Copy + Into<&'static str>,
+{
+    T::VARIANTS.iter().map(|&v| v.into()).collect()
+}
+
 impl std::str::FromStr for Orientation {
     type Err = Error;
 
     /// Parses `portrait` or `landscape`.
     fn from_str(s: &str) -> Result<Self> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "portrait" => Ok(Orientation::Portrait),
-            "landscape" => Ok(Orientation::Landscape),
-            _ => Err(Error::option(format!(
-                "unknown orientation '{s}' (use portrait or landscape)"
-            ))),
-        }
+        by_name(s).ok_or_else(|| {
+            Error::option(format!(
+                "unknown orientation '{s}' (use {})",
+                or_list(&names::<Orientation>())
+            ))
+        })
     }
 }
 
 /// The typeface of a page's text: one of the PDF base-14 families, so PDFs embed nothing and
 /// every viewer has it. Text is measured (and drawn into PNGs) with the metric-compatible
-/// Liberation fonts.
+/// Liberation fonts. Its names (files, command line) are the kebab-case variant names.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Typeface {
     /// Helvetica (a sans serif): clear and friendly, the default.
     #[default]
@@ -175,11 +227,7 @@ impl Typeface {
 
     /// The name in files and on the command line (`sans`, `serif`, `mono`).
     pub fn name(self) -> &'static str {
-        match self {
-            Typeface::Sans => "sans",
-            Typeface::Serif => "serif",
-            Typeface::Mono => "mono",
-        }
+        self.into()
     }
 
     /// A name for people: the PDF font it prints in.
@@ -196,12 +244,12 @@ impl std::str::FromStr for Typeface {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Self> {
-        Typeface::ALL
-            .into_iter()
-            .find(|t| t.name() == s.trim().to_ascii_lowercase())
-            .ok_or_else(|| {
-                Error::option(format!("unknown font \"{s}\" (known: sans, serif, mono)"))
-            })
+        by_name(s).ok_or_else(|| {
+            Error::option(format!(
+                "unknown font \"{s}\" (known: {})",
+                names::<Typeface>().join(", ")
+            ))
+        })
     }
 }
 

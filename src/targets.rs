@@ -130,8 +130,10 @@ impl From<Range> for String {
     }
 }
 
-/// The metrics a target can be set on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// The metrics a target can be set on. Its short names (`--target-NAME`, the JSON) are the
+/// kebab-case variant names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Metric {
     /// The difficulty score ([`Metrics::difficulty`]).
     Score,
@@ -157,13 +159,7 @@ impl Metric {
 
     /// The short name, as in `--target-NAME` and the JSON.
     pub fn name(self) -> &'static str {
-        match self {
-            Metric::Score => "score",
-            Metric::Ratio => "ratio",
-            Metric::Branching => "branching",
-            Metric::DeadEnds => "dead-ends",
-            Metric::Depth => "depth",
-        }
+        self.into()
     }
 
     /// A label for people.

@@ -41,6 +41,11 @@
 //! topology = "hex"              # any other design field applies to every page
 //! ```
 //!
+//! The file is read into serde types: [`Settings`] for `[book]`; each page entry, by whether
+//! it has `count`, as a single page (`design` only) or a generator (its own fields, the rest
+//! design fields), with [`Ramp`] and [`DifficultyRamp`] parsed from their strings. A serde error
+//! becomes one line naming the page and the key (`pages[2]: width: ...`).
+//!
 //! Rules, checked before anything is made or written:
 //! - every page entry is either `design = ...` or `count = ...`; an error names the entry
 //!   (`pages[3]`, counting from 1) and the field;
@@ -249,13 +254,30 @@ impl Settings {
 
 /// A reader-level ramp over a generator's pages (`difficulty = "easy..hard"`, or one preset
 /// name for every page): the first page gets the `from` preset, the last the `to` preset, the
-/// pages between the presets between them in [`PRESETS`] order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// pages between the presets between them in [`PRESETS`] order. It reads from its string
+/// form (`"easy..hard"` or `"hard"`), both names checked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String")]
 pub struct DifficultyRamp {
     /// The first page's preset name.
     pub from: String,
     /// The last page's preset name.
     pub to: String,
+}
+
+impl TryFrom<String> for DifficultyRamp {
+    type Error = String;
+
+    /// Parses `"A..B"` or a single preset name `"A"` (both ends `A`), checking the names.
+    fn try_from(s: String) -> std::result::Result<Self, String> {
+        let (a, b) = s.split_once("..").unwrap_or((&s, &s));
+        let r = DifficultyRamp {
+            from: a.trim().to_string(),
+            to: b.trim().to_string(),
+        };
+        r.validate().map_err(|e| e.message)?;
+        Ok(r)
+    }
 }
 
 impl DifficultyRamp {
@@ -307,13 +329,45 @@ impl DifficultyRamp {
     }
 }
 
-/// A number, or a linear ramp from the first page of a generator to its last.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+/// A number, or a linear ramp from the first page of a generator to its last. It reads from a
+/// number or a string `"A..B"`; both ends must be finite.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "RampText")]
 pub struct Ramp {
     /// The first page's value.
     pub from: f64,
     /// The last page's value.
     pub to: f64,
+}
+
+/// What a [`Ramp`] is written as: a number or a string.
+#[derive(Deserialize)]
+#[serde(untagged, expecting = "must be a number or a ramp \"A..B\"")]
+enum RampText {
+    Number(f64),
+    Text(String),
+}
+
+impl TryFrom<RampText> for Ramp {
+    type Error = String;
+
+    fn try_from(v: RampText) -> std::result::Result<Self, String> {
+        let (r, shown) = match v {
+            RampText::Number(x) => (Some(Ramp { from: x, to: x }), x.to_string()),
+            RampText::Text(s) => {
+                let num = |t: &str| t.trim().parse::<f64>().ok();
+                let r = s.split_once("..").and_then(|(a, b)| {
+                    Some(Ramp {
+                        from: num(a)?,
+                        to: num(b)?,
+                    })
+                });
+                (r, format!("\"{s}\""))
+            }
+        };
+        r.filter(|r| r.from.is_finite() && r.to.is_finite())
+            .ok_or_else(|| format!("must be a number or a ramp \"A..B\", got {shown}"))
+    }
 }
 
 impl Ramp {
@@ -454,35 +508,81 @@ fn resolve_shape(design: &mut Design, base: &Path) {
     }
 }
 
+/// A serde error from one entry as one line naming the key: `width: must be ...`.
+fn entry_error(e: toml::de::Error) -> Error {
+    // the message is the first line; a value's key path follows as "in `a.b`"
+    let text = e.to_string();
+    let key = text
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("in `")?.strip_suffix('`'));
+    let message = first_line(e.message());
+    Error::input(match key {
+        Some(k) => format!("{k}: {message}"),
+        None => message,
+    })
+}
+
+/// A `[[pages]]` entry for one page.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SingleEntry {
+    /// A design file's name (relative to the book file) or an inline design table.
+    design: DesignRef,
+}
+
+/// A single page's design: a file or a table.
+#[derive(Deserialize)]
+#[serde(try_from = "toml::Value")]
+enum DesignRef {
+    File(String),
+    Inline(Box<Design>),
+}
+
+impl TryFrom<toml::Value> for DesignRef {
+    type Error = String;
+
+    fn try_from(v: toml::Value) -> std::result::Result<Self, String> {
+        match v {
+            toml::Value::String(file) => Ok(DesignRef::File(file)),
+            toml::Value::Table(t) => design_from_table(t)
+                .map(|d| DesignRef::Inline(Box::new(d)))
+                .map_err(|e| e.message),
+            _ => Err("must be a file name (a string) or a design table".into()),
+        }
+    }
+}
+
+/// A generator entry (`count = N`): its own fields; every other key is a design field.
+#[derive(Deserialize)]
+struct GeneratorEntry {
+    count: i64,
+    seed_from: Option<i64>,
+    shapes: Option<Vec<String>>,
+    width: Option<Ramp>,
+    height: Option<Ramp>,
+    braid: Option<Ramp>,
+    difficulty: Option<DifficultyRamp>,
+    /// The design fields, shared by every page.
+    #[serde(flatten)]
+    design: toml::Table,
+}
+
+/// A design from a table of design fields; a bad value's error names its key.
 fn design_from_table(t: toml::Table) -> Result<Design> {
-    toml::Value::Table(t)
-        .try_into::<Design>()
-        .map_err(|e| Error::input(first_line(e.message())))
+    t.try_into::<Design>().map_err(entry_error)
 }
 
 fn single(entry: &toml::Table, base: &Path, name: &str, loader: &dyn Loader) -> Result<PuzzleSpec> {
-    if let Some(k) = entry.keys().find(|k| *k != "design") {
-        return Err(Error::input(format!(
-            "unknown field `{k}` beside design (a single page has only design = ...)"
-        )));
-    }
-    let (mut design, dir, what) = match &entry["design"] {
-        toml::Value::String(file) => {
-            let path = base.join(file);
+    let entry: SingleEntry = entry.clone().try_into().map_err(entry_error)?;
+    let (mut design, dir, what) = match entry.design {
+        DesignRef::File(file) => {
+            let path = base.join(&file);
             let d = crate::load::read_design(loader, &path)?;
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
             (d, dir, format!("design file {file}"))
         }
-        toml::Value::Table(t) => {
-            let d = design_from_table(t.clone())
-                .map_err(|e| Error::input(format!("design: {}", e.message)))?;
-            (d, base.to_path_buf(), "design".to_string())
-        }
-        _ => {
-            return Err(Error::input(
-                "design: must be a file name (a string) or a design table",
-            ));
-        }
+        DesignRef::Inline(d) => (*d, base.to_path_buf(), "design".to_string()),
     };
     design
         .validate()
@@ -502,36 +602,8 @@ fn single(entry: &toml::Table, base: &Path, name: &str, loader: &dyn Loader) -> 
     })
 }
 
-fn ramp(v: &toml::Value, field: &str) -> Result<Ramp> {
-    let bad = || {
-        Error::input(format!(
-            "{field}: must be a number or a ramp \"A..B\", got {v}"
-        ))
-    };
-    let num = |s: &str| s.trim().parse::<f64>().map_err(|_| bad());
-    let r = match v {
-        toml::Value::Integer(i) => Ramp {
-            from: *i as f64,
-            to: *i as f64,
-        },
-        toml::Value::Float(f) => Ramp { from: *f, to: *f },
-        toml::Value::String(s) => {
-            let (a, b) = s.split_once("..").ok_or_else(bad)?;
-            Ramp {
-                from: num(a)?,
-                to: num(b)?,
-            }
-        }
-        _ => return Err(bad()),
-    };
-    if !r.from.is_finite() || !r.to.is_finite() {
-        return Err(bad());
-    }
-    Ok(r)
-}
-
-fn size_ramp(v: &toml::Value, field: &str) -> Result<Ramp> {
-    let r = ramp(v, field)?;
+/// Checks that a width or height ramp is whole numbers from 2 to 1000.
+fn check_size(r: Ramp, field: &str) -> Result<Ramp> {
     for x in [r.from, r.to] {
         if x.fract() != 0.0 || !(2.0..=1000.0).contains(&x) {
             return Err(Error::option(format!(
@@ -542,32 +614,12 @@ fn size_ramp(v: &toml::Value, field: &str) -> Result<Ramp> {
     Ok(r)
 }
 
-/// Fields of a generator entry that are not design fields.
-const GENERATOR_FIELDS: &[&str] = &[
-    "count",
-    "shapes",
-    "seed_from",
-    "width",
-    "height",
-    "braid",
-    "difficulty",
-];
-
 fn generator(
     entry: &toml::Table,
     base: &Path,
     name: &str,
     settings: &Settings,
 ) -> Result<Vec<PuzzleSpec>> {
-    let count = match entry.get("count") {
-        Some(toml::Value::Integer(n)) if (1..=1000).contains(n) => *n as usize,
-        Some(v) => {
-            return Err(Error::option(format!(
-                "count: must be a whole number from 1 to 1000, got {v}"
-            )));
-        }
-        None => unreachable!("generators have a count"),
-    };
     for k in ["seed", "design"] {
         if entry.contains_key(k) {
             return Err(Error::input(format!(
@@ -578,11 +630,19 @@ fn generator(
     if entry.contains_key("shape") && entry.contains_key("shapes") {
         return Err(Error::input("give shapes = [...] or shape = ..., not both"));
     }
-    let seed_from = match entry.get("seed_from") {
-        Some(toml::Value::Integer(n)) if *n >= 0 && (*n as u64) <= MAX_SEED => *n as u64,
-        Some(v) => {
+    let entry: GeneratorEntry = entry.clone().try_into().map_err(entry_error)?;
+    if !(1..=1000).contains(&entry.count) {
+        return Err(Error::option(format!(
+            "count: must be a whole number from 1 to 1000, got {}",
+            entry.count
+        )));
+    }
+    let count = entry.count as usize;
+    let seed_from = match entry.seed_from {
+        Some(n) if n >= 0 && (n as u64) <= MAX_SEED => n as u64,
+        Some(n) => {
             return Err(Error::option(format!(
-                "seed_from: must be a whole number from 0 to {MAX_SEED}, got {v}"
+                "seed_from: must be a whole number from 0 to {MAX_SEED}, got {n}"
             )));
         }
         None => {
@@ -591,35 +651,24 @@ fn generator(
             ));
         }
     };
-    let shapes: Vec<ShapeSource> = match entry.get("shapes") {
+    let shapes: Vec<ShapeSource> = match entry.shapes {
         None => Vec::new(),
-        Some(toml::Value::Array(a)) if !a.is_empty() => a
-            .iter()
-            .map(|v| match v {
-                toml::Value::String(s) if builtin::get(s).is_some() => {
-                    Ok(ShapeSource::Builtin(s.clone()))
-                }
-                toml::Value::String(s) => Ok(ShapeSource::File(base.join(s))),
-                _ => Err(Error::input(format!(
-                    "shapes: each must be a built-in shape name or a picture file, got {v}"
-                ))),
-            })
-            .collect::<Result<_>>()?,
-        Some(v) => {
-            return Err(Error::input(format!(
-                "shapes: must be a list of built-in shape names or picture files, got {v}"
-            )));
+        Some(a) if a.is_empty() => {
+            return Err(Error::input(
+                "shapes: must be a list of built-in shape names or picture files, got []",
+            ));
         }
+        Some(a) => a
+            .into_iter()
+            .map(|s| match builtin::get(&s) {
+                Some(_) => ShapeSource::Builtin(s),
+                None => ShapeSource::File(base.join(s)),
+            })
+            .collect(),
     };
-    let width = entry
-        .get("width")
-        .map(|v| size_ramp(v, "width"))
-        .transpose()?;
-    let height = entry
-        .get("height")
-        .map(|v| size_ramp(v, "height"))
-        .transpose()?;
-    let braid = entry.get("braid").map(|v| ramp(v, "braid")).transpose()?;
+    let width = entry.width.map(|r| check_size(r, "width")).transpose()?;
+    let height = entry.height.map(|r| check_size(r, "height")).transpose()?;
+    let braid = entry.braid;
     if let Some(b) = braid
         && !((0.0..=1.0).contains(&b.from) && (0.0..=1.0).contains(&b.to))
     {
@@ -628,29 +677,8 @@ fn generator(
             b.from, b.to
         )));
     }
-    let difficulty = match entry.get("difficulty") {
-        None => None,
-        Some(toml::Value::String(s)) => {
-            let (a, b) = s.split_once("..").unwrap_or((s, s));
-            let r = DifficultyRamp {
-                from: a.trim().to_string(),
-                to: b.trim().to_string(),
-            };
-            r.validate()
-                .map_err(|e| Error::new(e.kind, format!("difficulty: {}", e.message)))?;
-            Some(r)
-        }
-        Some(v) => {
-            return Err(Error::input(format!(
-                "difficulty: must be a preset name or a ramp \"easy..hard\", got {v}"
-            )));
-        }
-    };
-    let mut rest = entry.clone();
-    for k in GENERATOR_FIELDS {
-        rest.remove(*k);
-    }
-    let base_design = design_from_table(rest)?;
+    let difficulty = entry.difficulty;
+    let base_design = design_from_table(entry.design)?;
     if base_design.style == crate::design::Style::Tiles && difficulty.is_some() {
         return Err(Error::option(
             "difficulty: the presets are for the walls style (tile mazes have no difficulty \
@@ -925,5 +953,49 @@ mod tests {
         // a missing picture is an error naming it, nothing read from the disk
         let e = build_with(&book, &Memory::new(), &|_, _| {}).unwrap_err();
         assert!(e.message.ends_with("b/d/heart.svg"), "{e}");
+    }
+
+    #[test]
+    fn serde_errors_are_one_line_naming_the_page_and_key() {
+        let cases = [
+            (
+                "[[pages]]\ncount = 3\nseed_from = 1\nwidth = true\n",
+                "pages[1]: width: must be a number or a ramp \"A..B\"",
+            ),
+            (
+                "[[pages]]\ncount = 3\nseed_from = 1\nbraid = \"0..nan\"\n",
+                "pages[1]: braid: must be a number or a ramp \"A..B\", got \"0..nan\"",
+            ),
+            (
+                "[[pages]]\ncount = \"x\"\nseed_from = 1\n",
+                "pages[1]: count: invalid type",
+            ),
+            (
+                "[[pages]]\ncount = 3\nseed_from = 1\ndifficulty = 3\n",
+                "pages[1]: difficulty: invalid type",
+            ),
+            (
+                "[[pages]]\ncount = 3\nseed_from = 1\ntopology = \"x\"\n",
+                "pages[1]: topology: unknown variant `x`",
+            ),
+            (
+                "[[pages]]\ndesign = \"a.toml\"\nfoo = 1\n",
+                "pages[1]: unknown field `foo`",
+            ),
+            (
+                "[[pages]]\ndesign = 3\n",
+                "pages[1]: design: must be a file name",
+            ),
+        ];
+        for (text, want) in cases {
+            let e = parse_err(text);
+            assert!(e.starts_with(want), "{text:?}: {e}");
+        }
+        let r: DifficultyRamp = toml::Value::from("hard").try_into().unwrap();
+        assert_eq!((r.from.as_str(), r.to.as_str()), ("hard", "hard"));
+        let r: Ramp = toml::Value::from(" 3 .. 5").try_into().unwrap();
+        assert_eq!((r.from, r.to), (3.0, 5.0));
+        let r: Ramp = toml::Value::from(7).try_into().unwrap();
+        assert_eq!((r.from, r.to), (7.0, 7.0));
     }
 }

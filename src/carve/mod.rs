@@ -53,9 +53,12 @@ pub enum Algorithm {
     Sidewinder,
 }
 
-/// Which cell the growing-tree carver continues from.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// Which cell the growing-tree carver continues from. Its names are the kebab-case variant
+/// names; [`std::str::FromStr`] reads the plain ones (`newest`, `random`, `oldest`), the
+/// command line adds `mixed:P`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, strum::EnumString)]
 #[serde(rename_all = "kebab-case", tag = "policy", content = "newest_share")]
+#[strum(serialize_all = "kebab-case")]
 pub enum GrowingTreePolicy {
     /// Always the most recently added cell (behaves like the backtracker).
     Newest,
@@ -65,6 +68,7 @@ pub enum GrowingTreePolicy {
     /// The oldest active cell (long straight corridors from the start).
     Oldest,
     /// The newest cell with the given probability, otherwise a random one.
+    #[strum(disabled)]
     Mixed(f64),
 }
 

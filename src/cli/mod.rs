@@ -103,22 +103,16 @@ fn parse_with<T: std::str::FromStr<Err = hedge::Error>>(s: &str) -> Result<T, St
 }
 
 fn parse_style(s: &str) -> Result<Style, String> {
-    match s {
-        "walls" => Ok(Style::Walls),
-        "tiles" => Ok(Style::Tiles),
-        _ => Err("use walls or tiles".into()),
-    }
+    s.parse().map_err(|_| "use walls or tiles".into())
 }
 
 fn parse_policy(s: &str) -> Result<GrowingTreePolicy, String> {
-    match s {
-        "newest" => Ok(GrowingTreePolicy::Newest),
-        "random" => Ok(GrowingTreePolicy::Random),
-        "oldest" => Ok(GrowingTreePolicy::Oldest),
-        _ => match s.strip_prefix("mixed:").map(str::parse::<f64>) {
-            Some(Ok(p)) if (0.0..=1.0).contains(&p) => Ok(GrowingTreePolicy::Mixed(p)),
-            _ => Err("use newest, random, oldest or mixed:P with P between 0 and 1".into()),
-        },
+    if let Ok(plain) = s.parse() {
+        return Ok(plain);
+    }
+    match s.strip_prefix("mixed:").map(str::parse::<f64>) {
+        Some(Ok(p)) if (0.0..=1.0).contains(&p) => Ok(GrowingTreePolicy::Mixed(p)),
+        _ => Err("use newest, random, oldest or mixed:P with P between 0 and 1".into()),
     }
 }
 

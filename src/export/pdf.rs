@@ -2,10 +2,11 @@
 //! Helvetica, Times or Courier (base-14 fonts, nothing embedded), page size exactly the drawing's (trim box set when there is
 //! bleed).
 //!
-//! Determinism: printpdf's dates default to the Unix epoch, but its trailer `/ID` comes from a
-//! process-wide counter, so two saves in one process differ there. After saving, the two ID
-//! strings are overwritten (same length, so the cross-reference offsets stay valid) with a digest
-//! of everything before them: the same drawings always give the same bytes.
+//! Determinism: printpdf's dates default to the Unix epoch, but the trailer `/ID` it sets comes
+//! from a process-wide counter, so two saves in one process would differ there. The document is
+//! built as an [`lopdf::Document`] (printpdf's `to_lopdf_document`) and, before it is written,
+//! its trailer `/ID` is replaced by an MD5 digest of its objects (`content_id`, the digest
+//! PDF 32000-1 §14.4 suggests): the same drawings always give the same bytes.
 
 use printpdf::{
     BuiltinFont, Color, Line, LineCapStyle, LineJoinStyle, LinePoint, Mm, Op, PaintMode,
@@ -212,23 +213,12 @@ pub fn pdf(pages: &[&Drawing], title: &str) -> Vec<u8> {
             deflate(stream);
         }
     });
+    set_content_id(&mut lo);
     let mut bytes = Vec::new();
-    if lo.save_to(&mut bytes).is_err() {
-        // writing to memory does not fail; should it, fall back to printpdf's own save
-        bytes = doc_fallback(pages, title);
-    }
-    fix_document_id(bytes)
-}
-
-fn doc_fallback(pages: &[&Drawing], title: &str) -> Vec<u8> {
-    let mut doc = PdfDocument::new(&crate::draw::printable(title));
-    let pdf_pages = pages
-        .iter()
-        .map(|d| PdfPage::new(Mm(d.width as f32), Mm(d.height as f32), page_ops(d)))
-        .collect();
-    let mut warnings = Vec::new();
-    doc.with_pages(pdf_pages)
-        .save(&PdfSaveOptions::default(), &mut warnings)
+    // writing to memory only fails on allocation failure, which aborts anyway
+    lo.save_to(&mut bytes)
+        .expect("writing a PDF to memory does not fail");
+    bytes
 }
 
 /// Compresses a stream with zlib at level 2 (when that makes it smaller).
@@ -246,71 +236,129 @@ fn deflate(stream: &mut lopdf::Stream) {
     }
 }
 
-/// 64-bit FNV-1a, seeded.
-fn fnv(bytes: &[u8], seed: u64) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64 ^ seed;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+/// Sets the trailer's `/ID` to two copies of [`content_id`] (a new document's permanent and
+/// changing identifiers are the same), as hex strings.
+fn set_content_id(lo: &mut lopdf::Document) {
+    let id = lopdf::Object::String(content_id(lo).to_vec(), lopdf::StringFormat::Hexadecimal);
+    lo.trailer.set("ID", vec![id.clone(), id]);
 }
 
-/// Replaces the trailer's two `/ID` strings with a digest of the bytes before them, keeping
-/// their lengths (so the xref table stays right).
-fn fix_document_id(mut bytes: Vec<u8>) -> Vec<u8> {
-    let Some(at) = bytes.windows(3).rposition(|w| w == b"/ID") else {
-        return bytes;
+/// An MD5 digest of a document's objects (numbers, generations and contents, in object order)
+/// and of its trailer's other entries: it depends only on what the file will contain, never on
+/// the process or the time.
+fn content_id(lo: &lopdf::Document) -> [u8; 16] {
+    use md5::Digest as _;
+    let mut h = md5::Md5::new();
+    for (&(num, generation), object) in &lo.objects {
+        h.update(num.to_le_bytes());
+        h.update(generation.to_le_bytes());
+        feed(&mut h, object);
+    }
+    for (key, value) in lo.trailer.iter().filter(|(k, _)| k.as_slice() != b"ID") {
+        h.update(key);
+        feed(&mut h, value);
+    }
+    h.finalize().into()
+}
+
+/// Feeds one object into the digest, tagging each kind and length so that different objects
+/// never feed the same bytes.
+fn feed(h: &mut md5::Md5, object: &lopdf::Object) {
+    use lopdf::Object as O;
+    use md5::Digest as _;
+    let bytes = |h: &mut md5::Md5, b: &[u8]| {
+        h.update((b.len() as u64).to_le_bytes());
+        h.update(b);
     };
-    let digest = {
-        let head = &bytes[..at];
-        let mut hex = String::new();
-        for seed in 0..4u64 {
-            hex.push_str(&format!("{:016x}", fnv(head, seed)));
+    match object {
+        O::Null => h.update(b"n"),
+        O::Boolean(v) => h.update([b'b', u8::from(*v)]),
+        O::Integer(v) => {
+            h.update(b"i");
+            h.update(v.to_le_bytes());
         }
-        hex.into_bytes()
-    };
-    let mut i = at + 3;
-    for _ in 0..2 {
-        // the next string: literal (...) or hex <...>
-        let Some(open) = bytes[i..]
-            .iter()
-            .position(|&c| c == b'(' || c == b'<')
-            .map(|p| p + i)
-        else {
-            return bytes;
-        };
-        let close_ch = if bytes[open] == b'(' { b')' } else { b'>' };
-        let Some(close) = bytes[open + 1..]
-            .iter()
-            .position(|&c| c == close_ch)
-            .map(|p| p + open + 1)
-        else {
-            return bytes;
-        };
-        let body = &mut bytes[open + 1..close];
-        if body.iter().all(u8::is_ascii_alphanumeric) {
-            for (k, b) in body.iter_mut().enumerate() {
-                *b = digest[k % digest.len()];
+        O::Real(v) => {
+            h.update(b"r");
+            h.update(v.to_le_bytes());
+        }
+        O::Name(v) => {
+            h.update(b"N");
+            bytes(h, v);
+        }
+        O::String(v, format) => {
+            h.update(match format {
+                lopdf::StringFormat::Literal => b"s",
+                lopdf::StringFormat::Hexadecimal => b"x",
+            });
+            bytes(h, v);
+        }
+        O::Array(items) => {
+            h.update(b"a");
+            h.update((items.len() as u64).to_le_bytes());
+            for item in items {
+                feed(h, item);
             }
         }
-        i = close + 1;
+        O::Dictionary(dict) => feed_dict(h, dict),
+        O::Stream(stream) => {
+            h.update(b"S");
+            feed_dict(h, &stream.dict);
+            bytes(h, &stream.content);
+        }
+        O::Reference((num, generation)) => {
+            h.update(b"R");
+            h.update(num.to_le_bytes());
+            h.update(generation.to_le_bytes());
+        }
     }
-    bytes
+}
+
+/// Feeds a dictionary, entries in their (deterministic, insertion) order.
+fn feed_dict(h: &mut md5::Md5, dict: &lopdf::Dictionary) {
+    use md5::Digest as _;
+    h.update(b"d");
+    h.update((dict.len() as u64).to_le_bytes());
+    for (key, value) in dict.iter() {
+        h.update((key.len() as u64).to_le_bytes());
+        h.update(key);
+        feed(h, value);
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::{Area, Drawing};
+
+    fn page() -> Drawing {
+        let trim = Area {
+            x: 0.0,
+            y: 0.0,
+            w: 100.0,
+            h: 50.0,
+        };
+        Drawing {
+            width: 100.0,
+            height: 50.0,
+            trim,
+            items: Vec::new(),
+        }
+    }
 
     #[test]
-    fn document_id_is_rewritten_in_place() {
-        let src = b"%PDF-1.3 body trailer<</ID[(abcDEF123)(zzzzzzzzz)]>>".to_vec();
-        let out = fix_document_id(src.clone());
-        assert_eq!(out.len(), src.len());
-        assert_ne!(out, src);
-        assert_eq!(fix_document_id(src.clone()), out);
-        let s = String::from_utf8(out).unwrap();
-        assert!(s.starts_with("%PDF-1.3 body trailer<</ID[("));
+    fn document_id_is_a_digest_of_the_content() {
+        let a = pdf(&[&page()], "one");
+        assert_eq!(pdf(&[&page()], "one"), a, "same drawings, same bytes");
+        let lo = lopdf::Document::load_mem(&a).unwrap();
+        let id = lo.trailer.get(b"ID").unwrap().as_array().unwrap();
+        assert_eq!(id.len(), 2);
+        let digest = id[0].as_str().unwrap().to_vec();
+        assert_eq!(digest.len(), 16);
+        assert_eq!(id[1].as_str().unwrap(), digest.as_slice());
+        let b = lopdf::Document::load_mem(&pdf(&[&page()], "two")).unwrap();
+        let other = b.trailer.get(b"ID").unwrap().as_array().unwrap()[0]
+            .as_str()
+            .unwrap();
+        assert_ne!(other, digest.as_slice(), "another title, another ID");
     }
 }

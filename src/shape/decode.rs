@@ -37,20 +37,28 @@ pub const MAX_BUFFERED_PIXELS: u64 = 8192 * 8192;
 /// What the decoders may allocate at once (an 8192 x 8192 RGBA picture plus slack).
 const MAX_DECODER_ALLOC: u64 = 300 * 1024 * 1024;
 
-/// The picture formats Hedge reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// The picture formats Hedge reads, each named as usual ("PNG", "JPEG", ...).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, strum::Display, strum::IntoStaticStr,
+)]
 pub enum Format {
     /// Portable Network Graphics.
+    #[strum(serialize = "PNG")]
     Png,
     /// JPEG.
+    #[strum(serialize = "JPEG")]
     Jpeg,
     /// GIF (the first frame).
+    #[strum(serialize = "GIF")]
     Gif,
     /// Windows bitmap.
+    #[strum(serialize = "BMP")]
     Bmp,
     /// WebP.
+    #[strum(serialize = "WebP")]
     WebP,
     /// Scalable Vector Graphics.
+    #[strum(serialize = "SVG")]
     Svg,
 }
 
@@ -67,14 +75,7 @@ impl Format {
 
     /// The usual name of the format ("PNG", "JPEG", ...).
     pub fn name(self) -> &'static str {
-        match self {
-            Format::Png => "PNG",
-            Format::Jpeg => "JPEG",
-            Format::Gif => "GIF",
-            Format::Bmp => "BMP",
-            Format::WebP => "WebP",
-            Format::Svg => "SVG",
-        }
+        self.into()
     }
 
     /// The format a file extension (without the dot, any case) usually means.
@@ -119,12 +120,6 @@ impl Format {
                 supported_list()
             ))),
         }
-    }
-}
-
-impl std::fmt::Display for Format {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
     }
 }
 

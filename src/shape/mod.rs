@@ -64,11 +64,31 @@ impl ShapeSource {
     }
 }
 
-/// What happens to parts of the shape that are not joined to its largest part.
+/// What happens to parts of the shape that are not joined to its largest part. Its names
+/// (files, command line, messages) are the kebab-case variant names.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
+#[strum(
+    serialize_all = "kebab-case",
+    parse_err_ty = Error,
+    parse_err_fn = unknown_islands
+)]
 pub enum Islands {
     /// Keep the largest connected part, drop the others.
     #[default]
@@ -80,29 +100,16 @@ pub enum Islands {
 impl Islands {
     /// The name used in files and on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Islands::KeepLargest => "keep-largest",
-            Islands::Bridge => "bridge",
-        }
+        self.into()
     }
 }
 
-impl std::fmt::Display for Islands {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Islands {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        [Islands::KeepLargest, Islands::Bridge]
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                Error::option(format!(
-                    "unknown islands policy '{s}' (use keep-largest or bridge)"
-                ))
-            })
-    }
+/// The error for an islands policy that is not one.
+fn unknown_islands(s: &str) -> Error {
+    use strum::VariantArray as _;
+    let names: Vec<&str> = Islands::VARIANTS.iter().map(|k| k.name()).collect();
+    Error::option(format!(
+        "unknown islands policy '{s}' (use {})",
+        names.join(" or ")
+    ))
 }
