@@ -37,7 +37,7 @@ width = "10..19"
 "#;
 
 fn parse(text: &str) -> Book {
-    book::parse(text, Path::new(".")).unwrap()
+    book::parse(text, Path::new("."), &hedge::io::Files).unwrap()
 }
 
 fn build_with(book: &Book, threads: usize) -> Built {
@@ -45,7 +45,7 @@ fn build_with(book: &Book, threads: usize) -> Built {
         .num_threads(threads)
         .build()
         .unwrap()
-        .install(|| book::build(book, &|_, _| {}))
+        .install(|| book::build(book, &hedge::io::Files, &|_, _| {}))
         .unwrap()
 }
 
@@ -303,6 +303,7 @@ fn tile_pages_with_their_keys() {
     let e = book::parse(
         "[[pages]]\ncount = 2\nstyle = \"tiles\"\nseed_from = 1\ndifficulty = \"easy\"\n",
         Path::new("."),
+        &hedge::io::Files,
     )
     .unwrap_err();
     assert!(e.message.contains("walls style"), "{}", e.message);
@@ -319,6 +320,7 @@ fn the_book_font_is_used_on_every_page() {
     let e = book::parse(
         "[book]\nfont = \"comic\"\n[[pages]]\ncount = 1\nseed_from = 1\n",
         Path::new("."),
+        &hedge::io::Files,
     )
     .unwrap_err();
     assert!(

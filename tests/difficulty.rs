@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
 use crate::common::{hedge, stderr_of};
 use hedge::design::Design;
@@ -185,8 +184,8 @@ fn infeasible_targets_end_within_budget_with_the_closest() {
         dist.iter().position(|&x| x == best).unwrap() as u64
     );
 
-    // a time budget ends on time too (one batch of a 5 x 5 maze is well under a second)
-    let t0 = Instant::now();
+    // a time budget ends the search too, after whole batches (no wall-clock assertion: the
+    // machine's load decides how many batches fit, not the code)
     let timed = search(
         &d,
         None,
@@ -196,9 +195,12 @@ fn infeasible_targets_end_within_budget_with_the_closest() {
         },
     )
     .unwrap();
-    assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
     assert_eq!(timed.stop, Stop::Budget);
-    assert!(timed.tried >= 64);
+    assert!(
+        timed.tried >= 64 && timed.tried.is_multiple_of(64),
+        "{}",
+        timed.tried
+    );
     assert!(!timed.report.met());
 }
 

@@ -915,7 +915,7 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     assert_eq!(doc.get_pages().len(), 5, "title + 2 puzzles + 2 keys");
 
     // the saved book is a book file: the library reads the same pages and settings
-    let book = hedge::book::load(&dir.path().join("book.toml")).unwrap();
+    let book = hedge::book::load(&dir.path().join("book.toml"), &hedge::io::Files).unwrap();
     let read: Vec<hedge::design::Design> = book.puzzles.iter().map(|p| p.design.clone()).collect();
     assert_eq!(read, designs(&h));
     assert_eq!(book.settings, h.state().book.list.settings);

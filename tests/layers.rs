@@ -86,6 +86,41 @@ fn lower_layers_never_name_the_editor_or_the_command_line() {
     assert!(up.is_empty(), "{}", up.join("\n"));
 }
 
+/// Only `io` touches the file system, and only the top layers (and `io` itself) name it: the
+/// library reads what a design or a book names through the caller's `Loader`.
+#[test]
+fn only_the_top_layers_name_the_file_system_module() {
+    let graph = graph();
+    let named: Vec<String> = graph
+        .iter()
+        .flat_map(|(a, deps)| {
+            deps.iter()
+                .filter(|(b, _)| b.as_str() == "io")
+                .map(move |(b, f)| format!("{a} -> {b} ({f})"))
+        })
+        .collect();
+    assert!(named.is_empty(), "{}", named.join("\n"));
+    // and nothing else reaches for the file system itself
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut touching = Vec::new();
+    for file in &files {
+        let module = top_module(&src, file);
+        if matches!(module.as_deref(), Some("io" | "app" | "cli") | None) {
+            continue;
+        }
+        let code = strip_tests(&code_only(&std::fs::read_to_string(file).unwrap()));
+        if ["std::fs", "fs::", "File::open", "File::create"]
+            .iter()
+            .any(|w| code.contains(w))
+        {
+            touching.push(file.display().to_string());
+        }
+    }
+    assert!(touching.is_empty(), "file access outside io: {touching:?}");
+}
+
 /// The reader itself: comments, strings and test items do not count; groups do.
 #[test]
 fn the_reader_sees_code_only() {

@@ -73,9 +73,14 @@ fn cli_library_and_book_make_the_same_page_in_both_styles() {
         let file = dir.path().join("design.toml");
         std::fs::write(&file, hedge::io::design_to_toml(&paged)).unwrap();
         // a book of that one page (the design file relative to the book's folder)
-        let book = hedge::book::parse("[[pages]]\ndesign = \"design.toml\"\n", dir.path()).unwrap();
+        let book = hedge::book::parse(
+            "[[pages]]\ndesign = \"design.toml\"\n",
+            dir.path(),
+            &hedge::io::Files,
+        )
+        .unwrap();
         assert_eq!(book.settings, settings);
-        let built = hedge::book::build(&book, &|_, _| {}).unwrap();
+        let built = hedge::book::build(&book, &hedge::io::Files, &|_, _| {}).unwrap();
         let book_page = &built
             .files
             .iter()

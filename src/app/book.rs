@@ -155,8 +155,9 @@ fn export_book(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> std::result::Result<String, String> {
     let base = path.parent().unwrap_or(Path::new(""));
-    let book = crate::book::parse(text, base).map_err(|e| e.to_string())?;
-    let built = crate::book::build(&book, progress).map_err(|e| e.to_string())?;
+    let book = crate::book::parse(text, base, &crate::io::Files).map_err(|e| e.to_string())?;
+    let built =
+        crate::book::build(&book, &crate::io::Files, progress).map_err(|e| e.to_string())?;
     let pdf = built
         .files
         .iter()
@@ -276,7 +277,8 @@ impl HedgeApp {
         let text = self.book.list.to_toml();
         // only a book hedge batch reads is written
         let base = path.parent().unwrap_or(Path::new(""));
-        crate::book::parse(&text, base).map_err(|e| format!("book not saved: {e}"))?;
+        crate::book::parse(&text, base, &crate::io::Files)
+            .map_err(|e| format!("book not saved: {e}"))?;
         crate::io::write_atomic(path, text.as_bytes())
             .map(|()| format!("saved the book {}", path.display()))
             .map_err(|e| e.to_string())
@@ -284,12 +286,12 @@ impl HedgeApp {
 
     fn open_book(&mut self, path: &Path) -> std::result::Result<String, String> {
         let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-        let book = crate::book::load(&path).map_err(|e| e.to_string())?;
+        let book = crate::book::load(&path, &crate::io::Files).map_err(|e| e.to_string())?;
         let pages = book
             .puzzles
             .iter()
             .map(|spec| {
-                crate::book::fitted_design(spec)
+                crate::book::fitted_design(spec, &crate::io::Files)
                     .map(|design| Page { design })
                     .map_err(|e| format!("{}: {e}", spec.source))
             })
@@ -599,7 +601,7 @@ mod tests {
         app.book.list.settings.title = Some("Fish".into());
         let text = app.book.list.to_toml();
         assert_eq!(BookList::from_toml(&text).unwrap(), app.book.list);
-        let book = crate::book::parse(&text, Path::new(".")).unwrap();
+        let book = crate::book::parse(&text, Path::new("."), &crate::io::Files).unwrap();
         let designs: Vec<&Design> = book.puzzles.iter().map(|p| &p.design).collect();
         let want: Vec<&Design> = app.book.list.pages.iter().map(|p| &p.design).collect();
         assert_eq!(designs, want);
@@ -674,8 +676,8 @@ mod tests {
         let b = dir.path().join("b.pdf");
         export(&mut app, &a);
         assert!(matches!(&app.message, Some(Ok(m)) if m.contains("6 pages")));
-        let book = crate::book::load(&path).unwrap();
-        let built = crate::book::build(&book, &|_, _| {}).unwrap();
+        let book = crate::book::load(&path, &crate::io::Files).unwrap();
+        let built = crate::book::build(&book, &crate::io::Files, &|_, _| {}).unwrap();
         std::fs::write(&b, &built.files[0].bytes).unwrap();
         assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     }

@@ -157,13 +157,8 @@ fn make(design: &Design, fg: Option<&Arc<Foreground>>, how: How) -> Result<Produ
 
 /// The design a puzzle of the book is made from, on its own: `spec.design` with, when
 /// `spec.fit_height`, the height fitted to its shape as [`build`] fits it (the design the
-/// manifest records). File shapes are read from the recorded paths, from the file system.
-pub fn fitted_design(spec: &PuzzleSpec) -> Result<Design> {
-    fitted_design_with(spec, &crate::io::Files)
-}
-
-/// [`fitted_design`], the shape's picture read through `loader`.
-pub fn fitted_design_with(spec: &PuzzleSpec, loader: &dyn Loader) -> Result<Design> {
+/// manifest records). File shapes are read from the recorded paths through `loader`.
+pub fn fitted_design(spec: &PuzzleSpec, loader: &dyn Loader) -> Result<Design> {
     let mut d = spec.design.clone();
     if spec.fit_height
         && let Some(fg) = foreground(&d, loader)?
@@ -256,16 +251,11 @@ fn svg_name(index: usize) -> String {
     format!("pages/page-{:03}.svg", index + 1)
 }
 
-/// [`build_with`], the pictures read from the file system.
-pub fn build(book: &Book, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Built> {
-    build_with(book, &crate::io::Files, progress)
-}
-
 /// Makes every page of `book` and renders the PDF, the SVGs and the manifest, in memory; the
 /// shapes' pictures are read through `loader`, once each. `progress(done, total)` is called from
 /// worker threads as steps finish (puzzles, answer pages, then the PDF). Errors name the puzzle
 /// (`pages[2] #5 (Puzzle 7): ...`).
-pub fn build_with(
+pub fn build(
     book: &Book,
     loader: &dyn Loader,
     progress: &(dyn Fn(usize, usize) + Sync),

@@ -1,10 +1,10 @@
 //! Puzzle books: many pages from one book file, printed as one PDF with an answer section.
 //!
-//! This module owns the book file format (TOML) and its validation; [`build_with`] makes the
+//! This module owns the book file format (TOML) and its validation; [`build`] makes the
 //! pages (in parallel, each through [`crate::make`]) and renders the PDF, the per-page SVGs and
 //! the manifest. It reads nothing itself: book files, design files and pictures come through the
-//! caller's [`Loader`] ([`load_with`], [`parse_with`], [`build_with`]); [`load`], [`parse`],
-//! [`build`] and [`fitted_design`] are those with the file system's loader ([`crate::io::Files`]).
+//! caller's [`Loader`] ([`load`], [`parse`], [`build`], [`fitted_design`]; the file system's is
+//! `io::Files`, which the command line and the editor pass).
 //! The file format:
 //!
 //! ```toml
@@ -80,8 +80,8 @@ use crate::page::{Orientation, PageSetup, Paper, Typeface};
 use crate::shape::{ShapeSource, builtin};
 
 pub use build::{
-    Built, MANIFEST_FORMAT, OutputFile, PageKind, Product, build, build_with, fitted_design,
-    fitted_design_with, regenerate, regenerate_puzzle,
+    Built, MANIFEST_FORMAT, OutputFile, PageKind, Product, build, fitted_design, regenerate,
+    regenerate_puzzle,
 };
 
 /// Where the answer keys go.
@@ -430,29 +430,19 @@ fn line_col(text: &str, at: usize) -> String {
     format!(" (line {line}, column {col})")
 }
 
-/// [`load_with`] from the file system.
-pub fn load(path: &Path) -> Result<Book> {
-    load_with(path, &crate::io::Files)
-}
-
 /// Reads (through `loader`) and validates the book file at `path`; design files it names are
 /// read too.
-pub fn load_with(path: &Path, loader: &dyn Loader) -> Result<Book> {
+pub fn load(path: &Path, loader: &dyn Loader) -> Result<Book> {
     let text = loader.text(path, "cannot read the book")?;
     let base = path.parent().unwrap_or(Path::new(""));
-    parse_with(&text, base, loader)
+    parse(&text, base, loader)
         .map_err(|e| Error::new(e.kind, format!("{}: {}", e.message, path.display())))
-}
-
-/// [`parse_with`], design files read from the file system.
-pub fn parse(text: &str, base: &Path) -> Result<Book> {
-    parse_with(text, base, &crate::io::Files)
 }
 
 /// Parses and validates a book file's text. `base` is the book file's folder: design files and
 /// picture files named in the book are relative to it (the paths are joined here). Design files
 /// are read through `loader`; pictures are not (see [`build`]).
-pub fn parse_with(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
+pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
     let raw: RawBook = toml::from_str(text).map_err(|e| {
         let at = e
             .span()
@@ -789,11 +779,11 @@ mod tests {
     use super::*;
 
     fn parse_ok(text: &str) -> Book {
-        parse_with(text, Path::new("."), &crate::load::Memory::new()).unwrap()
+        parse(text, Path::new("."), &crate::load::Memory::new()).unwrap()
     }
 
     fn parse_err(text: &str) -> String {
-        let e = parse_with(text, Path::new("."), &crate::load::Memory::new()).unwrap_err();
+        let e = parse(text, Path::new("."), &crate::load::Memory::new()).unwrap_err();
         assert!(!e.message.contains('\n'), "{e}");
         e.message
     }
@@ -940,18 +930,18 @@ mod tests {
             .with("b/book.toml", "[[pages]]\ndesign = \"d/one.toml\"\n")
             .with("b/d/one.toml", design_to_toml(&d))
             .with("b/d/heart.svg", builtin::get("heart").unwrap());
-        let book = load_with(Path::new("b/book.toml"), &files).unwrap();
+        let book = load(Path::new("b/book.toml"), &files).unwrap();
         // the picture's path is joined to the design file's folder
         assert_eq!(
             book.puzzles[0].design.shape,
             Some(ShapeSource::File("b/d/heart.svg".into()))
         );
-        let built = build_with(&book, &files, &|_, _| {}).unwrap();
+        let built = build(&book, &files, &|_, _| {}).unwrap();
         assert_eq!((built.puzzles, built.pages), (1, 2));
         let again = regenerate_puzzle(&book.puzzles[0].design, &files).unwrap();
         assert_eq!(again.seed(), 4);
         // a missing picture is an error naming it, nothing read from the disk
-        let e = build_with(&book, &Memory::new(), &|_, _| {}).unwrap_err();
+        let e = build(&book, &Memory::new(), &|_, _| {}).unwrap_err();
         assert!(e.message.ends_with("b/d/heart.svg"), "{e}");
     }
 

@@ -35,7 +35,7 @@ fn bar() -> ProgressBar {
 /// Runs `hedge batch`.
 pub fn run_batch(args: &BatchArgs) -> Result<()> {
     let start = Instant::now();
-    let book = hedge::book::load_with(&args.book, &hedge::io::Files)?;
+    let book = hedge::book::load(&args.book, &hedge::io::Files)?;
     for note in &book.notes {
         eprintln!("note: {note}");
     }
@@ -48,7 +48,7 @@ pub fn run_batch(args: &BatchArgs) -> Result<()> {
     };
     let bar = bar();
     let built = pool.install(|| {
-        hedge::book::build_with(&book, &hedge::io::Files, &|done, total| {
+        hedge::book::build(&book, &hedge::io::Files, &|done, total| {
             bar.set_length(total as u64);
             bar.set_position(done as u64);
         })
