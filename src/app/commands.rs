@@ -429,8 +429,10 @@ impl HedgeApp {
             return Err("the maze is still being made; export again in a moment".into());
         }
         match &self.current {
-            Current::Maze { generated, .. } => Ok(generated),
-            Current::Tiles { .. } => Err("a tile maze has no cells and walls".into()),
+            Current::Made { made, .. } => match &**made {
+                crate::make::Made::Walls(g) => Ok(g),
+                crate::make::Made::Tiles(_) => Err("a tile maze has no cells and walls".into()),
+            },
             Current::Error(e) => Err(format!("nothing to export: {e}")),
             Current::None => Err("nothing to export yet".into()),
         }

@@ -51,6 +51,25 @@ impl PagePreview {
         Ok(PagePreview::with(pages, overlays))
     }
 
+    /// The pages of what the entry point made (walls or tiles), laid out with `setup`.
+    pub fn of(made: &crate::make::Made, setup: &PageSetup) -> Result<PagePreview, String> {
+        match made {
+            crate::make::Made::Walls(g) => PagePreview::new(g, setup),
+            crate::make::Made::Tiles(t) => PagePreview::tiles(&t.maze, setup),
+        }
+    }
+
+    /// The printed pages of a tile maze: the exporters' own drawings (the key on the same
+    /// setup, as for SVG and PNG), and its overlays (the maze's tiles for "show mask").
+    pub fn tiles(
+        m: &crate::tiles::puzzle::TileMaze,
+        setup: &PageSetup,
+    ) -> Result<PagePreview, String> {
+        let pages = draw::tile_pages(m, setup, setup).map_err(|e| e.to_string())?;
+        let overlays = Overlays::tiles(m, &pages.layout, &pages.puzzle);
+        Ok(PagePreview::with(pages, overlays))
+    }
+
     /// The preview of laid-out `pages` and their `overlays`.
     pub fn with(pages: draw::Pages, overlays: Overlays) -> PagePreview {
         let warnings = pages.layout.warnings();

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::preview::PagePreview;
 use super::worker::{self, Job, JobResult};
-use super::{HedgeApp, targets, tiles};
+use super::{HedgeApp, targets};
 use crate::design::Design;
 use crate::draw;
 use crate::pipeline::Generated;
@@ -24,11 +24,11 @@ pub enum Current {
     /// Nothing made yet.
     #[default]
     None,
-    /// A maze, its printed pages for the preview, and how long it took.
-    Maze {
+    /// What the entry point made (walls or tiles), its printed pages, and how long it took.
+    Made {
         /// The maze.
-        generated: Box<Generated>,
-        /// Its pages (or why the page setup cannot hold it).
+        made: Box<crate::make::Made>,
+        /// Its pages (or why the page setup cannot hold them).
         preview: Result<Arc<PagePreview>, String>,
         /// Changes whenever the pages do (the preview's raster key).
         id: u64,
@@ -37,17 +37,6 @@ pub enum Current {
     },
     /// The pipeline's error, one line.
     Error(String),
-    /// A hex tile maze (the tiles style), its printed pages, and how long it took.
-    Tiles {
-        /// The tile maze.
-        tiles: Box<crate::pipeline::GeneratedTiles>,
-        /// Its pages (or why the page setup cannot hold it).
-        preview: Result<Arc<PagePreview>, String>,
-        /// Changes whenever the pages do (the preview's raster key).
-        id: u64,
-        /// Generation time (maze and pages).
-        elapsed: Duration,
-    },
 }
 
 /// A shape's source and the folder its relative path starts from.
@@ -131,7 +120,10 @@ impl HedgeApp {
     /// The newest maze, if the last generation succeeded.
     pub fn generated(&self) -> Option<&Generated> {
         match &self.current {
-            Current::Maze { generated, .. } => Some(generated),
+            Current::Made { made, .. } => match &**made {
+                crate::make::Made::Walls(g) => Some(g),
+                crate::make::Made::Tiles(_) => None,
+            },
             _ => None,
         }
     }
@@ -198,20 +190,10 @@ impl HedgeApp {
     pub(super) fn refresh(&mut self, old: &Design) {
         let relayout = old.same_maze(&self.design) && !self.busy();
         match &mut self.current {
-            Current::Maze {
-                generated,
-                preview,
-                id,
-                ..
+            Current::Made {
+                made, preview, id, ..
             } if relayout => {
-                *preview = PagePreview::new(generated, &self.design.page).map(Arc::new);
-                self.next_id += 1;
-                *id = self.next_id;
-            }
-            Current::Tiles {
-                tiles, preview, id, ..
-            } if relayout => {
-                *preview = tiles::page_preview(&tiles.maze, &self.design.page).map(Arc::new);
+                *preview = PagePreview::of(made, &self.design.page).map(Arc::new);
                 self.next_id += 1;
                 *id = self.next_id;
             }
@@ -232,23 +214,13 @@ impl HedgeApp {
             return;
         }
         self.current = match r.outcome {
-            Ok(made) => {
+            Ok(finished) => {
                 self.next_id += 1;
-                let preview = made.preview.map(Arc::new);
-                let (id, elapsed) = (self.next_id, r.elapsed);
-                match made.product {
-                    worker::Product::Walls(generated) => Current::Maze {
-                        generated,
-                        preview,
-                        id,
-                        elapsed,
-                    },
-                    worker::Product::Tiles(tiles) => Current::Tiles {
-                        tiles,
-                        preview,
-                        id,
-                        elapsed,
-                    },
+                Current::Made {
+                    made: Box::new(finished.made),
+                    preview: finished.preview.map(Arc::new),
+                    id: self.next_id,
+                    elapsed: r.elapsed,
                 }
             }
             Err(e) => Current::Error(e),
@@ -284,10 +256,7 @@ impl HedgeApp {
     /// The newest maze's pages, with the id that changes whenever they do.
     pub fn preview(&self) -> Option<(u64, &Arc<PagePreview>)> {
         match &self.current {
-            Current::Maze {
-                preview: Ok(p), id, ..
-            }
-            | Current::Tiles {
+            Current::Made {
                 preview: Ok(p), id, ..
             } => Some((*id, p)),
             _ => None,
@@ -297,10 +266,7 @@ impl HedgeApp {
     /// Why the page setup cannot hold the newest maze, if it cannot.
     pub fn page_error(&self) -> Option<&str> {
         match &self.current {
-            Current::Maze {
-                preview: Err(e), ..
-            }
-            | Current::Tiles {
+            Current::Made {
                 preview: Err(e), ..
             } => Some(e),
             _ => None,

@@ -11,13 +11,9 @@ use std::time::Duration;
 
 use egui::ComboBox;
 
-use super::preview::PagePreview;
 use super::{Current, HedgeApp};
 use crate::design::{Design, Style};
-use crate::draw::overlay::Overlays;
-use crate::page::PageSetup;
 use crate::pipeline::GeneratedTiles;
-use crate::tiles::puzzle::TileMaze;
 
 /// The tooltip of knobs that do not apply to tile mazes.
 pub const WALLS_ONLY: &str = "not for tile mazes: they are always hex tiles carved by the tile \
@@ -66,14 +62,6 @@ pub fn style_knobs(ui: &mut egui::Ui, d: &mut Design) -> bool {
     d.style == Style::Walls
 }
 
-/// The printed pages of a tile maze for the preview: the exporters' own drawings (the key on
-/// the same setup, as for SVG and PNG), and its overlays (the maze's tiles for "show mask").
-pub fn page_preview(m: &TileMaze, setup: &PageSetup) -> Result<PagePreview, String> {
-    let pages = crate::draw::tile_pages(m, setup, setup).map_err(|e| e.to_string())?;
-    let overlays = Overlays::tiles(m, &pages.layout, &pages.puzzle);
-    Ok(PagePreview::with(pages, overlays))
-}
-
 /// The status bar's line for a tile maze: its tile counts and how long it took.
 pub fn status(t: &GeneratedTiles, elapsed: Duration) -> String {
     format!(
@@ -87,7 +75,10 @@ impl HedgeApp {
     /// The newest tile maze, if the design is a tile maze that is made.
     pub fn tiles(&self) -> Option<&GeneratedTiles> {
         match &self.current {
-            Current::Tiles { tiles, .. } => Some(tiles),
+            Current::Made { made, .. } => match &**made {
+                crate::make::Made::Tiles(t) => Some(t),
+                crate::make::Made::Walls(_) => None,
+            },
             _ => None,
         }
     }

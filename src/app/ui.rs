@@ -207,10 +207,11 @@ pub fn status_text(app: &HedgeApp) -> String {
     match &app.current {
         Current::None => "no maze yet".into(),
         Current::Error(e) => format!("error: {e}"),
-        Current::Tiles { tiles, elapsed, .. } => super::tiles::status(tiles, *elapsed),
-        Current::Maze {
-            generated, elapsed, ..
-        } => {
+        Current::Made { made, elapsed, .. } => {
+            let generated = match &**made {
+                crate::make::Made::Tiles(t) => return super::tiles::status(t, *elapsed),
+                crate::make::Made::Walls(g) => g,
+            };
             let m = &generated.metrics;
             format!(
                 "{} cells · {} dead ends · solution {} ({:.1} %) · branching {:.2} · difficulty {:.1} · {} crossings · {:.1} ms",

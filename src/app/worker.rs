@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 
 use crate::design::Design;
 use crate::make::Fit;
-use crate::pipeline::{Generated, GeneratedTiles};
 use crate::shape::Foreground;
 
 use super::preview::PagePreview;
@@ -42,25 +41,16 @@ pub struct JobResult {
     /// The generation number the job was submitted with.
     pub generation: u64,
     /// The maze and its pages, or the error as one readable line.
-    pub outcome: Result<Made, String>,
+    pub outcome: Result<Finished, String>,
     /// How long the pipeline took (maze, pages and all).
     pub elapsed: Duration,
 }
 
-/// What a job made: a maze of cells and walls, or a hex tile maze (the design's style).
-#[derive(Debug)]
-pub enum Product {
-    /// A maze of cells and walls.
-    Walls(Box<Generated>),
-    /// A hex tile maze.
-    Tiles(Box<GeneratedTiles>),
-}
-
 /// A maze and its preview, made together off the UI thread.
 #[derive(Debug)]
-pub struct Made {
-    /// The maze.
-    pub product: Product,
+pub struct Finished {
+    /// What the entry point made (walls or tiles).
+    pub made: crate::make::Made,
     /// Its printed pages (or why they cannot be laid out with the page setup).
     pub preview: Result<PagePreview, String>,
 }
@@ -77,20 +67,11 @@ pub fn run_job(generation: u64, job: &Job) -> JobResult {
     }
 }
 
-fn make(job: &Job) -> crate::error::Result<Made> {
+fn make(job: &Job) -> crate::error::Result<Finished> {
     // the one entry point: the shape already cut by the app, the height already fitted
     let made = crate::make::prepare_with(&job.design, job.shape.clone(), Fit::default())?.make()?;
-    let page = &job.design.page;
-    Ok(match made {
-        crate::make::Made::Tiles(tiles) => Made {
-            preview: super::tiles::page_preview(&tiles.maze, page),
-            product: Product::Tiles(Box::new(tiles)),
-        },
-        crate::make::Made::Walls(generated) => Made {
-            preview: PagePreview::new(&generated, page),
-            product: Product::Walls(Box::new(generated)),
-        },
-    })
+    let preview = PagePreview::of(&made, &job.design.page);
+    Ok(Finished { made, preview })
 }
 
 /// The handle the UI keeps: submit jobs, poll results.
@@ -180,7 +161,7 @@ mod tests {
         let r = w.wait().expect("the newest result");
         assert_eq!(r.generation, g2);
         let made = r.outcome.unwrap();
-        let Product::Walls(g) = &made.product else {
+        let crate::make::Made::Walls(g) = &made.made else {
             panic!("a walls design makes walls")
         };
         assert_eq!(g.metrics.cells, 25);
