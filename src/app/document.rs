@@ -331,13 +331,7 @@ mod tests {
     fn braid(app: &mut HedgeApp, braid: f64) {
         let mut d = app.design.clone();
         d.braid = braid;
-        app.apply(
-            Command::Edit {
-                design: Box::new(d),
-                coalesce: false,
-            },
-            None,
-        );
+        crate::app::tests::edit(app, d);
     }
 
     #[test]

@@ -303,4 +303,15 @@ pub(crate) mod tests {
         app.finish_tasks();
         assert!(!app.busy() && !app.searching());
     }
+
+    /// Replaces the design as a knob edit does (its own undo step); nothing is waited for.
+    pub(crate) fn edit(app: &mut HedgeApp, d: Design) {
+        app.apply(
+            Command::Edit {
+                design: Box::new(d),
+                coalesce: false,
+            },
+            None,
+        );
+    }
 }

@@ -288,13 +288,7 @@ mod tests {
             height: 120,
             ..app.design.clone()
         };
-        app.apply(
-            Command::Edit {
-                design: Box::new(d),
-                coalesce: false,
-            },
-            None,
-        );
+        crate::app::tests::edit(&mut app, d);
         settle(&mut app);
         assert_eq!(app.generated().unwrap().metrics.cells, 14_400);
         assert!(app.preview().is_some());
@@ -316,13 +310,7 @@ mod tests {
             placement: hedge_placement_inside(),
             ..app.design.clone()
         };
-        app.apply(
-            Command::Edit {
-                design: Box::new(d),
-                coalesce: false,
-            },
-            None,
-        );
+        crate::app::tests::edit(&mut app, d);
         settle(&mut app);
         assert!(app.error().unwrap().contains("not on the outline"));
         app.apply(Command::OpenDesign("/no/such/file.toml".into()), None);

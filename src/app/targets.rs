@@ -633,13 +633,7 @@ mod tests {
     fn with_targets(app: &mut HedgeApp, targets: crate::difficulty::Targets) {
         let mut d = app.design.clone();
         d.targets = targets;
-        app.apply(
-            Command::Edit {
-                design: Box::new(d),
-                coalesce: false,
-            },
-            None,
-        );
+        crate::app::tests::edit(app, d);
     }
 
     #[test]

@@ -100,13 +100,7 @@ mod tests {
     use crate::app::{Command, Persisted};
 
     fn edit(app: &mut HedgeApp, d: Design) {
-        app.apply(
-            Command::Edit {
-                design: Box::new(d),
-                coalesce: false,
-            },
-            None,
-        );
+        crate::app::tests::edit(app, d);
         settle(app);
     }
 
