@@ -6,7 +6,7 @@
 //! bleed. Every exporter skips the layer; the editor's preview rasterises the page with the
 //! overlays it shows ([`Overlays::shown`]) through the same rasteriser as the PNG export.
 
-use super::{Drawing, Item, Layer, Layout, Path, Pos, Rgb, Seg, Shape};
+use super::{Drawing, Item, Layer, Layout, Path, Pos, Rgb, Shape};
 use crate::grid::Grid;
 use crate::maze::Tunnel;
 use crate::tiles::puzzle::TileMaze;
@@ -58,19 +58,12 @@ fn tint(path: Path, (color, alpha): (Rgb, u8)) -> Option<Item> {
     })
 }
 
-/// The polygons `cells` as one path of closed subpaths, in page millimetres.
+/// The polygons `cells` (maze units) as one path of closed subpaths, in page millimetres.
 fn polygons(lay: &Layout, cells: impl Iterator<Item = Vec<Point>>) -> Path {
     let mut segs = Vec::new();
     for pts in cells {
-        for (i, &p) in pts.iter().enumerate() {
-            let q = lay.to_page(p);
-            segs.push(if i == 0 {
-                Seg::MoveTo(q)
-            } else {
-                Seg::LineTo(q)
-            });
-        }
-        segs.push(Seg::Close);
+        let page: Vec<Pos> = pts.into_iter().map(|p| lay.to_page(p)).collect();
+        segs.extend(Path::polygon(&page).segs);
     }
     Path { segs }
 }
