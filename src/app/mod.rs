@@ -116,7 +116,7 @@ pub struct HedgeApp {
     pub closing: bool,
     /// Close once the pending save succeeds ("Save and close").
     pub close_after_save: bool,
-    /// Show the debug overlay (frame time, tessellation).
+    /// Show the debug overlay (frame time, the page raster).
     pub debug_overlay: bool,
     /// Timing of recent frames.
     pub frames: FrameTimes,
