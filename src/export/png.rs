@@ -18,11 +18,17 @@ pub fn pixel_size(d: &Drawing, dpi: u32) -> (u32, u32) {
 pub fn png(d: &Drawing, dpi: u32) -> Result<Vec<u8>> {
     super::check_dpi(dpi)?;
     let pix = rasterise(d.printed(), &Region::page(d, f64::from(dpi) / 25.4))?;
-    encode(&pix)
+    encode(&pix, dpi)
 }
 
-/// Encodes the (opaque) pixmap as an 8-bit RGB PNG.
-fn encode(pix: &Pixmap) -> Result<Vec<u8>> {
+/// `dpi` in pixels per metre, as PNG's `pHYs` chunk records a resolution.
+pub fn pixels_per_metre(dpi: u32) -> u32 {
+    (f64::from(dpi) / 0.0254).round() as u32
+}
+
+/// Encodes the (opaque) pixmap as an 8-bit RGB PNG that says its resolution (`pHYs`), so it
+/// opens at its printed size.
+fn encode(pix: &Pixmap, dpi: u32) -> Result<Vec<u8>> {
     let rgb: Vec<u8> = pix
         .data()
         .chunks_exact(4)
@@ -34,6 +40,12 @@ fn encode(pix: &Pixmap) -> Result<Vec<u8>> {
         enc.set_color(::png::ColorType::Rgb);
         enc.set_depth(::png::BitDepth::Eight);
         enc.set_compression(::png::Compression::Fast);
+        let ppm = pixels_per_metre(dpi);
+        enc.set_pixel_dims(Some(::png::PixelDimensions {
+            xppu: ppm,
+            yppu: ppm,
+            unit: ::png::Unit::Meter,
+        }));
         let mut writer = enc
             .write_header()
             .map_err(|e| Error::option(format!("cannot encode the PNG: {e}")))?;
@@ -42,4 +54,40 @@ fn encode(pix: &Pixmap) -> Result<Vec<u8>> {
             .map_err(|e| Error::option(format!("cannot encode the PNG: {e}")))?;
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_png_says_its_resolution() {
+        let d = Drawing {
+            width: 25.4,
+            height: 50.8,
+            trim: crate::draw::Area {
+                x: 0.0,
+                y: 0.0,
+                w: 25.4,
+                h: 50.8,
+            },
+            items: Vec::new(),
+        };
+        for dpi in [72, 300, 600] {
+            let bytes = png(&d, dpi).unwrap();
+            let reader = ::png::Decoder::new(std::io::Cursor::new(bytes))
+                .read_info()
+                .unwrap();
+            let info = reader.info();
+            assert_eq!((info.width, info.height), (dpi, 2 * dpi));
+            let dims = info.pixel_dims.expect("a pHYs chunk");
+            assert_eq!(dims.unit, ::png::Unit::Meter);
+            assert_eq!(
+                (dims.xppu, dims.yppu),
+                (pixels_per_metre(dpi), pixels_per_metre(dpi))
+            );
+            // 300 dpi is 11811 pixels a metre: back to 300.0 dpi within rounding
+            assert!((f64::from(dims.xppu) * 0.0254 - f64::from(dpi)).abs() < 0.02);
+        }
+    }
 }
