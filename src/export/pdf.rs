@@ -213,12 +213,34 @@ pub fn pdf(pages: &[&Drawing], title: &str) -> Vec<u8> {
             deflate(stream);
         }
     });
+    drop_empty_pdfx_marker(&mut lo);
     set_content_id(&mut lo);
     let mut bytes = Vec::new();
     // writing to memory only fails on allocation failure, which aborts anyway
     lo.save_to(&mut bytes)
         .expect("writing a PDF to memory does not fail");
     bytes
+}
+
+/// Removes the document information's `/GTS_PDFXVersion` when it is empty (printpdf always
+/// writes one): an empty key makes preflight tools call the file PDF/X, which it is not.
+fn drop_empty_pdfx_marker(lo: &mut lopdf::Document) {
+    let Ok(info) = lo
+        .trailer
+        .get(b"Info")
+        .and_then(lopdf::Object::as_reference)
+    else {
+        return;
+    };
+    if let Ok(dict) = lo.get_object_mut(info).and_then(lopdf::Object::as_dict_mut) {
+        let empty = dict
+            .get(b"GTS_PDFXVersion")
+            .and_then(lopdf::Object::as_str)
+            .is_ok_and(<[u8]>::is_empty);
+        if empty {
+            dict.remove(b"GTS_PDFXVersion");
+        }
+    }
 }
 
 /// Compresses a stream with zlib at level 2 (when that makes it smaller).
@@ -360,5 +382,17 @@ mod tests {
             .as_str()
             .unwrap();
         assert_ne!(other, digest.as_slice(), "another title, another ID");
+    }
+
+    #[test]
+    fn no_empty_pdfx_marker() {
+        let lo = lopdf::Document::load_mem(&pdf(&[&page()], "one")).unwrap();
+        let info = lo.trailer.get(b"Info").unwrap().as_reference().unwrap();
+        let dict = lo.get_object(info).unwrap().as_dict().unwrap();
+        assert!(dict.get(b"GTS_PDFXVersion").is_err(), "{dict:?}");
+        assert!(
+            dict.get(b"Title").is_ok(),
+            "the rest of the information stays"
+        );
     }
 }
