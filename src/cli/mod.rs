@@ -83,8 +83,9 @@ pub struct GenerateArgs {
     /// Exit cell ROW,COL, with an explicit --entrance cell.
     #[arg(long, value_name = "ROW,COL", value_parser = parse_coord)]
     pub exit: Option<Coord>,
-    /// Output file: .json (maze graph) or .txt (ASCII drawing, rect only). Without it, rect
-    /// mazes are drawn on standard output.
+    /// Output file, its format by extension: .pdf (the maze, then its answer key), .svg or .png
+    /// (the key beside as NAME-key.svg/.png), .json (the maze graph) or .txt (ASCII, rect only).
+    /// Without it, rect mazes are drawn on standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
     /// Page flags for .pdf, .svg and .png output.
