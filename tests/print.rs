@@ -246,6 +246,7 @@ fn svg_groups(bytes: &[u8]) -> Vec<(String, String)> {
 
 #[test]
 fn svg_key_differs_from_the_puzzle_only_by_the_solution_group() {
+    // and by the name line, which is for puzzle pages only
     let g = maze(18, 12, 9);
     let r = export::render(&g, &setup(), Format::Svg).unwrap();
     let key = r.key.clone().unwrap();
@@ -257,7 +258,15 @@ fn svg_key_differs_from_the_puzzle_only_by_the_solution_group() {
         .filter(|(id, _)| id != "solution")
         .cloned()
         .collect();
-    assert_eq!(without, p);
+    let ids = |g: &[(String, String)]| g.iter().map(|(id, _)| id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&without), ids(&p));
+    for ((id, a), (_, b)) in without.iter().zip(&p) {
+        if id == "text" && setup().name_line {
+            assert!(b.contains("Name:") && !a.contains("Name:"), "{a}");
+        } else {
+            assert_eq!(a, b, "{id}");
+        }
+    }
     assert_eq!(k.iter().filter(|(id, _)| id == "solution").count(), 1);
     // sized in millimetres
     let text = std::str::from_utf8(&r.puzzle).unwrap();

@@ -55,7 +55,7 @@ pub use layout::{Layout, layout};
 use markers::draw_markers;
 pub use model::{Anchor, Area, Drawing, Item, Layer, Path, Pos, Rgb, Seg, Shape, Text};
 use solution::draw_solution;
-use text::draw_text;
+use text::{PageRole, draw_text};
 pub use tiles::{TILE_WALL, tile_layout, tile_pages};
 use walls::draw_walls;
 
@@ -146,7 +146,11 @@ fn assemble(
     let mut items = Vec::with_capacity(maze.len() + 8);
     items.push(paper(lay.page));
     items.extend(maze);
-    draw_text(setup, &lay.printable, &mut items);
+    let role = match solution {
+        Some(_) => PageRole::Answers,
+        None => PageRole::Puzzle,
+    };
+    draw_text(setup, &lay.printable, role, &mut items);
     if let Some(tunnels) = solution {
         draw_solution(g, lay, tunnels, &mut items);
     }
@@ -211,12 +215,31 @@ mod tests {
             .iter()
             .filter(|i| i.layer != Layer::Solution)
             .collect();
-        assert_eq!(rest, p.items.iter().collect::<Vec<_>>());
+        // the key is the puzzle without its name line (text and rule), plus the solution
+        let is_name_line = |i: &&Item| {
+            i.layer == Layer::Text
+                && match &i.shape {
+                    Shape::Text(t) => t.text == "Name:",
+                    Shape::Stroke { .. } => true,
+                    _ => false,
+                }
+        };
+        let puzzle_rest: Vec<&Item> = p.items.iter().filter(|i| !is_name_line(i)).collect();
+        assert_eq!(
+            p.items.len() - puzzle_rest.len(),
+            2,
+            "the name and its rule"
+        );
+        assert_eq!(rest, puzzle_rest);
         assert!(k.layer(Layer::Solution).count() >= 2);
         let texts: Vec<&str> = p.texts().map(|t| t.text.as_str()).collect();
         for want in ["Test", "Name:", "5", "START", "FINISH"] {
             assert!(texts.contains(&want), "{want} missing from {texts:?}");
         }
+        assert!(
+            !k.texts().any(|t| t.text == "Name:"),
+            "no name line on the key"
+        );
     }
 
     #[test]

@@ -6,9 +6,20 @@ use super::layout::{FOOTER_SIZE, NAME_SIZE, TITLE_SIZE, furniture};
 use super::model::{Anchor, Area, Item, Layer, Path, Pos, Rgb, Shape, Text};
 use crate::page::PageSetup;
 
-/// Appends the title, the name line and the page number `setup` asks for, in the printable
-/// area `pa`, to `items`.
-pub(super) fn draw_text(setup: &PageSetup, pa: &Area, items: &mut Vec<Item>) {
+/// Whether a page is one a child solves (it gets the name line) or an answer page (it does
+/// not: the line is for the solver's name, and its space is left empty so the maze sits where
+/// it sits on the puzzle page).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PageRole {
+    /// A puzzle page.
+    Puzzle,
+    /// An answer-key page.
+    Answers,
+}
+
+/// Appends the title, the name line (puzzle pages only) and the page number `setup` asks for,
+/// in the printable area `pa`, to `items`.
+pub(super) fn draw_text(setup: &PageSetup, pa: &Area, role: PageRole, items: &mut Vec<Item>) {
     let furn = furniture(setup, pa);
     let face = setup.font;
     let text = |text: String, at: Pos, size: f64, anchor: Anchor, bold: bool| Item {
@@ -37,7 +48,7 @@ pub(super) fn draw_text(setup: &PageSetup, pa: &Area, items: &mut Vec<Item>) {
             true,
         ));
     }
-    if let Some(base) = furn.name_base {
+    if let (Some(base), PageRole::Puzzle) = (furn.name_base, role) {
         let label = "Name:";
         items.push(text(
             label.into(),

@@ -23,7 +23,7 @@ use super::layout::{CURVE_MIN_SCALE, Geometry, Layout, Occupancy, layout_with};
 use super::markers::draw_markers;
 use super::model::{Drawing, Item, Layer, PathBuilder, Pos, Rgb, Seg, Shape};
 use super::solution::push_solution;
-use super::text::draw_text;
+use super::text::{PageRole, draw_text};
 use super::{Pages, paper};
 use crate::error::Result;
 use crate::page::PageSetup;
@@ -265,7 +265,12 @@ fn page(m: &TileMaze, setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool
     let mut items = vec![paper(lay.page)];
     draw_walls(m, lay, &mut items);
     draw_markers(lay, geo, &mut items);
-    draw_text(setup, &lay.printable, &mut items);
+    let role = if key {
+        PageRole::Answers
+    } else {
+        PageRole::Puzzle
+    };
+    draw_text(setup, &lay.printable, role, &mut items);
     if key {
         draw_solution(m, lay, geo, &mut items);
     }
