@@ -6,6 +6,7 @@
 //! - `difficulty`: targets, the search (met, infeasible, thread count), presets, the flags.
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
 //! - `layers`: the library's module graph has no circles (reads `src/`).
+//! - `readme`: every `$ hedge ...` example in the README prints what the README shows.
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
 //! - `preview`: snapshots of the editor's preview pixels (with the default `gui` feature).
 //! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
@@ -25,6 +26,7 @@ mod layers;
 mod preview;
 mod print;
 mod properties;
+mod readme;
 mod same_page;
 mod shapes;
 mod tiles;
