@@ -81,7 +81,65 @@ pub fn write_rendered(rendered: &crate::export::Rendered, path: &Path) -> Result
 
 /// Reads a whole text file; the error starts with `what` and ends with the path.
 pub fn read_text(path: &Path, what: &str) -> Result<String> {
-    fs::read_to_string(path).map_err(|e| io_error(what, &e, path))
+    let bytes = read_regular(path, what, MAX_TEXT_FILE_BYTES, |path| {
+        Error::new(
+            ErrorKind::Io,
+            format!(
+                "{what}: it is larger than {} MB: {}",
+                MAX_TEXT_FILE_BYTES >> 20,
+                path.display()
+            ),
+        )
+    })?;
+    String::from_utf8(bytes).map_err(|_| {
+        Error::new(
+            ErrorKind::BadInput,
+            format!("{what}: it is not UTF-8 text: {}", path.display()),
+        )
+    })
+}
+
+/// The largest design or book file read: 4 MB (real ones are a few kilobytes; a design with
+/// tens of thousands of hand-edited cells still fits).
+pub const MAX_TEXT_FILE_BYTES: u64 = 4 << 20;
+
+/// Reads a whole regular file of at most `cap` bytes (`too_big` says why not when it is larger).
+/// A folder, a pipe (FIFO) or a device is refused before it is opened, so nothing blocks.
+fn read_regular(
+    path: &Path,
+    what: &str,
+    cap: u64,
+    too_big: impl Fn(&Path) -> Error,
+) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let meta = fs::metadata(path).map_err(|e| io_error(what, &e, path))?;
+    if meta.is_dir() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!("{what}: it is a folder: {}", path.display()),
+        ));
+    }
+    if !meta.is_file() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "{what}: it is not a regular file (a pipe or a device): {}",
+                path.display()
+            ),
+        ));
+    }
+    if meta.len() > cap {
+        return Err(too_big(path));
+    }
+    let file = fs::File::open(path).map_err(|e| io_error(what, &e, path))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io_error(what, &e, path))?;
+    if bytes.len() as u64 > cap {
+        return Err(too_big(path));
+    }
+    Ok(bytes)
 }
 
 /// Writes a set of files under the folder `out` (created if missing) as one step, as far as a
@@ -189,29 +247,14 @@ pub fn read_picture(path: &Path) -> Result<LoadedShape> {
     crate::load::decode_picture(&read_limited(path)?, path)
 }
 
-/// Reads a whole file of at most [`MAX_SHAPE_FILE_BYTES`].
+/// Reads a whole picture file of at most [`MAX_SHAPE_FILE_BYTES`].
 fn read_limited(path: &Path) -> Result<Vec<u8>> {
-    use std::io::Read;
-    let what = "cannot read the shape";
-    let file = fs::File::open(path).map_err(|e| io_error(what, &e, path))?;
-    let meta = file.metadata().map_err(|e| io_error(what, &e, path))?;
-    if meta.is_dir() {
-        return Err(Error::new(
-            ErrorKind::Io,
-            format!("{what}: it is a folder: {}", path.display()),
-        ));
-    }
-    if meta.len() > MAX_SHAPE_FILE_BYTES {
-        return Err(picture_too_big(path));
-    }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(MAX_SHAPE_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| io_error(what, &e, path))?;
-    if bytes.len() as u64 > MAX_SHAPE_FILE_BYTES {
-        return Err(picture_too_big(path));
-    }
-    Ok(bytes)
+    read_regular(
+        path,
+        "cannot read the shape",
+        MAX_SHAPE_FILE_BYTES,
+        picture_too_big,
+    )
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ fn main() -> std::process::ExitCode {
         return match hedge::app::run() {
             Ok(()) => std::process::ExitCode::SUCCESS,
             Err(line) => {
-                eprintln!("{line}");
+                say(&line);
                 std::process::ExitCode::FAILURE
             }
         };
@@ -21,8 +21,14 @@ fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             // one line: the root cause is already a full sentence with the path last
-            eprintln!("error: {}", e.root_cause());
+            say(&format!("error: {}", e.root_cause()));
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// Writes a line to standard error, ignoring a standard error that cannot be written.
+fn say(line: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }

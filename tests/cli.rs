@@ -356,3 +356,111 @@ fn rect_only_carvers_name_the_alternatives() {
     );
     assert_eq!(err.trim().lines().count(), 1);
 }
+
+/// A path to a new FIFO in `dir`.
+fn fifo(dir: &std::path::Path) -> std::path::PathBuf {
+    let p = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&p)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    p
+}
+
+#[test]
+fn pipes_devices_and_huge_files_are_refused_not_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = fifo(dir.path());
+    // a FIFO nobody writes to: opening it would block forever; the timeout turns a hang into a
+    // failure instead of a stuck test run
+    for args in [
+        vec!["generate", "--design", f.to_str().unwrap()],
+        vec!["generate", "--shape", f.to_str().unwrap(), "-o", "x.json"],
+    ] {
+        let out = hedge()
+            .args(&args)
+            .current_dir(dir.path())
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = stderr_of(&out);
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+    let book = dir.path().join("book.toml");
+    fs::write(&book, format!("[[pages]]\ndesign = \"{}\"\n", f.display())).unwrap();
+    let out = hedge()
+        .args(["batch", book.to_str().unwrap(), "-o", "out"])
+        .current_dir(dir.path())
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&out).contains("not a regular file"),
+        "{}",
+        stderr_of(&out)
+    );
+    assert!(!dir.path().join("out").exists());
+    // a design file past the 4 MB cap is refused before it is read
+    let big = dir.path().join("big.toml");
+    fs::write(&big, vec![b'#'; 5 << 20]).unwrap();
+    let out = hedge()
+        .args(["generate", "--design", big.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        stderr_of(&out).contains("larger than 4 MB"),
+        "{}",
+        stderr_of(&out)
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_line() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // `hedge generate --width 300 | head -c 10`: the reader goes away after 10 bytes
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+        .args(["generate", "--width", "300", "--seed", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 10];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // the pipe's reading end is dropped here
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    assert!(!err.contains("panicked"), "{err}");
+    // standard output on a full disk: one line, a failure
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+        .args(["generate", "--width", "10", "--seed", "1"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert!(!out.status.success());
+    assert!(err.contains("cannot write to standard output"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    // standard error on a full disk does not fail a run that succeeded
+    let dir = tempfile::tempdir().unwrap();
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+        .args(["generate", "--width", "10", "--seed", "1", "-o", "m.json"])
+        .current_dir(dir.path())
+        .stderr(full)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(dir.path().join("m.json").exists());
+}

@@ -37,7 +37,7 @@ pub fn run_batch(args: &BatchArgs) -> Result<()> {
     let start = Instant::now();
     let book = hedge::book::load(&args.book, &hedge::io::Files)?;
     for note in &book.notes {
-        eprintln!("note: {note}");
+        say!("note: {note}");
     }
     let pool = {
         let mut b = rayon::ThreadPoolBuilder::new();
@@ -62,9 +62,9 @@ pub fn run_batch(args: &BatchArgs) -> Result<()> {
         .collect();
     hedge::io::write_files_atomic(&args.output, &files)?;
     for w in &built.warnings {
-        eprintln!("warning: {w}");
+        say!("warning: {w}");
     }
-    eprintln!(
+    say!(
         "{} puzzles, {} pages in {:.1} s -> {}",
         built.puzzles,
         built.pages,

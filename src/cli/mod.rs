@@ -2,6 +2,15 @@
 //! entry point ([`hedge::make`]), then the output file. Thin by design: everything it does is a
 //! library call, and nothing here branches on the maze's style.
 
+/// Writes a line to standard error. A standard error that cannot be written is ignored: it must
+/// not panic, nor turn a run that succeeded into a failure.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod batch;
 mod difficulty;
 mod print;
@@ -254,44 +263,57 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     let setup = args.page.setup(&design.page)?;
     let prepared = prepare(&design, &hedge::io::Files, base, fit)?;
     for note in prepared.notes() {
-        eprintln!("note: {note}");
+        say!("note: {note}");
     }
     let made = if prepared.design().targets.is_empty() {
         prepared.make()?
     } else if args.difficulty.no_search {
         let made = prepared.make()?;
         if let Some(r) = made.report() {
-            eprintln!("{}", difficulty::report_unsearched(&r));
+            say!("{}", difficulty::report_unsearched(&r));
         }
         made
     } else {
         let options = args.difficulty.options();
         let found = prepared.search(&options, &AtomicBool::new(false), &mut |_| {})?;
-        eprintln!("{}", difficulty::report(&found));
+        say!("{}", difficulty::report(&found));
         Made::from(found)
     };
     let line = made.summary();
     match (&args.output, format) {
         (Some(path), Some(OutFormat::Json)) => {
             hedge::io::write_atomic(path, &made.json()?)?;
-            eprintln!("{line} -> {}", path.display());
+            say!("{line} -> {}", path.display());
         }
         (Some(path), Some(OutFormat::Print(f))) => {
             let written = print::write_pages(&made, &setup, args.page.apply_dpi(f), path)?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
-            eprintln!("{line} -> {}", names.join(", "));
+            say!("{line} -> {}", names.join(", "));
         }
         (Some(path), Some(OutFormat::Txt)) => {
             hedge::io::write_atomic(path, made.text()?.as_bytes())?;
-            eprintln!("{line} -> {}", path.display());
+            say!("{line} -> {}", path.display());
         }
         _ if made.has_text() => {
-            print!("{}", made.text()?);
-            eprintln!("{line}");
+            write_out(&made.text()?)?;
+            say!("{line}");
         }
-        _ => println!("{line}"),
+        _ => write_out(&format!("{line}\n"))?,
     }
     Ok(())
+}
+
+/// Writes `text` to standard output. A reader that closed the pipe (`hedge ... | head`) ends
+/// the program quietly with exit status 0, as Unix tools do; any other failure (a full disk) is
+/// an error.
+pub fn write_out(text: &str) -> Result<()> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(anyhow::anyhow!("cannot write to standard output: {e}")),
+    }
 }
 
 /// Runs the command line; returns the process exit code.
@@ -302,9 +324,7 @@ pub fn main_with(cli: Cli) -> Result<()> {
         Some(Command::Batch(args)) => batch::run_batch(&args).context("batch"),
         None => {
             use clap::CommandFactory;
-            Cli::command().print_help()?;
-            println!();
-            Ok(())
+            write_out(&format!("{}\n", Cli::command().render_help()))
         }
     }
 }

@@ -113,7 +113,7 @@ pub fn write_pages(
 ) -> Result<Vec<PathBuf>> {
     let rendered = made.render(setup, format)?;
     for w in &rendered.warnings {
-        eprintln!("warning: {w}");
+        say!("warning: {w}");
     }
     Ok(hedge::io::write_rendered(&rendered, path)?)
 }

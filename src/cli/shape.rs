@@ -62,8 +62,6 @@ pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
 
 /// Runs `hedge shapes`: the built-in shape names, one a line.
 pub fn run_shapes() -> Result<()> {
-    for name in builtin::names() {
-        println!("{name}");
-    }
-    Ok(())
+    let list: String = builtin::names().map(|n| format!("{n}\n")).collect();
+    super::write_out(&list)
 }
