@@ -214,7 +214,7 @@ pub fn raster_image(
 }
 
 impl Raster {
-    /// Whether a raster is being made on the background thread.
+    /// Whether a raster is being made in the background.
     pub fn busy(&self) -> bool {
         self.pending.is_some()
     }
@@ -253,8 +253,8 @@ impl Raster {
     }
 
     /// Makes sure a raster of `region` for `key` is shown or on its way: nothing when the
-    /// texture shown covers it; otherwise rasterises (in the frame when not threaded or when
-    /// nothing is shown yet, else on a background thread, one at a time).
+    /// texture shown covers it; otherwise rasterises as a background task, one at a time (in
+    /// the frame when nothing is shown yet, or when the app runs its tasks inline).
     fn want(
         &mut self,
         ctx: &egui::Context,

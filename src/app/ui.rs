@@ -100,14 +100,19 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
 pub fn debug_text(app: &HedgeApp) -> String {
     let f = &app.frames;
     format!(
-        "frame {:.2} ms (mean {:.2}, max {:.2} of {})\npage {} pixels, rasterised {} times, last {:.2} ms",
+        "frame {:.2} ms (mean {:.2}, max {:.2} of {})\npage {} pixels, rasterised {} times, last {:.2} ms{}",
         f.last_ms,
         f.mean_ms(),
         f.max_ms,
         f.recent.len(),
         app.raster.pixels,
         app.raster.builds,
-        app.raster.last_build.as_secs_f64() * 1000.0
+        app.raster.last_build.as_secs_f64() * 1000.0,
+        if app.raster.busy() {
+            " (rasterising)"
+        } else {
+            ""
+        }
     )
 }
 
