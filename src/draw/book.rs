@@ -3,7 +3,7 @@
 //! laid out on a small page of its own and scaled into its slot, under a label with its puzzle
 //! number; the page fill and the "ANSWER KEY" footer of the small page are left out.
 
-use super::layout::{LINE_GAP, PT, furniture, printable_area};
+use super::layout::{LINE_GAP, PT, content_area, printable_area};
 use super::*;
 use crate::error::Error;
 use crate::page::Typeface;
@@ -127,13 +127,7 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
         )));
     }
     let pa = printable_area(setup);
-    let furn = furniture(setup, &pa);
-    let area = Area {
-        x: pa.x,
-        y: furn.top,
-        w: pa.w,
-        h: furn.bottom - furn.top,
-    };
+    let area = content_area(setup, &pa);
     let (cols, rows) = grid_for(per_page, area.w, area.h);
     let slot_w = (area.w - SLOT_GAP * (cols - 1) as f64) / cols as f64;
     let slot_h = (area.h - SLOT_GAP * (rows - 1) as f64) / rows as f64;

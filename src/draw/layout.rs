@@ -342,18 +342,24 @@ pub(super) fn printable_area(setup: &PageSetup) -> Area {
     }
 }
 
+/// The part of the printable area `pa` between the header (title, name line) and the footer
+/// (page number): where the maze, or an answer page's keys, go.
+pub(super) fn content_area(setup: &PageSetup, pa: &Area) -> Area {
+    let furn = furniture(setup, pa);
+    Area {
+        x: pa.x,
+        y: furn.top,
+        w: pa.w,
+        h: furn.bottom - furn.top,
+    }
+}
+
 pub(super) fn layout_with(setup: &PageSetup, geo: &Geometry) -> Result<Layout> {
     setup.validate()?;
     let (tw, th) = setup.trim_mm();
     let (bx, by) = setup.trim_origin_mm();
     let printable = printable_area(setup);
-    let furn = furniture(setup, &printable);
-    let maze_area = Area {
-        x: printable.x,
-        y: furn.top,
-        w: printable.w,
-        h: furn.bottom - furn.top,
-    };
+    let maze_area = content_area(setup, &printable);
     // room for the markers: symmetric on each axis so the maze stays centred
     let (mut rx, mut ry) = (0.0f64, 0.0f64);
     for (i, &(_, n)) in geo.openings.iter().enumerate() {
