@@ -459,7 +459,7 @@ fn make_one(
             warnings.push(format!(
                 "difficulty targets missed ({}) after {}; the closest maze is printed",
                 missed.join(", "),
-                SearchOptions::default().budget
+                crate::difficulty::default_budget(product.metrics().map_or(0, |m| m.cells))
             ));
         }
     }

@@ -275,7 +275,10 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
         made
     } else {
         let options = args.difficulty.options();
-        let found = prepared.search(&options, &AtomicBool::new(false), &mut |_| {})?;
+        let bar = difficulty::SearchBar::new();
+        let found = prepared.search(&options, &AtomicBool::new(false), &mut |p| bar.update(p));
+        bar.finish();
+        let found = found?;
         say!("{}", difficulty::report(&found));
         Made::from(found)
     };
