@@ -516,10 +516,10 @@ pub(super) fn draw_walls(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items:
 }
 
 /// Cells whose walls are joined into trails together. Cells are numbered row by row, so a band
-/// is a strip of whole rows (all of a maze up to 512 x 512): the memory the joining takes is
+/// is a strip of whole rows (all of a maze up to 256 x 256): the memory the joining takes is
 /// bounded by the band, not the maze (a trail that crosses from one band into the next is two
 /// strokes meeting end to end, which round caps draw the same).
-const BAND_CELLS: usize = 1 << 18;
+const BAND_CELLS: usize = 1 << 16;
 
 /// Appends one wall stroke for a band's `pieces`: the trails they join into, one subpath each.
 fn band_strokes(pieces: &[Piece], lay: &Layout, items: &mut Vec<Item>) {

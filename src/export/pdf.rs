@@ -191,7 +191,7 @@ impl Ops {
     fn path(&mut self, flip: &Flip, path: &Path) -> bool {
         let mut painted = false;
         let mut open = false;
-        for s in &path.segs {
+        for s in path.segs.iter() {
             match *s {
                 Seg::MoveTo(a) => {
                     self.point(flip.pt(a));
