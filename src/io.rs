@@ -2,6 +2,11 @@
 //! files, book files and shape pictures (pictures bounded in size, folders refused), and writing
 //! outputs atomically (a temporary file beside the target, then a rename), so a failed or
 //! interrupted export never leaves a half-written file and never clobbers the previous one.
+//! Several files that belong together (a puzzle and its key) are one set ([`write_set`]): all
+//! are renamed into place or none. Writing onto a symbolic link writes the file it points to.
+//! Every temporary file and staging folder is recorded while it exists, so the binary's
+//! SIGINT / SIGTERM handler removes them ([`remove_temporaries_and_exit`]); those of runs
+//! killed outright are removed by the next write into the same folder.
 //! Decoding and parsing what is read is the library's ([`crate::load`]); the functions here
 //! that read (`read_design`, `load_shape`, `read_picture`) are [`Files`] plus that.
 

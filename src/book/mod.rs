@@ -42,6 +42,10 @@
 //! topology = "hex"              # any other design field applies to every page
 //! ```
 //!
+//! With `answers = "separate"` the answer pages (laid out as at the back) go to `answers.pdf`
+//! beside `book.pdf`, numbered from 1, and `book.pdf` holds the title page and the puzzles;
+//! the manifest names the file (`answers_pdf`) and each of its pages (`"pdf": "answers.pdf"`).
+//!
 //! The file is read into serde types: [`Settings`] for `[book]`; each page entry, by whether
 //! it has `count`, as a single page (`design` only) or a generator (its own fields, the rest
 //! design fields), with [`Ramp`] and [`DifficultyRamp`] parsed from their strings. A serde error
