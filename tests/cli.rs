@@ -557,6 +557,14 @@ fn key_separate_writes_the_key_beside_in_every_format() {
         .output()
         .unwrap();
     assert!(stderr_of(&bad).contains("second-page, separate or none"));
+    let json = hedge()
+        .args(["generate", "--key", "separate", "-o"])
+        .arg(dir.path().join("x.json"))
+        .output()
+        .unwrap();
+    assert!(!json.status.success());
+    assert!(stderr_of(&json).contains("--key goes with a page output"));
+    assert!(!dir.path().join("x.json").exists());
 }
 
 /// Issue 20 finding 9: `-o link.json` replaced the symbolic link with a file.

@@ -245,6 +245,9 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
 pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     let design = design_from_args(args)?;
     let format = args.output.as_deref().map(out_format).transpose()?;
+    if args.page.key.is_some() && !matches!(format, Some(OutFormat::Print(_))) {
+        bail!("--key goes with a page output (-o NAME.pdf, .svg or .png)");
+    }
     // with a shape, the height follows its aspect ratio unless given (or kept from a design
     // file); a preset's grid (sized for its corridor width when no width is given) is the
     // limit, so a shape taller than the page gets fewer cells across
