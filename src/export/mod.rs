@@ -69,7 +69,8 @@ pub struct Rendered {
     pub puzzle: Vec<u8>,
     /// The answer key as a file of its own (SVG and PNG); `None` for PDF.
     pub key: Option<Vec<u8>>,
-    /// Warnings for the person printing (narrow corridors, thinned walls).
+    /// Warnings for the person printing (narrow corridors, thinned walls, characters no
+    /// bundled font has).
     pub warnings: Vec<String>,
 }
 
@@ -104,8 +105,9 @@ pub fn render_with(
 
 /// Renders laid-out pages in `format`.
 fn finish(pages: &draw::Pages, setup: &PageSetup, format: Format) -> Result<Rendered> {
-    let warnings = pages.layout.warnings();
     let (puzzle, key) = (&pages.puzzle, &pages.key);
+    let mut warnings = pages.layout.warnings();
+    warnings.extend(draw::glyph_warnings([puzzle, key]));
     let rendered = match format {
         Format::Svg => Rendered {
             puzzle: svg::svg(puzzle),
