@@ -329,16 +329,32 @@ fn embed_fonts(lo: &mut lopdf::Document, fonts: &Subsets) {
 
 /// The subset's font program (allsorts' subset in `ids` order; the whole font if subsetting
 /// fails, which it does not for the bundled fonts) and whether it is a subset.
+///
+/// The tables kept are allsorts' PDF profile without `name` (the PDF names the font itself;
+/// PDF 32000-1 §9.9 does not ask for it, and DejaVu's, with its licence text, would be most
+/// of a small subset).
 fn font_program(s: &Subset) -> (Vec<u8>, bool) {
     use allsorts::binary::read::ReadScope;
     use allsorts::font_data::FontData;
     use allsorts::subset::{CmapTarget, SubsetProfile, subset};
+    use allsorts::tag;
+    let profile = SubsetProfile::Custom(vec![
+        tag::CMAP,
+        tag::HEAD,
+        tag::CVT,
+        tag::FPGM,
+        tag::HHEA,
+        tag::HMTX,
+        tag::MAXP,
+        tag::POST,
+        tag::PREP,
+    ]);
     let bytes = s.font.bytes();
     let sub = ReadScope::new(bytes)
         .read::<FontData<'_>>()
         .ok()
         .and_then(|data| data.table_provider(0).ok())
-        .and_then(|p| subset(&p, &s.ids, &SubsetProfile::Pdf, CmapTarget::Unrestricted).ok());
+        .and_then(|p| subset(&p, &s.ids, &profile, CmapTarget::Unrestricted).ok());
     match sub {
         Some(sub) => (sub, true),
         None => (bytes.to_vec(), false),
