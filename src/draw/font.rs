@@ -171,9 +171,43 @@ impl Font {
         }
     }
 
-    /// The width of `text` set at `size` (the em size, any unit; the result is in that unit).
+    /// The width of `text` set at `size` (the em size, any unit; the result is in that unit):
+    /// the width of its [`visible`](Font::visible) characters.
     pub(crate) fn width(&'static self, text: &str, size: f64) -> f64 {
-        text.chars().map(|c| self.advance_em(c)).sum::<f64>() * size
+        self.visible(text)
+            .chars()
+            .map(|c| self.advance_em(c))
+            .sum::<f64>()
+            * size
+    }
+
+    /// What of `text` is set: without the characters no bundled font has, and without the
+    /// spaces their going would leave doubled or at an end (`"a 🎂 b"` is set as `"a b"`,
+    /// `"cake 🎂"` as `"cake"`). `text` itself when every character has a glyph.
+    pub(crate) fn visible<'a>(&'static self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        if text.chars().all(|c| self.resolve(c).is_some()) {
+            return text.into();
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut after_drop = false;
+        for c in text.chars() {
+            if self.resolve(c).is_none() {
+                after_drop = true;
+                continue;
+            }
+            if c.is_whitespace() {
+                if after_drop && out.chars().last().is_none_or(char::is_whitespace) {
+                    continue;
+                }
+            } else {
+                after_drop = false;
+            }
+            out.push(c);
+        }
+        if after_drop {
+            out.truncate(out.trim_end().len());
+        }
+        out.into()
     }
 }
 
@@ -213,13 +247,13 @@ pub(crate) struct Placed {
     pub x: f64,
 }
 
-/// The glyphs of `t`, left to right (characters no bundled font has are left out; they take
-/// no room either, as [`Font::width`] measures them).
+/// The glyphs of `t`, left to right: its [`Font::visible`] characters, as [`Font::width`]
+/// measures them.
 pub(crate) fn place(t: &Text) -> Vec<Placed> {
     let f = font(t.face, t.bold);
     let mut x = 0.0;
     let mut out = Vec::with_capacity(t.text.len());
-    for c in t.text.chars() {
+    for c in f.visible(&t.text).chars() {
         if let Some((font, gid)) = f.resolve(c) {
             out.push(Placed { font, gid, c, x });
         }
@@ -411,6 +445,25 @@ mod tests {
             missing("Zoë ♥ ★ → ☺ 🎂 猫 🎂", Typeface::Sans, true),
             ['🎂', '猫']
         );
+    }
+
+    #[test]
+    fn dropped_characters_leave_no_double_spaces() {
+        let f = font(Typeface::Sans, true);
+        for (text, set) in [
+            ("Zoë ★", "Zoë ★"),
+            ("a 🎂 b", "a b"),
+            ("a 🎂 猫 b", "a b"),
+            ("🎂 cake", "cake"),
+            ("cake 🎂", "cake"),
+            ("cake🎂 x", "cake x"),
+            ("a🎂b", "ab"),
+            ("🎂", ""),
+            ("kept  spaces ", "kept  spaces "),
+        ] {
+            assert_eq!(f.visible(text), set, "{text}");
+            assert_eq!(f.width(text, 1.0), f.width(set, 1.0), "{text}");
+        }
     }
 
     fn text(s: &str) -> Text {
