@@ -191,9 +191,10 @@ impl std::str::FromStr for Orientation {
     }
 }
 
-/// The typeface of a page's text: one of the PDF base-14 families, so PDFs embed nothing and
-/// every viewer has it. Text is measured (and drawn into PNGs) with the metric-compatible
-/// Liberation fonts. Its names (files, command line) are the kebab-case variant names.
+/// The typeface of a page's text: Liberation Sans, Serif or Mono (metric-compatible with
+/// Helvetica, Times and Courier), bundled and embedded in PDFs as subsets, with DejaVu Sans for
+/// symbols they lack (see `draw::font`). Its names (files, command line) are the kebab-case
+/// variant names.
 #[derive(
     Clone,
     Copy,
@@ -230,7 +231,8 @@ impl Typeface {
         self.into()
     }
 
-    /// A name for people: the PDF font it prints in.
+    /// A name for people: the classic font whose metrics it has (it prints in the Liberation
+    /// face that matches it).
     pub fn label(self) -> &'static str {
         match self {
             Typeface::Sans => "Helvetica",

@@ -35,3 +35,52 @@ pub fn svg_words<'a>(doc: &'a roxmltree::Document<'_>) -> Vec<&'a str> {
         .map(str::trim)
         .collect()
 }
+
+/// The text of each page of a PDF, as its `/ToUnicode` maps give it back (lopdf's extraction,
+/// not Hedge's own code): one string a page, pieces separated by line breaks.
+pub fn pdf_texts(bytes: &[u8]) -> Vec<String> {
+    let doc = lopdf::Document::load_mem(bytes).expect("the PDF parses");
+    (1..=doc.get_pages().len() as u32)
+        .map(|n| doc.extract_text(&[n]).expect("the text extracts"))
+        .collect()
+}
+
+/// The fonts a PDF uses, by their `/BaseFont` names without the subset tag, each with whether
+/// it is embedded (has a font program) and subset (its name has a `ABCDEF+` tag), sorted.
+pub fn pdf_fonts(bytes: &[u8]) -> Vec<(String, bool, bool)> {
+    let doc = lopdf::Document::load_mem(bytes).expect("the PDF parses");
+    let mut out = Vec::new();
+    for object in doc.objects.values() {
+        let Ok(dict) = object.as_dict() else { continue };
+        let is = |k: &[u8], v: &[u8]| dict.get(k).and_then(|o| o.as_name()).is_ok_and(|n| n == v);
+        if !is(b"Type", b"Font") || is(b"Subtype", b"CIDFontType2") {
+            continue;
+        }
+        let name =
+            String::from_utf8_lossy(dict.get(b"BaseFont").unwrap().as_name().unwrap()).into_owned();
+        // a Type0 font's program hangs off its descendant's descriptor
+        let descendant = dict
+            .get(b"DescendantFonts")
+            .and_then(|d| d.as_array())
+            .ok()
+            .and_then(|a| a.first())
+            .and_then(|r| r.as_reference().ok())
+            .and_then(|r| doc.get_dictionary(r).ok());
+        let descriptor = descendant
+            .unwrap_or(dict)
+            .get(b"FontDescriptor")
+            .and_then(|r| r.as_reference())
+            .and_then(|r| doc.get_dictionary(r));
+        let embedded = descriptor
+            .is_ok_and(|d| d.has(b"FontFile") || d.has(b"FontFile2") || d.has(b"FontFile3"));
+        let (subset, bare) = match name.split_once('+') {
+            Some((tag, rest)) if tag.len() == 6 && tag.bytes().all(|b| b.is_ascii_uppercase()) => {
+                (true, rest.to_string())
+            }
+            _ => (false, name.clone()),
+        };
+        out.push((bare, embedded, subset));
+    }
+    out.sort();
+    out
+}

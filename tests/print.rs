@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::common::{assert_ok, decode_png as decode, hedge, svg_words};
+use crate::common::{assert_ok, decode_png as decode, hedge, pdf_fonts, pdf_texts, svg_words};
 use hedge::design::Design;
 use hedge::draw::{self, Layer, Shape};
 use hedge::endpoints::{Placement, place};
@@ -95,35 +95,46 @@ fn pdf_has_two_pages_of_the_right_size_with_the_text() {
         assert!((n[2] - 612.0).abs() < 0.01, "width {}", n[2]);
         assert!((n[3] - 792.0).abs() < 0.01, "height {}", n[3]);
     }
-    // the text is in the content streams (builtin Helvetica, WinAnsi literal strings)
-    let mut all = Vec::new();
-    for &pid in pages.values() {
-        all.push(String::from_utf8_lossy(&doc.get_page_content(pid)).into_owned());
+    // the text is in the pages (embedded Liberation Sans, read back through /ToUnicode)
+    let all = pdf_texts(&r.puzzle);
+    let line = |page: &str, want: &str| page.lines().any(|l| l.trim() == want);
+    for want in ["Hedge test maze", "Name:", "START", "FINISH", "7"] {
+        assert!(line(&all[0], want), "page 1 lacks {want}");
     }
-    for want in ["Hedge test maze", "Name:", "START", "FINISH", "(7)"] {
-        assert!(all[0].contains(want), "page 1 lacks {want}");
-    }
-    assert!(all[1].contains("ANSWER KEY") && all[1].contains("(8)"));
+    assert!(line(&all[1], "ANSWER KEY") && line(&all[1], "8"));
     assert!(!all[0].contains("ANSWER KEY"));
-    let text = String::from_utf8_lossy(&r.puzzle);
-    assert!(text.contains("/Helvetica"));
+    let fonts = pdf_fonts(&r.puzzle);
+    assert!(
+        fonts.contains(&("LiberationSans-Bold".into(), true, true)),
+        "{fonts:?}"
+    );
 }
 
-/// The page's typeface reaches every back end: the PDF names the base-14 font, the SVG asks
-/// for it, the PNG draws it (a different picture), and text is measured in its metrics.
+/// The page's typeface reaches every back end: the PDF embeds its Liberation font, the SVG
+/// draws its outlines (and names the family on the searchable text), the PNG draws it (a
+/// different picture), and text is measured in its metrics.
 #[test]
 fn the_font_choice_reaches_pdf_svg_and_png() {
     use hedge::page::Typeface;
     let g = maze(12, 12, 3);
     let with = |font| PageSetup { font, ..setup() };
     for (face, bold, regular, family) in [
-        (Typeface::Serif, "/Times-Bold", "/Times-Roman", "Times"),
-        (Typeface::Mono, "/Courier-Bold", "/Courier", "Courier"),
+        (
+            Typeface::Serif,
+            "LiberationSerif-Bold",
+            "LiberationSerif",
+            "Times",
+        ),
+        (
+            Typeface::Mono,
+            "LiberationMono-Bold",
+            "LiberationMono",
+            "Courier",
+        ),
     ] {
         let pdf = export::render(&g, &with(face), Format::Pdf).unwrap().puzzle;
-        let text = String::from_utf8_lossy(&pdf);
-        assert!(text.contains(bold) && text.contains(regular), "{face:?}");
-        assert!(!text.contains("/Helvetica"), "{face:?}");
+        let fonts: Vec<String> = pdf_fonts(&pdf).into_iter().map(|f| f.0).collect();
+        assert_eq!(fonts, [regular, bold], "{face:?}");
         let svg = export::render(&g, &with(face), Format::Svg).unwrap().puzzle;
         let doc_text = String::from_utf8(svg).unwrap();
         let doc = roxmltree::Document::parse(&doc_text).unwrap();
@@ -442,15 +453,21 @@ fn bad_page_setups_are_errors_not_panics() {
         ..PageSetup::default()
     };
     assert!(export::render(&g, &s, Format::Svg).is_err());
-    // a title with characters outside Latin-1 is printed with '?' rather than failing
+    // a title with characters no bundled font has is printed without them, with a warning,
+    // rather than failing (or showing '?')
     let s = PageSetup {
         title: Some("迷路 maze".into()),
         ..PageSetup::default()
     };
     let r = export::render(&g, &s, Format::Pdf).unwrap();
-    let doc = lopdf::Document::load_mem(&r.puzzle).unwrap();
-    let (_, &pid) = doc.get_pages().iter().next().unwrap();
-    assert!(String::from_utf8_lossy(&doc.get_page_content(pid)).contains("(?? maze)"));
+    assert!(pdf_texts(&r.puzzle)[0].lines().any(|l| l.trim() == "maze"));
+    assert!(
+        r.warnings
+            .iter()
+            .any(|w| w.contains("迷 (U+8FF7) and 路 (U+8DEF)")),
+        "{:?}",
+        r.warnings
+    );
 }
 
 #[test]

@@ -3,6 +3,8 @@
 //! - `common`: helpers the others share (running `hedge`, decoding its PNGs).
 //! - `book`: puzzle books (`hedge::book`, `hedge batch`): pages, numbering, manifest, errors.
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
+//! - `fonts`: fonts in print: embedded subsets (pdffonts, qpdf, pdftotext when installed),
+//!   symbols in titles, the warning for characters no bundled font has.
 //! - `difficulty`: targets, the search (met, infeasible, thread count), presets, the flags.
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
 //! - `layers`: the library's module graph has no circles (reads `src/`).
@@ -19,6 +21,7 @@ mod book;
 mod cli;
 mod common;
 mod difficulty;
+mod fonts;
 #[cfg(feature = "gui")]
 mod gui;
 mod layers;

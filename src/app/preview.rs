@@ -72,7 +72,8 @@ impl PagePreview {
 
     /// The preview of laid-out `pages` and their `overlays`.
     pub fn with(pages: draw::Pages, overlays: Overlays) -> PagePreview {
-        let warnings = pages.layout.warnings();
+        let mut warnings = pages.layout.warnings();
+        warnings.extend(draw::glyph_warnings([&pages.puzzle, &pages.key]));
         PagePreview {
             pages,
             overlays,

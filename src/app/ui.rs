@@ -607,7 +607,7 @@ fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
             }
         })
         .response
-        .on_hover_text("the typeface of the title, labels and page number (a PDF base-14 font)");
+        .on_hover_text("the typeface of the title, labels and page number (Liberation, metric-compatible with the font named; embedded in PDFs)");
 }
 
 fn tool_name(t: Tool) -> &'static str {

@@ -473,7 +473,7 @@ pub fn build(
             }),
     );
     let labels = &labels;
-    let warnings = made
+    let mut warnings: Vec<String> = made
         .iter()
         .enumerate()
         .flat_map(|(i, m)| {
@@ -482,6 +482,7 @@ pub fn build(
                 .map(move |w| format!("{}: {w}", labels[i]))
         })
         .collect();
+    warnings.extend(draw::glyph_warnings(&drawings));
     Ok(Built {
         files,
         pages: planned.len(),

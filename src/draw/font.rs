@@ -1,36 +1,88 @@
-//! The typefaces of a page ([`Typeface`]): Helvetica, Times or Courier, regular and bold, the
-//! PDF base-14 fonts.
+//! The bundled fonts and how text is set in them: the typefaces of a page ([`Typeface`]) are
+//! Liberation Sans, Serif and Mono, regular and bold, and a character the chosen face lacks
+//! (hearts, stars, smileys, arrows...) is taken glyph by glyph from DejaVu Sans (bold for bold
+//! text). A character neither has is left off the page and named in a warning
+//! ([`glyph_warnings`]); nothing is ever replaced by `?`.
 //!
-//! PDF pages name the base-14 font and let the viewer supply it; SVG pages ask for it and its
-//! usual stand-ins (Arial, Times New Roman, Courier New). To measure text (so labels can be
-//! centred and kept off the maze) and to draw it into PNGs, this module uses Liberation Sans,
-//! Serif and Mono, whose advance widths match Helvetica's, Times' and Courier's (they are
+//! Liberation's advance widths match Helvetica's, Times' and Courier's (the fonts are
 //! metric-compatible with Arial, Times New Roman and Courier New, which match those), so text
-//! measured here sits where the PDF's font puts it. The fonts are free (SIL Open Font License
-//! 1.1, `assets/fonts/OFL.txt`), embedded unmodified in the binary and parsed with
-//! `ttf-parser`; nothing touches the disk.
+//! measured here takes the room those fonts would. Every back end draws the same glyphs from
+//! the same files: the PDF embeds subsets of them ([`crate::export::pdf`]), the SVG and PNG
+//! draw their outlines. [`place`] is the one place glyphs are chosen and positioned.
+//!
+//! The fonts are free: Liberation under the SIL Open Font License 1.1 (`assets/fonts/OFL.txt`),
+//! DejaVu under the Bitstream Vera licence with public-domain changes
+//! (`assets/fonts/DejaVu-LICENSE.txt`). They are embedded unmodified in the binary and parsed
+//! with `ttf-parser`; nothing touches the disk.
 
 use std::sync::OnceLock;
 
+use super::model::{Drawing, Text};
 use crate::page::Typeface;
 
-/// The advance of a character the font lacks (Helvetica's digit width; Liberation Sans has
+/// The advance of a Latin-1 character the font lacks (Helvetica's digit width; Liberation has
 /// every Latin-1 glyph, so this only guards against a broken file).
 const FALLBACK_EM: f64 = 0.556;
 
-/// A loaded face: its bytes, units per em and the advance of every Latin-1 character.
+/// The bundled font files: PostScript name and bytes, in [`Font::id`] order.
+const FILES: [(&str, &[u8]); 8] = [
+    (
+        "LiberationSans",
+        include_bytes!("../../assets/fonts/LiberationSans-Regular.ttf"),
+    ),
+    (
+        "LiberationSans-Bold",
+        include_bytes!("../../assets/fonts/LiberationSans-Bold.ttf"),
+    ),
+    (
+        "LiberationSerif",
+        include_bytes!("../../assets/fonts/LiberationSerif-Regular.ttf"),
+    ),
+    (
+        "LiberationSerif-Bold",
+        include_bytes!("../../assets/fonts/LiberationSerif-Bold.ttf"),
+    ),
+    (
+        "LiberationMono",
+        include_bytes!("../../assets/fonts/LiberationMono-Regular.ttf"),
+    ),
+    (
+        "LiberationMono-Bold",
+        include_bytes!("../../assets/fonts/LiberationMono-Bold.ttf"),
+    ),
+    (
+        "DejaVuSans",
+        include_bytes!("../../assets/fonts/DejaVuSans.ttf"),
+    ),
+    (
+        "DejaVuSans-Bold",
+        include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf"),
+    ),
+];
+
+/// [`FILES`]' index of DejaVu Sans (regular; bold is the next).
+const DEJAVU: usize = 6;
+
+/// A loaded face: its bytes, units per em, the advance of every Latin-1 character, and the
+/// font that supplies the characters it lacks.
 pub(crate) struct Font {
+    id: usize,
     bytes: &'static [u8],
+    face: Option<ttf_parser::Face<'static>>,
     units_per_em: f64,
     /// Advance of chars U+0000..=U+00FF in ems.
     advance: [f64; 256],
+    /// The [`FILES`] index of the fallback font, if any.
+    fallback: Option<usize>,
 }
 
 impl Font {
-    fn load(bytes: &'static [u8]) -> Font {
+    fn load(id: usize) -> Font {
+        let bytes = FILES[id].1;
+        let face = ttf_parser::Face::parse(bytes, 0).ok();
         let mut advance = [FALLBACK_EM; 256];
         let mut units_per_em = 1000.0;
-        if let Ok(face) = ttf_parser::Face::parse(bytes, 0) {
+        if let Some(face) = &face {
             units_per_em = f64::from(face.units_per_em().max(1));
             for (code, adv) in advance.iter_mut().enumerate() {
                 let c = char::from(code as u8);
@@ -42,17 +94,39 @@ impl Font {
                 }
             }
         }
+        let fallback = match id {
+            DEJAVU.. => None,
+            _ => Some(DEJAVU + id % 2),
+        };
         Font {
+            id,
             bytes,
+            face,
             units_per_em,
             advance,
+            fallback,
         }
     }
 
+    /// The font's index among the bundled files (stable: the PDF names its fonts by it).
+    pub(crate) fn id(&self) -> usize {
+        self.id
+    }
+
+    /// The font's PostScript name, e.g. `LiberationSans-Bold`.
+    pub(crate) fn name(&self) -> &'static str {
+        FILES[self.id].0
+    }
+
+    /// The font file.
+    pub(crate) fn bytes(&self) -> &'static [u8] {
+        self.bytes
+    }
+
     /// The parsed face, if the embedded font parses (it does; `None` only guards against a
-    /// broken file, in which case text is left out of PNGs).
-    pub(crate) fn face(&self) -> Option<ttf_parser::Face<'_>> {
-        ttf_parser::Face::parse(self.bytes, 0).ok()
+    /// broken file, in which case its text is left out).
+    pub(crate) fn face(&self) -> Option<&ttf_parser::Face<'static>> {
+        self.face.as_ref()
     }
 
     /// Font units per em.
@@ -60,46 +134,193 @@ impl Font {
         self.units_per_em
     }
 
-    /// The advance of `c` in ems (text is Latin-1 after [`printable`]).
-    pub(crate) fn advance_em(&self, c: char) -> f64 {
+    /// The glyph of `c` in this font alone.
+    fn own_glyph(&self, c: char) -> Option<u16> {
+        let face = self.face.as_ref()?;
+        face.glyph_index(c).map(|g| g.0)
+    }
+
+    /// The advance of glyph `gid` in ems.
+    pub(crate) fn glyph_advance_em(&self, gid: u16) -> f64 {
+        self.face
+            .as_ref()
+            .and_then(|f| f.glyph_hor_advance(ttf_parser::GlyphId(gid)))
+            .map_or(FALLBACK_EM, |a| f64::from(a) / self.units_per_em)
+    }
+
+    /// The font and glyph that draw `c`: this font's own, else the fallback's; `None` when
+    /// no bundled font has it.
+    pub(crate) fn resolve(&'static self, c: char) -> Option<(&'static Font, u16)> {
+        if let Some(g) = self.own_glyph(c) {
+            return Some((self, g));
+        }
+        let fb = by_id(self.fallback?);
+        fb.own_glyph(c).map(|g| (fb, g))
+    }
+
+    /// The advance of `c` in ems as it is set: this font's (Latin-1 from a table), the
+    /// fallback's, or 0 for a character no bundled font has (it is left out).
+    pub(crate) fn advance_em(&'static self, c: char) -> f64 {
         let code = c as u32;
-        if code < 256 {
-            self.advance[code as usize]
-        } else {
-            self.advance[usize::from(b'?')]
+        if code < 256 && (self.face.is_none() || self.own_glyph(c).is_some()) {
+            return self.advance[code as usize];
+        }
+        match self.resolve(c) {
+            Some((f, g)) => f.glyph_advance_em(g),
+            None => 0.0,
         }
     }
 
-    /// The width of `text` set at `size` (the em size, any unit; the result is in that unit).
-    pub(crate) fn width(&self, text: &str, size: f64) -> f64 {
-        text.chars().map(|c| self.advance_em(c)).sum::<f64>() * size
+    /// The width of `text` set at `size` (the em size, any unit; the result is in that unit):
+    /// the width of its [`visible`](Font::visible) characters.
+    pub(crate) fn width(&'static self, text: &str, size: f64) -> f64 {
+        self.visible(text)
+            .chars()
+            .map(|c| self.advance_em(c))
+            .sum::<f64>()
+            * size
+    }
+
+    /// What of `text` is set: without the characters no bundled font has, and without the
+    /// spaces their going would leave doubled or at an end (`"a 🎂 b"` is set as `"a b"`,
+    /// `"cake 🎂"` as `"cake"`). `text` itself when every character has a glyph.
+    pub(crate) fn visible<'a>(&'static self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        if text.chars().all(|c| self.resolve(c).is_some()) {
+            return text.into();
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut after_drop = false;
+        for c in text.chars() {
+            if self.resolve(c).is_none() {
+                after_drop = true;
+                continue;
+            }
+            if c.is_whitespace() {
+                if after_drop && out.chars().last().is_none_or(char::is_whitespace) {
+                    continue;
+                }
+            } else {
+                after_drop = false;
+            }
+            out.push(c);
+        }
+        if after_drop {
+            out.truncate(out.trim_end().len());
+        }
+        out.into()
     }
 }
 
-/// The embedded font file (Liberation, metric-compatible with the PDF font) of `face`, regular
-/// or bold: what PNGs are drawn with and what the editor's preview sets text in.
+/// The font with [`FILES`] index `id`.
+fn by_id(id: usize) -> &'static Font {
+    static FONTS: [OnceLock<Font>; 8] = [const { OnceLock::new() }; 8];
+    FONTS[id].get_or_init(|| Font::load(id))
+}
+
+/// The embedded Liberation font file of `face`, regular or bold (metric-compatible with the
+/// PDF base-14 font of the same family).
 pub fn font_bytes(face: Typeface, bold: bool) -> &'static [u8] {
-    match (face, bold) {
-        (Typeface::Sans, false) => include_bytes!("../../assets/fonts/LiberationSans-Regular.ttf"),
-        (Typeface::Sans, true) => include_bytes!("../../assets/fonts/LiberationSans-Bold.ttf"),
-        (Typeface::Serif, false) => {
-            include_bytes!("../../assets/fonts/LiberationSerif-Regular.ttf")
-        }
-        (Typeface::Serif, true) => include_bytes!("../../assets/fonts/LiberationSerif-Bold.ttf"),
-        (Typeface::Mono, false) => include_bytes!("../../assets/fonts/LiberationMono-Regular.ttf"),
-        (Typeface::Mono, true) => include_bytes!("../../assets/fonts/LiberationMono-Bold.ttf"),
-    }
+    font(face, bold).bytes
 }
 
 /// The font of `face`, regular or bold.
 pub(crate) fn font(face: Typeface, bold: bool) -> &'static Font {
-    static FONTS: [OnceLock<Font>; 6] = [const { OnceLock::new() }; 6];
     let i = match face {
         Typeface::Sans => 0,
         Typeface::Serif => 2,
         Typeface::Mono => 4,
     } + usize::from(bold);
-    FONTS[i].get_or_init(|| Font::load(font_bytes(face, bold)))
+    by_id(i)
+}
+
+/// One glyph of a text, placed: the font and glyph that draw it, the character it stands for,
+/// and its left edge in millimetres from the text's left end.
+#[derive(Clone, Copy)]
+pub(crate) struct Placed {
+    /// The font the glyph comes from.
+    pub font: &'static Font,
+    /// The glyph in that font.
+    pub gid: u16,
+    /// The character.
+    pub c: char,
+    /// The glyph's origin, mm right of the text's left end.
+    pub x: f64,
+}
+
+/// The glyphs of `t`, left to right: its [`Font::visible`] characters, as [`Font::width`]
+/// measures them.
+pub(crate) fn place(t: &Text) -> Vec<Placed> {
+    let f = font(t.face, t.bold);
+    let mut x = 0.0;
+    let mut out = Vec::with_capacity(t.text.len());
+    for c in f.visible(&t.text).chars() {
+        if let Some((font, gid)) = f.resolve(c) {
+            out.push(Placed { font, gid, c, x });
+        }
+        x += f.advance_em(c) * t.size;
+    }
+    out
+}
+
+/// The characters of `text` that no bundled font has in `face` (the face's own font or the
+/// fallback), each once, in order of appearance.
+pub fn missing(text: &str, face: Typeface, bold: bool) -> Vec<char> {
+    let f = font(face, bold);
+    let mut out: Vec<char> = Vec::new();
+    for c in text.chars() {
+        if f.resolve(c).is_none() && !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// One warning line for the characters of `pages`' texts that no bundled font has (they are
+/// left off the page), or none when every character has a glyph:
+/// `no bundled font has 🎂 (U+1F382) and 猫 (U+732B); they are left out of "Zoë 🎂 猫"`.
+pub fn glyph_warnings<'a>(pages: impl IntoIterator<Item = &'a Drawing>) -> Vec<String> {
+    let mut chars: Vec<char> = Vec::new();
+    let mut texts: Vec<&str> = Vec::new();
+    for page in pages {
+        for t in page.texts() {
+            let m = missing(&t.text, t.face, t.bold);
+            if m.is_empty() {
+                continue;
+            }
+            if !texts.contains(&t.text.as_str()) {
+                texts.push(&t.text);
+            }
+            for c in m {
+                if !chars.contains(&c) {
+                    chars.push(c);
+                }
+            }
+        }
+    }
+    let Some(first) = texts.first() else {
+        return Vec::new();
+    };
+    let named: Vec<String> = chars
+        .iter()
+        .map(|&c| format!("{c} (U+{:04X})", c as u32))
+        .collect();
+    let list = match named.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => named.join(""),
+    };
+    let pronoun = if chars.len() == 1 {
+        "it is"
+    } else {
+        "they are"
+    };
+    let others = match texts.len() {
+        1 => String::new(),
+        2 => " and 1 other text".to_string(),
+        n => format!(" and {} other texts", n - 1),
+    };
+    vec![format!(
+        "no bundled font has {list}; {pronoun} left out of \"{first}\"{others}"
+    )]
 }
 
 /// Helvetica's cap height in ems (how far capitals rise above the baseline).
@@ -108,24 +329,31 @@ pub(crate) const CAP_HEIGHT_EM: f64 = 0.718;
 /// Helvetica's descender depth in ems.
 pub(crate) const DESCENT_EM: f64 = 0.207;
 
-/// `s` reduced to what the base-14 fonts can show (WinAnsi, here: printable Latin-1): typographic
-/// quotes and dashes become their ASCII forms, control characters go, anything else becomes `?`.
+/// Whether `c` is an invisible formatting character (zero-width spaces and joiners, direction
+/// marks, variation selectors, the byte-order mark): removed, never warned about.
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}'
+        | '\u{FE00}'..='\u{FE0F}'
+        | '\u{FEFF}'
+        | '\u{E0100}'..='\u{E01EF}')
+}
+
+/// `s` without control characters and invisible formatting characters (zero-width joiners,
+/// variation selectors): what a line of page text holds. Every other character is kept;
+/// one no bundled font has is left off the page when drawn and named by [`glyph_warnings`].
 pub fn printable(s: &str) -> String {
     s.chars()
-        .filter(|c| !c.is_control())
-        .map(|c| match c {
-            ' '..='~' | '\u{A0}'..='\u{FF}' => c,
-            '\u{2018}' | '\u{2019}' | '\u{201A}' => '\'',
-            '\u{201C}' | '\u{201D}' | '\u{201E}' => '"',
-            '\u{2013}' | '\u{2014}' | '\u{2212}' => '-',
-            _ => '?',
-        })
+        .filter(|&c| !c.is_control() && !invisible(c))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::{Anchor, Pos, Rgb};
 
     #[test]
     fn helvetica_metrics_match_the_afm() {
@@ -172,7 +400,128 @@ mod tests {
     }
 
     #[test]
-    fn printable_keeps_latin1_only() {
-        assert_eq!(printable("Zoë’s maze — ✓\n"), "Zoë's maze - ?");
+    fn printable_keeps_every_visible_character() {
+        // control and invisible characters go; quotes, dashes and symbols stay (no '?')
+        assert_eq!(
+            printable("Zoë’s maze — ✓\n\u{200B}❤\u{FE0F}"),
+            "Zoë’s maze — ✓❤"
+        );
+        assert_eq!(printable("🎂 猫"), "🎂 猫");
+    }
+
+    #[test]
+    fn latin1_widths_are_the_table_widths() {
+        // text in Latin-1 measures exactly as before the fallback existed
+        for face in [Typeface::Sans, Typeface::Serif, Typeface::Mono] {
+            for bold in [false, true] {
+                let f = font(face, bold);
+                for code in 0x20u8..=0xFF {
+                    let c = char::from(code);
+                    if c.is_control() {
+                        continue;
+                    }
+                    assert_eq!(f.advance_em(c), f.advance[usize::from(code)], "{c}");
+                    assert_eq!(f.resolve(c).map(|(g, _)| g.id()), Some(f.id()), "{c}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn symbols_come_from_dejavu_glyph_by_glyph() {
+        let sans = font(Typeface::Sans, false);
+        let (f, _) = sans.resolve('★').expect("DejaVu has the star");
+        assert_eq!(f.name(), "DejaVuSans");
+        let (f, _) = font(Typeface::Serif, true).resolve('★').unwrap();
+        assert_eq!(f.name(), "DejaVuSans-Bold");
+        assert_eq!(sans.resolve('Z').unwrap().0.name(), "LiberationSans");
+        // the fallback's advance counts in the width
+        assert!(sans.advance_em('★') > 0.5);
+        assert!(sans.width("A★", 10.0) > sans.width("A", 10.0) + 5.0);
+        // a character no bundled font has takes no room
+        assert_eq!(sans.advance_em('🎂'), 0.0);
+        assert_eq!(sans.width("A🎂", 10.0), sans.width("A", 10.0));
+        assert_eq!(
+            missing("Zoë ♥ ★ → ☺ 🎂 猫 🎂", Typeface::Sans, true),
+            ['🎂', '猫']
+        );
+    }
+
+    #[test]
+    fn dropped_characters_leave_no_double_spaces() {
+        let f = font(Typeface::Sans, true);
+        for (text, set) in [
+            ("Zoë ★", "Zoë ★"),
+            ("a 🎂 b", "a b"),
+            ("a 🎂 猫 b", "a b"),
+            ("🎂 cake", "cake"),
+            ("cake 🎂", "cake"),
+            ("cake🎂 x", "cake x"),
+            ("a🎂b", "ab"),
+            ("🎂", ""),
+            ("kept  spaces ", "kept  spaces "),
+        ] {
+            assert_eq!(f.visible(text), set, "{text}");
+            assert_eq!(f.width(text, 1.0), f.width(set, 1.0), "{text}");
+        }
+    }
+
+    fn text(s: &str) -> Text {
+        Text {
+            text: s.into(),
+            at: Pos::new(10.0, 20.0),
+            size: 5.0,
+            anchor: Anchor::Start,
+            bold: true,
+            face: Typeface::Sans,
+            color: Rgb::BLACK,
+        }
+    }
+
+    #[test]
+    fn placed_glyphs_advance_by_the_measured_widths() {
+        let t = text("A★🎂B");
+        let p = place(&t);
+        let chars: Vec<char> = p.iter().map(|g| g.c).collect();
+        assert_eq!(chars, ['A', '★', 'B']);
+        let last = p.last().unwrap();
+        let f = font(Typeface::Sans, true);
+        assert!((last.x - f.width("A★", 5.0)).abs() < 1e-9);
+        assert!((t.width() - f.width("A★B", 5.0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn one_warning_names_every_missing_character() {
+        let page = |texts: &[&str]| Drawing {
+            width: 100.0,
+            height: 100.0,
+            trim: crate::draw::Area {
+                x: 0.0,
+                y: 0.0,
+                w: 100.0,
+                h: 100.0,
+            },
+            items: texts
+                .iter()
+                .map(|s| crate::draw::Item {
+                    layer: crate::draw::Layer::Text,
+                    shape: crate::draw::Shape::Text(text(s)),
+                })
+                .collect(),
+        };
+        assert!(glyph_warnings([&page(&["Zoë ♥ ★ → ☺", "START"])]).is_empty());
+        let a = page(&["Zoë ♥ 🎂 猫", "START"]);
+        assert_eq!(
+            glyph_warnings([&a, &a]),
+            [
+                "no bundled font has 🎂 (U+1F382) and 猫 (U+732B); they are left out of \
+              \"Zoë ♥ 🎂 猫\""
+            ]
+        );
+        let b = page(&["🎂 one", "🎂 two"]);
+        assert_eq!(
+            glyph_warnings([&b]),
+            ["no bundled font has 🎂 (U+1F382); it is left out of \"🎂 one\" and 1 other text"]
+        );
     }
 }

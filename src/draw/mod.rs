@@ -48,8 +48,8 @@ use crate::pipeline::Generated;
 
 pub use book::{AnswerKey, KeyMaze, MAX_KEYS_PER_PAGE, answers_page, title_page};
 use crossings::draw_crossings;
-pub(crate) use font::{CAP_HEIGHT_EM, font};
-pub use font::{font_bytes, printable};
+pub(crate) use font::{CAP_HEIGHT_EM, Font, font, place};
+pub use font::{font_bytes, glyph_warnings, missing, printable};
 use layout::{Geometry, geometry, layout_with};
 pub use layout::{Layout, layout};
 use markers::draw_markers;

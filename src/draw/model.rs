@@ -184,10 +184,12 @@ pub enum Anchor {
     End,
 }
 
-/// A line of text in Helvetica.
+/// A line of text in one of the bundled typefaces (see [`super::font`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Text {
-    /// The text, already reduced to Latin-1 (see [`printable`](super::printable)).
+    /// The text, control characters removed (see [`printable`](super::printable)). A
+    /// character no bundled font has stays here but is not drawn and takes no room (see
+    /// [`glyph_warnings`](super::glyph_warnings)).
     pub text: String,
     /// The anchor point on the baseline.
     pub at: Pos,
@@ -204,7 +206,8 @@ pub struct Text {
 }
 
 impl Text {
-    /// The text's width in millimetres (its typeface's metrics).
+    /// The text's width in millimetres (its typeface's metrics, the fallback's for the
+    /// characters the typeface lacks).
     pub fn width(&self) -> f64 {
         font(self.face, self.bold).width(&self.text, self.size)
     }

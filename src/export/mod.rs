@@ -70,7 +70,8 @@ pub struct Rendered {
     /// The answer key as a file of its own (SVG and PNG, and PDF with
     /// [`KeyPlacement::Separate`]); `None` when it is page 2 of the PDF or left out.
     pub key: Option<Vec<u8>>,
-    /// Warnings for the person printing (narrow corridors, thinned walls).
+    /// Warnings for the person printing (narrow corridors, thinned walls, characters no
+    /// bundled font has).
     pub warnings: Vec<String>,
 }
 
@@ -134,8 +135,9 @@ fn finish(
     format: Format,
     placement: KeyPlacement,
 ) -> Result<Rendered> {
-    let warnings = pages.layout.warnings();
     let (puzzle, key) = (&pages.puzzle, &pages.key);
+    let mut warnings = pages.layout.warnings();
+    warnings.extend(draw::glyph_warnings([puzzle, key]));
     let title = setup.title.as_deref().unwrap_or("Maze");
     let one = |d: &Drawing| -> Result<Vec<u8>> {
         Ok(match format {

@@ -9,7 +9,7 @@ use tiny_skia::{
     FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, PixmapMut, Stroke, Transform,
 };
 
-use crate::draw::{Drawing, Item, Path, Rgb, Seg, Shape, Text, font};
+use crate::draw::{Drawing, Item, Path, Rgb, Seg, Shape, Text, place};
 use crate::error::{Error, Result};
 
 /// The most pixels one raster may have (about an A4 page at 1200 dpi).
@@ -279,28 +279,19 @@ impl Outline<'_> {
 }
 
 fn text_path(t: &Text) -> Option<tiny_skia::Path> {
-    let f = font(t.face, t.bold);
-    let face = f.face()?;
-    let k = t.size / f.units_per_em();
+    // the glyphs the layout placed, each from its own font (the fallback's for symbols the
+    // typeface lacks); spaces have no outline
     let mut b = PathBuilder::new();
-    let mut x = t.left();
-    for c in t.text.chars() {
-        // spaces have no outline; anything else missing shows as '?'
-        let gid = if c.is_whitespace() {
-            None
-        } else {
-            face.glyph_index(c).or_else(|| face.glyph_index('?'))
+    let left = t.left();
+    for g in place(t) {
+        let Some(face) = g.font.face() else { continue };
+        let mut o = Outline {
+            b: &mut b,
+            x: left + g.x,
+            y: t.at.y,
+            k: t.size / g.font.units_per_em(),
         };
-        if let Some(gid) = gid {
-            let mut o = Outline {
-                b: &mut b,
-                x,
-                y: t.at.y,
-                k,
-            };
-            face.outline_glyph(gid, &mut o);
-        }
-        x += f.advance_em(c) * t.size;
+        face.outline_glyph(ttf_parser::GlyphId(g.gid), &mut o);
     }
     b.finish()
 }
@@ -321,6 +312,41 @@ mod tests {
         };
         let g = generate(&d, None).unwrap();
         crate::draw::key_page(&g, &d.page).unwrap()
+    }
+
+    #[test]
+    fn symbols_the_typeface_lacks_are_drawn_from_the_fallback() {
+        use crate::draw::{Anchor, Area, Layer, Pos, Text};
+        let ink = |s: &str| {
+            let page = Drawing {
+                width: 40.0,
+                height: 20.0,
+                trim: Area {
+                    x: 0.0,
+                    y: 0.0,
+                    w: 40.0,
+                    h: 20.0,
+                },
+                items: vec![Item {
+                    layer: Layer::Text,
+                    shape: Shape::Text(Text {
+                        text: s.into(),
+                        at: Pos::new(5.0, 12.0),
+                        size: 8.0,
+                        anchor: Anchor::Start,
+                        bold: false,
+                        face: crate::page::Typeface::Serif,
+                        color: Rgb::BLACK,
+                    }),
+                }],
+            };
+            let img = rasterise(&page.items, &Region::page(&page, 8.0)).unwrap();
+            img.data().chunks(4).filter(|p| p[0] < 128).count()
+        };
+        // DejaVu's star; a character no font has draws nothing (never a '?')
+        assert!(ink("★") > 200, "{}", ink("★"));
+        assert_eq!(ink("🎂"), 0);
+        assert_eq!(ink("A🎂"), ink("A"));
     }
 
     #[test]

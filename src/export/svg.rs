@@ -1,13 +1,21 @@
 //! SVG export: one `<g>` per layer (`page`, `walls`, `crossings`, `markers`, `text`,
 //! `solution`), sized in millimetres (`width`/`height` in mm, `viewBox` in mm). Coordinates are
 //! written to 0.01 mm. The puzzle and the key differ only by the `<g id="solution">` group.
+//!
+//! Text is drawn as glyph outlines: each line of text is a `<g aria-label="...">` holding one
+//! filled `<path>` of the glyphs the PDF embeds and the PNG draws (the bundled Liberation
+//! fonts, DejaVu Sans for symbols they lack; see [`crate::draw::font`]), so any viewer shows
+//! the same glyphs whether or not it has those fonts installed (`rsvg-convert` on a bare
+//! machine included). Beside the outlines, the same text as an invisible `<text>` element
+//! (`fill-opacity="0"`, in the metric-compatible families) keeps it selectable and
+//! searchable; it paints nothing.
 
 use std::fmt::Write as _;
 
 use svg::Document;
 use svg::node::element::{Group, Path as SvgPath, Text as SvgText};
 
-use crate::draw::{Anchor, Drawing, Layer, Path, Seg, Shape};
+use crate::draw::{Anchor, Drawing, Layer, Path, Seg, Shape, Text, place};
 use crate::page::Typeface;
 
 /// Appends `v` rounded to 0.01 (no exponent, no trailing zeros).
@@ -116,23 +124,7 @@ pub fn svg(d: &Drawing) -> Vec<u8> {
                     .set("d", path_data(path))
                     .set("fill", color.hex()),
             ),
-            Shape::Text(t) => {
-                let mut e = SvgText::new(t.text.clone())
-                    .set("x", num_s(t.at.x))
-                    .set("y", num_s(t.at.y))
-                    .set("font-family", font_family(t.face))
-                    .set("font-size", num_s(t.size))
-                    .set("fill", t.color.hex());
-                if t.bold {
-                    e = e.set("font-weight", "bold");
-                }
-                match t.anchor {
-                    Anchor::Start => {}
-                    Anchor::Middle => e = e.set("text-anchor", "middle"),
-                    Anchor::End => e = e.set("text-anchor", "end"),
-                }
-                taken.add(e)
-            }
+            Shape::Text(t) => taken.add(text(t)),
             Shape::Tint { .. } => taken, // overlays are never printed
         };
     }
@@ -145,8 +137,96 @@ pub fn svg(d: &Drawing) -> Vec<u8> {
     out.into_bytes()
 }
 
-/// The CSS font list for `face`: the base-14 name, its common metric-compatible stand-ins, and
-/// the generic family.
+/// A line of text: its glyph outlines, and the same text invisible (for search and copy).
+fn text(t: &Text) -> Group {
+    let mut e = SvgText::new(t.text.clone())
+        .set("x", num_s(t.at.x))
+        .set("y", num_s(t.at.y))
+        .set("font-family", font_family(t.face))
+        .set("font-size", num_s(t.size))
+        .set("fill-opacity", "0");
+    if t.bold {
+        e = e.set("font-weight", "bold");
+    }
+    match t.anchor {
+        Anchor::Start => {}
+        Anchor::Middle => e = e.set("text-anchor", "middle"),
+        Anchor::End => e = e.set("text-anchor", "end"),
+    }
+    let mut g = Group::new()
+        .set("aria-label", t.text.clone())
+        .set("fill", t.color.hex());
+    let d = outline_data(t);
+    if !d.is_empty() {
+        g = g.add(SvgPath::new().set("d", d));
+    }
+    g.add(e)
+}
+
+/// The glyph outlines of `t` as SVG path data in millimetres.
+fn outline_data(t: &Text) -> String {
+    let mut o = Outline {
+        d: String::new(),
+        x: 0.0,
+        y: t.at.y,
+        k: 0.0,
+    };
+    let left = t.left();
+    for g in place(t) {
+        let Some(face) = g.font.face() else { continue };
+        o.x = left + g.x;
+        o.k = t.size / g.font.units_per_em();
+        face.outline_glyph(ttf_parser::GlyphId(g.gid), &mut o);
+    }
+    o.d
+}
+
+/// Glyph outlines (font units, y up) into SVG path data (mm, y down) at `x`, `y`, scaled by `k`.
+struct Outline {
+    d: String,
+    x: f64,
+    y: f64,
+    k: f64,
+}
+
+impl Outline {
+    fn pt(&mut self, x: f32, y: f32) {
+        num(&mut self.d, self.x + f64::from(x) * self.k);
+        self.d.push(' ');
+        num(&mut self.d, self.y - f64::from(y) * self.k);
+    }
+}
+
+impl ttf_parser::OutlineBuilder for Outline {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.d.push('M');
+        self.pt(x, y);
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.d.push('L');
+        self.pt(x, y);
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        self.d.push('Q');
+        self.pt(x1, y1);
+        self.d.push(' ');
+        self.pt(x, y);
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        self.d.push('C');
+        self.pt(x1, y1);
+        self.d.push(' ');
+        self.pt(x2, y2);
+        self.d.push(' ');
+        self.pt(x, y);
+    }
+    fn close(&mut self) {
+        self.d.push('Z');
+    }
+}
+
+/// The CSS font list for `face` (of the invisible text: the outlines are what shows): the
+/// base-14 name, its common metric-compatible stand-ins, and the generic family.
 fn font_family(face: Typeface) -> &'static str {
     match face {
         Typeface::Sans => "Helvetica, Arial, 'Liberation Sans', sans-serif",
@@ -158,6 +238,26 @@ fn font_family(face: Typeface) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_is_drawn_as_outlines_with_its_words_kept() {
+        use crate::draw::{Pos, Rgb};
+        let t = Text {
+            text: "A★🎂".into(),
+            at: Pos::new(10.0, 20.0),
+            size: 5.0,
+            anchor: Anchor::Middle,
+            bold: false,
+            face: Typeface::Sans,
+            color: Rgb::BLACK,
+        };
+        let d = outline_data(&t);
+        // A has two contours, the star one; the cake has no glyph
+        assert_eq!(d.matches('M').count(), 3, "{d}");
+        let g = text(&t).to_string();
+        assert!(g.contains("aria-label=\"A★🎂\""), "{g}");
+        assert!(g.contains("fill-opacity=\"0\""), "{g}");
+    }
 
     #[test]
     fn numbers_are_short() {
