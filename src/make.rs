@@ -382,7 +382,10 @@ impl Made {
 
     /// The puzzle and its answer key rendered in `format` (see [`export::render`]).
     pub fn render(&self, setup: &PageSetup, format: Format) -> Result<Rendered> {
-        export::render_with(setup, format, |s, k| self.pages(s, k))
+        match self {
+            Made::Walls(g) => export::render(g, setup, format),
+            Made::Tiles(t) => export::render_tiles(&t.maze, setup, format),
+        }
     }
 }
 

@@ -52,6 +52,15 @@ pub struct PageArgs {
     /// PNG resolution in dots per inch (default 300).
     #[arg(long, value_name = "DPI")]
     pub dpi: Option<u32>,
+    /// What an .svg holds: print (the page as printed; the default), plotter (the walls as few
+    /// continuous strokes, no fills or text, for pen plotters and laser cutters) or centreline
+    /// (the corridors' centre lines, for engraving or CNC routing).
+    #[arg(long, value_name = "KIND", value_parser = parse_svg_kind)]
+    pub svg: Option<Format>,
+}
+
+fn parse_svg_kind(s: &str) -> Result<Format, String> {
+    Format::svg_variant(s).ok_or_else(|| "use print, plotter or centreline".into())
 }
 
 impl PageArgs {
@@ -92,6 +101,16 @@ impl PageArgs {
             export::check_dpi(dpi)?;
         }
         Ok(s)
+    }
+
+    /// The output format for `format` (by the file's extension) with `--dpi` and `--svg`
+    /// applied; `--svg` needs an .svg file.
+    pub fn output_format(&self, format: Format) -> Result<Format> {
+        match (self.apply_dpi(format), self.svg) {
+            (f, None) => Ok(f),
+            (Format::Svg, Some(kind)) => Ok(kind),
+            (_, Some(_)) => anyhow::bail!("--svg goes with an .svg output file"),
+        }
     }
 
     /// `format` with the `--dpi` flag applied (PNG only).
