@@ -286,7 +286,13 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
             say!("{line} -> {}", path.display());
         }
         (Some(path), Some(OutFormat::Print(f))) => {
-            let written = print::write_pages(&made, &setup, args.page.output_format(f)?, path)?;
+            let written = print::write_pages(
+                &made,
+                &setup,
+                args.page.output_format(f)?,
+                path,
+                args.page.strict,
+            )?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             say!("{line} -> {}", names.join(", "));
         }

@@ -57,6 +57,9 @@ pub struct PageArgs {
     /// (the corridors' centre lines, for engraving or CNC routing).
     #[arg(long, value_name = "KIND", value_parser = parse_svg_kind)]
     pub svg: Option<Format>,
+    /// Make the preflight's warnings errors: when a check fails, nothing is written.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 fn parse_svg_kind(s: &str) -> Result<Format, String> {
@@ -123,16 +126,47 @@ impl PageArgs {
 }
 
 /// Renders `made` and writes it to `path` (and, for SVG and PNG, the key beside it). Returns
-/// the files written. Warnings go to stderr.
+/// the files written. Warnings and the preflight go to stderr; with `strict`, a preflight
+/// problem is an error and nothing is written.
 pub fn write_pages(
     made: &Made,
     setup: &PageSetup,
     format: Format,
     path: &Path,
+    strict: bool,
 ) -> Result<Vec<PathBuf>> {
     let rendered = made.render(setup, format)?;
     for w in &rendered.warnings {
         say!("warning: {w}");
     }
+    preflight(made, setup, format, &rendered.puzzle, strict)?;
     Ok(hedge::io::write_rendered(&rendered, path)?)
+}
+
+/// Prints the preflight of `made`'s pages in `format` (`bytes`: the file): one line when
+/// clean, the block when not; with `strict`, a problem is an error.
+fn preflight(
+    made: &Made,
+    setup: &PageSetup,
+    format: Format,
+    bytes: &[u8],
+    strict: bool,
+) -> Result<()> {
+    let key_setup = match format {
+        Format::Pdf => setup.next_page(),
+        _ => setup.clone(),
+    };
+    let pages = made.pages(setup, &key_setup)?;
+    let Some(report) = hedge::preflight::check_pages(&pages, format, bytes) else {
+        return Ok(());
+    };
+    if report.is_clean() {
+        say!("{}", report.status());
+        return Ok(());
+    }
+    say!("{}", report.block());
+    if strict {
+        anyhow::bail!("preflight failed (--strict): nothing written");
+    }
+    Ok(())
 }
