@@ -239,3 +239,37 @@ seed_from = 5
     );
     short(&built.preflight);
 }
+
+#[cfg(feature = "gui")]
+#[test]
+fn the_editor_shows_the_preflight_under_the_status_bar() {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    let mut h = Harness::builder()
+        .with_size([1100.0, 1800.0])
+        .build_eframe(|cc| {
+            let mut app = hedge::app::HedgeApp::new(cc);
+            app.run_tasks_inline(true);
+            app
+        });
+    h.ctx.all_styles_mut(|s| s.animation_time = 0.0);
+    let app = h.state_mut();
+    app.design.seed = Some(7);
+    app.design.width = 12;
+    app.design.height = 12;
+    app.regenerate();
+    h.run();
+    h.get_by_label_contains("preflight: ok").click();
+    h.run();
+    assert!(h.query_by_label_contains("safe area:").is_some());
+    // walls thinner than 0.75 pt: the line turns into a problem
+    let app = h.state_mut();
+    app.design.page.wall_mm = 0.2;
+    app.regenerate();
+    h.run();
+    h.run();
+    assert!(
+        h.query_by_label_contains("preflight: 1 problem (lines)")
+            .is_some()
+    );
+}
