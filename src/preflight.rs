@@ -292,7 +292,7 @@ pub fn check(s: &Subject) -> Report {
         },
         Fonts::Embedded => ok("fonts", "embedded".into()),
         Fonts::NoText => ok("fonts", "no text".into()),
-        Fonts::NotChecked => ok("fonts", "not needed for this format".into()),
+        Fonts::NotChecked => ok("fonts", "not checked (not a PDF)".into()),
     });
     let measured: Vec<(Option<Box4>, Option<f64>)> =
         s.pages.iter().map(|p| content(p.drawing)).collect();
