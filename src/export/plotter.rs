@@ -685,27 +685,65 @@ fn trails(edges: &[Edge]) -> Vec<Vec<Edge>> {
 /// Orders `strokes` greedily from the page's top-left corner: the nearest stroke end next (a
 /// stroke reversed when its far end is nearer, a closed stroke started at its nearest vertex).
 fn order(strokes: Vec<Vec<Edge>>) -> Vec<Vec<Edge>> {
+    // the places a stroke can start: both ends, or every vertex of a closed stroke
+    // (point, stroke, vertex index to start at or usize::MAX for reversed)
+    let mut starts: Vec<(Pos, usize, usize)> = Vec::new();
+    for (i, s) in strokes.iter().enumerate() {
+        let (a, b) = (s[0].a(), s[s.len() - 1].b());
+        if key(a) == key(b) {
+            starts.extend(s.iter().enumerate().map(|(k, e)| (e.a(), i, k)));
+        } else {
+            starts.push((a, i, 0));
+            starts.push((b, i, usize::MAX));
+        }
+    }
+    // a bucket grid over them, about two per bucket
+    let (lo, hi) = bounds(&starts.iter().map(|s| s.0).collect::<Vec<_>>());
+    let area = ((hi.x - lo.x) * (hi.y - lo.y)).max(1.0);
+    let cell = (2.0 * area / starts.len().max(1) as f64).sqrt().max(0.1);
+    let bucket = |p: Pos| {
+        (
+            ((p.x - lo.x) / cell).floor() as i64,
+            ((p.y - lo.y) / cell).floor() as i64,
+        )
+    };
+    let mut grid: HashMap<(i64, i64), Vec<u32>> = HashMap::new();
+    for (k, s) in starts.iter().enumerate() {
+        grid.entry(bucket(s.0)).or_default().push(k as u32);
+    }
+    let span = bucket(hi);
+    let reach = span.0.max(span.1) + 2;
     let mut left: Vec<Option<Vec<Edge>>> = strokes.into_iter().map(Some).collect();
     let mut out = Vec::with_capacity(left.len());
     let mut pen = Pos::new(0.0, 0.0);
     loop {
-        // (distance, stroke, vertex index to start at or usize::MAX for reversed)
+        // the nearest start of a stroke still left: rings of buckets around the pen, until the
+        // next ring cannot hold anything nearer; ties go to the lower stroke and start index
+        let (cx, cy) = bucket(pen);
         let mut best: Option<(f64, usize, usize)> = None;
-        for (i, s) in left.iter().enumerate() {
-            let Some(s) = s else { continue };
-            let (a, b) = (s[0].a(), s[s.len() - 1].b());
-            let mut consider = |d: f64, at: usize| {
-                if best.is_none_or(|(bd, _, _)| d < bd) {
-                    best = Some((d, i, at));
+        let from = (cx.clamp(-1, span.0 + 1) - cx)
+            .abs()
+            .max((cy.clamp(-1, span.1 + 1) - cy).abs());
+        for r in from..=from + reach {
+            if best.is_some_and(|(d, _, _)| d <= (r - 1).max(0) as f64 * cell) {
+                break;
+            }
+            for bx in cx - r..=cx + r {
+                for by in cy - r..=cy + r {
+                    if (bx - cx).abs() != r && (by - cy).abs() != r {
+                        continue;
+                    }
+                    for &k in grid.get(&(bx, by)).map_or(&[][..], Vec::as_slice) {
+                        let (p, i, at) = starts[k as usize];
+                        if left[i].is_none() {
+                            continue;
+                        }
+                        let c = (dist(pen, p), i, at);
+                        if best.is_none_or(|b| (c.0, c.1, c.2) < b) {
+                            best = Some(c);
+                        }
+                    }
                 }
-            };
-            if key(a) == key(b) {
-                for (k, e) in s.iter().enumerate() {
-                    consider(dist(pen, e.a()), k);
-                }
-            } else {
-                consider(dist(pen, a), 0);
-                consider(dist(pen, b), usize::MAX);
             }
         }
         let Some((_, i, at)) = best else { break };
@@ -730,9 +768,12 @@ fn reverse(s: &mut [Edge]) {
     }
 }
 
-/// Shortens the pen-up travel of an ordered plot with 2-opt moves: a run of strokes drawn in
-/// the opposite order, each stroke reversed, whenever that shortens the two hops around it
-/// (a few passes, until nothing improves).
+/// How many strokes a 2-opt move may turn around at once (bounds the work on large mazes).
+const TWO_OPT_WINDOW: usize = 200;
+
+/// Shortens the pen-up travel of an ordered plot with 2-opt moves: a run of up to
+/// [`TWO_OPT_WINDOW`] strokes drawn in the opposite order, each stroke reversed, whenever that
+/// shortens the two hops around it (a few passes, until nothing improves).
 fn two_opt(strokes: &mut [Vec<Edge>]) {
     let n = strokes.len();
     if n < 3 {
@@ -750,7 +791,7 @@ fn two_opt(strokes: &mut [Vec<Edge>]) {
     for _ in 0..8 {
         let mut improved = false;
         for i in 0..n {
-            for j in i + 1..n {
+            for j in i + 1..n.min(i + 1 + TWO_OPT_WINDOW) {
                 let prev = if i == 0 { home } else { end(seq[i - 1]) };
                 let (si, ej) = (start(seq[i]), end(seq[j]));
                 let (old, new) = match seq.get(j + 1) {
