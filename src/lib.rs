@@ -41,5 +41,6 @@ pub mod make;
 pub mod metrics;
 pub mod page;
 pub mod pipeline;
+pub mod preflight;
 pub mod solve;
 pub mod targets;

@@ -389,9 +389,24 @@ impl Made {
         }
     }
 
-    /// The puzzle and its answer key rendered in `format` (see [`export::render`]).
+    /// The puzzle and its answer key rendered in `format` (see [`export::render`]), the key on
+    /// page 2 of a PDF.
     pub fn render(&self, setup: &PageSetup, format: Format) -> Result<Rendered> {
-        export::render_with(setup, format, |s, k| self.pages(s, k))
+        self.render_placed(setup, format, export::KeyPlacement::SecondPage)
+    }
+
+    /// The puzzle and its answer key rendered in `format`, the key where `key` says (see
+    /// [`export::render_placed`]); a centre-line drawing is of the maze's cells, so walls only.
+    pub fn render_placed(
+        &self,
+        setup: &PageSetup,
+        format: Format,
+        key: export::KeyPlacement,
+    ) -> Result<Rendered> {
+        match (self, format) {
+            (Made::Walls(g), Format::Centreline) => export::render(g, setup, format),
+            _ => export::render_placed(setup, format, key, |s, k| self.pages(s, k)),
+        }
     }
 }
 

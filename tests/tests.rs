@@ -11,6 +11,8 @@
 //! - `readme`: every `$ hedge ...` example in the README prints what the README shows.
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
 //! - `preview`: snapshots of the editor's preview pixels (with the default `gui` feature).
+//! - `plotter`: plotter and centre-line SVGs: few strokes, short pen travel, no fills or text.
+//! - `preflight`: the print-service checks: thin lines, safe area, gutter table, `--strict`.
 //! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
 //! - `same_page`: the CLI, the library's entry point and a book page make the same bytes.
 //! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
@@ -25,6 +27,8 @@ mod fonts;
 #[cfg(feature = "gui")]
 mod gui;
 mod layers;
+mod plotter;
+mod preflight;
 #[cfg(feature = "gui")]
 mod preview;
 mod print;

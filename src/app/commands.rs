@@ -420,7 +420,21 @@ impl HedgeApp {
         .map_err(|e| e.to_string())?;
         let written = crate::io::write_rendered(&rendered, path).map_err(|e| e.to_string())?;
         let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
-        Ok(format!("exported {}", names.join(" and ")))
+        // the preflight of what was written (for a PDF, its fonts too)
+        let key_setup = match format {
+            Format::Pdf => page.next_page(),
+            _ => page.clone(),
+        };
+        let pages = match self.ready_tiles()? {
+            Some(t) => crate::draw::tile_pages(&t.maze, page, &key_setup),
+            None => crate::draw::pages(self.ready()?, page, &key_setup),
+        };
+        let preflight = pages
+            .ok()
+            .and_then(|p| crate::preflight::check_pages(&p, format, &rendered.puzzle))
+            .map(|r| format!(" · {}", r.status()))
+            .unwrap_or_default();
+        Ok(format!("exported {}{preflight}", names.join(" and ")))
     }
 
     /// The maze to export, or why there is none.

@@ -253,12 +253,54 @@ fn status_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             ui.label(RichText::new(format!("print: {w}")).color(Color32::from_rgb(200, 140, 0)));
         }
     }
+    if let Some((id, p)) = app.preview() {
+        preflight_panel(ui, id, p);
+    }
     if let Some(msg) = &app.message {
         match msg {
             Ok(m) => ui.label(RichText::new(m).weak()),
             Err(e) => ui.label(RichText::new(e).color(ui.visuals().error_fg_color)),
         };
     }
+}
+
+/// The preflight of the page on show (as an SVG or PNG: the PDF's fonts are checked on export),
+/// as a collapsed line that opens to one line per check; worked out once per preview.
+fn preflight_panel(ui: &mut egui::Ui, id: u64, p: &super::preview::PagePreview) {
+    use crate::preflight::{self, Report};
+    let key = egui::Id::unique("preflight report");
+    let cached = ui
+        .ctx()
+        .data(|d| d.get_temp::<(u64, std::sync::Arc<Report>)>(key));
+    let report = match cached {
+        Some((at, r)) if at == id => r,
+        _ => {
+            let Some(r) = preflight::check_pages(&p.pages, crate::export::Format::Svg, &[]) else {
+                return;
+            };
+            let r = std::sync::Arc::new(r);
+            ui.ctx().data_mut(|d| d.insert_temp(key, (id, r.clone())));
+            r
+        }
+    };
+    let status = RichText::new(report.status());
+    let status = if report.is_clean() {
+        status.weak()
+    } else {
+        status.color(Color32::from_rgb(200, 140, 0))
+    };
+    egui::CollapsingHeader::new(status)
+        .id_salt("preflight")
+        .show(ui, |ui| {
+            for c in &report.checks {
+                ui.label(format!(
+                    "{} {}: {}",
+                    if c.ok { "ok" } else { "WARN" },
+                    c.name,
+                    c.text
+                ));
+            }
+        });
 }
 
 /// Why `algorithm` (a registry entry) cannot run on `topology`.

@@ -26,6 +26,7 @@ use crate::load::Loader;
 use crate::make::{Fit, Made, load_foreground, prepare_with};
 use crate::metrics::Metrics;
 use crate::pipeline::Generated;
+use crate::preflight;
 use crate::shape::{Foreground, fitted_height};
 
 /// What a page of the book holds.
@@ -63,6 +64,8 @@ pub struct Built {
     pub puzzles: usize,
     /// Warnings for the person printing, each naming its puzzle.
     pub warnings: Vec<String>,
+    /// What a print service would check (also in the manifest's `preflight`).
+    pub preflight: preflight::Report,
 }
 
 /// The book's page plan: what each page is, its number, and its file.
@@ -203,6 +206,8 @@ struct Page {
     puzzle: Drawing,
     key: Option<Drawing>,
     warnings: Vec<String>,
+    /// The corridor width and the narrowest accepted, in millimetres.
+    corridor: (f64, f64),
 }
 
 #[derive(Serialize)]
@@ -263,6 +268,7 @@ struct Manifest<'a> {
     settings: &'a Settings,
     pages: Vec<ManifestPage>,
     puzzles: Vec<ManifestPuzzle<'a>>,
+    preflight: &'a preflight::Report,
 }
 
 /// The manifest's `format` field.
@@ -392,6 +398,26 @@ pub fn build(
         })
         .collect();
 
+    let preflight = preflight::check(&preflight::Subject {
+        pages: drawings
+            .iter()
+            .zip(&planned)
+            .map(|(d, p)| preflight::Page {
+                drawing: d,
+                binding: if s.page_setup(p.number, None).inside_is_left() {
+                    preflight::Binding::Left
+                } else {
+                    preflight::Binding::Right
+                },
+            })
+            .collect(),
+        fonts: preflight::pdf_fonts(&pdf_bytes),
+        corridor: made
+            .iter()
+            .map(|m| m.corridor)
+            .min_by(|a, b| a.0.total_cmp(&b.0)),
+        book_pages: Some(planned.len()),
+    });
     let (pw, ph) = s.page_setup(1, None).page_mm();
     let manifest = Manifest {
         format: MANIFEST_FORMAT,
@@ -440,6 +466,7 @@ pub fn build(
                 warnings: &m.warnings,
             })
             .collect(),
+        preflight: &preflight,
     };
     let mut json = serde_json::to_vec_pretty(&manifest)
         .map_err(|e| Error::input(format!("cannot write the manifest: {e}")))?;
@@ -488,6 +515,7 @@ pub fn build(
         pages: planned.len(),
         puzzles: book.puzzles.len(),
         warnings,
+        preflight,
     })
 }
 
@@ -538,5 +566,6 @@ fn make_one(
         puzzle,
         key,
         warnings,
+        corridor: (layout.corridor_mm, layout.min_corridor_mm),
     })
 }

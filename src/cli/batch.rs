@@ -20,6 +20,9 @@ pub struct BatchArgs {
     /// Worker threads (default: one per core). The output is the same whatever the number.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+    /// Make the preflight's warnings errors: when a check fails, nothing is written.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 fn bar() -> ProgressBar {
@@ -56,6 +59,14 @@ pub fn run_batch(args: &BatchArgs) -> Result<()> {
     });
     bar.finish_and_clear();
     let built = built?;
+    if built.preflight.is_clean() {
+        say!("{}", built.preflight.status());
+    } else {
+        say!("{}", built.preflight.block());
+        if args.strict {
+            anyhow::bail!("preflight failed (--strict): nothing written");
+        }
+    }
     let files: Vec<(PathBuf, &[u8])> = built
         .files
         .iter()

@@ -293,8 +293,14 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
             say!("{line} -> {}", path.display());
         }
         (Some(path), Some(OutFormat::Print(f))) => {
-            let key = args.page.key.unwrap_or_default();
-            let written = print::write_pages(&made, &setup, args.page.apply_dpi(f), key, path)?;
+            let written = print::write_pages(
+                &made,
+                &setup,
+                args.page.output_format(f)?,
+                args.page.key.unwrap_or_default(),
+                path,
+                args.page.strict,
+            )?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             say!("{line} -> {}", names.join(", "));
         }

@@ -60,6 +60,14 @@ pub struct PageArgs {
     /// puzzle only) or none.
     #[arg(long, value_name = "WHERE", value_parser = parse_key)]
     pub key: Option<KeyPlacement>,
+    /// What an .svg holds: print (the page as printed; the default), plotter (the walls as few
+    /// continuous strokes, no fills or text, for pen plotters and laser cutters) or centreline
+    /// (the corridors' centre lines, for engraving or CNC routing).
+    #[arg(long, value_name = "KIND", value_parser = parse_svg_kind)]
+    pub svg: Option<Format>,
+    /// Make the preflight's warnings errors: when a check fails, nothing is written.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 fn parse_key(s: &str) -> Result<KeyPlacement, String> {
@@ -69,6 +77,10 @@ fn parse_key(s: &str) -> Result<KeyPlacement, String> {
         "none" => Ok(KeyPlacement::None),
         _ => Err("use second-page, separate or none".into()),
     }
+}
+
+fn parse_svg_kind(s: &str) -> Result<Format, String> {
+    Format::svg_variant(s).ok_or_else(|| "use print, plotter or centreline".into())
 }
 
 impl PageArgs {
@@ -111,6 +123,16 @@ impl PageArgs {
         Ok(s)
     }
 
+    /// The output format for `format` (by the file's extension) with `--dpi` and `--svg`
+    /// applied; `--svg` needs an .svg file.
+    pub fn output_format(&self, format: Format) -> Result<Format> {
+        match (self.apply_dpi(format), self.svg) {
+            (f, None) => Ok(f),
+            (Format::Svg, Some(kind)) => Ok(kind),
+            (_, Some(_)) => anyhow::bail!("--svg goes with an .svg output file"),
+        }
+    }
+
     /// `format` with the `--dpi` flag applied (PNG only).
     pub fn apply_dpi(&self, format: Format) -> Format {
         match (format, self.dpi) {
@@ -121,17 +143,45 @@ impl PageArgs {
 }
 
 /// Renders `made` and writes it to `path` and, when the key is a file of its own, the key
-/// beside it (both or neither). Returns the files written. Warnings go to stderr.
+/// beside it (both or neither). Returns the files written. Warnings and the preflight go to
+/// stderr; with `strict`, a preflight problem is an error and nothing is written.
 pub fn write_pages(
     made: &Made,
     setup: &PageSetup,
     format: Format,
     key: KeyPlacement,
     path: &Path,
+    strict: bool,
 ) -> Result<Vec<PathBuf>> {
-    let rendered = export::render_placed(setup, format, key, |s, k| made.pages(s, k))?;
+    let rendered = made.render_placed(setup, format, key)?;
+    let report = preflight(made, setup, format, &rendered.puzzle)?;
+    if strict && let Some(r) = report.as_ref().filter(|r| !r.is_clean()) {
+        say!("{}", r.block());
+        anyhow::bail!("preflight failed (--strict): nothing written");
+    }
+    let written = hedge::io::write_rendered(&rendered, path)?;
+    // warnings and the preflight once the files are written; a failed write is its one line
     for w in &rendered.warnings {
         say!("warning: {w}");
     }
-    Ok(hedge::io::write_rendered(&rendered, path)?)
+    if let Some(r) = report {
+        say!("{}", if r.is_clean() { r.status() } else { r.block() });
+    }
+    Ok(written)
+}
+
+/// The preflight of `made`'s pages in `format` (`bytes`: the file), `None` for a format a
+/// print service never sees (plotter and centre-line SVGs).
+fn preflight(
+    made: &Made,
+    setup: &PageSetup,
+    format: Format,
+    bytes: &[u8],
+) -> Result<Option<hedge::preflight::Report>> {
+    let key_setup = match format {
+        Format::Pdf => setup.next_page(),
+        _ => setup.clone(),
+    };
+    let pages = made.pages(setup, &key_setup)?;
+    Ok(hedge::preflight::check_pages(&pages, format, bytes))
 }

@@ -6,7 +6,9 @@
 //! [`Format`]; [`crate::make::Made::render`] calls it for either style, and [`render`] (a
 //! [`Generated`] maze) and [`render_tiles`] (a hex tile maze) are its two shorthands.
 
+pub mod centreline;
 pub mod pdf;
+pub mod plotter;
 pub mod png;
 pub mod raster;
 pub mod svg;
@@ -32,6 +34,12 @@ pub enum Format {
         /// Resolution in dots per inch.
         dpi: u32,
     },
+    /// An SVG for pen plotters and laser cutters: the walls as the fewest strokes, ordered for
+    /// short pen travel, no fills or text ([`plotter`]); no answer key.
+    Plotter,
+    /// An SVG of the passages' centre lines, for engraving or CNC routing ([`centreline`]);
+    /// cell mazes only, no answer key.
+    Centreline,
 }
 
 impl Format {
@@ -47,18 +55,29 @@ impl Format {
         }
     }
 
+    /// The SVG variant named `name`: `print` (the page as printed), `plotter` or `centreline`.
+    pub fn svg_variant(name: &str) -> Option<Format> {
+        match name {
+            "print" => Some(Format::Svg),
+            "plotter" => Some(Format::Plotter),
+            "centreline" | "centerline" => Some(Format::Centreline),
+            _ => None,
+        }
+    }
+
     /// The file extension, without the dot.
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Svg => "svg",
+            Format::Svg | Format::Plotter | Format::Centreline => "svg",
             Format::Pdf => "pdf",
             Format::Png { .. } => "png",
         }
     }
 
-    /// Whether the answer key goes in a separate file (SVG and PNG) rather than on page 2 (PDF).
+    /// Whether the answer key goes in a separate file (SVG and PNG) rather than on page 2 (PDF,
+    /// and the plotter formats, which have none).
     pub fn key_is_separate(self) -> bool {
-        !matches!(self, Format::Pdf)
+        matches!(self, Format::Svg | Format::Png { .. })
     }
 }
 
@@ -77,6 +96,13 @@ pub struct Rendered {
 
 /// Lays out and renders the puzzle and its answer key.
 pub fn render(g: &Generated, setup: &PageSetup, format: Format) -> Result<Rendered> {
+    if format == Format::Centreline {
+        return Ok(Rendered {
+            puzzle: centreline::centreline(g, setup)?.svg(),
+            key: None,
+            warnings: draw::layout(g, setup)?.warnings(),
+        });
+    }
     render_with(setup, format, |s, k| draw::pages(g, s, k))
 }
 
@@ -144,9 +170,17 @@ fn finish(
             Format::Svg => svg::svg(d),
             Format::Png { dpi } => png::png(d, dpi)?,
             Format::Pdf => pdf::pdf(&[d], title),
+            Format::Plotter => plotter::plotter_svg(d),
+            Format::Centreline => return Err(centreline_needs_cells()),
         })
     };
     let rendered = match (format, placement) {
+        (Format::Plotter, _) => Rendered {
+            puzzle: plotter::plotter_svg(puzzle),
+            key: None,
+            warnings,
+        },
+        (Format::Centreline, _) => return Err(centreline_needs_cells()),
         (Format::Pdf, KeyPlacement::SecondPage) => Rendered {
             puzzle: pdf::pdf(&[puzzle, key], title),
             key: None,
@@ -193,7 +227,17 @@ pub fn render_drawing(d: &Drawing, format: Format) -> Result<Vec<u8>> {
         Format::Svg => svg::svg(d),
         Format::Pdf => pdf::pdf(&[d], "Maze"),
         Format::Png { dpi } => png::png(d, dpi)?,
+        Format::Plotter => plotter::plotter_svg(d),
+        Format::Centreline => return Err(centreline_needs_cells()),
     })
+}
+
+/// The error for a centre-line drawing of something that is not a maze of cells.
+fn centreline_needs_cells() -> Error {
+    Error::option(
+        "the centre-line drawing is made from a maze of cells and walls; use --svg plotter for \
+         a tile maze",
+    )
 }
 
 #[cfg(test)]

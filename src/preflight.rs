@@ -1,0 +1,489 @@
+//! Preflight: what a print service checks in a made document, reported as one short block.
+//!
+//! Pure: it reads the pages' [`Drawing`]s, the corridor width the layout measured, and the
+//! document's bytes (a PDF is parsed in memory with lopdf to see whether its fonts are
+//! embedded); it writes nothing. The checks, with Amazon KDP's numbers:
+//! - **fonts**: every font of a PDF embedded (a `FontFile`, `FontFile2` or `FontFile3` in its
+//!   descriptor); base-14 fonts referred to by name are not;
+//! - **thinnest line**: every printed stroke at least 0.75 pt ([`MIN_LINE_MM`], 0.26 mm);
+//! - **narrowest corridor**: at least the page setup's minimum (3 mm by default);
+//! - **safe area**: everything printed at least 0.25 in ([`SAFE_MARGIN_MM`]) inside the trim on
+//!   the top, bottom and outside edges (and on every edge of a loose page); the bleed
+//!   (0.125 in) is for the paper colour only;
+//! - **gutter** (books): everything at least KDP's inside margin for the page count
+//!   ([`gutter_for_pages`]: 24-150 pages 0.375 in, 151-300 0.5 in, 301-500 0.625 in,
+//!   501-700 0.75 in, 701-828 0.875 in) from the inside (binding) edge, and a page count KDP
+//!   prints (24 to 828).
+//!
+//! Every problem is a warning that says what to change; `--strict` (the CLI) turns them into
+//! errors. [`Report::block`] is at most [`MAX_LINES`] lines.
+
+use serde::Serialize;
+
+use crate::draw::{Drawing, Layer, Pages, Path, Pos, Rgb, Seg, Shape};
+use crate::export::Format;
+use crate::page::MM_PER_INCH;
+
+/// KDP's thinnest printable line, 0.75 pt, in millimetres.
+pub const MIN_LINE_MM: f64 = 0.75 * MM_PER_INCH / 72.0;
+
+/// KDP's safe margin inside the trim, 0.25 in, in millimetres.
+pub const SAFE_MARGIN_MM: f64 = 0.25 * MM_PER_INCH;
+
+/// The most lines [`Report::block`] prints.
+pub const MAX_LINES: usize = 8;
+
+/// KDP's inside margin (millimetres) for a paperback of `pages` pages: 0.375 in up to 150
+/// pages, 0.5 in to 300, 0.625 in to 500, 0.75 in to 700, 0.875 in beyond (KDP prints at most
+/// 828).
+pub fn gutter_for_pages(pages: usize) -> f64 {
+    let inches = match pages {
+        0..=150 => 0.375,
+        151..=300 => 0.5,
+        301..=500 => 0.625,
+        501..=700 => 0.75,
+        _ => 0.875,
+    };
+    inches * MM_PER_INCH
+}
+
+/// Whether a document's fonts are embedded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fonts {
+    /// Every font is embedded.
+    Embedded,
+    /// These fonts are used by name only (the printer substitutes its own).
+    NotEmbedded(Vec<String>),
+    /// The document has no text.
+    NoText,
+    /// Not a question for this format (PNG pixels, SVG).
+    NotChecked,
+}
+
+/// The font state of PDF `bytes`: every font dictionary, and whether its descriptor (or its
+/// descendant's, for composite fonts) carries the font program. Bytes that do not parse count
+/// as not embedded.
+pub fn pdf_fonts(bytes: &[u8]) -> Fonts {
+    use lopdf::{Dictionary, Document, Object};
+    let Ok(doc) = Document::load_mem(bytes) else {
+        return Fonts::NotEmbedded(vec!["(the PDF does not parse)".into()]);
+    };
+    let deref = |o: &Object| -> Option<Dictionary> {
+        match doc.dereference(o).ok()?.1 {
+            Object::Dictionary(d) => Some(d.clone()),
+            _ => None,
+        }
+    };
+    let has_program = |font: &Dictionary| -> bool {
+        let embedded = |f: &Dictionary| {
+            f.get(b"FontDescriptor")
+                .ok()
+                .and_then(deref)
+                .is_some_and(|fd| {
+                    [&b"FontFile"[..], b"FontFile2", b"FontFile3"]
+                        .iter()
+                        .any(|k| fd.has(k))
+                })
+        };
+        let subtype = font.get(b"Subtype").and_then(Object::as_name).ok();
+        match subtype {
+            Some(b"Type3") => true,
+            Some(b"Type0") => font
+                .get(b"DescendantFonts")
+                .ok()
+                .and_then(|o| doc.dereference(o).ok())
+                .and_then(|(_, o)| o.as_array().ok())
+                .is_some_and(|a| a.iter().filter_map(deref).all(|d| embedded(&d))),
+            _ => embedded(font),
+        }
+    };
+    let mut fonts = 0;
+    let mut missing: Vec<String> = Vec::new();
+    for obj in doc.objects.values() {
+        let Ok(d) = obj.as_dict() else { continue };
+        let is_font = d.get(b"Type").and_then(Object::as_name).ok() == Some(b"Font");
+        let top_level = d.get(b"Subtype").and_then(Object::as_name).ok() != Some(b"CIDFontType2")
+            && d.get(b"Subtype").and_then(Object::as_name).ok() != Some(b"CIDFontType0");
+        if !is_font || !top_level {
+            continue;
+        }
+        fonts += 1;
+        if !has_program(d) {
+            let name = d
+                .get(b"BaseFont")
+                .and_then(Object::as_name)
+                .map(|n| String::from_utf8_lossy(n).into_owned())
+                .unwrap_or_else(|_| "unnamed".into());
+            missing.push(name);
+        }
+    }
+    missing.sort();
+    missing.dedup();
+    match (fonts, missing.is_empty()) {
+        (0, _) => Fonts::NoText,
+        (_, true) => Fonts::Embedded,
+        (_, false) => Fonts::NotEmbedded(missing),
+    }
+}
+
+/// Which edge of a page is bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binding {
+    /// A loose sheet: every edge is an outside edge.
+    Loose,
+    /// Bound on the left (a right-hand, odd page).
+    Left,
+    /// Bound on the right (a left-hand, even page).
+    Right,
+}
+
+/// One page to check.
+#[derive(Clone, Copy, Debug)]
+pub struct Page<'a> {
+    /// The page as drawn.
+    pub drawing: &'a Drawing,
+    /// Its bound edge.
+    pub binding: Binding,
+}
+
+/// A made document, as preflight sees it.
+#[derive(Clone, Debug)]
+pub struct Subject<'a> {
+    /// The pages, in order.
+    pub pages: Vec<Page<'a>>,
+    /// The fonts' state ([`pdf_fonts`] for a PDF).
+    pub fonts: Fonts,
+    /// The narrowest corridor in millimetres and the narrowest the setup accepts.
+    pub corridor: Option<(f64, f64)>,
+    /// For a book, its page count (the gutter table's row).
+    pub book_pages: Option<usize>,
+}
+
+/// One check's outcome.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Check {
+    /// The check's name: `fonts`, `lines`, `corridors`, `safe area`, `pages`, `gutter`.
+    pub name: &'static str,
+    /// Whether it passed.
+    pub ok: bool,
+    /// What was found, and for a problem, what to change.
+    pub text: String,
+}
+
+/// Every check's outcome.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// The checks, in a fixed order.
+    pub checks: Vec<Check>,
+}
+
+impl Report {
+    /// The checks that failed.
+    pub fn problems(&self) -> impl Iterator<Item = &Check> {
+        self.checks.iter().filter(|c| !c.ok)
+    }
+
+    /// Whether every check passed.
+    pub fn is_clean(&self) -> bool {
+        self.problems().next().is_none()
+    }
+
+    /// One line: `preflight: ok (...)` or `preflight: 2 problems (fonts, lines)`.
+    pub fn status(&self) -> String {
+        let bad: Vec<&str> = self.problems().map(|c| c.name).collect();
+        if bad.is_empty() {
+            let passed: Vec<&str> = self.checks.iter().map(|c| c.name).collect();
+            format!("preflight: ok ({})", passed.join(", "))
+        } else {
+            format!(
+                "preflight: {} problem{} ({})",
+                bad.len(),
+                if bad.len() == 1 { "" } else { "s" },
+                bad.join(", ")
+            )
+        }
+    }
+
+    /// The block for a person: the status line, then one line per check (at most
+    /// [`MAX_LINES`] lines in all).
+    pub fn block(&self) -> String {
+        let mut lines = vec![self.status()];
+        for c in self.checks.iter().take(MAX_LINES - 1) {
+            lines.push(format!(
+                "  {} {:<10} {}",
+                if c.ok { "ok  " } else { "WARN" },
+                c.name,
+                c.text
+            ));
+        }
+        lines.join("\n")
+    }
+}
+
+/// An axis-aligned box: left, top, right, bottom (mm).
+type Box4 = [f64; 4];
+
+fn grow(b: &mut Option<Box4>, x0: f64, y0: f64, x1: f64, y1: f64) {
+    let n = match *b {
+        None => [x0, y0, x1, y1],
+        Some(o) => [o[0].min(x0), o[1].min(y0), o[2].max(x1), o[3].max(y1)],
+    };
+    *b = Some(n);
+}
+
+fn path_box(p: &Path, half: f64, b: &mut Option<Box4>) {
+    for s in p.segs.iter() {
+        let pts: &[Pos] = match s {
+            Seg::MoveTo(a) | Seg::LineTo(a) => std::slice::from_ref(a),
+            Seg::CubicTo(a, c, d) => &[*a, *c, *d],
+            Seg::Close => &[],
+        };
+        for q in pts {
+            grow(b, q.x - half, q.y - half, q.x + half, q.y + half);
+        }
+    }
+}
+
+/// The box of everything printed on `d` except the paper, and its thinnest stroke.
+fn content(d: &Drawing) -> (Option<Box4>, Option<f64>) {
+    let mut b = None;
+    let mut thinnest: Option<f64> = None;
+    for item in d.printed() {
+        if item.layer == Layer::Page {
+            continue;
+        }
+        match &item.shape {
+            Shape::Stroke { path, width, color } => {
+                path_box(path, width / 2.0, &mut b);
+                if *color != Rgb::WHITE {
+                    thinnest = Some(thinnest.map_or(*width, |t| t.min(*width)));
+                }
+            }
+            Shape::Fill { path, color } if *color != Rgb::WHITE => path_box(path, 0.0, &mut b),
+            Shape::Text(t) if !t.text.trim().is_empty() => {
+                let left = t.left();
+                let top = t.at.y - t.size * crate::draw::CAP_HEIGHT_EM;
+                // the typefaces' descent (0.207 em, as the layout reserves)
+                grow(&mut b, left, top, left + t.width(), t.at.y + t.size * 0.207);
+            }
+            _ => {}
+        }
+    }
+    (b, thinnest)
+}
+
+fn inch(mm: f64) -> String {
+    format!("{:.3} in", mm / MM_PER_INCH)
+}
+
+/// Runs every check on `s`.
+pub fn check(s: &Subject) -> Report {
+    let mut checks = Vec::new();
+    checks.push(match &s.fonts {
+        Fonts::NotEmbedded(names) => Check {
+            name: "fonts",
+            ok: false,
+            text: format!(
+                "not embedded ({}): print services want every font embedded; use a build \
+                 that embeds them, or export PNG",
+                names.join(", ")
+            ),
+        },
+        Fonts::Embedded => ok("fonts", "embedded".into()),
+        Fonts::NoText => ok("fonts", "no text".into()),
+        Fonts::NotChecked => ok("fonts", "not checked (not a PDF)".into()),
+    });
+    let measured: Vec<(Option<Box4>, Option<f64>)> =
+        s.pages.iter().map(|p| content(p.drawing)).collect();
+    // thinnest line
+    if let Some(thin) = measured.iter().filter_map(|m| m.1).reduce(f64::min) {
+        let pt = thin * 72.0 / MM_PER_INCH;
+        checks.push(if thin + 1e-9 >= MIN_LINE_MM {
+            ok("lines", format!("thinnest {thin:.2} mm ({pt:.2} pt)"))
+        } else {
+            Check {
+                name: "lines",
+                ok: false,
+                text: format!(
+                    "thinnest {thin:.2} mm ({pt:.2} pt), under the 0.75 pt print services \
+                     accept: use walls of {:.2} mm or more (--wall-mm), and fewer cells if \
+                     the walls were thinned",
+                    (MIN_LINE_MM * 100.0).ceil() / 100.0
+                ),
+            }
+        });
+    }
+    if let Some((narrowest, min)) = s.corridor {
+        checks.push(if narrowest + 1e-9 >= min {
+            ok("corridors", format!("narrowest {narrowest:.1} mm"))
+        } else {
+            Check {
+                name: "corridors",
+                ok: false,
+                text: format!(
+                    "narrowest {narrowest:.1} mm, under {min:.1} mm: use fewer cells or a \
+                     larger page"
+                ),
+            }
+        });
+    }
+    // safe area: top, bottom, outside (every edge of a loose page); gutter: the inside edge
+    let mut worst: Option<(f64, usize, &str)> = None;
+    let mut inside: Option<(f64, usize)> = None;
+    for (k, (p, (b, _))) in s.pages.iter().zip(&measured).enumerate() {
+        let Some(b) = b else { continue };
+        let t = p.drawing.trim;
+        let gaps = [
+            ("left", b[0] - t.x),
+            ("top", b[1] - t.y),
+            ("right", t.x + t.w - b[2]),
+            ("bottom", t.y + t.h - b[3]),
+        ];
+        for (edge, gap) in gaps {
+            let bound = matches!(
+                (p.binding, edge),
+                (Binding::Left, "left") | (Binding::Right, "right")
+            );
+            if bound && s.book_pages.is_some() {
+                if inside.is_none_or(|(g, _)| gap < g) {
+                    inside = Some((gap, k));
+                }
+            } else if worst.is_none_or(|(g, _, _)| gap < g) {
+                worst = Some((gap, k, edge));
+            }
+        }
+    }
+    if let Some((gap, k, edge)) = worst {
+        checks.push(if gap + 1e-6 >= SAFE_MARGIN_MM {
+            ok(
+                "safe area",
+                format!("content {gap:.1} mm or more inside the trim"),
+            )
+        } else {
+            Check {
+                name: "safe area",
+                ok: false,
+                text: format!(
+                    "page {}: content {gap:.1} mm from the {edge} trim edge, under {} \
+                     ({SAFE_MARGIN_MM:.1} mm): use margins of {:.1} mm or more",
+                    k + 1,
+                    inch(SAFE_MARGIN_MM),
+                    (SAFE_MARGIN_MM * 10.0).ceil() / 10.0
+                ),
+            }
+        });
+    }
+    if let Some(pages) = s.book_pages.filter(|p| !(24..=828).contains(p)) {
+        checks.push(Check {
+            name: "pages",
+            ok: false,
+            text: format!(
+                "{pages} pages: KDP prints paperbacks of 24 to 828 pages; {}",
+                if pages < 24 {
+                    "add puzzles or pages"
+                } else {
+                    "split the book"
+                }
+            ),
+        });
+    }
+    if let (Some(pages), Some((gap, k))) = (s.book_pages, inside) {
+        let need = gutter_for_pages(pages);
+        checks.push(if gap + 1e-6 >= need {
+            ok(
+                "gutter",
+                format!(
+                    "inside margin {gap:.1} mm for {pages} pages (KDP: {})",
+                    inch(need)
+                ),
+            )
+        } else {
+            Check {
+                name: "gutter",
+                ok: false,
+                text: format!(
+                    "page {}: inside margin {gap:.1} mm, KDP asks {} ({need:.1} mm) for {pages} \
+                     pages: raise gutter_mm by {:.1}",
+                    k + 1,
+                    inch(need),
+                    ((need - gap) * 10.0).ceil() / 10.0
+                ),
+            }
+        });
+    }
+    Report { checks }
+}
+
+/// Checks one maze's pages rendered in `format` as `bytes` (the puzzle's file: for a PDF, the
+/// whole document, both pages): loose sheets, the layout's corridor width. `None` for the
+/// plotter formats, which are not for a print service.
+pub fn check_pages(pages: &Pages, format: Format, bytes: &[u8]) -> Option<Report> {
+    let fonts = match format {
+        Format::Pdf => pdf_fonts(bytes),
+        Format::Svg | Format::Png { .. } => Fonts::NotChecked,
+        Format::Plotter | Format::Centreline => return None,
+    };
+    let page = |drawing| Page {
+        drawing,
+        binding: Binding::Loose,
+    };
+    Some(check(&Subject {
+        pages: vec![page(&pages.puzzle), page(&pages.key)],
+        fonts,
+        corridor: Some((pages.layout.corridor_mm, pages.layout.min_corridor_mm)),
+        book_pages: None,
+    }))
+}
+
+fn ok(name: &'static str, text: String) -> Check {
+    Check {
+        name,
+        ok: true,
+        text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gutter_table() {
+        let inch = |mm: f64| mm / MM_PER_INCH;
+        assert!((inch(gutter_for_pages(24)) - 0.375).abs() < 1e-12);
+        assert!((inch(gutter_for_pages(150)) - 0.375).abs() < 1e-12);
+        assert!((inch(gutter_for_pages(151)) - 0.5).abs() < 1e-12);
+        assert!((inch(gutter_for_pages(500)) - 0.625).abs() < 1e-12);
+        assert!((inch(gutter_for_pages(700)) - 0.75).abs() < 1e-12);
+        assert!((inch(gutter_for_pages(828)) - 0.875).abs() < 1e-12);
+        assert!((MIN_LINE_MM - 0.2646).abs() < 1e-4);
+    }
+
+    #[test]
+    fn base_14_fonts_are_not_embedded_and_font_files_are() {
+        use lopdf::{Document, Object, Stream, dictionary};
+        let make = |embed: bool| {
+            let mut doc = Document::with_version("1.5");
+            let mut font = dictionary! {
+                "Type" => "Font", "Subtype" => "TrueType", "BaseFont" => "Helvetica",
+            };
+            if embed {
+                let file = doc.add_object(Stream::new(dictionary! {}, vec![0u8; 4]));
+                let fd = doc.add_object(dictionary! {
+                    "Type" => "FontDescriptor", "FontFile2" => Object::Reference(file),
+                });
+                font.set("FontDescriptor", Object::Reference(fd));
+            }
+            doc.add_object(font);
+            let mut bytes = Vec::new();
+            doc.save_to(&mut bytes).unwrap();
+            bytes
+        };
+        assert_eq!(
+            pdf_fonts(&make(false)),
+            Fonts::NotEmbedded(vec!["Helvetica".into()])
+        );
+        assert_eq!(pdf_fonts(&make(true)), Fonts::Embedded);
+    }
+}

@@ -1,0 +1,275 @@
+//! Preflight (`hedge::preflight`, `--strict`): what a print service checks, one short block on
+//! stderr, in the book's manifest; thin lines, the safe area and the book gutter table.
+
+use hedge::design::Design;
+use hedge::draw::{self, Drawing};
+use hedge::export::{self, Format};
+use hedge::page::PageSetup;
+use hedge::pipeline::generate;
+use hedge::preflight::{self, Binding, Fonts, MAX_LINES, Page, Report, Subject};
+
+use crate::common::{assert_ok, hedge, stderr_of};
+
+fn short(r: &Report) {
+    let block = r.block();
+    assert!(block.lines().count() <= MAX_LINES, "{block}");
+}
+
+fn maze(w: u32) -> hedge::pipeline::Generated {
+    generate(
+        &Design {
+            width: w,
+            height: w,
+            seed: Some(2),
+            ..Design::default()
+        },
+        None,
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_thin_line_design_warns_and_fails_with_strict() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("thin.png");
+    let args = [
+        "generate",
+        "--width",
+        "12",
+        "--seed",
+        "1",
+        "--wall-mm",
+        "0.2",
+    ];
+    let out = hedge()
+        .args(args)
+        .args(["--dpi", "50", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_ok(&out);
+    let err = stderr_of(&out);
+    assert!(err.contains("preflight: 1 problem (lines)"), "{err}");
+    assert!(
+        err.contains("0.75 pt") && err.contains("--wall-mm"),
+        "{err}"
+    );
+    assert!(path.exists());
+    for f in std::fs::read_dir(dir.path()).unwrap() {
+        std::fs::remove_file(f.unwrap().path()).unwrap();
+    }
+    let out = hedge()
+        .args(args)
+        .args(["--dpi", "50", "--strict", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("--strict"), "{}", stderr_of(&out));
+    assert!(!path.exists(), "nothing written");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn tiny_corridors_thin_the_walls_under_the_minimum() {
+    let g = maze(300);
+    let setup = PageSetup::default();
+    let pages = draw::pages(&g, &setup, &setup).unwrap();
+    let r = export::render(&g, &setup, Format::Svg).unwrap();
+    let report = preflight::check_pages(&pages, Format::Svg, &r.puzzle).unwrap();
+    let bad: Vec<&str> = report.problems().map(|c| c.name).collect();
+    assert_eq!(bad, ["lines", "corridors"], "{}", report.block());
+    short(&report);
+}
+
+#[test]
+fn a_default_page_passes_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.svg");
+    let out = hedge()
+        .args(["generate", "--width", "15", "--seed", "3", "--strict", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_ok(&out);
+    assert!(
+        stderr_of(&out).contains("preflight: ok"),
+        "{}",
+        stderr_of(&out)
+    );
+    // the PDF: clean but for the fonts while the PDF writer names base-14 fonts
+    let g = maze(15);
+    let setup = PageSetup::default();
+    let pdf = export::render(&g, &setup, Format::Pdf).unwrap();
+    let pages = draw::pages(&g, &setup, &setup.next_page()).unwrap();
+    let report = preflight::check_pages(&pages, Format::Pdf, &pdf.puzzle).unwrap();
+    let bad: Vec<&str> = report.problems().map(|c| c.name).collect();
+    match preflight::pdf_fonts(&pdf.puzzle) {
+        Fonts::Embedded => assert!(report.is_clean(), "{}", report.block()),
+        Fonts::NotEmbedded(_) => assert_eq!(bad, ["fonts"], "{}", report.block()),
+        other => panic!("a page with text: {other:?}"),
+    }
+    short(&report);
+}
+
+fn book_pages(setup: &PageSetup) -> (Drawing, Drawing) {
+    let g = maze(10);
+    let odd = PageSetup {
+        page_number: Some(1),
+        bound: true,
+        ..setup.clone()
+    };
+    let even = odd.next_page();
+    (
+        draw::puzzle_page(&g, &odd).unwrap(),
+        draw::puzzle_page(&g, &even).unwrap(),
+    )
+}
+
+fn book_report(setup: &PageSetup, count: usize) -> Report {
+    let (odd, even) = book_pages(setup);
+    let pages = (0..count)
+        .map(|k| {
+            if k % 2 == 0 {
+                Page {
+                    drawing: &odd,
+                    binding: Binding::Left,
+                }
+            } else {
+                Page {
+                    drawing: &even,
+                    binding: Binding::Right,
+                }
+            }
+        })
+        .collect();
+    preflight::check(&Subject {
+        pages,
+        fonts: Fonts::Embedded,
+        corridor: None,
+        book_pages: Some(count),
+    })
+}
+
+#[test]
+fn a_200_page_book_with_a_small_inside_margin_warns_about_the_gutter() {
+    let setup = PageSetup {
+        margin_mm: 6.5,
+        gutter_mm: 3.5,
+        ..PageSetup::default()
+    };
+    let r = book_report(&setup, 200);
+    let bad: Vec<&str> = r.problems().map(|c| c.name).collect();
+    assert_eq!(bad, ["gutter"], "{}", r.block());
+    let block = r.block();
+    assert!(
+        block.contains("0.500 in") && block.contains("gutter_mm"),
+        "{block}"
+    );
+    short(&r);
+    // the same margins pass for 100 pages (0.375 in), and a wider gutter passes for 200
+    assert!(book_report(&setup, 100).is_clean());
+    let wide = PageSetup {
+        gutter_mm: 7.0,
+        ..setup
+    };
+    assert!(
+        book_report(&wide, 200).is_clean(),
+        "{}",
+        book_report(&wide, 200).block()
+    );
+    // too few pages for KDP
+    let few = book_report(&wide, 10);
+    assert_eq!(
+        few.problems().map(|c| c.name).collect::<Vec<_>>(),
+        ["pages"]
+    );
+}
+
+#[test]
+fn content_outside_the_safe_area_warns() {
+    let setup = PageSetup {
+        margin_mm: 2.0,
+        ..PageSetup::default()
+    };
+    let g = maze(10);
+    let d = draw::puzzle_page(&g, &setup).unwrap();
+    let r = preflight::check(&Subject {
+        pages: vec![Page {
+            drawing: &d,
+            binding: Binding::Loose,
+        }],
+        fonts: Fonts::NotChecked,
+        corridor: None,
+        book_pages: None,
+    });
+    let bad: Vec<&str> = r.problems().map(|c| c.name).collect();
+    assert_eq!(bad, ["safe area"], "{}", r.block());
+    assert!(r.block().contains("margins of 6.4 mm"), "{}", r.block());
+}
+
+#[test]
+fn a_book_records_its_preflight_in_the_manifest() {
+    let text = r#"
+[book]
+title = "Pre"
+trim = "6x9"
+[[pages]]
+count = 2
+width = 6
+seed_from = 5
+"#;
+    let book = hedge::book::parse(text, std::path::Path::new("."), &hedge::io::Files).unwrap();
+    let built = hedge::book::build(&book, &hedge::io::Files, &|_, _| {}).unwrap();
+    let manifest = built
+        .files
+        .iter()
+        .find(|f| f.path.ends_with("manifest.json"))
+        .unwrap();
+    let m: serde_json::Value = serde_json::from_slice(&manifest.bytes).unwrap();
+    let checks = m["preflight"]["checks"].as_array().unwrap();
+    let names: Vec<&str> = checks.iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert!(
+        names.contains(&"gutter") && names.contains(&"pages"),
+        "{names:?}"
+    );
+    assert!(
+        !built.preflight.is_clean(),
+        "a 3-page book is too short for KDP"
+    );
+    short(&built.preflight);
+}
+
+#[cfg(feature = "gui")]
+#[test]
+fn the_editor_shows_the_preflight_under_the_status_bar() {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    let mut h = Harness::builder()
+        .with_size([1100.0, 1800.0])
+        .build_eframe(|cc| {
+            let mut app = hedge::app::HedgeApp::new(cc);
+            app.run_tasks_inline(true);
+            app
+        });
+    h.ctx.all_styles_mut(|s| s.animation_time = 0.0);
+    let app = h.state_mut();
+    app.design.seed = Some(7);
+    app.design.width = 12;
+    app.design.height = 12;
+    app.regenerate();
+    h.run();
+    h.get_by_label_contains("preflight: ok").click();
+    h.run();
+    assert!(h.query_by_label_contains("safe area:").is_some());
+    // walls thinner than 0.75 pt: the line turns into a problem
+    let app = h.state_mut();
+    app.design.page.wall_mm = 0.2;
+    app.regenerate();
+    h.run();
+    h.run();
+    assert!(
+        h.query_by_label_contains("preflight: 1 problem (lines)")
+            .is_some()
+    );
+}
