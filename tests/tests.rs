@@ -5,6 +5,8 @@
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
 //! - `difficulty`: targets, the search (met, infeasible, thread count), presets, the flags.
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
+//! - `labels`: labels, arrows and text clear of each other and of the maze on every shape,
+//!   topology and paper; titles that shrink and wrap; full pages, turned when the maze gains.
 //! - `layers`: the library's module graph has no circles (reads `src/`).
 //! - `readme`: every `$ hedge ...` example in the README prints what the README shows.
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
@@ -21,6 +23,7 @@ mod common;
 mod difficulty;
 #[cfg(feature = "gui")]
 mod gui;
+mod labels;
 mod layers;
 #[cfg(feature = "gui")]
 mod preview;
