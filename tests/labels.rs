@@ -319,7 +319,7 @@ fn finish_and_answer_key_are_not_stacked_at_the_foot_of_the_page() {
             let key = m.pages(&setup, &setup.next_page()).unwrap().key;
             let (finish, answer) = finish_and_key(&key);
             assert!(
-                !overlap(&grown(&finish, 5.0), &answer),
+                !overlap(&grown(&finish, 8.0), &answer),
                 "{w}x{h} on {}: FINISH {finish:?} and ANSWER KEY {answer:?} are stacked",
                 setup.paper
             );
@@ -337,7 +337,7 @@ fn finish_and_answer_key_are_not_stacked_at_the_foot_of_the_page() {
     (design.width, design.height) = easy.grid_size(design.topology, &setup);
     let key = made(&design).pages(&setup, &setup.next_page()).unwrap().key;
     let (finish, answer) = finish_and_key(&key);
-    assert!(!overlap(&grown(&finish, 5.0), &answer));
+    assert!(!overlap(&grown(&finish, 8.0), &answer));
 }
 
 /// The walls' bounding box on a page.

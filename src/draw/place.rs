@@ -28,7 +28,7 @@ use crate::page::PageSetup;
 pub(super) const GAP: f64 = 1.0;
 /// How far the ANSWER KEY label keeps from the START and FINISH labels and arrows, in
 /// millimetres: far enough that "FINISH" above "ANSWER KEY" does not read as one label.
-pub(super) const KEY_CLEAR: f64 = 6.0;
+pub(super) const KEY_CLEAR: f64 = 10.0;
 
 /// An entrance or exit marker as placed: the arrow's two ends and the label's box.
 #[derive(Clone, Debug, PartialEq)]
