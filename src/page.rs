@@ -155,6 +155,16 @@ pub enum Orientation {
     Auto,
 }
 
+impl Orientation {
+    /// This orientation, or `fallback` for [`Orientation::Auto`].
+    pub fn oriented_or(self, fallback: Orientation) -> Orientation {
+        match self {
+            Orientation::Auto => fallback,
+            fixed => fixed,
+        }
+    }
+}
+
 /// The variant of `T` named `s` (any case, surrounding spaces ignored).
 fn by_name<T>(s: &str) -> Option<T>
 where

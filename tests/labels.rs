@@ -547,3 +547,23 @@ fn a_long_book_title_wraps_on_the_title_page() {
         assert!(!overlap(&w[0].bounds(), &w[1].bounds()), "{w:?}");
     }
 }
+
+#[test]
+fn a_book_keeps_one_orientation_even_when_its_file_says_auto() {
+    let settings = hedge::book::Settings {
+        orientation: Orientation::Auto,
+        ..hedge::book::Settings::default()
+    };
+    assert_eq!(
+        settings.page_setup(3, None).orientation,
+        Orientation::Portrait
+    );
+    let landscape = hedge::book::Settings {
+        orientation: Orientation::Landscape,
+        ..hedge::book::Settings::default()
+    };
+    assert_eq!(
+        landscape.page_setup(3, None).orientation,
+        Orientation::Landscape
+    );
+}
