@@ -227,4 +227,33 @@ mod tests {
         };
         assert!(bad.validate().unwrap_err().message.contains("ratio"));
     }
+
+    #[test]
+    fn the_page_orientation_round_trips_and_defaults_to_auto() {
+        use crate::page::{Orientation, PageSetup};
+        // a file saved before auto existed, with a page but no orientation: auto
+        let old = crate::io::parse_design("[page]\ntitle = \"Owl\"\n").unwrap();
+        assert_eq!(old.page.orientation, Orientation::Auto);
+        assert_eq!(Design::default().page.orientation, Orientation::Auto);
+        for orientation in [
+            Orientation::Auto,
+            Orientation::Portrait,
+            Orientation::Landscape,
+        ] {
+            let d = Design {
+                page: PageSetup {
+                    orientation,
+                    title: Some("Owl".into()),
+                    ..PageSetup::default()
+                },
+                ..Design::default()
+            };
+            let text = crate::io::design_to_toml(&d);
+            assert!(
+                text.contains(&format!("orientation = \"{orientation}\"")),
+                "{text}"
+            );
+            assert_eq!(crate::io::parse_design(&text).unwrap(), d);
+        }
+    }
 }

@@ -167,6 +167,19 @@ impl Prepared {
         self.shaped.as_ref().map(|s| &s.mask)
     }
 
+    /// The same design and shape at `width` x `height` cells (the shape is fitted again, not
+    /// loaded again; the picture's note is kept).
+    pub fn resized(&self, width: u32, height: u32) -> Result<Prepared> {
+        let d = Design {
+            width,
+            height,
+            ..self.design.clone()
+        };
+        let mut p = prepare_with(&d, self.foreground.clone(), Fit::default())?;
+        p.note = self.note.clone();
+        Ok(p)
+    }
+
     /// Sets the seed of the next mazes made (the shape is not loaded or fitted again).
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.design.seed = seed;

@@ -126,7 +126,9 @@ impl std::str::FromStr for Paper {
     }
 }
 
-/// Which way up the paper is. Its names are the kebab-case variant names.
+/// Which way up the paper is. Its names are the kebab-case variant names. [`Orientation::Auto`]
+/// (the default of a single page) is settled when the maze is laid out: the page is turned
+/// when the maze gets wider corridors that way (see [`PageSetup::oriented`]).
 #[derive(
     Clone,
     Copy,
@@ -144,10 +146,23 @@ impl std::str::FromStr for Paper {
 #[strum(serialize_all = "kebab-case")]
 pub enum Orientation {
     /// Taller than wide.
-    #[default]
     Portrait,
     /// Wider than tall.
     Landscape,
+    /// Whichever of the two gives the maze the wider corridors (portrait when they tie): the
+    /// default for single pages. Books set their orientation explicitly.
+    #[default]
+    Auto,
+}
+
+impl Orientation {
+    /// This orientation, or `fallback` for [`Orientation::Auto`].
+    pub fn oriented_or(self, fallback: Orientation) -> Orientation {
+        match self {
+            Orientation::Auto => fallback,
+            fixed => fixed,
+        }
+    }
 }
 
 /// The variant of `T` named `s` (any case, surrounding spaces ignored).
@@ -180,7 +195,7 @@ where
 impl std::str::FromStr for Orientation {
     type Err = Error;
 
-    /// Parses `portrait` or `landscape`.
+    /// Parses `portrait`, `landscape` or `auto`.
     fn from_str(s: &str) -> Result<Self> {
         by_name(s).ok_or_else(|| {
             Error::option(format!(
@@ -261,7 +276,7 @@ impl std::str::FromStr for Typeface {
 pub struct PageSetup {
     /// The paper (trim) size.
     pub paper: Paper,
-    /// Portrait or landscape.
+    /// Portrait, landscape, or auto (turned to whichever gives the wider corridors).
     pub orientation: Orientation,
     /// Margin on the top, bottom and outside edges, in millimetres.
     pub margin_mm: f64,
@@ -298,7 +313,7 @@ impl Default for PageSetup {
     fn default() -> Self {
         PageSetup {
             paper: Paper::Letter,
-            orientation: Orientation::Portrait,
+            orientation: Orientation::Auto,
             margin_mm: 12.7,
             gutter_mm: 0.0,
             bleed: false,
@@ -374,13 +389,26 @@ impl PageSetup {
         Ok(())
     }
 
-    /// The trimmed page size in millimetres, orientation applied.
+    /// The trimmed page size in millimetres, orientation applied (an unsettled
+    /// [`Orientation::Auto`] counts as portrait until the layout settles it).
     pub fn trim_mm(&self) -> (f64, f64) {
         let (w, h) = self.paper.size_mm();
         let (short, long) = (w.min(h), w.max(h));
         match self.orientation {
-            Orientation::Portrait => (short, long),
+            Orientation::Portrait | Orientation::Auto => (short, long),
             Orientation::Landscape => (long, short),
+        }
+    }
+
+    /// This setup turned to `orientation` when its own is [`Orientation::Auto`]; a setup with a
+    /// fixed orientation is returned as it is.
+    pub fn oriented(&self, orientation: Orientation) -> PageSetup {
+        match self.orientation {
+            Orientation::Auto => PageSetup {
+                orientation,
+                ..self.clone()
+            },
+            _ => self.clone(),
         }
     }
 
@@ -483,7 +511,17 @@ mod tests {
             paper: Paper::A4,
             ..PageSetup::default()
         };
+        // auto is the default, portrait until the layout settles it
+        assert_eq!(s.orientation, Orientation::Auto);
         assert_eq!(s.trim_mm(), (210.0, 297.0));
+        assert_eq!("Auto".parse::<Orientation>().unwrap(), Orientation::Auto);
+        let turned = s.oriented(Orientation::Landscape);
+        assert_eq!(turned.trim_mm(), (297.0, 210.0));
+        assert_eq!(
+            turned.oriented(Orientation::Portrait),
+            turned,
+            "fixed stays fixed"
+        );
         s.orientation = Orientation::Landscape;
         assert_eq!(s.trim_mm(), (297.0, 210.0));
         s.bleed = true;

@@ -113,7 +113,18 @@ fn a_default_page_passes_clean() {
 }
 
 fn book_pages(setup: &PageSetup) -> (Drawing, Drawing) {
-    let g = maze(10);
+    // twice as wide as tall, so on a portrait page the maze spans the width from margin to
+    // margin and the inside margin is the setup's
+    let g = generate(
+        &Design {
+            width: 20,
+            height: 10,
+            seed: Some(2),
+            ..Design::default()
+        },
+        None,
+    )
+    .unwrap();
     let odd = PageSetup {
         page_number: Some(1),
         bound: true,

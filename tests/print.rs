@@ -67,8 +67,11 @@ fn weave(entrance: Coord, exit: Coord) -> Generated {
     }
 }
 
+/// A portrait page (the mazes here are wider than tall: an auto page would turn) with a
+/// title, the name line and a page number.
 fn setup() -> PageSetup {
     PageSetup {
+        orientation: Orientation::Portrait,
         title: Some("Hedge test maze".into()),
         name_line: true,
         page_number: Some(7),
@@ -531,7 +534,10 @@ fn cli_warns_about_narrow_corridors_and_rejects_bad_pages() {
     for (args, expect) in [
         (vec!["--paper", "tabloid"], "unknown paper"),
         (vec!["--margin", "-3"], "margin must be between"),
-        (vec!["--orientation", "sideways"], "portrait or landscape"),
+        (
+            vec!["--orientation", "sideways"],
+            "portrait, landscape or auto",
+        ),
         (vec!["--dpi", "5000"], "dpi"),
         (
             vec!["--paper", "60x60mm", "--margin", "20"],

@@ -7,6 +7,8 @@
 //!   symbols in titles, the warning for characters no bundled font has.
 //! - `difficulty`: targets, the search (met, infeasible, thread count), presets, the flags.
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
+//! - `labels`: labels, arrows and text clear of each other and of the maze on every shape,
+//!   topology and paper; titles that shrink and wrap; full pages, turned when the maze gains.
 //! - `layers`: the library's module graph has no circles (reads `src/`).
 //! - `readme`: every `$ hedge ...` example in the README prints what the README shows.
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
@@ -26,6 +28,7 @@ mod difficulty;
 mod fonts;
 #[cfg(feature = "gui")]
 mod gui;
+mod labels;
 mod layers;
 mod plotter;
 mod preflight;

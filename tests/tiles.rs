@@ -12,8 +12,10 @@ use hedge::shape::{Cut, Foreground, Picture, builtin};
 use hedge::tiles::puzzle::{TileMaze, make, make_in};
 use hedge::tiles::{Direction, Tile, TileGrid, distance, neighbour, region};
 
+/// A portrait page (an auto page would turn for the wider mazes here).
 fn setup() -> PageSetup {
     PageSetup {
+        orientation: hedge::page::Orientation::Portrait,
         title: Some("Hex tiles".into()),
         page_number: Some(4),
         ..PageSetup::default()

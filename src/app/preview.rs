@@ -539,7 +539,8 @@ mod tests {
         let pages = draw::pages(&g, &d.page, &d.page).unwrap();
         assert_eq!(p.pages.puzzle, pages.puzzle);
         assert_eq!(p.pages.key, pages.key);
-        let (w, h) = d.page.page_mm();
+        // the page as the layout turned it (auto orientation)
+        let (w, h) = d.page.oriented(pages.layout.orientation).page_mm();
         assert_eq!((p.pages.puzzle.width, p.pages.puzzle.height), (w, h));
         assert!(p.overlays.crossings.is_none());
         // with no overlay shown, the preview's items are the page's

@@ -134,6 +134,7 @@ mod tests {
         // a page change lays the same maze out again
         let mut a4 = d.clone();
         a4.page.paper = crate::page::Paper::A4;
+        a4.page.orientation = crate::page::Orientation::Portrait;
         edit(&mut app, a4);
         assert_eq!(app.tiles().unwrap().maze, want.maze);
         assert_eq!(app.preview().unwrap().1.pages.puzzle.width, 210.0);

@@ -600,8 +600,11 @@ fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
         .selected_text(match page.orientation {
             Orientation::Portrait => "portrait",
             Orientation::Landscape => "landscape",
+            Orientation::Auto => "auto",
         })
         .show_ui(ui, |ui| {
+            ui.selectable_value(&mut page.orientation, Orientation::Auto, "auto")
+                .on_hover_text("turn the page when the maze gets wider corridors that way");
             ui.selectable_value(&mut page.orientation, Orientation::Portrait, "portrait");
             ui.selectable_value(&mut page.orientation, Orientation::Landscape, "landscape");
         });

@@ -254,7 +254,8 @@ impl Settings {
     pub fn page_setup(&self, page: u32, title: Option<String>) -> PageSetup {
         PageSetup {
             paper: self.trim,
-            orientation: self.orientation,
+            // every page of a book one way up: an "auto" in a book file is portrait
+            orientation: self.orientation.oriented_or(Orientation::Portrait),
             margin_mm: self.margin_mm,
             gutter_mm: self.gutter_mm,
             bleed: self.bleed,

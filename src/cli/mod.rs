@@ -28,6 +28,7 @@ use hedge::design::{Design, Style};
 use hedge::endpoints::Placement;
 use hedge::export::Format;
 use hedge::make::{Fit, Made, check_targets, prepare};
+use hedge::page::Orientation;
 use hedge::topology::{Coord, TopologyKind};
 
 /// Hedge: turn a silhouette into a print-ready maze.
@@ -265,7 +266,18 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     };
     check_targets(&design)?;
     let setup = args.page.setup(&design.page)?;
-    let prepared = prepare(&design, &hedge::io::Files, base, fit)?;
+    let mut prepared = prepare(&design, &hedge::io::Files, base, fit)?;
+    // a preset's shape on an auto page: the grid of whichever orientation holds more cells
+    if let (Some(p), true, Some(fg)) = (
+        args.difficulty.difficulty,
+        preset_sized && height && setup.orientation == Orientation::Auto,
+        prepared.foreground(),
+    ) {
+        let (w, h) = p.shaped_size(design.grid_topology(), &setup, fg)?;
+        if (w, h) != (prepared.design().width, prepared.design().height) {
+            prepared = prepared.resized(w, h)?;
+        }
+    }
     for note in prepared.notes() {
         say!("note: {note}");
     }

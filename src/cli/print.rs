@@ -22,7 +22,8 @@ pub struct PageArgs {
     /// Paper: a4, letter, 8.5x11, 8x10, 6x9, or a size like 150x200mm or 5x7in.
     #[arg(long, value_name = "PAPER", value_parser = super::parse_with::<Paper>)]
     pub paper: Option<Paper>,
-    /// portrait or landscape.
+    /// portrait, landscape or auto (the default: the page turns when the maze gets wider
+    /// corridors that way).
     #[arg(long, value_parser = super::parse_with::<Orientation>)]
     pub orientation: Option<Orientation>,
     /// Margin on the top, bottom and outside edges, in mm.

@@ -147,6 +147,10 @@ pub fn preset_names() -> String {
         .join(", ")
 }
 
+/// How much wider than the preset's corridor the probe layouts must leave the corridors (see
+/// [`Preset::grid_size`]).
+const PROBE_MARGIN: f64 = 1.05;
+
 /// The most cells (or rings) across or down a preset makes.
 const MAX_CELLS: u32 = 2000;
 
@@ -164,9 +168,15 @@ impl Preset {
     /// `setup.wall_mm`, the title, name line and page number the setup asks for, and room for
     /// the START and FINISH labels wherever on the outline they land. `(width, height)`; for kinds
     /// without a height ([`TopologyKind::uses_height`]: polar) the width (rings) twice.
+    /// A page of [`Orientation::Auto`](crate::page::Orientation::Auto) is sized portrait (a
+    /// full grid fills either way; the page turns later only for a maze that gains by it).
     pub fn grid_size(&self, kind: TopologyKind, setup: &PageSetup) -> (u32, u32) {
+        let setup = &setup.oriented(crate::page::Orientation::Portrait);
+        // the probes put the labels at the outline's extreme sides; openings between them can
+        // take a little more room (a label beside its arrow near a corner): PROBE_MARGIN covers it
         let fits = |w: u32, h: u32| {
-            corridor_on_page(kind, w, h, setup).is_some_and(|c| c >= self.corridor_mm - 1e-9)
+            corridor_on_page(kind, w, h, setup)
+                .is_some_and(|c| c >= self.corridor_mm * PROBE_MARGIN - 1e-9)
         };
         if !kind.uses_height() {
             // rings: the disc must fit both ways
@@ -180,13 +190,23 @@ impl Preset {
     /// The grid for a design of `kind` filling the silhouette `fg` on the page `setup`: the
     /// preset's width ([`Preset::grid_size`]) with the height that keeps the shape's aspect
     /// ratio, and fewer cells across when that height would not fit the page (so the corridors
-    /// keep their width). Polar grids have no aspect ratio: their rings are the grid size's.
+    /// keep their width). Polar grids have no aspect ratio: their rings are the grid size's. On a
+    /// page of [`Orientation::Auto`](crate::page::Orientation::Auto) the grid is the larger of
+    /// the portrait and the landscape page's (a wide shape gets a landscape page's cells, and the
+    /// layout turns the page for it).
     pub fn shaped_size(
         &self,
         kind: TopologyKind,
         setup: &PageSetup,
         fg: &Foreground,
     ) -> Result<(u32, u32)> {
+        use crate::page::Orientation;
+        if setup.orientation == Orientation::Auto {
+            let cells = |(w, h): (u32, u32)| u64::from(w) * u64::from(h);
+            let p = self.shaped_size(kind, &setup.oriented(Orientation::Portrait), fg)?;
+            let l = self.shaped_size(kind, &setup.oriented(Orientation::Landscape), fg)?;
+            return Ok(if cells(l) > cells(p) { l } else { p });
+        }
         let (w, h) = self.grid_size(kind, setup);
         let fitted = fitted_height(kind, w, fg)?;
         if !kind.uses_height() || fitted <= h {
@@ -222,12 +242,13 @@ fn largest(fits: impl Fn(u32) -> bool) -> u32 {
 
 /// The clear corridor width, in millimetres, the page layout gives a full `kind` grid `w` x `h`
 /// on `setup` with its entrance and exit where their labels need the most room (the search
-/// may move them anywhere on the outline): one on the outer side facing most nearly sideways,
-/// the other on the one facing most nearly up or down, each way round. `None` when the grid
-/// cannot be made or the page leaves it no room.
+/// may move them anywhere on the outline): on opposite outer sides, facing most nearly left and
+/// right (both labels beside the maze), up and down (above and below it), or towards opposite
+/// corners, the narrowest of these. `None` when the grid cannot be made or the page leaves it
+/// no room.
 fn corridor_on_page(kind: TopologyKind, w: u32, h: u32, setup: &PageSetup) -> Option<f64> {
     let grid = Arc::new(Grid::new(Topology::new(kind, w, h).ok()?, None).ok()?);
-    let (across, down) = label_sides(&grid)?;
+    let sides = label_sides(&grid)?;
     let mut probe = Generated {
         design: Design {
             topology: kind,
@@ -237,8 +258,8 @@ fn corridor_on_page(kind: TopologyKind, w: u32, h: u32, setup: &PageSetup) -> Op
         },
         seed: 0,
         maze: Maze::new(grid),
-        entrance: across,
-        exit: down,
+        entrance: sides[0],
+        exit: sides[1],
         solution: Vec::new(),
         metrics: Metrics::default(),
         algorithm_used: "",
@@ -246,18 +267,31 @@ fn corridor_on_page(kind: TopologyKind, w: u32, h: u32, setup: &PageSetup) -> Op
         dropped_cells: 0,
         added_cells: 0,
     };
-    let first = draw::layout(&probe, setup).ok()?.corridor_mm;
-    (probe.entrance, probe.exit) = (down, across);
-    let second = draw::layout(&probe, setup).ok()?.corridor_mm;
-    Some(first.min(second))
+    let mut narrowest = f64::INFINITY;
+    for pair in sides.chunks(2) {
+        (probe.entrance, probe.exit) = (pair[0], pair[1]);
+        narrowest = narrowest.min(draw::layout(&probe, setup).ok()?.corridor_mm);
+    }
+    Some(narrowest)
 }
 
-/// The outer sides of `grid` facing most nearly sideways and most nearly up or down (by the
-/// direction from the cell's centre to the side's midpoint).
-fn label_sides(grid: &Grid) -> Option<(Endpoint, Endpoint)> {
+/// The outer sides of `grid` facing most nearly left and right, up and down, up-left and
+/// down-right, up-right and down-left (by the direction from the cell's centre to the side's
+/// midpoint), in opposite pairs.
+fn label_sides(grid: &Grid) -> Option<[Endpoint; 8]> {
+    const D: f64 = std::f64::consts::FRAC_1_SQRT_2;
+    const TOWARDS: [(f64, f64); 8] = [
+        (-1.0, 0.0),
+        (1.0, 0.0),
+        (0.0, -1.0),
+        (0.0, 1.0),
+        (-D, -D),
+        (D, D),
+        (D, -D),
+        (-D, D),
+    ];
     let mut sides = Vec::new();
-    let mut across: Option<(f64, Endpoint)> = None;
-    let mut down: Option<(f64, Endpoint)> = None;
+    let mut best: [Option<(f64, Endpoint)>; 8] = [None; 8];
     for cell in grid.cells() {
         sides.clear();
         grid.sides(cell, &mut sides);
@@ -272,16 +306,20 @@ fn label_sides(grid: &Grid) -> Option<(Endpoint, Endpoint)> {
                 continue;
             }
             let e = Endpoint { cell, side };
-            let (x, y) = ((dx / len).abs(), (dy / len).abs());
-            if across.is_none_or(|(best, _)| x > best + 1e-9) {
-                across = Some((x, e));
-            }
-            if down.is_none_or(|(best, _)| y > best + 1e-9) {
-                down = Some((y, e));
+            let (x, y) = (dx / len, dy / len);
+            for (k, (tx, ty)) in TOWARDS.into_iter().enumerate() {
+                let v = x * tx + y * ty;
+                if best[k].is_none_or(|(b, _)| v > b + 1e-9) {
+                    best[k] = Some((v, e));
+                }
             }
         }
     }
-    Some((across?.1, down?.1))
+    let mut out = [best[0]?.1; 8];
+    for (o, b) in out.iter_mut().zip(best) {
+        *o = b?.1;
+    }
+    Some(out)
 }
 
 #[cfg(test)]

@@ -3,7 +3,9 @@
 //! laid out on a small page of its own and scaled into its slot, under a label with its puzzle
 //! number; the page fill and the "ANSWER KEY" footer of the small page are left out.
 
-use super::layout::{LINE_GAP, PT, content_area, printable_area};
+use super::layout::{
+    LEADING_EM, LINE_GAP, PT, TITLE_MIN_SHARE, content_area, fit_lines, printable_area,
+};
 use super::*;
 use crate::error::Error;
 use crate::page::Typeface;
@@ -72,33 +74,46 @@ fn centred(text: &str, x: f64, y: f64, size: f64, bold: bool, face: Typeface, ma
 }
 
 /// The title page: the book's title large, a third of the way down the printable area, and the
-/// subtitle under it. `setup`'s own title, name line and page number are not printed.
+/// subtitle under it. A title too long for the line is shrunk (to [`TITLE_MIN_SHARE`] of its
+/// size at the least), then wrapped onto more lines, never cut; so is the subtitle.
+/// `setup`'s own title, name line and page number are not printed.
 pub fn title_page(setup: &PageSetup, title: &str, subtitle: Option<&str>) -> Result<Drawing> {
     setup.validate()?;
     let pa = printable_area(setup);
     let cx = pa.x + pa.w / 2.0;
     let mut y = pa.y + pa.h / 3.0;
     let mut items = vec![paper(setup.page_mm())];
-    items.push(centred(
-        title,
-        cx,
-        y,
-        BOOK_TITLE_SIZE,
-        true,
-        setup.font,
-        pa.w,
-    ));
+    let mut lines = |text: &str, size: f64, bold: bool, y: &mut f64| {
+        let fitted = fit_lines(
+            &printable(text.trim()),
+            setup.font,
+            bold,
+            size,
+            size * TITLE_MIN_SHARE,
+            pa.w,
+        );
+        for (i, line) in fitted.lines.iter().enumerate() {
+            if i > 0 {
+                *y += LEADING_EM * fitted.size;
+            }
+            items.push(Item {
+                layer: Layer::Text,
+                shape: Shape::Text(Text {
+                    text: line.clone(),
+                    at: Pos::new(cx, *y),
+                    size: fitted.size,
+                    anchor: Anchor::Middle,
+                    bold,
+                    face: setup.font,
+                    color: Rgb::BLACK,
+                }),
+            });
+        }
+    };
+    lines(title, BOOK_TITLE_SIZE, true, &mut y);
     if let Some(sub) = subtitle.filter(|s| !s.trim().is_empty()) {
         y += BOOK_TITLE_SIZE * 0.6 + BOOK_SUBTITLE_SIZE + LINE_GAP;
-        items.push(centred(
-            sub,
-            cx,
-            y,
-            BOOK_SUBTITLE_SIZE,
-            false,
-            setup.font,
-            pa.w,
-        ));
+        lines(sub, BOOK_SUBTITLE_SIZE, false, &mut y);
     }
     Ok(drawing(setup, items))
 }

@@ -9,7 +9,7 @@ use super::model::{Area, Pos};
 use super::walls;
 use crate::error::{Error, Result};
 use crate::grid::{CellId, Grid};
-use crate::page::{PageSetup, Typeface};
+use crate::page::{Orientation, PageSetup, Typeface};
 use crate::pipeline::Generated;
 use crate::topology::{Point, Side};
 
@@ -18,6 +18,8 @@ use crate::topology::{Point, Side};
 pub struct Layout {
     /// Page width and height in millimetres (bleed included).
     pub page: (f64, f64),
+    /// The orientation the page came out in (an [`Orientation::Auto`] setup settled).
+    pub orientation: Orientation,
     /// The trimmed page.
     pub trim: Area,
     /// The printable area inside the margins.
@@ -40,6 +42,12 @@ pub struct Layout {
     pub walls_thinned: bool,
     /// The typeface of the page's text (from the setup).
     pub face: Typeface,
+    /// Whether the START and the FINISH label go beside their arrows rather than beyond them
+    /// (chosen when it gives the maze more room).
+    pub label_beside: [bool; 2],
+    /// What the label placement could not do (a label that had to overlap something), for
+    /// [`Layout::warnings`].
+    pub notes: Vec<String>,
 }
 
 impl Layout {
@@ -79,6 +87,7 @@ impl Layout {
                 self.wall_mm
             ));
         }
+        w.extend(self.notes.iter().cloned());
         w
     }
 }
@@ -173,7 +182,7 @@ pub(super) struct Occupancy {
 impl Occupancy {
     pub(super) fn new(bbox: (f64, f64, f64, f64)) -> Occupancy {
         let (w, h) = (bbox.2 - bbox.0, bbox.3 - bbox.1);
-        let cell = (w.max(h) / 512.0).max(0.5);
+        let cell = (w.max(h) / 512.0).max(0.05);
         let cols = ((w / cell).ceil() as usize).max(1);
         let rows = ((h / cell).ceil() as usize).max(1);
         Occupancy {
@@ -291,9 +300,139 @@ pub(super) fn label_reach(n: (f64, f64), (w, h): (f64, f64)) -> f64 {
     ARROW_OUT + LABEL_GAP + n.0.abs() * w / 2.0 + n.1.abs() * h / 2.0
 }
 
-/// The header (title, name line) and footer heights, and where their baselines go.
+/// How far a label beside its arrow keeps from the maze's outline, in millimetres.
+pub(super) const BESIDE_GAP: f64 = 2.0;
+/// The widest an arrow head gets, in millimetres (see `place.rs`).
+pub(super) const HEAD_MAX: f64 = 3.0;
+
+/// Where a label of `size` (width, cap height) goes, from its opening (outward normal `n`) to
+/// its box's centre, in millimetres: straight out beyond the arrow, or when `beside`, alongside
+/// the arrow ([`BESIDE_GAP`] off the outline), above a sideways arrow or right of an upright one,
+/// or on the other side when `flip`. Beside the arrow a label takes less room outwards: the
+/// layout puts it there when that gives the maze more room.
+pub(super) fn label_offset(
+    n: (f64, f64),
+    (w, h): (f64, f64),
+    beside: bool,
+    flip: bool,
+) -> (f64, f64) {
+    if !beside {
+        let r = label_reach(n, (w, h));
+        return (n.0 * r, n.1 * r);
+    }
+    let p0 = (-n.1, n.0);
+    let first = if n.0.abs() >= n.1.abs() {
+        p0.1 <= 0.0
+    } else {
+        p0.0 >= 0.0
+    };
+    let p = if first != flip { p0 } else { (-p0.0, -p0.1) };
+    let along = BESIDE_GAP + n.0.abs() * w / 2.0 + n.1.abs() * h / 2.0;
+    let across = p.0.abs() * w / 2.0 + p.1.abs() * h / 2.0 + HEAD_MAX / 2.0 + 1.0;
+    (n.0 * along + p.0 * across, n.1 * along + p.1 * across)
+}
+
+/// The smallest a title is shrunk to, as a share of its normal size, before it wraps onto
+/// more lines (60 %: an 18 pt page title goes down to 10.8 pt, a 30 pt book title to 18 pt).
+pub const TITLE_MIN_SHARE: f64 = 0.6;
+/// Baseline to baseline of a wrapped title's lines, in ems.
+pub(super) const LEADING_EM: f64 = 1.2;
+
+/// A text fitted to a width ([`fit_lines`]): the size it is set in and its lines.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Fitted {
+    /// The em size in millimetres.
+    pub(super) size: f64,
+    /// One line, or more when the text had to wrap. Never empty.
+    pub(super) lines: Vec<String>,
+}
+
+/// Fits `text` (already printable) into lines at most `max_w` millimetres wide, never dropping a
+/// character: at `size` when it fits; else shrunk, down to `min_size`; else on two lines broken
+/// at the word boundary that makes the longer line shortest, at the largest size from `min_size`
+/// to `size` at which both fit; else wrapped word by word at `min_size` onto as many lines as it
+/// takes (a word longer than a whole line is broken between characters).
+pub(super) fn fit_lines(
+    text: &str,
+    face: Typeface,
+    bold: bool,
+    size: f64,
+    min_size: f64,
+    max_w: f64,
+) -> Fitted {
+    let f = font(face, bold);
+    // widths are proportional to the size: measure at 1 mm and scale
+    let unit = |t: &str| f.width(t, 1.0);
+    let one = unit(text);
+    if one * size <= max_w || one <= 0.0 {
+        return Fitted {
+            size,
+            lines: vec![text.to_string()],
+        };
+    }
+    if one * min_size <= max_w {
+        return Fitted {
+            size: max_w / one,
+            lines: vec![text.to_string()],
+        };
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let best_pair = (1..words.len())
+        .map(|k| {
+            let (a, b) = (words[..k].join(" "), words[k..].join(" "));
+            let w = unit(&a).max(unit(&b));
+            (w, a, b)
+        })
+        .min_by(|x, y| x.0.total_cmp(&y.0));
+    if let Some((w, a, b)) = best_pair
+        && w * min_size <= max_w
+    {
+        return Fitted {
+            size: (max_w / w).min(size),
+            lines: vec![a, b],
+        };
+    }
+    // more lines at the smallest size
+    let fits = |t: &str| unit(t) * min_size <= max_w;
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in words {
+        let joined = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if fits(&joined) {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        // a word too long for a line of its own is broken between characters
+        for c in word.chars() {
+            line.push(c);
+            if !fits(&line) && line.chars().count() > 1 {
+                line.pop();
+                lines.push(std::mem::take(&mut line));
+                line.push(c);
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    Fitted {
+        size: min_size,
+        lines,
+    }
+}
+
+/// The header (the title, fitted to the line, and the name line) and the footer, their heights
+/// and where their baselines go.
 pub(super) struct Furniture {
-    pub(super) title_base: Option<f64>,
+    /// The title as fitted to the printable width, and the baseline of each of its lines.
+    pub(super) title: Option<(Fitted, Vec<f64>)>,
     pub(super) name_base: Option<f64>,
     pub(super) footer_base: f64,
     pub(super) top: f64,
@@ -302,12 +441,26 @@ pub(super) struct Furniture {
 
 pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
     let mut y = printable.y;
-    let mut title_base = None;
+    let mut title = None;
     let mut name_base = None;
-    if setup.title.as_deref().is_some_and(|t| !t.trim().is_empty()) {
-        let base = y + CAP_HEIGHT_EM * TITLE_SIZE;
-        title_base = Some(base);
-        y = base + font::DESCENT_EM * TITLE_SIZE + LINE_GAP;
+    if let Some(t) = setup.title.as_deref().filter(|t| !t.trim().is_empty()) {
+        let fitted = fit_lines(
+            &font::printable(t.trim()),
+            setup.font,
+            true,
+            TITLE_SIZE,
+            TITLE_SIZE * TITLE_MIN_SHARE,
+            printable.w,
+        );
+        let size = fitted.size;
+        let mut bases = Vec::with_capacity(fitted.lines.len());
+        let mut base = y + CAP_HEIGHT_EM * size;
+        for _ in &fitted.lines {
+            bases.push(base);
+            base += LEADING_EM * size;
+        }
+        y = bases.last().copied().unwrap_or(y) + font::DESCENT_EM * size + LINE_GAP;
+        title = Some((fitted, bases));
     }
     if setup.name_line {
         let base = y + CAP_HEIGHT_EM * NAME_SIZE;
@@ -317,7 +470,7 @@ pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
     let footer_base = printable.y + printable.h - font::DESCENT_EM * FOOTER_SIZE;
     let bottom = footer_base - CAP_HEIGHT_EM * FOOTER_SIZE - LINE_GAP;
     Furniture {
-        title_base,
+        title,
         name_base,
         footer_base,
         top: y,
@@ -354,48 +507,124 @@ pub(super) fn content_area(setup: &PageSetup, pa: &Area) -> Area {
     }
 }
 
-pub(super) fn layout_with(setup: &PageSetup, geo: &Geometry) -> Result<Layout> {
-    setup.validate()?;
+/// The maze's and its markers' extent across one axis at `scale`, in millimetres from maze
+/// point 0: (low, high). The markers are the arrows and the START and FINISH labels where they go
+/// first (straight out of each opening, or beside the arrow where `beside` says; the placement
+/// step moves a label only when the shape is in its way).
+fn extent(
+    geo: &Geometry,
+    face: Typeface,
+    scale: f64,
+    axis: usize,
+    beside: [bool; 2],
+) -> (f64, f64) {
+    let pick = |b: (f64, f64, f64, f64)| if axis == 0 { (b.0, b.2) } else { (b.1, b.3) };
+    let (lo, hi) = pick(geo.bbox);
+    let (mut lo, mut hi) = (lo * scale, hi * scale);
+    for (i, &(m, n)) in geo.openings.iter().enumerate() {
+        let size = label_size(if i == 0 { START } else { FINISH }, face);
+        let off = label_offset(n, size, beside[i], false);
+        let (c, half, arrow_end) = if axis == 0 {
+            (
+                m.x * scale + off.0,
+                size.0 / 2.0,
+                m.x * scale + n.0 * ARROW_OUT,
+            )
+        } else {
+            (
+                m.y * scale + off.1,
+                size.1 / 2.0,
+                m.y * scale + n.1 * ARROW_OUT,
+            )
+        };
+        lo = lo.min(c - half).min(arrow_end - HEAD_MAX / 2.0);
+        hi = hi.max(c + half).max(arrow_end + HEAD_MAX / 2.0);
+    }
+    (lo, hi)
+}
+
+/// Fits the maze (`geo`) onto the page of `setup`, whose orientation is settled: the largest
+/// scale at which the maze and its markers fit the content area, times `shrink` (1, or less
+/// when the placement step needs more room round the maze), the maze centred in it (moved off
+/// the centre only as far as its markers need).
+fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     let (tw, th) = setup.trim_mm();
     let (bx, by) = setup.trim_origin_mm();
     let printable = printable_area(setup);
     let maze_area = content_area(setup, &printable);
-    // room for the markers: symmetric on each axis so the maze stays centred
-    let (mut rx, mut ry) = (0.0f64, 0.0f64);
-    for (i, &(_, n)) in geo.openings.iter().enumerate() {
-        let size = label_size(if i == 0 { START } else { FINISH }, setup.font);
-        let reach = label_reach(n, size);
-        if n.0.abs() > 1e-6 {
-            rx = rx.max(n.0.abs() * reach + size.0 / 2.0);
-        }
-        if n.1.abs() > 1e-6 {
-            ry = ry.max(n.1.abs() * reach + size.1 / 2.0);
-        }
-    }
+    // the walls' centre lines fit half a wall inside the area, so their ink stays inside it
+    let half_wall = (setup.wall_mm / 2.0).max(0.0);
+    let room = Area {
+        x: maze_area.x + half_wall,
+        y: maze_area.y + half_wall,
+        w: (maze_area.w - 2.0 * half_wall).max(0.0),
+        h: (maze_area.h - 2.0 * half_wall).max(0.0),
+    };
     let (bw, bh) = (
         (geo.bbox.2 - geo.bbox.0).max(1e-9),
         (geo.bbox.3 - geo.bbox.1).max(1e-9),
     );
-    let aw = maze_area.w - 2.0 * rx;
-    let ah = maze_area.h - 2.0 * ry;
-    if aw < 10.0 || ah < 10.0 {
-        return Err(Error::option(format!(
-            "the page leaves no room for the maze ({:.0} x {:.0} mm after the title, labels and margins); use a larger page or smaller margins",
-            aw.max(0.0),
-            ah.max(0.0)
-        )));
+    // the largest scale that fits with each label beyond or beside its arrow: the spans grow
+    // with the scale; beyond the arrow (the usual look) unless beside gives the maze more room
+    let largest = |beside: [bool; 2]| {
+        let span = |s: f64, axis: usize| {
+            let (lo, hi) = extent(geo, setup.font, s, axis, beside);
+            hi - lo
+        };
+        let fits = |s: f64| span(s, 0) <= room.w && span(s, 1) <= room.h;
+        let (mut lo, mut hi) = (0.0f64, (room.w / bw).min(room.h / bh).max(0.0));
+        if fits(hi) {
+            return hi;
+        }
+        for _ in 0..60 {
+            let mid = (lo + hi) / 2.0;
+            if fits(mid) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    };
+    let mut beside = [false, false];
+    let mut scale = largest(beside);
+    for option in [[true, false], [false, true], [true, true]] {
+        let s = largest(option);
+        if s > scale * (1.0 + 1e-6) {
+            (scale, beside) = (s, option);
+        }
     }
-    let scale = (aw / bw).min(ah / bh);
+    scale *= shrink;
     let maze_w = bw * scale;
     let maze_h = bh * scale;
-    let left = maze_area.x + (maze_area.w - maze_w) / 2.0;
-    let top = maze_area.y + (maze_area.h - maze_h) / 2.0;
+    if maze_w.max(maze_h) < 10.0 || maze_w.min(maze_h) < 1.0 {
+        return Err(Error::option(format!(
+            "the page leaves no room for the maze ({:.0} x {:.0} mm after the title, labels and margins); use a larger page or smaller margins",
+            maze_w.max(0.0),
+            maze_h.max(0.0)
+        )));
+    }
+    // centre the maze, then move it in as far as its markers need to stay on the area
+    let place = |axis: usize, start: f64, room: f64, size: f64, low: f64| {
+        let (elo, ehi) = extent(geo, setup.font, scale, axis, beside);
+        let mut at = start + (room - size) / 2.0; // the maze's low edge
+        let (from, to) = (at - low * scale + elo, at - low * scale + ehi);
+        if from < start {
+            at += start - from;
+        } else if to > start + room {
+            at -= to - (start + room);
+        }
+        at
+    };
+    let left = place(0, room.x, room.w, maze_w, geo.bbox.0);
+    let top = place(1, room.y, room.h, maze_h, geo.bbox.1);
     let origin = Pos::new(left - geo.bbox.0 * scale, top - geo.bbox.1 * scale);
     let max_wall = 0.3 * scale;
     let walls_thinned = setup.wall_mm > max_wall;
     let wall_mm = setup.wall_mm.min(max_wall);
     Ok(Layout {
         page: setup.page_mm(),
+        orientation: setup.orientation,
         trim: Area {
             x: bx,
             y: by,
@@ -417,12 +646,30 @@ pub(super) fn layout_with(setup: &PageSetup, geo: &Geometry) -> Result<Layout> {
         min_corridor_mm: setup.min_corridor_mm,
         walls_thinned,
         face: setup.font,
+        label_beside: beside,
+        notes: Vec::new(),
     })
 }
 
-/// Fits `g` onto the page `setup` describes: the scale, position, corridor width and warnings.
-pub fn layout(g: &Generated, setup: &PageSetup) -> Result<Layout> {
-    layout_with(setup, &geometry(g))
+/// [`fit`], with an [`Orientation::Auto`] page settled: turned to landscape when the maze gets
+/// wider corridors that way, portrait otherwise.
+pub(super) fn layout_with(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
+    setup.validate()?;
+    if setup.orientation != Orientation::Auto {
+        return fit(setup, geo, shrink);
+    }
+    let portrait = fit(&setup.oriented(Orientation::Portrait), geo, shrink);
+    let landscape = fit(&setup.oriented(Orientation::Landscape), geo, shrink);
+    match (portrait, landscape) {
+        (Ok(p), Ok(l)) => Ok(if l.scale > p.scale * (1.0 + 1e-6) {
+            l
+        } else {
+            p
+        }),
+        (Ok(p), Err(_)) => Ok(p),
+        (Err(_), Ok(l)) => Ok(l),
+        (Err(e), Err(_)) => Err(e),
+    }
 }
 
 /// The side of `a` facing its neighbour `b`, if they are neighbours.
@@ -446,6 +693,7 @@ pub(super) fn unit(x: f64, y: f64) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::layout;
     use crate::draw::tests::maze;
 
     #[test]
@@ -457,9 +705,17 @@ mod tests {
         let ma = l.maze_area;
         assert!(mb.x >= ma.x - 1e-9 && mb.x + mb.w <= ma.x + ma.w + 1e-9);
         assert!(mb.y >= ma.y - 1e-9 && mb.y + mb.h <= ma.y + ma.h + 1e-9);
+        // centred, or moved off the centre only as far as a label beside it needs
         let (cx, cy) = (mb.x + mb.w / 2.0, mb.y + mb.h / 2.0);
-        assert!((cx - (ma.x + ma.w / 2.0)).abs() < 1e-6);
-        assert!((cy - (ma.y + ma.h / 2.0)).abs() < 1e-6);
+        let wide = label_size(FINISH, l.face)
+            .0
+            .max(label_size(START, l.face).0);
+        let most = ARROW_OUT + LABEL_GAP + wide;
+        assert!((cx - (ma.x + ma.w / 2.0)).abs() < most / 2.0);
+        assert!((cy - (ma.y + ma.h / 2.0)).abs() < most / 2.0);
+        // and it fills the area across or down, but for its labels
+        let fills = |got: f64, room: f64| got >= room - 2.0 * most - 1e-6;
+        assert!(fills(mb.w, ma.w) || fills(mb.h, ma.h), "{mb:?} in {ma:?}");
         assert!(l.warnings().is_empty(), "{:?}", l.warnings());
     }
 

@@ -1,13 +1,12 @@
 //! The [`Layer::Markers`] layer: an arrow through the entrance and the exit openings, and the
-//! START and FINISH labels outside the shape, pushed clear of it and of each other.
+//! START and FINISH labels, drawn where the placement step (`place.rs`) put them: outside the
+//! shape, clear of it, of each other and of the text around the page.
 
-use super::layout::{
-    ARROW_OUT, ARROW_WIDTH, FINISH, Geometry, LABEL_GAP, LABEL_SIZE, Layout, START, label_reach,
-    label_size, unit,
-};
-use super::model::{Anchor, Area, Item, Layer, Path, Pos, Rgb, Shape, Text};
+use super::layout::{ARROW_WIDTH, LABEL_SIZE, Layout, unit};
+use super::model::{Anchor, Item, Layer, Path, Pos, Rgb, Shape, Text};
+use super::place::Marker;
 
-/// Arrow from `tail` to `tip` with a filled head.
+/// Arrow from `tail` to `tip` with a filled head (its box: `place::arrow_box`).
 fn arrow(tail: Pos, tip: Pos, head_len: f64, head_w: f64, items: &mut Vec<Item>) {
     let d = unit(tip.x - tail.x, tip.y - tail.y);
     let p = (-d.1, d.0);
@@ -29,96 +28,18 @@ fn arrow(tail: Pos, tip: Pos, head_len: f64, head_w: f64, items: &mut Vec<Item>)
     });
 }
 
-/// Appends the entrance and exit arrows and their START and FINISH labels to `items`, each
-/// label clear of the shape (`geo`'s occupancy) and of the other label.
-pub(super) fn draw_markers(lay: &Layout, geo: &Geometry, items: &mut Vec<Item>) {
-    let s = lay.scale;
-    let corridor = lay.corridor_mm.max(0.1);
-    let head_w = (0.8 * corridor).clamp(1.6, 3.0);
-    let head_len = head_w * 1.1;
-    let mut placed: Vec<Area> = Vec::new();
-    for (i, &(m_units, n)) in geo.openings.iter().enumerate() {
-        let label = if i == 0 { START } else { FINISH };
-        let m = lay.to_page(m_units);
-        let (w, h) = label_size(label, lay.face);
-        let pad = lay.wall_mm / 2.0 + 0.8;
-        // whether a label box at `bx` is clear of the shape and of the other label
-        let clear_box = |bx: &Area| {
-            let units = (
-                (bx.x - pad - lay.origin.x) / s,
-                (bx.y - pad - lay.origin.y) / s,
-                (bx.x + bx.w + pad - lay.origin.x) / s,
-                (bx.y + bx.h + pad - lay.origin.y) / s,
-            );
-            !geo.occ.any(units) && !placed.iter().any(|o| o.overlaps(bx))
-        };
-        // whether the page point `p` is clear of the shape
-        let clear_at = |p: Pos| {
-            let r = lay.wall_mm / 2.0 + 0.3;
-            let (x, y) = ((p.x - lay.origin.x) / s, (p.y - lay.origin.y) / s);
-            !geo.occ.any((x - r / s, y - r / s, x + r / s, y + r / s))
-        };
-        // a box of the label's size centred on `c`, slid onto the printable area
-        let boxed = |c: Pos| Area {
-            x: (c.x - w / 2.0).clamp(lay.printable.x, lay.printable.x + lay.printable.w - w),
-            y: (c.y - h / 2.0).clamp(lay.printable.y, lay.printable.y + lay.printable.h - h),
-            w,
-            h,
-        };
-        // push the label (and the arrow with it) straight out until it clears the shape, as long
-        // as the longer arrow would not run back over the shape (a concave outline)
-        let mut extra = 0.0;
-        let mut bx = boxed(m.add(n, label_reach(n, (w, h))));
-        let mut found = clear_box(&bx);
-        while !found && extra < 400.0 {
-            let tail = m.add(n, ARROW_OUT + extra);
-            if !(1..=4).all(|k| clear_at(tail.add(n, 0.25 * f64::from(k)))) {
-                break;
-            }
-            extra += 1.0;
-            bx = boxed(m.add(n, label_reach(n, (w, h)) + extra));
-            found = clear_box(&bx);
-        }
-        if !found {
-            // the way straight out is blocked: keep the arrow short and put the label in the
-            // nearest clear place around its tail, leaning outwards
-            extra = 0.0;
-            let tail = m.add(n, ARROW_OUT);
-            let base = n.1.atan2(n.0);
-            let reach = LABEL_GAP + w.hypot(h) / 2.0;
-            'search: for step in 0..300 {
-                let r = reach + 0.5 * f64::from(step);
-                for k in 0..24 {
-                    // 0, +15, -15, +30, ... degrees from the outward normal
-                    let turn = f64::from((k + 1) / 2) * if k % 2 == 1 { 1.0 } else { -1.0 };
-                    let a = base + turn * std::f64::consts::PI / 12.0;
-                    let candidate = boxed(tail.add((a.cos(), a.sin()), r));
-                    if clear_box(&candidate) {
-                        bx = candidate;
-                        break 'search;
-                    }
-                }
-            }
-        }
-        placed.push(bx);
-        // the arrow: from just inside the opening to its outer end, head towards travel
-        let inside = if head_w <= 0.7 * corridor {
-            0.3 * s
-        } else {
-            -(lay.wall_mm / 2.0 + 0.3)
-        };
-        let inner = m.add(n, -inside);
-        let outer = m.add(n, ARROW_OUT + extra);
-        if i == 0 {
-            arrow(outer, inner, head_len, head_w, items);
-        } else {
-            arrow(inner, outer, head_len, head_w, items);
-        }
+/// Appends the entrance and exit arrows (the entrance's pointing in, the exit's out) and their
+/// START and FINISH labels, as `markers` places them, to `items`.
+pub(super) fn draw_markers(lay: &Layout, markers: &[Marker], items: &mut Vec<Item>) {
+    for m in markers {
+        let (tail, tip) = m.tail_tip();
+        arrow(tail, tip, m.head_len, m.head_w, items);
+        let b = m.label_box;
         items.push(Item {
             layer: Layer::Markers,
             shape: Shape::Text(Text {
-                text: label.into(),
-                at: Pos::new(bx.x + w / 2.0, bx.y + h),
+                text: m.label.into(),
+                at: Pos::new(b.x + b.w / 2.0, b.y + b.h),
                 size: LABEL_SIZE,
                 anchor: Anchor::Middle,
                 bold: true,
@@ -133,7 +54,7 @@ pub(super) fn draw_markers(lay: &Layout, geo: &Geometry, items: &mut Vec<Item>) 
 mod tests {
     use super::*;
     use crate::draw::tests::maze;
-    use crate::draw::{CAP_HEIGHT_EM, layout, puzzle_page};
+    use crate::draw::{Area, CAP_HEIGHT_EM, layout, puzzle_page};
     use crate::page::PageSetup;
 
     #[test]

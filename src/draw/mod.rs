@@ -6,9 +6,12 @@
 //! only place where maze geometry meets print style; the SVG, PDF and PNG back ends (and the
 //! editor's preview) draw the list as it is and derive no geometry of their own.
 //!
-//! The display list's types are in `model.rs`; where the maze goes on the page ([`layout`],
-//! [`Layout`], the sizes, the header and footer, the label occupancy) is `layout.rs`. This file
-//! puts the layers together ([`pages`], [`puzzle_page`], [`key_page`]).
+//! The display list's types are in `model.rs`; where the maze goes on the page ([`Layout`], the
+//! sizes, the header and footer with the title fitted to its line, the label occupancy, the
+//! page turned for [`Orientation::Auto`](crate::page::Orientation::Auto)) is `layout.rs`; where
+//! every label, arrow and line of text goes, clear of each other and of the maze, is `place.rs`,
+//! the one placement step. This file puts the layers together ([`pages`], [`puzzle_page`],
+//! [`key_page`], [`layout`]).
 //!
 //! What goes on a page, bottom to top, and the file that paints each layer:
 //! - [`Layer::Page`]: the white page (bleed included); `paper`, here.
@@ -36,6 +39,7 @@ mod layout;
 mod markers;
 mod model;
 pub mod overlay;
+mod place;
 mod solution;
 mod text;
 mod tiles;
@@ -50,10 +54,12 @@ pub use book::{AnswerKey, KeyMaze, MAX_KEYS_PER_PAGE, answers_page, title_page};
 use crossings::draw_crossings;
 pub(crate) use font::{CAP_HEIGHT_EM, Font, font, place};
 pub use font::{font_bytes, glyph_warnings, missing, printable};
-use layout::{Geometry, geometry, layout_with};
-pub use layout::{Layout, layout};
+pub use layout::{Layout, TITLE_MIN_SHARE};
+use layout::{geometry, layout_with};
 use markers::draw_markers;
 pub use model::{Anchor, Area, Drawing, Item, Layer, Path, Pos, Rgb, Seg, Shape, Text};
+use place::Plan;
+use place::settle;
 use solution::draw_solution;
 use text::{PageRole, draw_text};
 pub use tiles::{TILE_WALL, tile_layout, tile_pages};
@@ -72,10 +78,40 @@ pub fn key_page(g: &Generated, setup: &PageSetup) -> Result<Drawing> {
 
 fn build(g: &Generated, setup: &PageSetup, key: bool) -> Result<Drawing> {
     let geo = geometry(g);
-    let lay = layout_with(setup, &geo)?;
+    let (lay, _) = settle(setup, &geo)?;
+    let setup = &setup.oriented(lay.orientation);
+    let plan = place::plan(setup, &lay, &geo, key);
     let tunnels = g.maze.tunnels();
-    let maze = maze_items(g, &lay, &geo, &tunnels);
-    Ok(assemble(g, setup, &lay, maze, key.then_some(&tunnels)))
+    let maze = maze_items(g, &lay, &plan, &tunnels);
+    Ok(assemble(
+        g,
+        setup,
+        &lay,
+        &plan,
+        maze,
+        key.then_some(&tunnels),
+    ))
+}
+
+/// Fits `g` onto the page `setup` describes: the scale, position, orientation, corridor width
+/// and warnings (the label placement's included).
+pub fn layout(g: &Generated, setup: &PageSetup) -> Result<Layout> {
+    let geo = geometry(g);
+    let (mut lay, _) = settle(setup, &geo)?;
+    let plan = place::plan(&setup.oriented(lay.orientation), &lay, &geo, true);
+    lay.notes = plan.warnings;
+    Ok(lay)
+}
+
+/// The warnings of `plans`, each once, in order.
+fn notes<'a>(plans: impl IntoIterator<Item = &'a Plan>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in plans.into_iter().flat_map(|p| &p.warnings) {
+        if !out.contains(w) {
+            out.push(w.clone());
+        }
+    }
+    out
 }
 
 /// The puzzle page, its answer key and the puzzle's layout, made together.
@@ -90,15 +126,20 @@ pub struct Pages {
 }
 
 /// The puzzle page laid out with `setup` and the answer key laid out with `key_setup` (the same
-/// setup for an SVG or PNG key, [`PageSetup::next_page`] for page 2 of a PDF). The maze is
-/// drawn once: when both layouts put it at the same size, the key reuses the puzzle's walls,
-/// crossings and markers, moved to the key page's position.
+/// setup for an SVG or PNG key, [`PageSetup::next_page`] for page 2 of a PDF). An
+/// [`Orientation::Auto`](crate::page::Orientation::Auto) is settled on the puzzle page and the
+/// key follows it. The maze is drawn once: when both layouts put it at the same size, the key
+/// reuses the puzzle's walls, crossings and markers, moved to the key page's position.
 pub fn pages(g: &Generated, setup: &PageSetup, key_setup: &PageSetup) -> Result<Pages> {
     let geo = geometry(g);
-    let lay = layout_with(setup, &geo)?;
-    let key_lay = layout_with(key_setup, &geo)?;
+    let (mut lay, shrink) = settle(setup, &geo)?;
+    let setup = &setup.oriented(lay.orientation);
+    let key_setup = &key_setup.oriented(lay.orientation);
+    let key_lay = layout_with(key_setup, &geo, shrink)?;
+    let plan = place::plan(setup, &lay, &geo, false);
+    let key_plan = place::plan(key_setup, &key_lay, &geo, true);
     let tunnels = g.maze.tunnels();
-    let maze = maze_items(g, &lay, &geo, &tunnels);
+    let maze = maze_items(g, &lay, &plan, &tunnels);
     let same_size = lay.scale == key_lay.scale
         && lay.wall_mm == key_lay.wall_mm
         && lay.printable.w == key_lay.printable.w
@@ -114,10 +155,11 @@ pub fn pages(g: &Generated, setup: &PageSetup, key_setup: &PageSetup) -> Result<
             maze.iter().map(|i| i.translated(dx, dy)).collect()
         }
     } else {
-        maze_items(g, &key_lay, &geo, &tunnels)
+        maze_items(g, &key_lay, &key_plan, &tunnels)
     };
-    let key = assemble(g, key_setup, &key_lay, key_maze, Some(&tunnels));
-    let puzzle = assemble(g, setup, &lay, maze, None);
+    let key = assemble(g, key_setup, &key_lay, &key_plan, key_maze, Some(&tunnels));
+    let puzzle = assemble(g, setup, &lay, &plan, maze, None);
+    lay.notes = notes([&plan, &key_plan]);
     Ok(Pages {
         puzzle,
         key,
@@ -125,20 +167,22 @@ pub fn pages(g: &Generated, setup: &PageSetup, key_setup: &PageSetup) -> Result<
     })
 }
 
-/// Walls, crossings and markers for the maze at `lay`.
-fn maze_items(g: &Generated, lay: &Layout, geo: &Geometry, tunnels: &[Tunnel]) -> Vec<Item> {
+/// Walls, crossings and markers (as `plan` places them) for the maze at `lay`.
+fn maze_items(g: &Generated, lay: &Layout, plan: &Plan, tunnels: &[Tunnel]) -> Vec<Item> {
     let mut items = Vec::new();
     draw_walls(g, lay, tunnels, &mut items);
     draw_crossings(g, lay, tunnels, &mut items);
-    draw_markers(lay, geo, &mut items);
+    draw_markers(lay, &plan.markers, &mut items);
     items
 }
 
-/// The page: paper, the maze items, the text, and the solution when `solution` has the tunnels.
+/// The page: paper, the maze items, the text, and the solution (with the ANSWER KEY label where
+/// `plan` puts it) when `solution` has the tunnels.
 fn assemble(
     g: &Generated,
     setup: &PageSetup,
     lay: &Layout,
+    plan: &Plan,
     maze: Vec<Item>,
     solution: Option<&Vec<Tunnel>>,
 ) -> Drawing {
@@ -151,8 +195,8 @@ fn assemble(
         None => PageRole::Puzzle,
     };
     draw_text(setup, &lay.printable, role, &mut items);
-    if let Some(tunnels) = solution {
-        draw_solution(g, lay, tunnels, &mut items);
+    if let (Some(tunnels), Some(key_box)) = (solution, plan.answer_key) {
+        draw_solution(g, lay, tunnels, key_box, &mut items);
     }
     Drawing {
         width: pw,
@@ -276,7 +320,10 @@ mod tests {
             assert_eq!(a.layer, b.layer);
             let (ca, cb) = (coords(a), coords(b));
             assert_eq!(ca.len(), cb.len());
-            assert!(ca.iter().zip(&cb).all(|(x, y)| (x - y).abs() < 1e-9));
+            assert!(
+                ca.iter().zip(&cb).all(|(x, y)| (x - y).abs() < 1e-9),
+                "{a:?} {b:?}"
+            );
         }
     }
 }

@@ -220,6 +220,18 @@ impl Text {
             Anchor::End => self.at.x - self.width(),
         }
     }
+
+    /// The text's box on the page: its width, from the cap height above the baseline down to
+    /// the descenders below it.
+    pub fn bounds(&self) -> Area {
+        let top = self.at.y - super::font::CAP_HEIGHT_EM * self.size;
+        Area {
+            x: self.left(),
+            y: top,
+            w: self.width(),
+            h: (super::font::CAP_HEIGHT_EM + super::font::DESCENT_EM) * self.size,
+        }
+    }
 }
 
 /// What an item draws.

@@ -1,12 +1,12 @@
 //! The [`Layer::Solution`] layer of the answer key: a smooth rounded line through the corridor
 //! centres from opening to opening, broken where it passes under a weave crossing, and the
-//! "ANSWER KEY" label at the foot of the page ([`push_solution`], shared with tile mazes).
+//! "ANSWER KEY" label where the placement step (`place.rs`) put it: at the foot of the page on
+//! the right unless the markers are near ([`push_solution`], shared with tile mazes).
 
-use super::font;
 use super::layout::{
     ANSWER_KEY, CROSSING_HALF, CURVE_MIN_SCALE, FOOTER_SIZE, Layout, shared_side, side_mid, unit,
 };
-use super::model::{Anchor, Item, Layer, Path, PathBuilder, Pos, Rgb, Shape, Text};
+use super::model::{Anchor, Area, Item, Layer, Path, PathBuilder, Pos, Rgb, Shape, Text};
 use crate::maze::Tunnel;
 use crate::pipeline::Generated;
 use crate::topology::{Point, Side};
@@ -21,11 +21,12 @@ enum Via {
 }
 
 /// Appends the answer line of `g` (from the entrance to the exit, broken under the weave
-/// crossings of `tunnels`) and the "ANSWER KEY" label to `items`.
+/// crossings of `tunnels`) and the "ANSWER KEY" label in the box `key_box` to `items`.
 pub(super) fn draw_solution(
     g: &Generated,
     lay: &Layout,
     tunnels: &[Tunnel],
+    key_box: Area,
     items: &mut Vec<Item>,
 ) {
     let grid = g.maze.grid();
@@ -110,12 +111,18 @@ pub(super) fn draw_solution(
             other => pending = Some(other),
         }
     }
-    push_solution(items, b.finish(), width, lay);
+    push_solution(items, b.finish(), width, lay, key_box);
 }
 
-/// The answer line `path` (`width` mm, the solution colour) and the "ANSWER KEY" line at the
-/// foot of the key page, on the right.
-pub(crate) fn push_solution(items: &mut Vec<Item>, path: Path, width: f64, lay: &Layout) {
+/// The answer line `path` (`width` mm, the solution colour) and the "ANSWER KEY" label in the
+/// box `key_box` (from its cap height to its baseline) the placement step chose.
+pub(crate) fn push_solution(
+    items: &mut Vec<Item>,
+    path: Path,
+    width: f64,
+    lay: &Layout,
+    key_box: Area,
+) {
     items.push(Item {
         layer: Layer::Solution,
         shape: Shape::Stroke {
@@ -124,14 +131,14 @@ pub(crate) fn push_solution(items: &mut Vec<Item>, path: Path, width: f64, lay: 
             color: Rgb::SOLUTION,
         },
     });
-    let pa = &lay.printable;
+    let base = key_box.y + crate::draw::CAP_HEIGHT_EM * FOOTER_SIZE;
     items.push(Item {
         layer: Layer::Solution,
         shape: Shape::Text(Text {
             text: ANSWER_KEY.into(),
-            at: Pos::new(pa.x + pa.w, pa.y + pa.h - font::DESCENT_EM * FOOTER_SIZE),
+            at: Pos::new(key_box.x, base),
             size: FOOTER_SIZE,
-            anchor: Anchor::End,
+            anchor: Anchor::Start,
             bold: true,
             face: lay.face,
             color: Rgb::SOLUTION,

@@ -1,9 +1,11 @@
-//! The [`Layer::Text`] layer: the title (shortened to fit its line), the name line and the
-//! page number, at the baselines the layout's furniture leaves for them.
+//! The [`Layer::Text`] layer: the title (shrunk, then wrapped, to fit its line: see
+//! [`fit_lines`](super::layout)), the name line and the page number, at the baselines the
+//! layout's furniture leaves for them (the placement step, `place.rs`, keeps everything else
+//! off them).
 
-use super::font::{font, printable};
-use super::layout::{FOOTER_SIZE, NAME_SIZE, TITLE_SIZE, furniture};
+use super::layout::{FOOTER_SIZE, NAME_SIZE, furniture};
 use super::model::{Anchor, Area, Item, Layer, Path, Pos, Rgb, Shape, Text};
+use super::place::name_rule;
 use crate::page::PageSetup;
 
 /// Whether a page is one a child solves (it gets the name line) or an answer page (it does
@@ -34,19 +36,16 @@ pub(super) fn draw_text(setup: &PageSetup, pa: &Area, role: PageRole, items: &mu
             color: Rgb::BLACK,
         }),
     };
-    if let (Some(base), Some(title)) = (furn.title_base, setup.title.as_deref()) {
-        let mut t = printable(title.trim());
-        // shorten a title too long for the line
-        while t.chars().count() > 1 && font(face, true).width(&t, TITLE_SIZE) > pa.w {
-            t.pop();
+    if let Some((fitted, bases)) = furn.title {
+        for (line, base) in fitted.lines.into_iter().zip(bases) {
+            items.push(text(
+                line,
+                Pos::new(pa.x + pa.w / 2.0, base),
+                fitted.size,
+                Anchor::Middle,
+                true,
+            ));
         }
-        items.push(text(
-            t,
-            Pos::new(pa.x + pa.w / 2.0, base),
-            TITLE_SIZE,
-            Anchor::Middle,
-            true,
-        ));
     }
     if let (Some(base), PageRole::Puzzle) = (furn.name_base, role) {
         let label = "Name:";
@@ -57,8 +56,7 @@ pub(super) fn draw_text(setup: &PageSetup, pa: &Area, role: PageRole, items: &mu
             Anchor::Start,
             false,
         ));
-        let x0 = pa.x + font(face, false).width("Name: ", NAME_SIZE) + 1.0;
-        let x1 = (pa.x + pa.w * 0.6).max(x0 + 20.0).min(pa.x + pa.w);
+        let (x0, x1) = name_rule(setup, pa);
         items.push(Item {
             layer: Layer::Text,
             shape: Shape::Stroke {

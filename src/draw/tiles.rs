@@ -21,7 +21,8 @@
 
 use super::layout::{CURVE_MIN_SCALE, Geometry, Layout, Occupancy, layout_with};
 use super::markers::draw_markers;
-use super::model::{Drawing, Item, Layer, PathBuilder, Pos, Rgb, Seg, Shape};
+use super::model::{Area, Drawing, Item, Layer, PathBuilder, Pos, Rgb, Seg, Shape};
+use super::place::{self, Plan};
 use super::solution::push_solution;
 use super::text::{PageRole, draw_text};
 use super::{Pages, paper};
@@ -35,19 +36,28 @@ use crate::topology::Point;
 /// the paper, still far darker than the red answer line.
 pub const TILE_WALL: Rgb = Rgb(64, 64, 64);
 
-/// Fits the tile maze `m` onto the page `setup` describes.
+/// Fits the tile maze `m` onto the page `setup` describes (warnings of the label placement
+/// included).
 pub fn tile_layout(m: &TileMaze, setup: &PageSetup) -> Result<Layout> {
-    lay_out(setup, &geometry(m))
+    let geo = geometry(m);
+    let (mut lay, _) = lay_out(setup, &geo)?;
+    lay.notes = place::plan(&setup.oriented(lay.orientation), &lay, &geo, true).warnings;
+    Ok(lay)
 }
 
 /// The puzzle page of `m` laid out with `setup` and its answer key with `key_setup` (the same
 /// setup for SVG and PNG, [`PageSetup::next_page`] for page 2 of a PDF).
 pub fn tile_pages(m: &TileMaze, setup: &PageSetup, key_setup: &PageSetup) -> Result<Pages> {
     let geo = geometry(m);
-    let lay = lay_out(setup, &geo)?;
-    let key_lay = lay_out(key_setup, &geo)?;
-    let puzzle = page(m, setup, &lay, &geo, false);
-    let key = page(m, key_setup, &key_lay, &geo, true);
+    let (mut lay, shrink) = lay_out(setup, &geo)?;
+    let setup = &setup.oriented(lay.orientation);
+    let key_setup = &key_setup.oriented(lay.orientation);
+    let key_lay = tile_corridors(layout_with(key_setup, &geo, shrink)?);
+    let plan = place::plan(setup, &lay, &geo, false);
+    let key_plan = place::plan(key_setup, &key_lay, &geo, true);
+    let puzzle = page(m, setup, &lay, &geo, &plan, false);
+    let key = page(m, key_setup, &key_lay, &geo, &key_plan, true);
+    lay.notes = super::notes([&plan, &key_plan]);
     Ok(Pages {
         puzzle,
         key,
@@ -55,13 +65,19 @@ pub fn tile_pages(m: &TileMaze, setup: &PageSetup, key_setup: &PageSetup) -> Res
     })
 }
 
-/// The cell mazes' layout, with the corridor width of a tile maze: a whole tile (nothing is
-/// taken by walls, which are tiles themselves).
-fn lay_out(setup: &PageSetup, geo: &Geometry) -> Result<Layout> {
-    let mut lay = layout_with(setup, geo)?;
+/// The cell mazes' layout (settled with room for the labels, and how much it was shrunk for
+/// them), with the corridor width of a tile maze.
+fn lay_out(setup: &PageSetup, geo: &Geometry) -> Result<(Layout, f64)> {
+    let (lay, shrink) = place::settle(setup, geo)?;
+    Ok((tile_corridors(lay), shrink))
+}
+
+/// `lay` with the corridor width of a tile maze: a whole tile (nothing is taken by walls, which
+/// are tiles themselves).
+fn tile_corridors(mut lay: Layout) -> Layout {
     lay.corridor_mm = lay.scale;
     lay.walls_thinned = false;
-    Ok(lay)
+    lay
 }
 
 /// The integer corner key of corner `i` (see [`hexagon`]) of `tile`: x in units of half the
@@ -226,7 +242,7 @@ fn draw_walls(m: &TileMaze, lay: &Layout, items: &mut Vec<Item>) {
 }
 
 /// The answer line through the solution's tile centres, and the label.
-fn draw_solution(m: &TileMaze, lay: &Layout, geo: &Geometry, items: &mut Vec<Item>) {
+fn draw_solution(m: &TileMaze, lay: &Layout, geo: &Geometry, key_box: Area, items: &mut Vec<Item>) {
     let width = (0.15 * lay.scale).clamp(0.25, 1.2).min(0.5 * lay.scale);
     let curves = lay.scale >= CURVE_MIN_SCALE;
     let at = |t: Tile| {
@@ -256,23 +272,30 @@ fn draw_solution(m: &TileMaze, lay: &Layout, geo: &Geometry, items: &mut Vec<Ite
             b.line_to(next);
         }
     }
-    push_solution(items, b.finish(), width, lay);
+    push_solution(items, b.finish(), width, lay, key_box);
 }
 
 /// One page: paper, closed tiles, markers, text, and the solution on the key.
-fn page(m: &TileMaze, setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -> Drawing {
+fn page(
+    m: &TileMaze,
+    setup: &PageSetup,
+    lay: &Layout,
+    geo: &Geometry,
+    plan: &Plan,
+    key: bool,
+) -> Drawing {
     let (pw, ph) = lay.page;
     let mut items = vec![paper(lay.page)];
     draw_walls(m, lay, &mut items);
-    draw_markers(lay, geo, &mut items);
+    draw_markers(lay, &plan.markers, &mut items);
     let role = if key {
         PageRole::Answers
     } else {
         PageRole::Puzzle
     };
     draw_text(setup, &lay.printable, role, &mut items);
-    if key {
-        draw_solution(m, lay, geo, &mut items);
+    if let (true, Some(key_box)) = (key, plan.answer_key) {
+        draw_solution(m, lay, geo, key_box, &mut items);
     }
     Drawing {
         width: pw,

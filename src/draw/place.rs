@@ -1,0 +1,432 @@
+//! The one placement step for everything printed around the maze: the title's lines, the name
+//! line, the page number, the START and FINISH arrows and labels, and the answer key's
+//! "ANSWER KEY" label. [`plan`] knows every box on the page (millimetres, page coordinates) and
+//! what the maze covers (the layout's [`Occupancy`]), puts each item where it is clear of the
+//! others and of the maze, and says so in [`Plan::warnings`] when it cannot. The painters
+//! (`text.rs`, `markers.rs`, `solution.rs`) draw what the plan says and place nothing themselves.
+//!
+//! The order is fixed, so a page is placed the same way every time: the header and footer
+//! first (they have their own bands: [`furniture`]), then the two arrows as they come out of
+//! their openings, then the START and FINISH labels (straight out beyond the arrow when that
+//! is clear, else pushed further out with a longer arrow, else the nearest clear place around
+//! the arrow's tail), and last the ANSWER KEY label of a key page, which goes where it is clear
+//! of the markers by [`KEY_CLEAR`] (the foot of the page on the right, else on the left, else
+//! the top of the page). The markers are placed with the puzzle page's name line in the way on
+//! the key page too, so the key's maze and markers are the puzzle's.
+
+use super::font::{self, CAP_HEIGHT_EM, font};
+use super::layout::layout_with;
+use super::layout::{
+    ANSWER_KEY, ARROW_OUT, ARROW_WIDTH, FINISH, FOOTER_SIZE, Geometry, LABEL_GAP, Layout,
+    NAME_SIZE, START, furniture, label_offset, label_reach, label_size, unit,
+};
+use super::model::{Area, Pos};
+use crate::error::Result;
+use crate::page::PageSetup;
+
+/// The least gap, in millimetres, between two boxes the placement puts side by side.
+pub(super) const GAP: f64 = 1.0;
+/// How far the ANSWER KEY label keeps from the START and FINISH labels and arrows, in
+/// millimetres: far enough that "FINISH" above "ANSWER KEY" does not read as one label.
+pub(super) const KEY_CLEAR: f64 = 10.0;
+
+/// An entrance or exit marker as placed: the arrow's two ends and the label's box.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Marker {
+    /// START or FINISH.
+    pub(super) label: &'static str,
+    /// Whether this is the entrance (the arrow points in) rather than the exit (it points out).
+    pub(super) entrance: bool,
+    /// The arrow's end just inside the opening.
+    pub(super) inner: Pos,
+    /// The arrow's end outside the maze.
+    pub(super) outer: Pos,
+    /// The arrow head's length, millimetres.
+    pub(super) head_len: f64,
+    /// The arrow head's width, millimetres.
+    pub(super) head_w: f64,
+    /// The label's box: from its cap height down to its baseline.
+    pub(super) label_box: Area,
+}
+
+impl Marker {
+    /// The arrow's bounding box (shaft and head).
+    pub(super) fn arrow_box(&self) -> Area {
+        let (tail, tip) = self.tail_tip();
+        arrow_box(tail, tip, self.head_len, self.head_w)
+    }
+
+    /// The arrow's tail and tip: the entrance's points in, the exit's out.
+    pub(super) fn tail_tip(&self) -> (Pos, Pos) {
+        if self.entrance {
+            (self.outer, self.inner)
+        } else {
+            (self.inner, self.outer)
+        }
+    }
+}
+
+/// Where everything around the maze goes on one page.
+pub(super) struct Plan {
+    /// The entrance's and the exit's markers, in that order.
+    pub(super) markers: Vec<Marker>,
+    /// The ANSWER KEY label's box (key pages only): from its cap height to its baseline.
+    pub(super) answer_key: Option<Area>,
+    /// What could not be kept clear, one line each.
+    pub(super) warnings: Vec<String>,
+}
+
+/// The box of the arrow the markers draw from `tail` to `tip` (see `markers.rs`): a shaft
+/// [`ARROW_WIDTH`] wide with round caps, and a head `head_len` long and `head_w` wide at `tip`.
+pub(super) fn arrow_box(tail: Pos, tip: Pos, head_len: f64, head_w: f64) -> Area {
+    let d = unit(tip.x - tail.x, tip.y - tail.y);
+    let p = (-d.1, d.0);
+    let base = tip.add(d, -head_len);
+    let shaft_end = base.add(d, head_len * 0.3);
+    let r = ARROW_WIDTH / 2.0;
+    let mut pts = vec![tip, base.add(p, head_w / 2.0), base.add(p, -head_w / 2.0)];
+    for c in [tail, shaft_end] {
+        pts.extend([Pos::new(c.x - r, c.y - r), Pos::new(c.x + r, c.y + r)]);
+    }
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for q in pts {
+        (x0, y0, x1, y1) = (x0.min(q.x), y0.min(q.y), x1.max(q.x), y1.max(q.y));
+    }
+    Area {
+        x: x0,
+        y: y0,
+        w: x1 - x0,
+        h: y1 - y0,
+    }
+}
+
+/// `b` grown by `d` on every side.
+fn grown(b: &Area, d: f64) -> Area {
+    Area {
+        x: b.x - d,
+        y: b.y - d,
+        w: b.w + 2.0 * d,
+        h: b.h + 2.0 * d,
+    }
+}
+
+/// The box of a text of width `w` and em size `size` whose left end is `x` and baseline `base`:
+/// from the cap height to the descenders.
+fn text_box(x: f64, base: f64, w: f64, size: f64) -> Area {
+    Area {
+        x,
+        y: base - CAP_HEIGHT_EM * size,
+        w,
+        h: (CAP_HEIGHT_EM + font::DESCENT_EM) * size,
+    }
+}
+
+/// The boxes placed so far, with what each one is (for the warnings).
+struct Boxes<'a> {
+    lay: &'a Layout,
+    geo: &'a Geometry,
+    taken: Vec<(&'static str, Area)>,
+}
+
+impl Boxes<'_> {
+    /// Whether `b` is clear of the maze (with `pad` millimetres round it).
+    fn off_maze(&self, b: &Area, pad: f64) -> bool {
+        let (s, o) = (self.lay.scale, self.lay.origin);
+        let units = (
+            (b.x - pad - o.x) / s,
+            (b.y - pad - o.y) / s,
+            (b.x + b.w + pad - o.x) / s,
+            (b.y + b.h + pad - o.y) / s,
+        );
+        !self.geo.occ.any(units)
+    }
+
+    /// What `b` overlaps among the boxes taken (each grown by `gap`), if anything.
+    fn hit(&self, b: &Area, gap: f64) -> Option<&'static str> {
+        self.taken
+            .iter()
+            .find(|(_, t)| grown(t, gap).overlaps(b))
+            .map(|(name, _)| *name)
+    }
+}
+
+/// Whether `b` lies inside `area` (to a micrometre).
+fn inside(b: &Area, area: &Area) -> bool {
+    let e = 1e-6;
+    b.x >= area.x - e
+        && b.y >= area.y - e
+        && b.x + b.w <= area.x + area.w + e
+        && b.y + b.h <= area.y + area.h + e
+}
+
+/// Places everything around the maze of `lay` / `geo` on the page `setup` (settled to the
+/// layout's orientation), with an ANSWER KEY label when `key`.
+pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -> Plan {
+    let pa = &lay.printable;
+    let furn = furniture(setup, pa);
+    let face = setup.font;
+    let mut boxes = Boxes {
+        lay,
+        geo,
+        taken: Vec::new(),
+    };
+    let mut warnings = Vec::new();
+    // the header and the footer, in their own bands
+    if let Some((fitted, bases)) = &furn.title {
+        for (line, &base) in fitted.lines.iter().zip(bases) {
+            let w = font(face, true).width(line, fitted.size);
+            let x = pa.x + (pa.w - w) / 2.0;
+            boxes
+                .taken
+                .push(("the title", text_box(x, base, w, fitted.size)));
+        }
+    }
+    if let Some(base) = furn.name_base {
+        // the label and its rule (which sits above the descenders' depth)
+        let (_, x1) = name_rule(setup, pa);
+        boxes
+            .taken
+            .push(("the name line", text_box(pa.x, base, x1 - pa.x, NAME_SIZE)));
+    }
+    if let Some(n) = setup.page_number {
+        let w = font(face, false).width(&n.to_string(), FOOTER_SIZE);
+        boxes.taken.push((
+            "the page number",
+            text_box(pa.x + (pa.w - w) / 2.0, furn.footer_base, w, FOOTER_SIZE),
+        ));
+    }
+    let markers = place_markers(&mut boxes, &mut warnings);
+    let answer_key = key.then(|| {
+        let w = font(face, true).width(ANSWER_KEY, FOOTER_SIZE);
+        let at = |left: bool, base: f64| {
+            let x = if left { pa.x } else { pa.x + pa.w - w };
+            text_box(x, base, w, FOOTER_SIZE)
+        };
+        let head = pa.y + CAP_HEIGHT_EM * FOOTER_SIZE;
+        let foot = furn.footer_base;
+        let candidates = [
+            at(false, foot),
+            at(true, foot),
+            at(false, head),
+            at(true, head),
+        ];
+        let clear = |b: &Area| {
+            let near_marker = markers.iter().any(|m| {
+                grown(&m.label_box, KEY_CLEAR).overlaps(b)
+                    || grown(&m.arrow_box(), KEY_CLEAR).overlaps(b)
+            });
+            !near_marker && boxes.hit(b, GAP).is_none() && boxes.off_maze(b, GAP)
+        };
+        match candidates.iter().find(|b| clear(b)) {
+            Some(b) => *b,
+            None => {
+                warnings.push(
+                    "the ANSWER KEY label is close to the START or FINISH label: no clear \
+                     place at the top or foot of the page; use wider margins"
+                        .to_string(),
+                );
+                candidates[0]
+            }
+        }
+    });
+    Plan {
+        markers,
+        answer_key,
+        warnings,
+    }
+}
+
+/// How much smaller each try of [`settle`] makes the maze, and how many it makes.
+const SHRINK_STEP: f64 = 0.99;
+const SHRINK_TRIES: i32 = 60;
+
+/// The layout of the maze `geo` on `setup` ([`layout_with`], an auto orientation settled) with
+/// room for everything the placement step puts round it: when a label cannot be kept clear (a
+/// jagged outline in the way of a label at the edge of the maze area), the maze is made 1 %
+/// smaller and placed again, up to 60 times (to about half its size); if that never clears, the
+/// full-size layout is kept and its plan's warnings say what overlaps. Returns the layout and
+/// the share of the full scale it uses (for the key page's layout).
+pub(super) fn settle(setup: &PageSetup, geo: &Geometry) -> Result<(Layout, f64)> {
+    let full = layout_with(setup, geo, 1.0)?;
+    let settled = setup.oriented(full.orientation);
+    if plan(&settled, &full, geo, true).warnings.is_empty() {
+        return Ok((full, 1.0));
+    }
+    for k in 1..=SHRINK_TRIES {
+        let shrink = SHRINK_STEP.powi(k);
+        let Ok(lay) = layout_with(&settled, geo, shrink) else {
+            break;
+        };
+        if plan(&settled, &lay, geo, true).warnings.is_empty() {
+            return Ok((lay, shrink));
+        }
+    }
+    Ok((full, 1.0))
+}
+
+/// The name line's rule, from x0 to x1 on the printable area `pa`.
+pub(super) fn name_rule(setup: &PageSetup, pa: &Area) -> (f64, f64) {
+    let x0 = pa.x + font(setup.font, false).width("Name: ", NAME_SIZE) + 1.0;
+    let x1 = (pa.x + pa.w * 0.6).max(x0 + 20.0).min(pa.x + pa.w);
+    (x0, x1)
+}
+
+/// The START and FINISH markers: arrows through the openings, labels clear of the shape, of
+/// each other and of everything taken, inside the maze area.
+fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marker> {
+    let lay = boxes.lay;
+    let geo = boxes.geo;
+    let s = lay.scale;
+    let corridor = lay.corridor_mm.max(0.1);
+    let head_w = (0.8 * corridor).clamp(1.6, 3.0);
+    let head_len = head_w * 1.1;
+    // the arrow: from just inside the opening to its outer end
+    let inside_by = if head_w <= 0.7 * corridor {
+        0.3 * s
+    } else {
+        -(lay.wall_mm / 2.0 + 0.3)
+    };
+    let ends = |i: usize, extra: f64| {
+        let (m_units, n) = geo.openings[i];
+        let m = lay.to_page(m_units);
+        (m.add(n, -inside_by), m.add(n, ARROW_OUT + extra))
+    };
+    // the arrow's box: the entrance's points in, the exit's out
+    let boxed_arrow = |i: usize, extra: f64| {
+        let (inner, outer) = ends(i, extra);
+        if i == 0 {
+            arrow_box(outer, inner, head_len, head_w)
+        } else {
+            arrow_box(inner, outer, head_len, head_w)
+        }
+    };
+    // both arrows are in the way of both labels
+    let arrows: Vec<Area> = (0..2).map(|i| boxed_arrow(i, 0.0)).collect();
+    let first_arrow = boxes.taken.len();
+    boxes.taken.push(("the START arrow", arrows[0]));
+    boxes.taken.push(("the FINISH arrow", arrows[1]));
+    let bounds = lay.maze_area;
+    let mut markers = Vec::with_capacity(2);
+    for (i, &(m_units, n)) in geo.openings.iter().enumerate() {
+        let label = if i == 0 { START } else { FINISH };
+        let m = lay.to_page(m_units);
+        let (w, h) = label_size(label, lay.face);
+        let pad = lay.wall_mm / 2.0 + 0.8;
+        let own = first_arrow + i;
+        // whether a label box is clear of the shape, of the other boxes and of its own arrow
+        let clear_box = |bx: &Area, boxes: &Boxes<'_>| {
+            inside(bx, &bounds)
+                && boxes.off_maze(bx, pad)
+                && !boxes.taken.iter().enumerate().any(|(k, (_, t))| {
+                    let gap = if k == own { 0.0 } else { GAP };
+                    grown(t, gap).overlaps(bx)
+                })
+        };
+        // whether the page point `p` is clear of the shape
+        let clear_at = |p: Pos| {
+            let r = lay.wall_mm / 2.0 + 0.3;
+            let (x, y) = ((p.x - lay.origin.x) / s, (p.y - lay.origin.y) / s);
+            !geo.occ.any((x - r / s, y - r / s, x + r / s, y + r / s))
+        };
+        // a box of the label's size centred on `c`, slid onto the maze area
+        let boxed = |c: Pos| Area {
+            x: (c.x - w / 2.0).clamp(bounds.x, (bounds.x + bounds.w - w).max(bounds.x)),
+            y: (c.y - h / 2.0).clamp(bounds.y, (bounds.y + bounds.h - h).max(bounds.y)),
+            w,
+            h,
+        };
+        // push the label (and the arrow with it) straight out until it clears the shape, as long
+        // as the longer arrow would not run back over the shape (a concave outline) nor leave
+        // the maze area
+        let mut extra = 0.0;
+        let straight = boxed(m.add(n, label_reach(n, (w, h))));
+        // beyond the arrow or beside it, the layout's choice first
+        let at = |beside: bool, flip: bool| {
+            let (dx, dy) = label_offset(n, (w, h), beside, flip);
+            let c = Pos::new(m.x + dx, m.y + dy);
+            Area {
+                x: c.x - w / 2.0,
+                y: c.y - h / 2.0,
+                w,
+                h,
+            }
+        };
+        let tries = if lay.label_beside[i] {
+            [at(true, false), at(true, true), at(false, false)]
+        } else {
+            [at(false, false), at(true, false), at(true, true)]
+        };
+        let mut bx = straight;
+        let mut found = false;
+        for t in tries {
+            if clear_box(&t, boxes) {
+                (bx, found) = (t, true);
+                break;
+            }
+        }
+        while !found && extra < 400.0 {
+            let tail = m.add(n, ARROW_OUT + extra);
+            if !(1..=4).all(|k| clear_at(tail.add(n, 0.25 * f64::from(k)))) {
+                break;
+            }
+            extra += 1.0;
+            let longer = boxed_arrow(i, extra);
+            let others_clear = boxes
+                .taken
+                .iter()
+                .enumerate()
+                .all(|(k, (_, t))| k == own || !grown(t, GAP).overlaps(&longer));
+            if !inside(&longer, &bounds) || !others_clear {
+                break;
+            }
+            bx = boxed(m.add(n, label_reach(n, (w, h)) + extra));
+            found = clear_box(&bx, boxes);
+        }
+        if !found {
+            // the way straight out is blocked: keep the arrow short and put the label in the
+            // nearest clear place around its tail, leaning outwards
+            extra = 0.0;
+            let tail = m.add(n, ARROW_OUT);
+            let base = n.1.atan2(n.0);
+            let reach = LABEL_GAP + w.hypot(h) / 2.0;
+            'search: for step in 0..300 {
+                let r = reach + 0.5 * f64::from(step);
+                for k in 0..24 {
+                    // 0, +15, -15, +30, ... degrees from the outward normal
+                    let turn = f64::from((k + 1) / 2) * if k % 2 == 1 { 1.0 } else { -1.0 };
+                    let a = base + turn * std::f64::consts::PI / 12.0;
+                    let candidate = boxed(tail.add((a.cos(), a.sin()), r));
+                    if clear_box(&candidate, boxes) {
+                        bx = candidate;
+                        found = true;
+                        break 'search;
+                    }
+                }
+            }
+        }
+        if !found {
+            let what = boxes
+                .hit(&straight, GAP)
+                .filter(|_| boxes.off_maze(&straight, pad))
+                .unwrap_or("the maze");
+            warnings.push(format!(
+                "the {label} label overlaps {what}: no clear place for it near its arrow; use \
+                 a larger page or smaller margins"
+            ));
+            bx = straight;
+        }
+        let (inner, outer) = ends(i, extra);
+        boxes.taken[own] = (boxes.taken[own].0, boxed_arrow(i, extra));
+        boxes.taken.push((label, bx));
+        markers.push(Marker {
+            label,
+            entrance: i == 0,
+            inner,
+            outer,
+            head_len,
+            head_w,
+            label_box: bx,
+        });
+    }
+    markers
+}

@@ -1,0 +1,569 @@
+//! What is printed around the maze, measured on the drawn page (the Drawing's items, not the
+//! placement step's own list): no two labels, arrows or lines of text overlap, none touches the
+//! maze's walls, for every built-in shape on every topology, puzzle and key page, Letter and
+//! 6x9; FINISH and ANSWER KEY are not stacked; long titles shrink and wrap, never cut; pages
+//! are full, turned when the maze gains by it (`--orientation auto`).
+
+use hedge::design::Design;
+use hedge::difficulty::preset;
+use hedge::draw::{Area, Drawing, Layer, Pos, Seg, Shape};
+use hedge::load::Memory;
+use hedge::make::{Fit, Made, prepare};
+use hedge::page::{Orientation, PageSetup, Paper};
+use hedge::shape::{ShapeSource, builtin};
+use hedge::topology::TopologyKind;
+
+/// A box on the page and what it is.
+#[derive(Clone, Debug)]
+struct Boxed {
+    what: String,
+    b: Area,
+}
+
+fn overlap(a: &Area, b: &Area) -> bool {
+    let e = 1e-6;
+    a.x < b.x + b.w - e && b.x < a.x + a.w - e && a.y < b.y + b.h - e && b.y < a.y + a.h - e
+}
+
+fn grown(a: &Area, d: f64) -> Area {
+    Area {
+        x: a.x - d,
+        y: a.y - d,
+        w: a.w + 2.0 * d,
+        h: a.h + 2.0 * d,
+    }
+}
+
+/// The points of a path, curves sampled.
+fn points(segs: &[Seg]) -> Vec<Vec<Pos>> {
+    let mut runs: Vec<Vec<Pos>> = Vec::new();
+    let mut start = None;
+    for s in segs {
+        match *s {
+            Seg::MoveTo(p) => {
+                runs.push(vec![p]);
+                start = Some(p);
+            }
+            Seg::LineTo(p) => runs.last_mut().unwrap().push(p),
+            Seg::CubicTo(a, b, c) => {
+                let run = runs.last_mut().unwrap();
+                let p0 = *run.last().unwrap();
+                for k in 1..=8 {
+                    let t = f64::from(k) / 8.0;
+                    let u = 1.0 - t;
+                    let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
+                    run.push(Pos::new(
+                        w[0] * p0.x + w[1] * a.x + w[2] * b.x + w[3] * c.x,
+                        w[0] * p0.y + w[1] * a.y + w[2] * b.y + w[3] * c.y,
+                    ));
+                }
+            }
+            Seg::Close => {
+                if let Some(p) = start {
+                    runs.last_mut().unwrap().push(p);
+                }
+            }
+        }
+    }
+    runs
+}
+
+fn bbox(pts: impl IntoIterator<Item = Pos>, pad: f64) -> Area {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for p in pts {
+        (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+    }
+    Area {
+        x: x0 - pad,
+        y: y0 - pad,
+        w: x1 - x0 + 2.0 * pad,
+        h: y1 - y0 + 2.0 * pad,
+    }
+}
+
+/// Every label, arrow and line of text on the page, from the drawing: texts by their extents,
+/// an arrow as its shaft and head together, the name line's rule.
+fn boxes(d: &Drawing) -> Vec<Boxed> {
+    let mut out: Vec<Boxed> = Vec::new();
+    let mut arrow: Option<Area> = None;
+    for item in &d.items {
+        let is_arrow_part = item.layer == Layer::Markers && !matches!(item.shape, Shape::Text(_));
+        if !is_arrow_part && let Some(a) = arrow.take() {
+            out.push(Boxed {
+                what: "an arrow".into(),
+                b: a,
+            });
+        }
+        match (&item.shape, item.layer) {
+            (Shape::Text(t), Layer::Markers | Layer::Text | Layer::Solution) => out.push(Boxed {
+                what: format!("{:?} ({:?})", t.text, item.layer),
+                b: t.bounds(),
+            }),
+            (Shape::Stroke { path, width, .. }, Layer::Markers) => {
+                let b = bbox(points(&path.segs).concat(), width / 2.0);
+                arrow = Some(match arrow {
+                    // a second shaft starts the next arrow
+                    Some(a) => {
+                        out.push(Boxed {
+                            what: "an arrow".into(),
+                            b: a,
+                        });
+                        b
+                    }
+                    None => b,
+                });
+            }
+            (Shape::Fill { path, .. }, Layer::Markers) => {
+                let b = bbox(points(&path.segs).concat(), 0.0);
+                arrow = Some(match arrow {
+                    Some(a) => bbox(
+                        [
+                            Pos::new(a.x, a.y),
+                            Pos::new(a.x + a.w, a.y + a.h),
+                            Pos::new(b.x, b.y),
+                            Pos::new(b.x + b.w, b.y + b.h),
+                        ],
+                        0.0,
+                    ),
+                    None => b,
+                });
+            }
+            (Shape::Stroke { path, width, .. }, Layer::Text) => out.push(Boxed {
+                what: "the name line's rule".into(),
+                b: bbox(points(&path.segs).concat(), width / 2.0),
+            }),
+            _ => {}
+        }
+    }
+    if let Some(a) = arrow {
+        out.push(Boxed {
+            what: "an arrow".into(),
+            b: a,
+        });
+    }
+    out
+}
+
+/// Whether the segment `p`-`q` passes through the box `b` (Liang-Barsky clipping).
+fn crosses(p: Pos, q: Pos, b: &Area) -> bool {
+    let (dx, dy) = (q.x - p.x, q.y - p.y);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (pk, qk) in [
+        (-dx, p.x - b.x),
+        (dx, b.x + b.w - p.x),
+        (-dy, p.y - b.y),
+        (dy, b.y + b.h - p.y),
+    ] {
+        if pk.abs() < 1e-12 {
+            if qk < 0.0 {
+                return false;
+            }
+        } else {
+            let r = qk / pk;
+            if pk < 0.0 {
+                t0 = t0.max(r);
+            } else {
+                t1 = t1.min(r);
+            }
+        }
+    }
+    t0 <= t1
+}
+
+/// What of the text and labels on `d` touches a wall or a crossing, if anything.
+fn on_the_maze(d: &Drawing, texts: &[Boxed]) -> Option<String> {
+    for item in d.items.iter() {
+        if !matches!(item.layer, Layer::Walls | Layer::Crossings) {
+            continue;
+        }
+        let (path, half) = match &item.shape {
+            Shape::Stroke { path, width, .. } => (path, width / 2.0),
+            Shape::Fill { path, .. } => (path, 0.0),
+            _ => continue,
+        };
+        for run in points(&path.segs) {
+            for w in run.windows(2) {
+                for t in texts {
+                    if crosses(w[0], w[1], &grown(&t.b, half)) {
+                        return Some(format!(
+                            "{} {:?} touches the walls at {:?}-{:?}",
+                            t.what, t.b, w[0], w[1]
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Checks one page: no two boxes overlap, no text or label touches the maze, all on the trim.
+fn check_page(d: &Drawing, name: &str) {
+    let all = boxes(d);
+    for (i, a) in all.iter().enumerate() {
+        let t = &d.trim;
+        assert!(
+            a.b.x >= t.x - 1e-6
+                && a.b.y >= t.y - 1e-6
+                && a.b.x + a.b.w <= t.x + t.w + 1e-6
+                && a.b.y + a.b.h <= t.y + t.h + 1e-6,
+            "{name}: {} is off the page",
+            a.what
+        );
+        for b in &all[i + 1..] {
+            assert!(
+                !overlap(&a.b, &b.b),
+                "{name}: {} overlaps {} ({:?} / {:?})",
+                a.what,
+                b.what,
+                a.b,
+                b.b
+            );
+        }
+    }
+    let texts: Vec<Boxed> = all.into_iter().filter(|b| b.what != "an arrow").collect();
+    if let Some(problem) = on_the_maze(d, &texts) {
+        panic!("{name}: {problem}");
+    }
+}
+
+fn made(design: &Design) -> Made {
+    let memory = Memory::new();
+    prepare(
+        design,
+        &memory,
+        None,
+        Fit {
+            height: true,
+            size_limit: None,
+        },
+    )
+    .unwrap()
+    .make()
+    .unwrap()
+}
+
+/// The page setups tried: Letter and 6x9, with a title, the name line and a page number.
+fn setups() -> Vec<PageSetup> {
+    [Paper::Letter, Paper::Trim6x9]
+        .into_iter()
+        .map(|paper| PageSetup {
+            paper,
+            title: Some("Find the way".into()),
+            name_line: true,
+            page_number: Some(7),
+            ..PageSetup::default()
+        })
+        .collect()
+}
+
+#[test]
+fn no_label_overlaps_another_or_the_maze_on_any_shape_topology_or_paper() {
+    let mut shapes: Vec<Option<&str>> = builtin::names().map(Some).collect();
+    shapes.push(None);
+    let mut pages = 0;
+    for shape in shapes {
+        for kind in TopologyKind::ALL {
+            let design = Design {
+                topology: kind,
+                width: if kind == TopologyKind::Polar { 8 } else { 16 },
+                height: 16,
+                seed: Some(3),
+                shape: shape.map(|s| ShapeSource::Builtin(s.into())),
+                ..Design::default()
+            };
+            let m = made(&design);
+            for setup in setups() {
+                let p = m.pages(&setup, &setup.next_page()).unwrap();
+                let name = format!(
+                    "{} on {kind:?}, {}",
+                    shape.unwrap_or("no shape"),
+                    setup.paper
+                );
+                check_page(&p.puzzle, &format!("{name}, puzzle"));
+                check_page(&p.key, &format!("{name}, key"));
+                assert!(
+                    p.layout.notes.is_empty(),
+                    "{name}: the placement warns {:?}",
+                    p.layout.notes
+                );
+                pages += 2;
+            }
+        }
+    }
+    assert!(pages >= 2 * 4 * 2 * 15, "{pages} pages checked");
+}
+
+/// The FINISH label and the ANSWER KEY label's boxes on a key page.
+fn finish_and_key(d: &Drawing) -> (Area, Area) {
+    let find = |s: &str| d.texts().find(|t| t.text == s).unwrap().bounds();
+    (find("FINISH"), find("ANSWER KEY"))
+}
+
+#[test]
+fn finish_and_answer_key_are_not_stacked_at_the_foot_of_the_page() {
+    // the exit at the foot of the page on the right, where ANSWER KEY used to go
+    for (w, h) in [(16, 20), (20, 16), (12, 30)] {
+        let design = Design {
+            width: w,
+            height: h,
+            seed: Some(1),
+            placement: hedge::endpoints::Placement::Cells {
+                entrance: hedge::topology::Coord::new(0, 0),
+                exit: hedge::topology::Coord::new(h - 1, w - 1),
+            },
+            ..Design::default()
+        };
+        let m = made(&design);
+        for setup in setups() {
+            let key = m.pages(&setup, &setup.next_page()).unwrap().key;
+            let (finish, answer) = finish_and_key(&key);
+            assert!(
+                !overlap(&grown(&finish, 8.0), &answer),
+                "{w}x{h} on {}: FINISH {finish:?} and ANSWER KEY {answer:?} are stacked",
+                setup.paper
+            );
+            check_page(&key, "a key with its exit at the foot");
+        }
+    }
+    // the case the issue found: --difficulty easy --seed 1 --paper letter, page 2
+    let easy = preset("easy").unwrap();
+    let mut design = Design {
+        seed: Some(1),
+        ..Design::default()
+    };
+    easy.apply(&mut design);
+    let setup = PageSetup::default();
+    (design.width, design.height) = easy.grid_size(design.topology, &setup);
+    let key = made(&design).pages(&setup, &setup.next_page()).unwrap().key;
+    let (finish, answer) = finish_and_key(&key);
+    assert!(!overlap(&grown(&finish, 8.0), &answer));
+}
+
+/// The walls' bounding box on a page.
+fn walls_box(d: &Drawing) -> Area {
+    bbox(
+        d.layer(Layer::Walls).flat_map(|i| match &i.shape {
+            Shape::Stroke { path, .. } | Shape::Fill { path, .. } => points(&path.segs).concat(),
+            _ => Vec::new(),
+        }),
+        0.0,
+    )
+}
+
+/// How much of the printable width and height (trim less the margins) the walls span.
+fn fill(d: &Drawing, setup: &PageSetup) -> (f64, f64) {
+    let b = walls_box(d);
+    let m = setup.margin_mm;
+    (b.w / (d.trim.w - 2.0 * m), b.h / (d.trim.h - 2.0 * m))
+}
+
+#[test]
+fn the_maze_fills_the_page_and_the_page_turns_for_a_wide_maze() {
+    let six_by_nine = PageSetup {
+        paper: Paper::Trim6x9,
+        ..PageSetup::default()
+    };
+    // the medium preset's dog on 6x9, sized as `--difficulty medium --shape dog` sizes it
+    let medium = preset("medium").unwrap();
+    for (shape, setup) in [
+        ("dog", six_by_nine.clone()),
+        ("fish", six_by_nine.clone()),
+        ("fish", PageSetup::default()),
+    ] {
+        let fg_design = Design {
+            shape: Some(ShapeSource::Builtin(shape.into())),
+            seed: Some(2),
+            ..Design::default()
+        };
+        let prepared = prepare(&fg_design, &Memory::new(), None, Fit::default()).unwrap();
+        let fg = prepared.foreground().unwrap();
+        let (w, h) = medium.shaped_size(TopologyKind::Rect, &setup, fg).unwrap();
+        let mut design = Design {
+            width: w,
+            height: h,
+            ..fg_design
+        };
+        medium.apply(&mut design);
+        let m = prepare(&design, &Memory::new(), None, Fit::default())
+            .unwrap()
+            .make()
+            .unwrap();
+        let p = m.pages(&setup, &setup.next_page()).unwrap();
+        let (fw, fh) = fill(&p.puzzle, &setup);
+        assert!(
+            fw >= 0.85 || fh >= 0.85,
+            "{shape} on {}: the maze spans {:.0} % x {:.0} % of the printable area",
+            setup.paper,
+            fw * 100.0,
+            fh * 100.0
+        );
+        assert_eq!(
+            p.layout.orientation,
+            Orientation::Landscape,
+            "{shape} is wide"
+        );
+        assert!(
+            p.layout.corridor_mm >= medium.corridor_mm - 1e-9,
+            "{shape}: corridors {} mm, the preset asks {}",
+            p.layout.corridor_mm,
+            medium.corridor_mm
+        );
+        check_page(&p.puzzle, shape);
+    }
+    // a fixed grid: the corridors grow to fill; a wide grid turns the page, a tall one does not
+    for (w, h, turned) in [(40, 10, true), (10, 40, false), (20, 20, false)] {
+        let m = made(&Design {
+            width: w,
+            height: h,
+            seed: Some(4),
+            ..Design::default()
+        });
+        // the bare page (a title and a name line take their own share of the height)
+        for paper in [Paper::Letter, Paper::Trim6x9] {
+            let setup = PageSetup {
+                paper,
+                ..PageSetup::default()
+            };
+            let p = m.pages(&setup, &setup.next_page()).unwrap();
+            let (fw, fh) = fill(&p.puzzle, &setup);
+            assert!(
+                fw >= 0.85 || fh >= 0.85,
+                "{w}x{h} on {}: {:.0} % x {:.0} %",
+                setup.paper,
+                fw * 100.0,
+                fh * 100.0
+            );
+            let want = if turned {
+                Orientation::Landscape
+            } else {
+                Orientation::Portrait
+            };
+            assert_eq!(p.layout.orientation, want, "{w}x{h} on {}", setup.paper);
+            assert_eq!(
+                (p.puzzle.width > p.puzzle.height),
+                turned,
+                "the page is drawn turned"
+            );
+            // the key page is turned with its puzzle
+            assert_eq!(p.key.width, p.puzzle.width);
+            // a fixed orientation stays as it is
+            let fixed = setup.oriented(Orientation::Portrait);
+            let q = m.pages(&fixed, &fixed.next_page()).unwrap();
+            assert!(q.puzzle.width < q.puzzle.height);
+            assert!(q.layout.corridor_mm <= p.layout.corridor_mm + 1e-9);
+        }
+    }
+}
+
+#[test]
+fn a_long_title_shrinks_then_wraps_and_keeps_every_word() {
+    let m = made(&Design {
+        width: 12,
+        height: 12,
+        seed: Some(5),
+        ..Design::default()
+    });
+    let normal = 18.0 * 25.4 / 72.0;
+    let min = normal * hedge::draw::TITLE_MIN_SHARE;
+    let short = "The Owl's Garden";
+    let longer = "The Great Big Garden Maze Of The Owl And The Pussycat";
+    let long = "The Great Big Garden Maze Of The Owl And The Pussycat Who Went To Sea In A \
+                Beautiful Pea-Green Boat And Took Some Honey";
+    let setup = |title: &str| PageSetup {
+        paper: Paper::Trim6x9,
+        orientation: Orientation::Portrait,
+        title: Some(title.into()),
+        ..PageSetup::default()
+    };
+    let lines = |title: &str| -> (Vec<String>, f64, Area) {
+        let s = setup(title);
+        let p = m.pages(&s, &s).unwrap();
+        let texts: Vec<_> = p
+            .puzzle
+            .layer(Layer::Text)
+            .filter_map(|i| match &i.shape {
+                Shape::Text(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect();
+        let size = texts[0].size;
+        (
+            texts.iter().map(|t| t.text.clone()).collect(),
+            size,
+            p.layout.maze_area,
+        )
+    };
+    let (a, size_a, area_a) = lines(short);
+    assert_eq!(a, [short]);
+    assert!(
+        (size_a - normal).abs() < 1e-9,
+        "a short title keeps its size"
+    );
+    let (b, size_b, area_b) = lines(longer);
+    assert_eq!(b.join(" "), longer, "every word kept");
+    assert!(size_b >= min - 1e-9 && size_b < normal, "{size_b}");
+    let (c, size_c, area_c) = lines(long);
+    assert!(c.len() >= 2, "{c:?}");
+    assert_eq!(c.join(" "), long, "every word kept, in order");
+    assert!(size_c >= min - 1e-9);
+    // the header grows with the title's lines: a shorter maze area
+    assert!(
+        area_c.h < area_a.h,
+        "{} lines: {} vs {}",
+        c.len(),
+        area_c.h,
+        area_a.h
+    );
+    let _ = (b, area_b);
+    let s = setup(long);
+    let p = m.pages(&s, &s.next_page()).unwrap();
+    check_page(&p.puzzle, "a wrapped title");
+    check_page(&p.key, "a wrapped title's key");
+}
+
+#[test]
+fn a_long_book_title_wraps_on_the_title_page() {
+    let setup = PageSetup {
+        paper: Paper::Trim6x9,
+        orientation: Orientation::Portrait,
+        ..PageSetup::default()
+    };
+    let title = "The Enormous Book Of Garden Mazes For Rainy Afternoons";
+    let page = hedge::draw::title_page(&setup, title, Some("Fifty puzzles")).unwrap();
+    let texts: Vec<_> = page.texts().collect();
+    assert!(texts.len() >= 3, "{texts:?}");
+    let lines: Vec<&str> = texts[..texts.len() - 1]
+        .iter()
+        .map(|t| t.text.as_str())
+        .collect();
+    assert_eq!(lines.join(" "), title, "every word kept");
+    let printable_w = setup.trim_mm().0 - 2.0 * setup.margin_mm;
+    for t in &texts {
+        assert!(t.width() <= printable_w + 1e-6, "{:?} is too wide", t.text);
+    }
+    // the lines stack downwards without touching
+    for w in texts.windows(2) {
+        assert!(!overlap(&w[0].bounds(), &w[1].bounds()), "{w:?}");
+    }
+}
+
+#[test]
+fn a_book_keeps_one_orientation_even_when_its_file_says_auto() {
+    let settings = hedge::book::Settings {
+        orientation: Orientation::Auto,
+        ..hedge::book::Settings::default()
+    };
+    assert_eq!(
+        settings.page_setup(3, None).orientation,
+        Orientation::Portrait
+    );
+    let landscape = hedge::book::Settings {
+        orientation: Orientation::Landscape,
+        ..hedge::book::Settings::default()
+    };
+    assert_eq!(
+        landscape.page_setup(3, None).orientation,
+        Orientation::Landscape
+    );
+}
