@@ -4,6 +4,8 @@
 //! - `book`: puzzle books (`hedge::book`, `hedge batch`): pages, numbering, manifest, errors.
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
 //! - `difficulty`: targets, the search (met, infeasible, thread count), presets, the flags.
+//! - `hostile`: hostile input (issue 20): costly SVGs, huge pictures, control characters in
+//!   messages, warnings before a failure, design-file checks.
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
 //! - `layers`: the library's module graph has no circles (reads `src/`).
 //! - `readme`: every `$ hedge ...` example in the README prints what the README shows.
@@ -21,6 +23,7 @@ mod common;
 mod difficulty;
 #[cfg(feature = "gui")]
 mod gui;
+mod hostile;
 mod layers;
 #[cfg(feature = "gui")]
 mod preview;

@@ -11,7 +11,10 @@
 //!   150 KB file made 2 million paths, 1 GB);
 //! - images inside the SVG are ignored (resvg here decodes no raster images, and a nested SVG
 //!   could be re-parsed once per `<use>`); no file is ever read;
-//! - the XML may have at most [`MAX_XML_NODES`] nodes and the text [`MAX_SVG_BYTES`];
+//! - the XML may have at most [`MAX_XML_NODES`] nodes, the text [`MAX_SVG_BYTES`], and the
+//!   elements, counted with every `<use>` standing for a copy of what it names,
+//!   [`MAX_EXPANDED_ELEMENTS`] (usvg copies them while converting, before anything else can
+//!   count them);
 //! - after parsing (when usvg has expanded `<use>` and markers) the drawing is measured before
 //!   it is rasterised: at most [`MAX_SVG_ELEMENTS`] elements, [`MAX_SVG_POINTS`] path points,
 //!   [`MAX_SVG_PIXEL_WORK`] pixels painted (every path, layer, clip, mask and pattern tile
@@ -28,7 +31,14 @@ use crate::error::{Error, Result};
 pub const MAX_SVG_BYTES: usize = 32 * 1024 * 1024;
 
 /// The most XML nodes (elements, text, comments) an SVG may have.
-pub const MAX_XML_NODES: u32 = 1_000_000;
+pub const MAX_XML_NODES: u32 = 250_000;
+
+/// The most XML elements once every `<use>` is replaced by what it names, counted on the XML
+/// before usvg converts it (converting takes about 30 us an element here).
+pub const MAX_EXPANDED_ELEMENTS: u64 = 3 * MAX_SVG_ELEMENTS;
+
+/// The deepest nesting of elements (usvg's own limit is about the same).
+const MAX_DEPTH: u32 = 1024;
 
 /// The most elements (paths, groups, images) after `<use>` and markers are expanded.
 pub const MAX_SVG_ELEMENTS: u64 = 50_000;
@@ -56,6 +66,22 @@ const MASK_COST: u64 = 8;
 
 /// Every element's filter and markers are switched off (see the module comment).
 const NO_EFFECTS: &str = "* { filter: none !important; marker: none !important; }";
+
+/// The same for documents without style sheets, where only elements with a `filter` or marker
+/// attribute or a `style` can have them (markers are inherited, so switching them off where
+/// they are set is enough); a rule on every element costs four attributes per element.
+const NO_EFFECTS_SET: &str = "[filter], [style] { filter: none !important; } \
+    [marker-start], [marker-mid], [marker-end], [style] { marker: none !important; }";
+
+/// The rule that switches effects off in `text`: the short one unless the document has a
+/// style sheet (a `<style>` element, perhaps with a namespace prefix).
+fn no_effects(text: &str) -> &'static str {
+    if text.contains("<style") || text.contains(":style") {
+        NO_EFFECTS
+    } else {
+        NO_EFFECTS_SET
+    }
+}
 
 /// `n` with thousands separators: 120000 -> "120,000".
 fn thousands(n: u64) -> String {
@@ -109,6 +135,13 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
             )),
             e => Error::input(format!("the SVG image is corrupt ({})", first_line(e))),
         })?;
+    let expanded = Expansion::count(&xml)?;
+    if expanded > MAX_EXPANDED_ELEMENTS {
+        return Err(too_complex(format!(
+            "more than {} elements once <use> is expanded",
+            thousands(MAX_EXPANDED_ELEMENTS)
+        )));
+    }
     // no file is ever read, and no image decoded: no resources folder, links resolve to nothing
     let options = usvg::Options {
         resources_dir: None,
@@ -116,7 +149,7 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
             resolve_data: Box::new(|_, _, _| None),
             resolve_string: Box::new(|_, _| None),
         },
-        style_sheet: Some(NO_EFFECTS.to_string()),
+        style_sheet: Some(no_effects(text).to_string()),
         ..usvg::Options::default()
     };
     usvg::Tree::from_xmltree(&xml, &options).map_err(|e| match e {
@@ -126,10 +159,73 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
             too_complex("more than 1,000,000 elements once <use> is expanded")
         }
         usvg::Error::ParsingFailed(usvg::roxmltree::Error::NodesLimitReached) => {
-            too_complex("more than 1,000,000 elements once <use> is expanded")
+            too_complex("more than 1,000,000 elements once <use> is expanded, or nested too deep")
         }
         e => Error::input(format!("the SVG image is corrupt ({})", first_line(e))),
     })
+}
+
+/// Counts the elements of an XML document with every `<use>` standing for a copy of what it
+/// names (each element counted once, so a chain of uses costs its length, not the product);
+/// `<defs>` and `<symbol>` count only where a use names them.
+struct Expansion<'a, 'input> {
+    ids: std::collections::HashMap<&'a str, usvg::roxmltree::Node<'a, 'input>>,
+    memo: std::collections::HashMap<usvg::roxmltree::NodeId, u64>,
+}
+
+impl<'a, 'input> Expansion<'a, 'input> {
+    /// The expanded element count of `xml` (capped a little past the limit).
+    fn count(xml: &'a usvg::roxmltree::Document<'input>) -> Result<u64> {
+        let mut ids = std::collections::HashMap::new();
+        for node in xml.descendants() {
+            if let Some(id) = node.attribute("id") {
+                ids.entry(id).or_insert(node);
+            }
+        }
+        let mut e = Expansion {
+            ids,
+            memo: std::collections::HashMap::new(),
+        };
+        e.node(xml.root_element(), 0)
+    }
+
+    fn node(&mut self, node: usvg::roxmltree::Node<'a, 'input>, depth: u32) -> Result<u64> {
+        if depth > MAX_DEPTH {
+            return Err(too_complex(format!(
+                "elements nested more than {MAX_DEPTH} deep"
+            )));
+        }
+        if let Some(&n) = self.memo.get(&node.id()) {
+            return Ok(n);
+        }
+        // a use that leads back here counts nothing (usvg drops it)
+        self.memo.insert(node.id(), 0);
+        let mut n: u64 = 1;
+        // definitions are drawn only where a use names them
+        let drawn = |c: &usvg::roxmltree::Node| {
+            c.is_element() && !matches!(c.tag_name().name(), "defs" | "symbol")
+        };
+        for child in node.children().filter(drawn) {
+            n = n.saturating_add(self.node(child, depth + 1)?);
+            if n > MAX_EXPANDED_ELEMENTS {
+                break;
+            }
+        }
+        if node.tag_name().name() == "use" {
+            let href = node
+                .attributes()
+                .find(|a| a.name() == "href")
+                .map(|a| a.value());
+            if let Some(target) = href
+                .and_then(|h| h.strip_prefix('#'))
+                .and_then(|id| self.ids.get(id).copied())
+            {
+                n = n.saturating_add(self.node(target, depth + 1)?);
+            }
+        }
+        self.memo.insert(node.id(), n);
+        Ok(n)
+    }
 }
 
 /// What rasterising a tree costs, counted before drawing it.
