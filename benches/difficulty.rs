@@ -32,7 +32,7 @@ fn difficulty(c: &mut Criterion) {
     };
     let mask = shape_mask(&design, &fg).unwrap().mask;
     let options = SearchOptions {
-        budget: Budget::Candidates(CANDIDATES),
+        budget: Some(Budget::Candidates(CANDIDATES)),
         ..SearchOptions::default()
     };
     let probe = search(&design, Some(&mask), &options).unwrap();

@@ -2,12 +2,18 @@
 //! files, book files and shape pictures (pictures bounded in size, folders refused), and writing
 //! outputs atomically (a temporary file beside the target, then a rename), so a failed or
 //! interrupted export never leaves a half-written file and never clobbers the previous one.
+//! Several files that belong together (a puzzle and its key) are one set ([`write_set`]): all
+//! are renamed into place or none. Writing onto a symbolic link writes the file it points to.
+//! Every temporary file and staging folder is recorded while it exists, so the binary's
+//! SIGINT / SIGTERM handler removes them ([`remove_temporaries_and_exit`]); those of runs
+//! killed outright are removed by the next write into the same folder.
 //! Decoding and parsing what is read is the library's ([`crate::load`]); the functions here
 //! that read (`read_design`, `load_shape`, `read_picture`) are [`Files`] plus that.
 
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 
 use crate::design::Design;
 use crate::error::{Error, ErrorKind, Result};
@@ -22,38 +28,251 @@ fn io_error(what: &str, e: &std::io::Error, path: &Path) -> Error {
     Error::new(ErrorKind::Io, format!("{what}: {msg}: {}", path.display()))
 }
 
-fn temp_path(path: &Path) -> PathBuf {
+/// The temporary files and staging folders this process has made and not yet renamed or
+/// removed: what [`remove_temporaries_and_exit`] removes when the process is interrupted. Each
+/// is created while this lock is held, so none appears after the cleanup has run.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Creates the temporary file `tmp` (replacing a leftover of the same name) and records it.
+fn create_pending_file(tmp: &Path) -> std::io::Result<fs::File> {
+    let mut list = pending();
+    let file = fs::File::create(tmp)?;
+    list.push(tmp.to_path_buf());
+    Ok(file)
+}
+
+/// Creates the staging folder `dir` and records it.
+fn create_pending_dir(dir: &Path) -> std::io::Result<()> {
+    let mut list = pending();
+    fs::create_dir(dir)?;
+    list.push(dir.to_path_buf());
+    Ok(())
+}
+
+/// Forgets a temporary path that was renamed into place or removed.
+fn forget(path: &Path) {
+    pending().retain(|p| p != path);
+}
+
+/// Removes a temporary file and forgets it.
+fn discard(tmp: &Path) {
+    let _ = fs::remove_file(tmp);
+    forget(tmp);
+}
+
+/// Removes every temporary file and staging folder this process has made and not yet renamed,
+/// then ends the process with `code`. For the binary's SIGINT / SIGTERM handler (exit status
+/// 130 / 143): an interrupted run leaves nothing behind but the files it had finished. The
+/// lock on the list is held until the end, so no new temporary file appears meanwhile.
+pub fn remove_temporaries_and_exit(code: i32) -> ! {
+    let list = pending();
+    for p in list.iter() {
+        if p.is_dir() {
+            // a writer may still be adding a file: try again once
+            if fs::remove_dir_all(p).is_err() {
+                let _ = fs::remove_dir_all(p);
+            }
+        } else {
+            let _ = fs::remove_file(p);
+        }
+    }
+    std::process::exit(code)
+}
+
+/// The temporary name of `path` for this process: `.NAME.PID.tmp` beside it (`tag` adds a
+/// word before the process id: `.NAME.old.PID.tmp`).
+fn temp_path(path: &Path, tag: &str) -> PathBuf {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+    path.with_file_name(format!(".{name}{tag}.{}.tmp", std::process::id()))
 }
 
-/// Writes the output of `fill` to `path` atomically. On any error the temporary file is
-/// removed and `path` is left as it was.
-pub fn write_atomic_with(
-    path: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<()> {
-    if path.is_dir() {
+/// The process id a temporary name of Hedge's carries: `.NAME.PID.tmp` (a temporary file or a
+/// backup) or `.hedge-staging-PID` (a book's staging folder).
+fn temp_owner(name: &str) -> Option<u32> {
+    let pid = if let Some(pid) = name.strip_prefix(".hedge-staging-") {
+        pid
+    } else {
+        let inner = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+        inner.rsplit_once('.')?.1
+    };
+    if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// Whether the process `pid` is running. Without `/proc` (not Linux) every process counts as
+/// running, so nothing is removed.
+fn process_alive(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.join("self").exists() || proc.join(pid.to_string()).exists()
+}
+
+/// Removes from `dir` the temporary files and staging folders of Hedge runs that are no longer
+/// running (killed before they could clean up). Best effort: what cannot be removed stays.
+fn remove_stale(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let me = std::process::id();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(temp_owner) else {
+            continue;
+        };
+        if pid == me || process_alive(pid) {
+            continue;
+        }
+        let path = entry.path();
+        match entry.file_type() {
+            Ok(t) if t.is_dir() => {
+                let _ = fs::remove_dir_all(&path);
+            }
+            Ok(_) => {
+                let _ = fs::remove_file(&path);
+            }
+            Err(_) => {}
+        }
+    }
+}
+
+/// The folder a file is written in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Where writing `path` puts the bytes: `path` itself, or, when it is a symbolic link (to a
+/// link...), the file it finally names, so the link stays and its target gets the content.
+fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = fs::read_link(&p)?;
+                p = if to.is_absolute() {
+                    to
+                } else {
+                    folder_of(&p).join(to)
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
+}
+
+/// A file written to its temporary name, waiting to be renamed into place.
+struct Staged {
+    /// The path as given (for messages).
+    shown: PathBuf,
+    /// Where it goes (links resolved).
+    target: PathBuf,
+    /// Its temporary file beside `target`.
+    tmp: PathBuf,
+}
+
+/// Checks `path` can be a file, clears stale temporaries beside it, and writes the output of
+/// `fill` to its temporary file (synced).
+fn stage(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<Staged> {
+    let target = resolve_links(path).map_err(|e| io_error("cannot write", &e, path))?;
+    if target.is_dir() {
         return Err(Error::new(
             ErrorKind::Io,
             format!("cannot write: is a directory: {}", path.display()),
         ));
     }
-    let tmp = temp_path(path);
-    let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        fill(&mut file)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&tmp, path)
+    remove_stale(folder_of(&target));
+    let tmp = temp_path(&target, "");
+    let written = (|| {
+        let mut file = create_pending_file(&tmp)?;
+        {
+            let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut file);
+            fill(&mut w)?;
+            w.flush()?;
+        }
+        file.sync_all()
     })();
-    result.map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        io_error("cannot write", &e, path)
-    })
+    match written {
+        Ok(()) => Ok(Staged {
+            shown: path.to_path_buf(),
+            target,
+            tmp,
+        }),
+        Err(e) => {
+            discard(&tmp);
+            Err(io_error("cannot write", &e, path))
+        }
+    }
+}
+
+/// Renames staged files into place, all or none: a target that already exists is kept as a
+/// hard link (`.NAME.old.PID.tmp`) until every rename has worked, so a failing rename puts the
+/// earlier files back and removes the new ones.
+fn commit(staged: Vec<Staged>) -> Result<()> {
+    let mut backups: Vec<Option<PathBuf>> = Vec::with_capacity(staged.len());
+    for s in &staged {
+        let old = fs::symlink_metadata(&s.target).is_ok_and(|m| m.is_file());
+        let backup = old.then(|| temp_path(&s.target, ".old")).filter(|b| {
+            let mut list = pending();
+            let _ = fs::remove_file(b);
+            let linked = fs::hard_link(&s.target, b).is_ok();
+            if linked {
+                list.push(b.clone());
+            }
+            linked
+        });
+        backups.push(backup);
+    }
+    let mut failed = None;
+    let mut done = 0;
+    for s in &staged {
+        if let Err(e) = fs::rename(&s.tmp, &s.target) {
+            failed = Some(io_error("cannot write", &e, &s.shown));
+            break;
+        }
+        forget(&s.tmp);
+        done += 1;
+    }
+    if failed.is_some() {
+        for (s, backup) in staged[..done].iter().zip(&backups) {
+            match backup {
+                Some(b) => {
+                    let _ = fs::rename(b, &s.target);
+                }
+                None => {
+                    let _ = fs::remove_file(&s.target);
+                }
+            }
+        }
+        for s in &staged[done..] {
+            discard(&s.tmp);
+        }
+    }
+    for b in backups.iter().flatten() {
+        discard(b);
+    }
+    failed.map_or(Ok(()), Err)
+}
+
+/// Writes the output of `fill` to `path` atomically (a temporary file beside it, then a
+/// rename). On any error the temporary file is removed and `path` is left as it was. When
+/// `path` is a symbolic link, the file it points to is written and the link kept.
+pub fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<()> {
+    let staged = stage(path, fill)?;
+    commit(vec![staged])
 }
 
 /// Writes `bytes` to `path` atomically.
@@ -61,22 +280,50 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
 
-/// Writes rendered pages to `path` and, when the answer key is a file of its own (SVG, PNG),
-/// the key beside it as `NAME-key.EXT` ([`crate::export::key_file_name`]); each atomically.
-/// Returns the files written, the puzzle first.
+/// Writes several files as one set, all or nothing: each is written to a temporary file beside
+/// it first, and only when all are written are they renamed into place; on any failure none of
+/// the new files remains (a file that was replaced already gets its earlier content back).
+/// Symbolic links are written through, as [`write_atomic_with`] does.
+pub fn write_set(files: &[(PathBuf, &[u8])]) -> Result<()> {
+    // every target checked before anything is written
+    for (path, _) in files {
+        if resolve_links(path).is_ok_and(|t| t.is_dir()) {
+            return Err(Error::new(
+                ErrorKind::Io,
+                format!("cannot write: is a directory: {}", path.display()),
+            ));
+        }
+    }
+    let mut staged = Vec::with_capacity(files.len());
+    for (path, bytes) in files {
+        match stage(path, |w| w.write_all(bytes)) {
+            Ok(s) => staged.push(s),
+            Err(e) => {
+                for s in &staged {
+                    discard(&s.tmp);
+                }
+                return Err(e);
+            }
+        }
+    }
+    commit(staged)
+}
+
+/// Writes rendered pages to `path` and, when the answer key is a file of its own, the key
+/// beside it as `NAME-key.EXT` ([`crate::export::key_file_name`]), as one set
+/// ([`write_set`]): both or neither. Returns the files written, the puzzle first.
 pub fn write_rendered(rendered: &crate::export::Rendered, path: &Path) -> Result<Vec<PathBuf>> {
-    let mut written = vec![path.to_path_buf()];
+    let mut files = vec![(path.to_path_buf(), &rendered.puzzle[..])];
     if let Some(key) = &rendered.key {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let key_path = path.with_file_name(crate::export::key_file_name(&name));
-        write_atomic(&key_path, key)?;
-        written.push(key_path);
+        files.push((key_path, &key[..]));
     }
-    write_atomic(path, &rendered.puzzle)?;
-    Ok(written)
+    write_set(&files)?;
+    Ok(files.into_iter().map(|(p, _)| p).collect())
 }
 
 /// Reads a whole text file; the error starts with `what` and ends with the path.
@@ -146,8 +393,10 @@ fn read_regular(
 /// file system allows: every file is first written into a staging folder inside `out`
 /// (`.hedge-staging-PID`); only when all of them are written are they renamed into place. A
 /// sub-folder (such as `pages/`) is replaced as a whole, so no file of an earlier run is left
-/// beside the new ones. On an error before the renames, the staging folder is removed and `out`
-/// is left as it was.
+/// beside the new ones. On an error before the renames, the staging folder is removed, `out`
+/// is left as it was, and the folders this call created (`out` and any missing parents) are
+/// removed again, so a failed run leaves no empty folder. Staging folders and temporary files
+/// of earlier runs that were killed are removed first.
 pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> {
     if out.exists() && !out.is_dir() {
         return Err(Error::new(
@@ -155,11 +404,28 @@ pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> 
             format!("cannot write: not a folder: {}", out.display()),
         ));
     }
-    fs::create_dir_all(out).map_err(|e| io_error("cannot create the folder", &e, out))?;
+    // the folders about to be created, deepest first
+    let created: Vec<PathBuf> = out
+        .ancestors()
+        .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
+        .map(Path::to_path_buf)
+        .collect();
+    let remove_created = || {
+        for dir in &created {
+            if fs::remove_dir(dir).is_err() {
+                break;
+            }
+        }
+    };
+    if let Err(e) = fs::create_dir_all(out) {
+        remove_created();
+        return Err(io_error("cannot create the folder", &e, out));
+    }
+    remove_stale(out);
     let staging = out.join(format!(".hedge-staging-{}", std::process::id()));
     let _ = fs::remove_dir_all(&staging);
     let written = (|| -> std::io::Result<()> {
-        fs::create_dir(&staging)?;
+        create_pending_dir(&staging)?;
         for (rel, bytes) in files {
             let p = staging.join(rel);
             if let Some(dir) = p.parent() {
@@ -173,6 +439,8 @@ pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> 
     })();
     if let Err(e) = written {
         let _ = fs::remove_dir_all(&staging);
+        forget(&staging);
+        remove_created();
         return Err(io_error("cannot write", &e, out));
     }
     // the top-level entries, each renamed into place (a folder replaces the old folder)
@@ -197,6 +465,7 @@ pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> 
         Ok(())
     })();
     let _ = fs::remove_dir_all(&staging);
+    forget(&staging);
     moved.map_err(|e| io_error("cannot write", &e, out))
 }
 
@@ -306,6 +575,141 @@ mod tests {
         assert!(write(&bad).is_err());
         assert_eq!(fs::read_dir(out.join("pages")).unwrap().count(), 2);
         assert_eq!(fs::read_dir(&out).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn a_set_is_written_whole_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("d.svg"), dir.path().join("d-key.svg"));
+        // the key's target is a folder: neither file is written
+        fs::create_dir(&b).unwrap();
+        let e = write_set(&[(a.clone(), b"p"), (b.clone(), b"k")]).unwrap_err();
+        assert!(e.message.contains("is a directory"), "{e}");
+        assert!(!a.exists());
+        // the puzzle's: the same, and no stray key (issue 20 finding 4)
+        fs::remove_dir(&b).unwrap();
+        fs::create_dir(&a).unwrap();
+        assert!(write_set(&[(a.clone(), b"p"), (b.clone(), b"k")]).is_err());
+        assert!(!b.exists());
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "only the folder"
+        );
+        // a rename that fails after another one worked puts the earlier file back
+        fs::remove_dir(&a).unwrap();
+        write_set(&[(a.clone(), b"old"), (b.clone(), b"old key")]).unwrap();
+        let staged = vec![
+            stage(&a, |w| w.write_all(b"new")).unwrap(),
+            stage(&b, |w| w.write_all(b"new key")).unwrap(),
+        ];
+        fs::remove_file(&staged[1].tmp).unwrap(); // its rename fails
+        assert!(commit(staged).is_err());
+        assert_eq!(fs::read(&a).unwrap(), b"old");
+        assert_eq!(fs::read(&b).unwrap(), b"old key");
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            2,
+            "no temporaries"
+        );
+        assert!(pending().iter().all(|p| !p.starts_with(dir.path())));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_is_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real");
+        fs::create_dir(&real).unwrap();
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink("real/target.json", &link).unwrap();
+        write_atomic(&link, b"one").unwrap();
+        write_atomic(&link, b"two").unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(real.join("target.json")).unwrap(), b"two");
+        assert_eq!(fs::read_dir(&real).unwrap().count(), 1);
+        // a link to a link, absolute
+        let again = dir.path().join("again.json");
+        std::os::unix::fs::symlink(&link, &again).unwrap();
+        write_atomic(&again, b"three").unwrap();
+        assert_eq!(fs::read(real.join("target.json")).unwrap(), b"three");
+        // a loop is an error, not a hang
+        let (x, y) = (dir.path().join("x"), dir.path().join("y"));
+        std::os::unix::fs::symlink(&y, &x).unwrap();
+        std::os::unix::fs::symlink(&x, &y).unwrap();
+        let e = write_atomic(&x, b"z").unwrap_err();
+        assert!(e.message.contains("symbolic links"), "{e}");
+    }
+
+    #[test]
+    fn temporaries_of_dead_runs_are_removed_and_live_ones_kept() {
+        assert_eq!(temp_owner(".m.json.123.tmp"), Some(123));
+        assert_eq!(temp_owner(".m.json.old.77.tmp"), Some(77));
+        assert_eq!(temp_owner(".hedge-staging-9"), Some(9));
+        for other in [
+            "m.json",
+            ".m.json.tmp",
+            ".x.12a.tmp",
+            ".hedge-staging-",
+            "a.1.tmp",
+        ] {
+            assert_eq!(temp_owner(other), None, "{other}");
+        }
+        if !Path::new("/proc/self").exists() {
+            eprintln!("note: no /proc here; stale temporaries are never removed");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        // a pid above the kernel's largest (4194304) runs nothing
+        let dead = 4_194_400;
+        let live = std::process::id(); // this process: kept
+        let files = [
+            format!(".m.json.{dead}.tmp"),
+            format!(".m.json.{live}.tmp"),
+            "m.json".to_string(),
+            ".notes.tmp".to_string(),
+        ];
+        for f in &files {
+            fs::write(dir.path().join(f), b"x").unwrap();
+        }
+        fs::create_dir_all(dir.path().join(format!(".hedge-staging-{dead}/pages"))).unwrap();
+        fs::create_dir(dir.path().join(".hedge-staging-1")).unwrap(); // init: alive
+        write_atomic(&dir.path().join("out.txt"), b"new").unwrap();
+        let mut left: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        let mut want = vec![
+            ".hedge-staging-1".to_string(),
+            format!(".m.json.{live}.tmp"),
+            ".notes.tmp".into(),
+            "m.json".into(),
+            "out.txt".into(),
+        ];
+        want.sort();
+        assert_eq!(left, want);
+    }
+
+    #[test]
+    fn a_failed_book_write_leaves_no_new_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("new/book");
+        let bad: Vec<(PathBuf, &[u8])> = vec![
+            (PathBuf::from("book.pdf"), b"pdf"),
+            (PathBuf::from("book.pdf/inside"), b"x"),
+        ];
+        assert!(write_files_atomic(&out, &bad).is_err());
+        assert!(!dir.path().join("new").exists());
+        // an existing folder stays
+        fs::create_dir(dir.path().join("kept")).unwrap();
+        assert!(write_files_atomic(&dir.path().join("kept"), &bad).is_err());
+        assert!(dir.path().join("kept").is_dir());
     }
 
     #[test]

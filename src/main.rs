@@ -6,6 +6,7 @@ mod cli;
 use clap::Parser;
 
 fn main() -> std::process::ExitCode {
+    clean_up_on_signals();
     let cli = cli::Cli::parse();
     #[cfg(feature = "gui")]
     if cli.command.is_none() {
@@ -36,3 +37,30 @@ fn main() -> std::process::ExitCode {
 fn say(line: &str) {
     cli::say_line(line);
 }
+
+/// On SIGINT or SIGTERM, removes the temporary files and staging folders of the writes under
+/// way ([`hedge::io::remove_temporaries_and_exit`]) and exits with the usual status, 128 + the
+/// signal's number (130, 143). The signals are received on a thread of their own
+/// (signal-hook's self-pipe), so the cleanup runs outside the signal handler.
+#[cfg(unix)]
+fn clean_up_on_signals() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
+    // without the handler (it cannot be installed), a signal ends the run as before
+    let Ok(mut signals) = Signals::new([SIGINT, SIGTERM]) else {
+        return;
+    };
+    let spawned = std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                hedge::io::remove_temporaries_and_exit(128 + signal);
+            }
+        });
+    if spawned.is_err() {
+        say("warning: cannot watch for interrupts; an interrupted run may leave temporary files");
+    }
+}
+
+#[cfg(not(unix))]
+fn clean_up_on_signals() {}

@@ -327,6 +327,15 @@ impl Made {
         }
     }
 
+    /// Writes the maze as JSON ([`Made::json`]) to `out`, streamed: a maze of cells and walls
+    /// is never held as a whole document in memory.
+    pub fn write_json(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match self {
+            Made::Walls(g) => crate::json::write(g, out),
+            Made::Tiles(t) => out.write_all(&t.maze.to_json(t.seed)),
+        }
+    }
+
     /// The maze drawn in text (rect mazes of cells and walls, and tile mazes; an error for the
     /// other topologies).
     pub fn text(&self) -> Result<String> {

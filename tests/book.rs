@@ -361,8 +361,8 @@ width = 8
 }
 
 #[test]
-fn two_to_six_keys_a_page() {
-    for (per, pages) in [(2, 4), (3, 3), (5, 2), (6, 2)] {
+fn one_to_nine_keys_a_page() {
+    for (per, pages) in [(1, 7), (2, 4), (3, 3), (5, 2), (6, 2), (7, 1), (9, 1)] {
         let text = format!(
             "[book]\nkeys_per_page = {per}\n[[pages]]\ncount = 7\nseed_from = 1\nwidth = 6\n"
         );
@@ -497,7 +497,7 @@ fn bad_books_give_one_clear_line_and_write_nothing() {
             "[[pages]]\ndesign = \"nowhere.toml\"\n",
             "cannot read the design",
         ),
-        ("[book]\nkeys_per_page = 9\n", "book.keys_per_page"),
+        ("[book]\nkeys_per_page = 10\n", "book.keys_per_page"),
         (
             "[[pages]]\ncount = 2\nseed_from = 1\nwidth = 2\nshapes = [\"star\"]\n",
             "pages[1] #1 (Puzzle 1): the shape leaves",
@@ -562,4 +562,123 @@ fn bad_books_give_one_clear_line_and_write_nothing() {
         .failure();
     assert_eq!(fs::read(out.join("book.pdf")).unwrap(), before);
     assert_eq!(fs::read_dir(&out).unwrap().count(), 3);
+}
+
+/// The answer grid for `per` keys a page on `trim`: (columns, rows) of the key labels' centres.
+fn answer_grid(trim: &str, per: usize) -> (usize, usize) {
+    let text = format!(
+        "[book]\ntrim = \"{trim}\"\nkeys_per_page = {per}\n[[pages]]\ncount = {per}\nseed_from = 1\nwidth = 6\n"
+    );
+    let built = build_with(&parse(&text), 2);
+    let page = file(&built, &format!("pages/page-{:03}.svg", per + 1));
+    let at: Vec<(i64, i64)> = texts_at(page)
+        .iter()
+        .filter(|(t, _)| t.starts_with("Puzzle "))
+        .map(|(_, (x, y))| (x.round() as i64, y.round() as i64))
+        .collect();
+    assert_eq!(at.len(), per, "{per} keys on {trim}");
+    let distinct = |mut v: Vec<i64>| {
+        v.sort();
+        v.dedup();
+        v.len()
+    };
+    (
+        distinct(at.iter().map(|p| p.0).collect()),
+        distinct(at.iter().map(|p| p.1).collect()),
+    )
+}
+
+/// Issue 15: 1 to 9 keys a page, in the grid that prints them largest: 3 x 3 for 9 on a
+/// portrait page, one key filling the page for 1; 2 keys side by side on a landscape page,
+/// stacked on a portrait one.
+#[test]
+fn answer_grids_from_one_to_nine() {
+    assert_eq!(answer_grid("letter", 9), (3, 3));
+    assert_eq!(answer_grid("6x9", 9), (3, 3));
+    assert_eq!(answer_grid("letter", 1), (1, 1));
+    assert_eq!(answer_grid("letter", 2), (1, 2));
+    assert_eq!(answer_grid("letter", 4), (2, 2));
+    let landscape = "[book]\norientation = \"landscape\"\nkeys_per_page = 2\n\
+                     [[pages]]\ncount = 2\nseed_from = 1\nwidth = 6\n";
+    let built = build_with(&parse(landscape), 2);
+    let ys: Vec<i64> = texts_at(file(&built, "pages/page-003.svg"))
+        .iter()
+        .filter(|(t, _)| t.starts_with("Puzzle "))
+        .map(|(_, (_, y))| y.round() as i64)
+        .collect();
+    assert_eq!(ys.len(), 2);
+    assert_eq!(ys[0], ys[1], "side by side");
+}
+
+/// The `<text>` elements of an SVG page with their positions.
+fn texts_at(svg: &[u8]) -> Vec<(String, (f64, f64))> {
+    let text = std::str::from_utf8(svg).unwrap();
+    let doc = roxmltree::Document::parse(text).unwrap();
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| {
+            let num = |a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+            (
+                n.text().unwrap_or("").trim().to_string(),
+                (num("x"), num("y")),
+            )
+        })
+        .collect()
+}
+
+/// Issue 15: `answers = "separate"` puts the answer pages in answers.pdf (numbered from 1),
+/// book.pdf holds the puzzles only, and the manifest lists both.
+#[test]
+fn separate_answers_go_to_answers_pdf() {
+    let text = "[book]\nanswers = \"separate\"\nkeys_per_page = 9\ntitle_page = true\ntitle = \"S\"\n\
+                [[pages]]\ncount = 11\nseed_from = 1\nwidth = 6\n";
+    let built = build_with(&parse(text), 2);
+    assert_eq!(pdf_pages(file(&built, "book.pdf")).len(), 12);
+    assert_eq!(pdf_pages(file(&built, "answers.pdf")).len(), 2);
+    assert_eq!(built.pages, 14);
+    let m = manifest(&built);
+    assert_eq!(m["pdf"], "book.pdf");
+    assert_eq!(m["answers_pdf"], "answers.pdf");
+    assert_eq!(m["page_count"], 12);
+    assert_eq!(m["answers_page_count"], 2);
+    let pages = m["pages"].as_array().unwrap();
+    assert_eq!(pages.len(), 14);
+    let answers: Vec<&serde_json::Value> =
+        pages.iter().filter(|p| p["kind"] == "answers").collect();
+    assert_eq!(answers.len(), 2);
+    for (k, p) in answers.iter().enumerate() {
+        assert_eq!(p["pdf"], "answers.pdf");
+        assert_eq!(p["page"], k + 1);
+        assert_eq!(p["svg"], format!("pages/answers-{:03}.svg", k + 1));
+    }
+    assert!(
+        pages
+            .iter()
+            .filter(|p| p["kind"] != "answers")
+            .all(|p| p.get("pdf").is_none())
+    );
+    assert_eq!(m["puzzles"][10]["key_page"], 2);
+    assert_eq!(m["puzzles"][10]["page"], 12);
+    // every SVG named in the manifest is written; the answer pages carry their keys' labels
+    for p in pages {
+        file(&built, p["svg"].as_str().unwrap());
+    }
+    let last = file(&built, "pages/answers-002.svg");
+    assert!(has_text(last, "Puzzle 10") && has_text(last, "Puzzle 11"));
+    assert!(!has_text(file(&built, "pages/page-012.svg"), "Answers"));
+    // hedge batch writes it beside book.pdf
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.toml");
+    fs::write(&path, text).unwrap();
+    let out = dir.path().join("out");
+    let run = hedge()
+        .arg("batch")
+        .arg(&path)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_ok(&run);
+    assert!(out.join("answers.pdf").is_file() && out.join("book.pdf").is_file());
+    assert!(String::from_utf8_lossy(&run.stderr).contains("answers.pdf"));
 }

@@ -464,3 +464,230 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_line() {
     assert!(out.status.success(), "{:?}", out.status);
     assert!(dir.path().join("m.json").exists());
 }
+
+/// The files in `dir`, sorted (hidden ones too).
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Issue 20 finding 4: `mkdir d.svg; hedge generate -o d.svg` failed but left `d-key.svg`. A
+/// maze's files are one set now: whichever of them cannot be written, none is.
+#[test]
+fn a_failed_write_leaves_no_stray_key_file() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        ("d.svg", "d.svg", &[]),
+        ("d.png", "d.png", &[]),
+        ("d.svg", "d-key.svg", &[]),
+        ("d.pdf", "d.pdf", &["--key", "separate"]),
+        ("d.pdf", "d-key.pdf", &["--key", "separate"]),
+    ];
+    for (out, blocked, extra) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join(blocked)).unwrap();
+        let run = hedge()
+            .args(["generate", "--width", "10", "--seed", "1", "-o"])
+            .arg(dir.path().join(out))
+            .args(*extra)
+            .output()
+            .unwrap();
+        assert!(!run.status.success(), "{out} with {blocked} a folder");
+        let err = stderr_of(&run);
+        assert!(
+            err.contains("is a directory") && err.lines().count() == 1,
+            "{err}"
+        );
+        assert_eq!(
+            names_in(dir.path()),
+            [*blocked],
+            "{out} with {blocked} a folder"
+        );
+    }
+}
+
+#[test]
+fn key_separate_writes_the_key_beside_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages = |p: &std::path::Path| {
+        lopdf::Document::load_mem(&fs::read(p).unwrap())
+            .unwrap()
+            .get_pages()
+            .len()
+    };
+    for ext in ["pdf", "svg", "png"] {
+        let out = dir.path().join(format!("cat.{ext}"));
+        let run = hedge()
+            .args([
+                "generate", "--width", "8", "--seed", "2", "--key", "separate",
+            ])
+            .args(["--shape", "cat", "-o"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{}", stderr_of(&run));
+        let key = dir.path().join(format!("cat-key.{ext}"));
+        assert!(key.is_file(), "{ext}");
+        assert!(stderr_of(&run).contains(&format!("cat.{ext}, ")), "{ext}");
+        if ext == "pdf" {
+            assert_eq!((pages(&out), pages(&key)), (1, 1));
+        }
+    }
+    // the default: the key on page 2 of a PDF; none: the puzzle alone
+    let two = dir.path().join("two.pdf");
+    let none = dir.path().join("none.svg");
+    for (p, extra) in [(&two, None), (&none, Some("none"))] {
+        let mut cmd = hedge();
+        cmd.args(["generate", "--width", "8", "--seed", "2", "-o"])
+            .arg(p);
+        if let Some(k) = extra {
+            cmd.args(["--key", k]);
+        }
+        assert!(cmd.output().unwrap().status.success());
+    }
+    assert_eq!(pages(&two), 2);
+    assert!(!dir.path().join("two-key.pdf").exists());
+    assert!(!dir.path().join("none-key.svg").exists());
+    let bad = hedge()
+        .args(["generate", "--key", "back", "-o"])
+        .arg(dir.path().join("x.pdf"))
+        .output()
+        .unwrap();
+    assert!(stderr_of(&bad).contains("second-page, separate or none"));
+    let json = hedge()
+        .args(["generate", "--key", "separate", "-o"])
+        .arg(dir.path().join("x.json"))
+        .output()
+        .unwrap();
+    assert!(!json.status.success());
+    assert!(stderr_of(&json).contains("--key goes with a page output"));
+    assert!(!dir.path().join("x.json").exists());
+}
+
+/// Issue 20 finding 9: `-o link.json` replaced the symbolic link with a file.
+#[cfg(unix)]
+#[test]
+fn output_onto_a_symbolic_link_writes_its_target() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("real")).unwrap();
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink("real/maze.json", &link).unwrap();
+    for seed in ["1", "2"] {
+        let run = hedge()
+            .args(["generate", "--width", "5", "--seed", seed, "-o"])
+            .arg(&link)
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{}", stderr_of(&run));
+    }
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let json = fs::read_to_string(dir.path().join("real/maze.json")).unwrap();
+    assert!(
+        json.contains("\"seed\": 2") || json.contains("\"seed\":2"),
+        "{json}"
+    );
+    assert_eq!(names_in(&dir.path().join("real")), ["maze.json"]);
+}
+
+/// Issue 20 finding 8: temporaries and staging folders of killed runs were never removed. The
+/// next run into the folder removes those whose process is gone (and keeps a live one's).
+#[test]
+fn stale_temporaries_of_dead_runs_are_cleaned_by_the_next_run() {
+    if !std::path::Path::new("/proc/self").exists() {
+        eprintln!("note: no /proc here; skipping the stale-temporary test");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let dead = 4_194_400; // above the kernel's largest pid
+    let alive = std::process::id();
+    fs::write(dir.path().join(format!(".m.json.{dead}.tmp")), b"x").unwrap();
+    fs::write(dir.path().join(format!(".m.json.{alive}.tmp")), b"x").unwrap();
+    fs::create_dir_all(dir.path().join(format!("book/.hedge-staging-{dead}/pages"))).unwrap();
+    let run = hedge()
+        .args(["generate", "--width", "5", "-o"])
+        .arg(dir.path().join("m.json"))
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", stderr_of(&run));
+    assert_eq!(
+        names_in(dir.path()),
+        [
+            format!(".m.json.{alive}.tmp"),
+            "book".into(),
+            "m.json".into()
+        ]
+    );
+    let book = dir.path().join("b.toml");
+    fs::write(&book, "[[pages]]\ncount = 1\nseed_from = 1\nwidth = 5\n").unwrap();
+    let run = hedge()
+        .arg("batch")
+        .arg(&book)
+        .arg("-o")
+        .arg(dir.path().join("book"))
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", stderr_of(&run));
+    assert_eq!(
+        names_in(&dir.path().join("book")),
+        ["book.pdf", "manifest.json", "pages"]
+    );
+}
+
+/// Issue 20 finding 8: SIGTERM during a big write left a `.NAME.PID.tmp` of hundreds of MB.
+/// The run is stopped while its temporary file is being written; it removes it and exits 143.
+#[cfg(unix)]
+#[test]
+fn a_terminated_run_removes_its_temporary_file() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hedge"))
+        .args([
+            "generate", "--width", "800", "--height", "800", "--seed", "1", "-o",
+        ])
+        .arg(dir.path().join("m.json"))
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let has_tmp = || names_in(dir.path()).iter().any(|n| n.ends_with(".tmp"));
+    // wait for the temporary file: polling the folder, bounded (about 2 minutes at most)
+    let mut seen = false;
+    for _ in 0..24_000 {
+        if has_tmp() {
+            seen = true;
+            break;
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    if !seen {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("the run ended (or never wrote) before its temporary file was seen");
+    }
+    let kill = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    if !kill.is_ok_and(|s| s.success()) {
+        let _ = child.kill();
+        let _ = child.wait();
+        eprintln!("note: no `kill` command here; skipping the signal test");
+        return;
+    }
+    let status = child.wait().unwrap();
+    assert!(
+        status.code() == Some(143) || status.signal() == Some(15),
+        "{status:?}"
+    );
+    assert!(!has_tmp(), "{:?}", names_in(dir.path()));
+    assert!(!dir.path().join("m.json").exists());
+}

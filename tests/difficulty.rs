@@ -52,7 +52,7 @@ fn quantile(mut v: Vec<f64>, q: f64) -> f64 {
 
 fn candidates(n: u64) -> SearchOptions {
     SearchOptions {
-        budget: Budget::Candidates(n),
+        budget: Some(Budget::Candidates(n)),
         ..SearchOptions::default()
     }
 }
@@ -190,7 +190,7 @@ fn infeasible_targets_end_within_budget_with_the_closest() {
         &d,
         None,
         &SearchOptions {
-            budget: Budget::Seconds(0.3),
+            budget: Some(Budget::Seconds(0.3)),
             ..SearchOptions::default()
         },
     )
@@ -370,7 +370,7 @@ fn every_preset_meets_its_targets_on_the_page_and_in_a_shape() {
                     None
                 };
                 let options = SearchOptions::default();
-                assert_eq!(options.budget, hedge::difficulty::DEFAULT_BUDGET);
+                assert_eq!(options.budget, None);
                 let found = search(&d, mask.as_ref(), &options).unwrap();
                 let what = format!("{} (heart: {shape}, seed {seed})", p.name);
                 assert_eq!(found.stop, Stop::Met, "{what}\n{}", found.report);

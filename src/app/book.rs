@@ -163,10 +163,24 @@ fn export_book(
         .iter()
         .find(|f| f.path == Path::new("book.pdf"))
         .ok_or("the book has no PDF")?;
-    crate::io::write_atomic(path, &pdf.bytes).map_err(|e| e.to_string())?;
+    // with answers = "separate", the answers beside it as NAME-answers.pdf, both or neither
+    let mut files = vec![(path.to_path_buf(), &pdf.bytes[..])];
+    if let Some(answers) = built
+        .files
+        .iter()
+        .find(|f| f.path == Path::new(crate::book::ANSWERS_PDF))
+    {
+        let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+        files.push((
+            path.with_file_name(format!("{stem}-answers.pdf")),
+            &answers.bytes[..],
+        ));
+    }
+    crate::io::write_set(&files).map_err(|e| e.to_string())?;
+    let names: Vec<String> = files.iter().map(|(p, _)| p.display().to_string()).collect();
     let mut msg = format!(
         "exported {} ({} puzzles, {} pages)",
-        path.display(),
+        names.join(" and "),
         built.puzzles,
         built.pages
     );
@@ -501,6 +515,7 @@ fn answers_name(a: Answers) -> &'static str {
     match a {
         Answers::AfterEach => "after each puzzle",
         Answers::AtBack => "at the back",
+        Answers::Separate => "in a separate file",
     }
 }
 
@@ -522,13 +537,13 @@ fn settings(ui: &mut egui::Ui, s: &mut Settings) {
     ComboBox::from_label("Answer keys")
         .selected_text(answers_name(s.answers))
         .show_ui(ui, |ui| {
-            for a in [Answers::AtBack, Answers::AfterEach] {
+            for a in [Answers::AtBack, Answers::AfterEach, Answers::Separate] {
                 ui.selectable_value(&mut s.answers, a, answers_name(a));
             }
         });
     ui.add_enabled(
-        s.answers == Answers::AtBack,
-        Slider::new(&mut s.keys_per_page, 2..=6).text("Keys per page"),
+        s.answers.on_answer_pages(),
+        Slider::new(&mut s.keys_per_page, 1..=9).text("Keys per page"),
     )
     .on_disabled_hover_text("with the keys after each puzzle, each key has a page");
     let custom = !TRIMS.contains(&s.trim);

@@ -85,10 +85,10 @@ impl TargetsPanel {
     /// The search options the knobs describe.
     pub fn options(&self) -> SearchOptions {
         SearchOptions {
-            budget: match self.unit {
+            budget: Some(match self.unit {
                 BudgetUnit::Candidates => Budget::Candidates(self.candidates.max(1)),
                 BudgetUnit::Seconds => Budget::Seconds(self.seconds.clamp(0.1, MAX_SECONDS)),
-            },
+            }),
             vary_endpoints: self.vary_endpoints,
             vary_carver: self.vary_carver,
         }

@@ -54,9 +54,10 @@ pub struct OutputFile {
 /// A book made in memory.
 #[derive(Clone, Debug)]
 pub struct Built {
-    /// `book.pdf`, `manifest.json` and `pages/page-NNN.svg`, in that order.
+    /// `book.pdf`, `answers.pdf` (answers = "separate"), `manifest.json`, and
+    /// `pages/page-NNN.svg` (then `pages/answers-NNN.svg`), in that order.
     pub files: Vec<OutputFile>,
-    /// Pages in the PDF.
+    /// Pages in the PDFs (`book.pdf`, and `answers.pdf` when the answers are separate).
     pub pages: usize,
     /// Puzzles in the book.
     pub puzzles: usize,
@@ -64,40 +65,51 @@ pub struct Built {
     pub warnings: Vec<String>,
 }
 
-/// The book's page plan: what each PDF page is and its number.
+/// The book's page plan: what each page is, its number, and its file.
 #[derive(Clone, Debug)]
 struct Planned {
     number: u32,
     kind: PageKind,
     /// Puzzle indices (from 0) on the page.
     puzzles: Vec<usize>,
+    /// Whether the page is in `answers.pdf` (answers = "separate") rather than `book.pdf`.
+    in_answers_file: bool,
 }
+
+/// The separate answers file's name (answers = "separate").
+pub const ANSWERS_PDF: &str = "answers.pdf";
 
 fn plan(book: &Book) -> Vec<Planned> {
     let s = &book.settings;
     let mut out = Vec::new();
     let mut number = s.first_page_number;
-    let mut push = |kind, puzzles| {
+    let mut push = |kind, puzzles, in_answers_file, number: &mut u32| {
         out.push(Planned {
-            number,
+            number: *number,
             kind,
             puzzles,
+            in_answers_file,
         });
-        number += 1;
+        *number += 1;
     };
     if s.title_page {
-        push(PageKind::Title, vec![]);
+        push(PageKind::Title, vec![], false, &mut number);
     }
     for i in 0..book.puzzles.len() {
-        push(PageKind::Puzzle, vec![i]);
+        push(PageKind::Puzzle, vec![i], false, &mut number);
         if s.answers == Answers::AfterEach {
-            push(PageKind::Key, vec![i]);
+            push(PageKind::Key, vec![i], false, &mut number);
         }
     }
-    if s.answers == Answers::AtBack {
+    if s.answers.on_answer_pages() {
+        let separate = s.answers == Answers::Separate;
+        if separate {
+            // a document of its own, numbered from 1
+            number = 1;
+        }
         let all: Vec<usize> = (0..book.puzzles.len()).collect();
         for chunk in all.chunks(s.keys_per_page as usize) {
-            push(PageKind::Answers, chunk.to_vec());
+            push(PageKind::Answers, chunk.to_vec(), separate, &mut number);
         }
     }
     out
@@ -197,6 +209,9 @@ struct Page {
 struct ManifestPage {
     page: u32,
     kind: PageKind,
+    /// The PDF the page is in, when not `book.pdf` (answers = "separate").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pdf: Option<&'static str>,
     svg: String,
     /// Puzzle numbers (from 1) on the page.
     puzzles: Vec<usize>,
@@ -237,6 +252,12 @@ struct Manifest<'a> {
     version: u32,
     hedge: &'static str,
     pdf: &'static str,
+    /// The answers file and its page count (answers = "separate").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answers_pdf: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answers_page_count: Option<usize>,
+    /// Pages in `book.pdf`.
     page_count: usize,
     page_size_mm: [f64; 2],
     settings: &'a Settings,
@@ -247,8 +268,11 @@ struct Manifest<'a> {
 /// The manifest's `format` field.
 pub const MANIFEST_FORMAT: &str = "hedge-book";
 
-fn svg_name(index: usize) -> String {
-    format!("pages/page-{:03}.svg", index + 1)
+/// The SVG of page `index` (from 0) of the book (`pages/page-NNN.svg`) or of the answers file
+/// (`pages/answers-NNN.svg`).
+fn svg_name(index: usize, in_answers_file: bool) -> String {
+    let name = if in_answers_file { "answers" } else { "page" };
+    format!("pages/{name}-{:03}.svg", index + 1)
 }
 
 /// Makes every page of `book` and renders the PDF, the SVGs and the manifest, in memory; the
@@ -341,9 +365,32 @@ pub fn build(
         .collect::<Result<_>>()?;
 
     let title = s.title.as_deref().unwrap_or("Mazes");
-    let pdf_bytes = pdf::book(&drawings, title);
+    let in_book: Vec<bool> = planned.iter().map(|p| !p.in_answers_file).collect();
+    let pick = |book: bool| -> Vec<Drawing> {
+        drawings
+            .iter()
+            .zip(&in_book)
+            .filter(|(_, b)| **b == book)
+            .map(|(d, _)| d.clone())
+            .collect()
+    };
+    let book_pages = pick(true);
+    let answer_pages = pick(false);
+    let pdf_bytes = pdf::book(&book_pages, title);
+    let answers_bytes = (!answer_pages.is_empty())
+        .then(|| pdf::book(&answer_pages, &format!("{title}: {}", s.answers_heading)));
     let svgs: Vec<Vec<u8>> = drawings.par_iter().map(svg::svg).collect();
     tick();
+    // each page's SVG name: numbered within its file
+    let mut counts = [0usize; 2];
+    let svg_names: Vec<String> = planned
+        .iter()
+        .map(|p| {
+            let k = &mut counts[usize::from(p.in_answers_file)];
+            *k += 1;
+            svg_name(*k - 1, p.in_answers_file)
+        })
+        .collect();
 
     let (pw, ph) = s.page_setup(1, None).page_mm();
     let manifest = Manifest {
@@ -351,16 +398,19 @@ pub fn build(
         version: 1,
         hedge: env!("CARGO_PKG_VERSION"),
         pdf: "book.pdf",
-        page_count: planned.len(),
+        answers_pdf: answers_bytes.as_ref().map(|_| ANSWERS_PDF),
+        answers_page_count: answers_bytes.as_ref().map(|_| answer_pages.len()),
+        page_count: book_pages.len(),
         page_size_mm: [pw, ph],
         settings: s,
         pages: planned
             .iter()
-            .enumerate()
-            .map(|(k, p)| ManifestPage {
+            .zip(&svg_names)
+            .map(|(p, svg)| ManifestPage {
                 page: p.number,
                 kind: p.kind,
-                svg: svg_name(k),
+                pdf: p.in_answers_file.then_some(ANSWERS_PDF),
+                svg: svg.clone(),
                 puzzles: p.puzzles.iter().map(|i| i + 1).collect(),
             })
             .collect(),
@@ -405,10 +455,23 @@ pub fn build(
             bytes: json,
         },
     ];
-    files.extend(svgs.into_iter().enumerate().map(|(k, bytes)| OutputFile {
-        path: svg_name(k).into(),
-        bytes,
-    }));
+    if let Some(bytes) = answers_bytes {
+        files.insert(
+            1,
+            OutputFile {
+                path: ANSWERS_PDF.into(),
+                bytes,
+            },
+        );
+    }
+    files.extend(
+        svgs.into_iter()
+            .zip(svg_names)
+            .map(|(bytes, name)| OutputFile {
+                path: name.into(),
+                bytes,
+            }),
+    );
     let labels = &labels;
     let warnings = made
         .iter()
@@ -459,7 +522,7 @@ fn make_one(
             warnings.push(format!(
                 "difficulty targets missed ({}) after {}; the closest maze is printed",
                 missed.join(", "),
-                SearchOptions::default().budget
+                crate::difficulty::default_budget(product.metrics().map_or(0, |m| m.cells))
             ));
         }
     }

@@ -21,8 +21,9 @@
 //! font = "sans"                 # sans (Helvetica), serif (Times) or mono (Courier)
 //! name_line = false             # a "Name: ____" line on every puzzle page
 //! first_page_number = 1         # the number of the PDF's first page (the title page counts)
-//! answers = "at-back"           # or "after-each" (the key on the page after its puzzle)
-//! keys_per_page = 4             # 2 to 6, for at-back
+//! answers = "at-back"           # or "after-each" (the key on the page after its puzzle),
+//!                               # or "separate" (the answer pages in answers.pdf)
+//! keys_per_page = 4             # 1 to 9, for at-back and separate (grids up to 3 x 3)
 //! label = "Puzzle {n}"          # the heading of each puzzle page and key; {n} = puzzle number
 //! answers_heading = "Answers"   # the heading of the answer pages
 //!
@@ -40,6 +41,10 @@
 //! braid = "0.3..0"              # ramps: width, height, braid
 //! topology = "hex"              # any other design field applies to every page
 //! ```
+//!
+//! With `answers = "separate"` the answer pages (laid out as at the back) go to `answers.pdf`
+//! beside `book.pdf`, numbered from 1, and `book.pdf` holds the title page and the puzzles;
+//! the manifest names the file (`answers_pdf`) and each of its pages (`"pdf": "answers.pdf"`).
 //!
 //! The file is read into serde types: [`Settings`] for `[book]`; each page entry, by whether
 //! it has `count`, as a single page (`design` only) or a generator (its own fields, the rest
@@ -80,8 +85,8 @@ use crate::page::{Orientation, PageSetup, Paper, Typeface};
 use crate::shape::{ShapeSource, builtin};
 
 pub use build::{
-    Built, MANIFEST_FORMAT, OutputFile, PageKind, Product, build, fitted_design, regenerate,
-    regenerate_puzzle,
+    ANSWERS_PDF, Built, MANIFEST_FORMAT, OutputFile, PageKind, Product, build, fitted_design,
+    regenerate, regenerate_puzzle,
 };
 
 /// Where the answer keys go.
@@ -93,6 +98,17 @@ pub enum Answers {
     /// An answer section at the back, [`Settings::keys_per_page`] keys a page.
     #[default]
     AtBack,
+    /// The answer pages (as at the back) in a file of their own, `answers.pdf` beside
+    /// `book.pdf`, numbered from 1; `book.pdf` holds the puzzles only.
+    Separate,
+}
+
+impl Answers {
+    /// Whether the keys are gathered on answer pages ([`Settings::keys_per_page`] a page), at
+    /// the back or in `answers.pdf`.
+    pub fn on_answer_pages(self) -> bool {
+        !matches!(self, Answers::AfterEach)
+    }
 }
 
 /// The most pages one book may have (puzzles, keys and title together).
@@ -132,7 +148,7 @@ pub struct Settings {
     pub first_page_number: u32,
     /// Where the answer keys go.
     pub answers: Answers,
-    /// Answer keys per answer page (2 to 6) when the answers are at the back.
+    /// Answer keys per answer page (1 to 9) when the answers are at the back or separate.
     pub keys_per_page: u32,
     /// The heading of each puzzle page and answer key; `{n}` is the puzzle number.
     pub label: String,
@@ -182,9 +198,10 @@ impl Settings {
     /// Checks every setting; the error names the field (`book.NAME: ...`).
     pub fn validate(&self) -> Result<()> {
         let field = |name: &str, e: Error| Error::new(e.kind, format!("book.{name}: {e}"));
-        if !(2..=6).contains(&self.keys_per_page) {
+        let most = crate::draw::MAX_KEYS_PER_PAGE;
+        if !(1..=most as u32).contains(&self.keys_per_page) {
             return Err(Error::option(format!(
-                "book.keys_per_page: must be 2 to 6, got {}",
+                "book.keys_per_page: must be 1 to {most}, got {}",
                 self.keys_per_page
             )));
         }
@@ -472,7 +489,7 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         }
     }
     let notes = unique_seeds(&mut puzzles)?;
-    let keys = if raw.book.answers == Answers::AtBack {
+    let keys = if raw.book.answers.on_answer_pages() {
         puzzles.len().div_ceil(raw.book.keys_per_page as usize)
     } else {
         puzzles.len()
@@ -889,7 +906,7 @@ mod tests {
             ),
             ("[[pages]]\nwidth = 3\n", "pages[1]: give design"),
             (
-                "[book]\nkeys_per_page = 8\n[[pages]]\ncount = 1\nseed_from = 1\n",
+                "[book]\nkeys_per_page = 10\n[[pages]]\ncount = 1\nseed_from = 1\n",
                 "book.keys_per_page",
             ),
             ("[book]\ntrim = \"tabloid\"\n", "unknown paper"),

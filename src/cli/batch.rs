@@ -13,7 +13,8 @@ pub struct BatchArgs {
     /// The book file (TOML; see the README's "Puzzle books" section).
     #[arg(value_name = "BOOK.toml")]
     pub book: PathBuf,
-    /// The output folder: book.pdf, manifest.json and pages/page-NNN.svg go there.
+    /// The output folder: book.pdf (and answers.pdf with answers = "separate"), manifest.json
+    /// and pages/page-NNN.svg go there.
     #[arg(short, long, value_name = "OUTDIR")]
     pub output: PathBuf,
     /// Worker threads (default: one per core). The output is the same whatever the number.
@@ -64,12 +65,26 @@ pub fn run_batch(args: &BatchArgs) -> Result<()> {
     for w in &built.warnings {
         say!("warning: {w}");
     }
+    let mut pdfs = vec![
+        Path::new(&args.output)
+            .join("book.pdf")
+            .display()
+            .to_string(),
+    ];
+    if built
+        .files
+        .iter()
+        .any(|f| f.path == Path::new(hedge::book::ANSWERS_PDF))
+    {
+        let answers = Path::new(&args.output).join(hedge::book::ANSWERS_PDF);
+        pdfs.push(answers.display().to_string());
+    }
     say!(
         "{} puzzles, {} pages in {:.1} s -> {}",
         built.puzzles,
         built.pages,
         start.elapsed().as_secs_f64(),
-        Path::new(&args.output).join("book.pdf").display()
+        pdfs.join(", ")
     );
     Ok(())
 }

@@ -3,10 +3,12 @@
 
 use anyhow::Result;
 use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use hedge::design::Design;
 use hedge::difficulty::{
-    Budget, Found, Metric, Preset, Range, Report, SearchOptions, Stop, preset, preset_names,
+    Budget, Found, Metric, Preset, Progress, Range, Report, SearchOptions, Stop, preset,
+    preset_names,
 };
 use hedge::page::PageSetup;
 
@@ -34,7 +36,8 @@ pub struct DifficultyArgs {
     #[arg(long, value_name = "A..B", value_parser = parse_range)]
     pub target_depth: Option<Range>,
     /// How long the search for a maze meeting the targets may go on: N candidates (the same
-    /// result on every machine) or Ns seconds (e.g. 2s). Default: 2000 candidates.
+    /// result on every machine) or Ns seconds (e.g. 2s). Default: 2000 candidates, fewer past
+    /// 40,000 cells (2000 x 40,000 / cells: 320 on a 500x500 grid, at least 64).
     #[arg(long, value_name = "N|Ns", value_parser = super::parse_with::<Budget>)]
     pub budget: Option<Budget>,
     /// Let the search try other entrance and exit pairs on the outline.
@@ -61,7 +64,7 @@ impl DifficultyArgs {
     /// The search options the flags describe.
     pub fn options(&self) -> SearchOptions {
         SearchOptions {
-            budget: self.budget.unwrap_or_default(),
+            budget: self.budget,
             vary_endpoints: self.vary_endpoints,
             vary_carver: self.vary_carver,
         }
@@ -127,8 +130,9 @@ pub fn report(found: &Found) -> String {
         Stop::Budget | Stop::Cancelled => {
             let missed: Vec<&str> = found.report.missed().map(|r| r.metric.name()).collect();
             format!(
-                "difficulty targets: NOT MET after {tried} candidates ({secs:.2} s); the closest, \
-                 candidate {} (seed {}, distance {:.3}), misses {}",
+                "difficulty targets: NOT MET after {tried} candidates ({secs:.2} s, budget {}); \
+                 the closest, candidate {} (seed {}, distance {:.3}), misses {}",
+                found.budget,
                 found.candidate,
                 found.generated.seed,
                 found.report.distance,
@@ -152,4 +156,37 @@ pub fn report_unsearched(r: &Report) -> String {
         )
     };
     format!("{head}\n{r}")
+}
+
+/// The search's progress on standard error: a bar drawn only when standard error is a terminal
+/// (indicatif's stderr target checks), so scripts and pipes see just the final report.
+pub struct SearchBar(ProgressBar);
+
+impl SearchBar {
+    /// A bar for a search whose progress is reported as a fraction of its budget.
+    pub fn new() -> SearchBar {
+        let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::stderr());
+        if let Ok(style) =
+            ProgressStyle::with_template("searching {bar:30} {msg}, {elapsed} (about {eta} left)")
+        {
+            bar.set_style(style);
+        }
+        SearchBar(bar)
+    }
+
+    /// Shows `p`: the share of the budget spent, candidates tried and the best distance so far.
+    pub fn update(&self, p: &Progress) {
+        self.0
+            .set_position((p.fraction.clamp(0.0, 1.0) * 1000.0) as u64);
+        let best = p
+            .best
+            .map_or_else(|| "none yet".to_string(), |(_, d)| format!("{d:.3}"));
+        self.0
+            .set_message(format!("{} candidates, closest distance {best}", p.tried));
+    }
+
+    /// Removes the bar (before the report is printed).
+    pub fn finish(&self) {
+        self.0.finish_and_clear();
+    }
 }

@@ -133,7 +133,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "ROW,COL", value_parser = parse_coord)]
     pub exit: Option<Coord>,
     /// Output file, its format by extension: .pdf (the maze, then its answer key), .svg or .png
-    /// (the key beside as NAME-key.svg/.png), .json (the maze graph) or .txt (ASCII, rect only).
+    /// (the key beside as NAME-key.svg/.png; see --key), .json (the maze graph) or .txt (ASCII,
+    /// rect only). A symbolic link is written through (its target gets the file).
     /// Without it, rect mazes are drawn on standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
@@ -284,6 +285,9 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
 pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     let design = design_from_args(args)?;
     let format = args.output.as_deref().map(out_format).transpose()?;
+    if args.page.key.is_some() && !matches!(format, Some(OutFormat::Print(_))) {
+        bail!("--key goes with a page output (-o NAME.pdf, .svg or .png)");
+    }
     // with a shape, the height follows its aspect ratio unless given (or kept from a design
     // file); a preset's grid (sized for its corridor width when no width is given) is the
     // limit, so a shape taller than the page gets fewer cells across
@@ -317,7 +321,10 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
         made
     } else {
         let options = args.difficulty.options();
-        let found = prepared.search(&options, &AtomicBool::new(false), &mut |_| {})?;
+        let bar = difficulty::SearchBar::new();
+        let found = prepared.search(&options, &AtomicBool::new(false), &mut |p| bar.update(p));
+        bar.finish();
+        let found = found?;
         for l in difficulty::report(&found).lines() {
             say!("{l}");
         }
@@ -326,11 +333,12 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     let line = made.summary();
     match (&args.output, format) {
         (Some(path), Some(OutFormat::Json)) => {
-            hedge::io::write_atomic(path, &made.json()?)?;
+            hedge::io::write_atomic_with(path, |w| made.write_json(w))?;
             say!("{line} -> {}", path.display());
         }
         (Some(path), Some(OutFormat::Print(f))) => {
-            let written = print::write_pages(&made, &setup, args.page.apply_dpi(f), path)?;
+            let key = args.page.key.unwrap_or_default();
+            let written = print::write_pages(&made, &setup, args.page.apply_dpi(f), key, path)?;
             let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
             say!("{line} -> {}", names.join(", "));
         }

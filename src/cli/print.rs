@@ -1,7 +1,10 @@
 //! `hedge generate -o maze.pdf|.svg|.png`: the page flags and writing printable pages.
 //!
-//! A PDF holds the maze on page 1 and its answer key on page 2; SVG and PNG write the key beside
-//! the puzzle as `NAME-key.EXT`. Corridors narrower than the `--corridor-mm` minimum (3 mm by
+//! By default (`--key second-page`) a PDF holds the maze on page 1 and its answer key on page 2;
+//! SVG and PNG, one page a file, write the key beside the puzzle as `NAME-key.EXT`.
+//! `--key separate` writes the key as `NAME-key.EXT` in every format (a PDF then has the puzzle
+//! only), `--key none` writes no key. The puzzle and its key are written as one set: both or
+//! neither ([`hedge::io::write_rendered`]). Corridors narrower than the `--corridor-mm` minimum (3 mm by
 //! default) are reported on stderr as a warning; the pages are written all the same.
 
 use std::path::{Path, PathBuf};
@@ -9,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use clap::Args;
 
-use hedge::export::{self, Format};
+use hedge::export::{self, Format, KeyPlacement};
 use hedge::make::Made;
 use hedge::page::{Orientation, PageSetup, Paper, Typeface};
 
@@ -52,6 +55,20 @@ pub struct PageArgs {
     /// PNG resolution in dots per inch (default 300).
     #[arg(long, value_name = "DPI")]
     pub dpi: Option<u32>,
+    /// Where the answer key goes: second-page (default: page 2 of a PDF; beside an SVG or PNG
+    /// as NAME-key.svg/.png), separate (NAME-key.EXT in every format, the PDF holding the
+    /// puzzle only) or none.
+    #[arg(long, value_name = "WHERE", value_parser = parse_key)]
+    pub key: Option<KeyPlacement>,
+}
+
+fn parse_key(s: &str) -> Result<KeyPlacement, String> {
+    match s {
+        "second-page" => Ok(KeyPlacement::SecondPage),
+        "separate" => Ok(KeyPlacement::Separate),
+        "none" => Ok(KeyPlacement::None),
+        _ => Err("use second-page, separate or none".into()),
+    }
 }
 
 impl PageArgs {
@@ -103,15 +120,16 @@ impl PageArgs {
     }
 }
 
-/// Renders `made` and writes it to `path` (and, for SVG and PNG, the key beside it). Returns
-/// the files written. Warnings go to stderr.
+/// Renders `made` and writes it to `path` and, when the key is a file of its own, the key
+/// beside it (both or neither). Returns the files written. Warnings go to stderr.
 pub fn write_pages(
     made: &Made,
     setup: &PageSetup,
     format: Format,
+    key: KeyPlacement,
     path: &Path,
 ) -> Result<Vec<PathBuf>> {
-    let rendered = made.render(setup, format)?;
+    let rendered = export::render_placed(setup, format, key, |s, k| made.pages(s, k))?;
     for w in &rendered.warnings {
         say!("warning: {w}");
     }

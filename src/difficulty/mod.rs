@@ -13,6 +13,6 @@ pub mod presets;
 pub use crate::targets::{Metric, Range, Report, Row, Targets};
 pub use parallel_search::{
     Budget, DEFAULT_BUDGET, Found, MAX_CANDIDATES, MAX_SECONDS, Progress, SearchOptions, Stop,
-    batch_size, candidate_seed, search, search_on, search_with,
+    batch_size, candidate_seed, default_budget, search, search_on, search_with,
 };
 pub use presets::{PRESETS, Preset, preset, preset_names};

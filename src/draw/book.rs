@@ -1,5 +1,5 @@
 //! Book pages with no maze of their own: the title page, and the answer pages at the back, which
-//! hold 2 to 6 answer keys each. A key there is its ordinary key page ([`super::key_page`]),
+//! hold 1 to 9 answer keys each, in the grid (up to 3 x 3) that prints them largest. A key there is its ordinary key page ([`super::key_page`]),
 //! laid out on a small page of its own and scaled into its slot, under a label with its puzzle
 //! number; the page fill and the "ANSWER KEY" footer of the small page are left out.
 
@@ -103,36 +103,63 @@ pub fn title_page(setup: &PageSetup, title: &str, subtitle: Option<&str>) -> Res
     Ok(drawing(setup, items))
 }
 
-/// Columns and rows of the answer grid for `per_page` keys (2 to 6) on a page `w` x `h`.
+/// The most answer keys one answer page holds (a 3 x 3 grid).
+pub const MAX_KEYS_PER_PAGE: usize = 9;
+
+/// The height above each key for its label, in millimetres.
+fn label_height() -> f64 {
+    CAP_HEIGHT_EM * KEY_LABEL_SIZE + font::DESCENT_EM * KEY_LABEL_SIZE + 1.5
+}
+
+/// A slot of the answer grid: its width and the height left for the key under its label.
+fn slot_size(cols: usize, rows: usize, w: f64, h: f64) -> (f64, f64) {
+    let slot_w = (w - SLOT_GAP * (cols - 1) as f64) / cols as f64;
+    let slot_h = (h - SLOT_GAP * (rows - 1) as f64) / rows as f64;
+    (slot_w, slot_h - label_height())
+}
+
+/// Columns and rows of the answer grid for `per_page` keys (1 to 9) in an area `w` x `h`: of
+/// the grids of at most 3 x 3 that hold them with no empty row (1 x 1; 1 x 2 or 2 x 1; ...
+/// 3 x 3 for 7 to 9), the one whose slots take the largest square key, so each key prints at
+/// the largest scale the trim allows (on a tie, the one with fewer slots).
 fn grid_for(per_page: usize, w: f64, h: f64) -> (usize, usize) {
-    let (a, b) = match per_page {
-        0..=1 => (1, 1),
-        2 => (1, 2),
-        3 => (1, 3),
-        4 => (2, 2),
-        _ => (2, 3),
-    };
-    if w > h { (b, a) } else { (a, b) }
+    let n = per_page.clamp(1, MAX_KEYS_PER_PAGE);
+    let mut best: Option<((usize, usize), f64)> = None;
+    for cols in 1..=n.min(3) {
+        let rows = n.div_ceil(cols);
+        if rows > 3 {
+            continue;
+        }
+        let (sw, kh) = slot_size(cols, rows, w, h);
+        let side = sw.min(kh);
+        let better = match best {
+            None => true,
+            Some(((c, r), b)) => side > b + 1e-9 || (side > b - 1e-9 && cols * rows < c * r),
+        };
+        if better {
+            best = Some(((cols, rows), side));
+        }
+    }
+    best.map_or((1, 1), |(g, _)| g)
 }
 
 /// An answer page: `setup`'s title (the section heading) and page number, and `keys` (at most
-/// `per_page`, 2 to 6) in a grid sized for `per_page`, so a last page with fewer keys has the
-/// same slots. Each key is labelled with its label.
+/// `per_page`, 1 to [`MAX_KEYS_PER_PAGE`]) in a grid sized for `per_page`, so a last page with
+/// fewer keys has the same slots. Each key is labelled with its label (its puzzle's number).
 pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) -> Result<Drawing> {
     setup.validate()?;
-    if !(2..=6).contains(&per_page) || keys.len() > per_page {
+    if !(1..=MAX_KEYS_PER_PAGE).contains(&per_page) || keys.len() > per_page {
         return Err(Error::option(format!(
-            "an answer page holds 2 to 6 keys, got {} for {per_page} a page",
+            "an answer page holds 1 to {MAX_KEYS_PER_PAGE} keys, got {} for {per_page} a page",
             keys.len()
         )));
     }
     let pa = printable_area(setup);
     let area = content_area(setup, &pa);
     let (cols, rows) = grid_for(per_page, area.w, area.h);
-    let slot_w = (area.w - SLOT_GAP * (cols - 1) as f64) / cols as f64;
-    let slot_h = (area.h - SLOT_GAP * (rows - 1) as f64) / rows as f64;
-    let label_h = CAP_HEIGHT_EM * KEY_LABEL_SIZE + font::DESCENT_EM * KEY_LABEL_SIZE + 1.5;
-    let key_h = slot_h - label_h;
+    let (slot_w, key_h) = slot_size(cols, rows, area.w, area.h);
+    let slot_h = key_h + label_height();
+    let label_h = label_height();
     if slot_w < 20.0 || key_h < 20.0 {
         return Err(Error::option(format!(
             "{per_page} answer keys a page leave {slot_w:.0} x {key_h:.0} mm each; use fewer keys a page or a larger page"

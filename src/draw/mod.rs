@@ -46,7 +46,7 @@ use crate::maze::Tunnel;
 use crate::page::PageSetup;
 use crate::pipeline::Generated;
 
-pub use book::{AnswerKey, KeyMaze, answers_page, title_page};
+pub use book::{AnswerKey, KeyMaze, MAX_KEYS_PER_PAGE, answers_page, title_page};
 use crossings::draw_crossings;
 pub(crate) use font::{CAP_HEIGHT_EM, font};
 pub use font::{font_bytes, printable};

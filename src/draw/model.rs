@@ -3,6 +3,8 @@
 //! each a [`Shape`] (a stroked or filled [`Path`], a [`Text`], or an editor-only tint) tagged
 //! with its [`Layer`]. [`PathBuilder`] builds paths, merging straight runs into single lines.
 
+use std::sync::Arc;
+
 use super::font::font;
 use crate::page::Typeface;
 
@@ -58,10 +60,19 @@ pub enum Seg {
 }
 
 /// A path: one or more subpaths of lines and cubic curves, in millimetres.
+///
+/// The steps are shared, never copied, when an item is cloned: a puzzle page and its answer key
+/// hold the maze's walls once (a 3000 x 3000 maze's walls are some 300 MB of steps).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Path {
     /// The steps; every subpath starts with [`Seg::MoveTo`].
-    pub segs: Vec<Seg>,
+    pub segs: Arc<[Seg]>,
+}
+
+impl From<Vec<Seg>> for Path {
+    fn from(segs: Vec<Seg>) -> Path {
+        Path { segs: segs.into() }
+    }
 }
 
 impl Path {
@@ -84,7 +95,7 @@ impl Path {
             });
         }
         segs.push(Seg::Close);
-        Path { segs }
+        Path::from(segs)
     }
 
     /// An open polyline through `points`.
@@ -158,7 +169,7 @@ impl PathBuilder {
     }
 
     pub(super) fn finish(self) -> Path {
-        Path { segs: self.segs }
+        Path::from(self.segs)
     }
 }
 
@@ -311,7 +322,8 @@ impl Item {
                     Seg::CubicTo(a, b, c) => Seg::CubicTo(mv(a), mv(b), mv(c)),
                     Seg::Close => Seg::Close,
                 })
-                .collect(),
+                .collect::<Vec<Seg>>()
+                .into(),
         };
         let shape = match &self.shape {
             Shape::Stroke {

@@ -63,9 +63,9 @@ fn polygons(lay: &Layout, cells: impl Iterator<Item = Vec<Point>>) -> Path {
     let mut segs = Vec::new();
     for pts in cells {
         let page: Vec<Pos> = pts.into_iter().map(|p| lay.to_page(p)).collect();
-        segs.extend(Path::polygon(&page).segs);
+        segs.extend(Path::polygon(&page).segs.iter().copied());
     }
-    Path { segs }
+    Path::from(segs)
 }
 
 fn trim_line(page: &Drawing) -> Option<Item> {

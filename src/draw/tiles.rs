@@ -314,7 +314,7 @@ mod tests {
             }
             pts.clear();
         };
-        for s in &p.segs {
+        for s in p.segs.iter() {
             match *s {
                 Seg::MoveTo(a) => {
                     flush(&mut pts);
@@ -379,7 +379,7 @@ mod tests {
             })
             .unwrap();
         let mut pts = Vec::new();
-        for s in &line.segs {
+        for s in line.segs.iter() {
             match *s {
                 Seg::MoveTo(a) | Seg::LineTo(a) => pts.push(a),
                 Seg::CubicTo(c1, _, c) => {

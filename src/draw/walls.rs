@@ -467,8 +467,12 @@ pub(super) fn draw_walls(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items:
     let grid = maze.grid();
     let mouths = mouths(tunnels);
     let mut sides = Vec::new();
-    let mut pieces = Vec::with_capacity(grid.len() * 2);
+    let mut pieces = Vec::with_capacity(grid.len().min(BAND_CELLS) * 2);
     for id in grid.cells() {
+        if id.index() % BAND_CELLS == 0 && !pieces.is_empty() {
+            band_strokes(&pieces, lay, items);
+            pieces.clear();
+        }
         sides.clear();
         grid.sides(id, &mut sides);
         for (i, s) in sides.iter().enumerate() {
@@ -508,25 +512,40 @@ pub(super) fn draw_walls(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items:
             });
         }
     }
-    for trail in trails(&pieces) {
-        let piece = |s: &Step| {
-            let p = pieces[s.piece as usize];
-            if s.reversed { p.reversed() } else { p }
-        };
-        let mut b = PathBuilder::default();
+    band_strokes(&pieces, lay, items);
+}
+
+/// Cells whose walls are joined into trails together. Cells are numbered row by row, so a band
+/// is a strip of whole rows (all of a maze up to 256 x 256): the memory the joining takes is
+/// bounded by the band, not the maze (a trail that crosses from one band into the next is two
+/// strokes meeting end to end, which round caps draw the same).
+const BAND_CELLS: usize = 1 << 16;
+
+/// Appends one wall stroke for a band's `pieces`: the trails they join into, one subpath each.
+fn band_strokes(pieces: &[Piece], lay: &Layout, items: &mut Vec<Item>) {
+    let piece = |s: &Step| {
+        let p = pieces[s.piece as usize];
+        if s.reversed { p.reversed() } else { p }
+    };
+    let mut b = PathBuilder::default();
+    for trail in trails(pieces) {
         b.move_to(lay.to_page(piece(&trail[0]).a));
         for s in &trail {
             piece_to(&mut b, &piece(s), lay);
         }
-        items.push(Item {
-            layer: Layer::Walls,
-            shape: Shape::Stroke {
-                path: b.finish(),
-                width: lay.wall_mm,
-                color: Rgb::BLACK,
-            },
-        });
     }
+    let path = b.finish();
+    if path.segs.is_empty() {
+        return;
+    }
+    items.push(Item {
+        layer: Layer::Walls,
+        shape: Shape::Stroke {
+            path,
+            width: lay.wall_mm,
+            color: Rgb::BLACK,
+        },
+    });
 }
 
 /// Appends `p` (which starts at the builder's current point) in page units.

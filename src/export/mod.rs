@@ -67,7 +67,8 @@ impl Format {
 pub struct Rendered {
     /// The puzzle (for PDF: the whole document, the key being page 2).
     pub puzzle: Vec<u8>,
-    /// The answer key as a file of its own (SVG and PNG); `None` for PDF.
+    /// The answer key as a file of its own (SVG and PNG, and PDF with
+    /// [`KeyPlacement::Separate`]); `None` when it is page 2 of the PDF or left out.
     pub key: Option<Vec<u8>>,
     /// Warnings for the person printing (narrow corridors, thinned walls).
     pub warnings: Vec<String>,
@@ -83,12 +84,36 @@ pub fn render_tiles(m: &TileMaze, setup: &PageSetup, format: Format) -> Result<R
     render_with(setup, format, |s, k| draw::tile_pages(m, s, k))
 }
 
+/// Where a single maze's answer key goes ([`render_placed`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KeyPlacement {
+    /// The owner's default: a PDF's second page; SVG and PNG (one page a file) write the key
+    /// as a file of its own.
+    #[default]
+    SecondPage,
+    /// The key as a file of its own in every format (a PDF then has the puzzle only, and the
+    /// key is a one-page PDF).
+    Separate,
+    /// No answer key.
+    None,
+}
+
 /// Renders the pages `lay_out(setup, key_setup)` lays out in `format`: the one body behind
 /// [`render`], [`render_tiles`] and [`crate::make::Made::render`]. The key's setup is the next
 /// page's for a PDF (page 2: when numbered, its gutter is on the other edge), `setup` otherwise.
 pub fn render_with(
     setup: &PageSetup,
     format: Format,
+    lay_out: impl FnOnce(&PageSetup, &PageSetup) -> Result<draw::Pages>,
+) -> Result<Rendered> {
+    render_placed(setup, format, KeyPlacement::SecondPage, lay_out)
+}
+
+/// [`render_with`], with the answer key where `key` says.
+pub fn render_placed(
+    setup: &PageSetup,
+    format: Format,
+    key: KeyPlacement,
     lay_out: impl FnOnce(&PageSetup, &PageSetup) -> Result<draw::Pages>,
 ) -> Result<Rendered> {
     if let Format::Png { dpi } = format {
@@ -99,32 +124,42 @@ pub fn render_with(
         _ => setup.clone(),
     };
     let pages = lay_out(setup, &key_setup)?;
-    finish(&pages, setup, format)
+    finish(&pages, setup, format, key)
 }
 
-/// Renders laid-out pages in `format`.
-fn finish(pages: &draw::Pages, setup: &PageSetup, format: Format) -> Result<Rendered> {
+/// Renders laid-out pages in `format`, the key where `placement` says.
+fn finish(
+    pages: &draw::Pages,
+    setup: &PageSetup,
+    format: Format,
+    placement: KeyPlacement,
+) -> Result<Rendered> {
     let warnings = pages.layout.warnings();
     let (puzzle, key) = (&pages.puzzle, &pages.key);
-    let rendered = match format {
-        Format::Svg => Rendered {
-            puzzle: svg::svg(puzzle),
-            key: Some(svg::svg(key)),
+    let title = setup.title.as_deref().unwrap_or("Maze");
+    let one = |d: &Drawing| -> Result<Vec<u8>> {
+        Ok(match format {
+            Format::Svg => svg::svg(d),
+            Format::Png { dpi } => png::png(d, dpi)?,
+            Format::Pdf => pdf::pdf(&[d], title),
+        })
+    };
+    let rendered = match (format, placement) {
+        (Format::Pdf, KeyPlacement::SecondPage) => Rendered {
+            puzzle: pdf::pdf(&[puzzle, key], title),
+            key: None,
             warnings,
         },
-        Format::Png { dpi } => Rendered {
-            puzzle: png::png(puzzle, dpi)?,
-            key: Some(png::png(key, dpi)?),
+        (_, KeyPlacement::None) => Rendered {
+            puzzle: one(puzzle)?,
+            key: None,
             warnings,
         },
-        Format::Pdf => {
-            let title = setup.title.as_deref().unwrap_or("Maze");
-            Rendered {
-                puzzle: pdf::pdf(&[puzzle, key], title),
-                key: None,
-                warnings,
-            }
-        }
+        _ => Rendered {
+            puzzle: one(puzzle)?,
+            key: Some(one(key)?),
+            warnings,
+        },
     };
     Ok(rendered)
 }

@@ -2,6 +2,11 @@
 //! Helvetica, Times or Courier (base-14 fonts, nothing embedded), page size exactly the drawing's (trim box set when there is
 //! bleed).
 //!
+//! The strokes and fills of a page are written by this module as one compressed content stream
+//! ([`graphics`], decimal operands of two places, about 16 bytes a point before compression),
+//! put first in the page's `/Contents`; printpdf writes the text after it. So the memory a page
+//! takes is its compressed stream, whatever the maze's size.
+//!
 //! Determinism: printpdf's dates default to the Unix epoch, but the trailer `/ID` it sets comes
 //! from a process-wide counter, so two saves in one process would differ there. The document is
 //! built as an [`lopdf::Document`] (printpdf's `to_lopdf_document`) and, before it is written,
@@ -9,9 +14,8 @@
 //! PDF 32000-1 §14.4 suggests): the same drawings always give the same bytes.
 
 use printpdf::{
-    BuiltinFont, Color, Line, LineCapStyle, LineJoinStyle, LinePoint, Mm, Op, PaintMode,
-    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rgb,
-    TextItem, WindingOrder,
+    BuiltinFont, Color, Mm, Op, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt,
+    Rgb, TextItem,
 };
 
 use rayon::prelude::*;
@@ -34,37 +38,6 @@ impl Flip {
             y: r((self.height - p.y) * PT_PER_MM),
         }
     }
-
-    /// The path's subpaths as printpdf point lists (control points flagged `bezier`).
-    fn subpaths(&self, path: &Path) -> Vec<Vec<LinePoint>> {
-        let mut out: Vec<Vec<LinePoint>> = Vec::new();
-        let on = |p| LinePoint { p, bezier: false };
-        let ctl = |p| LinePoint { p, bezier: true };
-        for s in &path.segs {
-            match *s {
-                Seg::MoveTo(a) => out.push(vec![on(self.pt(a))]),
-                Seg::LineTo(a) => {
-                    if let Some(sp) = out.last_mut() {
-                        sp.push(on(self.pt(a)));
-                    }
-                }
-                Seg::CubicTo(a, b, c) => {
-                    if let Some(sp) = out.last_mut() {
-                        sp.extend([ctl(self.pt(a)), ctl(self.pt(b)), on(self.pt(c))]);
-                    }
-                }
-                Seg::Close => {
-                    if let Some(sp) = out.last_mut()
-                        && let Some(first) = sp.first().cloned()
-                    {
-                        sp.push(first);
-                    }
-                }
-            }
-        }
-        out.retain(|sp| sp.len() > 1);
-        out
-    }
 }
 
 fn color(c: Colour) -> Color {
@@ -72,16 +45,51 @@ fn color(c: Colour) -> Color {
     Color::Rgb(Rgb::new(f(c.0), f(c.1), f(c.2), None))
 }
 
-fn page_ops(d: &Drawing) -> Vec<Op> {
+/// The page's text as printpdf operations (the fonts and their encoding are printpdf's); every
+/// other printed item is in [`graphics`]'s stream, drawn before the text.
+fn text_ops(d: &Drawing) -> Vec<Op> {
     let flip = Flip { height: d.height };
-    let mut ops = vec![
-        Op::SetLineCapStyle {
-            cap: LineCapStyle::Round,
-        },
-        Op::SetLineJoinStyle {
-            join: LineJoinStyle::Round,
-        },
-    ];
+    let mut ops = Vec::new();
+    for item in d.printed() {
+        if let Shape::Text(t) = &item.shape {
+            let font = match (t.face, t.bold) {
+                (Typeface::Sans, false) => BuiltinFont::Helvetica,
+                (Typeface::Sans, true) => BuiltinFont::HelveticaBold,
+                (Typeface::Serif, false) => BuiltinFont::TimesRoman,
+                (Typeface::Serif, true) => BuiltinFont::TimesBold,
+                (Typeface::Mono, false) => BuiltinFont::Courier,
+                (Typeface::Mono, true) => BuiltinFont::CourierBold,
+            };
+            ops.push(Op::StartTextSection);
+            ops.push(Op::SetFillColor {
+                col: color(t.color),
+            });
+            ops.push(Op::SetTextCursor {
+                pos: flip.pt(Pos::new(t.left(), t.at.y)),
+            });
+            ops.push(Op::SetFont {
+                font: PdfFontHandle::Builtin(font),
+                size: Pt((t.size * PT_PER_MM) as f32),
+            });
+            ops.push(Op::ShowText {
+                items: vec![TextItem::Text(t.text.clone())],
+            });
+            ops.push(Op::EndTextSection);
+        }
+    }
+    ops
+}
+
+/// The page's strokes and fills (every printed item but text, bottom to top) as one PDF content
+/// stream, written straight into a zlib encoder: a maze of millions of wall segments costs
+/// its compressed bytes, never an operation object per point (printpdf's and lopdf's
+/// operation lists take over 100 bytes a point). Wrapped in `q ... Q`, so the text drawn
+/// after it starts from the default graphics state.
+fn graphics(d: &Drawing) -> lopdf::Stream {
+    use std::io::Write as _;
+    let flip = Flip { height: d.height };
+    let mut out = Ops::new();
+    out.raw(b"q\n1 J\n1 j\n");
     let mut stroke_color: Option<Colour> = None;
     let mut fill_color: Option<Colour> = None;
     let mut width: Option<f64> = None;
@@ -93,74 +101,125 @@ fn page_ops(d: &Drawing) -> Vec<Op> {
                 color: c,
             } => {
                 if stroke_color != Some(*c) {
-                    ops.push(Op::SetOutlineColor { col: color(*c) });
+                    out.color(*c, b"RG");
                     stroke_color = Some(*c);
                 }
                 if width != Some(*w) {
-                    ops.push(Op::SetOutlineThickness {
-                        pt: Pt((w * PT_PER_MM) as f32),
-                    });
+                    out.num(Pt((w * PT_PER_MM) as f32));
+                    out.raw(b"w\n");
                     width = Some(*w);
                 }
-                for points in flip.subpaths(path) {
-                    ops.push(Op::DrawLine {
-                        line: Line {
-                            points,
-                            is_closed: false,
-                        },
-                    });
+                if out.path(&flip, path) {
+                    out.raw(b"S\n");
                 }
             }
             Shape::Fill { path, color: c } => {
                 if fill_color != Some(*c) {
-                    ops.push(Op::SetFillColor { col: color(*c) });
+                    out.color(*c, b"rg");
                     fill_color = Some(*c);
                 }
-                let rings: Vec<PolygonRing> = flip
-                    .subpaths(path)
-                    .into_iter()
-                    .map(|points| PolygonRing { points })
-                    .collect();
-                if !rings.is_empty() {
-                    ops.push(Op::DrawPolygon {
-                        polygon: Polygon {
-                            rings,
-                            mode: PaintMode::Fill,
-                            winding_order: WindingOrder::NonZero,
-                        },
-                    });
+                if out.path(&flip, path) {
+                    out.raw(b"f\n");
                 }
             }
-            Shape::Text(t) => {
-                let font = match (t.face, t.bold) {
-                    (Typeface::Sans, false) => BuiltinFont::Helvetica,
-                    (Typeface::Sans, true) => BuiltinFont::HelveticaBold,
-                    (Typeface::Serif, false) => BuiltinFont::TimesRoman,
-                    (Typeface::Serif, true) => BuiltinFont::TimesBold,
-                    (Typeface::Mono, false) => BuiltinFont::Courier,
-                    (Typeface::Mono, true) => BuiltinFont::CourierBold,
-                };
-                ops.push(Op::StartTextSection);
-                ops.push(Op::SetFillColor {
-                    col: color(t.color),
-                });
-                fill_color = Some(t.color);
-                ops.push(Op::SetTextCursor {
-                    pos: flip.pt(Pos::new(t.left(), t.at.y)),
-                });
-                ops.push(Op::SetFont {
-                    font: PdfFontHandle::Builtin(font),
-                    size: Pt((t.size * PT_PER_MM) as f32),
-                });
-                ops.push(Op::ShowText {
-                    items: vec![TextItem::Text(t.text.clone())],
-                });
-                ops.push(Op::EndTextSection);
-            }
-            Shape::Tint { .. } => {} // overlays are never printed
+            Shape::Text(_) | Shape::Tint { .. } => {} // text: text_ops; overlays never print
         }
     }
-    ops
+    out.raw(b"Q\n");
+    let mut enc = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(2));
+    // writing to memory only fails on allocation failure, which aborts anyway
+    enc.write_all(&out.finish())
+        .expect("compressing to memory does not fail");
+    let z = enc.finish().expect("compressing to memory does not fail");
+    let mut dict = lopdf::Dictionary::new();
+    dict.set("Filter", "FlateDecode");
+    lopdf::Stream::new(dict, z)
+}
+
+/// A content stream being written: operands as decimal numbers of at most two places.
+struct Ops {
+    bytes: Vec<u8>,
+}
+
+impl Ops {
+    fn new() -> Ops {
+        Ops { bytes: Vec::new() }
+    }
+
+    fn raw(&mut self, b: &[u8]) {
+        self.bytes.extend_from_slice(b);
+    }
+
+    /// `v` (already rounded to 0.01 pt by [`Flip::pt`]) and a space.
+    fn num(&mut self, v: Pt) {
+        use std::io::Write as _;
+        let hundredths = (f64::from(v.0) * 100.0).round() as i64;
+        let (sign, a) = if hundredths < 0 {
+            ("-", -hundredths)
+        } else {
+            ("", hundredths)
+        };
+        let (int, frac) = (a / 100, a % 100);
+        // writing to a Vec never fails
+        let _ = match frac {
+            0 => write!(self.bytes, "{sign}{int} "),
+            f if f % 10 == 0 => write!(self.bytes, "{sign}{int}.{} ", f / 10),
+            f => write!(self.bytes, "{sign}{int}.{f:02} "),
+        };
+    }
+
+    fn point(&mut self, p: Point) {
+        self.num(p.x);
+        self.num(p.y);
+    }
+
+    fn color(&mut self, c: Colour, op: &[u8]) {
+        use std::io::Write as _;
+        for v in [c.0, c.1, c.2] {
+            // three decimals: 255 levels are 0.0039 apart
+            let _ = write!(
+                self.bytes,
+                "{} ",
+                (f64::from(v) / 255.0 * 1000.0).round() / 1000.0
+            );
+        }
+        self.raw(op);
+        self.raw(b"\n");
+    }
+
+    /// Writes `path`'s subpaths (m, l, c, h); false when it has nothing to paint.
+    fn path(&mut self, flip: &Flip, path: &Path) -> bool {
+        let mut painted = false;
+        let mut open = false;
+        for s in path.segs.iter() {
+            match *s {
+                Seg::MoveTo(a) => {
+                    self.point(flip.pt(a));
+                    self.raw(b"m\n");
+                    open = true;
+                }
+                Seg::LineTo(a) if open => {
+                    self.point(flip.pt(a));
+                    self.raw(b"l\n");
+                    painted = true;
+                }
+                Seg::CubicTo(a, b, c) if open => {
+                    self.point(flip.pt(a));
+                    self.point(flip.pt(b));
+                    self.point(flip.pt(c));
+                    self.raw(b"c\n");
+                    painted = true;
+                }
+                Seg::Close if open => self.raw(b"h\n"),
+                _ => {}
+            }
+        }
+        painted
+    }
+
+    fn finish(self) -> Vec<u8> {
+        self.bytes
+    }
 }
 
 /// Renders a whole book, `pages` in order, as one PDF document titled `title`: the multi-page
@@ -177,7 +236,7 @@ pub fn pdf(pages: &[&Drawing], title: &str) -> Vec<u8> {
     let pdf_pages: Vec<PdfPage> = pages
         .par_iter()
         .map(|d| {
-            let mut p = PdfPage::new(Mm(d.width as f32), Mm(d.height as f32), page_ops(d));
+            let mut p = PdfPage::new(Mm(d.width as f32), Mm(d.height as f32), text_ops(d));
             let t = d.trim;
             if (t.w - d.width).abs() > 1e-9 || (t.h - d.height).abs() > 1e-9 {
                 // printpdf writes a Rect as [x y width height], but a PDF box is two corners
@@ -201,9 +260,11 @@ pub fn pdf(pages: &[&Drawing], title: &str) -> Vec<u8> {
         optimize: false,
         ..PdfSaveOptions::default()
     };
+    let streams: Vec<lopdf::Stream> = pages.par_iter().map(|d| graphics(d)).collect();
     let mut lo = doc
         .with_pages(pdf_pages)
         .to_lopdf_document(&opts, &mut warnings);
+    put_graphics_first(&mut lo, streams);
     // each stream on its own: the result is the same in any order
     lo.objects.par_iter_mut().for_each(|(_, object)| {
         if let lopdf::Object::Stream(stream) = object
@@ -220,6 +281,25 @@ pub fn pdf(pages: &[&Drawing], title: &str) -> Vec<u8> {
     lo.save_to(&mut bytes)
         .expect("writing a PDF to memory does not fail");
     bytes
+}
+
+/// Makes each page's graphics stream (in page order) the first of its `/Contents`, before
+/// printpdf's text stream.
+fn put_graphics_first(lo: &mut lopdf::Document, streams: Vec<lopdf::Stream>) {
+    let pages: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
+    for (page, stream) in pages.into_iter().zip(streams) {
+        let gfx = lo.add_object(stream);
+        let Ok(dict) = lo.get_object_mut(page).and_then(lopdf::Object::as_dict_mut) else {
+            continue;
+        };
+        let mut contents = vec![lopdf::Object::Reference(gfx)];
+        match dict.get(b"Contents") {
+            Ok(lopdf::Object::Array(a)) => contents.extend(a.iter().cloned()),
+            Ok(other) => contents.push(other.clone()),
+            Err(_) => {}
+        }
+        dict.set("Contents", contents);
+    }
 }
 
 /// Removes the document information's `/GTS_PDFXVersion` when it is empty (printpdf always

@@ -42,7 +42,7 @@ pub fn path_data(p: &Path) -> String {
         d.push(' ');
         num(d, y);
     };
-    for s in &p.segs {
+    for s in p.segs.iter() {
         match *s {
             Seg::MoveTo(a) => {
                 d.push('M');
