@@ -5,7 +5,8 @@
 //!
 //! - filter effects (`<filter>`: blurs, shadows, morphology, turbulence, ...) and markers
 //!   (arrowheads and the like) are ignored: a user style sheet sets `filter: none !important;
-//!   marker: none !important` on every element before usvg sees the document. A filter's cost
+//!   marker: none !important` on the elements that set them (on every element when the file
+//!   has a style sheet) before usvg sees the document. A filter's cost
 //!   grows with radii, octaves and result counts a few bytes can set, and markers are copied
 //!   onto every vertex while the document is converted, before anything can count them (a
 //!   150 KB file made 2 million paths, 1 GB);
@@ -15,10 +16,11 @@
 //!   elements, counted with every `<use>` standing for a copy of what it names,
 //!   [`MAX_EXPANDED_ELEMENTS`] (usvg copies them while converting, before anything else can
 //!   count them);
-//! - after parsing (when usvg has expanded `<use>` and markers) the drawing is measured before
-//!   it is rasterised: at most [`MAX_SVG_ELEMENTS`] elements, [`MAX_SVG_POINTS`] path points,
-//!   [`MAX_SVG_PIXEL_WORK`] pixels painted (every path, layer, clip, mask and pattern tile
-//!   counted at the size it is drawn) and [`MAX_SVG_LAYER_BYTES`] of layers alive at once.
+//! - after parsing (when usvg has expanded `<use>`) the drawing is measured before it is
+//!   rasterised: at most [`MAX_SVG_ELEMENTS`] elements, [`MAX_SVG_POINTS`] path points,
+//!   [`MAX_SVG_PIXEL_WORK`] pixel operations (every path, layer, clip, mask and pattern tile
+//!   counted at the size it is drawn, weighted by its cost per pixel) and
+//!   [`MAX_SVG_LAYER_BYTES`] of layers alive at once.
 //!
 //! Past any of these the picture is refused with one line ("the SVG is too complex to
 //! rasterise: 120,000 elements (the limit is 50,000)") before a pixel is drawn.
