@@ -9,11 +9,12 @@ use crate::error::{Error, Result};
 use crate::page::PageSetup;
 use crate::shape::{Islands, ShapeSource};
 use crate::targets::Targets;
-use crate::topology::{Coord, TopologyKind};
+use crate::topology::{Coord, Topology, TopologyKind};
 
 /// One cell switched on or off by hand (the editor's mask brush), applied over the shape's mask
 /// (or the full grid when there is no shape).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CellEdit {
     /// The cell's row (ring for polar).
     pub row: u32,
@@ -90,7 +91,9 @@ pub struct Design {
     #[serde(skip_serializing_if = "PageSetup::is_default")]
     pub page: PageSetup,
     /// Cells switched on or off by hand, in the order they were painted (a later edit of the
-    /// same cell wins). Cells outside the grid are ignored.
+    /// same cell wins). A design file's edits must lie on its grid
+    /// ([`Design::check_cell_edits`]); the editor may hold edits outside it after the grid
+    /// shrinks (they come back if it grows), which the maze ignores and files leave out.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cell_edits: Vec<CellEdit>,
     /// Difficulty targets the search aims for (the `[targets]` table; none by default). The
@@ -147,6 +150,49 @@ impl Design {
         }
     }
 
+    /// The first hand edit that lies outside the design's grid, if any.
+    pub fn cell_edit_outside(&self) -> Option<CellEdit> {
+        if self.cell_edits.is_empty() {
+            return None;
+        }
+        let Ok(topology) = Topology::new(self.topology, self.width, self.height) else {
+            return None;
+        };
+        let t = topology.tess();
+        self.cell_edits
+            .iter()
+            .copied()
+            .find(|e| e.row >= t.rows() || e.col >= t.cols(e.row))
+    }
+
+    /// Checks that every hand edit lies on the design's grid (a design file's must).
+    pub fn check_cell_edits(&self) -> Result<()> {
+        match self.cell_edit_outside() {
+            None => Ok(()),
+            Some(e) => Err(Error::option(format!(
+                "cell_edits: the cell at row {}, column {} is outside the {} grid",
+                e.row,
+                e.col,
+                self.topology.size_label(self.width, self.height)
+            ))),
+        }
+    }
+
+    /// The design with the hand edits outside its grid left out (what a file records).
+    pub fn without_edits_outside(&self) -> std::borrow::Cow<'_, Design> {
+        if self.cell_edit_outside().is_none() {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut d = self.clone();
+        let Ok(topology) = Topology::new(d.topology, d.width, d.height) else {
+            return std::borrow::Cow::Borrowed(self);
+        };
+        let t = topology.tess();
+        d.cell_edits
+            .retain(|e| e.row < t.rows() && e.col < t.cols(e.row));
+        std::borrow::Cow::Owned(d)
+    }
+
     /// Checks the knobs that can be checked without building anything.
     pub fn validate(&self) -> Result<()> {
         let unit = |name: &str, v: f64| {
@@ -178,6 +224,8 @@ impl Design {
                 self.algorithm.check(self.topology)?;
             }
         }
+        // only the tiles use the order, but a walls design must not carry a value tiles refuse
+        crate::tiles::check_order(self.order)?;
         if !(self.coverage > 0.0 && self.coverage <= 1.0) {
             return Err(Error::option(format!(
                 "coverage must be above 0 and at most 1, got {}",

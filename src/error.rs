@@ -52,3 +52,43 @@ impl Error {
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// `text` on one line, safe for a terminal: control characters (newline, carriage return,
+/// tab, NUL, ESC, ...), line and paragraph separators and bidirectional overrides are written
+/// as escapes (`\n`, `\r`, `\t`, `\0`, `\u{1b}`), so a value or a file name can neither break
+/// a message over several lines nor send commands to the terminal.
+pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\0' => out.push_str("\\0"),
+            c if unsafe_char(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_escapes_control_characters() {
+        assert_eq!(one_line("plain: a.png"), "plain: a.png");
+        assert_eq!(one_line("a\nb\r\t\0c"), "a\\nb\\r\\t\\0c");
+        assert_eq!(one_line("\u{1b}[31mred"), "\\u{1b}[31mred");
+        assert_eq!(one_line("x\u{202e}y\u{2028}"), "x\\u{202e}y\\u{2028}");
+        assert_eq!(one_line("café ✓"), "café ✓");
+    }
+}

@@ -170,8 +170,18 @@ pub fn read_design(loader: &dyn Loader, path: &Path) -> Result<Design> {
     parse_design(&text).map_err(|e| Error::input(format!("{}: {}", e.message, path.display())))
 }
 
-/// Parses a design from TOML text; the error is one line with the line and column.
+/// Parses a design from TOML text; the error is the parser's whole message on one line (control
+/// characters escaped), with the line and column. Hand edits (`cell_edits`) must lie on the
+/// design's grid.
 pub fn parse_design(text: &str) -> Result<Design> {
+    let design = parse_toml(text)?;
+    design
+        .check_cell_edits()
+        .map_err(|e| Error::input(format!("bad design file: {}", e.message)))?;
+    Ok(design)
+}
+
+fn parse_toml(text: &str) -> Result<Design> {
     toml::from_str::<Design>(text).map_err(|e| {
         let at = e.span().map(|s| {
             let before = &text[..s.start.min(text.len())];
@@ -179,19 +189,16 @@ pub fn parse_design(text: &str) -> Result<Design> {
             let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
             format!(" (line {line}, column {col})")
         });
-        let msg = e
-            .message()
-            .lines()
-            .next()
-            .unwrap_or("invalid design")
-            .to_string();
+        // the whole message, on one line: a value quoted in it may hold a newline
+        let msg = crate::error::one_line(e.message().trim());
         Error::input(format!("bad design file: {msg}{}", at.unwrap_or_default()))
     })
 }
 
-/// The design as TOML text.
+/// The design as TOML text (hand edits outside the grid left out, see
+/// [`Design::without_edits_outside`]).
 pub fn design_to_toml(design: &Design) -> String {
-    toml::to_string(design).expect("a design always serialises")
+    toml::to_string(&*design.without_edits_outside()).expect("a design always serialises")
 }
 
 #[cfg(test)]

@@ -19,8 +19,12 @@ fn main() -> std::process::ExitCode {
         };
     }
     match cli::main_with(cli) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
+        Ok(()) => {
+            cli::flush_warnings();
+            std::process::ExitCode::SUCCESS
+        }
         Err(e) => {
+            cli::drop_warnings();
             // one line: the root cause is already a full sentence with the path last
             say(&format!("error: {}", e.root_cause()));
             std::process::ExitCode::FAILURE
@@ -28,10 +32,10 @@ fn main() -> std::process::ExitCode {
     }
 }
 
-/// Writes a line to standard error, ignoring a standard error that cannot be written.
+/// Writes a line to standard error (control characters escaped: one line, always), ignoring a
+/// standard error that cannot be written.
 fn say(line: &str) {
-    use std::io::Write as _;
-    let _ = writeln!(std::io::stderr(), "{line}");
+    cli::say_line(line);
 }
 
 /// On SIGINT or SIGTERM, removes the temporary files and staging folders of the writes under

@@ -24,8 +24,10 @@ pub const MIN_PAGE_MM: f64 = 50.0;
 /// The largest page side accepted, in millimetres (about 2 m, large-format posters).
 pub const MAX_PAGE_MM: f64 = 2000.0;
 
-/// A paper size (portrait dimensions; see [`Orientation`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// A paper size (portrait dimensions; see [`Orientation`]). Files write it as a name (`"a4"`,
+/// `"6x9"`) or, for other sizes, a `custom` table; they may also give any name `--paper` takes
+/// (`"150x200mm"`, `"5x7in"`), as a book's `trim` does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Paper {
     /// ISO A4, 210 x 297 mm.
@@ -49,6 +51,45 @@ pub enum Paper {
         /// Height in millimetres.
         height_mm: f64,
     },
+}
+
+/// The table form of a custom paper, as files have always written it:
+/// `paper = { custom = { width_mm = 150.0, height_mm = 200.0 } }`.
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+enum PaperTable {
+    Custom { width_mm: f64, height_mm: f64 },
+}
+
+impl<'de> Deserialize<'de> for Paper {
+    /// A name `--paper` takes (`a4`, `letter`, `8.5x11`, `8x10`, `6x9`, `150x200mm`, `5x7in`)
+    /// or the `custom` table.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Paper;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a paper name (a4, letter, 8.5x11, 8x10, 6x9, or a size like 150x200mm or 5x7in)")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> std::result::Result<Paper, E> {
+                v.parse::<Paper>().map_err(|e| E::custom(e.message))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> std::result::Result<Paper, A::Error> {
+                let PaperTable::Custom {
+                    width_mm,
+                    height_mm,
+                } = PaperTable::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(Paper::Custom {
+                    width_mm,
+                    height_mm,
+                })
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 impl Paper {

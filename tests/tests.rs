@@ -6,6 +6,8 @@
 //! - `fonts`: fonts in print: embedded subsets (pdffonts, qpdf, pdftotext when installed),
 //!   symbols in titles, the warning for characters no bundled font has.
 //! - `difficulty`: targets, the search (met, infeasible, thread count), presets, the flags.
+//! - `hostile`: hostile input (issue 20): costly SVGs, huge pictures, control characters in
+//!   messages, warnings before a failure, design-file checks.
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
 //! - `labels`: labels, arrows and text clear of each other and of the maze on every shape,
 //!   topology and paper; titles that shrink and wrap; full pages, turned when the maze gains.
@@ -28,6 +30,7 @@ mod difficulty;
 mod fonts;
 #[cfg(feature = "gui")]
 mod gui;
+mod hostile;
 mod labels;
 mod layers;
 mod plotter;

@@ -436,8 +436,9 @@ struct RawBook {
     pages: Vec<toml::Table>,
 }
 
+/// A parser's whole message on one line (a value quoted in it may hold a newline).
 fn first_line(s: &str) -> String {
-    s.lines().next().unwrap_or("invalid").trim().to_string()
+    crate::error::one_line(s.trim()).into_owned()
 }
 
 /// The line and column of byte `at` in `text`.

@@ -59,13 +59,9 @@ pub fn run_batch(args: &BatchArgs) -> Result<()> {
     });
     bar.finish_and_clear();
     let built = built?;
-    if built.preflight.is_clean() {
-        say!("{}", built.preflight.status());
-    } else {
-        say!("{}", built.preflight.block());
-        if args.strict {
-            anyhow::bail!("preflight failed (--strict): nothing written");
-        }
+    if args.strict && !built.preflight.is_clean() {
+        super::say_block(&built.preflight.block());
+        anyhow::bail!("preflight failed (--strict): nothing written");
     }
     let files: Vec<(PathBuf, &[u8])> = built
         .files
@@ -75,6 +71,12 @@ pub fn run_batch(args: &BatchArgs) -> Result<()> {
     hedge::io::write_files_atomic(&args.output, &files)?;
     for w in &built.warnings {
         say!("warning: {w}");
+    }
+    // the preflight once the book is written: a failed write is its one line
+    if built.preflight.is_clean() {
+        say!("{}", built.preflight.status());
+    } else {
+        super::say_block(&built.preflight.block());
     }
     let mut pdfs = vec![
         Path::new(&args.output)

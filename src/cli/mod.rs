@@ -2,13 +2,61 @@
 //! entry point ([`hedge::make`]), then the output file. Thin by design: everything it does is a
 //! library call, and nothing here branches on the maze's style.
 
-/// Writes a line to standard error. A standard error that cannot be written is ignored: it must
-/// not panic, nor turn a run that succeeded into a failure.
+/// Writes a line to standard error through [`say_line`] (control characters escaped, warnings
+/// held until the run succeeds).
 macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
-    }};
+    ($($arg:tt)*) => {
+        $crate::cli::say_line(&format!($($arg)*))
+    };
+}
+
+/// Writes a block of lines (the preflight's) to standard error, each line on its own as
+/// [`say_line`] writes it.
+pub fn say_block(block: &str) {
+    for line in block.lines() {
+        say_line(line);
+    }
+}
+
+/// Warnings wait here until the run is known to succeed: they are printed before the next line
+/// that is not a warning, or at the end ([`flush_warnings`]), and dropped when it fails
+/// ([`drop_warnings`]), so a warning never precedes the error that ends a run.
+static WARNINGS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Writes `line` to standard error on one line (control characters escaped, see
+/// [`hedge::error::one_line`]). A line starting with `warning: ` waits for the run to succeed
+/// (see [`WARNINGS`]). A standard error that cannot be written is ignored: it must not panic,
+/// nor turn a run that succeeded into a failure.
+pub fn say_line(line: &str) {
+    let line = hedge::error::one_line(line).into_owned();
+    if line.starts_with("warning: ") {
+        if let Ok(mut w) = WARNINGS.lock() {
+            w.push(line);
+        }
+        return;
+    }
+    flush_warnings();
+    write_err(&line);
+}
+
+/// Prints the warnings held so far (the run succeeded).
+pub fn flush_warnings() {
+    let held = WARNINGS.lock().map(|mut w| std::mem::take(&mut *w));
+    for line in held.unwrap_or_default() {
+        write_err(&line);
+    }
+}
+
+/// Forgets the warnings held so far (the run failed: nothing they speak of was written).
+pub fn drop_warnings() {
+    if let Ok(mut w) = WARNINGS.lock() {
+        w.clear();
+    }
+}
+
+fn write_err(line: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 mod batch;
@@ -286,7 +334,9 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     } else if args.difficulty.no_search {
         let made = prepared.make()?;
         if let Some(r) = made.report() {
-            say!("{}", difficulty::report_unsearched(&r));
+            for l in difficulty::report_unsearched(&r).lines() {
+                say!("{l}");
+            }
         }
         made
     } else {
@@ -295,7 +345,9 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
         let found = prepared.search(&options, &AtomicBool::new(false), &mut |p| bar.update(p));
         bar.finish();
         let found = found?;
-        say!("{}", difficulty::report(&found));
+        for l in difficulty::report(&found).lines() {
+            say!("{l}");
+        }
         Made::from(found)
     };
     let line = made.summary();

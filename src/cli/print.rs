@@ -157,7 +157,7 @@ pub fn write_pages(
     let rendered = made.render_placed(setup, format, key)?;
     let report = preflight(made, setup, format, &rendered.puzzle)?;
     if strict && let Some(r) = report.as_ref().filter(|r| !r.is_clean()) {
-        say!("{}", r.block());
+        super::say_block(&r.block());
         anyhow::bail!("preflight failed (--strict): nothing written");
     }
     let written = hedge::io::write_rendered(&rendered, path)?;
@@ -166,7 +166,7 @@ pub fn write_pages(
         say!("warning: {w}");
     }
     if let Some(r) = report {
-        say!("{}", if r.is_clean() { r.status() } else { r.block() });
+        super::say_block(&if r.is_clean() { r.status() } else { r.block() });
     }
     Ok(written)
 }

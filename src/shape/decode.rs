@@ -10,14 +10,15 @@
 //!   [`MAX_BUFFERED_PIXELS`] (their decoders produce the whole picture first: an 8000 x 8000
 //!   JPEG peaks at about 210 MB);
 //! - SVG is parsed by usvg (external files are never loaded) and rasterised by resvg straight at
-//!   the bounded size.
+//!   the bounded size, within the budget of [`super::svg`] (filters ignored, elements, points,
+//!   pixels painted and layers counted before drawing).
 //!
 //! Header dimensions are checked before any pixel is decoded (decompression bombs stop there).
 
 use std::io::Cursor;
 
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader};
-use resvg::{tiny_skia, usvg};
+use resvg::tiny_skia;
 
 use crate::error::{Error, Result};
 
@@ -29,6 +30,10 @@ pub const MAX_SOURCE_SIDE: u32 = 65_535;
 
 /// The most pixels a streamed (non-interlaced) PNG may have.
 pub const MAX_STREAMED_PIXELS: u64 = 400_000_000;
+
+/// The most bytes of pixel data a streamed PNG may hold once inflated (it is all inflated, even
+/// when most of it is skipped: about 4 s here for 512 MB).
+pub const MAX_STREAMED_BYTES: u64 = 512 * 1024 * 1024;
 
 /// The most pixels of a picture decoded whole (JPEG, GIF, BMP, WebP, interlaced PNG): 8192 x
 /// 8192, about 67 megapixels.
@@ -255,17 +260,37 @@ fn target_size(width: u32, height: u32) -> (u32, u32) {
     (scale(width), scale(height))
 }
 
-/// Box-filter downscaling of RGBA rows arriving top to bottom; keeps one output row of sums.
+/// The source rows (or columns) of one output row (or column), at most [`SAMPLES`] of them
+/// spread evenly: `out` of `n_out` when `n_src` are reduced to `n_out`.
+fn samples(out: u32, n_out: u32, n_src: u32) -> impl Iterator<Item = u32> {
+    let first = |o: u32| (u64::from(o) * u64::from(n_src)).div_ceil(u64::from(n_out)) as u32;
+    let (start, end) = (first(out), first(out + 1).min(n_src));
+    let len = end.saturating_sub(start);
+    let take = len.min(SAMPLES);
+    (0..take).map(move |i| start + (2 * i + 1) * len / (2 * take))
+}
+
+/// How many source rows and columns are averaged for one output pixel, at most: a picture
+/// reduced by more than this is sampled on an even grid rather than read whole, so a huge
+/// picture costs its decoding and a bounded amount of filtering (each output pixel averages
+/// up to `SAMPLES` x `SAMPLES` source pixels).
+const SAMPLES: u32 = 2;
+
+/// Box-filter downscaling of rows arriving top to bottom; keeps one output row of sums.
 ///
 /// Colours are averaged weighted by alpha (as premultiplied colour would be), so the colour
-/// hidden under transparent pixels never bleeds into the result.
+/// hidden under transparent pixels never bleeds into the result. Up to [`SAMPLES`] evenly
+/// spread rows and columns of each output pixel's box are read (all of them when the picture is
+/// reduced by at most that much).
 struct Downscaler {
     src_w: u32,
     src_h: u32,
     out_w: u32,
     out_h: u32,
-    /// Output column of each source column.
-    xmap: Vec<u32>,
+    /// The source columns read, with the output column each goes to.
+    cols: Vec<(u32, u32)>,
+    /// Whether each source row is read.
+    rows: Vec<bool>,
     /// Per output pixel of the current output row: sum of a, r*a, g*a, b*a.
     sums: Vec<u64>,
     counts: Vec<u32>,
@@ -277,15 +302,22 @@ struct Downscaler {
 impl Downscaler {
     fn new(src_w: u32, src_h: u32) -> Self {
         let (out_w, out_h) = target_size(src_w, src_h);
-        let xmap = (0..src_w)
-            .map(|x| (u64::from(x) * u64::from(out_w) / u64::from(src_w)) as u32)
+        let cols = (0..out_w)
+            .flat_map(|ox| samples(ox, out_w, src_w).map(move |x| (x, ox)))
             .collect();
+        let mut rows = vec![false; src_h as usize];
+        for oy in 0..out_h {
+            for y in samples(oy, out_h, src_h) {
+                rows[y as usize] = true;
+            }
+        }
         Downscaler {
             src_w,
             src_h,
             out_w,
             out_h,
-            xmap,
+            cols,
+            rows,
             sums: vec![0; out_w as usize * 4],
             counts: vec![0; out_w as usize],
             out: Vec::with_capacity(out_w as usize * out_h as usize * 4),
@@ -300,12 +332,30 @@ impl Downscaler {
 
     /// Adds the next source row (RGBA, `src_w` pixels).
     fn push_row(&mut self, rgba: &[u8]) {
+        self.push(rgba, 4);
+    }
+
+    /// Adds the next source row: `src_w` pixels of `channels` 8-bit samples each (1 grey,
+    /// 2 grey and alpha, 3 RGB, 4 RGBA).
+    fn push(&mut self, data: &[u8], channels: usize) {
         if self.row >= self.src_h {
             return;
         }
         self.row += 1;
+        let rgba = |px: &[u8]| match channels {
+            1 => [px[0], px[0], px[0], 255],
+            2 => [px[0], px[0], px[0], px[1]],
+            3 => [px[0], px[1], px[2], 255],
+            _ => [px[0], px[1], px[2], px[3]],
+        };
         if self.identity() {
-            self.out.extend_from_slice(&rgba[..self.src_w as usize * 4]);
+            if channels == 4 {
+                self.out.extend_from_slice(&data[..self.src_w as usize * 4]);
+            } else {
+                for px in data.chunks_exact(channels).take(self.src_w as usize) {
+                    self.out.extend_from_slice(&rgba(px));
+                }
+            }
             return;
         }
         let oy = (u64::from(self.row - 1) * u64::from(self.out_h) / u64::from(self.src_h)) as u32;
@@ -313,7 +363,12 @@ impl Downscaler {
             self.flush();
             self.out_row = oy;
         }
-        for (p, &ox) in rgba.chunks_exact(4).zip(&self.xmap) {
+        if !self.rows[self.row as usize - 1] {
+            return;
+        }
+        for &(x, ox) in &self.cols {
+            let at = x as usize * channels;
+            let p = rgba(&data[at..at + channels]);
             let a = u64::from(p[3]);
             let s = &mut self.sums[ox as usize * 4..ox as usize * 4 + 4];
             s[0] += a;
@@ -398,28 +453,27 @@ fn decode_png(bytes: &[u8]) -> Result<Picture> {
     let mut reader = decoder.read_info().map_err(png_error)?;
     let (width, height) = reader.info().size();
     check_source_size(width, height, MAX_STREAMED_PIXELS)?;
+    let raw = reader.info().raw_bytes() as u64;
+    if raw > MAX_STREAMED_BYTES {
+        return Err(Error::input(format!(
+            "the picture is too large ({width} x {height} pixels, {} MB of pixel data; the limit \
+             is {} MB)",
+            raw >> 20,
+            MAX_STREAMED_BYTES >> 20
+        )));
+    }
     if reader.info().interlaced {
         return decode_buffered(bytes, Format::Png);
     }
     let (color, _) = reader.output_color_type();
     let channels = color.samples();
     let mut down = Downscaler::new(width, height);
-    let mut rgba = vec![0u8; width as usize * 4];
     while let Some(row) = reader.next_row().map_err(png_error)? {
         let data = row.data();
         if data.len() < width as usize * channels {
             return Err(Error::input("the PNG image is corrupt (short row)"));
         }
-        for (out, px) in rgba.chunks_exact_mut(4).zip(data.chunks_exact(channels)) {
-            let p = match channels {
-                1 => [px[0], px[0], px[0], 255],
-                2 => [px[0], px[0], px[0], px[1]],
-                3 => [px[0], px[1], px[2], 255],
-                _ => [px[0], px[1], px[2], px[3]],
-            };
-            out.copy_from_slice(&p);
-        }
-        down.push_row(&rgba);
+        down.push(data, channels);
     }
     down.finish()
 }
@@ -482,19 +536,9 @@ fn decode_buffered(bytes: &[u8], format: Format) -> Result<Picture> {
 fn downscale_image(image: &DynamicImage) -> Result<Picture> {
     let (w, h) = (image.width(), image.height());
     let mut down = Downscaler::new(w, h);
-    let mut rgba = vec![0u8; w as usize * 4];
     let mut feed = |channels: usize, raw: &[u8]| {
         for line in raw.chunks_exact(w as usize * channels) {
-            for (out, px) in rgba.chunks_exact_mut(4).zip(line.chunks_exact(channels)) {
-                let p = match channels {
-                    1 => [px[0], px[0], px[0], 255],
-                    2 => [px[0], px[0], px[0], px[1]],
-                    3 => [px[0], px[1], px[2], 255],
-                    _ => [px[0], px[1], px[2], px[3]],
-                };
-                out.copy_from_slice(&p);
-            }
-            down.push_row(&rgba);
+            down.push(line, channels);
         }
     };
     match image {
@@ -507,25 +551,10 @@ fn downscale_image(image: &DynamicImage) -> Result<Picture> {
     down.finish()
 }
 
-/// Parses an SVG (never loading external files) and rasterises it at the bounded size.
+/// Parses an SVG and rasterises it at the bounded size, within the budget of
+/// [`super::svg`] (filters and embedded images are ignored; no file is read).
 fn decode_svg(bytes: &[u8]) -> Result<Picture> {
-    // no file is ever read: no resources folder, and image links to files resolve to nothing
-    let options = usvg::Options {
-        resources_dir: None,
-        image_href_resolver: usvg::ImageHrefResolver {
-            resolve_data: usvg::ImageHrefResolver::default_data_resolver(),
-            resolve_string: Box::new(|_, _| None),
-        },
-        ..usvg::Options::default()
-    };
-    let tree = usvg::Tree::from_data(bytes, &options).map_err(|e| {
-        Error::input(match e {
-            usvg::Error::NotAnUtf8Str => "the SVG image is not UTF-8 text".to_string(),
-            usvg::Error::InvalidSize => "the SVG image has no valid size".to_string(),
-            usvg::Error::ElementsLimitReached => "the SVG image has too many elements".to_string(),
-            e => format!("the SVG image is corrupt ({})", one_line(e)),
-        })
-    })?;
+    let tree = super::svg::parse(bytes)?;
     let size = tree.size();
     let (w, h) = (f64::from(size.width()), f64::from(size.height()));
     if !(w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0) {
@@ -534,10 +563,8 @@ fn decode_svg(bytes: &[u8]) -> Result<Picture> {
     let scale = f64::from(MAX_PICTURE_SIDE) / w.max(h);
     let pw = (libm::round(w * scale) as u32).clamp(1, MAX_PICTURE_SIDE);
     let ph = (libm::round(h * scale) as u32).clamp(1, MAX_PICTURE_SIDE);
-    let mut pixmap = tiny_skia::Pixmap::new(pw, ph)
-        .ok_or_else(|| Error::input("the SVG image has no valid size"))?;
     let transform = tiny_skia::Transform::from_scale(pw as f32 / w as f32, ph as f32 / h as f32);
-    resvg::render(&tree, transform, &mut pixmap.as_mut());
+    let pixmap = super::svg::render(&tree, transform, pw, ph)?;
     let mut rgba = Vec::with_capacity(pw as usize * ph as usize * 4);
     for p in pixmap.pixels() {
         let c = p.demultiply();

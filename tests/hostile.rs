@@ -1,0 +1,402 @@
+//! Hostile input (issue 20): pictures made to take minutes or all memory, values and file
+//! names with control characters, warnings before a failure, and the design-file checks. One
+//! test per finding, named after it; each failed (hung, aborted or passed silently) before its
+//! fix. The SVG budget refuses before drawing, so these run in well under a second each.
+
+use std::fmt::Write as _;
+
+use hedge::load::parse_design;
+use hedge::shape::Picture;
+
+use crate::common::{hedge, stderr_of};
+
+const NS: &str = r#"xmlns="http://www.w3.org/2000/svg""#;
+
+/// A 100 x 100 SVG holding `body`.
+fn svg(body: &str) -> Vec<u8> {
+    format!(r#"<svg {NS} width="100" height="100">{body}</svg>"#).into_bytes()
+}
+
+fn refusal(bytes: &[u8]) -> String {
+    let e = Picture::decode(bytes).expect_err("the SVG is refused");
+    assert!(!e.message.contains('\n'), "{e}");
+    e.message
+}
+
+#[test]
+fn svg_filters_are_ignored_not_run() {
+    // 205 bytes: radius 4 in a 100-unit picture drawn 2048 wide ran past 20 s
+    let morph = br#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f" x="-1" y="-1" width="3" height="3"><feMorphology radius="4"/></filter><rect width="100" height="100" filter="url(#f)"/></svg>"#;
+    assert_eq!(morph.len(), 205);
+    // 1000 octaves overflowed (a panic in a debug build; minutes in a release one)
+    let turbulence = svg(
+        r#"<filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="1000"/></filter><rect width="50" height="100" filter="url(#f)"/>"#,
+    );
+    // 500 chained blurs took 1.7 GB at 20 s; 1,200 named floods aborted the process
+    let mut blurs = String::from(r#"<filter id="f">"#);
+    for i in 0..500 {
+        let input = if i == 0 {
+            "SourceGraphic".to_string()
+        } else {
+            format!("r{}", i - 1)
+        };
+        write!(
+            blurs,
+            r#"<feGaussianBlur stdDeviation="5" in="{input}" result="r{i}"/>"#
+        )
+        .unwrap();
+    }
+    blurs.push_str(r#"</filter><rect width="50" height="100" filter="url(#f)"/>"#);
+    let mut floods = String::from(r#"<filter id="f">"#);
+    for i in 0..1200 {
+        write!(floods, r#"<feFlood flood-color="red" result="f{i}"/>"#).unwrap();
+    }
+    floods
+        .push_str(r#"</filter><rect width="50" height="100" style="filter: url(#f) !important"/>"#);
+    for bytes in [morph.to_vec(), turbulence, svg(&blurs), svg(&floods)] {
+        let p = Picture::decode(&bytes).expect("decoded without its filters");
+        // the shape itself is drawn as it is, without the effect
+        assert_eq!(p.pixel(10, 10), [0, 0, 0, 255]);
+        if p.width() == 2048 && bytes.len() != 205 {
+            assert_eq!(
+                p.pixel(2000, 10)[3],
+                0,
+                "the filter did not spread the rect"
+            );
+        }
+    }
+}
+
+#[test]
+fn svg_markers_are_ignored_not_copied_onto_every_vertex() {
+    // 20,000 vertices x 100 rects a marker made 2 million paths (1 GB, 17 s) while parsing
+    let points: String = (1..20_000)
+        .map(|i| format!("L{},{} ", i % 100, i / 100))
+        .collect();
+    let rects: String = (0..100)
+        .map(|j| format!(r#"<rect x="{j}" width="1" height="1"/>"#))
+        .collect();
+    let bytes = svg(&format!(
+        r#"<marker id="m" markerWidth="10" markerHeight="10">{rects}</marker><path d="M0,0 {points}" marker-mid="url(#m)" stroke="black" fill="none"/>"#
+    ));
+    Picture::decode(&bytes).expect("decoded without its markers");
+}
+
+#[test]
+fn svg_with_too_many_elements_is_refused_with_the_count() {
+    // 100,000 circles took 3.4 s; 51,000 shapes through <use> are counted once expanded
+    let mut body = String::from(r#"<defs><g id="row">"#);
+    for i in 0..1000 {
+        write!(body, r#"<circle cx="{}" cy="1" r="0.05"/>"#, i % 100).unwrap();
+    }
+    body.push_str("</g></defs>");
+    for i in 0..51 {
+        write!(body, r##"<use href="#row" y="{i}"/>"##).unwrap();
+    }
+    let e = refusal(&svg(&body));
+    assert!(
+        e.starts_with("the SVG is too complex to rasterise: 51,"),
+        "{e}"
+    );
+    assert!(e.ends_with("elements (the limit is 50,000)"), "{e}");
+}
+
+#[test]
+fn svg_layers_clips_masks_and_tiles_past_the_budget_are_refused() {
+    // 40 half-transparent layers the size of the picture took 12.8 s
+    let layers: String = (0..40)
+        .map(|i| {
+            format!(
+                r#"<g opacity="0.5"><rect x="{}" width="100" height="100"/></g>"#,
+                i % 3
+            )
+        })
+        .collect();
+    // 30 masks took 25 s
+    let masks: String = (0..30)
+        .map(|i| {
+            format!(
+                r#"<mask id="m{i}"><rect width="100" height="100" fill="white"/></mask><rect width="100" height="100" mask="url(#m{i})"/>"#
+            )
+        })
+        .collect();
+    // ten nested layers five times the picture's size took 24 s
+    let nested = format!(
+        "{}<rect x=\"-100\" y=\"-100\" width=\"300\" height=\"300\"/>{}",
+        r#"<g opacity="0.9">"#.repeat(10),
+        "</g>".repeat(10)
+    );
+    for body in [layers, masks, nested] {
+        let e = refusal(&svg(&body));
+        assert!(
+            e.starts_with("the SVG is too complex to rasterise: ")
+                && e.contains("million pixel operations (the limit is 1,200 million)"),
+            "{e}"
+        );
+    }
+    // a pattern tile of 100,000 units a side asked for 16 TB and aborted the process
+    let tile = svg(
+        r#"<pattern id="p" width="100000" height="100000" patternUnits="userSpaceOnUse"><rect width="50" height="50"/></pattern><rect width="100" height="100" fill="url(#p)"/>"#,
+    );
+    let e = refusal(&tile);
+    assert!(
+        e.starts_with("the SVG is too complex to rasterise: "),
+        "{e}"
+    );
+}
+
+#[test]
+fn svg_use_bombs_and_huge_texts_are_refused() {
+    let mut bomb = String::from(r#"<defs><circle id="a0" r="1" cx="5" cy="5"/>"#);
+    for i in 1..8 {
+        bomb.push_str(&format!(r#"<g id="a{i}">"#));
+        for j in 0..10 {
+            bomb.push_str(&format!(r##"<use href="#a{}" x="{j}"/>"##, i - 1));
+        }
+        bomb.push_str("</g>");
+    }
+    bomb.push_str(r##"</defs><use href="#a7"/>"##);
+    // ten million circles: refused from the XML, before usvg makes a single copy
+    let e = refusal(&svg(&bomb));
+    assert_eq!(
+        e,
+        "the SVG is too complex to rasterise: more than 150,000 elements once <use> is expanded"
+    );
+    // nesting deeper than the parser's recursion allows
+    let deep = svg(&format!(
+        "{}<rect/>{}",
+        "<g>".repeat(5000),
+        "</g>".repeat(5000)
+    ));
+    let e = refusal(&deep);
+    assert!(e.ends_with("elements nested more than 1024 deep"), "{e}");
+    // a flat file of 300,000 circles is refused as it is read
+    let flat = svg(&r#"<circle r="1"/>"#.repeat(300_000));
+    let e = refusal(&flat);
+    assert!(e.ends_with("more than 250,000 XML nodes"), "{e}");
+    let mut big = svg("");
+    big.truncate(big.len() - "</svg>".len());
+    big.resize(hedge::shape::svg::MAX_SVG_BYTES + 10, b' ');
+    big.extend_from_slice(b"</svg>");
+    let e = refusal(&big);
+    assert!(e.contains("MB of text (the limit is 32 MB)"), "{e}");
+}
+
+#[test]
+fn ordinary_svgs_stay_well_inside_the_budget() {
+    for name in hedge::shape::builtin::names() {
+        let bytes = hedge::shape::builtin::get(name).unwrap();
+        let tree = hedge::shape::svg::parse(bytes).unwrap();
+        let s = tree.size();
+        let scale = 2048.0 / s.width().max(s.height());
+        let ts = resvg::tiny_skia::Transform::from_scale(scale, scale);
+        let cost = hedge::shape::svg::measure(&tree, ts, 2048, 2048).unwrap();
+        assert!(
+            cost.pixel_work < hedge::shape::svg::MAX_SVG_PIXEL_WORK / 20,
+            "{name}: {cost:?}"
+        );
+    }
+}
+
+/// A PNG header and empty data claiming `width` x `height` pixels of `color` type, 8 bits.
+fn png_header(width: u32, height: u32, color: u8) -> Vec<u8> {
+    fn crc(bytes: &[u8]) -> u32 {
+        let mut c = !0u32;
+        for &b in bytes {
+            c ^= u32::from(b);
+            for _ in 0..8 {
+                c = if c & 1 == 1 {
+                    (c >> 1) ^ 0xEDB8_8320
+                } else {
+                    c >> 1
+                };
+            }
+        }
+        !c
+    }
+    let mut ihdr = b"IHDR".to_vec();
+    ihdr.extend_from_slice(&width.to_be_bytes());
+    ihdr.extend_from_slice(&height.to_be_bytes());
+    ihdr.extend_from_slice(&[8, color, 0, 0, 0]);
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.extend_from_slice(&13u32.to_be_bytes());
+    png.extend_from_slice(&ihdr);
+    png.extend_from_slice(&crc(&ihdr).to_be_bytes());
+    for chunk in [&b"IDAT"[..], b"IEND"] {
+        png.extend_from_slice(&0u32.to_be_bytes());
+        png.extend_from_slice(chunk);
+        png.extend_from_slice(&crc(chunk).to_be_bytes());
+    }
+    png
+}
+
+#[test]
+fn huge_pngs_are_refused_by_their_pixel_data_before_decoding() {
+    // 20,000 x 20,000 RGBA: 1.6 GB to inflate (a 500 KB file took minutes)
+    let e = Picture::decode(&png_header(20_000, 20_000, 6)).unwrap_err();
+    assert!(
+        e.message
+            .contains("20000 x 20000 pixels, 1525 MB of pixel data; the limit is 512 MB"),
+        "{e}"
+    );
+}
+
+#[test]
+fn big_pictures_are_sampled_not_smeared() {
+    // a 6000-wide picture, left third black: the edge stays where it was
+    let (w, h) = (6000u32, 30u32);
+    let rgba: Vec<u8> = (0..w * h)
+        .flat_map(|i| {
+            if i % w < 2000 {
+                [0, 0, 0, 255]
+            } else {
+                [255, 255, 255, 255]
+            }
+        })
+        .collect();
+    let p = Picture::from_rgba(w, h, &rgba).unwrap();
+    assert_eq!((p.width(), p.height()), (2048, 10));
+    assert_eq!(p.pixel(680, 5), [0, 0, 0, 255]);
+    assert_eq!(p.pixel(685, 5), [255, 255, 255, 255]);
+}
+
+#[test]
+fn names_and_values_with_control_characters_are_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    // a file name with a newline and an escape sequence
+    let out = hedge()
+        .args(["generate", "--width", "8", "--shape", "a\nb\u{1b}[2J.png"])
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert!(!out.status.success());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("a\\nb\\u{1b}[2J.png"), "{err}");
+    // a value with a NUL and a newline in a design file: the whole message, on one line
+    let design = dir.path().join("d.toml");
+    std::fs::write(&design, "algorithm = \"back\\u0000\\ntracker\"\n").unwrap();
+    let out = hedge()
+        .args(["generate", "--design"])
+        .arg(&design)
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("unknown variant `back\\0\\ntracker`, expected one of `backtracker`"),
+        "{err}"
+    );
+    // the library's own message is one line too
+    let e = parse_design("algorithm = \"a\\nb\"\n").unwrap_err();
+    assert!(e.message.contains("`a\\nb`, expected one of"), "{e}");
+}
+
+#[test]
+fn a_warning_never_precedes_the_error_that_ends_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    // the output is a folder: the write fails after the corridor warning was found
+    let out_dir = dir.path().join("d.svg");
+    std::fs::create_dir(&out_dir).unwrap();
+    let out = hedge()
+        .args([
+            "generate",
+            "--width",
+            "60",
+            "--seed",
+            "1",
+            "--corridor-mm",
+            "40",
+            "-o",
+        ])
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert!(!out.status.success());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    // when the run succeeds, the warning is printed
+    let ok = dir.path().join("m.svg");
+    let out = hedge()
+        .args([
+            "generate",
+            "--width",
+            "60",
+            "--seed",
+            "1",
+            "--corridor-mm",
+            "40",
+            "-o",
+        ])
+        .arg(&ok)
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.lines().any(|l| l.starts_with("warning: ")), "{err}");
+}
+
+#[test]
+fn a_design_page_takes_every_paper_name() {
+    let d = parse_design("[page]\npaper = \"150x200mm\"\n").unwrap();
+    assert_eq!(d.page.paper.size_mm(), (150.0, 200.0));
+    let d = parse_design("[page]\npaper = \"5x7in\"\n").unwrap();
+    assert_eq!(d.page.paper.name(), "127x177.79999999999998mm");
+    let d = parse_design("[page]\npaper = \"A4\"\n").unwrap();
+    assert_eq!(d.page.paper, hedge::page::Paper::A4);
+    // the table files have always written still reads
+    let d = parse_design("[page.paper.custom]\nwidth_mm = 100.0\nheight_mm = 150.0\n").unwrap();
+    assert_eq!(d.page.paper.size_mm(), (100.0, 150.0));
+    let e = parse_design("[page]\npaper = \"tabloid\"\n").unwrap_err();
+    assert!(e.message.contains("unknown paper 'tabloid' (use a4"), "{e}");
+    // and the design writes back what it read
+    let d = parse_design("[page]\npaper = \"150x200mm\"\n").unwrap();
+    assert_eq!(parse_design(&hedge::load::design_to_toml(&d)).unwrap(), d);
+}
+
+#[test]
+fn cell_edits_are_checked() {
+    let edit = |row: u32, col: u32, extra: &str| {
+        format!(
+            "width = 5\nheight = 4\n[[cell_edits]]\nrow = {row}\ncol = {col}\non = false\n{extra}"
+        )
+    };
+    assert_eq!(parse_design(&edit(3, 4, "")).unwrap().cell_edits.len(), 1);
+    let e = parse_design(&edit(4, 0, "")).unwrap_err();
+    assert_eq!(
+        e.message,
+        "bad design file: cell_edits: the cell at row 4, column 0 is outside the 5 x 4 grid"
+    );
+    let e = parse_design(&edit(0, 5, "")).unwrap_err();
+    assert!(e.message.contains("row 0, column 5 is outside"), "{e}");
+    let e = parse_design(&edit(0, 0, "colour = 3\n")).unwrap_err();
+    assert!(e.message.contains("unknown field `colour`"), "{e}");
+    // polar rings have their own lengths: ring 0 is the one centre cell
+    let polar = "topology = \"polar\"\nwidth = 3\n[[cell_edits]]\nrow = 0\ncol = 1\non = false\n";
+    assert!(
+        parse_design(polar)
+            .unwrap_err()
+            .message
+            .contains("outside the 3 rings grid")
+    );
+    // the editor may hold edits off a shrunk grid: files leave them out
+    let mut d = parse_design(&edit(3, 4, "")).unwrap();
+    d.width = 3;
+    let text = hedge::load::design_to_toml(&d);
+    assert!(parse_design(&text).unwrap().cell_edits.is_empty(), "{text}");
+}
+
+#[test]
+fn order_above_one_is_refused_with_walls_too() {
+    let d = parse_design("order = 2\n").unwrap();
+    assert_eq!(
+        d.validate().unwrap_err().message,
+        "order > 1 not supported (got order 2)"
+    );
+    let out = hedge()
+        .args(["generate", "--width", "8", "--order", "3"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("order > 1 not supported"));
+}
