@@ -563,8 +563,9 @@ fn cli_warns_about_narrow_corridors_and_rejects_bad_pages() {
     }
 }
 
-/// Writes sample pages for looking at (and for the README pictures):
-/// `HEDGE_SAMPLES=dir cargo test --test print -- --ignored write_samples`.
+/// Writes sample pages for looking at:
+/// `HEDGE_SAMPLES=dir cargo test --test integration -- --ignored write_samples`. The README's
+/// pictures are made (and checked) by `tests/readme.rs` instead.
 #[test]
 #[ignore = "writes files; run by hand"]
 fn write_samples() {
@@ -622,11 +623,6 @@ fn write_samples() {
         &export::render(&gw, &s, Format::Pdf).unwrap(),
         "pdf",
     );
-    write(
-        "readme-weave-gen",
-        &export::render(&gw, &s, Format::Png { dpi: 60 }).unwrap(),
-        "png",
-    );
     let lr = generate(
         &Design {
             width: 30,
@@ -650,23 +646,6 @@ fn write_samples() {
         &export::render(&lr, &land, Format::Pdf).unwrap(),
         "pdf",
     );
-    // README pictures: small PNGs from the PNG exporter itself
-    let readme = PageSetup {
-        title: Some("Maze".into()),
-        name_line: true,
-        ..PageSetup::default()
-    };
-    write(
-        "readme-rect",
-        &export::render(&g, &readme, Format::Png { dpi: 60 }).unwrap(),
-        "png",
-    );
-    let w = weave(Coord::new(1, 0), Coord::new(1, 2));
-    write(
-        "readme-weave",
-        &export::render(&w, &readme, Format::Png { dpi: 40 }).unwrap(),
-        "png",
-    );
     for &kind in &TopologyKind::ALL {
         let g = generate(
             &Design {
@@ -683,11 +662,6 @@ fn write_samples() {
             &format!("topo-{kind}"),
             &export::render(&g, &s, Format::Pdf).unwrap(),
             "pdf",
-        );
-        write(
-            &format!("readme-{kind}"),
-            &export::render(&g, &readme, Format::Png { dpi: 60 }).unwrap(),
-            "png",
         );
     }
 }

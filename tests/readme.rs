@@ -2,6 +2,12 @@
 //! output it shows must be what the program prints today (its lines, in order, among the
 //! lines printed on stdout and stderr; times like `0.01 s` may differ). Examples write their
 //! files into a fresh temporary folder.
+//!
+//! The README's pictures are what the program makes today, byte for byte: every picture under
+//! `assets/readme/` but the editor's screenshots is made again here with Hedge's own rasteriser
+//! (pages by the `hedge` binary as PNGs, the sample book's answer pages from the drawing the
+//! book prints, the plotter SVGs drawn stroke by stroke) and compared with the committed file;
+//! `UPDATE_SNAPSHOTS=1` rewrites them.
 
 use crate::common::hedge;
 
@@ -89,4 +95,401 @@ fn times_are_ignored_and_nothing_else() {
         without_times("solution 31 cells (51.7 %)"),
         "solution 31 cells (51.7 %)"
     );
+}
+
+// ---- the README's pictures ----
+
+/// Where the README's pictures live.
+const PICTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/readme");
+
+/// The resolution of the README's page pictures (a Letter page is 425 x 550 pixels).
+const DPI: u32 = 50;
+
+/// The README's pictures of single pages, each what `hedge generate FLAGS --dpi 50 -o p.png`
+/// writes: its file, the flags, and whether the picture is the answer key (`p-key.png`).
+const PAGES: &[(&str, &[&str], bool)] = &[
+    (
+        "hex-cat-key.png",
+        &[
+            "--shape",
+            "cat",
+            "--topology",
+            "hex",
+            "--width",
+            "40",
+            "--seed",
+            "7",
+            "--title",
+            "Cat",
+        ],
+        true,
+    ),
+    (
+        "polar-key.png",
+        &[
+            "--topology",
+            "polar",
+            "--width",
+            "12",
+            "--seed",
+            "7",
+            "--title",
+            "Maze",
+            "--name-line",
+        ],
+        true,
+    ),
+    (
+        "rect-key.png",
+        &[
+            "--width",
+            "16",
+            "--seed",
+            "7",
+            "--title",
+            "Maze",
+            "--name-line",
+        ],
+        true,
+    ),
+    (
+        "tri-key.png",
+        &[
+            "--topology",
+            "tri",
+            "--width",
+            "14",
+            "--height",
+            "16",
+            "--seed",
+            "7",
+            "--title",
+            "Maze",
+            "--name-line",
+        ],
+        true,
+    ),
+    (
+        "weave-key.png",
+        &[
+            "--weave",
+            "0.5",
+            "--width",
+            "14",
+            "--seed",
+            "11",
+            "--page-number",
+            "7",
+        ],
+        true,
+    ),
+    (
+        "tiles-heart-key.png",
+        &[
+            "--style", "tiles", "--shape", "heart", "--width", "31", "--seed", "3",
+        ],
+        true,
+    ),
+    (
+        "page-6x9.png",
+        &[
+            "--shape",
+            "dog",
+            "--paper",
+            "6x9",
+            "--width",
+            "24",
+            "--seed",
+            "2",
+            "--wall-mm",
+            "0.4",
+            "--title",
+            "Dog",
+            "--name-line",
+        ],
+        false,
+    ),
+];
+
+/// The plotter picture's mazes: `hedge generate FLAGS --svg KIND`, left and right.
+const PLOTTED: &[&str] = &["--topology", "polar", "--width", "12", "--seed", "5"];
+
+/// The picture of each single page in [`PAGES`], made by the `hedge` binary.
+fn page_pictures() -> Vec<(String, Vec<u8>)> {
+    let dir = tempfile::tempdir().unwrap();
+    std::thread::scope(|s| {
+        let runs: Vec<_> = PAGES
+            .iter()
+            .enumerate()
+            .map(|(i, &(name, flags, key))| {
+                let dir = dir.path();
+                s.spawn(move || {
+                    let out = dir.join(format!("p{i}.png"));
+                    let run = hedge()
+                        .arg("generate")
+                        .args(flags)
+                        .args(["--dpi", &DPI.to_string(), "-o"])
+                        .arg(&out)
+                        .output()
+                        .unwrap();
+                    assert!(run.status.success(), "{name}: {run:?}");
+                    let file = if key {
+                        dir.join(format!("p{i}-key.png"))
+                    } else {
+                        out
+                    };
+                    (name.to_string(), std::fs::read(file).unwrap())
+                })
+            })
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    })
+}
+
+/// The first answer page of the sample book (`assets/books/sample.toml`) with `per_page` keys
+/// a page, numbered `page`: the drawing `hedge batch` puts in the PDF, made from the puzzles'
+/// designs as the book makes them.
+fn answer_page(per_page: u32, page: u32) -> Vec<u8> {
+    use hedge::book;
+    let files = hedge::io::Files;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/books/sample.toml");
+    let mut b = book::load(&path, &files).unwrap();
+    b.settings.keys_per_page = per_page;
+    let made: Vec<_> = b.puzzles[..per_page as usize]
+        .iter()
+        .map(|spec| {
+            let design = book::fitted_design(spec, &files).unwrap();
+            book::regenerate_puzzle(&design, &files).unwrap()
+        })
+        .collect();
+    let labels: Vec<String> = (1..=made.len()).map(|n| b.settings.label_for(n)).collect();
+    let keys: Vec<_> = made
+        .iter()
+        .zip(&labels)
+        .map(|(m, label)| hedge::draw::AnswerKey {
+            maze: m.key_maze(),
+            label,
+        })
+        .collect();
+    let setup = b
+        .settings
+        .page_setup(page, Some(b.settings.answers_heading.clone()));
+    let d = hedge::draw::answers_page(&setup, &keys, per_page as usize).unwrap();
+    hedge::export::png::png(&d, DPI).unwrap()
+}
+
+/// The strokes of a plotter SVG (`M`, `L` and `C` path data, one `<path>` per stroke) as a
+/// drawing cropped to them, each stroke in the next colour of a small palette so the strokes
+/// can be told apart.
+fn plotted(svg: &[u8]) -> hedge::draw::Drawing {
+    use hedge::draw::{Area, Drawing, Item, Layer, Path, Pos, Rgb, Seg, Shape};
+    const PALETTE: [Rgb; 6] = [
+        Rgb(0, 0, 0),
+        Rgb(200, 30, 40),
+        Rgb(20, 110, 200),
+        Rgb(20, 150, 60),
+        Rgb(220, 120, 0),
+        Rgb(130, 50, 170),
+    ];
+    let text = std::str::from_utf8(svg).unwrap();
+    let doc = roxmltree::Document::parse(text).unwrap();
+    let pen: f64 = doc
+        .descendants()
+        .find_map(|n| n.attribute("stroke-width"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let mut strokes: Vec<Vec<Seg>> = Vec::new();
+    for node in doc.descendants().filter(|n| n.has_tag_name("path")) {
+        let data = node.attribute("d").unwrap();
+        let mut segs = Vec::new();
+        let mut op = ' ';
+        let mut nums: Vec<f64> = Vec::new();
+        let mut flush = |op: char, nums: &mut Vec<f64>| {
+            let p: Vec<Pos> = nums.chunks(2).map(|c| Pos::new(c[0], c[1])).collect();
+            match (op, p.as_slice()) {
+                (' ', []) => {}
+                ('M', [a]) => segs.push(Seg::MoveTo(*a)),
+                ('L', [a]) => segs.push(Seg::LineTo(*a)),
+                ('C', [a, b, c]) => segs.push(Seg::CubicTo(*a, *b, *c)),
+                _ => panic!("unexpected path data {op} {nums:?} in {data}"),
+            }
+            nums.clear();
+        };
+        // commands are single letters; numbers are separated by spaces or by a command
+        let spaced: String = data
+            .chars()
+            .flat_map(|c| {
+                if c.is_ascii_alphabetic() {
+                    vec![' ', c, ' ']
+                } else {
+                    vec![c]
+                }
+            })
+            .collect();
+        for word in spaced.split([' ', ',']).filter(|w| !w.is_empty()) {
+            match word.parse::<f64>() {
+                Ok(v) => nums.push(v),
+                Err(_) => {
+                    flush(op, &mut nums);
+                    op = word.chars().next().unwrap();
+                }
+            }
+        }
+        flush(op, &mut nums);
+        strokes.push(segs);
+    }
+    // crop to the strokes, with a margin of 3 mm
+    let (mut lo, mut hi) = (Pos::new(f64::MAX, f64::MAX), Pos::new(f64::MIN, f64::MIN));
+    for s in strokes.iter().flatten() {
+        let p = match *s {
+            Seg::MoveTo(p) | Seg::LineTo(p) | Seg::CubicTo(_, _, p) => p,
+            Seg::Close => continue,
+        };
+        lo = Pos::new(lo.x.min(p.x), lo.y.min(p.y));
+        hi = Pos::new(hi.x.max(p.x), hi.y.max(p.y));
+    }
+    let m = 3.0;
+    let (w, h) = (hi.x - lo.x + 2.0 * m, hi.y - lo.y + 2.0 * m);
+    let items = strokes
+        .iter()
+        .zip(PALETTE.iter().cycle())
+        .map(|(segs, &color)| {
+            let path = Path {
+                segs: segs.iter().copied().collect(),
+            };
+            Item {
+                layer: Layer::Walls,
+                shape: Shape::Stroke {
+                    path,
+                    width: pen,
+                    color,
+                },
+            }
+            .translated(m - lo.x, m - lo.y)
+        })
+        .collect();
+    Drawing {
+        width: w,
+        height: h,
+        trim: Area {
+            x: 0.0,
+            y: 0.0,
+            w,
+            h,
+        },
+        items,
+    }
+}
+
+/// The plotter SVG and the centre-line SVG of [`PLOTTED`] side by side, each drawn stroke by
+/// stroke by Hedge's rasteriser.
+fn plotter_picture() -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let halves: Vec<image::RgbImage> = ["plotter", "centreline"]
+        .iter()
+        .map(|kind| {
+            let out = dir.path().join(format!("{kind}.svg"));
+            let run = hedge()
+                .arg("generate")
+                .args(PLOTTED)
+                .args(["--svg", kind, "-o"])
+                .arg(&out)
+                .output()
+                .unwrap();
+            assert!(run.status.success(), "{kind}: {run:?}");
+            let png = hedge::export::png::png(&plotted(&std::fs::read(out).unwrap()), DPI).unwrap();
+            image::load_from_memory(&png).unwrap().to_rgb8()
+        })
+        .collect();
+    let gap = 20;
+    let w = halves.iter().map(|h| h.width()).sum::<u32>() + gap;
+    let h = halves.iter().map(|h| h.height()).max().unwrap();
+    let mut both = image::RgbImage::from_pixel(w, h, image::Rgb([255, 255, 255]));
+    let mut x = 0;
+    for half in &halves {
+        image::imageops::replace(&mut both, half, i64::from(x), 0);
+        x += half.width() + gap;
+    }
+    let mut out = Vec::new();
+    both.write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png)
+        .unwrap();
+    out
+}
+
+/// Every picture in the README that the program makes (all but the editor's screenshots),
+/// by file name.
+fn pictures() -> Vec<(String, Vec<u8>)> {
+    let mut all = page_pictures();
+    all.push(("book-answers.png".into(), answer_page(4, 18)));
+    all.push(("answers-9up.png".into(), answer_page(9, 1)));
+    all.push(("plotter-polar.png".into(), plotter_picture()));
+    all
+}
+
+/// The README's pictures are what the program makes today, byte for byte. After a deliberate
+/// change of the look, `UPDATE_SNAPSHOTS=1 cargo test --test integration readme` rewrites
+/// them; look at each before committing. A mismatch writes the new picture to the target
+/// folder and names it.
+#[test]
+fn readme_pictures_are_what_the_program_makes() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README reads");
+    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+    let mut changed = Vec::new();
+    for (name, bytes) in pictures() {
+        assert!(
+            readme.contains(&format!("(assets/readme/{name})")),
+            "the README shows {name}"
+        );
+        let path = std::path::Path::new(PICTURES).join(&name);
+        if update {
+            std::fs::write(&path, &bytes).unwrap();
+            continue;
+        }
+        let want = std::fs::read(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_SNAPSHOTS=1)", path.display()));
+        if want != bytes {
+            let new = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(&name);
+            std::fs::write(&new, &bytes).unwrap();
+            changed.push(format!("{name} (now {})", new.display()));
+        }
+    }
+    assert!(
+        changed.is_empty(),
+        "README pictures changed: {}",
+        changed.join(", ")
+    );
+}
+
+/// Every picture the README shows exists, and those not made by
+/// [`readme_pictures_are_what_the_program_makes`] are the editor's screenshots.
+#[test]
+fn every_readme_picture_is_made_or_a_screenshot() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README reads");
+    let made: Vec<&str> = PAGES
+        .iter()
+        .map(|p| p.0)
+        .chain(["book-answers.png", "answers-9up.png", "plotter-polar.png"])
+        .collect();
+    let screenshots = ["editor.png", "editor-zoom.png", "editor-difficulty.png"];
+    for shown in readme.split("(assets/readme/").skip(1) {
+        let name = shown.split(')').next().unwrap();
+        assert!(
+            made.contains(&name) || screenshots.contains(&name),
+            "{name}: not made by the README test, nor a screenshot"
+        );
+        assert!(
+            std::path::Path::new(PICTURES).join(name).is_file(),
+            "{name}"
+        );
+    }
+    for entry in std::fs::read_dir(PICTURES).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        assert!(
+            readme.contains(&format!("(assets/readme/{name})")),
+            "{name} is not in the README"
+        );
+    }
 }

@@ -12,7 +12,8 @@
 //! - `labels`: labels, arrows and text clear of each other and of the maze on every shape,
 //!   topology and paper; titles that shrink and wrap; full pages, turned when the maze gains.
 //! - `layers`: the library's module graph has no circles (reads `src/`).
-//! - `readme`: every `$ hedge ...` example in the README prints what the README shows.
+//! - `readme`: every `$ hedge ...` example in the README prints what the README shows, and
+//!   its pictures are what the program makes.
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
 //! - `preview`: snapshots of the editor's preview pixels (with the default `gui` feature).
 //! - `plotter`: plotter and centre-line SVGs: few strokes, short pen travel, no fills or text.
