@@ -97,6 +97,27 @@ fn a_default_page_passes_clean() {
         "{}",
         stderr_of(&out)
     );
+    // every optional line of text (title, name line and its rule, page number) passes too
+    let pdf = dir.path().join("named.pdf");
+    let out = hedge()
+        .args(["generate", "--width", "15", "--seed", "3", "--strict"])
+        .args([
+            "--title",
+            "Name me",
+            "--name-line",
+            "--page-number",
+            "3",
+            "-o",
+        ])
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    assert_ok(&out);
+    assert!(
+        stderr_of(&out).contains("preflight: ok"),
+        "{}",
+        stderr_of(&out)
+    );
     // the PDF: clean but for the fonts while the PDF writer names base-14 fonts
     let g = maze(15);
     let setup = PageSetup::default();
