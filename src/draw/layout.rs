@@ -166,6 +166,9 @@ pub(super) struct Geometry {
     pub(super) occ: Occupancy,
     /// (midpoint, outward unit normal) of the entrance and the exit openings.
     pub(super) openings: [(Point, (f64, f64)); 2],
+    /// Whether the puzzle page says "Passages can go under bridges" (a weave maze with
+    /// crossings, its legend not turned off).
+    pub(super) legend: bool,
 }
 
 /// A coarse grid of the cells (or tiles) the maze covers, in maze units, for keeping the START
@@ -283,6 +286,7 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
         bbox,
         occ,
         openings,
+        legend: g.design.weave_legend && g.metrics.crossings > 0,
     }
 }
 

@@ -167,6 +167,7 @@ fn geometry(m: &TileMaze) -> Geometry {
         bbox,
         occ,
         openings: [opening(m, m.entrance), opening(m, m.exit)],
+        legend: false,
     }
 }
 
