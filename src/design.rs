@@ -192,17 +192,17 @@ impl Design {
         }
     }
 
-    /// Whether `self` and `other` make the same maze (they may differ in page setup and in how
-    /// the maze is drawn only: the inset, the key under bridges, the weave legend).
+    /// Whether `self` and `other` make the same maze (they may differ in page setup only). The
+    /// inset, the key under bridges and the weave legend count as differences: they are read
+    /// from the made maze's own design when it is drawn.
     pub fn same_maze(&self, other: &Design) -> bool {
-        let base = |d: &Design| Design {
+        Design {
             page: PageSetup::default(),
-            inset: None,
-            key_under: KeyUnder::Hidden,
-            weave_legend: true,
-            ..d.clone()
-        };
-        base(self) == base(other)
+            ..self.clone()
+        } == Design {
+            page: PageSetup::default(),
+            ..other.clone()
+        }
     }
 
     /// The inset the maze is drawn with, as a share of the cell: the design's own, else
