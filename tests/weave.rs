@@ -574,6 +574,21 @@ fn weave_legend_on_weave_pages_only() {
     }
     // a plain maze keeps its full-width corridors
     assert_eq!(plain.design.inset_share(), 0.0);
+    // a page too narrow for the legend leaves it out rather than overlap the ANSWER KEY
+    let tiny = hedge::page::PageSetup {
+        paper: hedge::page::Paper::Custom {
+            width_mm: 50.0,
+            height_mm: 50.0,
+        },
+        margin_mm: 4.0,
+        ..hedge::page::PageSetup::default()
+    };
+    let g = generate(&design(7, 7, 1.0, 6), None).unwrap();
+    assert!(g.metrics.crossings > 0);
+    let k = hedge::draw::key_page(&g, &tiny).unwrap();
+    assert!(!k.texts().any(|t| t.text == LEGEND));
+    let notes = hedge::draw::layout(&g, &tiny).unwrap().notes;
+    assert!(!notes.iter().any(|n| n.contains("legend")), "{notes:?}");
 }
 
 #[test]

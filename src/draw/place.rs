@@ -13,7 +13,8 @@
 //! of the markers by [`KEY_CLEAR`] (the foot of the page on the right, else on the left, else
 //! the top of the page). A weave maze's legend ("Passages can go under bridges") is placed
 //! after the markers and before the ANSWER KEY label: the foot of the page on the left, else
-//! on the right, else the top. The markers are placed with the puzzle page's name line in the way on
+//! on the right, else the top; it is left out (a hint, not part of the puzzle) when none of
+//! these is clear. The markers are placed with the puzzle page's name line in the way on
 //! the key page too, so the key's maze and markers are the puzzle's.
 
 use super::font::{self, CAP_HEIGHT_EM, font};
@@ -204,7 +205,8 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
         ));
     }
     let markers = place_markers(&mut boxes, &mut warnings);
-    // the weave legend: at the foot of the page on the left, else on the right, else at the top
+    // the weave legend: at the foot of the page on the left, else on the right, else at the
+    // top; left out (it is a hint, not part of the puzzle) where none of these is clear
     let legend = geo.legend.then(|| {
         let w = font(face, false).width(WEAVE_LEGEND, FOOTER_SIZE);
         let at = |left: bool, base: f64| {
@@ -219,21 +221,13 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
             at(true, head),
             at(false, head),
         ];
-        let clear = |b: &Area| boxes.hit(b, GAP).is_none() && boxes.off_maze(b, GAP);
-        let b = match candidates.iter().find(|b| clear(b)) {
-            Some(b) => *b,
-            None => {
-                warnings.push(
-                    "the weave legend overlaps other labels: no clear place at the top or foot \
-                     of the page; use wider margins or --no-weave-legend"
-                        .to_string(),
-                );
-                candidates[0]
-            }
-        };
+        let clear =
+            |b: &Area| inside(b, pa) && boxes.hit(b, GAP).is_none() && boxes.off_maze(b, GAP);
+        let b = *candidates.iter().find(|b| clear(b))?;
         boxes.taken.push(("the weave legend", b));
-        b
+        Some(b)
     });
+    let legend = legend.flatten();
     let answer_key = key.then(|| {
         let w = font(face, true).width(ANSWER_KEY, FOOTER_SIZE);
         let at = |left: bool, base: f64| {
