@@ -469,6 +469,9 @@ fn inset_crossing_has_unbroken_bridge_walls_and_four_tunnel_stubs() {
         walls.iter().any(|&(s, e, _)| dist(at, s, e) < 1e-6)
     };
     let i = hedge::design::WEAVE_INSET;
+    // the corridor the layout (and so the preflight and its warnings) reports is the inset one
+    let inset_corridor = lay.scale * (1.0 - 2.0 * i) - lay.wall_mm;
+    assert!((lay.corridor_mm - inset_corridor).abs() < 1e-9, "{lay:?}");
     let frames = frames(&g);
     assert!(frames.len() >= 5, "{} crossings", frames.len());
     for (c, d, q) in frames {

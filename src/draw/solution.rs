@@ -36,11 +36,9 @@ pub(super) fn draw_solution(
     let sol = &g.solution;
     let mut buf = Vec::new();
     let inset = g.design.inset_share();
-    // the corridor between the walls' inner edges, narrower by the inset on each side
-    let corridor = lay.corridor_mm - 2.0 * inset * lay.scale;
     let width = (0.15 * lay.scale)
         .clamp(0.25, 1.2)
-        .min(0.5 * corridor.max(0.2));
+        .min(0.5 * lay.corridor_mm.max(0.2));
     let dashed = g.design.key_under == KeyUnder::Dashed;
     // below this cell size a curve and a straight chamfer look the same; chamfers are smaller
     let curves = lay.scale >= CURVE_MIN_SCALE;

@@ -168,6 +168,7 @@ fn geometry(m: &TileMaze) -> Geometry {
         occ,
         openings: [opening(m, m.entrance), opening(m, m.exit)],
         legend: false,
+        inset: 0.0,
     }
 }
 
