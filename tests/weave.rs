@@ -641,6 +641,26 @@ fn command_line_inset() {
         .unwrap()
         .args([
             "generate",
+            "--topology",
+            "hex",
+            "--width",
+            "8",
+            "--inset",
+            "0.2",
+            "-o",
+        ])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--inset needs a rect grid"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!p.exists());
+    let out = Command::cargo_bin("hedge")
+        .unwrap()
+        .args([
+            "generate",
             "--width",
             "8",
             "--weave",
