@@ -48,6 +48,47 @@ pub enum Style {
     Tiles,
 }
 
+/// The largest inset (share of the cell on each side of a corridor): corridors 40 % of the cell.
+pub const MAX_INSET: f64 = 0.3;
+/// The inset weave mazes are drawn with unless the design says otherwise (corridors 70 % of the
+/// cell, as in maltaisn/mazegen's `INSET_SIZE_RATIO`).
+pub const WEAVE_INSET: f64 = 0.15;
+
+/// How the answer key shows the solution under a weave bridge.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KeyUnder {
+    /// The line stops at the bridge and goes on beyond it, as if drawn beneath the bridge.
+    #[default]
+    Hidden,
+    /// A dashed line across the bridge, through the tunnel (for young solvers).
+    Dashed,
+}
+
+impl KeyUnder {
+    /// Whether this is the default ([`KeyUnder::Hidden`]).
+    pub fn is_default(&self) -> bool {
+        *self == KeyUnder::Hidden
+    }
+}
+
+impl std::str::FromStr for KeyUnder {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        match s {
+            "hidden" => Ok(KeyUnder::Hidden),
+            "dashed" => Ok(KeyUnder::Dashed),
+            _ => Err(Error::option(format!(
+                "unknown key-under '{s}' (use hidden or dashed)"
+            ))),
+        }
+    }
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
 /// Every knob of a maze. Missing fields take their defaults, so older files keep loading.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -70,6 +111,18 @@ pub struct Design {
     pub braid: f64,
     /// Density of weave crossings, 0 to 1 (rect only; replaces the carver).
     pub weave: f64,
+    /// How far each corridor's walls stand in from its cell's sides, as a share of the cell,
+    /// 0 to [`MAX_INSET`] (rect grids only). `None` (the default, left out of the file) is
+    /// [`WEAVE_INSET`] for weave mazes, so a crossing reads as a bridge, and 0 (today's
+    /// full-width corridors) for every other maze. See [`Design::inset_share`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inset: Option<f64>,
+    /// How the answer key shows the solution where it passes under a weave bridge.
+    #[serde(skip_serializing_if = "KeyUnder::is_default")]
+    pub key_under: KeyUnder,
+    /// Whether a puzzle page with weave crossings says "Passages can go under bridges".
+    #[serde(skip_serializing_if = "is_true")]
+    pub weave_legend: bool,
     /// The random seed; `None` draws one when the maze is made (and the output records it).
     pub seed: Option<u64>,
     /// Where the entrance and exit go.
@@ -114,6 +167,9 @@ impl Default for Design {
             growing_tree: GrowingTreePolicy::default(),
             braid: 0.0,
             weave: 0.0,
+            inset: None,
+            key_under: KeyUnder::Hidden,
+            weave_legend: true,
             seed: None,
             placement: Placement::Auto,
             shape: None,
@@ -139,7 +195,9 @@ impl Design {
         }
     }
 
-    /// Whether `self` and `other` make the same maze (they may differ in page setup only).
+    /// Whether `self` and `other` make the same maze (they may differ in page setup only). The
+    /// inset, the key under bridges and the weave legend count as differences: they are read
+    /// from the made maze's own design when it is drawn.
     pub fn same_maze(&self, other: &Design) -> bool {
         Design {
             page: PageSetup::default(),
@@ -193,6 +251,17 @@ impl Design {
         std::borrow::Cow::Owned(d)
     }
 
+    /// The inset the maze is drawn with, as a share of the cell: the design's own, else
+    /// [`WEAVE_INSET`] for a weave maze on a rect grid, else 0 (full-width corridors).
+    pub fn inset_share(&self) -> f64 {
+        let rect = self.style == Style::Walls && self.topology == TopologyKind::Rect;
+        match self.inset {
+            Some(i) if rect => i.clamp(0.0, MAX_INSET),
+            None if rect && self.weave > 0.0 => WEAVE_INSET,
+            _ => 0.0,
+        }
+    }
+
     /// Checks the knobs that can be checked without building anything.
     pub fn validate(&self) -> Result<()> {
         let unit = |name: &str, v: f64| {
@@ -206,6 +275,13 @@ impl Design {
         };
         unit("braid", self.braid)?;
         unit("weave", self.weave)?;
+        if let Some(i) = self.inset
+            && !(0.0..=MAX_INSET).contains(&i)
+        {
+            return Err(Error::option(format!(
+                "inset must be between 0 and {MAX_INSET} of the cell, got {i}"
+            )));
+        }
         if let GrowingTreePolicy::Mixed(p) = self.growing_tree {
             unit("the growing-tree newest share", p)?;
         }

@@ -417,6 +417,90 @@ fn plotter_picture() -> Vec<u8> {
     out
 }
 
+/// One crossing of a weave maze's answer key (35 x 35, seed 3) and the four cells round it, at
+/// print size (300 dpi) on the left and at 4x (1200 dpi) on the right, each in a grey frame: the
+/// bridge's walls run across the crossed cell, the tunnel's stop at them, the answer line goes
+/// under the bridge.
+fn weave_crossing_picture() -> Vec<u8> {
+    use hedge::design::Design;
+    use hedge::draw::{key_page, layout};
+    use hedge::export::raster::{Region, rasterise};
+    use hedge::page::PageSetup;
+    use hedge::pipeline::generate;
+    let g = generate(
+        &Design {
+            width: 35,
+            height: 35,
+            weave: 0.5,
+            seed: Some(3),
+            ..Design::default()
+        },
+        None,
+    )
+    .unwrap();
+    let setup = PageSetup::default();
+    let key = key_page(&g, &setup).unwrap();
+    let lay = layout(&g, &setup).unwrap();
+    let (grid, tunnels) = (g.maze.grid(), g.maze.tunnels());
+    // the first crossing (in the solution's order) the answer goes under and also over
+    let t = g
+        .solution
+        .windows(2)
+        .filter_map(|w| {
+            tunnels
+                .iter()
+                .find(|t| (t.from, t.to) == (w[0].min(w[1]), w[0].max(w[1])))
+        })
+        .find(|t| g.solution.contains(&t.under))
+        .unwrap();
+    let c = lay.to_page(grid.center(t.under));
+    let side_mm = 5.0 * lay.scale;
+    let shot = |dpi: f64| {
+        let scale = dpi / 25.4;
+        let px = (side_mm * scale).round() as u32;
+        let region = Region {
+            scale,
+            x: ((c.x - side_mm / 2.0) * scale).round() as i64,
+            y: ((c.y - side_mm / 2.0) * scale).round() as i64,
+            width: px,
+            height: px,
+        };
+        let p = rasterise(&key.items, &region).unwrap();
+        image::RgbaImage::from_raw(p.width(), p.height(), p.data().to_vec()).unwrap()
+    };
+    let (small, big) = (shot(300.0), shot(1200.0));
+    let gap = 24;
+    let mut out = image::RgbaImage::from_pixel(
+        small.width() + gap + big.width(),
+        big.height(),
+        image::Rgba([255, 255, 255, 255]),
+    );
+    let small_y = (big.height() - small.height()) / 2;
+    image::imageops::overlay(&mut out, &small, 0, i64::from(small_y));
+    image::imageops::overlay(&mut out, &big, i64::from(small.width() + gap), 0);
+    let grey = image::Rgba([160, 160, 160, 255]);
+    for (x0, y0, w, h) in [
+        (0, small_y, small.width(), small.height()),
+        (small.width() + gap, 0, big.width(), big.height()),
+    ] {
+        for x in x0..x0 + w {
+            out.put_pixel(x, y0, grey);
+            out.put_pixel(x, y0 + h - 1, grey);
+        }
+        for y in y0..y0 + h {
+            out.put_pixel(x0, y, grey);
+            out.put_pixel(x0 + w - 1, y, grey);
+        }
+    }
+    let mut bytes = Vec::new();
+    out.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .unwrap();
+    bytes
+}
+
 /// Every picture in the README that the program makes (all but the editor's screenshots),
 /// by file name.
 fn pictures() -> Vec<(String, Vec<u8>)> {
@@ -424,6 +508,7 @@ fn pictures() -> Vec<(String, Vec<u8>)> {
     all.push(("book-answers.png".into(), answer_page(4, 18)));
     all.push(("answers-9up.png".into(), answer_page(9, 1)));
     all.push(("plotter-polar.png".into(), plotter_picture()));
+    all.push(("weave-crossing.png".into(), weave_crossing_picture()));
     all
 }
 
@@ -471,7 +556,12 @@ fn every_readme_picture_is_made_or_a_screenshot() {
     let made: Vec<&str> = PAGES
         .iter()
         .map(|p| p.0)
-        .chain(["book-answers.png", "answers-9up.png", "plotter-polar.png"])
+        .chain([
+            "book-answers.png",
+            "answers-9up.png",
+            "plotter-polar.png",
+            "weave-crossing.png",
+        ])
         .collect();
     let screenshots = ["editor.png", "editor-zoom.png", "editor-difficulty.png"];
     for shown in readme.split("(assets/readme/").skip(1) {

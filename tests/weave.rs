@@ -347,3 +347,334 @@ fn command_line_weave() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(!dir.path().join("h.json").exists());
 }
+
+/// The 15x15 weave maze of issue 17 (seed 3, density 0.5), its puzzle and key pages on the
+/// default page, and the layout that put it there.
+fn inset_pages(
+    key_under: hedge::design::KeyUnder,
+) -> (
+    Generated,
+    hedge::draw::Drawing,
+    hedge::draw::Drawing,
+    hedge::draw::Layout,
+) {
+    let d = Design {
+        key_under,
+        ..design(15, 15, 0.5, 3)
+    };
+    let g = generate(&d, None).unwrap();
+    let setup = hedge::page::PageSetup::default();
+    let lay = hedge::draw::layout(&g, &setup).unwrap();
+    let p = hedge::draw::puzzle_page(&g, &setup).unwrap();
+    let k = hedge::draw::key_page(&g, &setup).unwrap();
+    (g, p, k, lay)
+}
+
+/// The straight segments of `path` (page millimetres); curves sampled in eight steps.
+fn segments(path: &hedge::draw::Path) -> Vec<(hedge::draw::Pos, hedge::draw::Pos)> {
+    use hedge::draw::{Pos, Seg};
+    let mut out = Vec::new();
+    let mut at = Pos::new(0.0, 0.0);
+    for s in path.segs.iter() {
+        match *s {
+            Seg::MoveTo(p) => at = p,
+            Seg::LineTo(p) => {
+                out.push((at, p));
+                at = p;
+            }
+            Seg::CubicTo(a, b, c) => {
+                let p0 = at;
+                for k in 1..=8 {
+                    let t = f64::from(k) / 8.0;
+                    let u = 1.0 - t;
+                    let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
+                    let q = Pos::new(
+                        w[0] * p0.x + w[1] * a.x + w[2] * b.x + w[3] * c.x,
+                        w[0] * p0.y + w[1] * a.y + w[2] * b.y + w[3] * c.y,
+                    );
+                    out.push((at, q));
+                    at = q;
+                }
+            }
+            Seg::Close => {}
+        }
+    }
+    out
+}
+
+/// The segments of the strokes of `layer` on `page`, each with its stroke's width.
+fn strokes(
+    page: &hedge::draw::Drawing,
+    layer: hedge::draw::Layer,
+) -> Vec<(hedge::draw::Pos, hedge::draw::Pos, f64)> {
+    page.layer(layer)
+        .filter_map(|i| match &i.shape {
+            hedge::draw::Shape::Stroke { path, width, .. } => Some(
+                segments(path)
+                    .into_iter()
+                    .map(|(a, b)| (a, b, *width))
+                    .collect::<Vec<_>>(),
+            ),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// The distance from `p` to the segment `a`-`b`.
+fn dist(p: hedge::draw::Pos, a: hedge::draw::Pos, b: hedge::draw::Pos) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let l2 = dx * dx + dy * dy;
+    let t = if l2 == 0.0 {
+        0.0
+    } else {
+        (((p.x - a.x) * dx + (p.y - a.y) * dy) / l2).clamp(0.0, 1.0)
+    };
+    (p.x - a.x - t * dx).hypot(p.y - a.y - t * dy)
+}
+
+/// A crossed cell's frame: its centre, the tunnel's direction `d` and the bridge's `q` (unit
+/// axes, maze units).
+type Frame = (hedge::topology::Point, (f64, f64), (f64, f64));
+
+/// The frame of every crossing of `g`, in the order of `g.maze.tunnels()`.
+fn frames(g: &Generated) -> Vec<Frame> {
+    let grid = g.maze.grid();
+    g.maze
+        .tunnels()
+        .iter()
+        .map(|t| {
+            let (c, f) = (grid.center(t.under), grid.center(t.from));
+            let l = (f.x - c.x).hypot(f.y - c.y);
+            let d = ((f.x - c.x) / l, (f.y - c.y) / l);
+            (c, d, (-d.1, d.0))
+        })
+        .collect()
+}
+
+#[test]
+fn inset_crossing_has_unbroken_bridge_walls_and_four_tunnel_stubs() {
+    use hedge::topology::Point;
+    let (g, p, _, lay) = inset_pages(Default::default());
+    assert_eq!(g.design.inset_share(), hedge::design::WEAVE_INSET);
+    let walls = strokes(&p, hedge::draw::Layer::Walls);
+    assert_eq!(
+        p.layer(hedge::draw::Layer::Crossings).count(),
+        0,
+        "inset: the walls draw the bridges"
+    );
+    let on_wall = |c: Point, a: f64, b: f64, d: (f64, f64), q: (f64, f64)| {
+        let m = Point::new(c.x + d.0 * a + q.0 * b, c.y + d.1 * a + q.1 * b);
+        let at = lay.to_page(m);
+        walls.iter().any(|&(s, e, _)| dist(at, s, e) < 1e-6)
+    };
+    let i = hedge::design::WEAVE_INSET;
+    // the corridor the layout (and so the preflight and its warnings) reports is the inset one
+    let inset_corridor = lay.scale * (1.0 - 2.0 * i) - lay.wall_mm;
+    assert!((lay.corridor_mm - inset_corridor).abs() < 1e-9, "{lay:?}");
+    let frames = frames(&g);
+    assert!(frames.len() >= 5, "{} crossings", frames.len());
+    for (c, d, q) in frames {
+        for k in 0..=40 {
+            let t = -0.5 + f64::from(k) / 40.0;
+            // the bridge's two walls, unbroken across the whole cell
+            for side in [1.0, -1.0] {
+                assert!(on_wall(c, side * (0.5 - i), t, d, q), "bridge wall at {t}");
+            }
+            let along = t.abs();
+            for side in [1.0, -1.0] {
+                let wall = on_wall(c, t, side * (0.5 - i), d, q);
+                if along >= 0.5 - i {
+                    // the tunnel's four stubs, from the cell's sides to the bridge's walls
+                    assert!(wall, "tunnel stub at {t}");
+                } else {
+                    // and nothing of the tunnel's walls on the bridge
+                    assert!(!wall, "tunnel wall on the bridge at {t}");
+                }
+            }
+        }
+    }
+}
+
+/// Of the tunnels the solution takes: how many (all, hidden on the key, dashed with
+/// `--key-under dashed`). Hidden: no solution line on the tunnel's axis inside the bridge;
+/// dashed: the thinner dashes there.
+fn key_under_bridges() -> (usize, usize, usize) {
+    use hedge::topology::Point;
+    let (g, _, k, lay) = inset_pages(hedge::design::KeyUnder::Dashed);
+    let (_, _, k_hidden, _) = inset_pages(hedge::design::KeyUnder::Hidden);
+    let main_width = strokes(&k_hidden, hedge::draw::Layer::Solution)
+        .iter()
+        .map(|s| s.2)
+        .fold(0.0, f64::max);
+    let on_path = |page: &hedge::draw::Drawing, m: Point, pick: &dyn Fn(f64) -> bool| {
+        let at = lay.to_page(m);
+        strokes(page, hedge::draw::Layer::Solution)
+            .iter()
+            .filter(|s| pick(s.2))
+            .any(|&(s, e, w)| dist(at, s, e) < w / 2.0)
+    };
+    let used: Vec<_> = g
+        .maze
+        .tunnels()
+        .into_iter()
+        .zip(frames(&g))
+        .filter(|(t, _)| {
+            g.solution
+                .windows(2)
+                .any(|w| (w[0].min(w[1]), w[0].max(w[1])) == (t.from.min(t.to), t.from.max(t.to)))
+        })
+        .map(|(_, f)| f)
+        .collect();
+    let i = hedge::design::WEAVE_INSET;
+    let (mut hidden, mut dashed) = (0, 0);
+    for &(c, d, _) in &used {
+        // on the tunnel's axis, between the bridge's walls but off the bridge's own axis
+        let samples: Vec<Point> = (1..=4)
+            .flat_map(|k| {
+                let a = 0.1 + (0.5 - i - 0.1) * f64::from(k) / 5.0;
+                [1.0, -1.0].map(|s| Point::new(c.x + d.0 * a * s, c.y + d.1 * a * s))
+            })
+            .collect();
+        if samples.iter().all(|&m| !on_path(&k_hidden, m, &|_| true)) {
+            hidden += 1;
+        }
+        if samples.iter().any(|&m| on_path(&k, m, &|w| w < main_width)) {
+            dashed += 1;
+        }
+    }
+    (used.len(), hidden, dashed)
+}
+
+#[test]
+fn key_goes_under_bridges_or_dashed_through() {
+    let (used, hidden, dashed) = key_under_bridges();
+    assert!(used > 0, "the solution uses a tunnel");
+    assert_eq!(hidden, used, "the line goes under every bridge");
+    assert_eq!(dashed, used, "dashed through every tunnel");
+}
+
+#[test]
+fn weave_legend_on_weave_pages_only() {
+    const LEGEND: &str = "Passages can go under bridges";
+    let (_, p, k, _) = inset_pages(Default::default());
+    for page in [&p, &k] {
+        assert_eq!(page.texts().filter(|t| t.text == LEGEND).count(), 1);
+    }
+    let setup = hedge::page::PageSetup::default();
+    let off = generate(
+        &Design {
+            weave_legend: false,
+            ..design(15, 15, 0.5, 3)
+        },
+        None,
+    )
+    .unwrap();
+    let plain = generate(&design(15, 15, 0.0, 3), None).unwrap();
+    for g in [&off, &plain] {
+        let page = hedge::draw::puzzle_page(g, &setup).unwrap();
+        assert!(!page.texts().any(|t| t.text == LEGEND));
+    }
+    // a plain maze keeps its full-width corridors
+    assert_eq!(plain.design.inset_share(), 0.0);
+    // a page too narrow for the legend leaves it out rather than overlap the ANSWER KEY
+    let tiny = hedge::page::PageSetup {
+        paper: hedge::page::Paper::Custom {
+            width_mm: 50.0,
+            height_mm: 50.0,
+        },
+        margin_mm: 4.0,
+        ..hedge::page::PageSetup::default()
+    };
+    let g = generate(&design(7, 7, 1.0, 6), None).unwrap();
+    assert!(g.metrics.crossings > 0);
+    let k = hedge::draw::key_page(&g, &tiny).unwrap();
+    assert!(!k.texts().any(|t| t.text == LEGEND));
+    let notes = hedge::draw::layout(&g, &tiny).unwrap().notes;
+    assert!(!notes.iter().any(|n| n.contains("legend")), "{notes:?}");
+}
+
+#[test]
+fn designs_without_the_inset_fields_load() {
+    let old = "width = 12\nheight = 9\nweave = 0.4\nseed = 5\n";
+    let d = hedge::load::parse_design(old).unwrap();
+    assert_eq!(d.inset, None);
+    assert_eq!(d.inset_share(), hedge::design::WEAVE_INSET);
+    assert!(d.weave_legend);
+    assert_eq!(d.key_under, hedge::design::KeyUnder::Hidden);
+    // and the defaults stay out of a saved design
+    let saved = serde_json::to_string(&d).unwrap();
+    for f in ["inset", "key_under", "weave_legend"] {
+        assert!(!saved.contains(f), "{saved}");
+    }
+    let back: Design = serde_json::from_str(
+        &serde_json::to_string(&Design {
+            inset: Some(0.2),
+            weave_legend: false,
+            key_under: hedge::design::KeyUnder::Dashed,
+            ..d.clone()
+        })
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!((back.inset, back.weave_legend), (Some(0.2), false));
+}
+
+#[test]
+fn command_line_inset() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("w.pdf");
+    let out = Command::cargo_bin("hedge")
+        .unwrap()
+        .args([
+            "generate", "--width", "8", "--weave", "0.5", "--inset", "0.4", "-o",
+        ])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("inset must be between 0 and 0.3"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!p.exists());
+    let out = Command::cargo_bin("hedge")
+        .unwrap()
+        .args([
+            "generate",
+            "--topology",
+            "hex",
+            "--width",
+            "8",
+            "--inset",
+            "0.2",
+            "-o",
+        ])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--inset needs a rect grid"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!p.exists());
+    let out = Command::cargo_bin("hedge")
+        .unwrap()
+        .args([
+            "generate",
+            "--width",
+            "8",
+            "--weave",
+            "0.5",
+            "--inset",
+            "0.2",
+            "--key-under",
+            "dashed",
+            "--no-weave-legend",
+            "-o",
+        ])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert_ok(&out);
+    assert!(p.exists());
+}

@@ -384,6 +384,21 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
                 super::tiles::WALLS_ONLY
             });
         coalesce |= r.dragged() && !r.drag_started();
+        // the corridors' inset (0.15 of the cell for weave mazes unless set)
+        let mut inset = d.inset_share();
+        let r = ui
+            .add_enabled(
+                rect && walls,
+                Slider::new(&mut inset, 0.0..=crate::design::MAX_INSET).text("Inset"),
+            )
+            .on_hover_text(
+                "corridors narrower than their cells: a weave crossing reads as a bridge",
+            )
+            .on_disabled_hover_text("the inset needs a rect grid of walls");
+        if r.changed() {
+            d.inset = Some(inset);
+        }
+        coalesce |= r.dragged() && !r.drag_started();
     });
 
     ui.horizontal(|ui| {

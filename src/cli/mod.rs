@@ -132,6 +132,17 @@ pub struct GenerateArgs {
     /// Density of weave crossings, 0 to 1 (rect only).
     #[arg(long, value_name = "F", allow_negative_numbers = true)]
     pub weave: Option<f64>,
+    /// Corridor inset, 0 to 0.3 of the cell on each side (rect only; default 0.15 for weave
+    /// mazes, so a crossing reads as a bridge, and 0 for the rest).
+    #[arg(long, value_name = "F", allow_negative_numbers = true)]
+    pub inset: Option<f64>,
+    /// How the answer key shows the way under a weave bridge: hidden (the line goes under the
+    /// bridge) or dashed (a dashed line across it).
+    #[arg(long, value_name = "HOW", value_parser = parse_with::<hedge::design::KeyUnder>)]
+    pub key_under: Option<hedge::design::KeyUnder>,
+    /// Leave out the "Passages can go under bridges" line on weave puzzle pages.
+    #[arg(long)]
+    pub no_weave_legend: bool,
     /// Random seed (a random one is drawn and reported when omitted).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -259,6 +270,18 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
     }
     if let Some(w) = args.weave {
         d.weave = w;
+    }
+    if let Some(i) = args.inset {
+        if i > 0.0 && (d.style != Style::Walls || d.topology != TopologyKind::Rect) {
+            bail!("--inset needs a rect grid of walls");
+        }
+        d.inset = Some(i);
+    }
+    if let Some(k) = args.key_under {
+        d.key_under = k;
+    }
+    if args.no_weave_legend {
+        d.weave_legend = false;
     }
     if args.seed.is_some() {
         d.seed = args.seed;

@@ -1,12 +1,35 @@
 //! The [`Layer::Crossings`] layer: for each weave tunnel, the tunnel's side walls through the
 //! crossed cell, then the over-corridor's floor as a white band covering them, then the
-//! over-corridor's walls on top.
+//! over-corridor's walls on top. Drawn inset (see [`crate::design::Design::inset_share`], the
+//! default for weave mazes) a crossing needs no layer of its own: the walls (`walls.rs`) already
+//! run the bridge's walls unbroken across the crossed cell and stop the tunnel's at them, so
+//! this layer is empty. [`draw_legend`] paints the weave legend where the placement step put
+//! it.
 
-use super::layout::{CROSSING_HALF, Layout, shared_side, side_mid, unit};
-use super::model::{Item, Layer, Path, Rgb, Shape};
+use super::CAP_HEIGHT_EM;
+use super::layout::{CROSSING_HALF, FOOTER_SIZE, Layout, shared_side, side_mid, unit};
+use super::model::{Anchor, Area, Item, Layer, Path, Pos, Rgb, Shape, Text};
+use super::place::WEAVE_LEGEND;
 use crate::maze::Tunnel;
 use crate::pipeline::Generated;
 use crate::topology::Point;
+
+/// Appends the weave legend ([`WEAVE_LEGEND`]) in the box `b` the placement step chose (from
+/// its cap height to its baseline), on the [`Layer::Text`] layer.
+pub(super) fn draw_legend(lay: &Layout, b: Area, items: &mut Vec<Item>) {
+    items.push(Item {
+        layer: Layer::Text,
+        shape: Shape::Text(Text {
+            text: WEAVE_LEGEND.into(),
+            at: Pos::new(b.x, b.y + CAP_HEIGHT_EM * FOOTER_SIZE),
+            size: FOOTER_SIZE,
+            anchor: Anchor::Start,
+            bold: false,
+            face: lay.face,
+            color: Rgb::BLACK,
+        }),
+    });
+}
 
 /// Appends the [`Layer::Crossings`] items of every weave tunnel in `tunnels` to `items`.
 pub(super) fn draw_crossings(
@@ -15,6 +38,9 @@ pub(super) fn draw_crossings(
     tunnels: &[Tunnel],
     items: &mut Vec<Item>,
 ) {
+    if g.design.inset_share() > 0.0 {
+        return; // the inset walls draw the bridges (walls.rs)
+    }
     let maze = &g.maze;
     let grid = maze.grid();
     let mut buf = Vec::new();

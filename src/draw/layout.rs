@@ -34,7 +34,8 @@ pub struct Layout {
     pub maze_box: Area,
     /// The wall thickness used, in millimetres (the setup's, thinned for small cells).
     pub wall_mm: f64,
-    /// The clear corridor width between walls, in millimetres.
+    /// The clear corridor width between walls, in millimetres (the cell less the wall, and less
+    /// the inset on both sides for a maze drawn inset).
     pub corridor_mm: f64,
     /// The narrowest corridor accepted without a warning (from the setup).
     pub min_corridor_mm: f64,
@@ -72,7 +73,10 @@ impl Layout {
     pub fn warnings(&self) -> Vec<String> {
         let mut w = Vec::new();
         if self.corridor_mm < self.min_corridor_mm {
-            let fit = (self.scale / (self.min_corridor_mm + self.wall_mm)).max(0.0);
+            // (corridor + wall) is the cell less its insets: the share of the cells across
+            // that gives the minimum corridor
+            let fit = ((self.corridor_mm + self.wall_mm) / (self.min_corridor_mm + self.wall_mm))
+                .max(0.0);
             w.push(format!(
                 "corridors are {:.1} mm wide, under {:.1} mm: hard to solve with a pencil; use a \
                  larger page or about {:.0}% of the cells across",
@@ -166,6 +170,12 @@ pub(super) struct Geometry {
     pub(super) occ: Occupancy,
     /// (midpoint, outward unit normal) of the entrance and the exit openings.
     pub(super) openings: [(Point, (f64, f64)); 2],
+    /// Whether the puzzle page says "Passages can go under bridges" (a weave maze with
+    /// crossings, its legend not turned off).
+    pub(super) legend: bool,
+    /// The corridors' inset, share of the cell on each side
+    /// ([`crate::design::Design::inset_share`]): the clear corridor is narrower by it.
+    pub(super) inset: f64,
 }
 
 /// A coarse grid of the cells (or tiles) the maze covers, in maze units, for keeping the START
@@ -283,6 +293,8 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
         bbox,
         occ,
         openings,
+        legend: g.design.weave_legend && g.metrics.crossings > 0,
+        inset: g.design.inset_share(),
     }
 }
 
@@ -642,7 +654,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
             h: maze_h,
         },
         wall_mm,
-        corridor_mm: scale - wall_mm,
+        corridor_mm: scale * (1.0 - 2.0 * geo.inset) - wall_mm,
         min_corridor_mm: setup.min_corridor_mm,
         walls_thinned,
         face: setup.font,

@@ -195,6 +195,9 @@ fn assemble(
         None => PageRole::Puzzle,
     };
     draw_text(setup, &lay.printable, role, &mut items);
+    if let Some(b) = plan.legend {
+        crossings::draw_legend(lay, b, &mut items);
+    }
     if let (Some(tunnels), Some(key_box)) = (solution, plan.answer_key) {
         draw_solution(g, lay, tunnels, key_box, &mut items);
     }

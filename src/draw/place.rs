@@ -11,7 +11,10 @@
 //! is clear, else pushed further out with a longer arrow, else the nearest clear place around
 //! the arrow's tail), and last the ANSWER KEY label of a key page, which goes where it is clear
 //! of the markers by [`KEY_CLEAR`] (the foot of the page on the right, else on the left, else
-//! the top of the page). The markers are placed with the puzzle page's name line in the way on
+//! the top of the page). A weave maze's legend ("Passages can go under bridges") is placed
+//! after the markers and before the ANSWER KEY label: the foot of the page on the left, else
+//! on the right, else the top; it is left out (a hint, not part of the puzzle) when none of
+//! these is clear. The markers are placed with the puzzle page's name line in the way on
 //! the key page too, so the key's maze and markers are the puzzle's.
 
 use super::font::{self, CAP_HEIGHT_EM, font};
@@ -23,6 +26,9 @@ use super::layout::{
 use super::model::{Area, Pos};
 use crate::error::Result;
 use crate::page::PageSetup;
+
+/// The legend of a weave maze's pages, saying what a crossing is.
+pub(super) const WEAVE_LEGEND: &str = "Passages can go under bridges";
 
 /// The least gap, in millimetres, between two boxes the placement puts side by side.
 pub(super) const GAP: f64 = 1.0;
@@ -72,6 +78,9 @@ pub(super) struct Plan {
     pub(super) markers: Vec<Marker>,
     /// The ANSWER KEY label's box (key pages only): from its cap height to its baseline.
     pub(super) answer_key: Option<Area>,
+    /// The weave legend's box ([`WEAVE_LEGEND`], weave mazes with crossings): from its cap
+    /// height to its baseline.
+    pub(super) legend: Option<Area>,
     /// What could not be kept clear, one line each.
     pub(super) warnings: Vec<String>,
 }
@@ -196,6 +205,29 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
         ));
     }
     let markers = place_markers(&mut boxes, &mut warnings);
+    // the weave legend: at the foot of the page on the left, else on the right, else at the
+    // top; left out (it is a hint, not part of the puzzle) where none of these is clear
+    let legend = geo.legend.then(|| {
+        let w = font(face, false).width(WEAVE_LEGEND, FOOTER_SIZE);
+        let at = |left: bool, base: f64| {
+            let x = if left { pa.x } else { pa.x + pa.w - w };
+            text_box(x, base, w, FOOTER_SIZE)
+        };
+        let head = pa.y + CAP_HEIGHT_EM * FOOTER_SIZE;
+        let foot = furn.footer_base;
+        let candidates = [
+            at(true, foot),
+            at(false, foot),
+            at(true, head),
+            at(false, head),
+        ];
+        let clear =
+            |b: &Area| inside(b, pa) && boxes.hit(b, GAP).is_none() && boxes.off_maze(b, GAP);
+        let b = *candidates.iter().find(|b| clear(b))?;
+        boxes.taken.push(("the weave legend", b));
+        Some(b)
+    });
+    let legend = legend.flatten();
     let answer_key = key.then(|| {
         let w = font(face, true).width(ANSWER_KEY, FOOTER_SIZE);
         let at = |left: bool, base: f64| {
@@ -232,6 +264,7 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
     Plan {
         markers,
         answer_key,
+        legend,
         warnings,
     }
 }

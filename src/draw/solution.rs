@@ -1,5 +1,7 @@
 //! The [`Layer::Solution`] layer of the answer key: a smooth rounded line through the corridor
-//! centres from opening to opening, broken where it passes under a weave crossing, and the
+//! centres from opening to opening, broken where it passes under a weave crossing (it goes
+//! under the bridge and comes out beyond its walls; with `key_under` dashed, dashes across the
+//! bridge show the way through the tunnel), and the
 //! "ANSWER KEY" label where the placement step (`place.rs`) put it: at the foot of the page on
 //! the right unless the markers are near ([`push_solution`], shared with tile mazes).
 
@@ -7,6 +9,7 @@ use super::layout::{
     ANSWER_KEY, CROSSING_HALF, CURVE_MIN_SCALE, FOOTER_SIZE, Layout, shared_side, side_mid, unit,
 };
 use super::model::{Anchor, Area, Item, Layer, Path, PathBuilder, Pos, Rgb, Shape, Text};
+use crate::design::KeyUnder;
 use crate::maze::Tunnel;
 use crate::pipeline::Generated;
 use crate::topology::{Point, Side};
@@ -32,9 +35,11 @@ pub(super) fn draw_solution(
     let grid = g.maze.grid();
     let sol = &g.solution;
     let mut buf = Vec::new();
+    let inset = g.design.inset_share();
     let width = (0.15 * lay.scale)
         .clamp(0.25, 1.2)
         .min(0.5 * lay.corridor_mm.max(0.2));
+    let dashed = g.design.key_under == KeyUnder::Dashed;
     // below this cell size a curve and a straight chamfer look the same; chamfers are smaller
     let curves = lay.scale >= CURVE_MIN_SCALE;
     let mut vias = Vec::with_capacity(sol.len() * 2 + 2);
@@ -77,7 +82,18 @@ pub(super) fn draw_solution(
     }
     // curves: each control point turns the line smoothly from one side midpoint to the next
     let mut b = PathBuilder::default();
-    let cut = CROSSING_HALF * lay.scale + lay.wall_mm / 2.0 + width / 2.0 + 0.6;
+    let mut under = PathBuilder::default();
+    // how far from a crossing's centre the line stops: beyond the bridge's walls, so it goes
+    // under the bridge and comes out on the other side
+    let half = if inset > 0.0 {
+        0.5 - inset
+    } else {
+        CROSSING_HALF
+    };
+    let cut =
+        half * lay.scale + lay.wall_mm / 2.0 + width / 2.0 + if inset > 0.0 { 0.0 } else { 0.6 };
+    // the dashes of `--key-under dashed`: across the bridge's floor, clear of its walls
+    let deck = half * lay.scale - lay.wall_mm / 2.0 - width / 2.0 - 0.2;
     let mut prev: Option<Point> = None;
     let mut pending: Option<Via> = None;
     for v in vias {
@@ -101,6 +117,9 @@ pub(super) fn draw_solution(
                         let (pa, pu, pp) = (lay.to_page(a), lay.to_page(u), lay.to_page(p));
                         let d = unit(pp.x - pa.x, pp.y - pa.y);
                         b.line_to(pu.add(d, -cut));
+                        if dashed && deck > 0.0 {
+                            dashes(&mut under, pu, d, deck, width);
+                        }
                         b.move_to(pu.add(d, cut));
                         b.line_to(pp);
                     }
@@ -111,7 +130,33 @@ pub(super) fn draw_solution(
             other => pending = Some(other),
         }
     }
+    let under = under.finish();
+    if !under.segs.is_empty() {
+        items.push(Item {
+            layer: Layer::Solution,
+            shape: Shape::Stroke {
+                path: under,
+                width: width / 2.0,
+                color: Rgb::SOLUTION,
+            },
+        });
+    }
     push_solution(items, b.finish(), width, lay, key_box);
+}
+
+/// Dashes along `d` between `at - reach * d` and `at + reach * d` for a line `width` wide
+/// (drawn half as wide): short dashes with gaps as long, centred on `at`.
+fn dashes(b: &mut PathBuilder, at: Pos, d: (f64, f64), reach: f64, width: f64) {
+    let dash = (0.6 * width).max(0.3);
+    let n = ((2.0 * reach + dash) / (2.0 * dash)).floor().max(1.0) as usize;
+    let total = n as f64 * dash * 2.0 - dash;
+    let start = -total.min(2.0 * reach) / 2.0;
+    for i in 0..n {
+        let a = start + i as f64 * 2.0 * dash;
+        let e = (a + dash).min(reach);
+        b.move_to(at.add(d, a));
+        b.line_to(at.add(d, e));
+    }
 }
 
 /// The answer line `path` (`width` mm, the solution colour) and the "ANSWER KEY" label in the

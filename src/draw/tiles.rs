@@ -167,6 +167,8 @@ fn geometry(m: &TileMaze) -> Geometry {
         bbox,
         occ,
         openings: [opening(m, m.entrance), opening(m, m.exit)],
+        legend: false,
+        inset: 0.0,
     }
 }
 

@@ -461,11 +461,19 @@ fn mouths(tunnels: &[Tunnel]) -> Vec<(CellId, CellId)> {
 }
 
 /// Appends the maze's closed walls to `items` as a few long strokes: the entrance and exit
-/// stay open, and so do the mouths of the weave tunnels in `tunnels`.
+/// stay open, and so do the mouths of the weave tunnels in `tunnels`. With an inset (see
+/// [`crate::design::Design::inset_share`]) every cell's walls are drawn inset
+/// ([`inset_pieces`]), crossings included.
 pub(super) fn draw_walls(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items: &mut Vec<Item>) {
     let maze = &g.maze;
     let grid = maze.grid();
     let mouths = mouths(tunnels);
+    let inset = g.design.inset_share();
+    let mut ends: Vec<(CellId, CellId)> = tunnels
+        .iter()
+        .flat_map(|t| [(t.from, t.under), (t.to, t.under)])
+        .collect();
+    ends.sort();
     let mut sides = Vec::new();
     let mut pieces = Vec::with_capacity(grid.len().min(BAND_CELLS) * 2);
     for id in grid.cells() {
@@ -475,6 +483,10 @@ pub(super) fn draw_walls(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items:
         }
         sides.clear();
         grid.sides(id, &mut sides);
+        if inset > 0.0 {
+            inset_pieces(g, id, &sides, inset, &ends, &mut pieces);
+            continue;
+        }
         for (i, s) in sides.iter().enumerate() {
             if (id == g.entrance.cell && i == g.entrance.side)
                 || (id == g.exit.cell && i == g.exit.side)
@@ -513,6 +525,60 @@ pub(super) fn draw_walls(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items:
         }
     }
     band_strokes(&pieces, lay, items);
+}
+
+/// The walls of cell `id` (its `sides`) drawn inset (rect grids): the corridor through the cell
+/// is narrower than the cell by `inset` (share of the cell) on each side. A closed side is a
+/// wall `inset` in from it, between the inner corners; an open side (a passage, the entrance or
+/// exit, the mouth of a weave tunnel) has two short walls from the inner corners out to the
+/// side, the corridor's sides. Where a tunnel passes under the cell both are drawn: the
+/// bridge's wall, unbroken across the cell, and the tunnel's two stubs that stop at it.
+fn inset_pieces(
+    g: &Generated,
+    id: CellId,
+    sides: &[crate::topology::Side],
+    inset: f64,
+    ends: &[(CellId, CellId)],
+    pieces: &mut Vec<Piece>,
+) {
+    let maze = &g.maze;
+    let grid = maze.grid();
+    let c = grid.center(id);
+    let inner = |p: Point| {
+        Point::new(
+            p.x + (c.x - p.x) * 2.0 * inset,
+            p.y + (c.y - p.y) * 2.0 * inset,
+        )
+    };
+    for (i, s) in sides.iter().enumerate() {
+        let endpoint = (id == g.entrance.cell && i == g.entrance.side)
+            || (id == g.exit.cell && i == g.exit.side);
+        let other = s.neighbour.and_then(|n| grid.id_at(n));
+        let linked = other.is_some_and(|n| {
+            grid.slot_of(id, n)
+                .is_some_and(|slot| maze.linked_slot(id, slot))
+        });
+        // a tunnel's end cell is open towards the cell it passes under ...
+        let mouth = other.is_some_and(|n| ends.binary_search(&(id, n)).is_ok());
+        // ... and the crossed cell keeps its bridge wall there, with the tunnel's stubs
+        let under = other.is_some_and(|n| ends.binary_search(&(n, id)).is_ok());
+        let (ia, ib) = (inner(s.a), inner(s.b));
+        let closed = !(linked || endpoint || mouth) || under;
+        if closed {
+            pieces.push(Piece::line(ia, ib));
+        }
+        if !closed || under {
+            // the corridor's sides out to the cell's side: the inner corners projected onto it
+            let (dx, dy) = (s.b.x - s.a.x, s.b.y - s.a.y);
+            let l2 = (dx * dx + dy * dy).max(1e-24);
+            let foot = |p: Point| {
+                let t = ((p.x - s.a.x) * dx + (p.y - s.a.y) * dy) / l2;
+                Point::new(s.a.x + dx * t, s.a.y + dy * t)
+            };
+            pieces.push(Piece::line(ia, foot(ia)));
+            pieces.push(Piece::line(ib, foot(ib)));
+        }
+    }
 }
 
 /// Cells whose walls are joined into trails together. Cells are numbered row by row, so a band
