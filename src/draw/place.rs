@@ -209,18 +209,7 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
     // top; left out (it is a hint, not part of the puzzle) where none of these is clear
     let legend = geo.legend.then(|| {
         let w = font(face, false).width(WEAVE_LEGEND, FOOTER_SIZE);
-        let at = |left: bool, base: f64| {
-            let x = if left { pa.x } else { pa.x + pa.w - w };
-            text_box(x, base, w, FOOTER_SIZE)
-        };
-        let head = pa.y + CAP_HEIGHT_EM * FOOTER_SIZE;
-        let foot = furn.footer_base;
-        let candidates = [
-            at(true, foot),
-            at(false, foot),
-            at(true, head),
-            at(false, head),
-        ];
+        let candidates = corner_boxes(pa, furn.footer_base, w, true);
         let clear =
             |b: &Area| inside(b, pa) && boxes.hit(b, GAP).is_none() && boxes.off_maze(b, GAP);
         let b = *candidates.iter().find(|b| clear(b))?;
@@ -230,18 +219,7 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
     let legend = legend.flatten();
     let answer_key = key.then(|| {
         let w = font(face, true).width(ANSWER_KEY, FOOTER_SIZE);
-        let at = |left: bool, base: f64| {
-            let x = if left { pa.x } else { pa.x + pa.w - w };
-            text_box(x, base, w, FOOTER_SIZE)
-        };
-        let head = pa.y + CAP_HEIGHT_EM * FOOTER_SIZE;
-        let foot = furn.footer_base;
-        let candidates = [
-            at(false, foot),
-            at(true, foot),
-            at(false, head),
-            at(true, head),
-        ];
+        let candidates = corner_boxes(pa, furn.footer_base, w, false);
         let clear = |b: &Area| {
             let near_marker = markers.iter().any(|m| {
                 grown(&m.label_box, KEY_CLEAR).overlaps(b)
@@ -267,6 +245,24 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
         legend,
         warnings,
     }
+}
+
+/// The boxes of a footer-sized line `w` millimetres wide in the corners of the printable area
+/// `pa`, in the order they are tried: at the foot (on the baseline `foot`), then at the top;
+/// on the left first when `left_first`, else on the right first.
+fn corner_boxes(pa: &Area, foot: f64, w: f64, left_first: bool) -> [Area; 4] {
+    let at = |left: bool, base: f64| {
+        let x = if left { pa.x } else { pa.x + pa.w - w };
+        text_box(x, base, w, FOOTER_SIZE)
+    };
+    let head = pa.y + CAP_HEIGHT_EM * FOOTER_SIZE;
+    let (first, second) = (left_first, !left_first);
+    [
+        at(first, foot),
+        at(second, foot),
+        at(first, head),
+        at(second, head),
+    ]
 }
 
 /// How much smaller each try of [`settle`] makes the maze, and how many it makes.
