@@ -233,12 +233,13 @@ fn grow(b: &mut Option<Box4>, x0: f64, y0: f64, x1: f64, y1: f64) {
 }
 
 fn path_box(p: &Path, half: f64, b: &mut Option<Box4>) {
-    for s in p.segs.iter() {
-        let pts: &[Pos] = match s {
-            Seg::MoveTo(a) | Seg::LineTo(a) => std::slice::from_ref(a),
-            Seg::CubicTo(a, c, d) => &[*a, *c, *d],
-            Seg::Close => &[],
+    for s in p.segs() {
+        let (pts, n): ([Pos; 3], usize) = match s {
+            Seg::MoveTo(a) | Seg::LineTo(a) => ([a, a, a], 1),
+            Seg::CubicTo(a, c, d) => ([a, c, d], 3),
+            Seg::Close => continue,
         };
+        let pts = &pts[..n];
         for q in pts {
             grow(b, q.x - half, q.y - half, q.x + half, q.y + half);
         }

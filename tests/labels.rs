@@ -100,7 +100,10 @@ fn boxes(d: &Drawing) -> Vec<Boxed> {
                 b: t.bounds(),
             }),
             (Shape::Stroke { path, width, .. }, Layer::Markers) => {
-                let b = bbox(points(&path.segs).concat(), width / 2.0);
+                let b = bbox(
+                    points(&path.segs().collect::<Vec<_>>()).concat(),
+                    width / 2.0,
+                );
                 arrow = Some(match arrow {
                     // a second shaft starts the next arrow
                     Some(a) => {
@@ -114,7 +117,7 @@ fn boxes(d: &Drawing) -> Vec<Boxed> {
                 });
             }
             (Shape::Fill { path, .. }, Layer::Markers) => {
-                let b = bbox(points(&path.segs).concat(), 0.0);
+                let b = bbox(points(&path.segs().collect::<Vec<_>>()).concat(), 0.0);
                 arrow = Some(match arrow {
                     Some(a) => bbox(
                         [
@@ -130,7 +133,10 @@ fn boxes(d: &Drawing) -> Vec<Boxed> {
             }
             (Shape::Stroke { path, width, .. }, Layer::Text) => out.push(Boxed {
                 what: "the name line's rule".into(),
-                b: bbox(points(&path.segs).concat(), width / 2.0),
+                b: bbox(
+                    points(&path.segs().collect::<Vec<_>>()).concat(),
+                    width / 2.0,
+                ),
             }),
             _ => {}
         }
@@ -181,7 +187,7 @@ fn on_the_maze(d: &Drawing, texts: &[Boxed]) -> Option<String> {
             Shape::Fill { path, .. } => (path, 0.0),
             _ => continue,
         };
-        for run in points(&path.segs) {
+        for run in points(&path.segs().collect::<Vec<_>>()) {
             for w in run.windows(2) {
                 for t in texts {
                     if crosses(w[0], w[1], &grown(&t.b, half)) {
@@ -344,7 +350,9 @@ fn finish_and_answer_key_are_not_stacked_at_the_foot_of_the_page() {
 fn walls_box(d: &Drawing) -> Area {
     bbox(
         d.layer(Layer::Walls).flat_map(|i| match &i.shape {
-            Shape::Stroke { path, .. } | Shape::Fill { path, .. } => points(&path.segs).concat(),
+            Shape::Stroke { path, .. } | Shape::Fill { path, .. } => {
+                points(&path.segs().collect::<Vec<_>>()).concat()
+            }
             _ => Vec::new(),
         }),
         0.0,

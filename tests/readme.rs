@@ -355,9 +355,7 @@ fn plotted(svg: &[u8]) -> hedge::draw::Drawing {
         .iter()
         .zip(PALETTE.iter().cycle())
         .map(|(segs, &color)| {
-            let path = Path {
-                segs: segs.iter().copied().collect(),
-            };
+            let path: Path = segs.iter().copied().collect();
             Item {
                 layer: Layer::Walls,
                 shape: Shape::Stroke {

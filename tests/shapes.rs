@@ -952,8 +952,8 @@ fn chords(path: &hedge::draw::Path) -> Vec<(hedge::draw::Pos, hedge::draw::Pos)>
     use hedge::draw::{Pos, Seg};
     let mut out = Vec::new();
     let (mut at, mut start) = (Pos::new(0.0, 0.0), Pos::new(0.0, 0.0));
-    for s in path.segs.iter() {
-        match *s {
+    for s in path.segs() {
+        match s {
             Seg::MoveTo(p) => (at, start) = (p, p),
             Seg::LineTo(p) => {
                 out.push((at, p));

@@ -52,7 +52,7 @@ pub struct Overlays {
 }
 
 fn tint(path: Path, (color, alpha): (Rgb, u8)) -> Option<Item> {
-    (!path.segs.is_empty()).then_some(Item {
+    (!path.is_empty()).then_some(Item {
         layer: Layer::Overlay,
         shape: Shape::Tint { path, color, alpha },
     })
@@ -63,7 +63,7 @@ fn polygons(lay: &Layout, cells: impl Iterator<Item = Vec<Point>>) -> Path {
     let mut segs = Vec::new();
     for pts in cells {
         let page: Vec<Pos> = pts.into_iter().map(|p| lay.to_page(p)).collect();
-        segs.extend(Path::polygon(&page).segs.iter().copied());
+        segs.extend(Path::polygon(&page).segs());
     }
     Path::from(segs)
 }

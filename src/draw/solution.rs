@@ -131,7 +131,7 @@ pub(super) fn draw_solution(
         }
     }
     let under = under.finish();
-    if !under.segs.is_empty() {
+    if !under.is_empty() {
         items.push(Item {
             layer: Layer::Solution,
             shape: Shape::Stroke {

@@ -232,7 +232,7 @@ fn draw_walls(m: &TileMaze, lay: &Layout, items: &mut Vec<Item>) {
         b.segs.push(Seg::Close);
     }
     let path = b.finish();
-    if !path.segs.is_empty() {
+    if !path.is_empty() {
         items.push(Item {
             layer: Layer::Walls,
             shape: Shape::Fill {
@@ -339,8 +339,8 @@ mod tests {
             }
             pts.clear();
         };
-        for s in p.segs.iter() {
-            match *s {
+        for s in p.segs() {
+            match s {
                 Seg::MoveTo(a) => {
                     flush(&mut pts);
                     pts.push(a);
@@ -364,8 +364,9 @@ mod tests {
             let area: f64 = areas(fill_path(&both.puzzle)).iter().sum();
             let hex = 3f64.sqrt() / 2.0 * lay.scale * lay.scale; // a hexagon 1 unit across
             let closed = (w * h) as usize - m.grid.open_count();
+            // single-precision path points: the area is exact to about 1e-5 of a tile
             assert!(
-                (area / hex - closed as f64).abs() < 1e-6,
+                (area / hex - closed as f64).abs() < 1e-3,
                 "{w}x{h}: {} tiles' area, {closed} closed",
                 area / hex
             );
@@ -404,8 +405,8 @@ mod tests {
             })
             .unwrap();
         let mut pts = Vec::new();
-        for s in line.segs.iter() {
-            match *s {
+        for s in line.segs() {
+            match s {
                 Seg::MoveTo(a) | Seg::LineTo(a) => pts.push(a),
                 Seg::CubicTo(c1, _, c) => {
                     // the quadratic's control point: 3/2 of the way to the first cubic one
@@ -420,7 +421,8 @@ mod tests {
             }
         }
         let geo = geometry(&m);
-        let near = |p: Pos, q: Pos| (p.x - q.x).hypot(p.y - q.y) < 1e-9;
+        // single-precision path points: within 1e-4 mm
+        let near = |p: Pos, q: Pos| (p.x - q.x).hypot(p.y - q.y) < 1e-4;
         assert!(near(pts[0], lay.to_page(geo.openings[0].0)));
         assert!(near(*pts.last().unwrap(), lay.to_page(geo.openings[1].0)));
         // distance from `c` to the control polygon
@@ -438,7 +440,7 @@ mod tests {
         for &t in &m.solution {
             let (x, y) = centre(t);
             let c = lay.to_page(Point::new(x, y));
-            assert!(off(c) < 1e-6, "{t:?} missed by {}", off(c));
+            assert!(off(c) < 1e-4, "{t:?} missed by {}", off(c));
         }
         assert!(lay.maze_box.w > 100.0, "fills the page: {:?}", lay.maze_box);
     }

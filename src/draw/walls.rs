@@ -601,7 +601,7 @@ fn band_strokes(pieces: &[Piece], lay: &Layout, items: &mut Vec<Item>) {
         }
     }
     let path = b.finish();
-    if path.segs.is_empty() {
+    if path.is_empty() {
         return;
     }
     items.push(Item {

@@ -208,8 +208,8 @@ impl Ops {
     fn path(&mut self, flip: &Flip, path: &Path) -> bool {
         let mut painted = false;
         let mut open = false;
-        for s in path.segs.iter() {
-            match *s {
+        for s in path.segs() {
+            match s {
                 Seg::MoveTo(a) => {
                     self.point(flip.pt(a));
                     self.raw(b"m\n");

@@ -257,7 +257,7 @@ fn stroke_data(out: &mut String, stroke: &[Edge]) {
 
 /// The edges of a path: lines, cubics, and the closing line of a closed subpath.
 fn path_edges(p: &Path, out: &mut Vec<Edge>) {
-    seg_edges(&p.segs, out);
+    seg_edges(&p.segs().collect::<Vec<_>>(), out);
 }
 
 /// The edges of a path's steps (see [`path_edges`]).
@@ -294,8 +294,8 @@ fn seg_edges(segs: &[Seg], out: &mut Vec<Edge>) {
 /// The corners of a path that is one convex polygon (a weave crossing's band), else `None`.
 fn convex_polygon(p: &Path) -> Option<Vec<Pos>> {
     let mut pts = Vec::new();
-    for s in p.segs.iter() {
-        match *s {
+    for s in p.segs() {
+        match s {
             Seg::MoveTo(a) if pts.is_empty() => pts.push(a),
             Seg::LineTo(a) => pts.push(a),
             Seg::Close => {}
@@ -456,13 +456,13 @@ pub fn drawing_stats(d: &Drawing) -> PlotStats {
         {
             let mut current: Vec<Edge> = Vec::new();
             let mut one: Vec<Seg> = Vec::new();
-            for s in path.segs.iter() {
+            for s in path.segs() {
                 if matches!(s, Seg::MoveTo(_)) && !one.is_empty() {
                     seg_edges(&one, &mut current);
                     strokes.push(std::mem::take(&mut current));
                     one.clear();
                 }
-                one.push(*s);
+                one.push(s);
             }
             seg_edges(&one, &mut current);
             strokes.push(current);

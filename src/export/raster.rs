@@ -210,9 +210,9 @@ pub fn rasterise<'a>(items: impl IntoIterator<Item = &'a Item>, region: &Region)
 }
 
 fn sk_path(p: &Path) -> Option<tiny_skia::Path> {
-    let mut b = PathBuilder::with_capacity(p.segs.len(), p.segs.len() * 3);
-    for s in p.segs.iter() {
-        match *s {
+    let mut b = PathBuilder::with_capacity(p.len(), p.len() * 3);
+    for s in p.segs() {
+        match s {
             Seg::MoveTo(a) => b.move_to(a.x as f32, a.y as f32),
             Seg::LineTo(a) => b.line_to(a.x as f32, a.y as f32),
             Seg::CubicTo(c1, c2, a) => b.cubic_to(

@@ -44,14 +44,14 @@ fn num_s(v: f64) -> String {
 
 /// The path as SVG path data, in millimetres.
 pub fn path_data(p: &Path) -> String {
-    let mut d = String::with_capacity(p.segs.len() * 12);
+    let mut d = String::with_capacity(p.len() * 12);
     let pt = |d: &mut String, x: f64, y: f64| {
         num(d, x);
         d.push(' ');
         num(d, y);
     };
-    for s in p.segs.iter() {
-        match *s {
+    for s in p.segs() {
+        match s {
             Seg::MoveTo(a) => {
                 d.push('M');
                 pt(&mut d, a.x, a.y);
