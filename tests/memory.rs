@@ -63,8 +63,8 @@ fn peak_of(f: impl FnOnce()) -> usize {
 }
 
 /// Rendering a 400 x 400 maze (160,000 cells) in each format takes a bounded number of bytes a
-/// cell on top of the maze itself. Measured when written: PDF and SVG 144, PNG (150 dpi) 234
-/// bytes a cell, the peak being the two pages' drawing for PDF and SVG. Before, a 500 x 500 PDF
+/// cell on top of the maze itself. Measured: PDF and SVG 128, PNG (150 dpi) 189 bytes a cell,
+/// the peak being the drawing of the pages (walls joined a band at a time) for PDF and SVG. Before, a 500 x 500 PDF
 /// peaked at 528 bytes a cell (heaptrack): printpdf operations per point, walls joined over the
 /// whole maze at once, and each page holding its own copy of the walls.
 #[test]
