@@ -70,7 +70,20 @@ fn discard(tmp: &Path) {
 /// lock on the list is held until the end, so no new temporary file appears meanwhile.
 pub fn remove_temporaries_and_exit(code: i32) -> ! {
     let list = pending();
-    for p in list.iter() {
+    remove_all(&list);
+    std::process::exit(code)
+}
+
+/// Removes every temporary file and staging folder this process has made and not yet renamed,
+/// and forgets them: what [`remove_temporaries_and_exit`] does before it exits.
+pub fn remove_temporaries() {
+    let mut list = pending();
+    remove_all(&list);
+    list.clear();
+}
+
+fn remove_all(list: &[PathBuf]) {
+    for p in list {
         if p.is_dir() {
             // a writer may still be adding a file: try again once
             if fs::remove_dir_all(p).is_err() {
@@ -80,7 +93,6 @@ pub fn remove_temporaries_and_exit(code: i32) -> ! {
             let _ = fs::remove_file(p);
         }
     }
-    std::process::exit(code)
 }
 
 /// The temporary name of `path` for this process: `.NAME.PID.tmp` beside it (`tag` adds a
