@@ -103,7 +103,6 @@ fn text_ops(d: &Drawing, fonts: &Subsets) -> Vec<Op> {
 /// operation lists take over 100 bytes a point). Wrapped in `q ... Q`, so the text drawn
 /// after it starts from the default graphics state.
 fn graphics(d: &Drawing) -> lopdf::Stream {
-    use std::io::Write as _;
     let flip = Flip { height: d.height };
     let mut out = Ops::new();
     out.raw(b"q\n1 J\n1 j\n");
@@ -143,28 +142,46 @@ fn graphics(d: &Drawing) -> lopdf::Stream {
         }
     }
     out.raw(b"Q\n");
-    let mut enc = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(2));
-    // writing to memory only fails on allocation failure, which aborts anyway
-    enc.write_all(&out.finish())
-        .expect("compressing to memory does not fail");
-    let z = enc.finish().expect("compressing to memory does not fail");
+    let z = out.finish();
     let mut dict = lopdf::Dictionary::new();
     dict.set("Filter", "FlateDecode");
     lopdf::Stream::new(dict, z)
 }
 
-/// A content stream being written: operands as decimal numbers of at most two places.
+/// A content stream being written: operands as decimal numbers of at most two places. The
+/// text is compressed as it is written ([`Ops::CHUNK`] bytes at a time), so a page costs its
+/// compressed size in memory, not its text's.
 struct Ops {
     bytes: Vec<u8>,
+    zip: flate2::write::ZlibEncoder<Vec<u8>>,
 }
 
 impl Ops {
+    /// How much text is gathered before it goes to the compressor.
+    const CHUNK: usize = 1 << 16;
+
     fn new() -> Ops {
-        Ops { bytes: Vec::new() }
+        Ops {
+            bytes: Vec::with_capacity(Self::CHUNK + 256),
+            zip: flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(2)),
+        }
     }
 
     fn raw(&mut self, b: &[u8]) {
         self.bytes.extend_from_slice(b);
+        if self.bytes.len() >= Self::CHUNK {
+            self.spill();
+        }
+    }
+
+    /// Hands the gathered text to the compressor.
+    fn spill(&mut self) {
+        use std::io::Write as _;
+        // writing to memory only fails on allocation failure, which aborts anyway
+        self.zip
+            .write_all(&self.bytes)
+            .expect("compressing to memory does not fail");
+        self.bytes.clear();
     }
 
     /// `v` (already rounded to 0.01 pt by [`Flip::pt`]) and a space.
@@ -234,8 +251,12 @@ impl Ops {
         painted
     }
 
-    fn finish(self) -> Vec<u8> {
-        self.bytes
+    /// The compressed stream.
+    fn finish(mut self) -> Vec<u8> {
+        self.spill();
+        self.zip
+            .finish()
+            .expect("compressing to memory does not fail")
     }
 }
 

@@ -84,22 +84,50 @@ fn group(layer: Layer, id: String) -> Group {
     }
 }
 
+/// The opening tag of `e` as the svg crate writes it (attributes sorted and escaped):
+/// `<name ...>`, taken from its childless form `<name .../>`.
+fn open_tag(e: &impl std::fmt::Display) -> String {
+    let mut t = e.to_string();
+    debug_assert!(t.ends_with("/>"), "a childless element");
+    t.truncate(t.len() - 2);
+    t.push('>');
+    t
+}
+
 /// Renders `d` as an SVG document.
+///
+/// The document is written element by element as the drawing is walked (each element
+/// formatted by the svg crate, exactly as it would format the whole tree), so memory holds the
+/// drawing and the output text, never a second tree of every path: a 3000x3000 hex maze's
+/// walls are hundreds of megabytes of path data.
 pub fn svg(d: &Drawing) -> Vec<u8> {
-    let mut doc = Document::new()
+    let doc = Document::new()
         .set("width", format!("{}mm", num_s(d.width)))
         .set("height", format!("{}mm", num_s(d.height)))
         .set(
             "viewBox",
             format!("0 0 {} {}", num_s(d.width), num_s(d.height)),
         );
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let doc_open = open_tag(&doc);
+    let mut any_child = false;
     let mut seen: Vec<Layer> = Vec::new();
-    let mut current: Option<(Layer, Group)> = None;
-    for item in d.printed() {
-        if current.as_ref().is_none_or(|(l, _)| *l != item.layer) {
-            if let Some((_, g)) = current.take() {
-                doc = doc.add(g);
+    // the layer of the group being written, its childless form, and whether it has a child yet
+    let mut current: Option<(Layer, Group, bool)> = None;
+    let close = |out: &mut String, g: Option<(Layer, Group, bool)>| {
+        if let Some((_, g, written)) = g {
+            if written {
+                out.push_str("\n</g>");
+            } else {
+                out.push('\n');
+                let _ = write!(out, "{g}");
             }
+        }
+    };
+    out.push_str(&doc_open);
+    for item in d.printed() {
+        if current.as_ref().is_none_or(|(l, _, _)| *l != item.layer) {
+            close(&mut out, current.take());
             let repeats = seen.iter().filter(|&&l| l == item.layer).count();
             seen.push(item.layer);
             let id = if repeats == 0 {
@@ -107,32 +135,40 @@ pub fn svg(d: &Drawing) -> Vec<u8> {
             } else {
                 format!("{}-{}", item.layer.name(), repeats + 1)
             };
-            current = Some((item.layer, group(item.layer, id)));
+            current = Some((item.layer, group(item.layer, id), false));
+            any_child = true;
         }
-        let (_, g) = current.as_mut().expect("set above");
-        let taken = std::mem::replace(g, Group::new());
-        *g = match &item.shape {
-            Shape::Stroke { path, width, color } => taken.add(
-                SvgPath::new()
-                    .set("d", path_data(path))
-                    .set("fill", "none")
-                    .set("stroke", color.hex())
-                    .set("stroke-width", num_s(*width)),
-            ),
-            Shape::Fill { path, color } => taken.add(
-                SvgPath::new()
-                    .set("d", path_data(path))
-                    .set("fill", color.hex()),
-            ),
-            Shape::Text(t) => taken.add(text(t)),
-            Shape::Tint { .. } => taken, // overlays are never printed
+        let child = match &item.shape {
+            Shape::Stroke { path, width, color } => SvgPath::new()
+                .set("d", path_data(path))
+                .set("fill", "none")
+                .set("stroke", color.hex())
+                .set("stroke-width", num_s(*width))
+                .to_string(),
+            Shape::Fill { path, color } => SvgPath::new()
+                .set("d", path_data(path))
+                .set("fill", color.hex())
+                .to_string(),
+            Shape::Text(t) => text(t).to_string(),
+            Shape::Tint { .. } => continue, // overlays are never printed
         };
+        let (_, g, written) = current.as_mut().expect("set above");
+        if !*written {
+            out.push('\n');
+            out.push_str(&open_tag(g));
+            *written = true;
+        }
+        out.push('\n');
+        out.push_str(&child);
     }
-    if let Some((_, g)) = current {
-        doc = doc.add(g);
+    close(&mut out, current.take());
+    if any_child {
+        out.push_str("\n</svg>");
+    } else {
+        // a document without children is written in its childless form
+        out.truncate(out.len() - doc_open.len());
+        let _ = write!(out, "{doc}");
     }
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    out.push_str(&doc.to_string());
     out.push('\n');
     out.into_bytes()
 }
@@ -257,6 +293,105 @@ mod tests {
         let g = text(&t).to_string();
         assert!(g.contains("aria-label=\"A★🎂\""), "{g}");
         assert!(g.contains("fill-opacity=\"0\""), "{g}");
+    }
+
+    /// The document as the svg crate writes a whole tree: what [`svg`] wrote before it
+    /// streamed, kept as the reference its output must equal byte for byte.
+    fn as_tree(d: &Drawing) -> Vec<u8> {
+        let mut doc = Document::new()
+            .set("width", format!("{}mm", num_s(d.width)))
+            .set("height", format!("{}mm", num_s(d.height)))
+            .set(
+                "viewBox",
+                format!("0 0 {} {}", num_s(d.width), num_s(d.height)),
+            );
+        let mut seen: Vec<Layer> = Vec::new();
+        let mut current: Option<(Layer, Group)> = None;
+        for item in d.printed() {
+            if current.as_ref().is_none_or(|(l, _)| *l != item.layer) {
+                if let Some((_, g)) = current.take() {
+                    doc = doc.add(g);
+                }
+                let repeats = seen.iter().filter(|&&l| l == item.layer).count();
+                seen.push(item.layer);
+                let id = if repeats == 0 {
+                    item.layer.name().to_string()
+                } else {
+                    format!("{}-{}", item.layer.name(), repeats + 1)
+                };
+                current = Some((item.layer, group(item.layer, id)));
+            }
+            let (_, g) = current.as_mut().unwrap();
+            let taken = std::mem::replace(g, Group::new());
+            *g = match &item.shape {
+                Shape::Stroke { path, width, color } => taken.add(
+                    SvgPath::new()
+                        .set("d", path_data(path))
+                        .set("fill", "none")
+                        .set("stroke", color.hex())
+                        .set("stroke-width", num_s(*width)),
+                ),
+                Shape::Fill { path, color } => taken.add(
+                    SvgPath::new()
+                        .set("d", path_data(path))
+                        .set("fill", color.hex()),
+                ),
+                Shape::Text(t) => taken.add(text(t)),
+                Shape::Tint { .. } => taken,
+            };
+        }
+        if let Some((_, g)) = current {
+            doc = doc.add(g);
+        }
+        format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{doc}\n").into_bytes()
+    }
+
+    #[test]
+    fn streamed_document_equals_the_whole_tree() {
+        use crate::design::Design;
+        use crate::page::PageSetup;
+        let weave = Design {
+            width: 12,
+            height: 9,
+            seed: Some(3),
+            weave: 0.5,
+            ..Design::default()
+        };
+        let plain = Design {
+            width: 7,
+            height: 5,
+            seed: Some(1),
+            ..Design::default()
+        };
+        let titled = PageSetup {
+            title: Some("Zo\u{eb} & <friends>".into()),
+            ..PageSetup::default()
+        };
+        let mut checked = 0;
+        for (design, setup) in [(&weave, &titled), (&plain, &PageSetup::default())] {
+            let g = crate::pipeline::generate(design, None).unwrap();
+            let pages = crate::draw::pages(&g, setup, setup).unwrap();
+            for d in [&pages.puzzle, &pages.key] {
+                assert_eq!(
+                    String::from_utf8(svg(d)).unwrap(),
+                    String::from_utf8(as_tree(d)).unwrap()
+                );
+                checked += 1;
+            }
+        }
+        let empty = Drawing {
+            items: Vec::new(),
+            ..pages_of(&plain).puzzle
+        };
+        assert_eq!(svg(&empty), as_tree(&empty));
+        assert!(String::from_utf8(svg(&empty)).unwrap().contains("<svg"));
+        assert_eq!(checked, 4);
+    }
+
+    fn pages_of(design: &crate::design::Design) -> crate::draw::Pages {
+        let g = crate::pipeline::generate(design, None).unwrap();
+        let setup = crate::page::PageSetup::default();
+        crate::draw::pages(&g, &setup, &setup).unwrap()
     }
 
     #[test]
