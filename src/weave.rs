@@ -427,6 +427,50 @@ mod tests {
         assert!(horizontal_bridges > 0 && horizontal_bridges < m.tunnels().len());
     }
 
+    /// The hex dive rule on a 5x5 grid, diving south-east from (1,1) under (2,2) to (2,3).
+    #[test]
+    fn hex_dive_rule() {
+        let g = hex(5, 5, None);
+        let id = |r, c| g.id_at(Coord::new(r, c)).unwrap().0;
+        let (c, u, t) = (id(1, 1), id(2, 2), id(2, 3));
+        let set = |w: &mut Weaver, cell: u32, bits: u16| {
+            let s = &mut w.state[cell as usize];
+            *s = (*s & !((1 << ACTIVE_SHIFT) - 1)) | bits;
+        };
+        let with = |open: u16| {
+            let mut w = Weaver::new(&g);
+            set(&mut w, c, VISITED);
+            set(&mut w, u, VISITED | open);
+            w
+        };
+        assert_eq!(w_at(&with(0), c, 2), u);
+        assert_eq!(w_at(&with(0), u, 2), t);
+        // straight through on the N-S axis or the NE-SW axis: a crossing
+        assert_eq!(with(0b00_1001).dive(c, 2), Some((u, t)));
+        assert_eq!(with(0b01_0010).dive(c, 2), Some((u, t)));
+        // along the dive (SE-NW), a bend, a T, a dead end: none
+        for open in [0b10_0100, 0b00_0011, 0b00_1011, 0b00_0001] {
+            assert_eq!(with(open).dive(c, 2), None, "{open:06b}");
+        }
+        // a crossed neighbour: none
+        let mut w = with(0b00_1001);
+        w.state[id(3, 2) as usize] |= CROSSED;
+        assert_eq!(w.dive(c, 2), None);
+        // a border cell: the same crossing with (1,3), north-east of `u`, switched off
+        let g2 = hex(5, 5, Some("#####\n###.#\n#####\n#####\n#####"));
+        let id2 = |r, c| g2.id_at(Coord::new(r, c)).unwrap().0;
+        let mut w = Weaver::new(&g2);
+        set(&mut w, id2(1, 1), VISITED);
+        // (every other rule holds: it is a straight corridor across, with the cell beyond free)
+        set(&mut w, id2(2, 2), VISITED | 0b00_1001);
+        assert_eq!(w.at(id2(2, 2), 1), NONE);
+        assert_eq!(w.dive(id2(1, 1), 2), None);
+    }
+
+    fn w_at(w: &Weaver, c: u32, d: usize) -> u32 {
+        w.at(c, d)
+    }
+
     #[test]
     fn hex_masked_grids_are_perfect() {
         let g = hex(
@@ -567,6 +611,14 @@ mod tests {
         let mut w = fresh();
         set(&mut w, t, VISITED);
         assert_eq!(w.dive(c, 1), None);
+        // a crossed cell next to it (north of `u`): no crossing side by side
+        let mut w = fresh();
+        w.state[id(0, 1) as usize] |= CROSSED;
+        assert_eq!(w.dive(c, 1), None);
+        // a crossed cell only diagonally next to it does not count
+        let mut w = fresh();
+        w.state[id(0, 0) as usize] |= CROSSED;
+        assert_eq!(w.dive(c, 1), Some((u, t)));
         // the cell beyond switched off
         let g = rect(3, 3, Some("###\n##.\n###"));
         let id = |r, c| g.id_at(Coord::new(r, c)).unwrap().0;

@@ -527,12 +527,13 @@ pub(super) fn draw_walls(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items:
     band_strokes(&pieces, lay, items);
 }
 
-/// The walls of cell `id` (its `sides`) drawn inset (rect grids): the corridor through the cell
-/// is narrower than the cell by `inset` (share of the cell) on each side. A closed side is a
-/// wall `inset` in from it, between the inner corners; an open side (a passage, the entrance or
-/// exit, the mouth of a weave tunnel) has two short walls from the inner corners out to the
-/// side, the corridor's sides. Where a tunnel passes under the cell both are drawn: the
-/// bridge's wall, unbroken across the cell, and the tunnel's two stubs that stop at it.
+/// The walls of cell `id` (its `sides`) drawn inset (rect and hex grids): the corridor through
+/// the cell is narrower than the cell by `inset` (share of the cell) on each side. A closed side
+/// is a wall `inset` in from it, between the inner corners; an open side (a passage, the
+/// entrance or exit, the mouth of a weave tunnel) has two short walls from the inner corners
+/// out to the side, the corridor's sides. Where a tunnel passes under a square cell both are
+/// drawn: the bridge's wall, unbroken across the cell, and the tunnel's two stubs that stop at
+/// it; a crossed hex cell is drawn by [`bridge_pieces`].
 fn inset_pieces(
     g: &Generated,
     id: CellId,
