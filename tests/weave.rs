@@ -342,8 +342,20 @@ fn braid_is_skipped_under_weave_and_reported() {
 
 #[test]
 fn json_lists_tunnels_and_their_passages() {
-    let g = generate(&design(20, 20, 1.0, 8), None).unwrap();
+    for topology in [TopologyKind::Rect, TopologyKind::Hex] {
+        json_tunnels(Design {
+            topology,
+            ..design(20, 20, 1.0, 8)
+        });
+    }
+}
+
+/// The JSON of the maze of `d` lists its tunnels, each one also a passage, and the crossing
+/// count; the maze is perfect (399 passages on 400 cells) and solved through them.
+fn json_tunnels(d: Design) {
+    let g = check(&d, None).unwrap().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&hedge::json::to_vec(&g)).unwrap();
+    assert_eq!(v["topology"], d.topology.name());
     let tunnels = v["tunnels"].as_array().unwrap();
     assert!(!tunnels.is_empty());
     assert_eq!(tunnels.len(), g.maze.tunnels().len());
