@@ -247,11 +247,18 @@ pub fn check(kind: TopologyKind) -> Result<()> {
 /// # Errors
 /// When the maze is not on a rect or hex grid.
 pub fn carve(maze: &mut Maze, density: f64, rng: &mut dyn Random) -> Result<usize> {
+    carve_counted(maze, density, rng).map(|(crossings, _)| crossings)
+}
+
+/// [`carve`], also returning how many times a dive was possible (the carver drew whether to
+/// take one): the crossings are about `density` of those.
+fn carve_counted(maze: &mut Maze, density: f64, rng: &mut dyn Random) -> Result<(usize, usize)> {
     check(maze.grid().topology().kind())?;
     let n = maze.len();
     if n == 0 {
-        return Ok(0);
+        return Ok((0, 0));
     }
+    let mut chances = 0;
     let mut w = Weaver::new(maze.grid_arc());
     let start = rng.below(n) as u32;
     w.state[start as usize] |= VISITED;
@@ -278,6 +285,7 @@ pub fn carve(maze: &mut Maze, density: f64, rng: &mut dyn Random) -> Result<usiz
                 nd += 1;
             }
         }
+        chances += usize::from(nd > 0);
         if nd > 0 && rng.chance(density) {
             let (u, t) = dives[pick(rng, nd)];
             w.state[u as usize] |= CROSSED;
@@ -302,7 +310,7 @@ pub fn carve(maze: &mut Maze, density: f64, rng: &mut dyn Random) -> Result<usiz
     }
     let count = tunnels.len();
     maze.add_tunnels(tunnels);
-    Ok(count)
+    Ok((count, chances))
 }
 
 #[cfg(test)]
@@ -508,6 +516,30 @@ mod tests {
                     assert!(m.is_perfect(), "{name} {density} {seed}");
                     check_rules(&m);
                 }
+            }
+        }
+    }
+
+    /// The density is the share of the possible dives taken: on four 60x60 grids of each kind,
+    /// the share of the draws that dived is within 0.04 of the density asked for (measured: at
+    /// most 0.028 off, hex at 0.5).
+    #[test]
+    fn density_is_the_share_of_possible_crossings_taken() {
+        for g in [rect(60, 60, None), hex(60, 60, None)] {
+            for density in [0.1, 0.25, 0.5, 0.75, 1.0] {
+                let (mut taken, mut chances) = (0, 0);
+                for seed in 0..4 {
+                    let mut m = Maze::new(g.clone());
+                    let (k, c) = carve_counted(&mut m, density, &mut MazeRng::new(seed)).unwrap();
+                    taken += k;
+                    chances += c;
+                }
+                let share = taken as f64 / chances as f64;
+                assert!(
+                    (share - density).abs() < 0.04,
+                    "{:?} {density}: {taken} of {chances}",
+                    g.topology().kind()
+                );
             }
         }
     }
