@@ -109,10 +109,10 @@ pub struct Design {
     pub growing_tree: GrowingTreePolicy,
     /// Share of dead ends to remove, 0 (perfect maze) to 1 (none left).
     pub braid: f64,
-    /// Density of weave crossings, 0 to 1 (rect only; replaces the carver).
+    /// Density of weave crossings, 0 to 1 (rect and hex only; replaces the carver).
     pub weave: f64,
     /// How far each corridor's walls stand in from its cell's sides, as a share of the cell,
-    /// 0 to [`MAX_INSET`] (rect grids only). `None` (the default, left out of the file) is
+    /// 0 to [`MAX_INSET`] (rect and hex grids only). `None` (the default, left out of the file) is
     /// [`WEAVE_INSET`] for weave mazes, so a crossing reads as a bridge, and 0 (today's
     /// full-width corridors) for every other maze. See [`Design::inset_share`].
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -252,9 +252,9 @@ impl Design {
     }
 
     /// The inset the maze is drawn with, as a share of the cell: the design's own, else
-    /// [`WEAVE_INSET`] for a weave maze on a rect grid, else 0 (full-width corridors).
+    /// [`WEAVE_INSET`] for a weave maze on a rect or hex grid, else 0 (full-width corridors).
     pub fn inset_share(&self) -> f64 {
-        let rect = self.style == Style::Walls && self.topology == TopologyKind::Rect;
+        let rect = self.style == Style::Walls && crate::weave::weaves(self.topology);
         match self.inset {
             Some(i) if rect => i.clamp(0.0, MAX_INSET),
             None if rect && self.weave > 0.0 => WEAVE_INSET,

@@ -102,7 +102,7 @@ fn braid_slider_undo_and_redo() {
 }
 
 #[test]
-fn hex_disables_weave_and_polar_has_rings() {
+fn hex_weaves_polar_does_not_and_has_rings() {
     let mut h = editor();
     let weave = |h: &Harness<'_, HedgeApp>| {
         h.get_by_role_and_label(Role::Slider, "Weave")
@@ -115,14 +115,33 @@ fn hex_disables_weave_and_polar_has_rings() {
     h.get_by_label("hex").click();
     h.run();
     assert_eq!(h.state().design.topology, TopologyKind::Hex);
-    assert!(weave(&h), "weave is for rect grids only");
+    assert!(!weave(&h), "weave works on hex grids");
     assert!(h.state().generated().is_some(), "{}", status(&h));
+    // a hex weave maze, its crossings tinted like a rect one's
+    h.get_by_role_and_label(Role::Slider, "Weave")
+        .set_value_accesskit(0.5);
+    h.run();
+    let g = h.state().generated().unwrap();
+    assert_eq!(g.algorithm_used, "weave", "{}", status(&h));
+    let crossings = g.metrics.crossings;
+    assert!(crossings > 0);
+    assert_eq!(
+        h.state().preview().unwrap().1.overlays.crossing_count,
+        crossings
+    );
+    h.get_by_label("Show crossings").click();
+    h.run();
+    assert!(h.state().raster.shown().unwrap().0.show.crossings);
+    h.get_by_role_and_label(Role::Slider, "Weave")
+        .set_value_accesskit(0.0);
+    h.run();
 
     h.get_by_label("Topology").click();
     h.run();
     h.get_by_label("polar").click();
     h.run();
     assert_eq!(h.state().design.topology, TopologyKind::Polar);
+    assert!(weave(&h), "no weave on polar grids");
     h.get_by_role_and_label(Role::Slider, "Rings");
     assert!(h.query_by_role_and_label(Role::Slider, "Height").is_none());
     assert!(h.state().generated().is_some(), "{}", status(&h));

@@ -184,6 +184,20 @@ const PAGES: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
+        "weave-hex-key.png",
+        &[
+            "--topology",
+            "hex",
+            "--weave",
+            "0.5",
+            "--width",
+            "20",
+            "--seed",
+            "3",
+        ],
+        true,
+    ),
+    (
         "tiles-heart-key.png",
         &[
             "--style", "tiles", "--shape", "heart", "--width", "31", "--seed", "3",
@@ -415,11 +429,11 @@ fn plotter_picture() -> Vec<u8> {
     out
 }
 
-/// One crossing of a weave maze's answer key (35 x 35, seed 3) and the four cells round it, at
-/// print size (300 dpi) on the left and at 4x (1200 dpi) on the right, each in a grey frame: the
-/// bridge's walls run across the crossed cell, the tunnel's stop at them, the answer line goes
-/// under the bridge.
-fn weave_crossing_picture() -> Vec<u8> {
+/// One crossing of a weave maze's answer key (35 x 35, seed 3, on a `topology` grid) and the
+/// cells round it, at print size (300 dpi) on the left and at 4x (1200 dpi) on the right, each
+/// in a grey frame: the bridge's walls run across the crossed cell, the tunnel's stop at them,
+/// the answer line goes under the bridge.
+fn weave_crossing_picture(topology: hedge::topology::TopologyKind) -> Vec<u8> {
     use hedge::design::Design;
     use hedge::draw::{key_page, layout};
     use hedge::export::raster::{Region, rasterise};
@@ -427,6 +441,7 @@ fn weave_crossing_picture() -> Vec<u8> {
     use hedge::pipeline::generate;
     let g = generate(
         &Design {
+            topology,
             width: 35,
             height: 35,
             weave: 0.5,
@@ -440,8 +455,9 @@ fn weave_crossing_picture() -> Vec<u8> {
     let key = key_page(&g, &setup).unwrap();
     let lay = layout(&g, &setup).unwrap();
     let (grid, tunnels) = (g.maze.grid(), g.maze.tunnels());
-    // the first crossing (in the solution's order) the answer goes under and also over
-    let t = g
+    // the first crossing (in the solution's order) the answer goes under and also over, else
+    // the first it goes under
+    let under: Vec<_> = g
         .solution
         .windows(2)
         .filter_map(|w| {
@@ -449,7 +465,11 @@ fn weave_crossing_picture() -> Vec<u8> {
                 .iter()
                 .find(|t| (t.from, t.to) == (w[0].min(w[1]), w[0].max(w[1])))
         })
+        .collect();
+    let t = under
+        .iter()
         .find(|t| g.solution.contains(&t.under))
+        .or(under.first())
         .unwrap();
     let c = lay.to_page(grid.center(t.under));
     let side_mm = 5.0 * lay.scale;
@@ -506,7 +526,14 @@ fn pictures() -> Vec<(String, Vec<u8>)> {
     all.push(("book-answers.png".into(), answer_page(4, 18)));
     all.push(("answers-9up.png".into(), answer_page(9, 1)));
     all.push(("plotter-polar.png".into(), plotter_picture()));
-    all.push(("weave-crossing.png".into(), weave_crossing_picture()));
+    all.push((
+        "weave-crossing.png".into(),
+        weave_crossing_picture(hedge::topology::TopologyKind::Rect),
+    ));
+    all.push((
+        "weave-hex-crossing.png".into(),
+        weave_crossing_picture(hedge::topology::TopologyKind::Hex),
+    ));
     all
 }
 
@@ -559,6 +586,7 @@ fn every_readme_picture_is_made_or_a_screenshot() {
             "answers-9up.png",
             "plotter-polar.png",
             "weave-crossing.png",
+            "weave-hex-crossing.png",
         ])
         .collect();
     let screenshots = ["editor.png", "editor-zoom.png", "editor-difficulty.png"];

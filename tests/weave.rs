@@ -43,40 +43,63 @@ fn adjacent(g: &Grid, a: CellId, b: CellId) -> bool {
     g.neighbours(a).contains(&b)
 }
 
-/// Every tunnel: ends two apart in a straight line through `under`, `under` active and carrying
-/// exactly the perpendicular straight-through corridor, each cell crossed at most once, the edge
-/// listed among the passages. Returns the number of tunnels.
+/// Every tunnel, on rect and hex grids: ends two apart in a straight line through `under`,
+/// `under` active and carrying exactly one straight-through corridor on another axis (never a
+/// turn or a dead end over or under), `under` not a border cell (all its neighbours active),
+/// no two crossed cells side by side, each cell crossed at most once, the edge listed among
+/// the passages. Returns the number of tunnels.
 fn check_tunnels(m: &Maze) -> Result<usize, TestCaseError> {
     let g = m.grid();
+    let full = if g.topology().kind() == TopologyKind::Hex {
+        6
+    } else {
+        4
+    };
     let tunnels = m.tunnels();
     let mut crossed = vec![0u8; m.len()];
-    let passages = m.passage_list();
     for t in &tunnels {
-        prop_assert!(t.from < t.to);
         prop_assert!(
             t.under.index() < m.len(),
             "{:?}: under is not an active cell",
             t
         );
         crossed[t.under.index()] += 1;
-        let (a, u, b) = (g.coord(t.from), g.coord(t.under), g.coord(t.to));
-        prop_assert_eq!(g.id_at(u), Some(t.under));
-        let horizontal = a.row == b.row && a.col + 2 == b.col && u == Coord::new(a.row, a.col + 1);
-        let vertical = a.col == b.col && a.row + 2 == b.row && u == Coord::new(a.row + 1, a.col);
-        prop_assert!(horizontal || vertical, "{:?} is not a straight hop", t);
-        let mut over: Vec<Coord> = m.passages(t.under).map(|c| g.coord(c)).collect();
-        over.sort();
-        let expected = if horizontal {
-            vec![Coord::new(u.row - 1, u.col), Coord::new(u.row + 1, u.col)]
-        } else {
-            vec![Coord::new(u.row, u.col - 1), Coord::new(u.row, u.col + 1)]
-        };
-        prop_assert_eq!(&over, &expected, "under {:?}", t);
+    }
+    prop_assert!(crossed.iter().all(|&k| k <= 1), "a cell is crossed twice");
+    let passages = m.passage_list();
+    let mid = |a: CellId, b: CellId| {
+        let (p, q) = (g.center(a), g.center(b));
+        ((p.x + q.x) / 2.0, (p.y + q.y) / 2.0)
+    };
+    let near = |a: (f64, f64), b: hedge::topology::Point| (a.0 - b.x).hypot(a.1 - b.y) < 1e-9;
+    for t in &tunnels {
+        prop_assert!(t.from < t.to);
+        let cu = g.center(t.under);
+        // a straight hop: the ends are neighbours of `under`, on either side of its centre
+        prop_assert!(adjacent(g, t.from, t.under) && adjacent(g, t.under, t.to));
+        prop_assert!(near(mid(t.from, t.to), cu), "{:?} is not a straight hop", t);
+        // not a border cell
+        prop_assert_eq!(g.neighbours(t.under).len(), full, "{:?}: on the border", t);
+        // the bridge: exactly two plain passages, straight through, across the tunnel
+        let over: Vec<CellId> = m.passages(t.under).collect();
+        prop_assert_eq!(over.len(), 2, "{:?}: a turn or dead end over it", t);
+        prop_assert!(over.iter().all(|&n| adjacent(g, t.under, n)));
+        prop_assert!(near(mid(over[0], over[1]), cu), "{:?}: the bridge turns", t);
+        let (f, o) = (g.center(t.from), g.center(over[0]));
+        let cross = (f.x - cu.x) * (o.y - cu.y) - (f.y - cu.y) * (o.x - cu.x);
+        prop_assert!(
+            cross.abs() > 0.1,
+            "{:?}: the bridge runs along the tunnel",
+            t
+        );
+        // no crossing next to it
+        for &n in g.neighbours(t.under) {
+            prop_assert_eq!(crossed[n.index()], 0, "{:?}: crossed cells side by side", t);
+        }
         prop_assert!(!m.linked(t.from, t.under) && !m.linked(t.to, t.under));
         prop_assert!(passages.binary_search(&(t.from, t.to)).is_ok());
         prop_assert!(m.linked(t.to, t.from));
     }
-    prop_assert!(crossed.iter().all(|&k| k <= 1), "a cell is crossed twice");
     Ok(tunnels.len())
 }
 
@@ -141,14 +164,45 @@ proptest! {
         bits in proptest::collection::vec(any::<u8>(), 1..64),
         density in 55u8..101,
     ) {
-        let topology = Topology::new(TopologyKind::Rect, w, h).unwrap();
-        let mask = random_mask(&topology, &bits, density);
-        for weave in [0.1, 0.5, 1.0] {
-            let d = design(w, h, weave, seed);
-            check(&d, None)?;
-            check(&d, Some(&mask))?;
+        for kind in [TopologyKind::Rect, TopologyKind::Hex] {
+            let topology = Topology::new(kind, w, h).unwrap();
+            let mask = random_mask(&topology, &bits, density);
+            for weave in [0.1, 0.5, 1.0] {
+                let d = Design { topology: kind, ..design(w, h, weave, seed) };
+                check(&d, None)?;
+                check(&d, Some(&mask))?;
+            }
         }
     }
+}
+
+/// Hex weave mazes: perfect, solvable through their tunnels, every crossing readable, and more
+/// density gives more crossings (measured: see the README's Weave mazes section).
+#[test]
+fn hex_weave_mazes_at_several_densities() {
+    let hex = |weave: f64, seed: u64| Design {
+        topology: TopologyKind::Hex,
+        ..design(20, 20, weave, seed)
+    };
+    let mut totals = Vec::new();
+    let mut through = 0;
+    for weave in [0.1, 0.25, 0.5, 1.0] {
+        let mut total = 0;
+        for seed in 0..20 {
+            let g = check(&hex(weave, seed), None).unwrap().unwrap();
+            total += g.metrics.crossings;
+            if weave == 0.5 && check_solution(&g).unwrap() > 0 {
+                through += 1;
+            }
+        }
+        totals.push(total);
+    }
+    assert!(
+        totals.windows(2).all(|w| w[0] < w[1]),
+        "more density, more crossings: {totals:?}"
+    );
+    assert!(totals[2] >= 20 * 8, "{totals:?}");
+    assert!(through >= 10, "only {through} of 20 solutions use a tunnel");
 }
 
 #[test]
@@ -241,15 +295,16 @@ fn crossing_counts_on_20x20() {
 }
 
 #[test]
-fn other_topologies_give_one_clear_line() {
-    for kind in [TopologyKind::Hex, TopologyKind::Polar, TopologyKind::Tri] {
+fn polar_and_tri_give_one_clear_line() {
+    for kind in [TopologyKind::Polar, TopologyKind::Tri] {
         let d = Design {
             topology: kind,
             ..design(8, 8, 0.5, 1)
         };
         let e = generate(&d, None).unwrap_err();
         assert_eq!(e.kind, hedge::ErrorKind::InvalidOption);
-        assert!(e.message.contains("rect grids only"), "{e}");
+        assert!(e.message.contains("rect and hex grids only"), "{e}");
+        assert!(e.message.contains(&format!("not {kind}: ")), "{e}");
         assert_eq!(e.message.lines().count(), 1, "{e}");
     }
 }
@@ -287,8 +342,20 @@ fn braid_is_skipped_under_weave_and_reported() {
 
 #[test]
 fn json_lists_tunnels_and_their_passages() {
-    let g = generate(&design(20, 20, 1.0, 8), None).unwrap();
+    for topology in [TopologyKind::Rect, TopologyKind::Hex] {
+        json_tunnels(Design {
+            topology,
+            ..design(20, 20, 1.0, 8)
+        });
+    }
+}
+
+/// The JSON of the maze of `d` lists its tunnels, each one also a passage, and the crossing
+/// count; the maze is perfect (399 passages on 400 cells) and solved through them.
+fn json_tunnels(d: Design) {
+    let g = check(&d, None).unwrap().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&hedge::json::to_vec(&g)).unwrap();
+    assert_eq!(v["topology"], d.topology.name());
     let tunnels = v["tunnels"].as_array().unwrap();
     assert!(!tunnels.is_empty());
     assert_eq!(tunnels.len(), g.maze.tunnels().len());
@@ -326,26 +393,59 @@ fn command_line_weave() {
     assert_eq!(v["algorithm"], "weave");
     assert_eq!(v["braid_skipped"], true);
     assert!(!v["tunnels"].as_array().unwrap().is_empty());
+    // the issue's command: a hex weave maze with tunnels in its JSON
+    let h = dir.path().join("hex.json");
     let out = Command::cargo_bin("hedge")
         .unwrap()
         .args([
             "generate",
             "--topology",
             "hex",
-            "--width",
-            "8",
             "--weave",
             "0.5",
+            "--width",
+            "20",
             "-o",
         ])
-        .arg(dir.path().join("h.json"))
+        .arg(&h)
         .output()
         .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("rect grids only"), "{err}");
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(!dir.path().join("h.json").exists());
+    assert_ok(&out);
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&h).unwrap()).unwrap();
+    assert_eq!(v["algorithm"], "weave");
+    assert_eq!(v["topology"], "hex");
+    let tunnels = v["tunnels"].as_array().unwrap();
+    assert!(!tunnels.is_empty());
+    assert_eq!(v["metrics"]["crossings"], tunnels.len());
+    let said =
+        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains(&format!("{} crossings", tunnels.len())),
+        "{said}"
+    );
+    for kind in ["polar", "tri"] {
+        let p = dir.path().join(format!("{kind}.json"));
+        let out = Command::cargo_bin("hedge")
+            .unwrap()
+            .args([
+                "generate",
+                "--topology",
+                kind,
+                "--width",
+                "8",
+                "--weave",
+                "0.5",
+                "-o",
+            ])
+            .arg(&p)
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("rect and hex grids only"), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(!p.exists());
+    }
 }
 
 /// The 15x15 weave maze of issue 17 (seed 3, density 0.5), its puzzle and key pages on the
@@ -358,11 +458,31 @@ fn inset_pages(
     hedge::draw::Drawing,
     hedge::draw::Layout,
 ) {
-    let d = Design {
+    pages(&Design {
         key_under,
         ..design(15, 15, 0.5, 3)
-    };
-    let g = generate(&d, None).unwrap();
+    })
+}
+
+/// The hex weave maze of the README (20x20, seed 3, density 0.5) with `key_under`.
+fn hex_design(key_under: hedge::design::KeyUnder) -> Design {
+    Design {
+        topology: TopologyKind::Hex,
+        key_under,
+        ..design(20, 20, 0.5, 3)
+    }
+}
+
+/// The maze of `d`, its puzzle and key pages on the default page, and their layout.
+fn pages(
+    d: &Design,
+) -> (
+    Generated,
+    hedge::draw::Drawing,
+    hedge::draw::Drawing,
+    hedge::draw::Layout,
+) {
+    let g = generate(d, None).unwrap();
     let setup = hedge::page::PageSetup::default();
     let lay = hedge::draw::layout(&g, &setup).unwrap();
     let p = hedge::draw::puzzle_page(&g, &setup).unwrap();
@@ -496,13 +616,20 @@ fn inset_crossing_has_unbroken_bridge_walls_and_four_tunnel_stubs() {
     }
 }
 
-/// Of the tunnels the solution takes: how many (all, hidden on the key, dashed with
-/// `--key-under dashed`). Hidden: no solution line on the tunnel's axis inside the bridge;
-/// dashed: the thinner dashes there.
-fn key_under_bridges() -> (usize, usize, usize) {
+/// Of the tunnels the solution takes in the maze of `d` (its `key_under` ignored): how many
+/// (all, hidden on the key, dashed with `--key-under dashed`). Hidden: no solution line on the
+/// tunnel's axis inside the bridge; dashed: the thinner dashes there.
+fn key_under_bridges(d: &Design) -> (usize, usize, usize) {
+    use hedge::design::KeyUnder;
     use hedge::topology::Point;
-    let (g, _, k, lay) = inset_pages(hedge::design::KeyUnder::Dashed);
-    let (_, _, k_hidden, _) = inset_pages(hedge::design::KeyUnder::Hidden);
+    let (g, _, k, lay) = pages(&Design {
+        key_under: KeyUnder::Dashed,
+        ..d.clone()
+    });
+    let (_, _, k_hidden, _) = pages(&Design {
+        key_under: KeyUnder::Hidden,
+        ..d.clone()
+    });
     let main_width = strokes(&k_hidden, hedge::draw::Layer::Solution)
         .iter()
         .map(|s| s.2)
@@ -524,34 +651,120 @@ fn key_under_bridges() -> (usize, usize, usize) {
                 .windows(2)
                 .any(|w| (w[0].min(w[1]), w[0].max(w[1])) == (t.from.min(t.to), t.from.max(t.to)))
         })
-        .map(|(_, f)| f)
         .collect();
-    let i = hedge::design::WEAVE_INSET;
+    let i = g.design.inset_share();
     let (mut hidden, mut dashed) = (0, 0);
-    for &(c, d, _) in &used {
+    for (t, (c, d, _)) in &used {
+        let (sin, across) = bridge(&g, t);
         // on the tunnel's axis, between the bridge's walls but off the bridge's own axis
+        let reach = (0.5 - i) * across / sin;
+        let lo = 0.1 / sin;
         let samples: Vec<Point> = (1..=4)
             .flat_map(|k| {
-                let a = 0.1 + (0.5 - i - 0.1) * f64::from(k) / 5.0;
+                let a = lo + (reach - lo) * f64::from(k) / 5.0;
                 [1.0, -1.0].map(|s| Point::new(c.x + d.0 * a * s, c.y + d.1 * a * s))
             })
             .collect();
         if samples.iter().all(|&m| !on_path(&k_hidden, m, &|_| true)) {
             hidden += 1;
         }
-        if samples.iter().any(|&m| on_path(&k, m, &|w| w < main_width)) {
+        // the dashes: anywhere along the tunnel's axis on the bridge
+        let along: Vec<Point> = (0..=10)
+            .flat_map(|k| {
+                let a = reach * f64::from(k) / 10.0;
+                [1.0, -1.0].map(|s| Point::new(c.x + d.0 * a * s, c.y + d.1 * a * s))
+            })
+            .collect();
+        if along.iter().any(|&m| on_path(&k, m, &|w| w < main_width)) {
             dashed += 1;
         }
     }
     (used.len(), hidden, dashed)
 }
 
+/// The sine of the angle between the tunnel `t` and the bridge over it, and the length of a
+/// side of the crossed cell (1 on rect grids, 1/sqrt(3) on hex grids).
+fn bridge(g: &Generated, t: &hedge::maze::Tunnel) -> (f64, f64) {
+    let grid = g.maze.grid();
+    let c = grid.center(t.under);
+    let f = grid.center(t.from);
+    let o = grid.center(g.maze.passages(t.under).next().unwrap());
+    let (dx, dy) = (f.x - c.x, f.y - c.y);
+    let (vx, vy) = (o.x - c.x, o.y - c.y);
+    let sin = (dx * vy - dy * vx).abs() / (dx.hypot(dy) * vx.hypot(vy));
+    let mut sides = Vec::new();
+    grid.sides(t.under, &mut sides);
+    let s = sides[0];
+    (sin, (s.b.x - s.a.x).hypot(s.b.y - s.a.y))
+}
+
 #[test]
 fn key_goes_under_bridges_or_dashed_through() {
-    let (used, hidden, dashed) = key_under_bridges();
-    assert!(used > 0, "the solution uses a tunnel");
-    assert_eq!(hidden, used, "the line goes under every bridge");
-    assert_eq!(dashed, used, "dashed through every tunnel");
+    for d in [
+        design(15, 15, 0.5, 3),
+        hex_design(hedge::design::KeyUnder::Hidden),
+    ] {
+        let (used, hidden, dashed) = key_under_bridges(&d);
+        assert!(used > 0, "the solution uses a tunnel");
+        assert_eq!(hidden, used, "the line goes under every bridge");
+        assert_eq!(dashed, used, "dashed through every tunnel");
+    }
+}
+
+/// On a hex grid: the bridge over a crossed cell is a straight band as wide as an inset
+/// corridor, its two walls unbroken from one open side to the opposite one; the tunnel's four
+/// walls come in from its mouths and stop at them; nothing of the tunnel's walls on the bridge.
+#[test]
+fn hex_crossing_has_unbroken_bridge_walls_and_four_tunnel_stubs() {
+    use hedge::topology::Point;
+    let (g, p, _, lay) = pages(&hex_design(Default::default()));
+    let i = hedge::design::WEAVE_INSET;
+    assert_eq!(g.design.inset_share(), i);
+    assert_eq!(p.layer(hedge::draw::Layer::Crossings).count(), 0);
+    let walls = strokes(&p, hedge::draw::Layer::Walls);
+    let on_wall = |m: Point| {
+        let at = lay.to_page(m);
+        walls.iter().any(|&(s, e, _)| dist(at, s, e) < 1e-4)
+    };
+    let grid = g.maze.grid();
+    let tunnels = g.maze.tunnels();
+    assert!(tunnels.len() >= 8, "{} crossings", tunnels.len());
+    let half = (0.5 - i) / 3f64.sqrt(); // half an inset corridor's width: (1 - 2i) R / 2
+    let (mut stub_points, mut clear_points) = (0, 0);
+    for t in &tunnels {
+        let c = grid.center(t.under);
+        let at = |p: Point| {
+            let l = (p.x - c.x).hypot(p.y - c.y);
+            ((p.x - c.x) / l, (p.y - c.y) / l)
+        };
+        let d = at(grid.center(t.to)); // the tunnel's axis
+        let v = at(grid.center(g.maze.passages(t.under).next().unwrap())); // the bridge's
+        let q = (-v.1, v.0);
+        let pd = (-d.1, d.0);
+        let pt = |a: (f64, f64), s: f64, b: (f64, f64), k: f64| {
+            Point::new(c.x + a.0 * s + b.0 * k, c.y + a.1 * s + b.1 * k)
+        };
+        for k in 0..=40 {
+            let s = -0.5 + f64::from(k) / 40.0;
+            // the bridge's two walls, unbroken from side to side
+            for side in [1.0, -1.0] {
+                assert!(on_wall(pt(v, s, q, side * half)), "bridge wall at {s}");
+            }
+            // the tunnel's walls: beside the bridge they are there, on it they are not
+            for side in [1.0, -1.0] {
+                let m = pt(d, s, pd, side * half);
+                let across = (m.x - c.x) * q.0 + (m.y - c.y) * q.1;
+                if across.abs() > half + 0.02 {
+                    assert!(on_wall(m), "tunnel stub at {s}");
+                    stub_points += 1;
+                } else if across.abs() < half - 0.02 {
+                    assert!(!on_wall(m), "tunnel wall on the bridge at {s}");
+                    clear_points += 1;
+                }
+            }
+        }
+    }
+    assert!(stub_points > 0 && clear_points > 0);
 }
 
 #[test]
@@ -642,7 +855,7 @@ fn command_line_inset() {
         .args([
             "generate",
             "--topology",
-            "hex",
+            "polar",
             "--width",
             "8",
             "--inset",
@@ -654,7 +867,7 @@ fn command_line_inset() {
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--inset needs a rect grid"), "{err}");
+    assert!(err.contains("--inset needs a rect or hex grid"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(!p.exists());
     let out = Command::cargo_bin("hedge")

@@ -375,11 +375,11 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
             .add(Slider::new(&mut d.braid, 0.0..=1.0).text("Braid"))
             .on_disabled_hover_text(super::tiles::WALLS_ONLY);
         coalesce |= r.dragged() && !r.drag_started();
-        let rect = d.topology == TopologyKind::Rect;
+        let rect = crate::weave::weaves(d.topology);
         let r = ui
             .add_enabled(rect, Slider::new(&mut d.weave, 0.0..=1.0).text("Weave"))
             .on_disabled_hover_text(if walls {
-                "weave crossings need a rect grid"
+                "weave crossings need a rect or hex grid"
             } else {
                 super::tiles::WALLS_ONLY
             });
@@ -394,7 +394,7 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
             .on_hover_text(
                 "corridors narrower than their cells: a weave crossing reads as a bridge",
             )
-            .on_disabled_hover_text("the inset needs a rect grid of walls");
+            .on_disabled_hover_text("the inset needs a rect or hex grid of walls");
         if r.changed() {
             d.inset = Some(inset);
         }

@@ -129,10 +129,10 @@ pub struct GenerateArgs {
     /// Share of dead ends to remove, 0 (perfect maze) to 1.
     #[arg(long, value_name = "F", allow_negative_numbers = true)]
     pub braid: Option<f64>,
-    /// Density of weave crossings, 0 to 1 (rect only).
+    /// Density of weave crossings, 0 to 1 (rect and hex grids).
     #[arg(long, value_name = "F", allow_negative_numbers = true)]
     pub weave: Option<f64>,
-    /// Corridor inset, 0 to 0.3 of the cell on each side (rect only; default 0.15 for weave
+    /// Corridor inset, 0 to 0.3 of the cell on each side (rect and hex; default 0.15 for weave
     /// mazes, so a crossing reads as a bridge, and 0 for the rest).
     #[arg(long, value_name = "F", allow_negative_numbers = true)]
     pub inset: Option<f64>,
@@ -272,8 +272,8 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
         d.weave = w;
     }
     if let Some(i) = args.inset {
-        if i > 0.0 && (d.style != Style::Walls || d.topology != TopologyKind::Rect) {
-            bail!("--inset needs a rect grid of walls");
+        if i > 0.0 && (d.style != Style::Walls || !hedge::weave::weaves(d.topology)) {
+            bail!("--inset needs a rect or hex grid of walls");
         }
         d.inset = Some(i);
     }

@@ -176,6 +176,9 @@ pub(super) struct Geometry {
     /// The corridors' inset, share of the cell on each side
     /// ([`crate::design::Design::inset_share`]): the clear corridor is narrower by it.
     pub(super) inset: f64,
+    /// The length of a side of a cell, in cells across (1 for squares, 1/sqrt(3) for hexagons):
+    /// the width an inset corridor is a share of.
+    pub(super) side: f64,
 }
 
 /// A coarse grid of the cells (or tiles) the maze covers, in maze units, for keeping the START
@@ -295,6 +298,12 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
         openings,
         legend: g.design.weave_legend && g.metrics.crossings > 0,
         inset: g.design.inset_share(),
+        // a hex cell's inset corridor is `1 - 2 inset` of a side (1/sqrt 3), not of the cell
+        side: if g.design.topology == crate::topology::TopologyKind::Hex {
+            1.0 / 3f64.sqrt()
+        } else {
+            1.0
+        },
     }
 }
 
@@ -654,7 +663,11 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
             h: maze_h,
         },
         wall_mm,
-        corridor_mm: scale * (1.0 - 2.0 * geo.inset) - wall_mm,
+        corridor_mm: if geo.inset > 0.0 {
+            scale * (1.0 - 2.0 * geo.inset) * geo.side - wall_mm
+        } else {
+            scale - wall_mm
+        },
         min_corridor_mm: setup.min_corridor_mm,
         walls_thinned,
         face: setup.font,

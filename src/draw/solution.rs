@@ -20,7 +20,24 @@ use crate::topology::{Point, Side};
 enum Via {
     On(Point),
     Control(Point),
-    Under(Point),
+    /// The crossing's centre, and the sine of the angle between the tunnel and the bridge (1 on
+    /// a rect grid, sqrt(3)/2 on a hex grid).
+    Under(Point, f64),
+}
+
+/// The sine of the angle between the tunnel `a` -> `b` (side midpoints) and the bridge over the
+/// crossed cell `under` of `maze` (its first passage), or 1 when it has none.
+fn crossing_sine(maze: &crate::maze::Maze, under: crate::grid::CellId, a: Point, b: Point) -> f64 {
+    let grid = maze.grid();
+    let c = grid.center(under);
+    let Some(n) = maze.passages(under).next() else {
+        return 1.0;
+    };
+    let o = grid.center(n);
+    let v = unit(o.x - c.x, o.y - c.y);
+    let d = unit(b.x - a.x, b.y - a.y);
+    let s = (v.0 * d.1 - v.1 * d.0).abs();
+    if s < 0.1 { 1.0 } else { s }
 }
 
 /// Appends the answer line of `g` (from the entrance to the exit, broken under the weave
@@ -66,8 +83,9 @@ pub(super) fn draw_solution(
             Some((side_mid(&a), grid.center(t.under), side_mid(&b)))
         }) {
             Some((a, u, b)) => {
+                let under = tunnel.map_or(c, |t| t.under);
                 vias.push(Via::On(a));
-                vias.push(Via::Under(u));
+                vias.push(Via::Under(u, crossing_sine(&g.maze, under, a, b)));
                 vias.push(Via::On(b));
             }
             None => {
@@ -83,17 +101,28 @@ pub(super) fn draw_solution(
     // curves: each control point turns the line smoothly from one side midpoint to the next
     let mut b = PathBuilder::default();
     let mut under = PathBuilder::default();
-    // how far from a crossing's centre the line stops: beyond the bridge's walls, so it goes
-    // under the bridge and comes out on the other side
+    // half the bridge's width (across the bridge): an inset corridor is `1 - 2 inset` of a side
     let half = if inset > 0.0 {
-        0.5 - inset
+        buf.clear();
+        if let Some(&c) = sol.first() {
+            grid.sides(c, &mut buf);
+        }
+        let side = buf
+            .first()
+            .map_or(1.0, |s| (s.b.x - s.a.x).hypot(s.b.y - s.a.y));
+        (0.5 - inset) * side
     } else {
         CROSSING_HALF
     };
-    let cut =
-        half * lay.scale + lay.wall_mm / 2.0 + width / 2.0 + if inset > 0.0 { 0.0 } else { 0.6 };
+    // how far from a crossing's centre, along the tunnel meeting the bridge at an angle whose
+    // sine is `sin`, the line stops: beyond the bridge's walls, so it goes under the bridge and
+    // comes out on the other side
+    let cut = |sin: f64| {
+        (half * lay.scale + lay.wall_mm / 2.0 + width / 2.0 + if inset > 0.0 { 0.0 } else { 0.6 })
+            / sin
+    };
     // the dashes of `--key-under dashed`: across the bridge's floor, clear of its walls
-    let deck = half * lay.scale - lay.wall_mm / 2.0 - width / 2.0 - 0.2;
+    let deck = |sin: f64| (half * lay.scale - lay.wall_mm / 2.0 - width / 2.0 - 0.2) / sin;
     let mut prev: Option<Point> = None;
     let mut pending: Option<Via> = None;
     for v in vias {
@@ -113,14 +142,14 @@ pub(super) fn draw_solution(
                             b.quad_to(lay.to_page(c), lay.to_page(p));
                         }
                     }
-                    (Some(a), Some(Via::Under(u))) => {
+                    (Some(a), Some(Via::Under(u, sin))) => {
                         let (pa, pu, pp) = (lay.to_page(a), lay.to_page(u), lay.to_page(p));
                         let d = unit(pp.x - pa.x, pp.y - pa.y);
-                        b.line_to(pu.add(d, -cut));
-                        if dashed && deck > 0.0 {
-                            dashes(&mut under, pu, d, deck, width);
+                        b.line_to(pu.add(d, -cut(sin)));
+                        if dashed && deck(sin) > 0.0 {
+                            dashes(&mut under, pu, d, deck(sin), width);
                         }
-                        b.move_to(pu.add(d, cut));
+                        b.move_to(pu.add(d, cut(sin)));
                         b.line_to(pp);
                     }
                     (Some(_), Some(Via::On(_))) => unreachable!("never pending"),

@@ -169,6 +169,7 @@ fn geometry(m: &TileMaze) -> Geometry {
         openings: [opening(m, m.entrance), opening(m, m.exit)],
         legend: false,
         inset: 0.0,
+        side: 1.0,
     }
 }
 
