@@ -218,11 +218,12 @@ impl Prepared {
         if d.style == Style::Tiles {
             return generate_tiles(d, self.mask()).map(Made::Tiles);
         }
-        match &self.shaped {
+        let mut g = match &self.shaped {
             Some(s) => generate_shaped(d, s),
             None => generate(d, None),
-        }
-        .map(Made::Walls)
+        }?;
+        difficulty::levels::stand(&mut g);
+        Ok(Made::Walls(g))
     }
 
     /// Searches for a maze that meets the design's difficulty targets (see
