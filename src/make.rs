@@ -255,6 +255,8 @@ impl Prepared {
 
 /// A maze made from a design: cells and walls, or hex tiles (the design's style). Everything a
 /// caller shows or writes comes from its methods.
+// the walls variant is the common one; boxing it would cost every caller a dereference
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Made {
     /// A maze of cells and walls.

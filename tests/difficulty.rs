@@ -8,8 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::common::{hedge, stderr_of};
 use hedge::design::Design;
 use hedge::difficulty::{
-    Budget, Metric, PRESETS, Range, SearchOptions, Stop, Targets, candidate_seed, preset, search,
-    search_on,
+    Budget, Metric, PRESETS, Range, SearchOptions, Stop, Targets, candidate_seed, search, search_on,
 };
 use hedge::mask::Mask;
 use hedge::metrics::Metrics;

@@ -27,7 +27,7 @@ pub const SAMPLES: usize = 96;
 /// Above this many cells the spread is not sampled (it would cost more than the maze).
 pub const MAX_STANDING_CELLS: usize = 50_000;
 /// The seed the samples derive from (the spread is a property of the grid, not of a seed).
-const SAMPLE_SEED: u64 = 0x5EED_1E7E_15;
+const SAMPLE_SEED: u64 = 0x005E_ED1E_7E15;
 
 /// The structures (carver, braid) the spread covers for `design`'s topology: every carver that
 /// runs on it (Aldous-Broder left out: it makes the same uniform spanning trees as Wilson's,
