@@ -43,4 +43,5 @@ pub mod page;
 pub mod pipeline;
 pub mod preflight;
 pub mod solve;
+pub mod solver;
 pub mod targets;

@@ -218,11 +218,12 @@ impl Prepared {
         if d.style == Style::Tiles {
             return generate_tiles(d, self.mask()).map(Made::Tiles);
         }
-        match &self.shaped {
+        let mut g = match &self.shaped {
             Some(s) => generate_shaped(d, s),
             None => generate(d, None),
-        }
-        .map(Made::Walls)
+        }?;
+        difficulty::levels::stand(&mut g);
+        Ok(Made::Walls(g))
     }
 
     /// Searches for a maze that meets the design's difficulty targets (see
@@ -254,6 +255,8 @@ impl Prepared {
 
 /// A maze made from a design: cells and walls, or hex tiles (the design's style). Everything a
 /// caller shows or writes comes from its methods.
+// the walls variant is the common one; boxing it would cost every caller a dereference
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Made {
     /// A maze of cells and walls.

@@ -73,6 +73,9 @@ impl Generated {
             m.dead_ends,
             m.difficulty
         );
+        if let Some(s) = m.standing {
+            line += &format!(" ({})", s.phrase());
+        }
         if self.design.weave > 0.0 {
             line += &format!(", {} crossings", m.crossings);
         }

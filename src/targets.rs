@@ -137,6 +137,9 @@ impl From<Range> for String {
 pub enum Metric {
     /// The difficulty score ([`Metrics::difficulty`]).
     Score,
+    /// Where the score stands among mazes of the same grid, in percent
+    /// ([`crate::metrics::Standing::harder_than`]); unknown (never missed) when not sampled.
+    Level,
     /// Solution length over cells ([`Metrics::solution_ratio`]).
     Ratio,
     /// Side branches per solution cell ([`Metrics::branching_factor`]).
@@ -145,16 +148,20 @@ pub enum Metric {
     DeadEnds,
     /// The deepest dead end's distance from the solution ([`crate::metrics::DepthStats::max`]).
     Depth,
+    /// Active cells ([`Metrics::cells`]): a level needs room (a preset sets a floor).
+    Cells,
 }
 
 impl Metric {
     /// Every metric, in report order.
-    pub const ALL: [Metric; 5] = [
+    pub const ALL: [Metric; 7] = [
         Metric::Score,
+        Metric::Level,
         Metric::Ratio,
         Metric::Branching,
         Metric::DeadEnds,
         Metric::Depth,
+        Metric::Cells,
     ];
 
     /// The short name, as in `--target-NAME` and the JSON.
@@ -170,6 +177,8 @@ impl Metric {
             Metric::Branching => "branching factor",
             Metric::DeadEnds => "dead ends",
             Metric::Depth => "deepest dead end",
+            Metric::Cells => "cells",
+            Metric::Level => "harder than (%)",
         }
     }
 
@@ -181,12 +190,14 @@ impl Metric {
             Metric::Branching => m.branching_factor,
             Metric::DeadEnds => m.dead_ends as f64,
             Metric::Depth => f64::from(m.dead_end_depths.max),
+            Metric::Cells => m.cells as f64,
+            Metric::Level => m.standing.map_or(f64::NAN, |s| s.harder_than),
         }
     }
 
     /// Whether the metric counts things (shown without decimals).
     pub fn is_count(self) -> bool {
-        matches!(self, Metric::DeadEnds | Metric::Depth)
+        matches!(self, Metric::DeadEnds | Metric::Depth | Metric::Cells)
     }
 
     /// The smallest scale a shortfall is measured against (see the module documentation).
@@ -200,7 +211,9 @@ impl Metric {
     /// `v` formatted for a report.
     pub fn format(self, v: f64) -> String {
         match self {
+            _ if v.is_nan() => "-".to_string(),
             _ if self.is_count() => format!("{v:.0}"),
+            Metric::Level => format!("{v:.0}"),
             Metric::Score => format!("{v:.1}"),
             _ => format!("{v:.3}"),
         }
@@ -227,6 +240,13 @@ pub struct Targets {
     /// The deepest dead end (steps from the solution path).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<Range>,
+    /// The number of cells (a level's floor: a maze too small cannot hold it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells: Option<Range>,
+    /// A level: a band of the score's spread over the structures Hedge offers on this grid, in
+    /// percent (`90..100`: harder than 90 % of them; `crate::difficulty::levels`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<Range>,
 }
 
 impl Targets {
@@ -237,6 +257,8 @@ impl Targets {
         branching: None,
         dead_ends: None,
         depth: None,
+        cells: None,
+        level: None,
     };
 
     /// Whether no target is set.
@@ -252,6 +274,8 @@ impl Targets {
             Metric::Branching => self.branching,
             Metric::DeadEnds => self.dead_ends,
             Metric::Depth => self.depth,
+            Metric::Cells => self.cells,
+            Metric::Level => self.level,
         }
     }
 
@@ -263,6 +287,8 @@ impl Targets {
             Metric::Branching => &mut self.branching,
             Metric::DeadEnds => &mut self.dead_ends,
             Metric::Depth => &mut self.depth,
+            Metric::Cells => &mut self.cells,
+            Metric::Level => &mut self.level,
         };
         *slot = range;
     }
@@ -287,6 +313,7 @@ impl Targets {
             let Some(r) = self.get(metric) else { continue };
             let (lo, hi) = match metric {
                 Metric::Ratio => (0.0, 1.0),
+                Metric::Level => (0.0, 100.0),
                 _ => (0.0, f64::INFINITY),
             };
             for v in [r.min, r.max].into_iter().flatten() {
@@ -499,7 +526,7 @@ mod tests {
             vec![Metric::Score]
         );
         let text = r.to_string();
-        assert_eq!(text.lines().count(), 5);
+        assert_eq!(text.lines().count(), 7);
         assert!(text.contains("MISSED: 10.0 too low"), "{text}");
         assert!(text.contains("no target"), "{text}");
     }

@@ -8,8 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::common::{hedge, stderr_of};
 use hedge::design::Design;
 use hedge::difficulty::{
-    Budget, Metric, PRESETS, Range, SearchOptions, Stop, Targets, candidate_seed, preset, search,
-    search_on,
+    Budget, Metric, PRESETS, Range, SearchOptions, Stop, Targets, candidate_seed, search, search_on,
 };
 use hedge::mask::Mask;
 use hedge::metrics::Metrics;
@@ -113,7 +112,11 @@ fn feasible_targets_are_met_on_shapes_and_topologies() {
         assert_eq!(g.design.targets, d.targets);
         let again = generate(&g.design, Some(&mask)).unwrap();
         assert_eq!(again.maze.passage_list(), g.maze.passage_list());
-        assert_eq!(again.metrics, g.metrics);
+        // the search adds where the maze stands among mazes of its grid; the rest is the same
+        let mut m = g.metrics.clone();
+        assert!(m.standing.is_some());
+        m.standing = None;
+        assert_eq!(again.metrics, m);
     }
 }
 
@@ -167,8 +170,7 @@ fn infeasible_targets_end_within_budget_with_the_closest() {
     assert_eq!(found.tried, 300);
     assert!(!found.report.met());
     let missed: Vec<Metric> = found.report.missed().map(|r| r.metric).collect();
-    assert_eq!(missed, vec![Metric::Score, Metric::Ratio]);
-    assert!(found.report.row(Metric::Ratio).off < 0.0);
+    assert!(missed.contains(&Metric::Score), "{missed:?}");
     // the closest of all 300, the lowest index among equals
     let dist: Vec<f64> = (0..300)
         .map(|k| {
@@ -217,10 +219,9 @@ fn one_thread_and_two_threads_give_the_same_maze() {
     };
     let met = Targets {
         score: Some(Range::new(
-            Some(quantile(s.iter().map(|m| m.difficulty).collect(), 0.9)),
+            Some(quantile(s.iter().map(|m| m.difficulty).collect(), 0.7)),
             None,
         )),
-        branching: Some(Range::new(Some(0.3), None)),
         ..Targets::NONE
     };
     let unmet = Targets {
@@ -299,45 +300,48 @@ fn cancel_stops_the_search_and_progress_is_reported() {
     assert_eq!(early.generated.seed, 4);
 }
 
-/// Over seeds, at the same size (the easy preset's grid on a Letter page, 16 x 24), the "hard"
-/// preset's mazes score clearly higher, have about twice the decisions along the path and deeper
-/// dead ends than the "easy" preset's (carver, braid and targets as the presets set them). The
-/// score measures size first (it is a log of the wrong-turn work), so at one size the margin is a
-/// few points: measured 72.8 (easy) against 76.8 (hard), about 1.3 times the work; decisions 21.7
-/// against 47.3, deepest dead end 23.9 against 32.3.
+/// At a size the user fixes, a preset changes only the structure, and the levels keep their
+/// order.
 #[test]
-fn hard_mazes_beat_easy_ones_of_the_same_size() {
-    // the size the easy preset picked for Letter when these figures were measured
-    let size = (16, 24);
-    let mean = |name: &str| {
-        let p = preset(name).unwrap();
-        let (mut score, mut decisions, mut depth) = (0.0, 0.0, 0.0);
-        let seeds = 1..13u64;
-        let n = (seeds.end - seeds.start) as f64;
-        for seed in seeds {
-            let (width, height) = size;
-            let mut d = Design {
-                width,
-                height,
-                seed: Some(seed),
-                ..Design::default()
-            };
-            p.apply(&mut d);
-            let g = search(&d, None, &candidates(256)).unwrap().generated;
-            score += g.metrics.difficulty / n;
-            decisions += g.metrics.decisions as f64 / n;
-            depth += f64::from(g.metrics.dead_end_depths.max) / n;
+fn presets_keep_their_order_at_a_fixed_size() {
+    use hedge::solver::pencil_effort;
+    // rect 30x30 (the issue's case: "easy" used to make the hardest mazes at a size the user
+    // fixed) and a hex grid: the mean score and the pencil solver's mean effort over 8 seeds
+    // rise strictly from ages-3-5 to expert
+    for (kind, size) in [(TopologyKind::Rect, 30), (TopologyKind::Hex, 20)] {
+        let mut last = (f64::MIN, f64::MIN);
+        for p in PRESETS {
+            let (mut score, mut effort) = (0.0, 0.0);
+            for seed in 1..=8u64 {
+                let mut d = Design {
+                    topology: kind,
+                    width: size,
+                    height: size,
+                    seed: Some(seed),
+                    ..Design::default()
+                };
+                p.apply(&mut d);
+                let found = search(&d, None, &candidates(256)).unwrap();
+                // the level is met (expert needs 600 cells: the hex grid's 400 are reported too
+                // small for it, and its maze is still the hardest the search found)
+                assert!(
+                    found.report.row(Metric::Level).met(),
+                    "{} {kind}: {}",
+                    p.name,
+                    found.report
+                );
+                let g = found.generated;
+                score += g.metrics.difficulty / 8.0;
+                effort += pencil_effort(&g.maze, g.entrance.cell, g.exit.cell, 3, 32, seed) / 8.0;
+            }
+            assert!(
+                score > last.0 && effort > last.1,
+                "{} {kind}: score {score:.1} effort {effort:.0} after {last:?}",
+                p.name
+            );
+            last = (score, effort);
         }
-        (score, decisions, depth)
-    };
-    let easy = mean("easy");
-    let hard = mean("hard");
-    assert!(hard.0 > easy.0 + 3.0, "score: easy {easy:?} hard {hard:?}");
-    assert!(
-        hard.1 > easy.1 * 1.7,
-        "decisions: easy {easy:?} hard {hard:?}"
-    );
-    assert!(hard.2 > easy.2 * 1.3, "depth: easy {easy:?} hard {hard:?}");
+    }
 }
 
 /// Every preset's targets are met by the search within the default budget, at the size the
@@ -520,10 +524,15 @@ fn difficulty_flag_reports_and_records_the_targets() {
     assert_eq!(t["met"], true);
     assert_eq!(t["depth"]["min"], 15.0);
     assert_eq!(t["depth"]["met"], true);
-    assert_eq!(t["score"]["min"], 80.0);
-    assert!(t["score"]["value"].as_f64().unwrap() >= 80.0);
+    // hard: the hardest quarter short of the hardest tenth of this grid's mazes
+    assert_eq!(t["level"]["min"], 75.0);
+    assert_eq!(t["level"]["max"], 90.0);
+    assert_eq!(t["level"]["met"], true);
+    let h = v["metrics"]["standing"]["harder_than"].as_f64().unwrap();
+    assert!((75.0..=90.0).contains(&h), "{h}");
+    assert!(err.contains("of mazes of this size and shape"), "{err}");
     assert_eq!(v["design"]["targets"]["depth"], "15..");
-    assert_eq!(v["algorithm"], "wilson");
+    assert_eq!(v["design"]["targets"]["level"], "75..90");
 
     // the design as recorded (found seed included) makes the same maze without a search
     let design: Design = serde_json::from_value(v["design"].clone()).unwrap();
@@ -596,5 +605,86 @@ fn bad_difficulty_flags_are_errors() {
         let err = stderr_of(&out);
         assert!(!out.status.success(), "{args:?}");
         assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// the difficulty model against simulated solvers
+
+/// `n` mazes of `kind` `w` x `h` over every carver and braid the levels sample (seeds from
+/// `base`): each one's score, its pencil solver's mean steps (look-ahead 3, `runs` runs) and
+/// its wall follower's steps.
+fn solver_sample(
+    kind: TopologyKind,
+    w: u32,
+    h: u32,
+    n: usize,
+    runs: u32,
+    base: u64,
+) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+    use hedge::difficulty::levels::structures;
+    use hedge::solver::{pencil_effort, wall_follower};
+    let d = Design {
+        topology: kind,
+        width: w,
+        height: h,
+        ..Design::default()
+    };
+    let s = structures(&d);
+    let (mut score, mut pencil, mut wall) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..n {
+        let mut c = d.clone();
+        (c.algorithm, c.braid) = s[i % s.len()];
+        c.seed = Some(candidate_seed(base, i as u64 + 1));
+        let g = generate(&c, None).unwrap();
+        let (a, b) = (g.entrance.cell, g.exit.cell);
+        score.push(g.metrics.difficulty);
+        pencil.push(pencil_effort(&g.maze, a, b, 3, runs, i as u64));
+        wall.push(wall_follower(&g.maze, a, b).map_or(f64::NAN, |x| x as f64));
+    }
+    (score, pencil, wall)
+}
+
+/// The score ranks mazes of one size as the pencil solver's effort does: Spearman's rho over
+/// 120 mazes of mixed carvers and braid at rect 16x16 and hex 12x12 stays above a floor a
+/// little below what the 1,000-maze check in the README measures.
+#[test]
+fn the_score_ranks_mazes_as_the_pencil_solver_does() {
+    use hedge::solver::spearman;
+    for (kind, w, h) in [(TopologyKind::Rect, 16, 16), (TopologyKind::Hex, 12, 12)] {
+        let (score, pencil, wall) = solver_sample(kind, w, h, 120, 16, 11);
+        let rho = spearman(&score, &pencil);
+        assert!(rho >= 0.65, "{kind:?}: rho {rho:.3}");
+        let reached = wall.iter().filter(|x| x.is_finite()).count();
+        assert!(
+            reached * 10 >= wall.len() * 9,
+            "{kind:?}: {reached} of {}",
+            wall.len()
+        );
+    }
+}
+
+/// The README's solver check: 1,000 mazes at each of rect 20x20 and hex 16x16 (mixed carvers
+/// and braid), 32 pencil runs each. `cargo test --release --test tests solver_check -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore]
+fn solver_check_over_a_thousand_mazes() {
+    use hedge::solver::spearman;
+    for (kind, w, h) in [(TopologyKind::Rect, 20, 20), (TopologyKind::Hex, 16, 16)] {
+        let (score, pencil, wall) = solver_sample(kind, w, h, 1000, 32, 7);
+        let rho = spearman(&score, &pencil);
+        let (s2, w2): (Vec<f64>, Vec<f64>) = score
+            .iter()
+            .zip(&wall)
+            .filter(|(_, w)| w.is_finite())
+            .map(|(a, b)| (*a, *b))
+            .unzip();
+        println!(
+            "{kind:?} {w}x{h}: spearman(score, pencil) = {rho:.3}, spearman(score, wall follower) = {:.3}, \
+             spearman(pencil, wall) = {:.3}",
+            spearman(&s2, &w2),
+            spearman(&pencil, &wall)
+        );
     }
 }

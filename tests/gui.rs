@@ -977,8 +977,9 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     let toggled = |h: &Harness<'_, HedgeApp>, label: &str| {
         h.get_by_label(label).accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
     };
-    assert!(toggled(&h, "score min") && !toggled(&h, "score max"));
-    assert!(toggled(&h, "depth min") && !toggled(&h, "ratio min"));
+    // adult is the level 75..90 with at least 300 cells
+    assert!(toggled(&h, "level min") && toggled(&h, "level max"));
+    assert!(toggled(&h, "cells min") && !toggled(&h, "score min"));
     // one undo step
     h.get_by_label("Undo").click();
     h.run();

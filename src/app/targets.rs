@@ -348,6 +348,9 @@ pub fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
     }
     ui.add_enabled_ui(walls, |ui| {
         let metrics = app.generated().map(|g| g.metrics.clone());
+        if let Some(m) = &metrics {
+            parts(ui, m);
+        }
         for metric in Metric::ALL {
             metric_row(ui, metric, metrics.as_ref(), d, coalesce);
         }
@@ -363,6 +366,31 @@ pub fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
         ui.add_space(4.0);
         search_controls(app, ui, d);
     });
+}
+
+/// The difficulty model's parts and where the maze stands, as the command line reports them.
+fn parts(ui: &mut egui::Ui, m: &Metrics) {
+    ui.label(
+        RichText::new(format!(
+            "difficulty {:.1}{}",
+            m.difficulty,
+            m.standing
+                .map_or(String::new(), |s| format!(": {}", s.phrase()))
+        ))
+        .strong(),
+    );
+    ui.label(parts_line(m)).on_hover_text(
+        "the difficulty model: effort = (solution - 1) + branch cost / 2 + 0.5 x turns + \
+         decision points; score = 10 x log2(1 + effort)",
+    );
+}
+
+/// `solution 61 cells, 23 turns, 9 decision points, wrong branches 140 steps, 0 loops`.
+pub fn parts_line(m: &Metrics) -> String {
+    format!(
+        "solution {} cells, {} turns, {} decision points, wrong branches {} steps, {} loops",
+        m.solution_length, m.turns, m.decision_points, m.branch_cost, m.loops
+    )
 }
 
 /// One metric: its name, value and verdict, the bar, and the two bounds.
@@ -405,10 +433,10 @@ fn metric_row(
     bar(ui, metric, value, target);
     let (mut min, mut max) = (target.and_then(|r| r.min), target.and_then(|r| r.max));
     ui.horizontal(|ui| {
-        let top = if metric == Metric::Ratio {
-            1.0
-        } else {
-            f64::MAX
+        let top = match metric {
+            Metric::Ratio => 1.0,
+            Metric::Level => 100.0,
+            _ => f64::MAX,
         };
         bound(
             ui,
@@ -475,8 +503,10 @@ fn bar(ui: &mut egui::Ui, metric: Metric, value: Option<f64>, target: Option<Ran
 
 /// The top of a metric's bar: a round number above the value and the bounds.
 pub fn scale(metric: Metric, value: Option<f64>, target: Option<Range>) -> f64 {
-    if metric == Metric::Ratio {
-        return 1.0;
+    match metric {
+        Metric::Ratio => return 1.0,
+        Metric::Level => return 100.0,
+        _ => {}
     }
     let floor = match metric {
         Metric::Branching => 0.5,
@@ -520,7 +550,8 @@ fn bound(
     let (decimals, speed) = match metric {
         Metric::Score => (1, 0.2),
         Metric::Ratio | Metric::Branching => (2, 0.005),
-        Metric::DeadEnds | Metric::Depth => (0, 0.2),
+        Metric::DeadEnds | Metric::Depth | Metric::Level => (0, 0.2),
+        Metric::Cells => (0, 1.0),
     };
     let unit = 10f64.powi(decimals as i32);
     let start = current.map_or(0.0, |c| (c * unit).round() / unit);

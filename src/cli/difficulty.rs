@@ -140,7 +140,20 @@ pub fn report(found: &Found) -> String {
             )
         }
     };
-    format!("{head}\n{}", found.report)
+    format!("{head}\n{}{}", found.report, too_small(&found.report))
+}
+
+/// A hint when the maze has fewer cells than its level needs: how small, and what to change.
+fn too_small(r: &Report) -> String {
+    let row = r.row(Metric::Cells);
+    match (row.met(), row.target.and_then(|t| t.min)) {
+        (false, Some(min)) => format!(
+            "\nthe maze is too small for this level: {} cells, the level needs at least {min}; \
+             give a larger --width, a bigger --paper, or an easier --difficulty",
+            row.value
+        ),
+        _ => String::new(),
+    }
 }
 
 /// The report of a maze made without searching.
@@ -155,7 +168,7 @@ pub fn report_unsearched(r: &Report) -> String {
             missed.join(", ")
         )
     };
-    format!("{head}\n{r}")
+    format!("{head}\n{r}{}", too_small(r))
 }
 
 /// The search's progress on standard error: a bar drawn only when standard error is a terminal

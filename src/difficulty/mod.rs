@@ -7,6 +7,7 @@
 //! (they ask [`crate::draw::layout`] how big a grid fits) and the search above the pipeline (it
 //! runs it). Nothing below imports this module (`tests/layers.rs` checks the module graph).
 
+pub mod levels;
 pub mod parallel_search;
 pub mod presets;
 

@@ -194,6 +194,9 @@ struct Space {
     design: Design,
     base_seed: u64,
     carvers: Vec<Algorithm>,
+    /// With a level target: the structures (carver, braid) the level's spread covers, which the
+    /// candidates draw from.
+    structures: Vec<(Algorithm, f64)>,
     outline: Vec<crate::topology::Coord>,
     options: SearchOptions,
 }
@@ -207,7 +210,9 @@ impl Space {
             return d;
         }
         let mut rng = MazeRng::new(seed ^ 0x5EA4_C4ED);
-        if self.options.vary_carver && !self.carvers.is_empty() {
+        if !self.structures.is_empty() {
+            (d.algorithm, d.braid) = self.structures[rng.below(self.structures.len())];
+        } else if self.options.vary_carver && !self.carvers.is_empty() {
             d.algorithm = self.carvers[rng.below(self.carvers.len())];
         }
         if self.options.vary_endpoints && self.outline.len() >= 2 {
@@ -285,10 +290,19 @@ pub fn search_on(
     } else {
         Vec::new()
     };
+    // a level is a band of the grid's spread: sampled (or taken from the cache) first, and the
+    // candidates vary the structure (carver and braid) over what the spread covers
+    let spread = super::levels::spread(design, &grid, dropped_cells);
+    let structures = if targets.level.is_some() {
+        super::levels::structures(design)
+    } else {
+        Vec::new()
+    };
     let space = Space {
         design: design.clone(),
         base_seed,
         carvers,
+        structures,
         outline: outline_cells,
         options: *options,
     };
@@ -296,7 +310,12 @@ pub fn search_on(
         let d = space.candidate(k);
         generate_on(&d, grid.clone(), dropped_cells)
             .ok()
-            .map(|g| targets.distance(&g.metrics))
+            .map(|mut g| {
+                if let Some(s) = &spread {
+                    g.metrics.standing = Some(s.standing(g.metrics.difficulty));
+                }
+                targets.distance(&g.metrics)
+            })
     };
 
     let batch = batch_size(grid.len());
@@ -359,7 +378,10 @@ pub fn search_on(
     // nothing usable (cancelled at once, or every candidate failed): the design's own maze,
     // whose error, if it has one, is the one to report
     let candidate = best.map_or(0, |(k, _)| k);
-    let generated = generate_on(&space.candidate(candidate), grid, dropped_cells)?;
+    let mut generated = generate_on(&space.candidate(candidate), grid, dropped_cells)?;
+    if let Some(s) = &spread {
+        generated.metrics.standing = Some(s.standing(generated.metrics.difficulty));
+    }
     let report = Report::new(&targets, &generated.metrics);
     Ok(Found {
         generated,

@@ -42,17 +42,30 @@ const fn range(min: Option<f64>, max: Option<f64>) -> Option<Range> {
     Some(Range::new(min, max))
 }
 
-/// The presets, easiest first. The corridor width sets the cell count for the page
-/// ([`Preset::grid_size`]). The targets were calibrated on 50 unsearched mazes per preset at
-/// that size on a Letter page and inside the built-in heart (about half the cells, about 10
-/// points less score; the README's Difficulty section has the figures): the young presets cap the
-/// score near the middle of their page's spread and keep dead ends shallow; the older ones set
-/// floors every full-page maze meets and that turn away the easiest mazes inside a shape. When
-/// the sizes came to be asked of the page layout (a few more rows than the old estimate), the
-/// young presets' caps were moved up with their page's spread so as many unsearched mazes meet
-/// them as before (on 200 seeds: ages 3-5 19 on the page, 176 in the heart; ages 6-8 6 and
-/// 171). The search meets every preset within one or two batches on both. A much smaller grid than the
-/// preset's own may not reach the older presets' floors, and the report says so.
+/// The targets of a level: the band of the grid's spread (percent) and the fewest cells that
+/// hold it.
+const fn level(lo: f64, hi: f64, min_cells: f64) -> Targets {
+    Targets {
+        score: None,
+        ratio: None,
+        branching: None,
+        dead_ends: None,
+        depth: None,
+        cells: range(Some(min_cells), None),
+        level: range(Some(lo), Some(hi)),
+    }
+}
+
+/// The presets, easiest first. Each is a level: a band of the score's spread over every carver
+/// and braid Hedge offers on the grid in hand ([`super::levels`]), so it means the same at any
+/// size, on any shape and paper: ages 3-5 the easiest tenth, ages 6-8 (easy) the rest of the
+/// easiest quarter, ages 9-12 (medium) the middle half, adult (hard) the hardest quarter short
+/// of the hardest tenth, expert the hardest tenth. The search may change the carver and braid
+/// (the structure) to reach the band; the corridor width sets the cell count for the page
+/// ([`Preset::grid_size`]) unless the size is given. Each level also needs a grid big enough
+/// to hold it (`cells`): a 40-cell maze is no adult's puzzle however it is carved.
+/// The carver and braid are where the search starts (candidate 0), chosen to land in the band
+/// often.
 pub const PRESETS: &[Preset] = &[
     Preset {
         name: "ages-3-5",
@@ -60,14 +73,8 @@ pub const PRESETS: &[Preset] = &[
         aliases: &[],
         corridor_mm: 14.0,
         algorithm: Algorithm::Backtracker,
-        braid: 0.5,
-        targets: Targets {
-            score: range(None, Some(62.0)),
-            ratio: range(Some(0.3), None),
-            branching: None,
-            dead_ends: None,
-            depth: range(None, Some(16.0)),
-        },
+        braid: 0.6,
+        targets: level(0.0, 10.0, 16.0),
     },
     Preset {
         name: "ages-6-8",
@@ -75,14 +82,8 @@ pub const PRESETS: &[Preset] = &[
         aliases: &["easy"],
         corridor_mm: 9.0,
         algorithm: Algorithm::Backtracker,
-        braid: 0.4,
-        targets: Targets {
-            score: range(None, Some(74.0)),
-            ratio: range(Some(0.2), None),
-            branching: None,
-            dead_ends: None,
-            depth: range(None, Some(29.0)),
-        },
+        braid: 0.35,
+        targets: level(10.0, 25.0, 50.0),
     },
     Preset {
         name: "ages-9-12",
@@ -91,13 +92,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 6.0,
         algorithm: Algorithm::GrowingTree,
         braid: 0.0,
-        targets: Targets {
-            score: range(Some(66.0), None),
-            ratio: None,
-            branching: range(Some(0.4), None),
-            dead_ends: None,
-            depth: range(Some(16.0), None),
-        },
+        targets: level(25.0, 75.0, 120.0),
     },
     Preset {
         name: "adult",
@@ -106,13 +101,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 4.0,
         algorithm: Algorithm::Wilson,
         braid: 0.0,
-        targets: Targets {
-            score: range(Some(80.0), None),
-            ratio: None,
-            branching: range(Some(0.45), None),
-            dead_ends: None,
-            depth: range(Some(25.0), None),
-        },
+        targets: level(75.0, 90.0, 300.0),
     },
     Preset {
         name: "expert",
@@ -121,13 +110,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 3.0,
         algorithm: Algorithm::Wilson,
         braid: 0.0,
-        targets: Targets {
-            score: range(Some(86.0), None),
-            ratio: None,
-            branching: range(Some(0.45), None),
-            dead_ends: None,
-            depth: range(Some(40.0), None),
-        },
+        targets: level(90.0, 100.0, 600.0),
     },
 ];
 
