@@ -139,6 +139,9 @@ pub struct Design {
     pub invert: bool,
     /// What happens to parts of the shape not joined to its largest part.
     pub islands: Islands,
+    /// How a shaped maze's outer wall is drawn: the shape's own outline or the cells'.
+    #[serde(skip_serializing_if = "crate::outline::OutlineStyle::is_default")]
+    pub outline: crate::outline::OutlineStyle,
     /// How the maze is put on paper (PDF, SVG, PNG). Left out of the file while it is the
     /// default, so designs without a page setup read and write as before.
     #[serde(skip_serializing_if = "PageSetup::is_default")]
@@ -177,6 +180,7 @@ impl Default for Design {
             threshold: None,
             invert: false,
             islands: Islands::KeepLargest,
+            outline: crate::outline::OutlineStyle::Shape,
             page: PageSetup::default(),
             cell_edits: Vec::new(),
             targets: Targets::NONE,

@@ -280,6 +280,11 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
         occ.mark(b);
     }
     let mut opening = |e: crate::endpoints::Endpoint| {
+        if let Some(o) = &g.outline
+            && let Some(at) = super::clip::opening(g, o, e)
+        {
+            return at;
+        }
         sides.clear();
         grid.sides(e.cell, &mut sides);
         let c = grid.center(e.cell);
