@@ -145,7 +145,8 @@ pub fn prepare_with(
     };
     let mut shaped = shaped;
     let clip = match (&foreground, &mut shaped) {
-        (Some(fg), Some(s)) if crate::outline::applies(&d) => {
+        // bridged islands run outside the shape: those keep the cells' outline
+        (Some(fg), Some(s)) if crate::outline::applies(&d) && s.added_cells == 0 => {
             let topology = Topology::new(d.grid_topology(), d.width, d.height)?;
             let place = Placement::new(fg, &topology);
             let contour = Arc::new(crate::shape::outline::trace(fg, &place));

@@ -28,57 +28,12 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
+pub use crate::design::OutlineStyle;
 use crate::design::{Design, Style};
-use crate::error::Error;
 use crate::grid::{CellId, Grid};
 use crate::mask::{Mask, row_starts};
 use crate::shape::outline::{Contour, Ring};
 use crate::topology::{Coord, Point, Side, Topology};
-
-/// How a shaped maze's outer wall is drawn. Its names (files, command line) are `shape` and
-/// `cells`.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    strum::Display,
-    strum::EnumString,
-    strum::IntoStaticStr,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case", parse_err_ty = Error, parse_err_fn = unknown_outline)]
-pub enum OutlineStyle {
-    /// The silhouette's own smooth outline, cells clipped to it.
-    #[default]
-    Shape,
-    /// The cells' outline (whole cells, a staircase on a curve).
-    Cells,
-}
-
-impl OutlineStyle {
-    /// Whether this is the default ([`OutlineStyle::Shape`]).
-    pub fn is_default(&self) -> bool {
-        *self == OutlineStyle::Shape
-    }
-
-    /// The name used in files and on the command line.
-    pub fn name(self) -> &'static str {
-        self.into()
-    }
-}
-
-fn unknown_outline(s: &str) -> Error {
-    Error::option(format!("unknown outline '{s}' (use shape or cells)"))
-}
 
 /// Whether `d` is drawn with the shape's outline: a shape, `outline = "shape"`, the walls style
 /// and no inset (tile mazes keep their tiles' outline; inset corridors, e.g. rect weave, keep

@@ -166,9 +166,12 @@ pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point,
             out
         }
     };
-    let l = d.0.hypot(d.1).max(1e-12);
-    // the shape is on the right of the direction of travel: outward is on the left
-    Some((p, (d.1 / l, -d.0 / l)))
+    // the shape is on the right of the direction of travel: outward is on the left, to the
+    // nearest eighth of a turn (the labels are placed beside arrows in those directions)
+    let ang = (-d.0).atan2(d.1);
+    let step = std::f64::consts::FRAC_PI_4;
+    let ang = (ang / step).round() * step;
+    Some((p, (ang.cos(), ang.sin())))
 }
 
 fn mid_of_piece(p: &Piece) -> Point {
@@ -373,4 +376,27 @@ pub(super) fn crossing(o: &Outline, grid: &Grid, a: CellId, b: CellId) -> Option
     grid.sides(a, &mut sides);
     let k = sides.iter().position(|s| s.neighbour == Some(cb))?;
     Some(o.clip.side_mid(ca, k, &sides[k]))
+}
+
+/// The bounding boxes of the cells merged into the maze (not graph cells themselves).
+pub(super) fn merged_boxes(o: &Outline, grid: &Grid) -> Vec<(f64, f64, f64, f64)> {
+    let mut out = Vec::new();
+    owned_cells(o, |c, _, sides| {
+        if grid.id_at(c).is_some() {
+            return;
+        }
+        let mut b = (
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        );
+        for s in sides {
+            for p in [s.a, s.b, side_point(s, 0.5)] {
+                b = (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
+            }
+        }
+        out.push(b);
+    });
+    out
 }
