@@ -139,6 +139,9 @@ pub struct Design {
     pub invert: bool,
     /// What happens to parts of the shape not joined to its largest part.
     pub islands: Islands,
+    /// How a shaped maze's outer wall is drawn: the shape's own outline or the cells'.
+    #[serde(skip_serializing_if = "OutlineStyle::is_default")]
+    pub outline: OutlineStyle,
     /// How the maze is put on paper (PDF, SVG, PNG). Left out of the file while it is the
     /// default, so designs without a page setup read and write as before.
     #[serde(skip_serializing_if = "PageSetup::is_default")]
@@ -177,6 +180,7 @@ impl Default for Design {
             threshold: None,
             invert: false,
             islands: Islands::KeepLargest,
+            outline: OutlineStyle::Shape,
             page: PageSetup::default(),
             cell_edits: Vec::new(),
             targets: Targets::NONE,
@@ -380,4 +384,48 @@ mod tests {
             assert_eq!(crate::io::parse_design(&text).unwrap(), d);
         }
     }
+}
+
+/// How a shaped maze's outer wall is drawn. Its names (files, command line) are `shape` and
+/// `cells`.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case", parse_err_ty = Error, parse_err_fn = unknown_outline)]
+pub enum OutlineStyle {
+    /// The silhouette's own smooth outline, cells clipped to it.
+    #[default]
+    Shape,
+    /// The cells' outline (whole cells, a staircase on a curve).
+    Cells,
+}
+
+impl OutlineStyle {
+    /// Whether this is the default ([`OutlineStyle::Shape`]).
+    pub fn is_default(&self) -> bool {
+        *self == OutlineStyle::Shape
+    }
+
+    /// The name used in files and on the command line.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// The error for an outline that is not one.
+fn unknown_outline(s: &str) -> Error {
+    Error::option(format!("unknown outline '{s}' (use shape or cells)"))
 }

@@ -134,6 +134,15 @@ impl Serialize for Doc<'_> {
         map.serialize_entry("weave", &d.weave)?;
         map.serialize_entry("dropped_cells", &g.dropped_cells)?;
         map.serialize_entry("added_cells", &g.added_cells)?;
+        if d.shape.is_some() {
+            // how the outer wall is drawn: the shape's own outline (cells clipped) or the cells'
+            let outline = if g.outline.is_some() {
+                crate::outline::OutlineStyle::Shape
+            } else {
+                crate::outline::OutlineStyle::Cells
+            };
+            map.serialize_entry("outline", outline.name())?;
+        }
         map.serialize_entry("cells", &Cells(g.maze.grid()))?;
         map.serialize_entry("passages", &Passages(&g.maze))?;
         map.serialize_entry("tunnels", &g.maze.tunnels())?;

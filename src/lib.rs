@@ -39,6 +39,7 @@ pub mod json;
 pub mod load;
 pub mod make;
 pub mod metrics;
+pub mod outline;
 pub mod page;
 pub mod pipeline;
 pub mod preflight;

@@ -26,12 +26,14 @@ use crate::export::{self, Format, Rendered};
 use crate::load::{LoadedShape, Loader, load_shape};
 use crate::mask::Mask;
 use crate::metrics::Metrics;
+use crate::outline::{Clip, Outline};
 use crate::page::PageSetup;
 use crate::pipeline::{
     Generated, GeneratedTiles, ShapedMask, generate, generate_shaped, generate_tiles, shape_mask,
 };
+use crate::shape::fit::Placement;
 use crate::shape::{Cut, Foreground, Islands, ShapeSource, fitted_height};
-use crate::topology::TopologyKind;
+use crate::topology::{Coord, Topology, TopologyKind};
 
 pub use crate::targets::TARGETS_WALLS_ONLY;
 
@@ -94,6 +96,9 @@ pub struct Prepared {
     foreground: Option<Arc<Foreground>>,
     shaped: Option<ShapedMask>,
     note: Option<String>,
+    /// The cells clipped to the shape's outline and the slivers dropped from the mask, when the
+    /// design is drawn with the shape's outline ([`crate::outline`]).
+    clip: Option<(Arc<Clip>, Vec<Coord>)>,
 }
 
 /// Prepares `design`: loads its shape through `loader` (relative paths from `base`), fits its
@@ -138,11 +143,28 @@ pub fn prepare_with(
         }
         None => None,
     };
+    let mut shaped = shaped;
+    let clip = match (&foreground, &mut shaped) {
+        // bridged islands run outside the shape: those keep the cells' outline
+        (Some(fg), Some(s)) if crate::outline::applies(&d) && s.added_cells == 0 => {
+            let topology = Topology::new(d.grid_topology(), d.width, d.height)?;
+            let place = Placement::new(fg, &topology);
+            let contour = Arc::new(crate::shape::outline::trace(fg, &place));
+            let clip = Clip::new(contour, topology);
+            let slivers = clip.slivers(&s.mask);
+            for &c in &slivers {
+                s.mask.set(c, false);
+            }
+            Some((Arc::new(clip), slivers))
+        }
+        _ => None,
+    };
     Ok(Prepared {
         design: d,
         foreground,
         shaped,
         note: None,
+        clip,
     })
 }
 
@@ -178,6 +200,29 @@ impl Prepared {
         let mut p = prepare_with(&d, self.foreground.clone(), Fit::default())?;
         p.note = self.note.clone();
         Ok(p)
+    }
+
+    /// The cells clipped to the shape's outline, when the design is drawn with it.
+    pub fn clip(&self) -> Option<&Arc<Clip>> {
+        self.clip.as_ref().map(|c| &c.0)
+    }
+
+    /// Gives `g` (made from this preparation) its clipped cells, when the design is drawn with
+    /// the shape's outline.
+    pub fn outline(&self, g: &mut Generated) {
+        if let Some((clip, slivers)) = &self.clip {
+            let ends = [
+                (g.entrance.cell, g.entrance.side),
+                (g.exit.cell, g.exit.side),
+            ];
+            g.outline = Some(Arc::new(Outline::new(
+                clip.clone(),
+                g.maze.grid(),
+                g.design.coverage,
+                slivers,
+                &ends,
+            )));
+        }
     }
 
     /// Sets the seed of the next mazes made (the shape is not loaded or fitted again).
@@ -222,6 +267,7 @@ impl Prepared {
             Some(s) => generate_shaped(d, s),
             None => generate(d, None),
         }?;
+        self.outline(&mut g);
         difficulty::levels::stand(&mut g);
         Ok(Made::Walls(g))
     }
@@ -239,6 +285,7 @@ impl Prepared {
         let mut found =
             difficulty::search_with(&self.design, self.mask(), options, cancel, progress)?;
         found.generated.added_cells += self.shaped.as_ref().map_or(0, |s| s.added_cells);
+        self.outline(&mut found.generated);
         Ok(found)
     }
 

@@ -54,6 +54,9 @@ pub struct Generated {
     pub dropped_cells: usize,
     /// Cells switched on to join the mask's separate parts (when the design bridges islands).
     pub added_cells: usize,
+    /// The cells clipped to the shape's outline, when the maze is drawn with it
+    /// ([`crate::outline`]; set by [`crate::make::Prepared::make`]).
+    pub outline: Option<std::sync::Arc<crate::outline::Outline>>,
 }
 
 impl Generated {
@@ -260,6 +263,7 @@ pub fn generate_on(design: &Design, grid: Arc<Grid>, dropped_cells: usize) -> Re
         braid_skipped,
         dropped_cells,
         added_cells: 0,
+        outline: None,
     })
 }
 

@@ -64,6 +64,7 @@ fn weave(entrance: Coord, exit: Coord) -> Generated {
         braid_skipped: false,
         dropped_cells: 0,
         added_cells: 0,
+        outline: None,
     }
 }
 

@@ -34,6 +34,7 @@ mod gui;
 mod hostile;
 mod labels;
 mod layers;
+mod outline;
 mod plotter;
 mod preflight;
 #[cfg(feature = "gui")]

@@ -29,6 +29,14 @@ pub struct ShapeArgs {
     /// them with corridors).
     #[arg(long, value_name = "POLICY", value_parser = parse_islands)]
     pub islands: Option<Islands>,
+    /// A shaped maze's outer wall: shape (the silhouette's own smooth outline, cells clipped to
+    /// it; the default) or cells (the cells' outline).
+    #[arg(long, value_name = "shape|cells", value_parser = parse_outline)]
+    pub outline: Option<hedge::outline::OutlineStyle>,
+}
+
+fn parse_outline(s: &str) -> Result<hedge::outline::OutlineStyle, String> {
+    s.parse().map_err(|e: hedge::error::Error| e.message)
 }
 
 fn parse_threshold(s: &str) -> Result<u8, String> {
@@ -56,6 +64,9 @@ pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
     }
     if let Some(i) = args.islands {
         d.islands = i;
+    }
+    if let Some(o) = args.outline {
+        d.outline = o;
     }
     Ok(())
 }

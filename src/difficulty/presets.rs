@@ -249,6 +249,7 @@ fn corridor_on_page(kind: TopologyKind, w: u32, h: u32, setup: &PageSetup) -> Op
         braid_skipped: false,
         dropped_cells: 0,
         added_cells: 0,
+        outline: None,
     };
     let mut narrowest = f64::INFINITY;
     for pair in sides.chunks(2) {

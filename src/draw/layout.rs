@@ -275,6 +275,17 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
         );
         boxes.push(b);
     }
+    if let Some(o) = &g.outline {
+        for b in super::clip::merged_boxes(o, grid) {
+            bbox = (
+                bbox.0.min(b.0),
+                bbox.1.min(b.1),
+                bbox.2.max(b.2),
+                bbox.3.max(b.3),
+            );
+            boxes.push(b);
+        }
+    }
     if !bbox.0.is_finite() {
         bbox = (0.0, 0.0, 1.0, 1.0);
     }
@@ -283,6 +294,11 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
         occ.mark(b);
     }
     let mut opening = |e: crate::endpoints::Endpoint| {
+        if let Some(o) = &g.outline
+            && let Some(at) = super::clip::opening(g, o, e)
+        {
+            return at;
+        }
         sides.clear();
         grid.sides(e.cell, &mut sides);
         let c = grid.center(e.cell);

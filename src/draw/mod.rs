@@ -33,6 +33,7 @@
 //! The book's title and answer pages are `book.rs`; the typefaces' metrics are `font.rs`.
 
 mod book;
+mod clip;
 mod crossings;
 mod font;
 mod layout;

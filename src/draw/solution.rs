@@ -10,6 +10,7 @@ use super::layout::{
 };
 use super::model::{Anchor, Area, Item, Layer, Path, PathBuilder, Pos, Rgb, Shape, Text};
 use crate::design::KeyUnder;
+use crate::grid::CellId;
 use crate::maze::Tunnel;
 use crate::pipeline::Generated;
 use crate::topology::{Point, Side};
@@ -60,7 +61,15 @@ pub(super) fn draw_solution(
     // below this cell size a curve and a straight chamfer look the same; chamfers are smaller
     let curves = lay.scale >= CURVE_MIN_SCALE;
     let mut vias = Vec::with_capacity(sol.len() * 2 + 2);
+    let outline = g.outline.as_deref();
+    let centre = |c: CellId| match outline {
+        Some(o) => super::clip::cell_point(o, grid, c),
+        None => grid.center(c),
+    };
     let opening = |e: crate::endpoints::Endpoint, buf: &mut Vec<Side>| {
+        if let Some(o) = outline {
+            return super::clip::opening(g, o, e).map(|(p, _)| p);
+        }
         buf.clear();
         grid.sides(e.cell, buf);
         buf.get(e.side).map(side_mid)
@@ -69,8 +78,12 @@ pub(super) fn draw_solution(
         vias.push(Via::On(p));
     }
     for (i, &c) in sol.iter().enumerate() {
-        vias.push(Via::Control(grid.center(c)));
+        vias.push(Via::Control(centre(c)));
         let Some(&next) = sol.get(i + 1) else { break };
+        if let Some(p) = outline.and_then(|o| super::clip::crossing(o, grid, c, next)) {
+            vias.push(Via::On(p));
+            continue;
+        }
         if let Some(s) = shared_side(grid, c, next, &mut buf) {
             vias.push(Via::On(side_mid(&s)));
             continue;

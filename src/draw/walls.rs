@@ -465,6 +465,9 @@ fn mouths(tunnels: &[Tunnel]) -> Vec<(CellId, CellId)> {
 /// [`crate::design::Design::inset_share`]) every cell's walls are drawn inset
 /// ([`inset_pieces`]), crossings included.
 pub(super) fn draw_walls(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items: &mut Vec<Item>) {
+    if let Some(o) = &g.outline {
+        return super::clip::draw(g, o, lay, tunnels, items);
+    }
     let maze = &g.maze;
     let grid = maze.grid();
     let mouths = mouths(tunnels);
@@ -665,7 +668,7 @@ fn bridge_pieces(
 const BAND_CELLS: usize = 1 << 16;
 
 /// Appends one wall stroke for a band's `pieces`: the trails they join into, one subpath each.
-fn band_strokes(pieces: &[Piece], lay: &Layout, items: &mut Vec<Item>) {
+pub(super) fn band_strokes(pieces: &[Piece], lay: &Layout, items: &mut Vec<Item>) {
     let piece = |s: &Step| {
         let p = pieces[s.piece as usize];
         if s.reversed { p.reversed() } else { p }
@@ -692,7 +695,7 @@ fn band_strokes(pieces: &[Piece], lay: &Layout, items: &mut Vec<Item>) {
 }
 
 /// Appends `p` (which starts at the builder's current point) in page units.
-fn piece_to(b: &mut PathBuilder, p: &Piece, lay: &Layout) {
+pub(super) fn piece_to(b: &mut PathBuilder, p: &Piece, lay: &Layout) {
     match p.arc {
         None => b.line_to(lay.to_page(p.b)),
         Some(arc) => {

@@ -345,7 +345,7 @@ fn bounds(sides: &[Side]) -> (f64, f64, f64, f64) {
 }
 
 /// The outline of a cell as a closed polygon (arcs replaced by chords), appended to `out`.
-fn flatten(sides: &[Side], out: &mut Vec<Point>) {
+pub(crate) fn flatten(sides: &[Side], out: &mut Vec<Point>) {
     for s in sides {
         out.push(s.a);
         let Some(arc) = s.arc else { continue };

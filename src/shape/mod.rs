@@ -26,6 +26,7 @@ pub mod decode;
 pub mod fit;
 pub mod foreground;
 pub mod islands;
+pub mod outline;
 pub mod svg;
 
 pub use decode::{Format, Picture};

@@ -1,0 +1,402 @@
+//! Walls and outline of a maze drawn with the shape's own outline ([`crate::outline`]).
+//!
+//! Inner walls are the closed sides between areas of different graph cells, cut to their parts
+//! inside the shape (a merged cell's walls to every cell but its host stay closed). The outer
+//! wall is the boundary of the maze's area: the contour's runs inside owned cells (drawn as the
+//! contour's own Bézier curves) and the parts inside the shape of sides facing no owned cell.
+//! The entrance and exit are gaps in that outer wall: the outer pieces of their cells (with the
+//! cell behind the opened side when the cell's own are shorter than 0.6 of a unit). The markers
+//! point along the outward normal at the middle of the longest gap piece.
+
+use std::collections::HashMap;
+
+use super::layout::{CROSSING_HALF, Layout};
+use super::model::{Item, Layer, PathBuilder, Rgb, Shape};
+use super::walls::{Piece, band_strokes, piece_to};
+use crate::endpoints::Endpoint;
+use crate::grid::{CellId, Grid};
+use crate::maze::Tunnel;
+use crate::outline::{CellClip, Outline, Run, run_points, side_length, side_point};
+use crate::pipeline::Generated;
+use crate::topology::{Coord, Point, Side};
+
+/// A piece of the outer wall.
+#[derive(Clone, Copy, Debug)]
+enum Frag {
+    /// Part of a cell's side.
+    Side(Piece),
+    /// A run of the contour.
+    Run(Run),
+}
+
+impl Frag {
+    fn ends(&self) -> (Point, Point) {
+        match self {
+            Frag::Side(p) => (p.a, p.b),
+            Frag::Run(r) => (r.a, r.b),
+        }
+    }
+}
+
+/// The part of side `s` from `t0` to `t1`.
+fn sub_piece(s: &Side, t0: f64, t1: f64) -> Piece {
+    Piece {
+        a: side_point(s, t0),
+        b: side_point(s, t1),
+        arc: s.arc,
+    }
+}
+
+/// The topology cells of `o`'s maze with an owner, with their sides' owners: calls `f` with the
+/// cell, its owner, its sides.
+fn owned_cells(o: &Outline, mut f: impl FnMut(Coord, CellId, &[Side])) {
+    let t = o.clip.topology().tess();
+    let mut sides = Vec::new();
+    for row in 0..t.rows() {
+        for col in 0..t.cols(row) {
+            let c = Coord::new(row, col);
+            let Some(id) = o.owner(c) else { continue };
+            sides.clear();
+            t.sides(c, &mut sides);
+            f(c, id, &sides);
+        }
+    }
+}
+
+/// The outer-wall pieces of every owned cell, with the cell.
+fn outer(o: &Outline) -> Vec<(Coord, Frag)> {
+    let mut out = Vec::new();
+    owned_cells(o, |c, id, sides| {
+        for (k, s) in sides.iter().enumerate() {
+            let faces_owned = s.neighbour.and_then(|n| o.owner(n)).is_some();
+            if faces_owned {
+                continue;
+            }
+            for &(t0, t1) in o.clip.side_parts(c, k) {
+                out.push((c, Frag::Side(sub_piece(s, t0, t1))));
+            }
+        }
+        let _ = id;
+        if let CellClip::Cut(cut) = o.clip.cell(c) {
+            out.extend(cut.runs.iter().map(|r| (c, Frag::Run(*r))));
+        }
+    });
+    out
+}
+
+fn frag_length(o: &Outline, f: &Frag) -> f64 {
+    match f {
+        Frag::Side(p) => p.length(),
+        Frag::Run(r) => {
+            let mut pts = Vec::new();
+            run_points(&o.clip.contour().rings[r.ring as usize], r, &mut pts);
+            pts.windows(2)
+                .map(|w| (w[1].x - w[0].x).hypot(w[1].y - w[0].y))
+                .sum()
+        }
+    }
+}
+
+/// The cells whose outer pieces make the gap of endpoint `e`.
+fn gap_cells(o: &Outline, grid: &Grid, e: Endpoint, outer: &[(Coord, Frag)]) -> Vec<Coord> {
+    let c = grid.coord(e.cell);
+    let own: f64 = outer
+        .iter()
+        .filter(|(x, _)| *x == c)
+        .map(|(_, f)| frag_length(o, f))
+        .sum();
+    let mut cells = vec![c];
+    if own < 0.6 {
+        let mut sides = Vec::new();
+        grid.sides(e.cell, &mut sides);
+        if let Some(n) = sides.get(e.side).and_then(|s| s.neighbour)
+            && o.owner(n) == Some(e.cell)
+        {
+            cells.push(n);
+        }
+    }
+    cells
+}
+
+/// Where the marker of endpoint `e` goes: the middle of its longest gap piece and the outward
+/// normal there. `None` when the gap is empty.
+pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point, (f64, f64))> {
+    let grid = g.maze.grid();
+    let outer = outer(o);
+    let cells = gap_cells(o, grid, e, &outer);
+    let best = outer
+        .iter()
+        .filter(|(c, _)| cells.contains(c))
+        .map(|(_, f)| (frag_length(o, f), *f))
+        .max_by(|a, b| a.0.total_cmp(&b.0))?;
+    let (p, d) = match best.1 {
+        Frag::Side(pc) => {
+            let (dx, dy) = match pc.arc {
+                None => (pc.b.x - pc.a.x, pc.b.y - pc.a.y),
+                Some(_) => {
+                    let m = mid_of_piece(&pc);
+                    let arc = pc.arc.expect("arc");
+                    let (rx, ry) = (m.x - arc.center.x, m.y - arc.center.y);
+                    if arc.clockwise { (-ry, rx) } else { (ry, -rx) }
+                }
+            };
+            (mid_of_piece(&pc), (dx, dy))
+        }
+        Frag::Run(r) => {
+            let mut pts = Vec::new();
+            run_points(&o.clip.contour().rings[r.ring as usize], &r, &mut pts);
+            let half = best.0 / 2.0;
+            let mut acc = 0.0;
+            let mut out = (r.a, (r.b.x - r.a.x, r.b.y - r.a.y));
+            for w in pts.windows(2) {
+                let l = (w[1].x - w[0].x).hypot(w[1].y - w[0].y);
+                if acc + l >= half && l > 0.0 {
+                    let t = (half - acc) / l;
+                    out = (
+                        Point::new(
+                            w[0].x + (w[1].x - w[0].x) * t,
+                            w[0].y + (w[1].y - w[0].y) * t,
+                        ),
+                        (w[1].x - w[0].x, w[1].y - w[0].y),
+                    );
+                    break;
+                }
+                acc += l;
+            }
+            out
+        }
+    };
+    // the shape is on the right of the direction of travel: outward is on the left, to the
+    // nearest eighth of a turn (the labels are placed beside arrows in those directions)
+    let ang = (-d.0).atan2(d.1);
+    let step = std::f64::consts::FRAC_PI_4;
+    let ang = (ang / step).round() * step;
+    Some((p, (ang.cos(), ang.sin())))
+}
+
+fn mid_of_piece(p: &Piece) -> Point {
+    let s = Side {
+        a: p.a,
+        b: p.b,
+        arc: p.arc,
+        neighbour: None,
+    };
+    side_point(&s, 0.5)
+}
+
+/// Cells whose walls are joined into trails together (as in [`super::walls`]).
+const BAND_CELLS: usize = 1 << 16;
+
+/// Appends the walls and the outline of a maze drawn with the shape's outline.
+pub(super) fn draw(
+    g: &Generated,
+    o: &Outline,
+    lay: &Layout,
+    tunnels: &[Tunnel],
+    items: &mut Vec<Item>,
+) {
+    let maze = &g.maze;
+    let grid = maze.grid();
+    let mut mouths: Vec<(CellId, CellId)> = tunnels
+        .iter()
+        .flat_map(|t| [(t.under, t.from), (t.under, t.to)])
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    mouths.sort();
+    mouths.dedup();
+    let mut pieces = Vec::new();
+    let mut count = 0usize;
+    owned_cells(o, |c, id, sides| {
+        count += 1;
+        if count.is_multiple_of(BAND_CELLS) && !pieces.is_empty() {
+            band_strokes(&pieces, lay, items);
+            pieces.clear();
+        }
+        let own = grid.id_at(c) == Some(id);
+        for (k, s) in sides.iter().enumerate() {
+            let Some(n) = s.neighbour else { continue };
+            let Some(other) = o.owner(n) else { continue };
+            if other == id || n < c {
+                continue;
+            }
+            let parts = o.clip.side_parts(c, k);
+            if own && grid.id_at(n) == Some(other) {
+                if grid
+                    .slot_of(id, other)
+                    .is_some_and(|slot| maze.linked_slot(id, slot))
+                {
+                    continue;
+                }
+                let pair = (id.min(other), id.max(other));
+                if s.arc.is_none() && mouths.binary_search(&pair).is_ok() {
+                    // a tunnel passes through this wall: leave its mouth open
+                    let l = side_length(s).max(1e-12);
+                    let k = (CROSSING_HALF / l).min(0.5);
+                    for &(t0, t1) in parts {
+                        for (a, b) in [(t0, t1.min(0.5 - k)), (t0.max(0.5 + k), t1)] {
+                            if b > a {
+                                pieces.push(sub_piece(s, a, b));
+                            }
+                        }
+                    }
+                    continue;
+                }
+            }
+            for &(t0, t1) in parts {
+                pieces.push(sub_piece(s, t0, t1));
+            }
+        }
+    });
+    band_strokes(&pieces, lay, items);
+    draw_outline(g, o, lay, items);
+}
+
+/// The outer wall, less the entrance's and exit's gaps, as one stroke of chained pieces.
+fn draw_outline(g: &Generated, o: &Outline, lay: &Layout, items: &mut Vec<Item>) {
+    let grid = g.maze.grid();
+    let all = outer(o);
+    let mut gaps = gap_cells(o, grid, g.entrance, &all);
+    gaps.extend(gap_cells(o, grid, g.exit, &all));
+    let frags: Vec<Frag> = all
+        .into_iter()
+        .filter(|(c, _)| !gaps.contains(c))
+        .map(|(_, f)| f)
+        .collect();
+    let key = |p: Point| ((p.x * 1e5).round() as i64, (p.y * 1e5).round() as i64);
+    let mut starting: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
+    let mut ending: HashMap<(i64, i64), usize> = HashMap::new();
+    for (i, f) in frags.iter().enumerate() {
+        let (a, b) = f.ends();
+        starting.entry(key(a)).or_default().push(i);
+        *ending.entry(key(b)).or_default() += 1;
+    }
+    let mut used = vec![false; frags.len()];
+    let mut b = PathBuilder::default();
+    // open chains first (from a piece nothing ends at), then closed loops
+    let order: Vec<usize> = (0..frags.len())
+        .filter(|&i| !ending.contains_key(&key(frags[i].ends().0)))
+        .chain(0..frags.len())
+        .collect();
+    for first in order {
+        if used[first] {
+            continue;
+        }
+        let mut i = first;
+        b.move_to(lay.to_page(frags[i].ends().0));
+        loop {
+            used[i] = true;
+            frag_to(&mut b, o, &frags[i], lay);
+            let end = key(frags[i].ends().1);
+            let next = starting
+                .get(&end)
+                .and_then(|v| v.iter().copied().find(|&j| !used[j]));
+            match next {
+                Some(j) => i = j,
+                None => break,
+            }
+        }
+    }
+    let path = b.finish();
+    if path.is_empty() {
+        return;
+    }
+    items.push(Item {
+        layer: Layer::Walls,
+        shape: Shape::Stroke {
+            path,
+            width: lay.wall_mm,
+            color: Rgb::BLACK,
+        },
+    });
+}
+
+/// Appends a piece of the outer wall (starting at the builder's current point).
+fn frag_to(b: &mut PathBuilder, o: &Outline, f: &Frag, lay: &Layout) {
+    match f {
+        Frag::Side(p) => piece_to(b, p, lay),
+        Frag::Run(r) => {
+            let ring = &o.clip.contour().rings[r.ring as usize];
+            let n = ring.curves.len();
+            let at = |s: u32, u: f64| {
+                let (c, t0, t1) = ring.spans[s as usize];
+                (c as usize, t0 + (t1 - t0) * u)
+            };
+            let (ca, ta) = at(r.s0, r.u0);
+            let (cb, tb) = at(r.s1, r.u1);
+            let wraps = r.s1 < r.s0 || (r.s1 == r.s0 && r.u1 < r.u0);
+            let mut curves: Vec<[Point; 4]> = Vec::new();
+            if ca == cb && !wraps {
+                curves.push(ring.sub(ca, ta, tb));
+            } else {
+                curves.push(ring.sub(ca, ta, 1.0));
+                let mut c = (ca + 1) % n;
+                let mut guard = 0;
+                while c != cb && guard <= n {
+                    curves.push(ring.bezier(c));
+                    c = (c + 1) % n;
+                    guard += 1;
+                }
+                curves.push(ring.sub(cb, 0.0, tb));
+            }
+            curves.retain(|q| {
+                let d = |a: Point, b: Point| (b.x - a.x).hypot(b.y - a.y);
+                d(q[0], q[1]) + d(q[1], q[2]) + d(q[2], q[3]) > 1e-9
+            });
+            if curves.is_empty() {
+                b.line_to(lay.to_page(r.b));
+                return;
+            }
+            // the run's own ends (on the flattened contour) are where the walls meet it
+            let first = curves[0][0];
+            let (dx, dy) = (r.a.x - first.x, r.a.y - first.y);
+            curves[0][0] = r.a;
+            curves[0][1] = Point::new(curves[0][1].x + dx, curves[0][1].y + dy);
+            let last = curves.len() - 1;
+            let end = curves[last][3];
+            let (dx, dy) = (r.b.x - end.x, r.b.y - end.y);
+            curves[last][3] = r.b;
+            curves[last][2] = Point::new(curves[last][2].x + dx, curves[last][2].y + dy);
+            for q in curves {
+                b.cubic_to(lay.to_page(q[1]), lay.to_page(q[2]), lay.to_page(q[3]));
+            }
+        }
+    }
+}
+
+/// Where the key line passes through cell `id`: inside its clipped area.
+pub(super) fn cell_point(o: &Outline, grid: &Grid, id: CellId) -> Point {
+    o.clip.point(grid.coord(id))
+}
+
+/// Where the key line crosses from `a` to its neighbour `b`: the middle of the open part of
+/// their shared side.
+pub(super) fn crossing(o: &Outline, grid: &Grid, a: CellId, b: CellId) -> Option<Point> {
+    let (ca, cb) = (grid.coord(a), grid.coord(b));
+    let mut sides = Vec::new();
+    grid.sides(a, &mut sides);
+    let k = sides.iter().position(|s| s.neighbour == Some(cb))?;
+    Some(o.clip.side_mid(ca, k, &sides[k]))
+}
+
+/// The bounding boxes of the cells merged into the maze (not graph cells themselves).
+pub(super) fn merged_boxes(o: &Outline, grid: &Grid) -> Vec<(f64, f64, f64, f64)> {
+    let mut out = Vec::new();
+    owned_cells(o, |c, _, sides| {
+        if grid.id_at(c).is_some() {
+            return;
+        }
+        let mut b = (
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        );
+        for s in sides {
+            for p in [s.a, s.b, side_point(s, 0.5)] {
+                b = (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
+            }
+        }
+        out.push(b);
+    });
+    out
+}

@@ -1,0 +1,849 @@
+//! Cells clipped to the silhouette's contour: the geometry behind `outline = "shape"`.
+//!
+//! [`Clip`] intersects every cell of a topology with a [`Contour`] (the shape is inside the
+//! contour's rings, even-odd). For each cell crossed by the contour it keeps the parts of each
+//! side inside the shape (as parameter intervals along the side, arcs included), the pieces of
+//! the contour inside the cell (runs along its flattened rings, drawn as the Bézier curves they
+//! come from), the share of the cell's area inside the shape and the centroid of that part.
+//! Areas and centroids come from Green's theorem over those boundary pieces, so no clipped
+//! polygon needs to be assembled; the pieces are found through a bucket index of the contour's
+//! segments (one maze unit per bucket). No polygon boolean operation is needed: only segments and
+//! arcs are cut against segments, which is a few lines of exact arithmetic rather than a crate.
+//!
+//! The rules, in order:
+//!
+//! - **coverage** (unchanged): a cell is in the mask when the shape covers `coverage` of it
+//!   ([`crate::shape::fit`]);
+//! - **slivers** ([`Clip::slivers`]): a masked cell is dropped from the graph when less than
+//!   [`MIN_SHARE`] of it lies inside the shape, or when a side it shares with another masked cell
+//!   is open over less than [`MIN_PASSAGE`] of its length (of the two cells, the one with less
+//!   area goes). So every passage the maze can open is at least 0.6 of a full side wide: no
+//!   corridor narrower than 0.6 of the nominal corridor;
+//! - **merging** ([`Outline::new`]): a cell outside the graph with part of its area inside the
+//!   shape (under the coverage rule, or dropped as a sliver) is merged into the graph cell (or
+//!   merged cell) it shares the longest open side with; a cell behind the entrance's or exit's
+//!   side goes to that endpoint's cell. The merged area is drawn as part of its host; walls
+//!   between it and any other cell stay closed, so the graph is the topology's graph minus
+//!   cells, and carving, braid, weave, solving and metrics are unchanged.
+
+use std::sync::Arc;
+
+pub use crate::design::OutlineStyle;
+use crate::design::{Design, Style};
+use crate::grid::{CellId, Grid};
+use crate::mask::{Mask, row_starts};
+use crate::shape::outline::{Contour, Ring};
+use crate::topology::{Coord, Point, Side, Topology};
+
+/// Whether `d` is drawn with the shape's outline: a shape, `outline = "shape"`, the walls style
+/// and no inset (tile mazes keep their tiles' outline; inset corridors, e.g. rect weave, keep
+/// the cells').
+pub fn applies(d: &Design) -> bool {
+    d.shape.is_some()
+        && d.outline == OutlineStyle::Shape
+        && d.style == Style::Walls
+        && d.inset_share() == 0.0
+}
+
+/// The least share of a masked cell's area inside the shape.
+pub const MIN_SHARE: f64 = 0.35;
+
+/// The least open share of a side between two masked cells.
+pub const MIN_PASSAGE: f64 = 0.6;
+
+/// Parameters closer than this along a side or segment are the same.
+const EPS: f64 = 1e-9;
+
+/// A run of contour inside one cell: along ring `ring`'s flattened segments from segment
+/// `s0` at parameter `u0` to segment `s1` at `u1` (wrapping past the ring's end when
+/// `s1 < s0`), from point `a` to point `b`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Run {
+    /// The ring.
+    pub ring: u32,
+    /// First segment.
+    pub s0: u32,
+    /// Parameter on the first segment.
+    pub u0: f64,
+    /// Last segment.
+    pub s1: u32,
+    /// Parameter on the last segment.
+    pub u1: f64,
+    /// Start point.
+    pub a: Point,
+    /// End point.
+    pub b: Point,
+}
+
+/// What the shape does to one cell.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CellClip {
+    /// Wholly outside.
+    Out,
+    /// Wholly inside.
+    In,
+    /// Crossed by the contour.
+    Cut(Box<Cut>),
+}
+
+/// A cell crossed by the contour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cut {
+    /// Share of the cell's area inside the shape.
+    pub share: f64,
+    /// Per side (in the topology's order): the parameter intervals inside the shape.
+    pub sides: Vec<Vec<(f64, f64)>>,
+    /// The contour inside the cell.
+    pub runs: Vec<Run>,
+    /// Centroid of the part inside the shape.
+    pub centroid: Point,
+}
+
+/// A topology's cells against a contour (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct Clip {
+    contour: Arc<Contour>,
+    topology: Topology,
+    row_start: Vec<u32>,
+    cells: Vec<CellClip>,
+    index: Index,
+}
+
+/// Segments of the contour bucketed on a square lattice.
+#[derive(Clone, Debug)]
+struct Index {
+    x0: f64,
+    y0: f64,
+    nx: usize,
+    ny: usize,
+    buckets: Vec<Vec<u32>>,
+    /// Global segment id -> (ring, segment).
+    segs: Vec<(u32, u32)>,
+}
+
+const BUCKET: f64 = 1.0;
+
+impl Index {
+    fn new(c: &Contour) -> Index {
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        let mut segs = Vec::new();
+        for (r, ring) in c.rings.iter().enumerate() {
+            for (i, p) in ring.flat.iter().enumerate() {
+                x0 = x0.min(p.x);
+                y0 = y0.min(p.y);
+                x1 = x1.max(p.x);
+                y1 = y1.max(p.y);
+                segs.push((r as u32, i as u32));
+            }
+        }
+        if segs.is_empty() {
+            (x0, y0, x1, y1) = (0.0, 0.0, 1.0, 1.0);
+        }
+        let (x0, y0) = (x0 - BUCKET, y0 - BUCKET);
+        let nx = ((x1 + BUCKET - x0) / BUCKET).ceil() as usize + 1;
+        let ny = ((y1 + BUCKET - y0) / BUCKET).ceil() as usize + 1;
+        let mut index = Index {
+            x0,
+            y0,
+            nx,
+            ny,
+            buckets: vec![Vec::new(); nx * ny],
+            segs,
+        };
+        for id in 0..index.segs.len() as u32 {
+            let (a, b) = index.seg(c, id);
+            let (bx0, by0) = index.cell(a.x.min(b.x), a.y.min(b.y));
+            let (bx1, by1) = index.cell(a.x.max(b.x), a.y.max(b.y));
+            for by in by0..=by1 {
+                for bx in bx0..=bx1 {
+                    index.buckets[by * nx + bx].push(id);
+                }
+            }
+        }
+        index
+    }
+
+    fn cell(&self, x: f64, y: f64) -> (usize, usize) {
+        let bx = ((x - self.x0) / BUCKET)
+            .floor()
+            .clamp(0.0, (self.nx - 1) as f64) as usize;
+        let by = ((y - self.y0) / BUCKET)
+            .floor()
+            .clamp(0.0, (self.ny - 1) as f64) as usize;
+        (bx, by)
+    }
+
+    fn seg(&self, c: &Contour, id: u32) -> (Point, Point) {
+        let (r, i) = self.segs[id as usize];
+        let flat = &c.rings[r as usize].flat;
+        (flat[i as usize], flat[(i as usize + 1) % flat.len()])
+    }
+
+    /// The segments whose buckets meet the box, sorted, each once.
+    fn query(&self, b: (f64, f64, f64, f64), out: &mut Vec<u32>) {
+        out.clear();
+        let (bx0, by0) = self.cell(b.0, b.1);
+        let (bx1, by1) = self.cell(b.2, b.3);
+        for by in by0..=by1 {
+            for bx in bx0..=bx1 {
+                out.extend_from_slice(&self.buckets[by * self.nx + bx]);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// Whether `p` is inside the contour (even-odd, a ray to the right).
+    fn inside(&self, c: &Contour, p: Point) -> bool {
+        let (bx0, by) = self.cell(p.x, p.y);
+        if p.y < self.y0 || p.y >= self.y0 + self.ny as f64 * BUCKET {
+            return false;
+        }
+        let mut odd = false;
+        for bx in bx0..self.nx {
+            let lo = self.x0 + bx as f64 * BUCKET;
+            let hi = lo + BUCKET;
+            for &id in &self.buckets[by * self.nx + bx] {
+                let (a, b) = self.seg(c, id);
+                if (a.y <= p.y) == (b.y <= p.y) {
+                    continue;
+                }
+                let x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+                // each crossing is counted in the one bucket that holds its x
+                let mine = (x >= lo || bx == 0) && (x < hi || bx + 1 == self.nx);
+                if mine && x > p.x {
+                    odd = !odd;
+                }
+            }
+        }
+        odd
+    }
+}
+
+/// The sweep of an arc side (positive clockwise on screen) and its start angle.
+fn arc_sweep(s: &Side) -> (f64, f64) {
+    let tau = std::f64::consts::TAU;
+    let arc = s.arc.expect("an arc");
+    let o = arc.center;
+    let fa = (s.a.y - o.y).atan2(s.a.x - o.x);
+    let fb = (s.b.y - o.y).atan2(s.b.x - o.x);
+    let mut sweep = if arc.clockwise {
+        (fb - fa).rem_euclid(tau)
+    } else {
+        -(fa - fb).rem_euclid(tau)
+    };
+    if sweep.abs() < 1e-12 && s.a == s.b {
+        sweep = if arc.clockwise { tau } else { -tau };
+    }
+    (fa, sweep)
+}
+
+/// The point at parameter `t` (0 at `a`, 1 at `b`) along a side.
+pub fn side_point(s: &Side, t: f64) -> Point {
+    match s.arc {
+        None => Point::new(s.a.x + (s.b.x - s.a.x) * t, s.a.y + (s.b.y - s.a.y) * t),
+        Some(arc) => {
+            if t <= 0.0 {
+                return s.a;
+            }
+            if t >= 1.0 {
+                return s.b;
+            }
+            let (fa, sweep) = arc_sweep(s);
+            let f = fa + sweep * t;
+            Point::new(
+                arc.center.x + arc.radius * f.cos(),
+                arc.center.y + arc.radius * f.sin(),
+            )
+        }
+    }
+}
+
+/// A side's length.
+pub fn side_length(s: &Side) -> f64 {
+    match s.arc {
+        None => (s.b.x - s.a.x).hypot(s.b.y - s.a.y),
+        Some(arc) => arc.radius * arc_sweep(s).1.abs(),
+    }
+}
+
+fn cross(a: (f64, f64), b: (f64, f64)) -> f64 {
+    a.0 * b.1 - a.1 * b.0
+}
+
+/// Where segment `p`-`q` meets side `s`: (parameter on the segment, parameter on the side).
+fn hits(p: Point, q: Point, s: &Side, out: &mut Vec<(f64, f64)>) {
+    let d = (q.x - p.x, q.y - p.y);
+    match s.arc {
+        None => {
+            let e = (s.b.x - s.a.x, s.b.y - s.a.y);
+            let den = cross(d, e);
+            if den.abs() < 1e-18 {
+                return;
+            }
+            let ap = (s.a.x - p.x, s.a.y - p.y);
+            let u = cross(ap, e) / den;
+            let v = cross(ap, d) / den;
+            if (-EPS..=1.0 + EPS).contains(&u) && (-EPS..=1.0 + EPS).contains(&v) {
+                out.push((u.clamp(0.0, 1.0), v.clamp(0.0, 1.0)));
+            }
+        }
+        Some(arc) => {
+            let (fa, sweep) = arc_sweep(s);
+            let f = (p.x - arc.center.x, p.y - arc.center.y);
+            let a = d.0 * d.0 + d.1 * d.1;
+            if a < 1e-24 {
+                return;
+            }
+            let b = 2.0 * (f.0 * d.0 + f.1 * d.1);
+            let c = f.0 * f.0 + f.1 * f.1 - arc.radius * arc.radius;
+            let disc = b * b - 4.0 * a * c;
+            if disc < 0.0 {
+                return;
+            }
+            let sq = disc.sqrt();
+            for u in [(-b - sq) / (2.0 * a), (-b + sq) / (2.0 * a)] {
+                if !(-EPS..=1.0 + EPS).contains(&u) {
+                    continue;
+                }
+                let x = (f.0 + d.0 * u, f.1 + d.1 * u);
+                let ang = x.1.atan2(x.0);
+                let tau = std::f64::consts::TAU;
+                let off = if sweep > 0.0 {
+                    (ang - fa).rem_euclid(tau)
+                } else {
+                    -(fa - ang).rem_euclid(tau)
+                };
+                let v = off / sweep;
+                let v = if v > 1.0 && (v * sweep - sweep).abs() > tau - 1e-9 {
+                    0.0
+                } else {
+                    v
+                };
+                if (-EPS..=1.0 + EPS).contains(&v) {
+                    out.push((u.clamp(0.0, 1.0), v.clamp(0.0, 1.0)));
+                }
+            }
+        }
+    }
+}
+
+/// Green's theorem sums over directed boundary segments: area (positive clockwise on screen)
+/// and the first moments.
+#[derive(Clone, Copy, Default)]
+struct Green {
+    a: f64,
+    mx: f64,
+    my: f64,
+}
+
+impl Green {
+    fn add(&mut self, p: Point, q: Point) {
+        let c = p.x * q.y - q.x * p.y;
+        self.a += c / 2.0;
+        self.mx += (p.x + q.x) * c / 6.0;
+        self.my += (p.y + q.y) * c / 6.0;
+    }
+
+    fn add_side(&mut self, s: &Side, t0: f64, t1: f64) {
+        let n = if s.arc.is_some() { 16 } else { 1 };
+        let mut prev = side_point(s, t0);
+        for k in 1..=n {
+            let q = side_point(s, t0 + (t1 - t0) * f64::from(k) / f64::from(n));
+            self.add(prev, q);
+            prev = q;
+        }
+    }
+
+    fn centroid(&self) -> Option<Point> {
+        (self.a.abs() > 1e-12).then(|| Point::new(self.mx / self.a, self.my / self.a))
+    }
+}
+
+/// The points of a run, in order.
+pub fn run_points(ring: &Ring, r: &Run, out: &mut Vec<Point>) {
+    out.clear();
+    out.push(r.a);
+    let n = ring.flat.len() as u32;
+    let mut s = r.s0;
+    let mut guard = 0;
+    while s != r.s1 || (guard == 0 && r.s1 == r.s0 && r.u1 < r.u0) {
+        s = (s + 1) % n;
+        out.push(ring.flat[s as usize]);
+        guard += 1;
+        if guard > n {
+            break;
+        }
+    }
+    out.push(r.b);
+}
+
+impl Clip {
+    /// Every cell of `topology` against `contour`.
+    pub fn new(contour: Arc<Contour>, topology: Topology) -> Clip {
+        let index = Index::new(&contour);
+        let t = topology.tess();
+        let row_start = row_starts(t).unwrap_or_default();
+        let mut cells = Vec::with_capacity(row_start.last().copied().unwrap_or(0) as usize);
+        let (mut sides, mut cand, mut poly, mut hit, mut us, mut pts) = (
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        );
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = Coord::new(row, col);
+                sides.clear();
+                t.sides(c, &mut sides);
+                poly.clear();
+                crate::shape::fit::flatten(&sides, &mut poly);
+                let bb = poly.iter().fold(
+                    (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
+                    |(a, b, cc, d), p| (a.min(p.x), b.min(p.y), cc.max(p.x), d.max(p.y)),
+                );
+                index.query(bb, &mut cand);
+                if cand.is_empty() {
+                    let inside = index.inside(&contour, t.center(c));
+                    cells.push(if inside { CellClip::In } else { CellClip::Out });
+                    continue;
+                }
+                // the sides' parts inside the shape
+                let mut side_parts = Vec::with_capacity(sides.len());
+                let mut any_hit = false;
+                for s in &sides {
+                    us.clear();
+                    us.push(0.0);
+                    us.push(1.0);
+                    for &id in &cand {
+                        let (p, q) = index.seg(&contour, id);
+                        hit.clear();
+                        hits(p, q, s, &mut hit);
+                        us.extend(hit.iter().map(|h| h.1));
+                    }
+                    us.sort_by(f64::total_cmp);
+                    any_hit |= us.len() > 2;
+                    let mut parts: Vec<(f64, f64)> = Vec::new();
+                    for w in us.windows(2) {
+                        if w[1] - w[0] < EPS {
+                            continue;
+                        }
+                        let m = side_point(s, (w[0] + w[1]) / 2.0);
+                        if index.inside(&contour, m) {
+                            match parts.last_mut() {
+                                Some(last) if (last.1 - w[0]).abs() < EPS => last.1 = w[1],
+                                _ => parts.push((w[0], w[1])),
+                            }
+                        }
+                    }
+                    side_parts.push(parts);
+                }
+                // the contour's runs inside the cell
+                let mut runs: Vec<Run> = Vec::new();
+                for &id in &cand {
+                    let (p, q) = index.seg(&contour, id);
+                    us.clear();
+                    us.push(0.0);
+                    us.push(1.0);
+                    for s in &sides {
+                        hit.clear();
+                        hits(p, q, s, &mut hit);
+                        us.extend(hit.iter().map(|h| h.0));
+                    }
+                    us.sort_by(f64::total_cmp);
+                    let (ring, seg) = index.segs[id as usize];
+                    for w in us.windows(2) {
+                        if w[1] - w[0] < EPS {
+                            continue;
+                        }
+                        let u = (w[0] + w[1]) / 2.0;
+                        let m = Point::new(p.x + (q.x - p.x) * u, p.y + (q.y - p.y) * u);
+                        if !in_polygon(&poly, m) {
+                            continue;
+                        }
+                        let at = |u: f64| Point::new(p.x + (q.x - p.x) * u, p.y + (q.y - p.y) * u);
+                        let n = contour.rings[ring as usize].flat.len() as u32;
+                        match runs.last_mut() {
+                            Some(last)
+                                if last.ring == ring
+                                    && ((last.s1 == seg && (last.u1 - w[0]).abs() < EPS)
+                                        || ((last.s1 + 1) % n == seg
+                                            && last.u1 > 1.0 - EPS
+                                            && w[0] < EPS)) =>
+                            {
+                                last.s1 = seg;
+                                last.u1 = w[1];
+                                last.b = at(w[1]);
+                            }
+                            _ => runs.push(Run {
+                                ring,
+                                s0: seg,
+                                u0: w[0],
+                                s1: seg,
+                                u1: w[1],
+                                a: at(w[0]),
+                                b: at(w[1]),
+                            }),
+                        }
+                    }
+                }
+                // a run through the ring's seam: its tail (ending at the ring's end) takes its head
+                let mut k = 0;
+                while k < runs.len() {
+                    let r = runs[k];
+                    let n = contour.rings[r.ring as usize].flat.len() as u32;
+                    let head = runs
+                        .iter()
+                        .position(|h| h.ring == r.ring && h.s0 == 0 && h.u0 < EPS);
+                    match head {
+                        Some(h) if h != k && r.s1 + 1 == n && r.u1 > 1.0 - EPS => {
+                            let hr = runs.remove(h);
+                            let k = if h < k { k - 1 } else { k };
+                            runs[k].s1 = hr.s1;
+                            runs[k].u1 = hr.u1;
+                            runs[k].b = hr.b;
+                        }
+                        _ => k += 1,
+                    }
+                }
+                if !any_hit && runs.is_empty() {
+                    let inside = index.inside(&contour, t.center(c));
+                    cells.push(if inside { CellClip::In } else { CellClip::Out });
+                    continue;
+                }
+                let (mut whole, mut part) = (Green::default(), Green::default());
+                for (s, parts) in sides.iter().zip(&side_parts) {
+                    whole.add_side(s, 0.0, 1.0);
+                    for &(t0, t1) in parts {
+                        part.add_side(s, t0, t1);
+                    }
+                }
+                for r in &runs {
+                    run_points(&contour.rings[r.ring as usize], r, &mut pts);
+                    for w in pts.windows(2) {
+                        part.add(w[0], w[1]);
+                    }
+                }
+                let share = if whole.a.abs() > 1e-12 {
+                    (part.a / whole.a).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                if share <= 1e-9 && runs.is_empty() {
+                    cells.push(CellClip::Out);
+                    continue;
+                }
+                cells.push(CellClip::Cut(Box::new(Cut {
+                    share,
+                    sides: side_parts,
+                    runs,
+                    centroid: part.centroid().unwrap_or_else(|| t.center(c)),
+                })));
+            }
+        }
+        Clip {
+            contour,
+            topology,
+            row_start,
+            cells,
+            index,
+        }
+    }
+
+    /// The contour.
+    pub fn contour(&self) -> &Contour {
+        &self.contour
+    }
+
+    /// The topology.
+    pub fn topology(&self) -> &Topology {
+        &self.topology
+    }
+
+    /// The index of `c` among the topology's cells (row by row).
+    pub fn index_of(&self, c: Coord) -> usize {
+        self.row_start[c.row as usize] as usize + c.col as usize
+    }
+
+    /// What the shape does to cell `c`.
+    pub fn cell(&self, c: Coord) -> &CellClip {
+        &self.cells[self.index_of(c)]
+    }
+
+    /// The share of `c`'s area inside the shape.
+    pub fn share(&self, c: Coord) -> f64 {
+        match self.cell(c) {
+            CellClip::Out => 0.0,
+            CellClip::In => 1.0,
+            CellClip::Cut(cut) => cut.share,
+        }
+    }
+
+    /// The parts of side `i` of `c` inside the shape (parameter intervals).
+    pub fn side_parts(&self, c: Coord, i: usize) -> &[(f64, f64)] {
+        const ALL: &[(f64, f64)] = &[(0.0, 1.0)];
+        match self.cell(c) {
+            CellClip::Out => &[],
+            CellClip::In => ALL,
+            CellClip::Cut(cut) => cut.sides.get(i).map_or(&[], |v| v.as_slice()),
+        }
+    }
+
+    /// The share of side `i` of `c` (of `sides`) inside the shape.
+    pub fn side_open(&self, c: Coord, i: usize) -> f64 {
+        self.side_parts(c, i).iter().map(|(a, b)| b - a).sum()
+    }
+
+    /// Whether maze point `p` is inside the shape.
+    pub fn inside(&self, p: Point) -> bool {
+        self.index.inside(&self.contour, p)
+    }
+
+    /// Where a line through `c` should pass: its centre when that is inside the shape,
+    /// otherwise the centroid of its part inside.
+    pub fn point(&self, c: Coord) -> Point {
+        let ctr = self.topology.tess().center(c);
+        match self.cell(c) {
+            CellClip::Cut(cut) if !self.inside(ctr) => cut.centroid,
+            _ => ctr,
+        }
+    }
+
+    /// The middle of the longest part of side `i` (`s`) of `c` inside the shape (the side's
+    /// middle when it is inside).
+    pub fn side_mid(&self, c: Coord, i: usize, s: &Side) -> Point {
+        let parts = self.side_parts(c, i);
+        if parts.iter().any(|&(a, b)| a <= 0.5 && b >= 0.5) || parts.is_empty() {
+            return side_point(s, 0.5);
+        }
+        let best = parts
+            .iter()
+            .max_by(|x, y| (x.1 - x.0).total_cmp(&(y.1 - y.0)))
+            .expect("not empty");
+        side_point(s, (best.0 + best.1) / 2.0)
+    }
+
+    /// The masked cells to drop from the graph as slivers (see the module documentation),
+    /// in order.
+    pub fn slivers(&self, mask: &Mask) -> Vec<Coord> {
+        let t = self.topology.tess();
+        let mut drop = vec![false; self.cells.len()];
+        let mut sides = Vec::new();
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = Coord::new(row, col);
+                if mask.get(c) && self.share(c) < MIN_SHARE {
+                    drop[self.index_of(c)] = true;
+                }
+            }
+        }
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = Coord::new(row, col);
+                let ic = self.index_of(c);
+                if !mask.get(c) || drop[ic] || !matches!(self.cell(c), CellClip::Cut(_)) {
+                    continue;
+                }
+                sides.clear();
+                t.sides(c, &mut sides);
+                for (i, s) in sides.iter().enumerate() {
+                    let Some(n) = s.neighbour else { continue };
+                    let inn = self.index_of(n);
+                    if !mask.get(n) || drop[inn] || drop[ic] {
+                        continue;
+                    }
+                    if self.side_open(c, i) < MIN_PASSAGE {
+                        let (sc, sn) = (self.share(c), self.share(n));
+                        if sc < sn || (sc == sn && ic > inn) {
+                            drop[ic] = true;
+                        } else {
+                            drop[inn] = true;
+                        }
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = Coord::new(row, col);
+                if drop[self.index_of(c)] {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Whether `p` is inside the polygon (even-odd).
+fn in_polygon(poly: &[Point], p: Point) -> bool {
+    let n = poly.len();
+    let mut odd = false;
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[(i + 1) % n]);
+        if (a.y <= p.y) != (b.y <= p.y) {
+            let x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+            if x > p.x {
+                odd = !odd;
+            }
+        }
+    }
+    odd
+}
+
+/// A maze's clipped cells: which graph cell owns each topology cell's area.
+#[derive(Clone, Debug)]
+pub struct Outline {
+    /// The clipped topology.
+    pub clip: Arc<Clip>,
+    /// Per topology cell (row by row): the graph cell its area is drawn as part of.
+    pub owner: Vec<Option<CellId>>,
+}
+
+impl Outline {
+    /// The owners of `grid`'s topology cells: graph cells own themselves; cells outside the
+    /// graph with area inside the shape are merged (module documentation). `merge` says
+    /// whether an off cell may be merged (e.g. not a cell the user switched off); `endpoints`
+    /// are the entrance's and exit's cells and sides.
+    pub fn new(
+        clip: Arc<Clip>,
+        grid: &Grid,
+        coverage: f64,
+        slivers: &[Coord],
+        endpoints: &[(CellId, usize)],
+    ) -> Outline {
+        let t = clip.topology.tess();
+        let mut owner: Vec<Option<CellId>> = vec![None; clip.cells.len()];
+        let mut cand = Vec::new();
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = Coord::new(row, col);
+                let i = clip.index_of(c);
+                match grid.id_at(c) {
+                    Some(id) => owner[i] = Some(id),
+                    None => {
+                        let share = clip.share(c);
+                        if share > 1e-9 && (share < coverage || slivers.binary_search(&c).is_ok()) {
+                            cand.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        // the cells behind the endpoints' sides go to the endpoints
+        let mut sides = Vec::new();
+        for &(id, side) in endpoints {
+            sides.clear();
+            grid.sides(id, &mut sides);
+            if let Some(n) = sides.get(side).and_then(|s| s.neighbour) {
+                let i = clip.index_of(n);
+                if owner[i].is_none() && cand.contains(&n) {
+                    owner[i] = Some(id);
+                }
+            }
+        }
+        loop {
+            let mut changed = false;
+            for &c in &cand {
+                let i = clip.index_of(c);
+                if owner[i].is_some() {
+                    continue;
+                }
+                sides.clear();
+                t.sides(c, &mut sides);
+                let mut best: Option<(f64, CellId)> = None;
+                for (k, s) in sides.iter().enumerate() {
+                    let Some(n) = s.neighbour else { continue };
+                    let Some(o) = owner[clip.index_of(n)] else {
+                        continue;
+                    };
+                    let open = clip.side_open(c, k) * side_length(s);
+                    if open <= 1e-9 {
+                        continue;
+                    }
+                    if best.is_none_or(|(l, bo)| open > l + 1e-12 || (open > l - 1e-12 && o < bo)) {
+                        best = Some((open, o));
+                    }
+                }
+                if let Some((_, o)) = best {
+                    owner[i] = Some(o);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        Outline { clip, owner }
+    }
+
+    /// The graph cell that owns topology cell `c`'s area.
+    pub fn owner(&self, c: Coord) -> Option<CellId> {
+        self.owner[self.clip.index_of(c)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Foreground;
+    use crate::shape::fit::Placement;
+    use crate::shape::outline::trace;
+    use crate::topology::TopologyKind;
+
+    fn disc_clip(kind: TopologyKind, n: u32) -> Clip {
+        let size = 400u32;
+        let c = f64::from(size) / 2.0;
+        let bits: Vec<bool> = (0..size * size)
+            .map(|i| {
+                let (x, y) = (f64::from(i % size) + 0.5, f64::from(i / size) + 0.5);
+                (x - c).hypot(y - c) <= 190.0
+            })
+            .collect();
+        let fg = Foreground::from_bits(size, size, &bits).unwrap();
+        let topo = Topology::new(kind, n, n).unwrap();
+        let place = Placement::new(&fg, &topo);
+        Clip::new(Arc::new(trace(&fg, &place)), topo)
+    }
+
+    #[test]
+    fn shares_add_up_to_the_shape_area() {
+        for kind in [
+            TopologyKind::Rect,
+            TopologyKind::Hex,
+            TopologyKind::Polar,
+            TopologyKind::Tri,
+        ] {
+            let clip = disc_clip(kind, 12);
+            let t = clip.topology().tess();
+            let mut sides = Vec::new();
+            let mut total = 0.0;
+            for row in 0..t.rows() {
+                for col in 0..t.cols(row) {
+                    let c = Coord::new(row, col);
+                    sides.clear();
+                    t.sides(c, &mut sides);
+                    let mut g = Green::default();
+                    for s in &sides {
+                        g.add_side(s, 0.0, 1.0);
+                    }
+                    total += g.a * clip.share(c);
+                }
+            }
+            let shape: f64 = clip.contour().rings.iter().map(Ring::area).sum();
+            // a tri grid's rows end in half-triangles: the disc touching its box pokes out
+            let slack = if kind == TopologyKind::Tri {
+                0.04
+            } else {
+                0.01
+            };
+            assert!(
+                total <= shape * 1.001 && (total - shape).abs() / shape < slack,
+                "{kind:?}: cells {total} shape {shape}"
+            );
+        }
+    }
+}
