@@ -262,6 +262,15 @@ impl Design {
         }
     }
 
+    /// What happens to the shape's separate parts: the design's policy, except that the letters
+    /// of a text shape are always joined (keeping one letter of a name makes no maze of it).
+    pub fn islands_policy(&self) -> Islands {
+        match &self.shape {
+            Some(s) if s.is_text() => Islands::Bridge,
+            _ => self.islands,
+        }
+    }
+
     /// Checks the knobs that can be checked without building anything.
     pub fn validate(&self) -> Result<()> {
         let unit = |name: &str, v: f64| {

@@ -49,7 +49,7 @@ pub fn check_targets(design: &Design) -> Result<()> {
 pub fn cut(source: &ShapeSource, loaded: &LoadedShape, cut: Cut) -> Result<Foreground> {
     Foreground::from_picture(&loaded.picture, cut).map_err(|e| match source {
         ShapeSource::File(p) => Error::new(e.kind, format!("{}: {}", e.message, p.display())),
-        ShapeSource::Builtin(_) => e,
+        ShapeSource::Builtin(_) | ShapeSource::Text { .. } => e,
     })
 }
 
@@ -191,7 +191,7 @@ impl Prepared {
         if let Some(s) = &self.shaped
             && s.parts > 1
         {
-            notes.push(match self.design.islands {
+            notes.push(match self.design.islands_policy() {
                 Islands::KeepLargest => format!(
                     "the shape has {} separate parts at this size; kept the largest, dropped {} \
                      cell{} (--islands bridge joins them)",

@@ -1047,3 +1047,149 @@ fn arrows_never_cross_the_maze() {
     assert_eq!(checked, builtin::names().count() * 4 * 2 * 2 * 2);
     assert!(bad.is_empty(), "{} arrows cross walls: {bad:?}", bad.len());
 }
+
+// ------------------------------------------------------------------------------------------
+// text shapes and SVG text
+
+/// The prepared text shape of `text` on `kind`, `width` across (height fitted).
+fn text_maze(text: &str, kind: TopologyKind, width: u32) -> hedge::make::Prepared {
+    let d = Design {
+        topology: kind,
+        width,
+        seed: Some(7),
+        shape: Some(ShapeSource::Text {
+            text: text.into(),
+            font: hedge::shape::TextFont::default(),
+        }),
+        ..Design::default()
+    };
+    hedge::make::prepare(
+        &d,
+        &hedge::load::Memory::new(),
+        None,
+        hedge::make::Fit {
+            height: true,
+            size_limit: None,
+        },
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_name_is_one_maze_with_its_letters_joined_on_every_topology() {
+    for kind in TopologyKind::ALL {
+        let p = text_maze("EMMA", kind, 40);
+        let s = p.shaped().unwrap();
+        // E, M, M, A: separate parts (neighbours may touch on a coarse grid), joined whatever
+        // the design's islands policy says
+        assert!(s.parts >= 2, "{kind:?}: {} parts", s.parts);
+        assert!(s.added_cells > 0, "{kind:?}");
+        let t = Topology::new(kind, p.design().width, p.design().height).unwrap();
+        assert_eq!(s.mask.components(&t).len(), 1, "{kind:?}");
+        let g = match p.make().unwrap() {
+            hedge::make::Made::Walls(g) => g,
+            _ => unreachable!(),
+        };
+        // nothing dropped: every letter is in the maze
+        assert_eq!(g.maze.grid().len(), s.mask.count(), "{kind:?}");
+        // the counter of the A stays a hole: some cell off but not outside
+        if kind != TopologyKind::Polar {
+            assert!(
+                (0..t.tess().rows())
+                    .flat_map(|r| (0..t.tess().cols(r)).map(move |c| Coord::new(r, c)))
+                    .any(|c| is_hole(&s.mask, &t, c)),
+                "{kind:?}"
+            );
+        }
+    }
+    // two lines: taller than one
+    let one = text_maze("Emma", TopologyKind::Rect, 40);
+    let two = text_maze("Emma\nLeo", TopologyKind::Rect, 40);
+    assert!(two.design().height > one.design().height + 5);
+}
+
+#[test]
+fn text_shapes_on_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("emma.svg");
+    let o = hedge()
+        .args([
+            "generate", "--text", "EMMA", "--width", "40", "--seed", "3", "-o",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr_of(&o));
+    assert!(out.exists());
+    // a letter the font lacks: one line naming it, nothing written
+    let bad = dir.path().join("bad.svg");
+    let o = hedge()
+        .args(["generate", "--text", "Жук", "-o"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let e = stderr_of(&o);
+    assert_eq!(e.trim().lines().count(), 1, "{e}");
+    assert!(
+        e.contains("Ж (U+0416)") && e.contains("--text-font sans"),
+        "{e}"
+    );
+    assert!(!bad.exists());
+    let o = hedge()
+        .args(["generate", "--text", "Жук", "--text-font", "dejavu", "-o"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr_of(&o));
+}
+
+#[test]
+fn an_svg_of_text_only_makes_a_maze_of_the_text() {
+    let svg = br#"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120">
+        <text x="10" y="90" font-family="Arial" font-weight="bold" font-size="90">Hi!</text></svg>"#;
+    let fg = foreground(svg);
+    assert!(fg.width() > fg.height(), "{}x{}", fg.width(), fg.height());
+    let t = topology_for(TopologyKind::Rect, 30, &fg);
+    let m = fit(&fg, &t, 0.5).unwrap();
+    // H, i, its dot, !, its dot
+    assert!(m.components(&t).len() >= 3);
+    assert!(m.count() > 40, "{}", m.count());
+}
+
+#[test]
+fn shape_options_go_inside_or_beside_the_shape_table() {
+    let beside = hedge::io::parse_design(
+        "coverage = 0.7\nthreshold = 90\ninvert = true\nislands = \"bridge\"\n[shape]\nbuiltin = \"owl\"\n",
+    )
+    .unwrap();
+    let inside = hedge::io::parse_design(
+        "[shape]\nbuiltin = \"owl\"\ncoverage = 0.7\nthreshold = 90\ninvert = true\nislands = \"bridge\"\n",
+    )
+    .unwrap();
+    assert_eq!(beside, inside);
+    assert_eq!(inside.coverage, 0.7);
+    assert_eq!(inside.islands, Islands::Bridge);
+    // both places at once: one line saying so
+    let e = hedge::io::parse_design("coverage = 0.6\n[shape]\nbuiltin = \"owl\"\ncoverage = 0.7\n")
+        .unwrap_err();
+    assert!(
+        e.message.contains("coverage") && e.message.contains("once"),
+        "{e}"
+    );
+    // a text shape with its font
+    let d = hedge::io::parse_design("[shape]\ntext = \"Emma\"\nfont = \"sans\"\n").unwrap();
+    assert_eq!(
+        d.shape,
+        Some(ShapeSource::Text {
+            text: "Emma".into(),
+            font: hedge::shape::TextFont::Sans
+        })
+    );
+    assert_eq!(
+        hedge::io::parse_design(&hedge::io::design_to_toml(&d)).unwrap(),
+        d
+    );
+    let e = hedge::io::parse_design("[shape]\nfile = \"a.png\"\ntext = \"Emma\"\n").unwrap_err();
+    assert!(e.message.contains("one of builtin"), "{e}");
+}

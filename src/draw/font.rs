@@ -25,7 +25,7 @@ use crate::page::Typeface;
 const FALLBACK_EM: f64 = 0.556;
 
 /// The bundled font files: PostScript name and bytes, in [`Font::id`] order.
-const FILES: [(&str, &[u8]); 8] = [
+pub(crate) const FILES: [(&str, &[u8]); 8] = [
     (
         "LiberationSans",
         include_bytes!("../../assets/fonts/LiberationSans-Regular.ttf"),

@@ -34,7 +34,7 @@
 
 mod book;
 mod crossings;
-mod font;
+pub(crate) mod font;
 mod layout;
 mod markers;
 mod model;
