@@ -1193,3 +1193,42 @@ fn shape_options_go_inside_or_beside_the_shape_table() {
     let e = hedge::io::parse_design("[shape]\nfile = \"a.png\"\ntext = \"Emma\"\n").unwrap_err();
     assert!(e.message.contains("one of builtin"), "{e}");
 }
+
+#[test]
+fn dropping_a_large_share_of_the_shape_is_a_warning() {
+    let prepared = |small: f64| {
+        let fg = foreground(&png(480, 200, |x, y| {
+            ((20.0..180.0).contains(&x) && (20.0..180.0).contains(&y))
+                || ((240.0..240.0 + small).contains(&x) && (40.0..40.0 + small).contains(&y))
+        }));
+        let t = topology_for(TopologyKind::Rect, 40, &fg);
+        let d = design(TopologyKind::Rect, &t, Islands::KeepLargest);
+        hedge::make::prepare_with(&d, Some(std::sync::Arc::new(fg)), Default::default()).unwrap()
+    };
+    // a 120-pixel square beside a 160-pixel one: 36 % of the shape dropped
+    let p = prepared(120.0);
+    let share = p.dropped_share();
+    assert!((0.3..0.42).contains(&share), "{share}");
+    let w = p.warnings();
+    assert_eq!(w.len(), 1);
+    assert!(
+        w[0].contains(&format!("{:.0} % of the shape", share * 100.0))
+            && w[0].contains("--islands bridge"),
+        "{w:?}"
+    );
+    assert!(p.notes().is_empty(), "{:?}", p.notes());
+    // a speck: a note, no warning
+    let p = prepared(24.0);
+    assert!(p.dropped_share() > 0.0 && p.dropped_share() <= hedge::make::DROPPED_WARNING_SHARE);
+    assert!(p.warnings().is_empty());
+    assert_eq!(p.notes().len(), 1);
+    // bridged: nothing dropped
+    let fg = p.foreground().unwrap().clone();
+    let d = Design {
+        islands: Islands::Bridge,
+        ..p.design().clone()
+    };
+    let p = hedge::make::prepare_with(&d, Some(fg), Default::default()).unwrap();
+    assert_eq!(p.dropped_share(), 0.0);
+    assert!(p.warnings().is_empty());
+}

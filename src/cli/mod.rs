@@ -355,6 +355,9 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     for note in prepared.notes() {
         say!("note: {note}");
     }
+    for warning in prepared.warnings() {
+        say!("warning: {warning}");
+    }
     let made = if prepared.design().targets.is_empty() {
         prepared.make()?
     } else if args.difficulty.no_search {
