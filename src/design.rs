@@ -85,6 +85,10 @@ impl std::str::FromStr for KeyUnder {
     }
 }
 
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 fn is_true(b: &bool) -> bool {
     *b
 }
@@ -139,6 +143,10 @@ pub struct Design {
     pub invert: bool,
     /// What happens to parts of the shape not joined to its largest part.
     pub islands: Islands,
+    /// Cut a picture that looks like a photo anyway (`--force`); otherwise such a picture is
+    /// refused with what to do ([`crate::shape::photo`]).
+    #[serde(skip_serializing_if = "is_false")]
+    pub photo: bool,
     /// How the maze is put on paper (PDF, SVG, PNG). Left out of the file while it is the
     /// default, so designs without a page setup read and write as before.
     #[serde(skip_serializing_if = "PageSetup::is_default")]
@@ -177,6 +185,7 @@ impl Default for Design {
             threshold: None,
             invert: false,
             islands: Islands::KeepLargest,
+            photo: false,
             page: PageSetup::default(),
             cell_edits: Vec::new(),
             targets: Targets::NONE,

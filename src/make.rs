@@ -73,6 +73,16 @@ pub fn load_foreground(
         return Ok(None);
     };
     let loaded = load_shape(loader, source, base)?;
+    if let ShapeSource::File(p) = source
+        && !design.photo
+        && crate::shape::photo::looks_like_photo(&loaded.picture)
+    {
+        return Err(Error::input(format!(
+            "{}: {}",
+            crate::shape::photo::PHOTO_MESSAGE,
+            p.display()
+        )));
+    }
     let fg = cut(source, &loaded, design_cut(design))?;
     Ok(Some((fg, loaded.note)))
 }

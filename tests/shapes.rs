@@ -1232,3 +1232,47 @@ fn dropping_a_large_share_of_the_shape_is_a_warning() {
     assert_eq!(p.dropped_share(), 0.0);
     assert!(p.warnings().is_empty());
 }
+
+#[test]
+fn a_photo_is_refused_with_what_to_do_unless_forced() {
+    // a brown disc on a noisy, grassy background, as a JPEG
+    let img = draw(240, 180, |x, y| {
+        let (dx, dy) = (x - 120.0, y - 90.0);
+        if dx * dx + dy * dy < 70.0 * 70.0 {
+            [120, 80, 40, 255]
+        } else {
+            let v = ((x as u32).wrapping_mul(374_761_393) ^ (y as u32).wrapping_mul(668_265_263))
+                .wrapping_mul(1_274_126_177)
+                >> 24;
+            let n = v as u8;
+            [40 + n / 3, 100 + n / 2, 30 + n / 4, 255]
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let photo = dir.path().join("cat.jpg");
+    fs::write(&photo, encode(&img, ImageFormat::Jpeg)).unwrap();
+    let out = dir.path().join("m.svg");
+    let o = hedge()
+        .args(["generate", "--width", "20", "--shape"])
+        .arg(&photo)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let e = stderr_of(&o);
+    assert_eq!(e.trim().lines().count(), 1, "{e}");
+    assert!(
+        e.contains("looks like a photo") && e.contains("plain background") && e.contains("--force"),
+        "{e}"
+    );
+    assert!(!out.exists());
+    let o = hedge()
+        .args(["generate", "--width", "20", "--force", "--shape"])
+        .arg(&photo)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr_of(&o));
+}

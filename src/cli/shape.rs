@@ -37,6 +37,9 @@ pub struct ShapeArgs {
     /// them with corridors).
     #[arg(long, value_name = "POLICY", value_parser = parse_islands)]
     pub islands: Option<Islands>,
+    /// Cut a picture that looks like a photo (its background is not plain) anyway.
+    #[arg(long)]
+    pub force: bool,
 }
 
 fn parse_threshold(s: &str) -> Result<u8, String> {
@@ -76,6 +79,9 @@ pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
     }
     if args.invert {
         d.invert = true;
+    }
+    if args.force {
+        d.photo = true;
     }
     if let Some(i) = args.islands {
         d.islands = i;

@@ -34,7 +34,7 @@
 
 mod book;
 mod crossings;
-pub(crate) mod font;
+mod font;
 mod layout;
 mod markers;
 mod model;

@@ -26,6 +26,7 @@ pub mod decode;
 pub mod fit;
 pub mod foreground;
 pub mod islands;
+pub mod photo;
 pub mod svg;
 pub mod text;
 

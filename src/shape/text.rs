@@ -96,7 +96,7 @@ impl TextFont {
 
     /// The bytes of the bold font file.
     fn bytes(self) -> &'static [u8] {
-        use crate::draw::font::FILES;
+        use crate::fonts::FILES;
         match self {
             TextFont::Rounded => COMIC_NEUE_BOLD,
             TextFont::Sans => FILES[1].1,
@@ -119,7 +119,7 @@ pub fn fontdb() -> Arc<usvg::fontdb::Database> {
     static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
     DB.get_or_init(|| {
         let mut db = usvg::fontdb::Database::new();
-        for (_, bytes) in crate::draw::font::FILES {
+        for (_, bytes) in crate::fonts::FILES {
             db.load_font_source(usvg::fontdb::Source::Binary(Arc::new(bytes)));
         }
         db.load_font_source(usvg::fontdb::Source::Binary(Arc::new(COMIC_NEUE_BOLD)));
