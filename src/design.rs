@@ -85,6 +85,10 @@ impl std::str::FromStr for KeyUnder {
     }
 }
 
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 fn is_true(b: &bool) -> bool {
     *b
 }
@@ -142,6 +146,10 @@ pub struct Design {
     /// How a shaped maze's outer wall is drawn: the shape's own outline or the cells'.
     #[serde(skip_serializing_if = "OutlineStyle::is_default")]
     pub outline: OutlineStyle,
+    /// Cut a picture that looks like a photo anyway (`--force`); otherwise such a picture is
+    /// refused with what to do ([`crate::shape::photo`]).
+    #[serde(skip_serializing_if = "is_false")]
+    pub photo: bool,
     /// How the maze is put on paper (PDF, SVG, PNG). Left out of the file while it is the
     /// default, so designs without a page setup read and write as before.
     #[serde(skip_serializing_if = "PageSetup::is_default")]
@@ -181,6 +189,7 @@ impl Default for Design {
             invert: false,
             islands: Islands::KeepLargest,
             outline: OutlineStyle::Shape,
+            photo: false,
             page: PageSetup::default(),
             cell_edits: Vec::new(),
             targets: Targets::NONE,
@@ -263,6 +272,15 @@ impl Design {
             Some(i) if rect => i.clamp(0.0, MAX_INSET),
             None if rect && self.weave > 0.0 => WEAVE_INSET,
             _ => 0.0,
+        }
+    }
+
+    /// What happens to the shape's separate parts: the design's policy, except that the letters
+    /// of a text shape are always joined (keeping one letter of a name makes no maze of it).
+    pub fn islands_policy(&self) -> Islands {
+        match &self.shape {
+            Some(s) if s.is_text() => Islands::Bridge,
+            _ => self.islands,
         }
     }
 

@@ -34,6 +34,7 @@ pub mod difficulty;
 pub mod draw;
 pub mod endpoints;
 pub mod export;
+pub(crate) mod fonts;
 pub mod io;
 pub mod json;
 pub mod load;

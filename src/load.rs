@@ -8,6 +8,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use serde::Deserialize as _;
+
 use crate::design::Design;
 use crate::error::{Error, ErrorKind, Result};
 use crate::shape::{Format, Picture, ShapeSource, builtin};
@@ -124,6 +126,14 @@ pub fn load_shape(
                 note: None,
             })
         }
+        ShapeSource::Text { text, font } => {
+            let svg = crate::shape::text::svg(text, *font)?;
+            Ok(LoadedShape {
+                picture: Picture::decode_as(svg.as_bytes(), Format::Svg)?,
+                format: Format::Svg,
+                note: None,
+            })
+        }
         ShapeSource::File(path) => {
             let path = match base {
                 Some(base) if path.is_relative() => base.join(path),
@@ -181,7 +191,48 @@ pub fn parse_design(text: &str) -> Result<Design> {
     Ok(design)
 }
 
+/// The shape options a design file may write inside its `[shape]` table as well as beside it.
+pub const SHAPE_OPTIONS: [&str; 4] = ["coverage", "threshold", "invert", "islands"];
+
+/// Moves the [`SHAPE_OPTIONS`] written inside the `[shape]` table of `text` beside it (where the
+/// design keeps them); `None` when there is nothing to move (or the text is not TOML: the
+/// parser then says why). An error when an option is in both places.
+fn hoist_shape_options(text: &str) -> Result<Option<toml::Table>> {
+    let Ok(mut table) = text.parse::<toml::Table>() else {
+        return Ok(None);
+    };
+    let Some(toml::Value::Table(shape)) = table.get_mut("shape") else {
+        return Ok(None);
+    };
+    let mut moved = Vec::new();
+    for key in SHAPE_OPTIONS {
+        if let Some(v) = shape.remove(key) {
+            moved.push((key, v));
+        }
+    }
+    if moved.is_empty() {
+        return Ok(None);
+    }
+    for (key, v) in moved {
+        if table.contains_key(key) {
+            return Err(Error::input(format!(
+                "bad design file: {key} is given both inside [shape] and beside it; give it once"
+            )));
+        }
+        table.insert(key.into(), v);
+    }
+    Ok(Some(table))
+}
+
 fn parse_toml(text: &str) -> Result<Design> {
+    if let Some(table) = hoist_shape_options(text)? {
+        return Design::deserialize(table).map_err(|e| {
+            Error::input(format!(
+                "bad design file: {}",
+                crate::error::one_line(e.message().trim())
+            ))
+        });
+    }
     toml::from_str::<Design>(text).map_err(|e| {
         let at = e.span().map(|s| {
             let before = &text[..s.start.min(text.len())];

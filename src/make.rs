@@ -51,7 +51,7 @@ pub fn check_targets(design: &Design) -> Result<()> {
 pub fn cut(source: &ShapeSource, loaded: &LoadedShape, cut: Cut) -> Result<Foreground> {
     Foreground::from_picture(&loaded.picture, cut).map_err(|e| match source {
         ShapeSource::File(p) => Error::new(e.kind, format!("{}: {}", e.message, p.display())),
-        ShapeSource::Builtin(_) => e,
+        ShapeSource::Builtin(_) | ShapeSource::Text { .. } => e,
     })
 }
 
@@ -75,9 +75,23 @@ pub fn load_foreground(
         return Ok(None);
     };
     let loaded = load_shape(loader, source, base)?;
+    if let ShapeSource::File(p) = source
+        && !design.photo
+        && crate::shape::photo::looks_like_photo(&loaded.picture)
+    {
+        return Err(Error::input(format!(
+            "{}: {}",
+            crate::shape::photo::PHOTO_MESSAGE,
+            p.display()
+        )));
+    }
     let fg = cut(source, &loaded, design_cut(design))?;
     Ok(Some((fg, loaded.note)))
 }
+
+/// The share of a shape's cells above which dropping the parts not joined to the largest is a
+/// warning rather than a note.
+pub const DROPPED_WARNING_SHARE: f64 = 0.10;
 
 /// How [`prepare`] sizes a shaped design.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -230,13 +244,44 @@ impl Prepared {
         self.design.seed = seed;
     }
 
-    /// Remarks for the user: the picture's format, and the shape's parts at this size.
+    /// The share of the shape's cells that keeping its largest part drops (0 when the parts
+    /// are bridged, or there is one part).
+    pub fn dropped_share(&self) -> f64 {
+        match &self.shaped {
+            Some(s)
+                if self.design.islands_policy() == Islands::KeepLargest && s.mask.count() > 0 =>
+            {
+                s.island_cells as f64 / s.mask.count() as f64
+            }
+            _ => 0.0,
+        }
+    }
+
+    /// Warnings for the user: keeping the largest part drops more than
+    /// [`DROPPED_WARNING_SHARE`] of the shape.
+    pub fn warnings(&self) -> Vec<String> {
+        let share = self.dropped_share();
+        match &self.shaped {
+            Some(s) if share > DROPPED_WARNING_SHARE => vec![format!(
+                "keeping the largest of the shape's {} parts drops {} cells, {:.0} % of the \
+                 shape; --islands bridge joins the parts",
+                s.parts,
+                s.island_cells,
+                share * 100.0
+            )],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Remarks for the user: the picture's format, and the shape's parts at this size (those
+    /// that [`Prepared::warnings`] gives are left out).
     pub fn notes(&self) -> Vec<String> {
         let mut notes: Vec<String> = self.note.iter().cloned().collect();
         if let Some(s) = &self.shaped
             && s.parts > 1
+            && self.dropped_share() <= DROPPED_WARNING_SHARE
         {
-            notes.push(match self.design.islands {
+            notes.push(match self.design.islands_policy() {
                 Islands::KeepLargest => format!(
                     "the shape has {} separate parts at this size; kept the largest, dropped {} \
                      cell{} (--islands bridge joins them)",

@@ -119,7 +119,7 @@ fn build_grid_counted(design: &Design, mask: Option<&Mask>) -> Result<(Grid, usi
                 return Err(Error::input("the mask was made for a different grid size"));
             }
             let mut m = m.clone();
-            let added = if design.islands == Islands::Bridge {
+            let added = if design.islands_policy() == Islands::Bridge {
                 bridge(&mut m, &topology)
             } else {
                 0
@@ -164,7 +164,7 @@ pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
     let parts = mask.components(&topology);
     let largest = parts.first().map_or(0, Vec::len);
     let island_cells = mask.count() - largest;
-    let (kept, added_cells) = match design.islands {
+    let (kept, added_cells) = match design.islands_policy() {
         Islands::KeepLargest => (largest, 0),
         Islands::Bridge => {
             let added = bridge(&mut mask, &topology);

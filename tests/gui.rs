@@ -1146,3 +1146,28 @@ fn tile_designs_say_targets_are_for_walls_only() {
     let text = &h.state().targets.outcome.as_ref().unwrap().text;
     assert!(text.contains("walls style only"), "{text}");
 }
+
+#[test]
+fn a_name_typed_in_the_shape_section_becomes_the_shape() {
+    let mut h = editor();
+    h.get_by_role(egui::accesskit::Role::MultilineTextInput)
+        .click();
+    h.run();
+    h.get_by_role(egui::accesskit::Role::MultilineTextInput)
+        .type_text("EMMA");
+    h.run();
+    h.get_by_label("Use text").click();
+    h.run();
+    assert_eq!(
+        h.state().design.shape,
+        Some(hedge::shape::ShapeSource::Text {
+            text: "EMMA".into(),
+            font: hedge::shape::TextFont::Rounded
+        })
+    );
+    let g = h
+        .state()
+        .generated()
+        .unwrap_or_else(|| panic!("{}", status(&h)));
+    assert!(g.metrics.cells > 50, "{}", g.metrics.cells);
+}

@@ -109,6 +109,13 @@ const DPI: u32 = 50;
 /// writes: its file, the flags, and whether the picture is the answer key (`p-key.png`).
 const PAGES: &[(&str, &[&str], bool)] = &[
     (
+        "text-emma-key.png",
+        &[
+            "--text", "EMMA", "--width", "40", "--seed", "7", "--title", "Emma",
+        ],
+        true,
+    ),
+    (
         "hex-cat-key.png",
         &[
             "--shape",

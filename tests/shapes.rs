@@ -1049,3 +1049,232 @@ fn arrows_never_cross_the_maze() {
     assert_eq!(checked, builtin::names().count() * 4 * 2 * 2 * 2);
     assert!(bad.is_empty(), "{} arrows cross walls: {bad:?}", bad.len());
 }
+
+// ------------------------------------------------------------------------------------------
+// text shapes and SVG text
+
+/// The prepared text shape of `text` on `kind`, `width` across (height fitted).
+fn text_maze(text: &str, kind: TopologyKind, width: u32) -> hedge::make::Prepared {
+    let d = Design {
+        topology: kind,
+        width,
+        seed: Some(7),
+        shape: Some(ShapeSource::Text {
+            text: text.into(),
+            font: hedge::shape::TextFont::default(),
+        }),
+        ..Design::default()
+    };
+    hedge::make::prepare(
+        &d,
+        &hedge::load::Memory::new(),
+        None,
+        hedge::make::Fit {
+            height: true,
+            size_limit: None,
+        },
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_name_is_one_maze_with_its_letters_joined_on_every_topology() {
+    for kind in TopologyKind::ALL {
+        let p = text_maze("EMMA", kind, 40);
+        let s = p.shaped().unwrap();
+        // E, M, M, A: separate parts (neighbours may touch on a coarse grid), joined whatever
+        // the design's islands policy says
+        assert!(s.parts >= 2, "{kind:?}: {} parts", s.parts);
+        assert!(s.added_cells > 0, "{kind:?}");
+        let t = Topology::new(kind, p.design().width, p.design().height).unwrap();
+        assert_eq!(s.mask.components(&t).len(), 1, "{kind:?}");
+        let g = match p.make().unwrap() {
+            hedge::make::Made::Walls(g) => g,
+            _ => unreachable!(),
+        };
+        // nothing dropped: every letter is in the maze
+        assert_eq!(g.maze.grid().len(), s.mask.count(), "{kind:?}");
+        // the counter of the A stays a hole: some cell off but not outside
+        if kind != TopologyKind::Polar {
+            assert!(
+                (0..t.tess().rows())
+                    .flat_map(|r| (0..t.tess().cols(r)).map(move |c| Coord::new(r, c)))
+                    .any(|c| is_hole(&s.mask, &t, c)),
+                "{kind:?}"
+            );
+        }
+    }
+    // two lines: taller than one
+    let one = text_maze("Emma", TopologyKind::Rect, 40);
+    let two = text_maze("Emma\nLeo", TopologyKind::Rect, 40);
+    assert!(two.design().height > one.design().height + 5);
+}
+
+#[test]
+fn text_shapes_on_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("emma.svg");
+    let o = hedge()
+        .args([
+            "generate", "--text", "EMMA", "--width", "40", "--seed", "3", "-o",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr_of(&o));
+    assert!(out.exists());
+    // a letter the font lacks: one line naming it, nothing written
+    let bad = dir.path().join("bad.svg");
+    let o = hedge()
+        .args(["generate", "--text", "Жук", "-o"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let e = stderr_of(&o);
+    assert_eq!(e.trim().lines().count(), 1, "{e}");
+    assert!(
+        e.contains("Ж (U+0416)") && e.contains("--text-font sans"),
+        "{e}"
+    );
+    assert!(!bad.exists());
+    let o = hedge()
+        .args(["generate", "--text", "Жук", "--text-font", "dejavu", "-o"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr_of(&o));
+}
+
+#[test]
+fn an_svg_of_text_only_makes_a_maze_of_the_text() {
+    let svg = br#"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120">
+        <text x="10" y="90" font-family="Arial" font-weight="bold" font-size="90">Hi!</text></svg>"#;
+    let fg = foreground(svg);
+    assert!(fg.width() > fg.height(), "{}x{}", fg.width(), fg.height());
+    let t = topology_for(TopologyKind::Rect, 30, &fg);
+    let m = fit(&fg, &t, 0.5).unwrap();
+    // H, i, its dot, !, its dot
+    assert!(m.components(&t).len() >= 3);
+    assert!(m.count() > 40, "{}", m.count());
+}
+
+#[test]
+fn shape_options_go_inside_or_beside_the_shape_table() {
+    let beside = hedge::io::parse_design(
+        "coverage = 0.7\nthreshold = 90\ninvert = true\nislands = \"bridge\"\n[shape]\nbuiltin = \"owl\"\n",
+    )
+    .unwrap();
+    let inside = hedge::io::parse_design(
+        "[shape]\nbuiltin = \"owl\"\ncoverage = 0.7\nthreshold = 90\ninvert = true\nislands = \"bridge\"\n",
+    )
+    .unwrap();
+    assert_eq!(beside, inside);
+    assert_eq!(inside.coverage, 0.7);
+    assert_eq!(inside.islands, Islands::Bridge);
+    // both places at once: one line saying so
+    let e = hedge::io::parse_design("coverage = 0.6\n[shape]\nbuiltin = \"owl\"\ncoverage = 0.7\n")
+        .unwrap_err();
+    assert!(
+        e.message.contains("coverage") && e.message.contains("once"),
+        "{e}"
+    );
+    // a text shape with its font
+    let d = hedge::io::parse_design("[shape]\ntext = \"Emma\"\nfont = \"sans\"\n").unwrap();
+    assert_eq!(
+        d.shape,
+        Some(ShapeSource::Text {
+            text: "Emma".into(),
+            font: hedge::shape::TextFont::Sans
+        })
+    );
+    assert_eq!(
+        hedge::io::parse_design(&hedge::io::design_to_toml(&d)).unwrap(),
+        d
+    );
+    let e = hedge::io::parse_design("[shape]\nfile = \"a.png\"\ntext = \"Emma\"\n").unwrap_err();
+    assert!(e.message.contains("one of builtin"), "{e}");
+}
+
+#[test]
+fn dropping_a_large_share_of_the_shape_is_a_warning() {
+    let prepared = |small: f64| {
+        let fg = foreground(&png(480, 200, |x, y| {
+            ((20.0..180.0).contains(&x) && (20.0..180.0).contains(&y))
+                || ((240.0..240.0 + small).contains(&x) && (40.0..40.0 + small).contains(&y))
+        }));
+        let t = topology_for(TopologyKind::Rect, 40, &fg);
+        let d = design(TopologyKind::Rect, &t, Islands::KeepLargest);
+        hedge::make::prepare_with(&d, Some(std::sync::Arc::new(fg)), Default::default()).unwrap()
+    };
+    // a 120-pixel square beside a 160-pixel one: 36 % of the shape dropped
+    let p = prepared(120.0);
+    let share = p.dropped_share();
+    assert!((0.3..0.42).contains(&share), "{share}");
+    let w = p.warnings();
+    assert_eq!(w.len(), 1);
+    assert!(
+        w[0].contains(&format!("{:.0} % of the shape", share * 100.0))
+            && w[0].contains("--islands bridge"),
+        "{w:?}"
+    );
+    assert!(p.notes().is_empty(), "{:?}", p.notes());
+    // a speck: a note, no warning
+    let p = prepared(24.0);
+    assert!(p.dropped_share() > 0.0 && p.dropped_share() <= hedge::make::DROPPED_WARNING_SHARE);
+    assert!(p.warnings().is_empty());
+    assert_eq!(p.notes().len(), 1);
+    // bridged: nothing dropped
+    let fg = p.foreground().unwrap().clone();
+    let d = Design {
+        islands: Islands::Bridge,
+        ..p.design().clone()
+    };
+    let p = hedge::make::prepare_with(&d, Some(fg), Default::default()).unwrap();
+    assert_eq!(p.dropped_share(), 0.0);
+    assert!(p.warnings().is_empty());
+}
+
+#[test]
+fn a_photo_is_refused_with_what_to_do_unless_forced() {
+    // a brown disc on a noisy, grassy background, as a JPEG
+    let img = draw(240, 180, |x, y| {
+        let (dx, dy) = (x - 120.0, y - 90.0);
+        if dx * dx + dy * dy < 70.0 * 70.0 {
+            [120, 80, 40, 255]
+        } else {
+            let v = ((x as u32).wrapping_mul(374_761_393) ^ (y as u32).wrapping_mul(668_265_263))
+                .wrapping_mul(1_274_126_177)
+                >> 24;
+            let n = v as u8;
+            [40 + n / 3, 100 + n / 2, 30 + n / 4, 255]
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let photo = dir.path().join("cat.jpg");
+    fs::write(&photo, encode(&img, ImageFormat::Jpeg)).unwrap();
+    let out = dir.path().join("m.svg");
+    let o = hedge()
+        .args(["generate", "--width", "20", "--shape"])
+        .arg(&photo)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let e = stderr_of(&o);
+    assert_eq!(e.trim().lines().count(), 1, "{e}");
+    assert!(
+        e.contains("looks like a photo") && e.contains("plain background") && e.contains("--force"),
+        "{e}"
+    );
+    assert!(!out.exists());
+    let o = hedge()
+        .args(["generate", "--width", "20", "--force", "--shape"])
+        .arg(&photo)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr_of(&o));
+}

@@ -139,6 +139,7 @@ pub fn page_label(d: &Design) -> String {
         Some(ShapeSource::File(p)) => p
             .file_name()
             .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into()),
+        Some(s @ ShapeSource::Text { .. }) => s.to_string(),
     });
     let size = d.grid_topology().size_label(d.width, d.height);
     let seed = d

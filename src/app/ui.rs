@@ -757,6 +757,50 @@ fn preview_clicks(
     });
 }
 
+/// The text shape: a multi-line box (a line a line of the shape), its font, and "Use text".
+fn text_shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &Design) {
+    use crate::shape::TextFont;
+    use strum::VariantArray as _;
+    let id = egui::Id::unique("hedge shape text");
+    let (mut text, mut font, is_text) = match &d.shape {
+        Some(ShapeSource::Text { text, font }) => (text.clone(), *font, true),
+        _ => (
+            ui.data_mut(|m| m.get_temp::<String>(id).unwrap_or_default()),
+            TextFont::default(),
+            false,
+        ),
+    };
+    ui.horizontal(|ui| {
+        ui.label("Text:");
+        let edited = ui
+            .add(
+                egui::TextEdit::multiline(&mut text)
+                    .desired_rows(2)
+                    .desired_width(150.0)
+                    .hint_text("a name"),
+            )
+            .on_hover_text("the maze takes the shape of these words; one line a line")
+            .changed();
+        let mut refont = false;
+        egui::ComboBox::from_label("Text font")
+            .selected_text(font.name())
+            .show_ui(ui, |ui| {
+                for f in TextFont::VARIANTS {
+                    refont |= ui.selectable_value(&mut font, *f, f.name()).changed();
+                }
+            });
+        ui.data_mut(|m| m.insert_temp(id, text.clone()));
+        let apply = ui
+            .add_enabled(!text.trim().is_empty(), egui::Button::new("Use text"))
+            .clicked()
+            || (is_text && (edited || refont) && !text.trim().is_empty());
+        if apply {
+            app.pending
+                .push(Command::SetShape(Some(ShapeSource::Text { text, font })));
+        }
+    });
+}
+
 fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &mut bool) {
     app.thumbnails.poll(ui.ctx());
     ui.horizontal_wrapped(|ui| {
@@ -783,6 +827,7 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
             }
         }
     });
+    text_shape_knobs(app, ui, d);
     ui.horizontal(|ui| {
         if ui
             .button("Open image...")

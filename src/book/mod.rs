@@ -753,6 +753,7 @@ fn shape_key(d: &Design) -> String {
         None => "(no shape)".into(),
         Some(ShapeSource::Builtin(n)) => format!("built-in {n}"),
         Some(ShapeSource::File(p)) => format!("file {}", p.display()),
+        Some(s @ ShapeSource::Text { .. }) => s.to_string(),
     }
 }
 

@@ -324,7 +324,10 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     // file); a preset's grid (sized for its corridor width when no width is given) is the
     // limit, so a shape taller than the page gets fewer cells across
     let height = args.height.is_none()
-        && (args.design.is_none() || args.width.is_some() || args.shape.shape.is_some());
+        && (args.design.is_none()
+            || args.width.is_some()
+            || args.shape.shape.is_some()
+            || args.shape.text.is_some());
     let preset_sized = args.difficulty.difficulty.is_some() && args.width.is_none();
     let fit = Fit {
         height,
@@ -332,8 +335,8 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     };
     // a relative shape path in a design file is relative to that file
     let base = match args.shape.shape {
-        None => args.design.as_deref().and_then(Path::parent),
-        Some(_) => None,
+        None if args.shape.text.is_none() => args.design.as_deref().and_then(Path::parent),
+        _ => None,
     };
     check_targets(&design)?;
     let setup = args.page.setup(&design.page)?;
@@ -351,6 +354,9 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     }
     for note in prepared.notes() {
         say!("note: {note}");
+    }
+    for warning in prepared.warnings() {
+        say!("warning: {warning}");
     }
     let made = if prepared.design().targets.is_empty() {
         prepared.make()?

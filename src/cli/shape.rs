@@ -5,7 +5,7 @@ use anyhow::Result;
 use clap::Args;
 
 use hedge::design::Design;
-use hedge::shape::{Islands, builtin};
+use hedge::shape::{Islands, ShapeSource, TextFont, builtin};
 
 /// The silhouette flags of `hedge generate`.
 #[derive(Args, Debug, Default)]
@@ -13,8 +13,16 @@ pub struct ShapeArgs {
     /// A built-in shape (see `hedge shapes`) or a picture file (PNG, JPEG, GIF, BMP, WebP, SVG);
     /// the maze fills the shape. A built-in name wins over a file of the same name (write
     /// ./NAME for the file).
-    #[arg(long, value_name = "NAME|PATH")]
+    #[arg(long, value_name = "NAME|PATH", conflicts_with = "text")]
     pub shape: Option<String>,
+    /// Words the maze takes the shape of, set in a bundled font (\n or a line break starts a
+    /// new line); the letters are joined into one maze by corridors.
+    #[arg(long, value_name = "WORDS")]
+    pub text: Option<String>,
+    /// The font of --text: rounded (Comic Neue Bold, the default), sans, serif, mono (Liberation
+    /// Bold) or dejavu (DejaVu Sans Bold, the most characters).
+    #[arg(long, value_name = "FONT", value_parser = parse_text_font)]
+    pub text_font: Option<TextFont>,
     /// Share of a cell's area the shape must cover for the cell to be in the maze (0 to 1).
     #[arg(long, value_name = "F", allow_negative_numbers = true)]
     pub coverage: Option<f64>,
@@ -29,6 +37,9 @@ pub struct ShapeArgs {
     /// them with corridors).
     #[arg(long, value_name = "POLICY", value_parser = parse_islands)]
     pub islands: Option<Islands>,
+    /// Cut a picture that looks like a photo (its background is not plain) anyway.
+    #[arg(long)]
+    pub force: bool,
     /// A shaped maze's outer wall: shape (the silhouette's own smooth outline, cells clipped to
     /// it; the default) or cells (the cells' outline).
     #[arg(long, value_name = "shape|cells", value_parser = parse_outline)]
@@ -44,6 +55,10 @@ fn parse_threshold(s: &str) -> Result<u8, String> {
         .map_err(|_| format!("'{s}' is not a threshold; use a whole number from 0 to 255"))
 }
 
+fn parse_text_font(s: &str) -> Result<TextFont, String> {
+    s.parse::<TextFont>().map_err(|e| e.message)
+}
+
 fn parse_islands(s: &str) -> Result<Islands, String> {
     s.parse::<Islands>().map_err(|e| e.message)
 }
@@ -53,6 +68,17 @@ pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
     if let Some(s) = &args.shape {
         d.shape = Some(hedge::io::shape_source(s)?);
     }
+    if let Some(text) = &args.text {
+        d.shape = Some(ShapeSource::Text {
+            text: text.clone(),
+            font: args.text_font.unwrap_or_default(),
+        });
+    } else if let Some(f) = args.text_font {
+        match &mut d.shape {
+            Some(ShapeSource::Text { font, .. }) => *font = f,
+            _ => anyhow::bail!("--text-font goes with --text (or a design whose shape is a text)"),
+        }
+    }
     if let Some(c) = args.coverage {
         d.coverage = c;
     }
@@ -61,6 +87,9 @@ pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
     }
     if args.invert {
         d.invert = true;
+    }
+    if args.force {
+        d.photo = true;
     }
     if let Some(i) = args.islands {
         d.islands = i;

@@ -24,41 +24,7 @@ use crate::page::Typeface;
 /// every Latin-1 glyph, so this only guards against a broken file).
 const FALLBACK_EM: f64 = 0.556;
 
-/// The bundled font files: PostScript name and bytes, in [`Font::id`] order.
-const FILES: [(&str, &[u8]); 8] = [
-    (
-        "LiberationSans",
-        include_bytes!("../../assets/fonts/LiberationSans-Regular.ttf"),
-    ),
-    (
-        "LiberationSans-Bold",
-        include_bytes!("../../assets/fonts/LiberationSans-Bold.ttf"),
-    ),
-    (
-        "LiberationSerif",
-        include_bytes!("../../assets/fonts/LiberationSerif-Regular.ttf"),
-    ),
-    (
-        "LiberationSerif-Bold",
-        include_bytes!("../../assets/fonts/LiberationSerif-Bold.ttf"),
-    ),
-    (
-        "LiberationMono",
-        include_bytes!("../../assets/fonts/LiberationMono-Regular.ttf"),
-    ),
-    (
-        "LiberationMono-Bold",
-        include_bytes!("../../assets/fonts/LiberationMono-Bold.ttf"),
-    ),
-    (
-        "DejaVuSans",
-        include_bytes!("../../assets/fonts/DejaVuSans.ttf"),
-    ),
-    (
-        "DejaVuSans-Bold",
-        include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf"),
-    ),
-];
+use crate::fonts::FILES;
 
 /// [`FILES`]' index of DejaVu Sans (regular; bold is the next).
 const DEJAVU: usize = 6;

@@ -27,22 +27,96 @@ pub mod fit;
 pub mod foreground;
 pub mod islands;
 pub mod outline;
+pub mod photo;
 pub mod svg;
+pub mod text;
 
 pub use decode::{Format, Picture};
 pub use fit::{fit, fitted_height};
 pub use foreground::{Cut, Foreground};
 pub use islands::{bridge, necks, necks_in};
+pub use text::TextFont;
 
-/// Where a design's silhouette comes from.
+/// Where a design's silhouette comes from. In a design file it is the `[shape]` table with
+/// one of `builtin = "NAME"`, `file = "PATH"` or `text = "WORDS"` (and `font = "NAME"` beside
+/// a text).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(try_from = "SourceTable", into = "SourceTable")]
 pub enum ShapeSource {
     /// A built-in silhouette, by name (`hedge shapes` lists them).
     Builtin(String),
     /// An image file (PNG, JPEG, GIF, BMP, WebP or SVG). In a design file a relative path is
     /// relative to the design file's folder.
     File(PathBuf),
+    /// Words set in a bundled font ([`text`]); lines are separated by line breaks.
+    Text {
+        /// The words.
+        text: String,
+        /// The face.
+        font: TextFont,
+    },
+}
+
+/// [`ShapeSource`] as a design file writes it: a table with one source key.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SourceTable {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    builtin: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    file: Option<PathBuf>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    font: Option<TextFont>,
+}
+
+impl TryFrom<SourceTable> for ShapeSource {
+    type Error = String;
+    fn try_from(t: SourceTable) -> std::result::Result<Self, String> {
+        let font = t.font;
+        let s = match (t.builtin, t.file, t.text) {
+            (Some(b), None, None) => ShapeSource::Builtin(b),
+            (None, Some(f), None) => ShapeSource::File(f),
+            (None, None, Some(text)) => {
+                return Ok(ShapeSource::Text {
+                    text,
+                    font: font.unwrap_or_default(),
+                });
+            }
+            _ => {
+                return Err(
+                    "the shape table takes one of builtin = \"NAME\", file = \"PATH\" or text = \
+                     \"WORDS\""
+                        .into(),
+                );
+            }
+        };
+        if font.is_some() {
+            return Err("the shape table's font goes with a text = \"WORDS\"".into());
+        }
+        Ok(s)
+    }
+}
+
+impl From<ShapeSource> for SourceTable {
+    fn from(s: ShapeSource) -> SourceTable {
+        let mut t = SourceTable {
+            builtin: None,
+            file: None,
+            text: None,
+            font: None,
+        };
+        match s {
+            ShapeSource::Builtin(b) => t.builtin = Some(b),
+            ShapeSource::File(f) => t.file = Some(f),
+            ShapeSource::Text { text, font } => {
+                t.text = Some(text);
+                t.font = (!font.is_default()).then_some(font);
+            }
+        }
+        t
+    }
 }
 
 impl std::fmt::Display for ShapeSource {
@@ -50,6 +124,7 @@ impl std::fmt::Display for ShapeSource {
         match self {
             ShapeSource::Builtin(name) => f.write_str(name),
             ShapeSource::File(path) => write!(f, "{}", path.display()),
+            ShapeSource::Text { text, .. } => write!(f, "text {:?}", text::lines(text).join(" / ")),
         }
     }
 }
@@ -61,8 +136,14 @@ impl ShapeSource {
             ShapeSource::Builtin(name) if builtin::get(name).is_none() => Err(Error::option(
                 format!("unknown built-in shape (use {}): {name}", builtin::list()),
             )),
+            ShapeSource::Text { text, font } => text::check(text, *font),
             _ => Ok(()),
         }
+    }
+
+    /// Whether this is a text shape (whose letters are always joined).
+    pub fn is_text(&self) -> bool {
+        matches!(self, ShapeSource::Text { .. })
     }
 }
 

@@ -152,6 +152,9 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
             resolve_string: Box::new(|_, _| None),
         },
         style_sheet: Some(no_effects(text).to_string()),
+        // text is drawn with the bundled fonts only: the same shape on every machine
+        font_family: "Liberation Serif".into(),
+        fontdb: super::text::fontdb(),
         ..usvg::Options::default()
     };
     usvg::Tree::from_xmltree(&xml, &options).map_err(|e| match e {

@@ -1,0 +1,121 @@
+//! Does a picture look like a silhouette or like a photo? A silhouette (clip art, a logo, a
+//! drawing) stands on a plain background: the pixels around its border are nearly all one
+//! colour, or transparent. A photo's border is the scene: grass, carpet, sky with clouds. The
+//! test is on the border only, so it is cheap and does not depend on the threshold.
+
+use crate::shape::decode::Picture;
+
+/// How far (RGB distance, 0 to 255) a border pixel may be from the border's median colour and
+/// still count as background.
+pub const PLAIN_DISTANCE: u32 = 24;
+/// The largest share of border pixels that may differ from the median colour for the
+/// background to count as plain.
+pub const PLAIN_SHARE: f64 = 0.2;
+
+/// The share of `p`'s opaque border pixels (a band 1/50 of the picture deep) further than
+/// [`PLAIN_DISTANCE`] from their median colour; 0 when the border is mostly transparent.
+pub fn border_variation(p: &Picture) -> f64 {
+    let (w, h) = (p.width(), p.height());
+    let band = (w.min(h) / 50).max(1);
+    let mut px = Vec::new();
+    let mut transparent = 0usize;
+    for y in 0..h {
+        for x in 0..w {
+            if x >= band && x + band < w && y >= band && y + band < h {
+                continue;
+            }
+            let c = p.pixel(x, y);
+            if c[3] < 128 {
+                transparent += 1;
+            } else {
+                px.push([c[0], c[1], c[2]]);
+            }
+        }
+    }
+    if px.is_empty() || transparent >= px.len() {
+        return 0.0;
+    }
+    let mut median = [0u8; 3];
+    for (ch, m) in median.iter_mut().enumerate() {
+        let mut v: Vec<u8> = px.iter().map(|c| c[ch]).collect();
+        v.sort_unstable();
+        *m = v[v.len() / 2];
+    }
+    let far = px
+        .iter()
+        .filter(|c| {
+            let d2: u32 = (0..3)
+                .map(|i| (u32::from(c[i]).abs_diff(u32::from(median[i]))).pow(2))
+                .sum();
+            // the distance scaled so that black to white is 255 is sqrt(d2 / 3)
+            d2 > 3 * PLAIN_DISTANCE * PLAIN_DISTANCE
+        })
+        .count();
+    far as f64 / px.len() as f64
+}
+
+/// Whether `p` looks like a photo rather than a silhouette on a plain background.
+pub fn looks_like_photo(p: &Picture) -> bool {
+    border_variation(p) > PLAIN_SHARE
+}
+
+/// The one line a photo gets.
+pub const PHOTO_MESSAGE: &str = "this looks like a photo (its background is not plain): use a \
+     picture with a plain background, or pick the subject in the editor (or --force to cut it \
+     anyway)";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picture(w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> Picture {
+        let mut rgba = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                rgba.extend_from_slice(&f(x, y));
+            }
+        }
+        Picture::from_rgba(w, h, &rgba).unwrap()
+    }
+
+    /// A cheap deterministic noise, 0..=255.
+    fn noise(x: u32, y: u32) -> u8 {
+        let v = x.wrapping_mul(374_761_393) ^ y.wrapping_mul(668_265_263);
+        (v.wrapping_mul(1_274_126_177) >> 24) as u8
+    }
+
+    #[test]
+    fn a_textured_background_is_a_photo_and_a_plain_one_is_not() {
+        let disc = |x: u32, y: u32| {
+            let (dx, dy) = (f64::from(x) - 100.0, f64::from(y) - 80.0);
+            dx * dx + dy * dy < 60.0 * 60.0
+        };
+        // a brown cat on a grassy, noisy background
+        let photo = picture(200, 160, |x, y| {
+            if disc(x, y) {
+                [120, 80, 40, 255]
+            } else {
+                let n = noise(x, y);
+                [40 + n / 3, 100 + n / 2, 30 + n / 4, 255]
+            }
+        });
+        assert!(looks_like_photo(&photo), "{}", border_variation(&photo));
+        // the same on white with JPEG-like noise of a few levels
+        let clip = picture(200, 160, |x, y| {
+            if disc(x, y) {
+                [120, 80, 40, 255]
+            } else {
+                let n = noise(x, y) / 40;
+                [250 - n, 250 - n, 252 - n, 255]
+            }
+        });
+        assert!(!looks_like_photo(&clip), "{}", border_variation(&clip));
+        // transparency: never a photo
+        let cut_out = picture(
+            200,
+            160,
+            |x, y| if disc(x, y) { [1, 2, 3, 255] } else { [0; 4] },
+        );
+        assert_eq!(border_variation(&cut_out), 0.0);
+    }
+}
