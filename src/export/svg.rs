@@ -101,13 +101,7 @@ fn open_tag(e: &impl std::fmt::Display) -> String {
 /// drawing and the output text, never a second tree of every path: a 3000x3000 hex maze's
 /// walls are hundreds of megabytes of path data.
 pub fn svg(d: &Drawing) -> Vec<u8> {
-    let doc = Document::new()
-        .set("width", format!("{}mm", num_s(d.width)))
-        .set("height", format!("{}mm", num_s(d.height)))
-        .set(
-            "viewBox",
-            format!("0 0 {} {}", num_s(d.width), num_s(d.height)),
-        );
+    let doc = document(d);
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let doc_open = open_tag(&doc);
     let mut any_child = false;
@@ -128,30 +122,13 @@ pub fn svg(d: &Drawing) -> Vec<u8> {
     for item in d.printed() {
         if current.as_ref().is_none_or(|(l, _, _)| *l != item.layer) {
             close(&mut out, current.take());
-            let repeats = seen.iter().filter(|&&l| l == item.layer).count();
-            seen.push(item.layer);
-            let id = if repeats == 0 {
-                item.layer.name().to_string()
-            } else {
-                format!("{}-{}", item.layer.name(), repeats + 1)
-            };
-            current = Some((item.layer, group(item.layer, id), false));
+            current = Some((item.layer, next_group(item.layer, &mut seen), false));
             any_child = true;
         }
-        let child = match &item.shape {
-            Shape::Stroke { path, width, color } => SvgPath::new()
-                .set("d", path_data(path))
-                .set("fill", "none")
-                .set("stroke", color.hex())
-                .set("stroke-width", num_s(*width))
-                .to_string(),
-            Shape::Fill { path, color } => SvgPath::new()
-                .set("d", path_data(path))
-                .set("fill", color.hex())
-                .to_string(),
-            Shape::Text(t) => text(t).to_string(),
-            Shape::Tint { .. } => continue, // overlays are never printed
+        let Some(child) = element(&item.shape) else {
+            continue; // overlays are never printed
         };
+        let child = child.to_string();
         let (_, g, written) = current.as_mut().expect("set above");
         if !*written {
             out.push('\n');
@@ -171,6 +148,50 @@ pub fn svg(d: &Drawing) -> Vec<u8> {
     }
     out.push('\n');
     out.into_bytes()
+}
+
+/// The `<svg>` element: the page's size in millimetres and a viewBox in millimetres.
+fn document(d: &Drawing) -> Document {
+    Document::new()
+        .set("width", format!("{}mm", num_s(d.width)))
+        .set("height", format!("{}mm", num_s(d.height)))
+        .set(
+            "viewBox",
+            format!("0 0 {} {}", num_s(d.width), num_s(d.height)),
+        )
+}
+
+/// The group of the next run of items on `layer`: its id is the layer's name, then
+/// `name-2`, `name-3`... when the layer comes back after another (`seen` counts the runs).
+fn next_group(layer: Layer, seen: &mut Vec<Layer>) -> Group {
+    let repeats = seen.iter().filter(|&&l| l == layer).count();
+    seen.push(layer);
+    let id = if repeats == 0 {
+        layer.name().to_string()
+    } else {
+        format!("{}-{}", layer.name(), repeats + 1)
+    };
+    group(layer, id)
+}
+
+/// One printed item as an SVG element; none for an overlay (never printed).
+fn element(shape: &Shape) -> Option<Box<dyn svg::Node>> {
+    Some(match shape {
+        Shape::Stroke { path, width, color } => Box::new(
+            SvgPath::new()
+                .set("d", path_data(path))
+                .set("fill", "none")
+                .set("stroke", color.hex())
+                .set("stroke-width", num_s(*width)),
+        ),
+        Shape::Fill { path, color } => Box::new(
+            SvgPath::new()
+                .set("d", path_data(path))
+                .set("fill", color.hex()),
+        ),
+        Shape::Text(t) => Box::new(text(t)),
+        Shape::Tint { .. } => return None,
+    })
 }
 
 /// A line of text: its glyph outlines, and the same text invisible (for search and copy).
@@ -298,13 +319,7 @@ mod tests {
     /// The document as the svg crate writes a whole tree: what [`svg`] wrote before it
     /// streamed, kept as the reference its output must equal byte for byte.
     fn as_tree(d: &Drawing) -> Vec<u8> {
-        let mut doc = Document::new()
-            .set("width", format!("{}mm", num_s(d.width)))
-            .set("height", format!("{}mm", num_s(d.height)))
-            .set(
-                "viewBox",
-                format!("0 0 {} {}", num_s(d.width), num_s(d.height)),
-            );
+        let mut doc = document(d);
         let mut seen: Vec<Layer> = Vec::new();
         let mut current: Option<(Layer, Group)> = None;
         for item in d.printed() {
@@ -312,33 +327,13 @@ mod tests {
                 if let Some((_, g)) = current.take() {
                     doc = doc.add(g);
                 }
-                let repeats = seen.iter().filter(|&&l| l == item.layer).count();
-                seen.push(item.layer);
-                let id = if repeats == 0 {
-                    item.layer.name().to_string()
-                } else {
-                    format!("{}-{}", item.layer.name(), repeats + 1)
-                };
-                current = Some((item.layer, group(item.layer, id)));
+                current = Some((item.layer, next_group(item.layer, &mut seen)));
             }
             let (_, g) = current.as_mut().unwrap();
-            let taken = std::mem::replace(g, Group::new());
-            *g = match &item.shape {
-                Shape::Stroke { path, width, color } => taken.add(
-                    SvgPath::new()
-                        .set("d", path_data(path))
-                        .set("fill", "none")
-                        .set("stroke", color.hex())
-                        .set("stroke-width", num_s(*width)),
-                ),
-                Shape::Fill { path, color } => taken.add(
-                    SvgPath::new()
-                        .set("d", path_data(path))
-                        .set("fill", color.hex()),
-                ),
-                Shape::Text(t) => taken.add(text(t)),
-                Shape::Tint { .. } => taken,
-            };
+            if let Some(e) = element(&item.shape) {
+                let taken = std::mem::replace(g, Group::new());
+                *g = taken.add(e);
+            }
         }
         if let Some((_, g)) = current {
             doc = doc.add(g);
