@@ -182,7 +182,7 @@ const PAGES: &[(&str, &[&str], bool)] = &[
             "--weave",
             "0.5",
             "--width",
-            "14",
+            "15",
             "--seed",
             "11",
             "--page-number",
