@@ -7,6 +7,7 @@ use crate::carve::{Algorithm, GrowingTreePolicy};
 use crate::endpoints::Placement;
 use crate::error::{Error, Result};
 use crate::page::PageSetup;
+use crate::shape::wand::Pick;
 use crate::shape::{Islands, ShapeSource};
 use crate::targets::Targets;
 use crate::topology::{Coord, Topology, TopologyKind};
@@ -150,6 +151,11 @@ pub struct Design {
     /// refused with what to do ([`crate::shape::photo`]).
     #[serde(skip_serializing_if = "is_false")]
     pub photo: bool,
+    /// The subject of a picture file picked with the wand (the `[pick]` table: points on the
+    /// subject and the background, and a tolerance; [`crate::shape::wand`]); it replaces the
+    /// threshold and invert cut, and a photo picked is not refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pick: Option<Pick>,
     /// How the maze is put on paper (PDF, SVG, PNG). Left out of the file while it is the
     /// default, so designs without a page setup read and write as before.
     #[serde(skip_serializing_if = "PageSetup::is_default")]
@@ -190,6 +196,7 @@ impl Default for Design {
             islands: Islands::KeepLargest,
             outline: OutlineStyle::Shape,
             photo: false,
+            pick: None,
             page: PageSetup::default(),
             cell_edits: Vec::new(),
             targets: Targets::NONE,
@@ -331,6 +338,14 @@ impl Design {
             )));
         }
         self.targets.validate()?;
+        if let Some(pick) = &self.pick {
+            pick.check()?;
+            if !matches!(self.shape, Some(ShapeSource::File(_))) {
+                return Err(Error::option(
+                    "pick: the subject is picked from a picture file; give [shape] file = \"PATH\"",
+                ));
+            }
+        }
         if let Some(shape) = &self.shape {
             shape.check()?;
         }

@@ -32,6 +32,7 @@ use crate::pipeline::{
     Generated, GeneratedTiles, ShapedMask, generate, generate_shaped, generate_tiles, shape_mask,
 };
 use crate::shape::fit::Placement;
+use crate::shape::wand::Pick;
 use crate::shape::{Cut, Foreground, Islands, ShapeSource, fitted_height};
 use crate::topology::{Coord, Topology, TopologyKind};
 
@@ -49,10 +50,15 @@ pub fn check_targets(design: &Design) -> Result<()> {
 /// The picture `loaded` of `source` cut into its foreground with `design`'s threshold and invert;
 /// an error about the picture names its file (path last).
 pub fn cut(source: &ShapeSource, loaded: &LoadedShape, cut: Cut) -> Result<Foreground> {
-    Foreground::from_picture(&loaded.picture, cut).map_err(|e| match source {
+    Foreground::from_picture(&loaded.picture, cut).map_err(|e| at_file(source, e))
+}
+
+/// `e` with the file of `source` named last (built-in and text shapes have none).
+fn at_file(source: &ShapeSource, e: Error) -> Error {
+    match source {
         ShapeSource::File(p) => Error::new(e.kind, format!("{}: {}", e.message, p.display())),
         ShapeSource::Builtin(_) | ShapeSource::Text { .. } => e,
-    })
+    }
 }
 
 /// The cut a design asks for (its threshold and invert knobs).
@@ -63,9 +69,52 @@ pub fn design_cut(design: &Design) -> Cut {
     }
 }
 
-/// A design's shape, loaded through `loader` and cut; `None` without a shape. A relative file
-/// path is taken relative to `base` when given. Returns the foreground and the loader's note
-/// (e.g. a picture whose content is not the format its name says).
+/// How a design makes its shape from its picture: the subject its pick selects, or the cut,
+/// and whether a picture that looks like a photo is cut anyway.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cutting {
+    /// The threshold and invert knobs.
+    pub cut: Cut,
+    /// The subject picked with the wand ([`crate::shape::wand`]), which replaces the cut.
+    pub pick: Option<Pick>,
+    /// Cut a picture that looks like a photo anyway.
+    pub force: bool,
+}
+
+impl Cutting {
+    /// What `design` asks for.
+    pub fn of(design: &Design) -> Cutting {
+        Cutting {
+            cut: design_cut(design),
+            pick: design.pick.clone(),
+            force: design.photo,
+        }
+    }
+}
+
+/// The shape's foreground from the picture `loaded` of `source`, as `how` says: the subject
+/// picked, else (a file that looks like a photo is refused, unless forced, with
+/// [`crate::shape::photo::PHOTO_MESSAGE`]) the cut. Errors name the file last. The command line,
+/// books and the editor all cut through here.
+pub fn foreground(source: &ShapeSource, loaded: &LoadedShape, how: &Cutting) -> Result<Foreground> {
+    if let Some(pick) = &how.pick {
+        return crate::shape::wand::select(&loaded.picture, pick).map_err(|e| at_file(source, e));
+    }
+    if matches!(source, ShapeSource::File(_))
+        && !how.force
+        && crate::shape::photo::looks_like_photo(&loaded.picture)
+    {
+        return Err(at_file(
+            source,
+            Error::input(crate::shape::photo::PHOTO_MESSAGE),
+        ));
+    }
+    cut(source, loaded, how.cut)
+}
+
+/// A design's shape, loaded through `loader` and cut ([`foreground`]); `None` without a shape. A
+/// relative file path is taken relative to `base` when given. Returns the foreground and the
+/// loader's note (e.g. a picture whose content is not the format its name says).
 pub fn load_foreground(
     design: &Design,
     loader: &dyn Loader,
@@ -75,17 +124,7 @@ pub fn load_foreground(
         return Ok(None);
     };
     let loaded = load_shape(loader, source, base)?;
-    if let ShapeSource::File(p) = source
-        && !design.photo
-        && crate::shape::photo::looks_like_photo(&loaded.picture)
-    {
-        return Err(Error::input(format!(
-            "{}: {}",
-            crate::shape::photo::PHOTO_MESSAGE,
-            p.display()
-        )));
-    }
-    let fg = cut(source, &loaded, design_cut(design))?;
+    let fg = foreground(source, &loaded, &Cutting::of(design))?;
     Ok(Some((fg, loaded.note)))
 }
 
@@ -244,6 +283,12 @@ impl Prepared {
         self.design.seed = seed;
     }
 
+    /// The cells of the shape's other parts that keeping its main part dropped (none when the
+    /// parts are bridged, or there is one part), in row-major order.
+    pub fn dropped(&self) -> &[Coord] {
+        self.shaped.as_ref().map_or(&[], |s| &s.dropped)
+    }
+
     /// The share of the shape's cells that keeping its largest part drops (0 when the parts
     /// are bridged, or there is one part).
     pub fn dropped_share(&self) -> f64 {
@@ -251,7 +296,7 @@ impl Prepared {
             Some(s)
                 if self.design.islands_policy() == Islands::KeepLargest && s.mask.count() > 0 =>
             {
-                s.island_cells as f64 / s.mask.count() as f64
+                s.island_cells as f64 / (s.mask.count() + s.dropped.len()) as f64
             }
             _ => 0.0,
         }
@@ -329,7 +374,10 @@ impl Prepared {
         check_targets(&self.design)?;
         let mut found =
             difficulty::search_with(&self.design, self.mask(), options, cancel, progress)?;
-        found.generated.added_cells += self.shaped.as_ref().map_or(0, |s| s.added_cells);
+        if let Some(s) = &self.shaped {
+            found.generated.added_cells += s.added_cells;
+            found.generated.dropped_cells += s.dropped.len();
+        }
         self.outline(&mut found.generated);
         Ok(found)
     }

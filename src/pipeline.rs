@@ -19,11 +19,12 @@ use crate::mask::Mask;
 use crate::maze::Maze;
 use crate::metrics::{Metrics, measure};
 use crate::random::{MazeRng, fresh_seed};
+use crate::shape::islands::main_part;
 use crate::shape::{Foreground, Islands, bridge, fit};
 use crate::solve::shortest_path;
 use crate::tiles::puzzle::{self, TileMaze};
 use crate::tiles::region;
-use crate::topology::Topology;
+use crate::topology::{Coord, Topology};
 use crate::weave;
 
 /// Fewest active cells a maze may have.
@@ -149,21 +150,45 @@ pub struct ShapedMask {
     pub mask: Mask,
     /// How many separate parts the shape had on the grid.
     pub parts: usize,
-    /// Cells outside the largest part (dropped when the design keeps the largest part).
+    /// Cells outside the main part (dropped when the design keeps the largest part).
     pub island_cells: usize,
+    /// The cells dropped from the mask (the parts other than the main one, when the design keeps
+    /// the largest part), in row-major order; the editor tints them.
+    pub dropped: Vec<Coord>,
     /// Cells switched on to join the parts (when the design bridges islands).
     pub added_cells: usize,
 }
 
-/// The mask of `design`'s grid ([`Design::grid_topology`]) that the shape `fg` covers (by the design's coverage), with the
-/// design's islands policy applied. Fails when fewer than [`MIN_SHAPE_CELLS`] cells remain.
+/// The mask of `design`'s grid ([`Design::grid_topology`]) that the shape `fg` covers (by the
+/// design's coverage), with the design's islands policy applied: the parts are bridged, or the
+/// main part is kept, the one holding most of the picture's largest part
+/// ([`crate::shape::islands::main_part`]; the same part on every topology). Fails when fewer
+/// than [`MIN_SHAPE_CELLS`] cells remain.
 pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
     design.validate()?;
     let topology = Topology::new(design.grid_topology(), design.width, design.height)?;
     let mut mask = fit(fg, &topology, design.coverage)?;
     let parts = mask.components(&topology);
-    let largest = parts.first().map_or(0, Vec::len);
+    let keep_main = design.islands_policy() == Islands::KeepLargest;
+    let main = if keep_main && parts.len() > 1 {
+        main_part(&parts, fg, &topology, design.width)
+    } else {
+        0
+    };
+    let largest = parts.get(main).map_or(0, Vec::len);
     let island_cells = mask.count() - largest;
+    let mut dropped = Vec::new();
+    if keep_main {
+        for (i, part) in parts.iter().enumerate() {
+            if i != main {
+                dropped.extend_from_slice(part);
+            }
+        }
+        for &c in &dropped {
+            mask.set(c, false);
+        }
+        dropped.sort_unstable_by_key(|c| (c.row, c.col));
+    }
     let (kept, added_cells) = match design.islands_policy() {
         Islands::KeepLargest => (largest, 0),
         Islands::Bridge => {
@@ -185,6 +210,7 @@ pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
         mask,
         parts: parts.len(),
         island_cells,
+        dropped,
         added_cells,
     })
 }
@@ -202,10 +228,11 @@ pub fn generate(design: &Design, mask: Option<&Mask>) -> Result<Generated> {
 }
 
 /// [`generate`] on a shape's mask from [`shape_mask`], whose bridges (already in the mask) count
-/// as the result's added cells.
+/// as the result's added cells and whose dropped parts (already out of it) as its dropped cells.
 pub fn generate_shaped(design: &Design, shaped: &ShapedMask) -> Result<Generated> {
     let mut g = generate(design, Some(&shaped.mask))?;
     g.added_cells += shaped.added_cells;
+    g.dropped_cells += shaped.dropped.len();
     Ok(g)
 }
 

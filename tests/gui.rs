@@ -578,6 +578,24 @@ impl egui::DroppedFile for Dropped {
     }
 }
 
+/// The cells of the editor's maze (the status line when there is none).
+fn maze_cells(h: &Harness<'_, HedgeApp>) -> usize {
+    h.state()
+        .generated()
+        .unwrap_or_else(|| panic!("{}", status(h)))
+        .metrics
+        .cells
+}
+
+/// Drops the file `path` on the editor's window.
+fn drop_file(h: &mut Harness<'_, HedgeApp>, path: &std::path::Path) {
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(path.to_path_buf())));
+    h.run();
+    h.run();
+}
+
 #[test]
 fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
     let dir = tempfile::tempdir().unwrap();
@@ -593,21 +611,12 @@ fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
     });
     img.save(&png).unwrap();
     let mut h = editor();
-    h.input_mut()
-        .dropped_files
-        .push(std::sync::Arc::new(Dropped(png.clone())));
-    h.run();
-    h.run();
+    drop_file(&mut h, &png);
     assert_eq!(
         h.state().design.shape,
         Some(hedge::shape::ShapeSource::File(png.clone()))
     );
-    let cells = h
-        .state()
-        .generated()
-        .unwrap_or_else(|| panic!("{}", status(&h)))
-        .metrics
-        .cells;
+    let cells = maze_cells(&h);
     assert!(
         cells < 400 && cells > 200,
         "a disc covers about 78% of its square: {cells}"
@@ -1170,4 +1179,136 @@ fn a_name_typed_in_the_shape_section_becomes_the_shape() {
         .generated()
         .unwrap_or_else(|| panic!("{}", status(&h)));
     assert!(g.metrics.cells > 50, "{}", g.metrics.cells);
+}
+
+/// The JSON `hedge generate --design DESIGN -o x.json` writes.
+fn cli_json(design: &std::path::Path) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("cli.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+        .args(["generate", "--design"])
+        .arg(design)
+        .arg("-o")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert_ok(&out);
+    std::fs::read(&json).unwrap()
+}
+
+/// Clicks `button` at `at`: press and release in one frame (a window repaints while the
+/// pointer is held down on it, so the harness would not settle between the two).
+fn click_at(h: &mut Harness<'_, HedgeApp>, at: egui::Pos2, button: egui::PointerButton) {
+    h.hover_at(at);
+    h.run();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.run();
+}
+
+#[test]
+fn the_subject_of_a_photo_is_picked_with_the_wand() {
+    let dir = tempfile::tempdir().unwrap();
+    // a plain orange disc on grass-like noise: a photo, not a silhouette
+    let png = dir.path().join("photo.png");
+    image::RgbaImage::from_fn(240, 180, |x, y| {
+        let (dx, dy) = (x as f64 - 130.0, y as f64 - 95.0);
+        if dx.hypot(dy) < 60.0 {
+            image::Rgba([230, 130, 40, 255])
+        } else {
+            let n = ((x.wrapping_mul(374_761_393) ^ y.wrapping_mul(668_265_263))
+                .wrapping_mul(1_274_126_177)
+                >> 24) as u8;
+            image::Rgba([40 + n / 3, 110 + n / 3, 30 + n / 4, 255])
+        }
+    })
+    .save(&png)
+    .unwrap();
+    let mut h = editor();
+    drop_file(&mut h, &png);
+    // the photo is the shape, refused as a photo until its subject is picked; the window opens
+    assert_eq!(
+        h.state().design.shape,
+        Some(hedge::shape::ShapeSource::File(png.clone()))
+    );
+    assert!(status(&h).contains("looks like a photo"), "{}", status(&h));
+    assert!(h.state().picker);
+
+    // a click on the disc picks it
+    let r = h
+        .get_by_role_and_label(Role::Image, "Subject picture")
+        .rect();
+    let at = r.min + egui::vec2(r.width() * 0.55, r.height() * 0.5);
+    click_at(&mut h, at, egui::PointerButton::Primary);
+    let pick = h.state().design.pick.clone().expect("a pick");
+    assert_eq!(pick.subject.len(), 1);
+    assert!(
+        (pick.subject[0][0] - 0.55).abs() < 0.01,
+        "{:?}",
+        pick.subject
+    );
+    let cells = maze_cells(&h);
+    // the disc's box fills the grid: about pi / 4 of its cells
+    let d = h.state().design.clone();
+    let share = cells as f64 / f64::from(d.width * d.height);
+    assert!(
+        (0.7..0.85).contains(&share),
+        "{cells} of {}x{}",
+        d.width,
+        d.height
+    );
+
+    // a right-click on the grass is a background point; the tolerance slider widens the pick
+    let grass = r.min + egui::vec2(r.width() * 0.03, r.height() * 0.04);
+    click_at(&mut h, grass, egui::PointerButton::Secondary);
+    assert_eq!(h.state().design.pick.as_ref().unwrap().background.len(), 1);
+    h.get_by_role_and_label(Role::Slider, "Tolerance")
+        .set_value_accesskit(0.3);
+    h.run();
+    assert_eq!(h.state().design.pick.as_ref().unwrap().tolerance, 0.3);
+    assert!(h.state().generated().is_some(), "{}", status(&h));
+
+    // saved, the design makes the same maze through the library's entry point and the CLI
+    let toml = dir.path().join("picked.toml");
+    h.state_mut()
+        .pending
+        .push(hedge::app::Command::SaveDesign(toml.clone()));
+    h.run();
+    assert!(
+        matches!(&h.state().message, Some(Ok(_))),
+        "{:?}",
+        h.state().message
+    );
+    let editor_json = match &h.state().current {
+        hedge::app::Current::Made { made, .. } => made.json().unwrap(),
+        _ => panic!("{}", status(&h)),
+    };
+    let saved = hedge::io::read_design(&toml).unwrap();
+    assert_eq!(saved.pick, h.state().design.pick);
+    let made = hedge::make::prepare(
+        &saved,
+        &hedge::io::Files,
+        toml.parent(),
+        hedge::make::Fit::default(),
+    )
+    .unwrap()
+    .make()
+    .unwrap();
+    assert_eq!(made.json().unwrap(), editor_json);
+    assert_eq!(cli_json(&toml), editor_json);
+
+    // undo takes the tolerance back; "Clear pick" goes back to the refused photo
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_ne!(h.state().design.pick.as_ref().unwrap().tolerance, 0.3);
+    h.get_by_label("Clear pick").click();
+    h.run();
+    assert_eq!(h.state().design.pick, None);
+    assert!(status(&h).contains("looks like a photo"));
 }

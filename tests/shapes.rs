@@ -336,8 +336,12 @@ fn islands_are_dropped_or_bridged() {
         let kept = shape_mask(&d, &fg).unwrap();
         assert_eq!(kept.parts, 2, "{kind}");
         assert_eq!(kept.added_cells, 0);
-        let parts = kept.mask.components(&t);
-        let g = generate(&d, Some(&kept.mask)).unwrap();
+        // the smaller square is out of the mask, listed as dropped, and counted by the maze
+        let raw = fit(&fg, &t, d.coverage).unwrap();
+        let parts = raw.components(&t);
+        assert_eq!(kept.mask.components(&t).len(), 1, "{kind}");
+        assert_eq!(kept.dropped, sorted(&parts[1]), "{kind}");
+        let g = generate_shaped(&d, &kept).unwrap();
         assert_eq!(g.dropped_cells, parts[1].len(), "{kind}");
         assert_eq!(g.maze.len(), parts[0].len());
 
@@ -347,7 +351,7 @@ fn islands_are_dropped_or_bridged() {
         assert_eq!(joined.mask.components(&t).len(), 1, "{kind}");
         assert_eq!(
             joined.mask.count(),
-            kept.mask.count() + joined.added_cells,
+            raw.count() + joined.added_cells,
             "{kind}"
         );
         // the gap is 60 px = 60 / k units; a corridor crossing it needs about that many cells
@@ -365,7 +369,7 @@ fn islands_are_dropped_or_bridged() {
         assert_eq!(g.added_cells, joined.added_cells, "{kind}");
         assert_eq!(g.maze.len(), joined.mask.count());
         assert!(g.maze.is_perfect());
-        let raw = generate(&d, Some(&kept.mask)).unwrap();
+        let raw = generate(&d, Some(&raw)).unwrap();
         assert_eq!(raw.added_cells, joined.added_cells, "{kind}");
         assert_eq!(raw.maze.len(), joined.mask.count(), "{kind}");
         assert_eq!(
@@ -375,6 +379,13 @@ fn islands_are_dropped_or_bridged() {
             0
         );
     }
+}
+
+/// `cells` in row-major order.
+fn sorted(cells: &[Coord]) -> Vec<Coord> {
+    let mut v = cells.to_vec();
+    v.sort_unstable_by_key(|c| (c.row, c.col));
+    v
 }
 
 /// Two discs joined by a bar about one cell thick stay one part; the bar's cells are necks.
@@ -1277,4 +1288,182 @@ fn a_photo_is_refused_with_what_to_do_unless_forced() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", stderr_of(&o));
+}
+
+/// Which half of the picture the cells of `cells` stand on: -1 all left, 1 all right, 0 both.
+fn side_of(cells: &[Coord], fg: &Foreground, t: &Topology) -> i32 {
+    let place = Placement::new(fg, t);
+    let mid = i64::from(fg.width() / 2);
+    let (mut left, mut right) = (0, 0);
+    for &c in cells {
+        let p = t.tess().center(c);
+        if place.pixel(p.x, p.y).0 < mid {
+            left += 1;
+        } else {
+            right += 1;
+        }
+    }
+    match (left, right) {
+        (_, 0) => -1,
+        (0, _) => 1,
+        _ => 0,
+    }
+}
+
+/// Regression for issue 19's headphones icon, which kept a different part on each topology:
+/// two discs whose areas differ by 2 % keep the larger one (by the picture's area) on rect,
+/// hex, polar and tri grids 14 to 40 cells across, even where the cells make the smaller one
+/// larger or the two the same size.
+#[test]
+fn the_same_main_part_on_every_topology() {
+    // left disc radius 60, right disc radius 60.6 (2 % more area), 60 pixels apart
+    let fg = foreground(&png(400, 140, |x, y| {
+        in_disc(x, y, 70.0, 70.0, 60.0) || in_disc(x, y, 250.0, 70.0, 60.6)
+    }));
+    let mut other_by_cells = Vec::new();
+    for kind in TopologyKind::ALL {
+        for width in (14..=40).step_by(2) {
+            let t = topology_for(kind, width, &fg);
+            let d = design(kind, &t, Islands::KeepLargest);
+            let raw = fit(&fg, &t, d.coverage).unwrap();
+            let parts = raw.components(&t);
+            if parts.len() != 2 {
+                continue;
+            }
+            // counted in cells, the smaller disc is larger (rect 22: 63 cells to 61)
+            if side_of(&parts[0], &fg, &t) == -1 && parts[0].len() > parts[1].len() {
+                other_by_cells.push(format!("{kind} {width}"));
+            }
+            let p = hedge::make::prepare_with(
+                &d,
+                Some(std::sync::Arc::new(fg.clone())),
+                Default::default(),
+            )
+            .unwrap();
+            let kept: Vec<Coord> = {
+                let m = p.mask().unwrap();
+                let tess = t.tess();
+                (0..tess.rows())
+                    .flat_map(|r| (0..tess.cols(r)).map(move |c| Coord::new(r, c)))
+                    .filter(|&c| m.get(c))
+                    .collect()
+            };
+            assert_eq!(
+                side_of(&kept, &fg, &t),
+                1,
+                "{kind} {width}: the left disc kept"
+            );
+            assert_eq!(side_of(p.dropped(), &fg, &t), -1, "{kind} {width}");
+        }
+    }
+    // the case the rule is for: somewhere the cells alone would have kept the other disc
+    assert!(
+        !other_by_cells.is_empty(),
+        "no grid where counting cells picks the smaller disc"
+    );
+}
+
+#[test]
+fn a_two_line_name_is_one_maze_on_every_topology() {
+    for kind in TopologyKind::ALL {
+        let one = text_maze("Emma", kind, 40);
+        let two = text_maze("Emma\nLeo", kind, 40);
+        let s = two.shaped().unwrap();
+        let t = Topology::new(kind, two.design().width, two.design().height).unwrap();
+        assert_eq!(s.mask.components(&t).len(), 1, "{kind}");
+        assert!(s.dropped.is_empty(), "{kind}");
+        let g = match two.make().unwrap() {
+            hedge::make::Made::Walls(g) => g,
+            _ => unreachable!(),
+        };
+        assert_eq!(g.maze.grid().len(), s.mask.count(), "{kind}");
+        assert!(g.maze.is_perfect(), "{kind}");
+        // the second line adds cells: rows below (or, on polar, more cells in the same rings)
+        assert!(
+            s.mask.count() > one.shaped().unwrap().mask.count(),
+            "{kind}: {} vs {}",
+            s.mask.count(),
+            one.shaped().unwrap().mask.count()
+        );
+        if kind != TopologyKind::Polar {
+            assert!(two.design().height > one.design().height + 5, "{kind}");
+        }
+    }
+}
+
+/// A photo-like picture: a plain orange disc on grass-like noise (the background of a photo).
+fn photo_png() -> Vec<u8> {
+    encode(
+        &draw(240, 180, |x, y| {
+            if in_disc(x, y, 130.0, 95.0, 60.0) {
+                [230, 130, 40, 255]
+            } else {
+                let v = ((x as u32).wrapping_mul(374_761_393)
+                    ^ (y as u32).wrapping_mul(668_265_263))
+                .wrapping_mul(1_274_126_177)
+                    >> 24;
+                let n = v as u8;
+                [40 + n / 3, 110 + n / 3, 30 + n / 4, 255]
+            }
+        }),
+        ImageFormat::Png,
+    )
+}
+
+/// `hedge generate --design DESIGN -o OUT`.
+fn generate_design(design: &std::path::Path, out: &std::path::Path) -> std::process::Output {
+    hedge()
+        .args(["generate", "--design"])
+        .arg(design)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+/// The subject picked with the wand, saved in a design file: the command line makes the maze
+/// (no photo refusal) and it is the maze the library makes from the same design.
+#[test]
+fn a_picked_subject_is_part_of_the_design() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("photo.png"), photo_png()).unwrap();
+    let toml = "seed = 5\nwidth = 20\nheight = 20\n\n[shape]\nfile = \"photo.png\"\n\n\
+                [pick]\nsubject = [[0.54, 0.53]]\nbackground = [[0.05, 0.05]]\ntolerance = 0.25\n";
+    let design = dir.path().join("d.toml");
+    fs::write(&design, toml).unwrap();
+    let d = hedge::io::parse_design(toml).unwrap();
+    let pick = d.pick.clone().unwrap();
+    assert_eq!(pick.subject, vec![[0.54, 0.53]]);
+    assert_eq!(
+        hedge::io::parse_design(&hedge::io::design_to_toml(&d)).unwrap(),
+        d
+    );
+    let out = dir.path().join("m.json");
+    let o = generate_design(&design, &out);
+    assert!(o.status.success(), "{}", stderr_of(&o));
+    let p = hedge::make::prepare(
+        &d,
+        &hedge::io::Files,
+        Some(dir.path()),
+        hedge::make::Fit::default(),
+    )
+    .unwrap();
+    // the disc alone (trimmed to its box) fills the 20 x 20 grid: about pi / 4 of its cells
+    let cells = p.mask().unwrap().count();
+    assert!((280..340).contains(&cells), "{cells}");
+    assert!(p.dropped().is_empty());
+    let made = p.make().unwrap();
+    assert_eq!(fs::read(&out).unwrap(), made.json().unwrap());
+
+    // without the pick the photo is refused; a pick on a built-in shape is one line
+    let no_pick = dir.path().join("plain.toml");
+    fs::write(&no_pick, toml.split("[pick]").next().unwrap()).unwrap();
+    let o = generate_design(&no_pick, &out);
+    let e = stderr_of(&o);
+    assert!(e.contains("pick the subject in the editor"), "{e}");
+    let e = hedge::io::parse_design("[shape]\nbuiltin = \"cat\"\n[pick]\nsubject = [[0.5, 0.5]]\n")
+        .unwrap()
+        .validate()
+        .unwrap_err();
+    assert!(e.message.contains("picture file"), "{e}");
 }

@@ -8,7 +8,7 @@ use super::{Current, HedgeApp, book, targets};
 use crate::design::Design;
 use crate::pipeline::Generated;
 use crate::random::fresh_seed;
-use crate::shape::{Cut, ShapeSource};
+use crate::shape::ShapeSource;
 
 /// What the UI asks for; applied once at the end of the frame by [`HedgeApp::apply`].
 #[derive(Clone, Debug, PartialEq)]
@@ -250,20 +250,27 @@ impl HedgeApp {
             }
             Command::SetShape(source) => {
                 let mut d = self.design.clone();
+                if d.shape != source {
+                    d.pick = None; // a pick is of the picture it was made on
+                }
                 d.shape = source;
                 d.cell_edits.clear();
-                if let Some(src) = &d.shape {
-                    let cut = Cut {
-                        threshold: d.threshold,
-                        invert: d.invert,
-                    };
-                    match self.shape.foreground(src, self.base_dir(), cut) {
+                if d.shape.is_some() {
+                    match self.foreground_of(&d).expect("a shape") {
                         Ok(fg) => {
                             if let Ok(h) =
                                 crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
                             {
                                 d.height = h;
                             }
+                        }
+                        // a photo is the shape all the same: its subject is picked with the wand
+                        Err(_)
+                            if self.shape.picture().is_some_and(|p| {
+                                crate::shape::photo::looks_like_photo(&p.picture)
+                            }) =>
+                        {
+                            self.picker = true;
                         }
                         Err(e) => {
                             self.message = Some(Err(e));

@@ -6,7 +6,7 @@
 //! - `runtime.rs`: the background tasks and the current maze made from the design;
 //! - `commands.rs`: the [`Command`]s the UI emits, applied once at the end of each
 //!   frame (files, dialogs, exports);
-//! - [`ui`] draws the panels; [`preview`] shows the page; [`worker`] makes mazes in the
+//! - [`ui`] draws the panels, [`picker`] the "Pick the subject" window; [`preview`] shows the page; [`worker`] makes mazes in the
 //!   background so a frame never blocks. Every background job (maze, search, book export,
 //!   thumbnails) is a [`task::Task`].
 //!
@@ -23,6 +23,7 @@ use crate::design::Design;
 pub mod book;
 mod commands;
 mod document;
+pub mod picker;
 pub mod preview;
 mod runtime;
 pub mod targets;
@@ -122,6 +123,10 @@ pub struct HedgeApp {
     pub frames: FrameTimes,
     /// When set, file dialogs are not shown: this answers them (tests).
     pub dialog_hook: Option<DialogHook>,
+    /// The "Pick the subject" window is open ([`picker`]).
+    pub picker: bool,
+    /// The picture that window shows.
+    pub picker_view: picker::PickerView,
     /// The book list and its window.
     pub book: book::BookPanel,
     /// The Difficulty section's search knobs, running search and last outcome.
@@ -221,6 +226,8 @@ impl HedgeApp {
             debug_overlay: false,
             frames: FrameTimes::default(),
             dialog_hook: None,
+            picker: false,
+            picker_view: picker::PickerView::default(),
             book: book::BookPanel::new(p.book),
             targets: targets::TargetsPanel::default(),
             tasks,

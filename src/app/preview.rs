@@ -35,26 +35,46 @@ pub struct PagePreview {
     pub overlays: Overlays,
     /// Warnings for the person printing (narrow corridors, thinned walls).
     pub warnings: Vec<String>,
+    /// The shape's cells that keeping its main part dropped (tinted on the page).
+    pub dropped: Arc<[crate::topology::Coord]>,
 }
 
 impl PagePreview {
     /// Lays out `g` with `setup`, exactly as the exporters do (the key on the same setup, as for
     /// SVG and PNG), with its overlays.
     pub fn new(g: &Generated, setup: &PageSetup) -> Result<PagePreview, String> {
+        PagePreview::shaped(g, setup, Arc::from([]))
+    }
+
+    /// [`PagePreview::new`] with the cells of the shape that were dropped (its parts not joined
+    /// to the main one, [`crate::make::Prepared::dropped`]), tinted.
+    pub fn shaped(
+        g: &Generated,
+        setup: &PageSetup,
+        dropped: Arc<[crate::topology::Coord]>,
+    ) -> Result<PagePreview, String> {
         let pages = draw::pages(g, setup, setup).map_err(|e| e.to_string())?;
         let overlays = Overlays::cells(
             g.maze.grid(),
             &g.maze.tunnels(),
+            &dropped,
             &pages.layout,
             &pages.puzzle,
         );
-        Ok(PagePreview::with(pages, overlays))
+        let mut p = PagePreview::with(pages, overlays);
+        p.dropped = dropped;
+        Ok(p)
     }
 
-    /// The pages of what the entry point made (walls or tiles), laid out with `setup`.
-    pub fn of(made: &crate::make::Made, setup: &PageSetup) -> Result<PagePreview, String> {
+    /// The pages of what the entry point made (walls or tiles), laid out with `setup`, with the
+    /// shape's `dropped` cells tinted.
+    pub fn of(
+        made: &crate::make::Made,
+        setup: &PageSetup,
+        dropped: Arc<[crate::topology::Coord]>,
+    ) -> Result<PagePreview, String> {
         match made {
-            crate::make::Made::Walls(g) => PagePreview::new(g, setup),
+            crate::make::Made::Walls(g) => PagePreview::shaped(g, setup, dropped),
             crate::make::Made::Tiles(t) => PagePreview::tiles(&t.maze, setup),
         }
     }
@@ -78,6 +98,7 @@ impl PagePreview {
             pages,
             overlays,
             warnings,
+            dropped: Arc::from([]),
         }
     }
 
@@ -678,6 +699,61 @@ mod tests {
         assert_eq!(
             png::png(&page, 72).unwrap(),
             png::png(&p.pages.puzzle, 72).unwrap()
+        );
+    }
+
+    #[test]
+    fn the_dropped_parts_of_a_shape_are_tinted_and_never_printed() {
+        // a square frame with a square island in its hole (two cells clear of it): keeping the
+        // main part drops the island, which lies on the page the frame's layout fills
+        let (w, h) = (200u32, 200u32);
+        let bits: Vec<bool> = (0..w * h)
+            .map(|i| {
+                let (x, y) = (i % w, i / w);
+                let hole = (60..140).contains(&x) && (60..140).contains(&y);
+                let island = (80..120).contains(&x) && (80..120).contains(&y);
+                !hole || island
+            })
+            .collect();
+        let fg = Arc::new(crate::shape::Foreground::from_bits(w, h, &bits).unwrap());
+        let d = Design {
+            width: 20,
+            height: 20,
+            seed: Some(4),
+            outline: crate::design::OutlineStyle::Cells,
+            ..Design::default()
+        };
+        let prepared = crate::make::prepare_with(&d, Some(fg), Default::default()).unwrap();
+        let dropped = prepared.dropped().to_vec();
+        assert_eq!(dropped.len(), 16);
+        let made = prepared.make().unwrap();
+        let p = PagePreview::of(&made, &d.page, Arc::from(dropped.as_slice())).unwrap();
+        assert_eq!(p.overlays.dropped_count, dropped.len());
+        // shown without asking, on the overlay layer only
+        let shown: Vec<&Item> = p.items(false, Show::default()).collect();
+        let item = p.overlays.dropped.as_ref().unwrap();
+        assert!(shown.iter().any(|i| std::ptr::eq(*i, item)));
+        assert_eq!(item.layer, crate::draw::Layer::Overlay);
+        let k = 3.0;
+        let region = Region::page(&p.pages.puzzle, k);
+        let tinted = raster_image(&p, key(k), &region).unwrap();
+        let plain = PagePreview::of(&made, &d.page, Arc::from([])).unwrap();
+        assert!(plain.overlays.dropped.is_none());
+        let untinted = raster_image(&plain, key(k), &region).unwrap();
+        let violet = |img: &ColorImage| {
+            img.pixels
+                .iter()
+                .filter(|c| u16::from(c.b()) > u16::from(c.g()) + 20 && c.r() > c.g())
+                .count()
+        };
+        assert_eq!(violet(&untinted), 0);
+        assert!(violet(&tinted) > 20 * dropped.len(), "{}", violet(&tinted));
+        // the exporters never see it
+        let mut page = p.pages.puzzle.clone();
+        page.items.push(item.clone());
+        assert_eq!(
+            crate::export::svg::svg(&page),
+            crate::export::svg::svg(&p.pages.puzzle)
         );
     }
 

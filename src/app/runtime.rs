@@ -11,8 +11,9 @@ use super::worker::{self, Job, JobResult};
 use super::{HedgeApp, targets};
 use crate::design::Design;
 use crate::draw;
+use crate::make::Cutting;
 use crate::pipeline::Generated;
-use crate::shape::{Cut, Foreground, ShapeSource};
+use crate::shape::{Foreground, ShapeSource};
 
 /// Designs at most this many cells (roughly) are made inside the frame; bigger ones go to the
 /// worker thread.
@@ -47,16 +48,18 @@ type PictureKey = (ShapeSource, Option<PathBuf>);
 pub(super) struct ShapeCache {
     /// The source and the folder relative paths start from, and the decoded picture.
     picture: Option<(PictureKey, Result<Arc<crate::load::LoadedShape>, String>)>,
-    /// The cut of that picture.
-    cut: Option<(Cut, Result<Arc<Foreground>, String>)>,
+    /// The cut of that picture (or the subject picked in it).
+    cut: Option<(Cutting, Result<Arc<Foreground>, String>)>,
 }
 
 impl ShapeCache {
+    /// The shape's foreground from `source` (its picture decoded once) made as `how` says, the
+    /// one way the command line makes it ([`crate::make::foreground`]).
     pub(super) fn foreground(
         &mut self,
         source: &ShapeSource,
         base: Option<PathBuf>,
-        cut: Cut,
+        how: &Cutting,
     ) -> Result<Arc<Foreground>, String> {
         let key = (source.clone(), base);
         if self.picture.as_ref().is_none_or(|(k, _)| *k != key) {
@@ -71,15 +74,23 @@ impl ShapeCache {
             Some((_, Err(e))) => return Err(e.clone()),
             None => return Err("no picture".into()),
         };
-        if self.cut.as_ref().is_none_or(|(c, _)| *c != cut) {
-            let fg = crate::make::cut(source, &picture, cut)
+        if self.cut.as_ref().is_none_or(|(c, _)| c != how) {
+            let fg = crate::make::foreground(source, &picture, how)
                 .map(Arc::new)
                 .map_err(|e| e.to_string());
-            self.cut = Some((cut, fg));
+            self.cut = Some((how.clone(), fg));
         }
         match &self.cut {
             Some((_, r)) => r.clone(),
             None => Err("no cut".into()),
+        }
+    }
+
+    /// The picture last decoded, when it decoded.
+    pub(super) fn picture(&self) -> Option<Arc<crate::load::LoadedShape>> {
+        match &self.picture {
+            Some((_, Ok(p))) => Some(Arc::clone(p)),
+            _ => None,
         }
     }
 }
@@ -139,11 +150,29 @@ impl HedgeApp {
     /// The shape's foreground for the current design (decoded and cut once, then cached).
     pub fn foreground(&mut self) -> Option<Result<Arc<Foreground>, String>> {
         let source = self.design.shape.clone()?;
-        let cut = Cut {
-            threshold: self.design.threshold,
-            invert: self.design.invert,
-        };
-        Some(self.shape.foreground(&source, self.base_dir(), cut))
+        let how = Cutting::of(&self.design);
+        Some(self.shape.foreground(&source, self.base_dir(), &how))
+    }
+
+    /// The decoded picture of the design's file shape (for picking its subject).
+    pub fn shape_picture(&mut self) -> Option<Arc<crate::load::LoadedShape>> {
+        match self.design.shape.clone()? {
+            ShapeSource::File(_) => {
+                let _ = self.foreground();
+                self.shape.picture()
+            }
+            _ => None,
+        }
+    }
+
+    /// The foreground `d` would have (its shape with its pick or cut), and the picture it was
+    /// made from (decoded once and cached).
+    pub(super) fn foreground_of(&mut self, d: &Design) -> Option<Result<Arc<Foreground>, String>> {
+        let source = d.shape.clone()?;
+        Some(
+            self.shape
+                .foreground(&source, self.base_dir(), &Cutting::of(d)),
+        )
     }
 
     /// The folder relative shape paths start from: the design file's.
@@ -193,7 +222,10 @@ impl HedgeApp {
             Current::Made {
                 made, preview, id, ..
             } if relayout => {
-                *preview = PagePreview::of(made, &self.design.page).map(Arc::new);
+                let dropped = preview
+                    .as_ref()
+                    .map_or_else(|_| Arc::from([]), |p| p.dropped.clone());
+                *preview = PagePreview::of(made, &self.design.page, dropped).map(Arc::new);
                 self.next_id += 1;
                 *id = self.next_id;
             }

@@ -432,6 +432,7 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     egui::CollapsingHeader::new("Shape")
         .default_open(true)
         .show(ui, |ui| shape_knobs(app, ui, &mut d, &mut coalesce));
+    super::picker::window(app, ui, &mut d, &mut coalesce);
 
     ui.separator();
     egui::CollapsingHeader::new("Page")
@@ -847,6 +848,20 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
             );
         }
     });
+    if matches!(d.shape, Some(ShapeSource::File(_))) {
+        ui.horizontal(|ui| {
+            if ui
+                .selectable_label(app.picker, "Pick the subject...")
+                .on_hover_text("click on the subject of a photo: the wand picks it by colour")
+                .clicked()
+            {
+                app.picker = !app.picker;
+            }
+            if d.pick.is_some() {
+                ui.label(RichText::new("subject picked").weak());
+            }
+        });
+    }
     let has_shape = d.shape.is_some();
     ui.add_enabled_ui(has_shape, |ui| {
         let mut auto = d.threshold.is_none();

@@ -69,8 +69,9 @@ pub fn run_job(generation: u64, job: &Job) -> JobResult {
 
 fn make(job: &Job) -> crate::error::Result<Finished> {
     // the one entry point: the shape already cut by the app, the height already fitted
-    let made = crate::make::prepare_with(&job.design, job.shape.clone(), Fit::default())?.make()?;
-    let preview = PagePreview::of(&made, &job.design.page);
+    let prepared = crate::make::prepare_with(&job.design, job.shape.clone(), Fit::default())?;
+    let made = prepared.make()?;
+    let preview = PagePreview::of(&made, &job.design.page, Arc::from(prepared.dropped()));
     Ok(Finished { made, preview })
 }
 

@@ -66,9 +66,14 @@ fn parse_islands(s: &str) -> Result<Islands, String> {
 /// Applies the silhouette flags to `d`.
 pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
     if let Some(s) = &args.shape {
-        d.shape = Some(hedge::io::shape_source(s)?);
+        let source = hedge::io::shape_source(s)?;
+        if d.shape.as_ref() != Some(&source) {
+            d.pick = None; // a pick is of the design's own picture
+        }
+        d.shape = Some(source);
     }
     if let Some(text) = &args.text {
+        d.pick = None;
         d.shape = Some(ShapeSource::Text {
             text: text.clone(),
             font: args.text_font.unwrap_or_default(),

@@ -2,8 +2,8 @@
 //! the printed items (maze units to page millimetres happen here and nowhere in the editor).
 //!
 //! Each overlay is a [`Shape::Tint`] on [`Layer::Overlay`]: the weave crossings (each crossed
-//! cell), the maze's cells ("show mask"), its one-cell necks, and the trim line of a page with
-//! bleed. Every exporter skips the layer; the editor's preview rasterises the page with the
+//! cell), the maze's cells ("show mask"), its one-cell necks, the parts of the shape that keeping
+//! its main part dropped (always shown), and the trim line of a page with bleed. Every exporter skips the layer; the editor's preview rasterises the page with the
 //! overlays it shows ([`Overlays::shown`]) through the same rasteriser as the PNG export.
 
 use super::{Drawing, Item, Layer, Layout, Path, Pos, Rgb, Shape};
@@ -11,7 +11,7 @@ use crate::grid::Grid;
 use crate::maze::Tunnel;
 use crate::tiles::puzzle::TileMaze;
 use crate::tiles::{Tile, hexagon};
-use crate::topology::Point;
+use crate::topology::{Coord, Point};
 
 /// The crossing tint: warm brown, translucent.
 pub const CROSSING_TINT: (Rgb, u8) = (Rgb(255, 140, 0), 110);
@@ -19,6 +19,8 @@ pub const CROSSING_TINT: (Rgb, u8) = (Rgb(255, 140, 0), 110);
 pub const MASK_TINT: (Rgb, u8) = (Rgb(0, 255, 73), 70);
 /// The neck tint: red.
 pub const NECK_TINT: (Rgb, u8) = (Rgb(255, 0, 0), 150);
+/// The tint of the shape's dropped parts: grey-violet, translucent.
+pub const DROPPED_TINT: (Rgb, u8) = (Rgb(120, 90, 200), 90);
 /// The trim line's colour (the edge the printer cuts along, inside a bleed).
 pub const TRIM_LINE: (Rgb, u8) = (Rgb(0, 150, 220), 255);
 /// A neck is highlighted when losing it would cut off at least this many cells.
@@ -43,12 +45,16 @@ pub struct Overlays {
     pub mask: Option<Item>,
     /// The cells whose loss would split the shape, one item.
     pub necks: Option<Item>,
+    /// The cells of the shape's parts that were dropped (not joined to its main part), one item.
+    pub dropped: Option<Item>,
     /// The trim line, when the page has a bleed.
     pub trim: Option<Item>,
     /// How many crossings are tinted.
     pub crossing_count: usize,
     /// How many cells the mask tint covers.
     pub cell_count: usize,
+    /// How many cells the dropped tint covers.
+    pub dropped_count: usize,
 }
 
 fn tint(path: Path, (color, alpha): (Rgb, u8)) -> Option<Item> {
@@ -90,8 +96,16 @@ fn trim_line(page: &Drawing) -> Option<Item> {
 }
 
 impl Overlays {
-    /// The overlays of a cell maze on `grid` with `tunnels`, laid out as `lay` on `page`.
-    pub fn cells(grid: &Grid, tunnels: &[Tunnel], lay: &Layout, page: &Drawing) -> Overlays {
+    /// The overlays of a cell maze on `grid` with `tunnels`, laid out as `lay` on `page`;
+    /// `dropped` are the shape's cells left out of the grid (its parts not joined to the main
+    /// one).
+    pub fn cells(
+        grid: &Grid,
+        tunnels: &[Tunnel],
+        dropped: &[Coord],
+        lay: &Layout,
+        page: &Drawing,
+    ) -> Overlays {
         let mut sides = Vec::new();
         let mut polygon = |c: crate::topology::Coord| {
             sides.clear();
@@ -102,13 +116,16 @@ impl Overlays {
         let mask = polygons(lay, grid.cells().map(|id| polygon(grid.coord(id))));
         let necks = crate::shape::necks_in(grid, NECK_PIECE);
         let necks = polygons(lay, necks.into_iter().map(&mut polygon));
+        let dropped_cells = polygons(lay, dropped.iter().map(|&c| polygon(c)));
         Overlays {
             crossings: tint(crossings, CROSSING_TINT),
             mask: tint(mask, MASK_TINT),
             necks: tint(necks, NECK_TINT),
+            dropped: tint(dropped_cells, DROPPED_TINT),
             trim: trim_line(page),
             crossing_count: tunnels.len(),
             cell_count: grid.len(),
+            dropped_count: dropped.len(),
         }
     }
 
@@ -136,8 +153,8 @@ impl Overlays {
     }
 
     /// The items of `page` with the overlays `show` asks for, bottom to top: the crossing tint
-    /// over the crossings and under the markers, text and solution; the mask, its necks and the
-    /// trim line on top of everything.
+    /// over the crossings and under the markers, text and solution; the mask, its necks, the
+    /// dropped parts (always) and the trim line on top of everything.
     pub fn shown<'a>(&'a self, page: &'a Drawing, show: Show) -> impl Iterator<Item = &'a Item> {
         let crossings = self.crossings.as_ref().filter(|_| show.crossings);
         let split = if crossings.is_some() {
@@ -157,6 +174,7 @@ impl Overlays {
             .chain(crossings)
             .chain(above)
             .chain(mask)
+            .chain(self.dropped.as_ref())
             .chain(self.trim.as_ref())
     }
 }

@@ -15,7 +15,7 @@
 //! unless given. `invert` swaps shape and background. The result is trimmed to the shape's
 //! bounding box.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::error::{Error, Result};
 use crate::shape::decode::Picture;
@@ -56,7 +56,30 @@ pub struct Foreground {
     /// Per tile of TILE x TILE pixels: TILE_EMPTY, TILE_FULL or TILE_MIXED.
     tiles: Vec<u8>,
     tile_cols: usize,
+    /// The picture pixel of the trimmed box's top left corner.
+    origin: (u32, u32),
+    /// The pixels of the largest part, made when first asked for ([`Foreground::main_part`]).
+    main: Lazy,
 }
+
+/// The main parts made so far, by opening radius: a cache that every comparison ignores and a
+/// clone starts empty (it is made from the rest of the value).
+#[derive(Debug, Default)]
+struct Lazy(Mutex<Vec<(u8, Arc<[bool]>)>>);
+
+impl Clone for Lazy {
+    fn clone(&self) -> Lazy {
+        Lazy::default()
+    }
+}
+
+impl PartialEq for Lazy {
+    fn eq(&self, _: &Lazy) -> bool {
+        true
+    }
+}
+
+impl Eq for Lazy {}
 
 /// RGB distance (squared, 0..=3 * 255^2) -> difference 0..=255.
 fn distance_table() -> &'static [u8] {
@@ -302,6 +325,8 @@ impl Foreground {
             threshold,
             tiles,
             tile_cols: cols,
+            origin: (x0 as u32, y0 as u32),
+            main: Lazy::default(),
         })
     }
 
@@ -360,6 +385,24 @@ impl Foreground {
     /// The shape's flags, row by row.
     pub fn bits(&self) -> &[bool] {
         &self.bits
+    }
+
+    /// Where the trimmed box's top left corner was in the picture, in pixels.
+    pub fn origin(&self) -> (u32, u32) {
+        self.origin
+    }
+
+    /// The flags of the shape's largest part by area, strokes thinner than `2 * radius + 1`
+    /// pixels left out ([`crate::shape::parts::largest`]), row by row; made once per radius.
+    pub fn main_part(&self, radius: u8) -> Arc<[bool]> {
+        let mut cache = self.main.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, m)) = cache.iter().find(|(r, _)| *r == radius) {
+            return m.clone();
+        }
+        let m: Arc<[bool]> =
+            crate::shape::parts::largest(&self.bits, self.width, self.height, radius).into();
+        cache.push((radius, m.clone()));
+        m
     }
 
     /// Number of shape pixels.

@@ -6,11 +6,16 @@
 //! their distances), and the cheapest candidates that join parts not yet joined (Kruskal's
 //! algorithm) are switched on. Ties are broken by cell order, so the result is deterministic.
 //!
+//! [`main_part`] picks the part to keep: the one holding most of the picture's largest part
+//! ([`crate::shape::parts`]), the same whatever the grid.
+//!
 //! [`necks`] lists the cells whose loss would split their part (articulation points), for the
 //! editor to highlight; a size floor leaves out cells that would only cut off a stray cell or two.
 
 use crate::grid::{CellId, Grid};
 use crate::mask::Mask;
+use crate::shape::fit::Placement;
+use crate::shape::foreground::Foreground;
 use crate::topology::{Coord, Topology};
 
 const NONE: u32 = u32::MAX;
@@ -99,6 +104,32 @@ pub fn bridge(mask: &mut Mask, topology: &Topology) -> usize {
         }
     }
     added
+}
+
+/// The index in `parts` (the mask's parts on `topology`, largest first) of the main part: the
+/// one with most cell centres on the picture's largest part. That part is found with strokes
+/// under about half a cell wide at `width` cells across left out (the same on every topology),
+/// so a wire too thin for a corridor does not join two parts on the picture. A tie goes to the
+/// part with more cells (the earlier one).
+pub fn main_part(parts: &[Vec<Coord>], fg: &Foreground, topology: &Topology, width: u32) -> usize {
+    let long = f64::from(fg.width().max(fg.height()));
+    let radius = (0.25 * long / f64::from(width.max(1))).round().min(255.0) as u8;
+    let main = fg.main_part(radius);
+    let place = Placement::new(fg, topology);
+    let (w, h) = (i64::from(fg.width()), i64::from(fg.height()));
+    let on_main = |c: Coord| {
+        let p = topology.tess().center(c);
+        let (x, y) = place.pixel(p.x, p.y);
+        x >= 0 && y >= 0 && x < w && y < h && main[(y * w + x) as usize]
+    };
+    let mut best = (0, 0usize);
+    for (i, part) in parts.iter().enumerate() {
+        let score = part.iter().filter(|&&c| on_main(c)).count();
+        if score > best.1 {
+            best = (i, score);
+        }
+    }
+    best.0
 }
 
 /// The cells of `mask` whose loss would split their part into two or more pieces of at least

@@ -27,9 +27,11 @@ pub mod fit;
 pub mod foreground;
 pub mod islands;
 pub mod outline;
+pub mod parts;
 pub mod photo;
 pub mod svg;
 pub mod text;
+pub mod wand;
 
 pub use decode::{Format, Picture};
 pub use fit::{fit, fitted_height};

@@ -13,7 +13,10 @@ pub const PLAIN_DISTANCE: u32 = 24;
 pub const PLAIN_SHARE: f64 = 0.2;
 
 /// The share of `p`'s opaque border pixels (a band 1/50 of the picture deep) further than
-/// [`PLAIN_DISTANCE`] from their median colour; 0 when the border is mostly transparent.
+/// [`PLAIN_DISTANCE`] from the border's median colour; or, when those pixels are themselves
+/// plain (at most [`PLAIN_SHARE`] of them far from their own median: a silhouette that runs off
+/// the edge of its picture puts its own flat colour in the border), the share far from both
+/// colours. 0 when the border is mostly transparent.
 pub fn border_variation(p: &Picture) -> f64 {
     let (w, h) = (p.width(), p.height());
     let band = (w.min(h) / 50).max(1);
@@ -35,23 +38,40 @@ pub fn border_variation(p: &Picture) -> f64 {
     if px.is_empty() || transparent >= px.len() {
         return 0.0;
     }
-    let mut median = [0u8; 3];
-    for (ch, m) in median.iter_mut().enumerate() {
+    let first = median(&px);
+    let far: Vec<[u8; 3]> = px.iter().copied().filter(|c| apart(c, &first)).collect();
+    if far.is_empty() {
+        return 0.0;
+    }
+    let second = median(&far);
+    let rest = far.iter().filter(|c| apart(c, &second)).count();
+    // the second colour counts only when it is itself plain (by the background's own rule)
+    let share = |n: usize| n as f64 / px.len() as f64;
+    if rest as f64 <= PLAIN_SHARE * far.len() as f64 {
+        share(rest)
+    } else {
+        share(far.len())
+    }
+}
+
+/// The median of each channel of `px` (not empty).
+fn median(px: &[[u8; 3]]) -> [u8; 3] {
+    let mut m = [0u8; 3];
+    for (ch, m) in m.iter_mut().enumerate() {
         let mut v: Vec<u8> = px.iter().map(|c| c[ch]).collect();
         v.sort_unstable();
         *m = v[v.len() / 2];
     }
-    let far = px
-        .iter()
-        .filter(|c| {
-            let d2: u32 = (0..3)
-                .map(|i| (u32::from(c[i]).abs_diff(u32::from(median[i]))).pow(2))
-                .sum();
-            // the distance scaled so that black to white is 255 is sqrt(d2 / 3)
-            d2 > 3 * PLAIN_DISTANCE * PLAIN_DISTANCE
-        })
-        .count();
-    far as f64 / px.len() as f64
+    m
+}
+
+/// Whether `a` and `b` are further apart than [`PLAIN_DISTANCE`] (the distance scaled so that
+/// black to white is 255 is sqrt(d2 / 3)).
+fn apart(a: &[u8; 3], b: &[u8; 3]) -> bool {
+    let d2: u32 = (0..3)
+        .map(|i| (u32::from(a[i]).abs_diff(u32::from(b[i]))).pow(2))
+        .sum();
+    d2 > 3 * PLAIN_DISTANCE * PLAIN_DISTANCE
 }
 
 /// Whether `p` looks like a photo rather than a silhouette on a plain background.
@@ -110,6 +130,16 @@ mod tests {
             }
         });
         assert!(!looks_like_photo(&clip), "{}", border_variation(&clip));
+        // a dark silhouette running off the left and right edges of a white picture: its own
+        // flat colour is a third of the border, still plain
+        let wide = picture(200, 160, |_, y| {
+            if (50..110).contains(&y) {
+                [46, 52, 54, 255]
+            } else {
+                [255, 255, 255, 255]
+            }
+        });
+        assert!(!looks_like_photo(&wide), "{}", border_variation(&wide));
         // transparency: never a photo
         let cut_out = picture(
             200,
