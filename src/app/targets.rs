@@ -312,6 +312,15 @@ fn headline(found: &Found) -> String {
             "found: candidate {} meets every target ({} tried in {secs:.2} s, seed {})",
             found.candidate, found.tried, found.generated.seed
         ),
+        Stop::TooSmall => {
+            let (cells, min) = found.report.too_small().unwrap_or_default();
+            format!(
+                "not met: the maze is too small for this level ({cells} cells, it needs at least \
+                 {min}); make it wider, use bigger paper or an easier preset (the rest met by \
+                 candidate {}, seed {})",
+                found.candidate, found.generated.seed
+            )
+        }
         Stop::Budget | Stop::Cancelled => {
             let missed: Vec<&str> = found.report.missed().map(|r| r.metric.label()).collect();
             format!(
