@@ -655,6 +655,30 @@ mod tests {
     use super::*;
     use crate::app::tests::settle;
 
+    /// A 10x10 maze (100 cells) is too small for the adult level (300): the search stops at the
+    /// first maze in the band, and the section says how small and what to change.
+    #[test]
+    fn a_maze_too_small_for_its_level_says_so() {
+        let mut d = Design {
+            width: 10,
+            height: 10,
+            seed: Some(1),
+            ..Design::default()
+        };
+        preset("hard").unwrap().apply(&mut d);
+        let found = crate::difficulty::search(&d, None, &SearchOptions::default()).unwrap();
+        assert_eq!(found.stop, Stop::TooSmall);
+        assert!(found.tried <= 64, "{}", found.tried);
+        let text = headline(&found);
+        assert!(
+            text.starts_with(
+                "not met: the maze is too small for this level (100 cells, it needs at least \
+                 300); make it wider, use bigger paper or an easier preset"
+            ),
+            "{text}"
+        );
+    }
+
     #[test]
     fn bars_end_on_a_round_number_above_everything_shown() {
         let r = |a, b| Some(Range::new(a, b));
