@@ -408,6 +408,14 @@ impl Report {
         self.rows.iter().filter(|r| !r.met())
     }
 
+    /// When the maze has fewer cells than its targets ask (a level's floor): its cells and the
+    /// fewest the targets accept. No search can help it; a bigger grid can.
+    pub fn too_small(&self) -> Option<(usize, usize)> {
+        let row = self.row(Metric::Cells);
+        let min = row.target?.min?;
+        (row.off < 0.0).then_some((row.value as usize, min.ceil() as usize))
+    }
+
     /// The row of `metric`.
     pub fn row(&self, metric: Metric) -> &Row {
         &self.rows[Metric::ALL
@@ -525,9 +533,34 @@ mod tests {
             r.missed().map(|x| x.metric).collect::<Vec<_>>(),
             vec![Metric::Score]
         );
+        assert_eq!(r.too_small(), None);
         let text = r.to_string();
         assert_eq!(text.lines().count(), 7);
         assert!(text.contains("MISSED: 10.0 too low"), "{text}");
         assert!(text.contains("no target"), "{text}");
+    }
+
+    #[test]
+    fn too_few_cells_for_a_floor_are_said() {
+        let t = Targets {
+            cells: "300..".parse().ok(),
+            ..Targets::NONE
+        };
+        let small = Metrics {
+            cells: 266,
+            ..Metrics::default()
+        };
+        assert_eq!(Report::new(&t, &small).too_small(), Some((266, 300)));
+        let big = Metrics {
+            cells: 300,
+            ..Metrics::default()
+        };
+        assert_eq!(Report::new(&t, &big).too_small(), None);
+        // a ceiling missed is not "too small"
+        let t = Targets {
+            cells: "..100".parse().ok(),
+            ..Targets::NONE
+        };
+        assert_eq!(Report::new(&t, &big).too_small(), None);
     }
 }

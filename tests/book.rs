@@ -239,6 +239,18 @@ fn difficulty_ramp_searches_each_page_and_records_the_seed() {
             .iter()
             .any(|w| w.as_str().unwrap().contains("difficulty targets missed"));
         assert_eq!(report.met(), !warned, "puzzle {i}: {report}");
+        // where it stands among mazes of its size and shape, in numbers and in words, inside
+        // its level's band when met
+        let harder = p["metrics"]["standing"]["harder_than"].as_f64().unwrap();
+        assert_eq!(
+            p["standing"].as_str().unwrap(),
+            format!("harder than {harder:.0} % of mazes of this size and shape")
+        );
+        let band = design.targets.level.unwrap();
+        assert!(
+            !report.met() || band.contains(harder),
+            "puzzle {i}: {harder}"
+        );
         scores.push(g.metrics.difficulty);
     }
     // corridors shrink along the ramp: more cells and a higher score on the last page

@@ -989,6 +989,13 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     // adult is the level 75..90 with at least 300 cells
     assert!(toggled(&h, "level min") && toggled(&h, "level max"));
     assert!(toggled(&h, "cells min") && !toggled(&h, "score min"));
+    // and where the maze shown stands among mazes of its size and shape
+    let standing = h.state().generated().unwrap().metrics.standing.unwrap();
+    assert!(
+        h.query_by_label_contains(&standing.phrase()).is_some(),
+        "{}",
+        standing.phrase()
+    );
     // one undo step
     h.get_by_label("Undo").click();
     h.run();

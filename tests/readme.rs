@@ -212,6 +212,38 @@ const PAGES: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
+        "level-easy-key.png",
+        &[
+            "--width",
+            "20",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "1",
+            "--orientation",
+            "portrait",
+            "--title",
+            "Easy",
+        ],
+        true,
+    ),
+    (
+        "level-hard-key.png",
+        &[
+            "--width",
+            "20",
+            "--difficulty",
+            "hard",
+            "--seed",
+            "1",
+            "--orientation",
+            "portrait",
+            "--title",
+            "Hard",
+        ],
+        true,
+    ),
+    (
         "page-6x9.png",
         &[
             "--shape",

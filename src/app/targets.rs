@@ -312,6 +312,15 @@ fn headline(found: &Found) -> String {
             "found: candidate {} meets every target ({} tried in {secs:.2} s, seed {})",
             found.candidate, found.tried, found.generated.seed
         ),
+        Stop::TooSmall => {
+            let (cells, min) = found.report.too_small().unwrap_or_default();
+            format!(
+                "not met: the maze is too small for this level ({cells} cells, it needs at least \
+                 {min}); make it wider, use bigger paper or an easier preset (the rest met by \
+                 candidate {}, seed {})",
+                found.candidate, found.generated.seed
+            )
+        }
         Stop::Budget | Stop::Cancelled => {
             let missed: Vec<&str> = found.report.missed().map(|r| r.metric.label()).collect();
             format!(
@@ -645,6 +654,30 @@ fn search_controls(app: &mut HedgeApp, ui: &mut egui::Ui, d: &Design) {
 mod tests {
     use super::*;
     use crate::app::tests::settle;
+
+    /// A 10x10 maze (100 cells) is too small for the adult level (300): the search stops at the
+    /// first maze in the band, and the section says how small and what to change.
+    #[test]
+    fn a_maze_too_small_for_its_level_says_so() {
+        let mut d = Design {
+            width: 10,
+            height: 10,
+            seed: Some(1),
+            ..Design::default()
+        };
+        preset("hard").unwrap().apply(&mut d);
+        let found = crate::difficulty::search(&d, None, &SearchOptions::default()).unwrap();
+        assert_eq!(found.stop, Stop::TooSmall);
+        assert!(found.tried <= 64, "{}", found.tried);
+        let text = headline(&found);
+        assert!(
+            text.starts_with(
+                "not met: the maze is too small for this level (100 cells, it needs at least \
+                 300); make it wider, use bigger paper or an easier preset"
+            ),
+            "{text}"
+        );
+    }
 
     #[test]
     fn bars_end_on_a_round_number_above_everything_shown() {

@@ -238,6 +238,10 @@ struct ManifestPuzzle<'a> {
     /// The measured metrics (mazes of cells and walls).
     #[serde(skip_serializing_if = "Option::is_none")]
     metrics: Option<&'a Metrics>,
+    /// Where the maze stands, in words: `harder than 82 % of mazes of this size and shape`
+    /// (the numbers are the metrics' `standing`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    standing: Option<String>,
     /// What a tile maze has (tile mazes).
     #[serde(skip_serializing_if = "Option::is_none")]
     tiles: Option<TileCounts>,
@@ -456,6 +460,11 @@ pub fn build(
                 dropped_cells: m.product.dropped_cells(),
                 design: m.product.design(),
                 metrics: m.product.metrics(),
+                standing: m
+                    .product
+                    .metrics()
+                    .and_then(|x| x.standing)
+                    .map(|x| x.phrase()),
                 tiles: match &m.product {
                     Product::Walls(_) => None,
                     Product::Tiles(t) => Some(TileCounts {

@@ -127,6 +127,11 @@ pub fn report(found: &Found) -> String {
             "difficulty targets: met by candidate {} ({} tried in {secs:.2} s, seed {})",
             found.candidate, tried, found.generated.seed
         ),
+        Stop::TooSmall => format!(
+            "difficulty targets: NOT MET, the maze is too small; the rest met by candidate {} \
+             ({} tried in {secs:.2} s, seed {})",
+            found.candidate, tried, found.generated.seed
+        ),
         Stop::Budget | Stop::Cancelled => {
             let missed: Vec<&str> = found.report.missed().map(|r| r.metric.name()).collect();
             format!(
@@ -145,14 +150,12 @@ pub fn report(found: &Found) -> String {
 
 /// A hint when the maze has fewer cells than its level needs: how small, and what to change.
 fn too_small(r: &Report) -> String {
-    let row = r.row(Metric::Cells);
-    match (row.met(), row.target.and_then(|t| t.min)) {
-        (false, Some(min)) => format!(
-            "\nthe maze is too small for this level: {} cells, the level needs at least {min}; \
-             give a larger --width, a bigger --paper, or an easier --difficulty",
-            row.value
+    match r.too_small() {
+        Some((cells, min)) => format!(
+            "\nthe maze is too small for this level: {cells} cells, the level needs at least {min}; \
+             give a larger --width, a bigger --paper, or an easier --difficulty"
         ),
-        _ => String::new(),
+        None => String::new(),
     }
 }
 

@@ -31,7 +31,7 @@ use crate::grid::Grid;
 use crate::mask::Mask;
 use crate::pipeline::{Generated, build_grid, edited_mask, generate_on};
 use crate::random::{MazeRng, Random, fresh_seed};
-use crate::targets::Report;
+use crate::targets::{Report, Targets};
 
 /// How long the search may go on.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -142,6 +142,10 @@ pub enum Stop {
     Budget,
     /// The cancel flag was raised.
     Cancelled,
+    /// Every target but the cell count was met: the grid has fewer (or more) cells than the
+    /// targets ask (a level's floor), which no candidate can change, so the search stopped at
+    /// the first candidate that met the rest. The report still says the cells are missed.
+    TooSmall,
 }
 
 /// The search's answer.
@@ -259,6 +263,9 @@ pub fn search_with(
 /// meets every target in `design.targets` or `options.budget` is spent, and returns the first
 /// that meets them all (lowest index) or else the closest (lowest distance, then lowest index).
 /// The result does not depend on the number of threads (see the module documentation).
+/// A cell count the grid misses (a level's floor) cannot change from candidate to candidate:
+/// the search then looks for the first candidate that meets the other targets and stops with
+/// [`Stop::TooSmall`] rather than spending its budget.
 ///
 /// `cancel` is polled between batches and before each candidate; when raised, the search stops
 /// with the best of the batches finished (or the design's own maze, if none finished).
@@ -276,6 +283,20 @@ pub fn search_on(
         return Err(Error::option(crate::targets::TARGETS_WALLS_ONLY));
     }
     let targets = design.targets;
+    // every candidate has the grid's cells: a cell count outside its target cannot be helped,
+    // so the search aims at the other targets and says so when it meets them
+    let cells_missed = targets
+        .cells
+        .is_some_and(|r| !r.contains(grid.len() as f64));
+    let aim = Targets {
+        cells: if cells_missed { None } else { targets.cells },
+        ..targets
+    };
+    let met = if cells_missed {
+        Stop::TooSmall
+    } else {
+        Stop::Met
+    };
     let start = Instant::now();
     let base_seed = design.seed.unwrap_or_else(fresh_seed);
     let carvers = CARVERS
@@ -314,7 +335,7 @@ pub fn search_on(
                 if let Some(s) = &spread {
                     g.metrics.standing = Some(s.standing(g.metrics.difficulty));
                 }
-                targets.distance(&g.metrics)
+                aim.distance(&g.metrics)
             })
     };
 
@@ -332,7 +353,7 @@ pub fn search_on(
         best = Some((0, 0.0));
         stop = Stop::Met;
     }
-    while stop != Stop::Met && tried < limit {
+    while stop != met && tried < limit {
         if cancel.load(Ordering::Relaxed) {
             stop = Stop::Cancelled;
             break;
@@ -353,7 +374,7 @@ pub fn search_on(
                 best = Some((k, dist));
             }
             if dist == 0.0 {
-                stop = Stop::Met;
+                stop = met;
                 break;
             }
         }
@@ -367,7 +388,7 @@ pub fn search_on(
             tried,
             best,
             elapsed,
-            fraction: if stop == Stop::Met { 1.0 } else { fraction },
+            fraction: if stop == met { 1.0 } else { fraction },
         });
         if let Budget::Seconds(s) = budget
             && elapsed.as_secs_f64() >= s
