@@ -1001,6 +1001,19 @@ pub(crate) mod tests {
         h
     }
 
+    /// The pinned variants of a carver: each growing-tree policy, or the carver itself.
+    fn pinned_policies(info: &CarverInfo) -> Vec<(&'static str, GrowingTreePolicy)> {
+        if info.algorithm != Algorithm::GrowingTree {
+            return vec![(info.name, P::Random)];
+        }
+        vec![
+            ("growing-tree newest", P::Newest),
+            ("growing-tree random", P::Random),
+            ("growing-tree oldest", P::Oldest),
+            ("growing-tree mixed 0.5", P::Mixed(0.5)),
+        ]
+    }
+
     #[test]
     fn mazes_are_pinned() {
         // A seed is a promise: the same seed must keep making the same maze, release after
@@ -1011,18 +1024,7 @@ pub(crate) mod tests {
         let masked = rect_grid(23, 17, Some(&random_masks(23, 17, 77..78)[0]));
         let mut got = Vec::new();
         for info in CARVERS {
-            let policies: &[(&str, GrowingTreePolicy)] = if info.algorithm == Algorithm::GrowingTree
-            {
-                &[
-                    ("growing-tree newest", P::Newest),
-                    ("growing-tree random", P::Random),
-                    ("growing-tree oldest", P::Oldest),
-                    ("growing-tree mixed 0.5", P::Mixed(0.5)),
-                ]
-            } else {
-                &[(info.name, P::Random)]
-            };
-            for &(name, p) in policies {
+            for (name, p) in pinned_policies(info) {
                 let opts = with_policy(p);
                 got.push((
                     name,
@@ -1091,18 +1093,7 @@ pub(crate) mod tests {
                 plain.len()
             );
             for info in CARVERS.iter().filter(|i| i.topologies.contains(&kind)) {
-                let policies: &[(&str, GrowingTreePolicy)] =
-                    if info.algorithm == Algorithm::GrowingTree {
-                        &[
-                            ("growing-tree newest", P::Newest),
-                            ("growing-tree random", P::Random),
-                            ("growing-tree oldest", P::Oldest),
-                            ("growing-tree mixed 0.5", P::Mixed(0.5)),
-                        ]
-                    } else {
-                        &[(info.name, P::Random)]
-                    };
-                for &(name, p) in policies {
+                for (name, p) in pinned_policies(info) {
                     let opts = with_policy(p);
                     got.push((
                         kind.name(),
