@@ -1,14 +1,22 @@
 //! The grid: the cells of a topology that a mask leaves switched on, as flat vectors.
 //!
-//! Cells are numbered [`CellId`] 0..n in row-major order of the topology. Neighbour lists are one
-//! flat array (CSR: `nbr_start[c]..nbr_start[c + 1]`) in the topology's neighbour order, keeping
-//! only active neighbours. Carvers see nothing else: ids and neighbours.
+//! Cells are numbered [`CellId`] 0..n in row-major order of the topology. Each cell has a fixed
+//! run of [`Tessellation::max_degree`] neighbour slots (`nbrs[c * stride..]`, the first
+//! `degree[c]` used) in the topology's neighbour order, keeping only active neighbours, and beside
+//! each slot the slot that points back. Carvers see nothing else: ids and neighbours.
+//!
+//! The topology fills the slots a row at a time, arithmetically, as row-major indices of the
+//! whole topology ([`Tessellation::fill_row`]); a mask is then applied by a remap in place (ids
+//! for indices, back slots counted past the neighbours that are switched off), never by asking
+//! for neighbour lists again. An unmasked grid keeps no per-cell table besides the slots: a
+//! cell's id is its row-major index and its address follows from it.
 
 use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::mask::{Mask, row_starts};
-use crate::topology::{Coord, Point, Side, Topology};
+pub use crate::topology::MAX_DEGREE;
+use crate::topology::{Coord, Point, RowSlots, Side, Topology};
 
 /// A cell of a grid: an index into its flat vectors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -23,9 +31,6 @@ impl CellId {
     }
 }
 
-/// The most neighbours a cell may have (so a cell's links fit in a `u16`).
-pub const MAX_DEGREE: usize = 16;
-
 const NONE: u32 = u32::MAX;
 
 /// The active cells of a topology and who touches whom.
@@ -33,14 +38,22 @@ const NONE: u32 = u32::MAX;
 pub struct Grid {
     topology: Topology,
     row_start: Vec<u32>,
+    /// The number of cells of every row when all rows have the same (rect, hex, tri), so a
+    /// row-major index gives its row by one division.
+    row_len: Option<u32>,
+    /// Masked grids only (empty when every cell is on): the id of each row-major index of the
+    /// topology (`NONE` when off), and the row-major index of each id.
     id_of: Vec<u32>,
-    coords: Vec<Coord>,
-    nbr_start: Vec<u32>,
+    index_of: Vec<u32>,
+    /// Neighbour slots per cell.
+    stride: usize,
+    degree: Vec<u8>,
     nbrs: Vec<CellId>,
-    /// For each entry of `nbrs` (cell `a`'s slot `i`, neighbour `b`): the slot of `a` in `b`'s
+    /// For each slot of `nbrs` (cell `a`'s slot `i`, neighbour `b`): the slot of `a` in `b`'s
     /// list, so opening a wall touches both cells without searching a list.
     back: Vec<u8>,
-    /// Whether every active cell reaches every other (computed on first use).
+    /// Whether every active cell reaches every other (an unmasked grid does; otherwise computed
+    /// on first use).
     connected: std::sync::OnceLock<bool>,
 }
 
@@ -55,54 +68,73 @@ impl Grid {
             return Err(Error::input("the mask was made for a different grid size"));
         }
         let total = *row_start.last().unwrap_or(&0) as usize;
-        let mut id_of = vec![NONE; total];
-        let mut coords = Vec::with_capacity(mask.map_or(total, Mask::count));
-        let mut dense = 0usize;
-        for row in 0..t.rows() {
-            for col in 0..t.cols(row) {
-                let c = Coord::new(row, col);
-                if mask.is_none_or(|m| m.get(c)) {
-                    id_of[dense] = coords.len() as u32;
-                    coords.push(c);
+        let rows = t.rows() as usize;
+        let stride = t.max_degree();
+        let mut nbrs = vec![0u32; total * stride];
+        let mut back = vec![0u8; total * stride];
+        let mut degree = vec![0u8; total];
+        let mut backs_filled = true;
+        for row in 0..rows {
+            let (a, b) = (row_start[row] as usize, row_start[row + 1] as usize);
+            backs_filled &= t.fill_row(
+                row as u32,
+                RowSlots {
+                    row_start: &row_start,
+                    stride,
+                    nbrs: &mut nbrs[a * stride..b * stride],
+                    back: &mut back[a * stride..b * stride],
+                    degree: &mut degree[a..b],
+                },
+            );
+        }
+        if !backs_filled {
+            find_back_slots(&nbrs, &mut back, &degree, stride);
+        }
+        let row_len = (rows > 0 && row_start.windows(2).all(|w| w[1] - w[0] == row_start[1]))
+            .then_some(row_start[1]);
+        let connected = std::sync::OnceLock::new();
+        let (id_of, index_of) = match mask.filter(|m| m.count() < total) {
+            None => {
+                if t.known_connected() {
+                    let _ = connected.set(true);
                 }
-                dense += 1;
+                (Vec::new(), Vec::new())
             }
-        }
-        let mut nbr_start = Vec::with_capacity(coords.len() + 1);
-        let mut nbrs = Vec::with_capacity(coords.len() * 4);
-        let mut buf = Vec::with_capacity(MAX_DEGREE);
-        for &c in &coords {
-            nbr_start.push(nbrs.len() as u32);
-            buf.clear();
-            t.neighbours(c, &mut buf);
-            for &n in &buf {
-                let id = id_of[(row_start[n.row as usize] + n.col) as usize];
-                if id != NONE {
-                    nbrs.push(CellId(id));
-                }
+            Some(m) => {
+                let (id_of, index_of) = remap(m, &mut nbrs, &mut back, &mut degree, stride);
+                let n = index_of.len();
+                nbrs.truncate(n * stride);
+                nbrs.shrink_to_fit();
+                back.truncate(n * stride);
+                back.shrink_to_fit();
+                degree.truncate(n);
+                degree.shrink_to_fit();
+                (id_of, index_of)
             }
-            debug_assert!(nbrs.len() - *nbr_start.last().unwrap() as usize <= MAX_DEGREE);
-        }
-        nbr_start.push(nbrs.len() as u32);
-        let mut back = vec![0u8; nbrs.len()];
-        for a in 0..coords.len() {
-            for i in nbr_start[a] as usize..nbr_start[a + 1] as usize {
-                let b = nbrs[i].index();
-                let list = &nbrs[nbr_start[b] as usize..nbr_start[b + 1] as usize];
-                let slot = list.iter().position(|n| n.index() == a);
-                back[i] = slot.expect("neighbour lists are symmetric") as u8;
-            }
-        }
+        };
         Ok(Grid {
             topology,
             row_start,
+            row_len,
             id_of,
-            coords,
-            nbr_start,
-            nbrs,
+            index_of,
+            stride,
+            degree,
+            // in place: a `u32` and a `CellId` have the same size
+            nbrs: nbrs.into_iter().map(CellId).collect(),
             back,
-            connected: std::sync::OnceLock::new(),
+            connected,
         })
+    }
+
+    /// The row-major index in the topology of the active cell `id`.
+    #[inline]
+    fn index(&self, id: CellId) -> u32 {
+        if self.index_of.is_empty() {
+            id.0
+        } else {
+            self.index_of[id.index()]
+        }
     }
 
     /// The topology this grid is cut from.
@@ -113,23 +145,28 @@ impl Grid {
     /// Number of active cells.
     #[inline]
     pub fn len(&self) -> usize {
-        self.coords.len()
+        self.degree.len()
     }
 
     /// Whether no cell is active.
     pub fn is_empty(&self) -> bool {
-        self.coords.is_empty()
+        self.degree.is_empty()
     }
 
     /// All cell ids, in order.
     pub fn cells(&self) -> impl ExactSizeIterator<Item = CellId> + use<> {
-        (0..self.coords.len() as u32).map(CellId)
+        (0..self.len() as u32).map(CellId)
     }
 
     /// The address of `id` in the topology.
     #[inline]
     pub fn coord(&self, id: CellId) -> Coord {
-        self.coords[id.index()]
+        let i = self.index(id);
+        let row = match self.row_len {
+            Some(len) => i / len,
+            None => self.row_start.partition_point(|&s| s <= i) as u32 - 1,
+        };
+        Coord::new(row, i - self.row_start[row as usize])
     }
 
     /// The active cell at `c`, if any.
@@ -138,6 +175,9 @@ impl Grid {
         let start = *self.row_start.get(c.row as usize)?;
         let end = *self.row_start.get(c.row as usize + 1)?;
         let i = start.checked_add(c.col).filter(|&i| i < end)?;
+        if self.id_of.is_empty() {
+            return Some(CellId(i));
+        }
         let id = self.id_of[i as usize];
         (id != NONE).then_some(CellId(id))
     }
@@ -145,14 +185,15 @@ impl Grid {
     /// The active neighbours of `id`, in the topology's order.
     #[inline]
     pub fn neighbours(&self, id: CellId) -> &[CellId] {
-        let i = id.index();
-        &self.nbrs[self.nbr_start[i] as usize..self.nbr_start[i + 1] as usize]
+        let base = id.index() * self.stride;
+        &self.nbrs[base..base + usize::from(self.degree[id.index()])]
     }
 
     /// The neighbour in slot `slot` of `id`, and the slot of `id` in that neighbour's list.
     #[inline]
     pub fn neighbour_and_back(&self, id: CellId, slot: usize) -> (CellId, usize) {
-        let i = self.nbr_start[id.index()] as usize + slot;
+        debug_assert!(slot < usize::from(self.degree[id.index()]));
+        let i = id.index() * self.stride + slot;
         (self.nbrs[i], usize::from(self.back[i]))
     }
 
@@ -174,26 +215,100 @@ impl Grid {
 
     /// Whether every active cell can reach every other through neighbours (computed once).
     pub fn is_connected(&self) -> bool {
-        *self.connected.get_or_init(|| {
-            if self.is_empty() {
-                return true;
-            }
-            let mut seen = vec![false; self.len()];
-            let mut stack = vec![CellId(0)];
-            seen[0] = true;
-            let mut count = 1;
-            while let Some(c) = stack.pop() {
-                for &n in self.neighbours(c) {
-                    if !seen[n.index()] {
-                        seen[n.index()] = true;
-                        count += 1;
-                        stack.push(n);
-                    }
+        *self.connected.get_or_init(|| self.reaches_all())
+    }
+
+    /// Whether a search from cell 0 through neighbours reaches every cell.
+    fn reaches_all(&self) -> bool {
+        if self.is_empty() {
+            return true;
+        }
+        let mut seen = vec![false; self.len()];
+        let mut stack = vec![CellId(0)];
+        seen[0] = true;
+        let mut count = 1;
+        while let Some(c) = stack.pop() {
+            for &n in self.neighbours(c) {
+                if !seen[n.index()] {
+                    seen[n.index()] = true;
+                    count += 1;
+                    stack.push(n);
                 }
             }
-            count == self.len()
-        })
+        }
+        count == self.len()
     }
+
+    /// Bytes the grid holds per cell (its tables, not the topology's), for the memory figures.
+    pub fn bytes_per_cell(&self) -> f64 {
+        let bytes = self.row_start.len() * 4
+            + (self.id_of.len() + self.index_of.len()) * 4
+            + self.degree.len()
+            + self.nbrs.len() * std::mem::size_of::<CellId>()
+            + self.back.len();
+        bytes as f64 / self.len().max(1) as f64
+    }
+}
+
+/// The back slots of neighbour lists filled without them: for each slot of cell `a` holding
+/// `b`, where `a` sits in `b`'s list.
+fn find_back_slots(nbrs: &[u32], back: &mut [u8], degree: &[u8], stride: usize) {
+    for (a, &deg) in degree.iter().enumerate() {
+        for i in a * stride..a * stride + usize::from(deg) {
+            let b = nbrs[i] as usize;
+            let list = &nbrs[b * stride..b * stride + usize::from(degree[b])];
+            let slot = list.iter().position(|&n| n as usize == a);
+            back[i] = slot.expect("neighbour lists are symmetric") as u8;
+        }
+    }
+}
+
+/// Applies `mask` to slots filled for the whole topology, in place: the cells that are on get
+/// ids in row-major order, each keeps its neighbours that are on (as ids, in order), and a back
+/// slot drops by the number of the neighbour's own neighbours before it that are off. Returns
+/// the id of each row-major index (`NONE` when off) and the index of each id; the slots of the
+/// first `ids` cells are then the grid's.
+fn remap(
+    mask: &Mask,
+    nbrs: &mut [u32],
+    back: &mut [u8],
+    degree: &mut [u8],
+    stride: usize,
+) -> (Vec<u32>, Vec<u32>) {
+    let on = mask.flags();
+    let mut id_of = vec![NONE; on.len()];
+    let mut index_of = Vec::with_capacity(mask.count());
+    // which of each cell's neighbours are on, one bit per slot
+    let mut kept = vec![0u16; on.len()];
+    for (i, &is_on) in on.iter().enumerate() {
+        if is_on {
+            id_of[i] = index_of.len() as u32;
+            index_of.push(i as u32);
+            let base = i * stride;
+            let mut bits = 0u16;
+            for s in 0..usize::from(degree[i]) {
+                bits |= u16::from(on[nbrs[base + s] as usize]) << s;
+            }
+            kept[i] = bits;
+        }
+    }
+    // an id is never above its index, so cell `id`'s slots are written at or before where cell
+    // `index`'s are read
+    for (id, &i) in index_of.iter().enumerate() {
+        let (from, to) = (i as usize * stride, id * stride);
+        let mut k = 0;
+        for s in 0..usize::from(degree[i as usize]) {
+            let b = nbrs[from + s] as usize;
+            if on[b] {
+                let full = back[from + s];
+                nbrs[to + k] = id_of[b];
+                back[to + k] = (kept[b] & ((1 << full) - 1)).count_ones() as u8;
+                k += 1;
+            }
+        }
+        degree[id] = k as u8;
+    }
+    (id_of, index_of)
 }
 
 #[cfg(test)]
@@ -221,6 +336,141 @@ mod tests {
         assert_eq!(g.id_at(Coord::new(2, 0)), None);
         assert_eq!(g.id_at(Coord::new(1, 3)), None);
         assert_eq!(g.id_at(Coord::new(1, 2)), Some(CellId(5)));
+    }
+
+    /// Topologies of many shapes: thin, odd and even sides, every ring count up to a few.
+    fn topologies() -> Vec<Topology> {
+        let mut out = Vec::new();
+        for kind in [TopologyKind::Rect, TopologyKind::Hex, TopologyKind::Tri] {
+            for (w, h) in [(1, 1), (1, 4), (4, 1), (2, 2), (3, 5), (6, 4), (9, 7)] {
+                out.push(Topology::new(kind, w, h).unwrap());
+            }
+        }
+        for rings in 1..10 {
+            out.push(Topology::new(TopologyKind::Polar, rings, 0).unwrap());
+        }
+        out
+    }
+
+    /// The grid's tables rebuilt the slow way, from [`Tessellation::neighbours`], and compared.
+    fn check_against_the_topology(g: &Grid, mask: Option<&Mask>) {
+        let t = g.topology().tess();
+        let on = |c: Coord| mask.is_none_or(|m| m.get(c));
+        let mut ids = Vec::new();
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = Coord::new(row, col);
+                assert_eq!(g.id_at(c).is_some(), on(c), "{c:?}");
+                if on(c) {
+                    ids.push(c);
+                }
+            }
+        }
+        assert_eq!(g.len(), ids.len());
+        let mut buf = Vec::new();
+        for (i, &c) in ids.iter().enumerate() {
+            let id = CellId(i as u32);
+            assert_eq!(g.coord(id), c);
+            assert_eq!(g.id_at(c), Some(id));
+            buf.clear();
+            t.neighbours(c, &mut buf);
+            let want: Vec<CellId> = buf.iter().filter_map(|&n| g.id_at(n)).collect();
+            assert_eq!(g.neighbours(id), &want[..], "{c:?}");
+            for slot in 0..want.len() {
+                let (b, back) = g.neighbour_and_back(id, slot);
+                assert_eq!(g.neighbours(b)[back], id, "{c:?} slot {slot}");
+            }
+        }
+    }
+
+    #[test]
+    fn slots_are_the_topology_neighbours_with_their_back_slots() {
+        for t in topologies() {
+            let g = Grid::new(t.clone(), None).unwrap();
+            check_against_the_topology(&g, None);
+            // a topology that says it is in one piece is
+            assert!(!t.tess().known_connected() || g.reaches_all(), "{t:?}");
+            assert_eq!(g.is_connected(), g.reaches_all(), "{t:?}");
+            // masks applied by the remap: random ones, and every cell but one
+            let tess = t.tess();
+            let n = Mask::full(&t).unwrap().len();
+            for seed in 0..4u64 {
+                let mut m = Mask::full(&t).unwrap();
+                let mut k = 0u64;
+                for row in 0..tess.rows() {
+                    for col in 0..tess.cols(row) {
+                        k += 1;
+                        let hash = (k ^ seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 60;
+                        m.set(Coord::new(row, col), !hash.is_multiple_of(3));
+                    }
+                }
+                if seed == 3 {
+                    m = Mask::full(&t).unwrap();
+                    m.set(Coord::new(tess.rows() - 1, 0), false);
+                }
+                let g = Grid::new(t.clone(), Some(&m)).unwrap();
+                check_against_the_topology(&g, Some(&m));
+                assert_eq!(g.is_connected(), g.reaches_all());
+            }
+            assert!(n > 0);
+        }
+    }
+
+    #[test]
+    fn arithmetic_slots_match_the_ones_found_by_search() {
+        // each topology's `fill_row` against the default one (neighbours cell by cell, back slots
+        // found by searching lists), which a new topology gets until it writes its own
+        for t in topologies() {
+            let tess = t.tess();
+            let starts = row_starts(tess).unwrap();
+            let total = *starts.last().unwrap() as usize;
+            let stride = tess.max_degree();
+            let fill = |generic: bool| {
+                let (mut nbrs, mut back) = (vec![0u32; total * stride], vec![0u8; total * stride]);
+                let mut degree = vec![0u8; total];
+                let mut filled = true;
+                for row in 0..tess.rows() as usize {
+                    let (a, b) = (starts[row] as usize, starts[row + 1] as usize);
+                    let out = RowSlots {
+                        row_start: &starts,
+                        stride,
+                        nbrs: &mut nbrs[a * stride..b * stride],
+                        back: &mut back[a * stride..b * stride],
+                        degree: &mut degree[a..b],
+                    };
+                    filled &= if generic {
+                        crate::topology::fill_from_neighbours(tess, row as u32, out)
+                    } else {
+                        tess.fill_row(row as u32, out)
+                    };
+                }
+                if !filled {
+                    find_back_slots(&nbrs, &mut back, &degree, stride);
+                }
+                (filled, nbrs, back, degree)
+            };
+            let (arith, nbrs, back, degree) = fill(false);
+            let (searched, nbrs2, back2, degree2) = fill(true);
+            assert!(arith && !searched, "{t:?}");
+            assert_eq!(degree, degree2, "{t:?}");
+            for (c, &deg) in degree.iter().enumerate() {
+                let used = c * stride..c * stride + usize::from(deg);
+                assert_eq!(nbrs[used.clone()], nbrs2[used.clone()], "{t:?} cell {c}");
+                assert_eq!(back[used.clone()], back2[used], "{t:?} cell {c}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_unmasked_rect_grid_takes_21_bytes_a_cell() {
+        // 4 neighbour slots of 4 bytes, their 4 back slots, a degree byte (issue #21: grid +
+        // maze under 24 bytes a cell; the maze adds 2)
+        let g = Grid::new(t_rect(300, 200), None).unwrap();
+        assert!(
+            (g.bytes_per_cell() - 21.0).abs() < 0.05,
+            "{}",
+            g.bytes_per_cell()
+        );
     }
 
     fn t_rect(w: u32, h: u32) -> Topology {

@@ -107,6 +107,11 @@ impl Mask {
         }
     }
 
+    /// One flag per cell of the topology, row-major.
+    pub(crate) fn flags(&self) -> &[bool] {
+        &self.on
+    }
+
     /// Number of cells switched on.
     pub fn count(&self) -> usize {
         self.on.iter().filter(|&&b| b).count()

@@ -1001,6 +1001,19 @@ pub(crate) mod tests {
         h
     }
 
+    /// The pinned variants of a carver: each growing-tree policy, or the carver itself.
+    fn pinned_policies(info: &CarverInfo) -> Vec<(&'static str, GrowingTreePolicy)> {
+        if info.algorithm != Algorithm::GrowingTree {
+            return vec![(info.name, P::Random)];
+        }
+        vec![
+            ("growing-tree newest", P::Newest),
+            ("growing-tree random", P::Random),
+            ("growing-tree oldest", P::Oldest),
+            ("growing-tree mixed 0.5", P::Mixed(0.5)),
+        ]
+    }
+
     #[test]
     fn mazes_are_pinned() {
         // A seed is a promise: the same seed must keep making the same maze, release after
@@ -1011,18 +1024,7 @@ pub(crate) mod tests {
         let masked = rect_grid(23, 17, Some(&random_masks(23, 17, 77..78)[0]));
         let mut got = Vec::new();
         for info in CARVERS {
-            let policies: &[(&str, GrowingTreePolicy)] = if info.algorithm == Algorithm::GrowingTree
-            {
-                &[
-                    ("growing-tree newest", P::Newest),
-                    ("growing-tree random", P::Random),
-                    ("growing-tree oldest", P::Oldest),
-                    ("growing-tree mixed 0.5", P::Mixed(0.5)),
-                ]
-            } else {
-                &[(info.name, P::Random)]
-            };
-            for &(name, p) in policies {
+            for (name, p) in pinned_policies(info) {
                 let opts = with_policy(p);
                 got.push((
                     name,
@@ -1049,6 +1051,98 @@ pub(crate) mod tests {
         ];
         for (g, w) in got.iter().zip(want) {
             assert_eq!(g, w, "{} makes a different maze from the same seed", w.0);
+        }
+        assert_eq!(got.len(), want.len());
+    }
+
+    /// A random connected mask on `t`: each cell on with probability 0.8 (tri cells have only
+    /// three neighbours, so fewer would fall apart), then the largest connected part.
+    fn random_mask_on(t: &Topology, seed: u64) -> Mask {
+        let mut rng = MazeRng::new(seed);
+        let mut m = Mask::empty(t).unwrap();
+        let tess = t.tess();
+        for row in 0..tess.rows() {
+            for col in 0..tess.cols(row) {
+                m.set(Coord::new(row, col), rng.chance(0.8));
+            }
+        }
+        m.keep_largest_component(t);
+        m
+    }
+
+    #[test]
+    fn mazes_are_pinned_on_hex_polar_and_tri() {
+        // The promise of `mazes_are_pinned` on the other topologies: one maze per carver (and
+        // growing-tree policy) on a plain and a randomly masked grid of each, so a faster grid
+        // or carver cannot quietly change what a seed makes there either.
+        let sizes = [
+            (TopologyKind::Hex, 15, 11),
+            (TopologyKind::Polar, 9, 0),
+            (TopologyKind::Tri, 21, 9),
+        ];
+        let mut got = Vec::new();
+        for (kind, w, h) in sizes {
+            let t = Topology::new(kind, w, h).unwrap();
+            let plain = Arc::new(Grid::new(t.clone(), None).unwrap());
+            let mask = random_mask_on(&t, 77);
+            let masked = Arc::new(Grid::new(t.clone(), Some(&mask)).unwrap());
+            assert!(
+                masked.len() * 2 > plain.len() && masked.len() < plain.len(),
+                "{kind}: {} of {} cells",
+                masked.len(),
+                plain.len()
+            );
+            for info in CARVERS.iter().filter(|i| i.topologies.contains(&kind)) {
+                for (name, p) in pinned_policies(info) {
+                    let opts = with_policy(p);
+                    got.push((
+                        kind.name(),
+                        name,
+                        fingerprint(&carved_on(&plain, info.algorithm, &opts, 2024)),
+                        fingerprint(&carved_on(&masked, info.algorithm, &opts, 2024)),
+                    ));
+                }
+            }
+        }
+        #[rustfmt::skip]
+        let want: &[(&str, &str, u64, u64)] = &[
+            ("hex", "backtracker", 0xa77cb52d8e59d9ff, 0x385ee41d9bb8bf48),
+            ("hex", "hunt-and-kill", 0x60ba390d617dcb70, 0x5422283162a4b2fa),
+            ("hex", "growing-tree newest", 0xa77cb52d8e59d9ff, 0x385ee41d9bb8bf48),
+            ("hex", "growing-tree random", 0x5dbc8bec0a5b5a6c, 0xeedcf9af0475a4dc),
+            ("hex", "growing-tree oldest", 0x4e98d6ae8e22cc70, 0x519bf4e72e3d12f7),
+            ("hex", "growing-tree mixed 0.5", 0xe66b419632640232, 0x1a79721813cf71ff),
+            ("hex", "prim", 0x46cdaebd93aba67d, 0x452e5bc0e0e79c4a),
+            ("hex", "kruskal", 0xe3980f9347cd18ac, 0x21d255aecbcd4cd8),
+            ("hex", "wilson", 0x4412a978ceb72c01, 0xc0e82db04b5098ed),
+            ("hex", "aldous-broder", 0x0fa4246809e0e7d4, 0x27d955218bb2df87),
+            ("polar", "backtracker", 0xec5c6f8a46050138, 0x2b42d44581b6f832),
+            ("polar", "hunt-and-kill", 0x0ea7d742909f275a, 0xf7270da70676a704),
+            ("polar", "growing-tree newest", 0xec5c6f8a46050138, 0x2b42d44581b6f832),
+            ("polar", "growing-tree random", 0xfd6d47daaab78d81, 0x06007bc7d54da7cd),
+            ("polar", "growing-tree oldest", 0x94131244294e37fb, 0x3f128fd32fae7049),
+            ("polar", "growing-tree mixed 0.5", 0xb5a09ef5fa9731fc, 0xe0b2e2fc78a38f10),
+            ("polar", "prim", 0x6266ceb155338826, 0x0946295a2ce275fc),
+            ("polar", "kruskal", 0x6969577a04bef4d2, 0xdf27e1e7e31b2402),
+            ("polar", "wilson", 0xee3d1d73ca4f3831, 0xc04c74994fcb8ec5),
+            ("polar", "aldous-broder", 0x5c3b16f9f437838d, 0x667d9d4cbba7062d),
+            ("tri", "backtracker", 0x7522bdc19db7320b, 0x39c365a63f514543),
+            ("tri", "hunt-and-kill", 0x855f3a1a2f8cd33f, 0x03ad85a7e140b844),
+            ("tri", "growing-tree newest", 0x7522bdc19db7320b, 0x39c365a63f514543),
+            ("tri", "growing-tree random", 0x9dd14d1a845fbd1f, 0x8e55d5fe53e6d461),
+            ("tri", "growing-tree oldest", 0x5db303bafca7106f, 0x4f23255dae3b3b36),
+            ("tri", "growing-tree mixed 0.5", 0xc1118331edf03871, 0xe00ad68fb477a3de),
+            ("tri", "prim", 0x6de502dcb500022b, 0x1c01cffa03cf18b9),
+            ("tri", "kruskal", 0xb07d624d121ab40d, 0xbdf58cd907607c98),
+            ("tri", "wilson", 0x6869d31c00fc3d23, 0xcf1511539bc5657a),
+            ("tri", "aldous-broder", 0xd6a9646b0539ff5b, 0x50f7b011fe10f98a),
+        ];
+        for (g, w) in got.iter().zip(want) {
+            assert_eq!(
+                g, w,
+                "{} on {} makes a different maze from the same seed",
+                w.1, w.0
+            );
         }
         assert_eq!(got.len(), want.len());
     }

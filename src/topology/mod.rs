@@ -103,6 +103,26 @@ pub trait Tessellation {
     /// Width and height of the whole topology's bounding box; its top-left corner is (0, 0).
     fn extent(&self) -> (f64, f64);
 
+    /// The most neighbours any cell has: how many neighbour slots the grid keeps per cell.
+    /// The default is the grid's limit ([`MAX_DEGREE`]); topologies say less.
+    fn max_degree(&self) -> usize {
+        MAX_DEGREE
+    }
+
+    /// Writes the neighbours of every cell of `row` into `out` (see [`RowSlots`]) and returns
+    /// whether it wrote their back slots too. The default asks [`Tessellation::neighbours`] cell
+    /// by cell and leaves the back slots to the grid (which then finds them by search);
+    /// topologies override it to compute both arithmetically, in one pass.
+    fn fill_row(&self, row: u32, out: RowSlots<'_>) -> bool {
+        fill_from_neighbours(self, row, out)
+    }
+
+    /// Whether every cell of the whole topology reaches every other through neighbours, known
+    /// without a search (`false`: not known, the grid searches).
+    fn known_connected(&self) -> bool {
+        false
+    }
+
     /// Whether `c` lies on the topology's outer edge (one of its sides has no cell across).
     /// Topologies may override this with something cheaper than building the sides.
     fn on_edge(&self, c: Coord) -> bool {
@@ -110,6 +130,80 @@ pub trait Tessellation {
         self.sides(c, &mut sides);
         sides.iter().any(|s| s.neighbour.is_none())
     }
+}
+
+/// The most neighbours a cell may have (so a cell's links fit in a `u16`).
+pub const MAX_DEGREE: usize = 16;
+
+/// Where [`Tessellation::fill_row`] writes the neighbours of one row's cells.
+///
+/// For the row's cell `col`, its neighbours in [`Tessellation::neighbours`] order go to
+/// `nbrs[col * stride..]` as row-major indices into the whole topology (`row_start[row] + col`),
+/// the slot this cell has in each neighbour's own list to the same places of `back`, and how many
+/// there are to `degree[col]`.
+pub struct RowSlots<'a> {
+    /// Offsets of each row's first cell in row-major order (see [`crate::mask::row_starts`]).
+    pub row_start: &'a [u32],
+    /// Slots per cell ([`Tessellation::max_degree`]).
+    pub stride: usize,
+    /// The row's neighbour slots, `stride` per cell.
+    pub nbrs: &'a mut [u32],
+    /// The back slots, beside `nbrs`.
+    pub back: &'a mut [u8],
+    /// The number of neighbours of each cell of the row.
+    pub degree: &'a mut [u8],
+}
+
+/// [`Tessellation::fill_row`] through [`Tessellation::neighbours`], cell by cell, without back
+/// slots (returns `false`).
+pub(crate) fn fill_from_neighbours<T: Tessellation + ?Sized>(
+    t: &T,
+    row: u32,
+    out: RowSlots<'_>,
+) -> bool {
+    let mut buf = Vec::with_capacity(MAX_DEGREE);
+    for col in 0..t.cols(row) {
+        buf.clear();
+        t.neighbours(Coord::new(row, col), &mut buf);
+        let base = col as usize * out.stride;
+        for (s, n) in buf.iter().enumerate() {
+            out.nbrs[base + s] = out.row_start[n.row as usize] + n.col;
+        }
+        out.degree[col as usize] = buf.len() as u8;
+    }
+    false
+}
+
+/// [`Tessellation::fill_row`] for a topology whose neighbours are numbered directions `0..16`,
+/// listed in direction order with the missing ones left out (rect, hex and tri). `exists(row,
+/// col)` has bit `d` set when cell (`row`, `col`) has a neighbour in direction `d`, `step` gives
+/// that neighbour, and `opposite` the direction from it back to the cell. A neighbour's slot for
+/// direction `d` is the number of its directions below `d`, so back slots need no search.
+#[inline(always)]
+pub(crate) fn fill_by_directions(
+    row: u32,
+    cols: u32,
+    out: RowSlots<'_>,
+    exists: impl Fn(u32, u32) -> u16,
+    step: impl Fn(u32, u32, u32) -> (u32, u32),
+    opposite: impl Fn(u32, u32, u32) -> u32,
+) -> bool {
+    for col in 0..cols {
+        let base = col as usize * out.stride;
+        let mut dirs = exists(row, col);
+        let mut s = 0;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros();
+            dirs &= dirs - 1;
+            let (r, c) = step(row, col, d);
+            let o = opposite(row, col, d);
+            out.nbrs[base + s] = out.row_start[r as usize] + c;
+            out.back[base + s] = (exists(r, c) & ((1 << o) - 1)).count_ones() as u8;
+            s += 1;
+        }
+        out.degree[col as usize] = s as u8;
+    }
+    true
 }
 
 /// The kinds of topology, as named in designs and on the command line.

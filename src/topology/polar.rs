@@ -16,7 +16,10 @@
 
 use std::f64::consts::PI;
 
-use super::{Arc, Coord, Point, Side, Tessellation, Topology, TopologyInfo, TopologyKind};
+use super::{
+    Arc, Coord, Point, RowSlots, Side, Tessellation, Topology, TopologyInfo, TopologyKind,
+    fill_from_neighbours,
+};
 
 /// The registry entry of the polar topology (see [`super::TOPOLOGIES`]).
 pub const INFO: TopologyInfo = TopologyInfo {
@@ -189,6 +192,56 @@ impl Tessellation for Polar {
             out.push(ccw);
         }
         out.extend(self.outward(c));
+    }
+
+    fn max_degree(&self) -> usize {
+        let centre = if self.rings > 1 { self.count(1) } else { 0 };
+        let ring = (1..self.rings).map(|r| 3 + self.ratio(r + 1)).max();
+        centre.max(ring.unwrap_or(0)) as usize
+    }
+
+    fn known_connected(&self) -> bool {
+        true
+    }
+
+    fn fill_row(&self, row: u32, out: RowSlots<'_>) -> bool {
+        let n = self.count(row);
+        let rs = out.row_start;
+        if row == 0 {
+            let n1 = self.count(1);
+            for j in 0..n1 as usize {
+                out.nbrs[j] = rs.get(1).map_or(0, |&s| s + j as u32);
+                out.back[j] = 0;
+            }
+            out.degree[0] = n1 as u8;
+            return true;
+        }
+        if n < 3 || (row > 1 && self.count(row - 1) < 3) {
+            // neighbours that coincide (rings of one or two cells): not made by `Polar::new`
+            return fill_from_neighbours(self, row, out);
+        }
+        let (ratio, outward) = (self.ratio(row).max(1), self.ratio(row + 1));
+        let (inner, here) = (rs[row as usize - 1], rs[row as usize]);
+        let next = rs.get(row as usize + 1).copied().unwrap_or(0);
+        for c in 0..n {
+            let base = c as usize * out.stride;
+            let parent = c / ratio;
+            // in the inward cell's list: the centre lists ring 1 in order; a ring cell lists
+            // inward, clockwise, counter-clockwise, then its outward cells
+            let back_in = if row == 1 { c } else { 3 + c - parent * ratio };
+            out.nbrs[base] = inner + parent;
+            out.back[base] = back_in as u8;
+            out.nbrs[base + 1] = here + (c + 1) % n;
+            out.back[base + 1] = 2;
+            out.nbrs[base + 2] = here + (c + n - 1) % n;
+            out.back[base + 2] = 1;
+            for j in 0..outward {
+                out.nbrs[base + 3 + j as usize] = next + c * outward + j;
+                out.back[base + 3 + j as usize] = 0;
+            }
+            out.degree[c as usize] = (3 + outward) as u8;
+        }
+        true
     }
 
     fn sides(&self, c: Coord, out: &mut Vec<Side>) {

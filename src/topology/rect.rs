@@ -1,6 +1,9 @@
 //! The rectangular topology: unit squares, rows top to bottom, columns left to right.
 
-use super::{Coord, Point, Side, Tessellation, Topology, TopologyInfo, TopologyKind};
+use super::{
+    Coord, Point, RowSlots, Side, Tessellation, Topology, TopologyInfo, TopologyKind,
+    fill_by_directions,
+};
 
 /// The registry entry of the rect topology (see [`super::TOPOLOGIES`]).
 pub const INFO: TopologyInfo = TopologyInfo {
@@ -53,6 +56,32 @@ impl Tessellation for Rect {
                 out.push(n);
             }
         }
+    }
+
+    fn max_degree(&self) -> usize {
+        4
+    }
+
+    fn known_connected(&self) -> bool {
+        true
+    }
+
+    fn fill_row(&self, row: u32, out: RowSlots<'_>) -> bool {
+        let (w, h) = (self.width, self.height);
+        // north, east, south, west
+        let exists = |r: u32, k: u32| {
+            u16::from(r > 0)
+                | u16::from(k + 1 < w) << 1
+                | u16::from(r + 1 < h) << 2
+                | u16::from(k > 0) << 3
+        };
+        let step = |r: u32, k: u32, d: u32| match d {
+            0 => (r - 1, k),
+            1 => (r, k + 1),
+            2 => (r + 1, k),
+            _ => (r, k - 1),
+        };
+        fill_by_directions(row, w, out, exists, step, |_, _, d| (d + 2) % 4)
     }
 
     fn sides(&self, c: Coord, out: &mut Vec<Side>) {
