@@ -437,6 +437,13 @@ pub fn check_pages(pages: &Pages, format: Format, bytes: &[u8]) -> Option<Report
     }))
 }
 
+/// [`check_pages`] for a printed maze ([`crate::export::Printed`]): its pages, and for a PDF
+/// the fonts of its bytes. `None` for a centre-line drawing too (it has no pages).
+pub fn check_printed(printed: &crate::export::Printed, format: Format) -> Option<Report> {
+    let bytes = printed.puzzle.bytes().unwrap_or_default();
+    check_pages(printed.pages.as_ref()?, format, bytes)
+}
+
 fn ok(name: &'static str, text: String) -> Check {
     Check {
         name,
