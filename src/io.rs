@@ -297,18 +297,22 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 /// the new files remains (a file that was replaced already gets its earlier content back).
 /// Symbolic links are written through, as [`write_atomic_with`] does.
 pub fn write_set(files: &[(PathBuf, &[u8])]) -> Result<()> {
-    let bodies: Vec<(&Path, Fill<'_>)> = files
-        .iter()
-        .map(|(path, bytes)| {
-            let fill: Fill<'_> = Box::new(move |w: &mut dyn Write| w.write_all(bytes));
-            (path.as_path(), fill)
-        })
-        .collect();
-    write_set_with(bodies)
+    write_set_with(byte_fills(files))
 }
 
 /// What writes one file's contents (into its temporary file).
 type Fill<'a> = Box<dyn FnOnce(&mut dyn Write) -> std::io::Result<()> + 'a>;
+
+/// Each file's bytes as what writes them.
+fn byte_fills<'a>(files: &'a [(PathBuf, &[u8])]) -> Vec<(&'a Path, Fill<'a>)> {
+    files
+        .iter()
+        .map(|(path, bytes)| {
+            let fill: Fill<'a> = Box::new(move |w: &mut dyn Write| w.write_all(bytes));
+            (path.as_path(), fill)
+        })
+        .collect()
+}
 
 /// [`write_set`], each file's contents written by its `fill` when its turn comes: one file's
 /// contents are made (and can be dropped) before the next file's.
@@ -436,14 +440,7 @@ fn read_regular(
 /// removed again, so a failed run leaves no empty folder. Staging folders and temporary files
 /// of earlier runs that were killed are removed first.
 pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> {
-    let bodies: Vec<(&Path, Fill<'_>)> = files
-        .iter()
-        .map(|(rel, bytes)| {
-            let fill: Fill<'_> = Box::new(move |w: &mut dyn Write| w.write_all(bytes));
-            (rel.as_path(), fill)
-        })
-        .collect();
-    write_folder(out, bodies)
+    write_folder(out, byte_fills(files))
 }
 
 /// Writes a book's files ([`crate::book::Built::files`]) under the folder `out`, as

@@ -66,7 +66,17 @@ pub enum Fonts {
 /// as not embedded.
 pub fn pdf_fonts(bytes: &[u8]) -> Fonts {
     use lopdf::{Dictionary, Document, Object};
-    let Ok(doc) = Document::load_mem(bytes) else {
+    // the fonts are in the dictionaries: every stream's data (a big maze's page is hundreds of
+    // megabytes) is dropped as it is read, but for object streams, which hold dictionaries
+    let options = lopdf::LoadOptions::with_filter(|_, object| {
+        if let Object::Stream(s) = object
+            && !s.dict.has_type(b"ObjStm")
+        {
+            s.content = Vec::new();
+        }
+        Some(((0, 0), Object::Null))
+    });
+    let Ok(doc) = Document::load_mem_with_options(bytes, options) else {
         return Fonts::NotEmbedded(vec!["(the PDF does not parse)".into()]);
     };
     let deref = |o: &Object| -> Option<Dictionary> {
