@@ -297,8 +297,28 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 /// the new files remains (a file that was replaced already gets its earlier content back).
 /// Symbolic links are written through, as [`write_atomic_with`] does.
 pub fn write_set(files: &[(PathBuf, &[u8])]) -> Result<()> {
+    write_set_with(byte_fills(files))
+}
+
+/// What writes one file's contents (into its temporary file).
+type Fill<'a> = Box<dyn FnOnce(&mut dyn Write) -> std::io::Result<()> + 'a>;
+
+/// Each file's bytes as what writes them.
+fn byte_fills<'a>(files: &'a [(PathBuf, &[u8])]) -> Vec<(&'a Path, Fill<'a>)> {
+    files
+        .iter()
+        .map(|(path, bytes)| {
+            let fill: Fill<'a> = Box::new(move |w: &mut dyn Write| w.write_all(bytes));
+            (path.as_path(), fill)
+        })
+        .collect()
+}
+
+/// [`write_set`], each file's contents written by its `fill` when its turn comes: one file's
+/// contents are made (and can be dropped) before the next file's.
+fn write_set_with(files: Vec<(&Path, Fill<'_>)>) -> Result<()> {
     // every target checked before anything is written
-    for (path, _) in files {
+    for (path, _) in &files {
         if resolve_links(path).is_ok_and(|t| t.is_dir()) {
             return Err(Error::new(
                 ErrorKind::Io,
@@ -307,8 +327,8 @@ pub fn write_set(files: &[(PathBuf, &[u8])]) -> Result<()> {
         }
     }
     let mut staged = Vec::with_capacity(files.len());
-    for (path, bytes) in files {
-        match stage(path, |w| w.write_all(bytes)) {
+    for (path, fill) in files {
+        match stage(path, fill) {
             Ok(s) => staged.push(s),
             Err(e) => {
                 for s in &staged {
@@ -321,21 +341,31 @@ pub fn write_set(files: &[(PathBuf, &[u8])]) -> Result<()> {
     commit(staged)
 }
 
-/// Writes rendered pages to `path` and, when the answer key is a file of its own, the key
+/// Writes a printed maze to `path` and, when the answer key is a file of its own, the key
 /// beside it as `NAME-key.EXT` ([`crate::export::key_file_name`]), as one set
-/// ([`write_set`]): both or neither. Returns the files written, the puzzle first.
-pub fn write_rendered(rendered: &crate::export::Rendered, path: &Path) -> Result<Vec<PathBuf>> {
-    let mut files = vec![(path.to_path_buf(), &rendered.puzzle[..])];
-    if let Some(key) = &rendered.key {
+/// ([`write_set`]): both or neither. Each file is made as it is written
+/// ([`crate::export::Body::write_to`]), the puzzle before the key. Returns the files written,
+/// the puzzle first.
+pub fn write_printed(printed: &crate::export::Printed, path: &Path) -> Result<Vec<PathBuf>> {
+    let mut paths = vec![path.to_path_buf()];
+    if printed.key.is_some() {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let key_path = path.with_file_name(crate::export::key_file_name(&name));
-        files.push((key_path, &key[..]));
+        paths.push(path.with_file_name(crate::export::key_file_name(&name)));
     }
-    write_set(&files)?;
-    Ok(files.into_iter().map(|(p, _)| p).collect())
+    let bodies = std::iter::once(&printed.puzzle).chain(printed.key.as_ref());
+    let files: Vec<(&Path, Fill<'_>)> = paths
+        .iter()
+        .zip(bodies)
+        .map(|(p, body)| {
+            let fill: Fill<'_> = Box::new(move |w: &mut dyn Write| body.write_to(w));
+            (p.as_path(), fill)
+        })
+        .collect();
+    write_set_with(files)?;
+    Ok(paths)
 }
 
 /// Reads a whole text file; the error starts with `what` and ends with the path.
@@ -410,6 +440,24 @@ fn read_regular(
 /// removed again, so a failed run leaves no empty folder. Staging folders and temporary files
 /// of earlier runs that were killed are removed first.
 pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> {
+    write_folder(out, byte_fills(files))
+}
+
+/// Writes a book's files ([`crate::book::Built::files`]) under the folder `out`, as
+/// [`write_files_atomic`] does; each page's SVG is made as it is written, one at a time.
+pub fn write_book(out: &Path, files: &[crate::book::OutputFile]) -> Result<()> {
+    let bodies: Vec<(&Path, Fill<'_>)> = files
+        .iter()
+        .map(|f| {
+            let fill: Fill<'_> = Box::new(move |w: &mut dyn Write| f.body.write_to(w));
+            (f.path.as_path(), fill)
+        })
+        .collect();
+    write_folder(out, bodies)
+}
+
+/// [`write_files_atomic`], each file's contents written by its `fill`.
+fn write_folder(out: &Path, files: Vec<(&Path, Fill<'_>)>) -> Result<()> {
     if out.exists() && !out.is_dir() {
         return Err(Error::new(
             ErrorKind::Io,
@@ -434,17 +482,27 @@ pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> 
         return Err(io_error("cannot create the folder", &e, out));
     }
     remove_stale(out);
+    let mut tops: Vec<&std::ffi::OsStr> = files
+        .iter()
+        .filter_map(|(rel, _)| rel.components().next().map(|c| c.as_os_str()))
+        .collect();
+    tops.sort();
+    tops.dedup();
     let staging = out.join(format!(".hedge-staging-{}", std::process::id()));
     let _ = fs::remove_dir_all(&staging);
     let written = (|| -> std::io::Result<()> {
         create_pending_dir(&staging)?;
-        for (rel, bytes) in files {
+        for (rel, fill) in files {
             let p = staging.join(rel);
             if let Some(dir) = p.parent() {
                 fs::create_dir_all(dir)?;
             }
             let mut f = fs::File::create(&p)?;
-            f.write_all(bytes)?;
+            {
+                let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut f);
+                fill(&mut w)?;
+                w.flush()?;
+            }
             f.sync_all()?;
         }
         Ok(())
@@ -455,13 +513,8 @@ pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> 
         remove_created();
         return Err(io_error("cannot write", &e, out));
     }
-    // the top-level entries, each renamed into place (a folder replaces the old folder)
-    let mut tops: Vec<&std::ffi::OsStr> = files
-        .iter()
-        .filter_map(|(rel, _)| rel.components().next().map(|c| c.as_os_str()))
-        .collect();
-    tops.sort();
-    tops.dedup();
+    // the top-level entries, each renamed into place once all are written (a folder replaces
+    // the old folder)
     let moved = (|| -> std::io::Result<()> {
         for top in &tops {
             let (from, to) = (staging.join(top), out.join(top));

@@ -559,9 +559,21 @@ impl Made {
         format: Format,
         key: export::KeyPlacement,
     ) -> Result<Rendered> {
-        match (self, format) {
-            (Made::Walls(g), Format::Centreline) => export::render(g, setup, format),
-            _ => export::render_placed(setup, format, key, |s, k| self.pages(s, k)),
+        self.print(setup, format, key)?.rendered()
+    }
+
+    /// The puzzle and its answer key laid out once, ready to write (see [`export::Printed`]:
+    /// the pages for the preflight, the files made as they are written), the key where `key`
+    /// says.
+    pub fn print(
+        &self,
+        setup: &PageSetup,
+        format: Format,
+        key: export::KeyPlacement,
+    ) -> Result<export::Printed> {
+        match self {
+            Made::Walls(g) => export::print(g, setup, format, key),
+            Made::Tiles(_) => export::print_placed(setup, format, key, |s, k| self.pages(s, k)),
         }
     }
 }

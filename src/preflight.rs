@@ -66,7 +66,17 @@ pub enum Fonts {
 /// as not embedded.
 pub fn pdf_fonts(bytes: &[u8]) -> Fonts {
     use lopdf::{Dictionary, Document, Object};
-    let Ok(doc) = Document::load_mem(bytes) else {
+    // the fonts are in the dictionaries: every stream's data (a big maze's page is hundreds of
+    // megabytes) is dropped as it is read, but for object streams, which hold dictionaries
+    let options = lopdf::LoadOptions::with_filter(|_, object| {
+        if let Object::Stream(s) = object
+            && !s.dict.has_type(b"ObjStm")
+        {
+            s.content = Vec::new();
+        }
+        Some(((0, 0), Object::Null))
+    });
+    let Ok(doc) = Document::load_mem_with_options(bytes, options) else {
         return Fonts::NotEmbedded(vec!["(the PDF does not parse)".into()]);
     };
     let deref = |o: &Object| -> Option<Dictionary> {
@@ -435,6 +445,13 @@ pub fn check_pages(pages: &Pages, format: Format, bytes: &[u8]) -> Option<Report
         corridor: Some((pages.layout.corridor_mm, pages.layout.min_corridor_mm)),
         book_pages: None,
     }))
+}
+
+/// [`check_pages`] for a printed maze ([`crate::export::Printed`]): its pages, and for a PDF
+/// the fonts of its bytes. `None` for a centre-line drawing too (it has no pages).
+pub fn check_printed(printed: &crate::export::Printed, format: Format) -> Option<Report> {
+    let bytes = printed.puzzle.bytes().unwrap_or_default();
+    check_pages(printed.pages.as_ref()?, format, bytes)
 }
 
 fn ok(name: &'static str, text: String) -> Check {

@@ -49,16 +49,18 @@ fn build_with(book: &Book, threads: usize) -> Built {
         .unwrap()
 }
 
-fn file<'a>(b: &'a Built, path: &str) -> &'a [u8] {
-    &b.files
+fn file<'a>(b: &'a Built, path: &str) -> std::borrow::Cow<'a, [u8]> {
+    b.files
         .iter()
         .find(|f| f.path == Path::new(path))
         .unwrap_or_else(|| panic!("no {path}"))
-        .bytes
+        .body
+        .to_bytes()
+        .unwrap()
 }
 
 fn manifest(b: &Built) -> serde_json::Value {
-    serde_json::from_slice(file(b, "manifest.json")).unwrap()
+    serde_json::from_slice(&file(b, "manifest.json")).unwrap()
 }
 
 fn pdf_pages(bytes: &[u8]) -> Vec<(Vec<f64>, Option<Vec<f64>>)> {
@@ -111,7 +113,7 @@ fn twelve_puzzle_book_pages_numbers_and_manifest() {
     let built = build_with(&book, 2);
     // title + 12 puzzles + 3 answer pages of 4
     assert_eq!(built.pages, 16);
-    assert_eq!(pdf_pages(file(&built, "book.pdf")).len(), 16);
+    assert_eq!(pdf_pages(&file(&built, "book.pdf")).len(), 16);
     let svgs = built
         .files
         .iter()
@@ -121,10 +123,12 @@ fn twelve_puzzle_book_pages_numbers_and_manifest() {
 
     // numbering: page 1 is the title (no number shown), puzzle n on page n + 1
     let p1 = file(&built, "pages/page-001.svg");
+    let p1: &[u8] = &p1;
     assert!(has_text(p1, "Test Book") && has_text(p1, "twelve puzzles"));
     assert!(!has_text(p1, "1"));
     for n in 1..=12 {
         let page = file(&built, &format!("pages/page-{:03}.svg", n + 1));
+        let page: &[u8] = &page;
         assert!(has_text(page, &format!("Puzzle {n}")), "puzzle {n}");
         assert!(
             has_text(page, &(n + 1).to_string()),
@@ -136,6 +140,7 @@ fn twelve_puzzle_book_pages_numbers_and_manifest() {
     // the answer pages: 14 (puzzles 1-4), 15 (5-8), 16 (9-12)
     for (page, first) in [(14, 1), (15, 5), (16, 9)] {
         let svg = file(&built, &format!("pages/page-{page:03}.svg"));
+        let svg: &[u8] = &svg;
         assert!(has_text(svg, "Answers") && has_text(svg, &page.to_string()));
         for n in first..first + 4 {
             assert!(has_text(svg, &format!("Puzzle {n}")), "key {n} on {page}");
@@ -191,7 +196,7 @@ fn a_page_made_again_from_the_manifest_is_the_same_page() {
         let setup = settings.page_setup(page, Some(p["label"].as_str().unwrap().into()));
         let again = svg::svg(&draw::puzzle_page(&g, &setup).unwrap());
         let svg_path = m["pages"][page as usize - 1]["svg"].as_str().unwrap();
-        assert_eq!(again, file(&built, svg_path), "puzzle {n}");
+        assert_eq!(again, &*file(&built, svg_path), "puzzle {n}");
     }
 }
 
@@ -203,7 +208,11 @@ fn bytes_do_not_depend_on_the_thread_count() {
     assert_eq!(one.files.len(), two.files.len());
     for (a, b) in one.files.iter().zip(&two.files) {
         assert_eq!(a.path, b.path);
-        assert!(a.bytes == b.bytes, "{} differs", a.path.display());
+        assert!(
+            a.body.to_bytes().unwrap() == b.body.to_bytes().unwrap(),
+            "{} differs",
+            a.path.display()
+        );
     }
 }
 
@@ -259,8 +268,8 @@ fn difficulty_ramp_searches_each_page_and_records_the_seed() {
     assert!(scores[0] < scores[2], "{scores:?}");
     // the search runs in parallel, yet the book does not depend on the thread count
     assert_eq!(
-        file(&build_with(&book, 1), "book.pdf"),
-        file(&built, "book.pdf")
+        &*file(&build_with(&book, 1), "book.pdf"),
+        &*file(&built, "book.pdf")
     );
 }
 
@@ -300,13 +309,14 @@ fn tile_pages_with_their_keys() {
         let svg_path = m["pages"][page as usize - 1]["svg"].as_str().unwrap();
         assert_eq!(
             svg::svg(&drawing),
-            file(&built, svg_path),
+            &*file(&built, svg_path),
             "puzzle {}",
             i + 1
         );
     }
     // the answer page holds the tile keys: each key's solution is drawn
     let answers = file(&built, "pages/page-005.svg");
+    let answers: &[u8] = &answers;
     assert!(has_text(answers, "Puzzle 1") && has_text(answers, "Puzzle 4"));
     // keys after each puzzle: 8 pages
     let after = parse(&format!("[book]\nanswers = \"after-each\"\n{text}"));
@@ -326,7 +336,7 @@ fn the_book_font_is_used_on_every_page() {
     let text = "[book]\ntitle = \"T\"\ntitle_page = true\nfont = \"serif\"\n\
                 [[pages]]\ncount = 2\nseed_from = 1\nwidth = 6\n";
     let built = build_with(&parse(text), 1);
-    let fonts: Vec<String> = crate::common::pdf_fonts(file(&built, "book.pdf"))
+    let fonts: Vec<String> = crate::common::pdf_fonts(&file(&built, "book.pdf"))
         .into_iter()
         .map(|f| f.0)
         .collect();
@@ -357,7 +367,7 @@ width = 8
 "#;
     let built = build_with(&parse(text), 2);
     assert_eq!(built.pages, 6);
-    assert_eq!(pdf_pages(file(&built, "book.pdf")).len(), 6);
+    assert_eq!(pdf_pages(&file(&built, "book.pdf")).len(), 6);
     let m = manifest(&built);
     for n in 1..=3usize {
         let p = &m["puzzles"][n - 1];
@@ -365,7 +375,9 @@ width = 8
         assert_eq!(p["page"], page);
         assert_eq!(p["key_page"], page + 1);
         let puzzle = file(&built, &format!("pages/page-{:03}.svg", 2 * n - 1));
+        let puzzle: &[u8] = &puzzle;
         let key = file(&built, &format!("pages/page-{:03}.svg", 2 * n));
+        let key: &[u8] = &key;
         assert!(has_text(puzzle, &format!("Puzzle {n}")) && has_text(puzzle, &page.to_string()));
         assert!(!has_text(puzzle, "ANSWER KEY"));
         assert!(has_text(key, &format!("Puzzle {n}")) && has_text(key, "ANSWER KEY"));
@@ -383,6 +395,7 @@ fn one_to_nine_keys_a_page() {
         let built = build_with(&parse(&text), 2);
         assert_eq!(built.pages, 7 + pages, "{per} a page");
         let last = file(&built, &format!("pages/page-{:03}.svg", 7 + pages));
+        let last: &[u8] = &last;
         let labels = texts(last)
             .iter()
             .filter(|(t, _)| t.starts_with("Puzzle "))
@@ -401,7 +414,7 @@ fn kdp_trim_with_bleed_sizes_the_pages() {
              [[pages]]\ncount = 2\nseed_from = 1\nwidth = 6\n"
         );
         let built = build_with(&parse(&text), 2);
-        let pages = pdf_pages(file(&built, "book.pdf"));
+        let pages = pdf_pages(&file(&built, "book.pdf"));
         assert_eq!(pages.len(), 4);
         for (k, (media, trim_box)) in pages.into_iter().enumerate() {
             assert!(
@@ -436,6 +449,7 @@ fn mirrored_gutters_alternate() {
     let built = build_with(&parse(text), 2);
     for k in 1..=5u32 {
         let svg = file(&built, &format!("pages/page-{k:03}.svg"));
+        let svg: &[u8] = &svg;
         let x = texts(svg)
             .into_iter()
             .find(|(t, _)| *t == k.to_string())
@@ -585,6 +599,7 @@ fn answer_grid(trim: &str, per: usize) -> (usize, usize) {
     );
     let built = build_with(&parse(&text), 2);
     let page = file(&built, &format!("pages/page-{:03}.svg", per + 1));
+    let page: &[u8] = &page;
     let at: Vec<(i64, i64)> = texts_at(page)
         .iter()
         .filter(|(t, _)| t.starts_with("Puzzle "))
@@ -615,7 +630,7 @@ fn answer_grids_from_one_to_nine() {
     let landscape = "[book]\norientation = \"landscape\"\nkeys_per_page = 2\n\
                      [[pages]]\ncount = 2\nseed_from = 1\nwidth = 6\n";
     let built = build_with(&parse(landscape), 2);
-    let ys: Vec<i64> = texts_at(file(&built, "pages/page-003.svg"))
+    let ys: Vec<i64> = texts_at(&file(&built, "pages/page-003.svg"))
         .iter()
         .filter(|(t, _)| t.starts_with("Puzzle "))
         .map(|(_, (_, y))| y.round() as i64)
@@ -647,8 +662,8 @@ fn separate_answers_go_to_answers_pdf() {
     let text = "[book]\nanswers = \"separate\"\nkeys_per_page = 9\ntitle_page = true\ntitle = \"S\"\n\
                 [[pages]]\ncount = 11\nseed_from = 1\nwidth = 6\n";
     let built = build_with(&parse(text), 2);
-    assert_eq!(pdf_pages(file(&built, "book.pdf")).len(), 12);
-    assert_eq!(pdf_pages(file(&built, "answers.pdf")).len(), 2);
+    assert_eq!(pdf_pages(&file(&built, "book.pdf")).len(), 12);
+    assert_eq!(pdf_pages(&file(&built, "answers.pdf")).len(), 2);
     assert_eq!(built.pages, 14);
     let m = manifest(&built);
     assert_eq!(m["pdf"], "book.pdf");
@@ -678,8 +693,9 @@ fn separate_answers_go_to_answers_pdf() {
         file(&built, p["svg"].as_str().unwrap());
     }
     let last = file(&built, "pages/answers-002.svg");
+    let last: &[u8] = &last;
     assert!(has_text(last, "Puzzle 10") && has_text(last, "Puzzle 11"));
-    assert!(!has_text(file(&built, "pages/page-012.svg"), "Answers"));
+    assert!(!has_text(&file(&built, "pages/page-012.svg"), "Answers"));
     // hedge batch writes it beside book.pdf
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.toml");

@@ -258,7 +258,7 @@ seed_from = 5
         .iter()
         .find(|f| f.path.ends_with("manifest.json"))
         .unwrap();
-    let m: serde_json::Value = serde_json::from_slice(&manifest.bytes).unwrap();
+    let m: serde_json::Value = serde_json::from_slice(manifest.body.bytes().unwrap()).unwrap();
     let checks = m["preflight"]["checks"].as_array().unwrap();
     let names: Vec<&str> = checks.iter().map(|c| c["name"].as_str().unwrap()).collect();
     assert!(

@@ -86,7 +86,9 @@ fn cli_library_and_book_make_the_same_page_in_both_styles() {
             .iter()
             .find(|f| f.path == Path::new("pages/page-001.svg"))
             .unwrap()
-            .bytes;
+            .body
+            .to_bytes()
+            .unwrap();
 
         let prepared = prepare(&paged, &memory, Some(Path::new("pics")), Fit::default()).unwrap();
         let made = prepared.make().unwrap();
@@ -99,7 +101,8 @@ fn cli_library_and_book_make_the_same_page_in_both_styles() {
             "{style:?}: the CLI's page is the entry point's"
         );
         assert_eq!(
-            &entry.puzzle, book_page,
+            &entry.puzzle[..],
+            &book_page[..],
             "{style:?}: the book's page is the entry point's"
         );
         assert_eq!(

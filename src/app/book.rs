@@ -165,7 +165,8 @@ fn export_book(
         .find(|f| f.path == Path::new("book.pdf"))
         .ok_or("the book has no PDF")?;
     // with answers = "separate", the answers beside it as NAME-answers.pdf, both or neither
-    let mut files = vec![(path.to_path_buf(), &pdf.bytes[..])];
+    let made = "the book's PDF is made in memory";
+    let mut files = vec![(path.to_path_buf(), pdf.body.bytes().ok_or(made)?)];
     if let Some(answers) = built
         .files
         .iter()
@@ -174,7 +175,7 @@ fn export_book(
         let stem = path.file_stem().unwrap_or_default().to_string_lossy();
         files.push((
             path.with_file_name(format!("{stem}-answers.pdf")),
-            &answers.bytes[..],
+            answers.body.bytes().ok_or(made)?,
         ));
     }
     crate::io::write_set(&files).map_err(|e| e.to_string())?;
@@ -694,7 +695,7 @@ mod tests {
         assert!(matches!(&app.message, Some(Ok(m)) if m.contains("6 pages")));
         let book = crate::book::load(&path, &crate::io::Files).unwrap();
         let built = crate::book::build(&book, &crate::io::Files, &|_, _| {}).unwrap();
-        std::fs::write(&b, &built.files[0].bytes).unwrap();
+        std::fs::write(&b, built.files[0].body.bytes().unwrap()).unwrap();
         assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     }
 }

@@ -420,25 +420,19 @@ impl HedgeApp {
             },
         };
         let page = &self.design.page;
-        let rendered = match self.ready_tiles()? {
-            Some(t) => export::render_tiles(&t.maze, page, format),
-            None => export::render(self.ready()?, page, format),
+        // laid out once, for the files and the preflight alike
+        let key = export::KeyPlacement::SecondPage;
+        let printed = match self.ready_tiles()? {
+            Some(t) => export::print_placed(page, format, key, |s, k| {
+                crate::draw::tile_pages(&t.maze, s, k)
+            }),
+            None => export::print(self.ready()?, page, format, key),
         }
         .map_err(|e| e.to_string())?;
-        let written = crate::io::write_rendered(&rendered, path).map_err(|e| e.to_string())?;
+        let written = crate::io::write_printed(&printed, path).map_err(|e| e.to_string())?;
         let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
         // the preflight of what was written (for a PDF, its fonts too)
-        let key_setup = match format {
-            Format::Pdf => page.next_page(),
-            _ => page.clone(),
-        };
-        let pages = match self.ready_tiles()? {
-            Some(t) => crate::draw::tile_pages(&t.maze, page, &key_setup),
-            None => crate::draw::pages(self.ready()?, page, &key_setup),
-        };
-        let preflight = pages
-            .ok()
-            .and_then(|p| crate::preflight::check_pages(&p, format, &rendered.puzzle))
+        let preflight = crate::preflight::check_printed(&printed, format)
             .map(|r| format!(" · {}", r.status()))
             .unwrap_or_default();
         Ok(format!("exported {}{preflight}", names.join(" and ")))

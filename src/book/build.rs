@@ -1,8 +1,9 @@
 //! Making a book: shapes loaded once each (through the caller's [`Loader`]), puzzles made with
-//! [`crate::make`] and drawn in parallel (rayon), answer pages composed, then the PDF, one SVG
-//! per page and the manifest, all in memory. Nothing is read or written here: the caller passes
-//! the loader and hands [`Built::files`] to [`crate::io::write_files_atomic`], so a book that
-//! fails anywhere writes nothing.
+//! [`crate::make`] and drawn in parallel (rayon), answer pages composed, then the PDF and the
+//! manifest in memory, and one SVG per page made as it is written ([`Body::Svg`]: a big page's
+//! SVG is never held whole). Nothing is read or written here: the caller passes the loader and
+//! hands [`Built::files`] to [`crate::io::write_book`], so a book that fails anywhere writes
+//! nothing.
 //!
 //! Determinism: every page is a pure function of its design and its page number, results are
 //! collected in book order whatever the thread count, and the PDF writer is deterministic, so
@@ -21,7 +22,7 @@ use crate::design::Design;
 use crate::difficulty::SearchOptions;
 use crate::draw::{self, AnswerKey, Drawing};
 use crate::error::{Error, Result};
-use crate::export::{pdf, svg};
+use crate::export::{Body, pdf};
 use crate::load::Loader;
 use crate::make::{Fit, Made, load_foreground, prepare_with};
 use crate::metrics::Metrics;
@@ -43,13 +44,14 @@ pub enum PageKind {
     Answers,
 }
 
-/// One output file: a path relative to the output folder, and its bytes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One output file: a path relative to the output folder, and its contents (the PDFs and the
+/// manifest as bytes, each page's SVG written from its drawing as the file is written).
+#[derive(Clone, Debug, PartialEq)]
 pub struct OutputFile {
     /// Where it goes, relative to the output folder.
     pub path: PathBuf,
     /// The content.
-    pub bytes: Vec<u8>,
+    pub body: Body,
 }
 
 /// A book made in memory.
@@ -389,7 +391,6 @@ pub fn build(
     let pdf_bytes = pdf::book(&book_pages, title);
     let answers_bytes = (!answer_pages.is_empty())
         .then(|| pdf::book(&answer_pages, &format!("{title}: {}", s.answers_heading)));
-    let svgs: Vec<Vec<u8>> = drawings.par_iter().map(svg::svg).collect();
     tick();
     // each page's SVG name: numbered within its file
     let mut counts = [0usize; 2];
@@ -484,11 +485,11 @@ pub fn build(
     let mut files = vec![
         OutputFile {
             path: "book.pdf".into(),
-            bytes: pdf_bytes,
+            body: Body::Bytes(pdf_bytes),
         },
         OutputFile {
             path: "manifest.json".into(),
-            bytes: json,
+            body: Body::Bytes(json),
         },
     ];
     if let Some(bytes) = answers_bytes {
@@ -496,18 +497,15 @@ pub fn build(
             1,
             OutputFile {
                 path: ANSWERS_PDF.into(),
-                bytes,
+                body: Body::Bytes(bytes),
             },
         );
     }
-    files.extend(
-        svgs.into_iter()
-            .zip(svg_names)
-            .map(|(bytes, name)| OutputFile {
-                path: name.into(),
-                bytes,
-            }),
-    );
+    // each page's SVG is written from its drawing when the files are written, one at a time
+    files.extend(drawings.iter().zip(svg_names).map(|(d, name)| OutputFile {
+        path: name.into(),
+        body: Body::Svg(d.clone()),
+    }));
     let labels = &labels;
     let mut warnings: Vec<String> = made
         .iter()

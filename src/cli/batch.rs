@@ -63,12 +63,7 @@ pub fn run_batch(args: &BatchArgs) -> Result<()> {
         super::say_block(&built.preflight.block());
         anyhow::bail!("preflight failed (--strict): nothing written");
     }
-    let files: Vec<(PathBuf, &[u8])> = built
-        .files
-        .iter()
-        .map(|f| (f.path.clone(), &f.bytes[..]))
-        .collect();
-    hedge::io::write_files_atomic(&args.output, &files)?;
+    hedge::io::write_book(&args.output, &built.files)?;
     for w in &built.warnings {
         say!("warning: {w}");
     }

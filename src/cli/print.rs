@@ -4,7 +4,7 @@
 //! SVG and PNG, one page a file, write the key beside the puzzle as `NAME-key.EXT`.
 //! `--key separate` writes the key as `NAME-key.EXT` in every format (a PDF then has the puzzle
 //! only), `--key none` writes no key. The puzzle and its key are written as one set: both or
-//! neither ([`hedge::io::write_rendered`]). Corridors narrower than the `--corridor-mm` minimum (3 mm by
+//! neither ([`hedge::io::write_printed`]). Corridors narrower than the `--corridor-mm` minimum (3 mm by
 //! default) are reported on stderr as a warning; the pages are written all the same.
 
 use std::path::{Path, PathBuf};
@@ -145,7 +145,8 @@ impl PageArgs {
 
 /// Renders `made` and writes it to `path` and, when the key is a file of its own, the key
 /// beside it (both or neither). Returns the files written. Warnings and the preflight go to
-/// stderr; with `strict`, a preflight problem is an error and nothing is written.
+/// stderr; with `strict`, a preflight problem is an error and nothing is written. The pages are
+/// laid out once, for the preflight and the files alike, and each file is made as it is written.
 pub fn write_pages(
     made: &Made,
     setup: &PageSetup,
@@ -154,35 +155,19 @@ pub fn write_pages(
     path: &Path,
     strict: bool,
 ) -> Result<Vec<PathBuf>> {
-    let rendered = made.render_placed(setup, format, key)?;
-    let report = preflight(made, setup, format, &rendered.puzzle)?;
+    let printed = made.print(setup, format, key)?;
+    let report = hedge::preflight::check_printed(&printed, format);
     if strict && let Some(r) = report.as_ref().filter(|r| !r.is_clean()) {
         super::say_block(&r.block());
         anyhow::bail!("preflight failed (--strict): nothing written");
     }
-    let written = hedge::io::write_rendered(&rendered, path)?;
+    let written = hedge::io::write_printed(&printed, path)?;
     // warnings and the preflight once the files are written; a failed write is its one line
-    for w in &rendered.warnings {
+    for w in &printed.warnings {
         say!("warning: {w}");
     }
     if let Some(r) = report {
         super::say_block(&if r.is_clean() { r.status() } else { r.block() });
     }
     Ok(written)
-}
-
-/// The preflight of `made`'s pages in `format` (`bytes`: the file), `None` for a format a
-/// print service never sees (plotter and centre-line SVGs).
-fn preflight(
-    made: &Made,
-    setup: &PageSetup,
-    format: Format,
-    bytes: &[u8],
-) -> Result<Option<hedge::preflight::Report>> {
-    let key_setup = match format {
-        Format::Pdf => setup.next_page(),
-        _ => setup.clone(),
-    };
-    let pages = made.pages(setup, &key_setup)?;
-    Ok(hedge::preflight::check_pages(&pages, format, bytes))
 }

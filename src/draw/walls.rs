@@ -17,6 +17,8 @@
 
 use std::f64::consts::FRAC_PI_4;
 
+use rayon::prelude::*;
+
 use super::layout::{CROSSING_HALF, Layout, side_mid};
 use super::model::{Item, Layer, PathBuilder, Rgb, Shape};
 use crate::grid::CellId;
@@ -477,57 +479,78 @@ pub(super) fn draw_walls(g: &Generated, lay: &Layout, tunnels: &[Tunnel], items:
         .flat_map(|t| [(t.from, t.under), (t.to, t.under)])
         .collect();
     ends.sort();
-    let mut sides = Vec::new();
-    let mut pieces = Vec::with_capacity(grid.len().min(BAND_CELLS) * 2);
-    for id in grid.cells() {
-        if id.index() % BAND_CELLS == 0 && !pieces.is_empty() {
-            band_strokes(&pieces, lay, items);
-            pieces.clear();
-        }
-        sides.clear();
-        grid.sides(id, &mut sides);
-        if inset > 0.0 {
-            inset_pieces(g, id, &sides, inset, &ends, &mut pieces);
+    // the bands joined in parallel (two or three at a time in memory) and strung in order, so
+    // the strokes are the same on any number of threads
+    let bands = grid.len().div_ceil(BAND_CELLS);
+    let strokes: Vec<Option<Item>> = (0..bands)
+        .into_par_iter()
+        .map(|band| {
+            let cells = band * BAND_CELLS..(grid.len()).min((band + 1) * BAND_CELLS);
+            let mut sides = Vec::new();
+            let mut pieces = Vec::with_capacity(cells.len() * 2);
+            for id in cells.map(|i| CellId(i as u32)) {
+                sides.clear();
+                grid.sides(id, &mut sides);
+                if inset > 0.0 {
+                    inset_pieces(g, id, &sides, inset, &ends, &mut pieces);
+                } else {
+                    cell_pieces(g, id, &sides, &mouths, &mut pieces);
+                }
+            }
+            band_stroke(&pieces, lay)
+        })
+        .collect();
+    items.extend(strokes.into_iter().flatten());
+}
+
+/// The closed sides of cell `id` (its `sides`) that it draws (a wall between two cells is
+/// drawn by the lower id): the entrance and exit stay open, and a weave tunnel's mouth (in
+/// `mouths`) leaves a gap in the middle of its wall.
+fn cell_pieces(
+    g: &Generated,
+    id: CellId,
+    sides: &[crate::topology::Side],
+    mouths: &[(CellId, CellId)],
+    pieces: &mut Vec<Piece>,
+) {
+    let maze = &g.maze;
+    let grid = maze.grid();
+    for (i, s) in sides.iter().enumerate() {
+        if (id == g.entrance.cell && i == g.entrance.side)
+            || (id == g.exit.cell && i == g.exit.side)
+        {
             continue;
         }
-        for (i, s) in sides.iter().enumerate() {
-            if (id == g.entrance.cell && i == g.entrance.side)
-                || (id == g.exit.cell && i == g.exit.side)
+        let other = s.neighbour.and_then(|c| grid.id_at(c));
+        if let Some(n) = other {
+            if n < id {
+                continue; // drawn from the other side
+            }
+            if grid
+                .slot_of(id, n)
+                .is_some_and(|slot| maze.linked_slot(id, slot))
             {
                 continue;
             }
-            let other = s.neighbour.and_then(|c| grid.id_at(c));
-            if let Some(n) = other {
-                if n < id {
-                    continue; // drawn from the other side
-                }
-                if grid
-                    .slot_of(id, n)
-                    .is_some_and(|slot| maze.linked_slot(id, slot))
-                {
-                    continue;
-                }
-                if s.arc.is_none() && mouths.binary_search(&(id, n)).is_ok() {
-                    // a tunnel passes through this wall: leave its mouth open
-                    let m = side_mid(s);
-                    let (dx, dy) = (s.b.x - s.a.x, s.b.y - s.a.y);
-                    let l = dx.hypot(dy);
-                    let k = (CROSSING_HALF / l.max(1e-12)).min(0.5);
-                    let p1 = Point::new(m.x - dx * k, m.y - dy * k);
-                    let p2 = Point::new(m.x + dx * k, m.y + dy * k);
-                    pieces.push(Piece::line(s.a, p1));
-                    pieces.push(Piece::line(p2, s.b));
-                    continue;
-                }
+            if s.arc.is_none() && mouths.binary_search(&(id, n)).is_ok() {
+                // a tunnel passes through this wall: leave its mouth open
+                let m = side_mid(s);
+                let (dx, dy) = (s.b.x - s.a.x, s.b.y - s.a.y);
+                let l = dx.hypot(dy);
+                let k = (CROSSING_HALF / l.max(1e-12)).min(0.5);
+                let p1 = Point::new(m.x - dx * k, m.y - dy * k);
+                let p2 = Point::new(m.x + dx * k, m.y + dy * k);
+                pieces.push(Piece::line(s.a, p1));
+                pieces.push(Piece::line(p2, s.b));
+                continue;
             }
-            pieces.push(Piece {
-                a: s.a,
-                b: s.b,
-                arc: s.arc,
-            });
         }
+        pieces.push(Piece {
+            a: s.a,
+            b: s.b,
+            arc: s.arc,
+        });
     }
-    band_strokes(&pieces, lay, items);
 }
 
 /// The walls of cell `id` (its `sides`) drawn inset (rect and hex grids): the corridor through
@@ -667,8 +690,14 @@ fn bridge_pieces(
 /// strokes meeting end to end, which round caps draw the same).
 const BAND_CELLS: usize = 1 << 16;
 
-/// Appends one wall stroke for a band's `pieces`: the trails they join into, one subpath each.
+/// Appends one wall stroke for a band's `pieces` ([`band_stroke`]).
 pub(super) fn band_strokes(pieces: &[Piece], lay: &Layout, items: &mut Vec<Item>) {
+    items.extend(band_stroke(pieces, lay));
+}
+
+/// One wall stroke for a band's `pieces`: the trails they join into, one subpath each; none
+/// when there is nothing to draw.
+fn band_stroke(pieces: &[Piece], lay: &Layout) -> Option<Item> {
     let piece = |s: &Step| {
         let p = pieces[s.piece as usize];
         if s.reversed { p.reversed() } else { p }
@@ -682,16 +711,16 @@ pub(super) fn band_strokes(pieces: &[Piece], lay: &Layout, items: &mut Vec<Item>
     }
     let path = b.finish();
     if path.is_empty() {
-        return;
+        return None;
     }
-    items.push(Item {
+    Some(Item {
         layer: Layer::Walls,
         shape: Shape::Stroke {
             path,
             width: lay.wall_mm,
             color: Rgb::BLACK,
         },
-    });
+    })
 }
 
 /// Appends `p` (which starts at the builder's current point) in page units.

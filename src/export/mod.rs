@@ -94,16 +94,111 @@ pub struct Rendered {
     pub warnings: Vec<String>,
 }
 
+/// One file of a printed maze, made as it is written ([`Body::write_to`]): an SVG is written
+/// element by element and a PNG rasterised only then, so a big page's file is never held whole
+/// in memory, and the puzzle's bytes are gone before the key's are made. A PDF (and a plotter
+/// or centre-line SVG) is made whole first: [`Body::Bytes`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body {
+    /// The file's bytes, made already.
+    Bytes(Vec<u8>),
+    /// A page written as an SVG ([`svg::write_svg`]).
+    Svg(Drawing),
+    /// A page rasterised at `dpi` as a PNG ([`png::write_png`]), its size checked when the
+    /// body was made ([`png::check`]).
+    Png {
+        /// The page.
+        page: Drawing,
+        /// Dots per inch.
+        dpi: u32,
+    },
+}
+
+impl Body {
+    /// Writes the file to `out`.
+    pub fn write_to(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match self {
+            Body::Bytes(b) => out.write_all(b),
+            Body::Svg(d) => svg::write_svg(d, out),
+            Body::Png { page, dpi } => png::write_png(page, *dpi, out),
+        }
+    }
+
+    /// The file's bytes.
+    pub fn into_bytes(self) -> Result<Vec<u8>> {
+        match self {
+            Body::Bytes(b) => Ok(b),
+            other => other.to_bytes().map(std::borrow::Cow::into_owned),
+        }
+    }
+
+    /// The file's bytes, made in memory unless they are made already.
+    pub fn to_bytes(&self) -> Result<std::borrow::Cow<'_, [u8]>> {
+        use std::borrow::Cow;
+        match self {
+            Body::Bytes(b) => Ok(Cow::Borrowed(b)),
+            Body::Svg(d) => Ok(Cow::Owned(svg::svg(d))),
+            Body::Png { page, dpi } => png::png(page, *dpi).map(Cow::Owned),
+        }
+    }
+
+    /// The bytes when they are made already ([`Body::Bytes`]: a PDF, whose fonts the
+    /// preflight reads).
+    pub fn bytes(&self) -> Option<&[u8]> {
+        match self {
+            Body::Bytes(b) => Some(b),
+            _ => None,
+        }
+    }
+}
+
+/// A maze ready to print: its pages (laid out once, for the files and the preflight alike)
+/// and its files, made as they are written ([`Body`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Printed {
+    /// The pages the files draw (`None` for a centre-line drawing, which has none).
+    pub pages: Option<draw::Pages>,
+    /// The puzzle (for PDF: the whole document, the key being page 2).
+    pub puzzle: Body,
+    /// The answer key as a file of its own, as in [`Rendered::key`].
+    pub key: Option<Body>,
+    /// Warnings for the person printing, as in [`Rendered::warnings`].
+    pub warnings: Vec<String>,
+}
+
+impl Printed {
+    /// The files' bytes, in memory.
+    pub fn rendered(self) -> Result<Rendered> {
+        Ok(Rendered {
+            puzzle: self.puzzle.into_bytes()?,
+            key: self.key.map(Body::into_bytes).transpose()?,
+            warnings: self.warnings,
+        })
+    }
+}
+
 /// Lays out and renders the puzzle and its answer key.
 pub fn render(g: &Generated, setup: &PageSetup, format: Format) -> Result<Rendered> {
+    print(g, setup, format, KeyPlacement::SecondPage)?.rendered()
+}
+
+/// Lays out the puzzle and its answer key, the key where `key` says, ready to write
+/// ([`Printed`]); a centre-line drawing is made here whole.
+pub fn print(
+    g: &Generated,
+    setup: &PageSetup,
+    format: Format,
+    key: KeyPlacement,
+) -> Result<Printed> {
     if format == Format::Centreline {
-        return Ok(Rendered {
-            puzzle: centreline::centreline(g, setup)?.svg(),
+        return Ok(Printed {
+            pages: None,
+            puzzle: Body::Bytes(centreline::centreline(g, setup)?.svg()),
             key: None,
             warnings: draw::layout(g, setup)?.warnings(),
         });
     }
-    render_with(setup, format, |s, k| draw::pages(g, s, k))
+    print_placed(setup, format, key, |s, k| draw::pages(g, s, k))
 }
 
 /// Lays out and renders a tile maze's puzzle and answer key, as [`render`] does a cell maze's.
@@ -143,61 +238,77 @@ pub fn render_placed(
     key: KeyPlacement,
     lay_out: impl FnOnce(&PageSetup, &PageSetup) -> Result<draw::Pages>,
 ) -> Result<Rendered> {
+    print_placed(setup, format, key, lay_out)?.rendered()
+}
+
+/// Lays out the pages `lay_out(setup, key_setup)` gives for `format`, the key where `key`
+/// says, ready to write ([`Printed`]): the one body behind [`render_placed`] and the printing
+/// of the command line and the editor. A PNG over [`png::MAX_PIXELS`] is refused before the
+/// maze is drawn (the page's size does not depend on the maze).
+pub fn print_placed(
+    setup: &PageSetup,
+    format: Format,
+    key: KeyPlacement,
+    lay_out: impl FnOnce(&PageSetup, &PageSetup) -> Result<draw::Pages>,
+) -> Result<Printed> {
     if let Format::Png { dpi } = format {
-        check_dpi(dpi)?;
+        let (w, h) = setup.page_mm();
+        let px = |mm: f64| {
+            (mm * f64::from(dpi) / 25.4)
+                .round()
+                .clamp(1.0, f64::from(u32::MAX)) as u32
+        };
+        png::check_pixels((px(w), px(h)), dpi)?;
     }
     let key_setup = match format {
         Format::Pdf => setup.next_page(),
         _ => setup.clone(),
     };
     let pages = lay_out(setup, &key_setup)?;
-    finish(&pages, setup, format, key)
+    finish(pages, setup, format, key)
 }
 
-/// Renders laid-out pages in `format`, the key where `placement` says.
+/// The files of laid-out pages in `format`, the key where `placement` says.
 fn finish(
-    pages: &draw::Pages,
+    pages: draw::Pages,
     setup: &PageSetup,
     format: Format,
     placement: KeyPlacement,
-) -> Result<Rendered> {
+) -> Result<Printed> {
     let (puzzle, key) = (&pages.puzzle, &pages.key);
     let mut warnings = pages.layout.warnings();
     warnings.extend(draw::glyph_warnings([puzzle, key]));
     let title = setup.title.as_deref().unwrap_or("Maze");
-    let one = |d: &Drawing| -> Result<Vec<u8>> {
+    let one = |d: &Drawing| -> Result<Body> {
         Ok(match format {
-            Format::Svg => svg::svg(d),
-            Format::Png { dpi } => png::png(d, dpi)?,
-            Format::Pdf => pdf::pdf(&[d], title),
-            Format::Plotter => plotter::plotter_svg(d),
+            Format::Svg => Body::Svg(d.clone()),
+            Format::Png { dpi } => {
+                png::check(d, dpi)?;
+                Body::Png {
+                    page: d.clone(),
+                    dpi,
+                }
+            }
+            Format::Pdf => Body::Bytes(pdf::pdf(&[d], title)),
+            Format::Plotter => Body::Bytes(plotter::plotter_svg(d)),
             Format::Centreline => return Err(centreline_needs_cells()),
         })
     };
-    let rendered = match (format, placement) {
-        (Format::Plotter, _) => Rendered {
-            puzzle: plotter::plotter_svg(puzzle),
-            key: None,
-            warnings,
-        },
+    let (puzzle, key) = match (format, placement) {
+        (Format::Plotter, _) => (Body::Bytes(plotter::plotter_svg(puzzle)), None),
         (Format::Centreline, _) => return Err(centreline_needs_cells()),
-        (Format::Pdf, KeyPlacement::SecondPage) => Rendered {
-            puzzle: pdf::pdf(&[puzzle, key], title),
-            key: None,
-            warnings,
-        },
-        (_, KeyPlacement::None) => Rendered {
-            puzzle: one(puzzle)?,
-            key: None,
-            warnings,
-        },
-        _ => Rendered {
-            puzzle: one(puzzle)?,
-            key: Some(one(key)?),
-            warnings,
-        },
+        (Format::Pdf, KeyPlacement::SecondPage) => {
+            (Body::Bytes(pdf::pdf(&[puzzle, key], title)), None)
+        }
+        (_, KeyPlacement::None) => (one(puzzle)?, None),
+        _ => (one(puzzle)?, Some(one(key)?)),
     };
-    Ok(rendered)
+    Ok(Printed {
+        pages: Some(pages),
+        puzzle,
+        key,
+        warnings,
+    })
 }
 
 /// The answer key's file name for a puzzle file name: `maze.svg` -> `maze-key.svg`.
@@ -256,5 +367,36 @@ mod tests {
         assert_eq!(key_file_name("out/maze.svg"), "out/maze-key.svg");
         assert_eq!(key_file_name("maze"), "maze-key");
         assert_eq!(key_file_name("a.b/maze"), "a.b/maze-key");
+    }
+
+    #[test]
+    fn a_png_past_the_pixel_budget_is_refused_before_the_maze_is_drawn() {
+        use crate::page::Paper;
+        let setup = PageSetup {
+            paper: Paper::Custom {
+                width_mm: 400.0,
+                height_mm: 400.0,
+            },
+            ..PageSetup::default()
+        };
+        // 400 mm at 1200 dpi is 18898 pixels a side: 357 megapixels
+        let refused = print_placed(
+            &setup,
+            Format::Png { dpi: 1200 },
+            KeyPlacement::None,
+            |_, _| panic!("the pages are laid out"),
+        )
+        .unwrap_err();
+        assert_eq!(
+            refused.message,
+            "a 18898 x 18898 pixel PNG (357 megapixels) is over the 150 megapixel limit; use 777 \
+             dpi or less, or a PDF or SVG"
+        );
+        // what it suggests fits
+        let (w, h) = (
+            (400.0 * 777.0 / 25.4_f64).round() as u32,
+            (400.0 * 777.0 / 25.4_f64).round() as u32,
+        );
+        assert!(png::check_pixels((w, h), 777).is_ok());
     }
 }

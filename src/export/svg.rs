@@ -11,6 +11,7 @@
 //! searchable; it paints nothing.
 
 use std::fmt::Write as _;
+use std::io::Write;
 
 use svg::Document;
 use svg::node::element::{Group, Path as SvgPath, Text as SvgText};
@@ -94,60 +95,53 @@ fn open_tag(e: &impl std::fmt::Display) -> String {
     t
 }
 
-/// Renders `d` as an SVG document.
+/// Renders `d` as an SVG document ([`write_svg`] into memory).
+pub fn svg(d: &Drawing) -> Vec<u8> {
+    let mut out = Vec::new();
+    // writing to memory only fails on allocation failure, which aborts anyway
+    write_svg(d, &mut out).expect("writing an SVG to memory does not fail");
+    out
+}
+
+/// Writes `d` as an SVG document to `out`.
 ///
 /// The document is written element by element as the drawing is walked (each element
 /// formatted by the svg crate, exactly as it would format the whole tree), so memory holds the
-/// drawing and the output text, never a second tree of every path: a 3000x3000 hex maze's
-/// walls are hundreds of megabytes of path data.
-pub fn svg(d: &Drawing) -> Vec<u8> {
+/// drawing and one element's text, never the document: a 3000x3000 hex maze's walls are
+/// hundreds of megabytes of path data, written a band of walls at a time.
+pub fn write_svg(d: &Drawing, out: &mut dyn Write) -> std::io::Result<()> {
     let doc = document(d);
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let doc_open = open_tag(&doc);
-    let mut any_child = false;
+    out.write_all(b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
+    if d.printed().next().is_none() {
+        // a document without children is written in its childless form
+        return writeln!(out, "{doc}");
+    }
+    out.write_all(open_tag(&doc).as_bytes())?;
     let mut seen: Vec<Layer> = Vec::new();
     // the layer of the group being written, its childless form, and whether it has a child yet
     let mut current: Option<(Layer, Group, bool)> = None;
-    let close = |out: &mut String, g: Option<(Layer, Group, bool)>| {
-        if let Some((_, g, written)) = g {
-            if written {
-                out.push_str("\n</g>");
-            } else {
-                out.push('\n');
-                let _ = write!(out, "{g}");
-            }
-        }
+    let close = |out: &mut dyn Write, g: Option<(Layer, Group, bool)>| match g {
+        Some((_, _, true)) => out.write_all(b"\n</g>"),
+        Some((_, g, false)) => write!(out, "\n{g}"),
+        None => Ok(()),
     };
-    out.push_str(&doc_open);
     for item in d.printed() {
         if current.as_ref().is_none_or(|(l, _, _)| *l != item.layer) {
-            close(&mut out, current.take());
+            close(out, current.take())?;
             current = Some((item.layer, next_group(item.layer, &mut seen), false));
-            any_child = true;
         }
         let Some(child) = element(&item.shape) else {
             continue; // overlays are never printed
         };
-        let child = child.to_string();
         let (_, g, written) = current.as_mut().expect("set above");
         if !*written {
-            out.push('\n');
-            out.push_str(&open_tag(g));
+            write!(out, "\n{}", open_tag(g))?;
             *written = true;
         }
-        out.push('\n');
-        out.push_str(&child);
+        write!(out, "\n{child}")?;
     }
-    close(&mut out, current.take());
-    if any_child {
-        out.push_str("\n</svg>");
-    } else {
-        // a document without children is written in its childless form
-        out.truncate(out.len() - doc_open.len());
-        let _ = write!(out, "{doc}");
-    }
-    out.push('\n');
-    out.into_bytes()
+    close(out, current.take())?;
+    out.write_all(b"\n</svg>\n")
 }
 
 /// The `<svg>` element: the page's size in millimetres and a viewBox in millimetres.
