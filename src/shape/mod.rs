@@ -30,6 +30,7 @@ pub mod outline;
 pub mod photo;
 pub mod svg;
 pub mod text;
+pub mod vector;
 
 pub use decode::{Format, Picture};
 pub use fit::{fit, fitted_height};
