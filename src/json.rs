@@ -13,6 +13,7 @@ use crate::design::Design;
 use crate::grid::Grid;
 use crate::maze::Maze;
 use crate::metrics::Metrics;
+use crate::outline::Outline;
 use crate::pipeline::Generated;
 use crate::targets::{Report, Targets};
 
@@ -47,6 +48,42 @@ impl Serialize for Cells<'_> {
                 row: c.row,
                 col: c.col,
                 center: [round6(p.x), round6(p.y)],
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// The cells of a maze drawn with the shape's outline: each with its `polygon`.
+struct ClippedCells<'a>(&'a Grid, &'a Outline);
+
+#[derive(Serialize)]
+struct ClippedCellOut {
+    id: u32,
+    row: u32,
+    col: u32,
+    center: [f64; 2],
+    polygon: Vec<Vec<[f64; 2]>>,
+}
+
+impl Serialize for ClippedCells<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (grid, o) = (self.0, self.1);
+        let mut seq = s.serialize_seq(Some(grid.len()))?;
+        for (id, parts) in grid.cells().zip(o.parts(grid)) {
+            let c = grid.coord(id);
+            let p = grid.center(id);
+            let polygon = o
+                .polygon(&parts)
+                .iter()
+                .map(|r| r.iter().map(|q| [round6(q.x), round6(q.y)]).collect())
+                .collect();
+            seq.serialize_element(&ClippedCellOut {
+                id: id.0,
+                row: c.row,
+                col: c.col,
+                center: [round6(p.x), round6(p.y)],
+                polygon,
             })?;
         }
         seq.end()
@@ -143,7 +180,10 @@ impl Serialize for Doc<'_> {
             };
             map.serialize_entry("outline", outline.name())?;
         }
-        map.serialize_entry("cells", &Cells(g.maze.grid()))?;
+        match &g.outline {
+            Some(o) => map.serialize_entry("cells", &ClippedCells(g.maze.grid(), o))?,
+            None => map.serialize_entry("cells", &Cells(g.maze.grid()))?,
+        }
         map.serialize_entry("passages", &Passages(&g.maze))?;
         map.serialize_entry("tunnels", &g.maze.tunnels())?;
         map.serialize_entry("entrance", &g.entrance.cell)?;

@@ -202,7 +202,7 @@ pub fn prepare_with(
         (Some(fg), Some(s)) if crate::outline::applies(&d) && s.added_cells == 0 => {
             let topology = Topology::new(d.grid_topology(), d.width, d.height)?;
             let place = Placement::new(fg, &topology);
-            let contour = Arc::new(crate::shape::outline::trace(fg, &place));
+            let contour = Arc::new(crate::shape::outline::contour(fg, &place));
             let clip = Clip::new(contour, topology);
             let slivers = clip.slivers(&s.mask);
             for &c in &slivers {

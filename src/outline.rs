@@ -32,18 +32,32 @@ pub use crate::design::OutlineStyle;
 use crate::design::{Design, Style};
 use crate::grid::{CellId, Grid};
 use crate::mask::{Mask, row_starts};
-use crate::shape::outline::{Contour, Ring};
+use crate::shape::outline::{Contour, Ring, shoelace};
 use crate::topology::{Coord, Point, Side, Topology};
 
-/// Whether `d` is drawn with the shape's outline: a shape, `outline = "shape"`, the walls style
-/// and no inset (tile mazes keep their tiles' outline; inset corridors, e.g. rect weave, keep
-/// the cells').
+/// Whether `d` is drawn with the shape's outline: `outline = "shape"` where it can be
+/// ([`unavailable`]). Shapes whose islands were bridged with added cells keep the cells'
+/// outline too ([`BRIDGED`]; known once the mask is made).
 pub fn applies(d: &Design) -> bool {
-    d.shape.is_some()
-        && d.outline == OutlineStyle::Shape
-        && d.style == Style::Walls
-        && d.inset_share() == 0.0
+    d.outline == OutlineStyle::Shape && unavailable(d).is_none()
 }
+
+/// Why `d` cannot have the shape's outline, whatever its `outline` says: no shape, tile
+/// mazes (their tiles' outline) and inset corridors (e.g. rect weave: the cells').
+pub fn unavailable(d: &Design) -> Option<&'static str> {
+    if d.shape.is_none() {
+        Some("the outline follows a shape: pick one first")
+    } else if d.style != Style::Walls {
+        Some("tile mazes keep their tiles' outline")
+    } else if d.inset_share() > 0.0 {
+        Some("mazes with inset corridors (rect weave, Inset) keep the cells' outline")
+    } else {
+        None
+    }
+}
+
+/// Why a shape whose islands were bridged with added cells keeps the cells' outline.
+pub const BRIDGED: &str = "bridged islands run outside the shape: the cells' outline is kept";
 
 /// The least share of a masked cell's area inside the shape.
 pub const MIN_SHARE: f64 = 0.35;
@@ -329,16 +343,31 @@ fn hits(p: Point, q: Point, s: &Side, out: &mut Vec<(f64, f64)>) {
 }
 
 /// Green's theorem sums over directed boundary segments: area (positive clockwise on screen)
-/// and the first moments.
-#[derive(Clone, Copy, Default)]
+/// and the first moments, about an origin near the cell (so that pieces which do not quite
+/// meet, within float error, cost no more than their gap's area).
+#[derive(Clone, Copy)]
 struct Green {
+    o: Point,
     a: f64,
     mx: f64,
     my: f64,
 }
 
 impl Green {
+    fn at(o: Point) -> Green {
+        Green {
+            o,
+            a: 0.0,
+            mx: 0.0,
+            my: 0.0,
+        }
+    }
+
     fn add(&mut self, p: Point, q: Point) {
+        let (p, q) = (
+            Point::new(p.x - self.o.x, p.y - self.o.y),
+            Point::new(q.x - self.o.x, q.y - self.o.y),
+        );
         let c = p.x * q.y - q.x * p.y;
         self.a += c / 2.0;
         self.mx += (p.x + q.x) * c / 6.0;
@@ -356,7 +385,8 @@ impl Green {
     }
 
     fn centroid(&self) -> Option<Point> {
-        (self.a.abs() > 1e-12).then(|| Point::new(self.mx / self.a, self.my / self.a))
+        (self.a.abs() > 1e-12)
+            .then(|| Point::new(self.o.x + self.mx / self.a, self.o.y + self.my / self.a))
     }
 }
 
@@ -399,7 +429,12 @@ impl Clip {
                 sides.clear();
                 t.sides(c, &mut sides);
                 poly.clear();
-                crate::shape::fit::flatten(&sides, &mut poly);
+                // arcs flattened finely: a piece of contour just inside an arc is inside
+                for s in &sides {
+                    poly.pop();
+                    side_points(s, 0.0, 1.0, CELL_TOLERANCE, &mut poly);
+                }
+                poly.pop();
                 let bb = poly.iter().fold(
                     (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
                     |(a, b, cc, d), p| (a.min(p.x), b.min(p.y), cc.max(p.x), d.max(p.y)),
@@ -513,7 +548,8 @@ impl Clip {
                     cells.push(if inside { CellClip::In } else { CellClip::Out });
                     continue;
                 }
-                let (mut whole, mut part) = (Green::default(), Green::default());
+                let o = t.center(c);
+                let (mut whole, mut part) = (Green::at(o), Green::at(o));
                 for (s, parts) in sides.iter().zip(&side_parts) {
                     whole.add_side(s, 0.0, 1.0);
                     for &(t0, t1) in parts {
@@ -678,6 +714,96 @@ impl Clip {
     }
 }
 
+/// How far a polygon's flattened arcs (polar cells' sides) may stray from the arcs, in maze
+/// units.
+pub const POLYGON_TOLERANCE: f64 = 0.01;
+
+/// How far the cell polygons that decide which pieces of contour are inside a cell stray from
+/// their arcs, in maze units.
+const CELL_TOLERANCE: f64 = 1e-5;
+
+/// Appends the points of side `s` from parameter `t0` to `t1` (both ends), arcs flattened
+/// within `tol`.
+fn side_points(s: &Side, t0: f64, t1: f64, tol: f64, out: &mut Vec<Point>) {
+    let n = match s.arc {
+        Some(arc) if arc.radius > tol => {
+            let step = 2.0 * (1.0 - tol / arc.radius).acos();
+            let sweep = arc_sweep(s).1 * (t1 - t0);
+            ((sweep.abs() / step).ceil() as usize).clamp(1, 1024)
+        }
+        _ => 1,
+    };
+    for k in 0..=n {
+        out.push(side_point(s, t0 + (t1 - t0) * k as f64 / n as f64));
+    }
+}
+
+/// Closed rings from directed pieces that join end to start (each ring's pieces in turn: the
+/// piece starting nearest where the last one ended comes next).
+fn rings_of(mut pieces: Vec<Vec<Point>>) -> Vec<Vec<Point>> {
+    let d = |a: Point, b: Point| (a.x - b.x).hypot(a.y - b.y);
+    let mut rings = Vec::new();
+    while let Some(first) = pieces.pop() {
+        let mut ring = first;
+        while d(ring[0], ring[ring.len() - 1]) > 1e-7 || ring.len() < 3 {
+            let end = ring[ring.len() - 1];
+            let next = (0..pieces.len())
+                .min_by(|&i, &j| d(pieces[i][0], end).total_cmp(&d(pieces[j][0], end)));
+            match next {
+                Some(i) if d(pieces[i][0], end) <= d(ring[0], end) + 1e-9 => {
+                    let p = pieces.swap_remove(i);
+                    ring.extend_from_slice(&p[1..]);
+                }
+                _ => break,
+            }
+        }
+        ring.pop();
+        if ring.len() >= 3 {
+            rings.push(ring);
+        }
+    }
+    rings.sort_by(|a, b| shoelace(b).total_cmp(&shoelace(a)));
+    rings
+}
+
+impl Clip {
+    /// The part of topology cell `c` inside the shape as closed rings (the part's outline
+    /// clockwise on screen, any hole in it anticlockwise, largest first), arcs flattened within
+    /// [`POLYGON_TOLERANCE`]; none when the cell is outside.
+    pub fn polygon(&self, c: Coord) -> Vec<Vec<Point>> {
+        let t = self.topology.tess();
+        let mut sides = Vec::new();
+        t.sides(c, &mut sides);
+        let mut pieces = Vec::new();
+        match self.cell(c) {
+            CellClip::Out => {}
+            CellClip::In => {
+                let mut ring = Vec::new();
+                for s in &sides {
+                    ring.pop();
+                    side_points(s, 0.0, 1.0, POLYGON_TOLERANCE, &mut ring);
+                }
+                pieces.push(ring);
+            }
+            CellClip::Cut(cut) => {
+                for (s, parts) in sides.iter().zip(&cut.sides) {
+                    for &(t0, t1) in parts {
+                        let mut piece = Vec::new();
+                        side_points(s, t0, t1, POLYGON_TOLERANCE, &mut piece);
+                        pieces.push(piece);
+                    }
+                }
+                for r in &cut.runs {
+                    let mut piece = Vec::new();
+                    run_points(&self.contour.rings[r.ring as usize], r, &mut piece);
+                    pieces.push(piece);
+                }
+            }
+        }
+        rings_of(pieces)
+    }
+}
+
 /// Whether `p` is inside the polygon (even-odd).
 fn in_polygon(poly: &[Point], p: Point) -> bool {
     let n = poly.len();
@@ -784,6 +910,43 @@ impl Outline {
     pub fn owner(&self, c: Coord) -> Option<CellId> {
         self.owner[self.clip.index_of(c)]
     }
+
+    /// Per graph cell of `grid` (by id): the topology cells whose area it owns, itself first,
+    /// then row by row.
+    pub fn parts(&self, grid: &Grid) -> Vec<Vec<Coord>> {
+        let mut parts: Vec<Vec<Coord>> = grid.cells().map(|id| vec![grid.coord(id)]).collect();
+        let t = self.clip.topology.tess();
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = Coord::new(row, col);
+                if let Some(o) = self.owner(c)
+                    && grid.coord(o) != c
+                {
+                    parts[o.0 as usize].push(c);
+                }
+            }
+        }
+        parts
+    }
+
+    /// The area a graph cell is drawn with (the topology cells `parts`, from
+    /// [`Outline::parts`], clipped to the shape and united) as closed rings: its outline
+    /// clockwise on screen, then any holes anticlockwise; arcs flattened within
+    /// [`POLYGON_TOLERANCE`].
+    pub fn polygon(&self, parts: &[Coord]) -> Vec<Vec<Point>> {
+        let mut rings: Vec<Vec<Point>> = parts.iter().flat_map(|&c| self.clip.polygon(c)).collect();
+        if parts.len() > 1 {
+            let flat: Vec<Vec<[f64; 2]>> = rings
+                .iter()
+                .map(|r| r.iter().map(|p| [p.x, p.y]).collect())
+                .collect();
+            rings = crate::shape::vector::union(&flat)
+                .into_iter()
+                .map(|r| r.into_iter().map(|p| Point::new(p[0], p[1])).collect())
+                .collect();
+        }
+        rings
+    }
 }
 
 #[cfg(test)]
@@ -826,7 +989,7 @@ mod tests {
                     let c = Coord::new(row, col);
                     sides.clear();
                     t.sides(c, &mut sides);
-                    let mut g = Green::default();
+                    let mut g = Green::at(Point::new(0.0, 0.0));
                     for s in &sides {
                         g.add_side(s, 0.0, 1.0);
                     }

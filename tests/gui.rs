@@ -1319,3 +1319,42 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
     assert_eq!(h.state().design.pick, None);
     assert!(status(&h).contains("looks like a photo"));
 }
+
+/// The Shape section's outline toggle: greyed without a shape and for weave (inset corridors),
+/// the shape's outline by default, `cells` gives the cells' outline, undone like every knob.
+#[test]
+fn the_outline_toggle_switches_the_shapes_outline_and_undoes() {
+    use hedge::outline::OutlineStyle;
+    let mut h = editor();
+    let disabled = |h: &Harness<'_, HedgeApp>| {
+        h.get_by_role_and_label(Role::Button, "cells")
+            .accesskit_node()
+            .is_disabled()
+            && h.get_by_role_and_label(Role::Button, "shape")
+                .accesskit_node()
+                .is_disabled()
+    };
+    assert!(disabled(&h), "no shape: nothing to follow");
+    h.get_by_label("heart").click();
+    h.run();
+    assert!(!disabled(&h));
+    assert_eq!(h.state().design.outline, OutlineStyle::Shape);
+    assert!(h.state().generated().unwrap().outline.is_some());
+
+    h.get_by_role_and_label(Role::Button, "cells").click();
+    h.run();
+    assert_eq!(h.state().design.outline, OutlineStyle::Cells);
+    assert!(h.state().generated().unwrap().outline.is_none());
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().design.outline, OutlineStyle::Shape);
+    assert!(h.state().generated().unwrap().outline.is_some());
+
+    // a rect weave has inset corridors: the cells' outline, the toggle greyed
+    h.get_by_role_and_label(Role::Slider, "Weave")
+        .set_value_accesskit(0.5);
+    h.run();
+    assert!(disabled(&h));
+    assert!(h.state().generated().unwrap().outline.is_none());
+}

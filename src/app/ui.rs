@@ -885,6 +885,7 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
                 }
             });
     });
+    outline_toggle(app, ui, d);
     if !d.cell_edits.is_empty() {
         ui.horizontal(|ui| {
             ui.label(format!("{} cells painted", d.cell_edits.len()));
@@ -893,6 +894,24 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
             }
         });
     }
+}
+
+/// The shape's outline or the cells': greyed, with why, where the shape's cannot be drawn.
+fn outline_toggle(app: &HedgeApp, ui: &mut egui::Ui, d: &mut Design) {
+    use crate::outline::{BRIDGED, OutlineStyle, unavailable};
+    let bridged = app.generated().is_some_and(|g| g.added_cells > 0);
+    let why = unavailable(d).or(bridged.then_some(BRIDGED));
+    ui.add_enabled_ui(why.is_none(), |ui| {
+        ui.horizontal(|ui| {
+            ui.label("Outline");
+            ui.selectable_value(&mut d.outline, OutlineStyle::Shape, "shape")
+                .on_hover_text("the outer wall is the shape's own smooth outline");
+            ui.selectable_value(&mut d.outline, OutlineStyle::Cells, "cells")
+                .on_hover_text("the outer wall follows the cells (a staircase on a curve)");
+        });
+    })
+    .response
+    .on_disabled_hover_text(why.unwrap_or_default());
 }
 
 /// "Save your changes?" when the window is closed with unsaved changes.

@@ -16,11 +16,13 @@
 //! Header dimensions are checked before any pixel is decoded (decompression bombs stop there).
 
 use std::io::Cursor;
+use std::sync::Arc;
 
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader};
 use resvg::tiny_skia;
 
 use crate::error::{Error, Result};
+use crate::shape::vector::VectorShape;
 
 /// The longest side of a decoded picture, in pixels; larger pictures are downscaled.
 pub const MAX_PICTURE_SIDE: u32 = 2048;
@@ -164,6 +166,8 @@ pub struct Picture {
     width: u32,
     height: u32,
     rgba: Vec<u8>,
+    /// An SVG's outline from its vector paths, in these pixels ([`super::vector`]).
+    vector: Option<Arc<VectorShape>>,
 }
 
 impl Picture {
@@ -212,6 +216,12 @@ impl Picture {
     /// The pixels, RGBA row by row.
     pub fn rgba(&self) -> &[u8] {
         &self.rgba
+    }
+
+    /// An SVG picture's outline from its vector paths, in these pixels, when it has one that
+    /// says all its drawing does ([`super::vector`]).
+    pub fn vector(&self) -> Option<&Arc<VectorShape>> {
+        self.vector.as_ref()
     }
 
     /// The pixel at (`x`, `y`) as `[r, g, b, a]` (transparent black outside the picture).
@@ -417,6 +427,7 @@ impl Downscaler {
             width: self.out_w,
             height: self.out_h,
             rgba: self.out,
+            vector: None,
         })
     }
 }
@@ -528,6 +539,7 @@ fn decode_buffered(bytes: &[u8], format: Format) -> Result<Picture> {
         width: oriented.width(),
         height: oriented.height(),
         rgba: oriented.into_raw(),
+        vector: None,
     })
 }
 
@@ -574,6 +586,7 @@ fn decode_svg(bytes: &[u8]) -> Result<Picture> {
         width: pw,
         height: ph,
         rgba,
+        vector: super::vector::outline(&tree, transform, pw, ph).map(Arc::new),
     })
 }
 

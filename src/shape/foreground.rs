@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::error::{Error, Result};
 use crate::shape::decode::Picture;
+use crate::shape::vector::VectorShape;
 
 /// The least difference between the most different pixel and the background for a picture to
 /// count as having a shape at all (JPEG noise on a blank page stays below it).
@@ -60,6 +61,9 @@ pub struct Foreground {
     origin: (u32, u32),
     /// The pixels of the largest part, made when first asked for ([`Foreground::main_part`]).
     main: Lazy,
+    /// The shape's outline from an SVG's vector paths, in these pixels, when it agrees with
+    /// them ([`Foreground::vector`]).
+    vector: Option<Arc<VectorShape>>,
 }
 
 /// The main parts made so far, by opening radius: a cache that every comparison ignores and a
@@ -165,6 +169,14 @@ fn border_colour(p: &Picture) -> [u8; 3] {
     out
 }
 
+/// How far an SVG's vector outline's box may be from the pixels' box: this many pixels plus
+/// [`AGREE_BOX_SHARE`] of the picture's longer side (a sharp tip, anti-aliased, loses a few
+/// pixels under the threshold).
+const AGREE_BOX: f64 = 2.0;
+
+/// See [`AGREE_BOX`].
+const AGREE_BOX_SHARE: f64 = 0.005;
+
 /// Side of the square tiles [`Foreground::region`] summarises, in pixels.
 const TILE: usize = 8;
 
@@ -241,14 +253,49 @@ impl Foreground {
             .threshold
             .unwrap_or_else(|| if alpha_mode { 127 } else { otsu(&hist) });
         let invert = cut.invert;
-        Self::trimmed(
+        let mut fg = Self::trimmed(
             picture.width(),
             picture.height(),
             &diff,
             |d: u8| (d > threshold) != invert,
             background,
             threshold,
-        )
+        )?;
+        // the vector outline is the shape's when the shape is the drawing's opaque part
+        if alpha_mode && !invert {
+            let (dx, dy) = (-f64::from(fg.origin.0), -f64::from(fg.origin.1));
+            fg.vector = picture
+                .vector()
+                .map(|v| v.shifted(dx, dy))
+                .filter(|v| fg.agrees(v))
+                .map(Arc::new);
+        }
+        Ok(fg)
+    }
+
+    /// Whether `v` (in these pixels) is the outline of these pixels: its box within
+    /// [`AGREE_BOX`] of the trimmed box, and its area within half a pixel along its length
+    /// plus 1 % of the shape's pixels.
+    fn agrees(&self, v: &VectorShape) -> bool {
+        let Some((x0, y0, x1, y1)) = v.bounds() else {
+            return false;
+        };
+        let (w, h) = (f64::from(self.width), f64::from(self.height));
+        let slack = AGREE_BOX + AGREE_BOX_SHARE * w.max(h);
+        let boxed = x0.abs() <= slack
+            && y0.abs() <= slack
+            && (x1 - w).abs() <= slack
+            && (y1 - h).abs() <= slack;
+        let count = self.count as f64;
+        boxed && (v.area() - count).abs() <= 0.5 * v.perimeter() + 0.01 * count
+    }
+
+    /// The shape's outline from an SVG picture's vector paths, in this foreground's pixels
+    /// (pixel `(x, y)` covers `x..x + 1`, `y..y + 1`): kept when the picture is an SVG whose
+    /// shape is its opaque part (not inverted) and the outline agrees with the pixels cut (box
+    /// and area); `None` otherwise, and for every raster picture.
+    pub fn vector(&self) -> Option<&Arc<VectorShape>> {
+        self.vector.as_ref()
     }
 
     /// A foreground from shape flags, row by row (`true` = shape), trimmed.
@@ -327,6 +374,7 @@ impl Foreground {
             tile_cols: cols,
             origin: (x0 as u32, y0 as u32),
             main: Lazy::default(),
+            vector: None,
         })
     }
 

@@ -31,6 +31,7 @@ pub mod parts;
 pub mod photo;
 pub mod svg;
 pub mod text;
+pub mod vector;
 pub mod wand;
 
 pub use decode::{Format, Picture};

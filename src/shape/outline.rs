@@ -12,11 +12,15 @@
 //! flattened (a chord at most 0.05 cell long; on the gentlest curves the flat polyline is within
 //! 0.001 cell of the curve) for the clipping in [`crate::outline`]. Specks under 0.02 square cell
 //! are left out.
+//!
+//! An SVG silhouette whose foreground kept its vector outline ([`Foreground::vector`]) gets its
+//! contour from those paths instead ([`from_vector`]; [`contour`] picks).
 
 use std::collections::HashMap;
 
 use crate::shape::fit::Placement;
 use crate::shape::foreground::Foreground;
+use crate::shape::vector::VectorShape;
 use crate::topology::Point;
 
 /// Turns sharper than this (radians) are corners: the curve keeps them.
@@ -27,6 +31,9 @@ const CHORD: f64 = 0.05;
 
 /// Contours smaller than this (square maze units) are left out.
 const MIN_AREA: f64 = 0.02;
+
+/// How far a vector outline's simplified polyline may stray from it, in maze units.
+pub const VECTOR_TOLERANCE: f64 = 0.005;
 
 /// One closed contour: cubic Béziers and the same curves flattened.
 #[derive(Clone, Debug, PartialEq)]
@@ -124,17 +131,46 @@ pub fn trace(fg: &Foreground, place: &Placement) -> Contour {
             .iter()
             .map(|p| Point::new(place.x0 + p.x / place.k, place.y0 + p.y / place.k))
             .collect();
-        if shoelace(&pts).abs() < MIN_AREA {
-            continue;
-        }
-        let tol = (0.33 / place.k).min(0.02);
-        let simple = simplify(&pts, tol);
-        if simple.len() < 3 {
-            continue;
-        }
-        rings.push(fit_ring(&simple));
+        rings.extend(simplified(&pts, (0.33 / place.k).min(0.02), fit_ring));
     }
     Contour { rings }
+}
+
+/// The ring `make` builds from the closed polygon `pts` (maze units) simplified within `tol`;
+/// `None` for a speck (under [`MIN_AREA`]) or what simplifies to less than a triangle.
+fn simplified(pts: &[Point], tol: f64, make: fn(&[Point]) -> Ring) -> Option<Ring> {
+    if shoelace(pts).abs() < MIN_AREA {
+        return None;
+    }
+    let simple = simplify(pts, tol);
+    (simple.len() >= 3).then(|| make(&simple))
+}
+
+/// The contour of an SVG silhouette's vector outline `v` (in `fg`'s pixels, see
+/// [`Foreground::vector`]) placed in maze units by `place`: the polylines (already within
+/// 0.05 pixel of the paths' curves) simplified (Douglas-Peucker, [`VECTOR_TOLERANCE`]) and
+/// kept as straight lines. No curve is fitted: a fit through points that far apart would bow
+/// away from the paths (a chimney's wall meeting a roof at 48 degrees bulged half a cell),
+/// and lines that close to the curve look the same on the page.
+pub fn from_vector(v: &VectorShape, place: &Placement) -> Contour {
+    let mut rings = Vec::new();
+    for c in &v.contours {
+        let pts: Vec<Point> = c
+            .iter()
+            .map(|p| Point::new(place.x0 + p[0] / place.k, place.y0 + p[1] / place.k))
+            .collect();
+        rings.extend(simplified(&pts, VECTOR_TOLERANCE, line_ring));
+    }
+    Contour { rings }
+}
+
+/// The contour of `fg` placed by `place`: from its vector outline when it has one
+/// ([`from_vector`]), otherwise traced from its pixels ([`trace`]).
+pub fn contour(fg: &Foreground, place: &Placement) -> Contour {
+    match fg.vector() {
+        Some(v) => from_vector(v, place),
+        None => trace(fg, place),
+    }
 }
 
 /// The boundary of the shape's pixels as closed polygons of pixel-edge midpoints, in pixel
@@ -221,7 +257,7 @@ fn smooth(p: &mut [Point]) {
 }
 
 /// Distance from `p` to the segment `a`-`b`.
-fn seg_dist(p: Point, a: Point, b: Point) -> f64 {
+pub fn seg_dist(p: Point, a: Point, b: Point) -> f64 {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let l2 = dx * dx + dy * dy;
     let t = if l2 > 0.0 {
@@ -303,8 +339,6 @@ fn fit_ring(p: &[Point]) -> Ring {
         }
     };
     let mut curves = Vec::with_capacity(n);
-    let mut flat = Vec::new();
-    let mut spans = Vec::new();
     for i in 0..n {
         let (a, b) = (at(i), at(i + 1));
         let len = (b.x - a.x).hypot(b.y - a.y) / 3.0;
@@ -314,13 +348,33 @@ fn fit_ring(p: &[Point]) -> Ring {
         let c2 = Point::new(b.x - tb.0 * len, b.y - tb.1 * len);
         curves.push([c1, c2, b]);
     }
+    flattened(p[0], curves)
+}
+
+/// The closed polygon `p` as a ring of straight lines (each a cubic with its control points
+/// on the line).
+fn line_ring(p: &[Point]) -> Ring {
+    let n = p.len();
+    let curves = (0..n)
+        .map(|i| {
+            let (a, b) = (p[i], p[(i + 1) % n]);
+            let at = |t: f64| Point::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
+            [at(1.0 / 3.0), at(2.0 / 3.0), b]
+        })
+        .collect();
+    flattened(p[0], curves)
+}
+
+/// A ring of `curves` from `start`, with its flattening (chords at most [`CHORD`] long).
+fn flattened(start: Point, curves: Vec<[Point; 3]>) -> Ring {
     let mut ring = Ring {
-        start: p[0],
+        start,
         curves,
         flat: Vec::new(),
         spans: Vec::new(),
     };
-    for i in 0..n {
+    let (mut flat, mut spans) = (Vec::new(), Vec::new());
+    for i in 0..ring.curves.len() {
         let [p0, p1, p2, p3] = ring.bezier(i);
         let d = |a: Point, b: Point| (b.x - a.x).hypot(b.y - a.y);
         let len = d(p0, p1) + d(p1, p2) + d(p2, p3);
