@@ -29,12 +29,13 @@ use crate::metrics::Metrics;
 use crate::outline::{Clip, Outline};
 use crate::page::PageSetup;
 use crate::pipeline::{
-    Generated, GeneratedTiles, ShapedMask, generate, generate_shaped, generate_tiles, shape_mask,
+    Generated, GeneratedTiles, ShapedMask, generate, generate_shaped, generate_tiles,
+    shape_mask_with,
 };
 use crate::shape::fit::Placement;
 use crate::shape::wand::Pick;
 use crate::shape::{Cut, Foreground, Islands, ShapeSource, fitted_height};
-use crate::topology::{Coord, Topology, TopologyKind};
+use crate::topology::{Coord, Point, TopologyKind};
 
 pub use crate::targets::TARGETS_WALLS_ONLY;
 
@@ -179,6 +180,7 @@ pub fn prepare_with(
     fit: Fit,
 ) -> Result<Prepared> {
     let mut d = design.clone();
+    let mut clip = None;
     let shaped = match &foreground {
         Some(fg) => {
             if fit.height {
@@ -192,25 +194,26 @@ pub fn prepare_with(
                     d.height = fitted_height(kind, d.width, fg)?;
                 }
             }
-            Some(shape_mask(&d, fg)?)
+            let outline = crate::outline::applies(&d);
+            // with the shape's outline, the cells too thin for a corridor are dropped before
+            // the parts are bridged, so the bridges join what is left
+            let mut first: Option<(Clip, Vec<Coord>)> = None;
+            let s = shape_mask_with(&d, fg, |topology, mask| {
+                if outline {
+                    let place = Placement::new(fg, topology);
+                    let contour = crate::shape::outline::contour(fg, &place);
+                    let clip = Clip::new(Arc::new(contour), topology.clone());
+                    let slivers = clip.slivers(mask);
+                    for &c in &slivers {
+                        mask.set(c, false);
+                    }
+                    first = Some((clip, slivers));
+                }
+            })?;
+            clip = first.map(|(clip, slivers)| bridged_clip(clip, slivers, &s));
+            Some(s)
         }
         None => None,
-    };
-    let mut shaped = shaped;
-    let clip = match (&foreground, &mut shaped) {
-        // bridged islands run outside the shape: those keep the cells' outline
-        (Some(fg), Some(s)) if crate::outline::applies(&d) && s.added_cells == 0 => {
-            let topology = Topology::new(d.grid_topology(), d.width, d.height)?;
-            let place = Placement::new(fg, &topology);
-            let contour = Arc::new(crate::shape::outline::contour(fg, &place));
-            let clip = Clip::new(contour, topology);
-            let slivers = clip.slivers(&s.mask);
-            for &c in &slivers {
-                s.mask.set(c, false);
-            }
-            Some((Arc::new(clip), slivers))
-        }
-        _ => None,
     };
     Ok(Prepared {
         design: d,
@@ -219,6 +222,59 @@ pub fn prepare_with(
         note: None,
         clip,
     })
+}
+
+/// How much larger than its cell a bridge between a shape's parts is in the outline.
+const BRIDGE_GROWTH: f64 = 1.02;
+
+/// `clip` (the shape's cells, with `slivers` dropped from `shaped`'s mask before it was
+/// bridged) with the outline running round the cells that bridge the shape's parts, when there
+/// are any: the shape's contour united with those cells and the shape's cells they join.
+fn bridged_clip(
+    clip: Clip,
+    mut slivers: Vec<Coord>,
+    shaped: &ShapedMask,
+) -> (Arc<Clip>, Vec<Coord>) {
+    if shaped.added.is_empty() {
+        return (Arc::new(clip), slivers);
+    }
+    let topology = clip.topology().clone();
+    let t = topology.tess();
+    // the added cells and the cells of the shape they join: the outline of a cell the shape
+    // covers only in part would otherwise cross the corridor where the bridge meets it
+    let mut cells = shaped.added.clone();
+    let mut around = Vec::new();
+    for &c in &shaped.added {
+        around.clear();
+        t.neighbours(c, &mut around);
+        cells.extend(around.iter().filter(|&&n| shaped.mask.get(n)));
+    }
+    cells.sort_unstable_by_key(|c| (c.row, c.col));
+    cells.dedup();
+    let (mut sides, mut bridges) = (Vec::new(), Vec::new());
+    for c in cells {
+        let mut polygon = Vec::new();
+        sides.clear();
+        t.sides(c, &mut sides);
+        crate::shape::fit::flatten(&sides, &mut polygon);
+        // a little larger than the cell (2 %), so the outline never runs along its sides, where
+        // cutting sides against the contour would have to decide which side of a line a line
+        // is on
+        let o = t.center(c);
+        for p in &mut polygon {
+            *p = Point::new(
+                o.x + (p.x - o.x) * BRIDGE_GROWTH,
+                o.y + (p.y - o.y) * BRIDGE_GROWTH,
+            );
+        }
+        bridges.push(polygon);
+    }
+    let contour = crate::shape::outline::with_cells(clip.contour(), &bridges);
+    // the union only widens every cell's part inside and every side's open part, so no cell
+    // becomes too thin; a sliver a bridge runs through is a cell again
+    let clip = Clip::new(Arc::new(contour), topology);
+    slivers.retain(|c| !shaped.mask.get(*c));
+    (Arc::new(clip), slivers)
 }
 
 impl Prepared {
@@ -338,8 +394,8 @@ impl Prepared {
                     "the shape has {} separate parts at this size; joined them with {} added \
                      cell{}",
                     s.parts,
-                    s.added_cells,
-                    if s.added_cells == 1 { "" } else { "s" }
+                    s.added.len(),
+                    if s.added.len() == 1 { "" } else { "s" }
                 ),
             });
         }
@@ -375,7 +431,7 @@ impl Prepared {
         let mut found =
             difficulty::search_with(&self.design, self.mask(), options, cancel, progress)?;
         if let Some(s) = &self.shaped {
-            found.generated.added_cells += s.added_cells;
+            found.generated.added_cells += s.added.len();
             found.generated.dropped_cells += s.dropped.len();
         }
         self.outline(&mut found.generated);

@@ -112,6 +112,18 @@ impl Mask {
         &self.on
     }
 
+    /// The cells switched on, in row-major order.
+    pub fn cells(&self) -> impl Iterator<Item = Coord> + '_ {
+        self.row_start
+            .windows(2)
+            .enumerate()
+            .flat_map(move |(row, w)| {
+                (w[0]..w[1])
+                    .filter(|&i| self.on[i as usize])
+                    .map(move |i| Coord::new(row as u32, i - w[0]))
+            })
+    }
+
     /// Number of cells switched on.
     pub fn count(&self) -> usize {
         self.on.iter().filter(|&&b| b).count()

@@ -36,8 +36,8 @@ use crate::shape::outline::{Contour, Ring, shoelace};
 use crate::topology::{Coord, Point, Side, Topology};
 
 /// Whether `d` is drawn with the shape's outline: `outline = "shape"` where it can be
-/// ([`unavailable`]). Shapes whose islands were bridged with added cells keep the cells'
-/// outline too ([`BRIDGED`]; known once the mask is made).
+/// ([`unavailable`]). Cells added to bridge a shape's parts are inside the outline (it runs
+/// round them).
 pub fn applies(d: &Design) -> bool {
     d.outline == OutlineStyle::Shape && unavailable(d).is_none()
 }
@@ -55,9 +55,6 @@ pub fn unavailable(d: &Design) -> Option<&'static str> {
         None
     }
 }
-
-/// Why a shape whose islands were bridged with added cells keeps the cells' outline.
-pub const BRIDGED: &str = "bridged islands run outside the shape: the cells' outline is kept";
 
 /// The least share of a masked cell's area inside the shape.
 pub const MIN_SHARE: f64 = 0.35;

@@ -155,8 +155,9 @@ pub struct ShapedMask {
     /// The cells dropped from the mask (the parts other than the main one, when the design keeps
     /// the largest part), in row-major order; the editor tints them.
     pub dropped: Vec<Coord>,
-    /// Cells switched on to join the parts (when the design bridges islands).
-    pub added_cells: usize,
+    /// The cells switched on to join the parts (when the design bridges islands), in row-major
+    /// order.
+    pub added: Vec<Coord>,
 }
 
 /// The mask of `design`'s grid ([`Design::grid_topology`]) that the shape `fg` covers (by the
@@ -165,6 +166,17 @@ pub struct ShapedMask {
 /// ([`crate::shape::islands::main_part`]; the same part on every topology). Fails when fewer
 /// than [`MIN_SHAPE_CELLS`] cells remain.
 pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
+    shape_mask_with(design, fg, |_, _| {})
+}
+
+/// [`shape_mask`], with `trim` applied to the mask before the parts are bridged (so bridges
+/// join what `trim` leaves: [`crate::make`] drops the cells too thin for a corridor of the
+/// shape's outline there).
+pub fn shape_mask_with(
+    design: &Design,
+    fg: &Foreground,
+    trim: impl FnOnce(&Topology, &mut Mask),
+) -> Result<ShapedMask> {
     design.validate()?;
     let topology = Topology::new(design.grid_topology(), design.width, design.height)?;
     let mut mask = fit(fg, &topology, design.coverage)?;
@@ -189,10 +201,13 @@ pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
         }
         dropped.sort_unstable_by_key(|c| (c.row, c.col));
     }
-    let (kept, added_cells) = match design.islands_policy() {
-        Islands::KeepLargest => (largest, 0),
+    trim(&topology, &mut mask);
+    let (kept, added) = match design.islands_policy() {
+        Islands::KeepLargest => (largest, Vec::new()),
         Islands::Bridge => {
-            let added = bridge(&mut mask, &topology);
+            let before = mask.clone();
+            bridge(&mut mask, &topology);
+            let added = mask.cells().filter(|&c| !before.get(c)).collect();
             (mask.count(), added)
         }
     };
@@ -211,7 +226,7 @@ pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
         parts: parts.len(),
         island_cells,
         dropped,
-        added_cells,
+        added,
     })
 }
 
@@ -231,7 +246,7 @@ pub fn generate(design: &Design, mask: Option<&Mask>) -> Result<Generated> {
 /// as the result's added cells and whose dropped parts (already out of it) as its dropped cells.
 pub fn generate_shaped(design: &Design, shaped: &ShapedMask) -> Result<Generated> {
     let mut g = generate(design, Some(&shaped.mask))?;
-    g.added_cells += shaped.added_cells;
+    g.added_cells += shaped.added.len();
     g.dropped_cells += shaped.dropped.len();
     Ok(g)
 }

@@ -54,33 +54,91 @@ fn no_corridor_is_narrower_than_the_rule() {
                     width
                 };
                 let g = made(shape, kind, width, OutlineStyle::Shape);
-                let o = g.outline.as_ref().expect("drawn with the shape's outline");
-                let grid = g.maze.grid();
                 assert!(g.maze.is_perfect(), "{shape} {kind:?} {width}");
                 assert!(g.maze.is_connected(), "{shape} {kind:?} {width}");
-                let mut sides = Vec::new();
-                let mut narrowest: f64 = 1.0;
-                for id in grid.cells() {
-                    sides.clear();
-                    grid.sides(id, &mut sides);
-                    for (k, s) in sides.iter().enumerate() {
-                        let Some(n) = s.neighbour.and_then(|c| grid.id_at(c)) else {
-                            continue;
-                        };
-                        let open = grid
-                            .slot_of(id, n)
-                            .is_some_and(|slot| g.maze.linked_slot(id, slot));
-                        if open {
-                            narrowest = narrowest.min(o.clip.side_open(grid.coord(id), k));
-                        }
-                    }
-                }
+                let narrowest = narrowest_passage(&g);
                 assert!(
                     narrowest >= MIN_PASSAGE - 1e-9,
                     "{shape} {kind:?} {width}: a passage {narrowest:.3} of its side wide"
                 );
             }
         }
+    }
+}
+
+/// The narrowest open passage between two cells of `g` (drawn with the shape's outline), as a
+/// share of its side.
+fn narrowest_passage(g: &hedge::pipeline::Generated) -> f64 {
+    let o = g.outline.as_ref().expect("drawn with the shape's outline");
+    let grid = g.maze.grid();
+    let mut sides = Vec::new();
+    let mut narrowest: f64 = 1.0;
+    for id in grid.cells() {
+        sides.clear();
+        grid.sides(id, &mut sides);
+        for (k, s) in sides.iter().enumerate() {
+            let Some(n) = s.neighbour.and_then(|c| grid.id_at(c)) else {
+                continue;
+            };
+            let open = grid
+                .slot_of(id, n)
+                .is_some_and(|slot| g.maze.linked_slot(id, slot));
+            if open {
+                narrowest = narrowest.min(o.clip.side_open(grid.coord(id), k));
+            }
+        }
+    }
+    narrowest
+}
+
+/// A shape whose parts are joined by added cells (a name's letters) keeps the shape's outline:
+/// it runs round the joining corridors, which lie inside it, and no passage is narrower than the
+/// rule, on every topology.
+#[test]
+fn bridged_parts_keep_the_shape_outline_round_their_bridges() {
+    for kind in [
+        TopologyKind::Rect,
+        TopologyKind::Hex,
+        TopologyKind::Polar,
+        TopologyKind::Tri,
+    ] {
+        let d = Design {
+            topology: kind,
+            width: if kind == TopologyKind::Polar { 20 } else { 40 },
+            seed: Some(3),
+            shape: Some(ShapeSource::Text {
+                text: "EMMA".into(),
+                font: Default::default(),
+            }),
+            ..Design::default()
+        };
+        let fit = Fit {
+            height: true,
+            size_limit: None,
+        };
+        let p = prepare(&d, &Memory::new(), None, fit).unwrap();
+        let s = p.shaped().unwrap();
+        assert!(!s.added.is_empty(), "{kind:?}: the letters are joined");
+        let Made::Walls(g) = p.make().unwrap() else {
+            unreachable!("walls")
+        };
+        assert!(g.maze.is_perfect() && g.maze.is_connected(), "{kind:?}");
+        assert_eq!(
+            g.maze.len(),
+            s.mask.count(),
+            "{kind:?}: every cell of the mask"
+        );
+        let o = g.outline.as_ref().expect("the shape's outline");
+        // every added cell is inside the outline
+        for &c in &s.added {
+            assert!(
+                o.clip.share(c) > 0.99,
+                "{kind:?}: bridge cell {c:?} {:.2} inside",
+                o.clip.share(c)
+            );
+        }
+        let narrowest = narrowest_passage(&g);
+        assert!(narrowest >= MIN_PASSAGE - 1e-9, "{kind:?}: {narrowest:.3}");
     }
 }
 

@@ -558,6 +558,104 @@ fn weave_crossing_picture(topology: hedge::topology::TopologyKind) -> Vec<u8> {
     bytes
 }
 
+/// The heart and the cat on every topology, drawn with the shape's own outline (rows 1 and 3)
+/// and with the cells' outline (rows 2 and 4): the maze and arrows of each puzzle page (24
+/// cells across, 12 rings, seed 7), each in a square of 240 pixels.
+fn outline_picture() -> Vec<u8> {
+    use hedge::design::Design;
+    use hedge::draw::{layout, puzzle_page};
+    use hedge::export::raster::{Region, rasterise};
+    use hedge::load::Memory;
+    use hedge::make::{Fit, Made, prepare};
+    use hedge::outline::OutlineStyle;
+    use hedge::page::PageSetup;
+    use hedge::shape::ShapeSource;
+    use hedge::topology::TopologyKind;
+    const TILE: u32 = 240;
+    let kinds = [
+        TopologyKind::Rect,
+        TopologyKind::Hex,
+        TopologyKind::Polar,
+        TopologyKind::Tri,
+    ];
+    let rows = [
+        ("heart", OutlineStyle::Shape),
+        ("heart", OutlineStyle::Cells),
+        ("cat", OutlineStyle::Shape),
+        ("cat", OutlineStyle::Cells),
+    ];
+    let mut out = image::RgbaImage::from_pixel(
+        TILE * kinds.len() as u32,
+        TILE * rows.len() as u32,
+        image::Rgba([255, 255, 255, 255]),
+    );
+    for (r, (shape, outline)) in rows.iter().enumerate() {
+        for (c, &kind) in kinds.iter().enumerate() {
+            let width = if kind == TopologyKind::Polar { 12 } else { 24 };
+            let d = Design {
+                topology: kind,
+                width,
+                height: width,
+                seed: Some(7),
+                shape: Some(ShapeSource::Builtin((*shape).into())),
+                outline: *outline,
+                ..Design::default()
+            };
+            let fit = Fit {
+                height: true,
+                size_limit: None,
+            };
+            let g = match prepare(&d, &Memory::new(), None, fit)
+                .unwrap()
+                .make()
+                .unwrap()
+            {
+                Made::Walls(g) => g,
+                Made::Tiles(_) => unreachable!("walls"),
+            };
+            let setup = PageSetup::default();
+            let (page, lay) = (
+                puzzle_page(&g, &setup).unwrap(),
+                layout(&g, &setup).unwrap(),
+            );
+            let b = lay.maze_box;
+            let margin = 5.0;
+            let scale = f64::from(TILE - 8) / (b.w.max(b.h) + 2.0 * margin);
+            let (w, h) = (
+                ((b.w + 2.0 * margin) * scale).round() as u32,
+                ((b.h + 2.0 * margin) * scale).round() as u32,
+            );
+            let region = Region {
+                scale,
+                x: ((b.x - margin) * scale).round() as i64,
+                y: ((b.y - margin) * scale).round() as i64,
+                width: w,
+                height: h,
+            };
+            // the maze, its outline and the arrows; the START / FINISH words and the page's
+            // text are left out (they would be cut by the square)
+            let items: Vec<_> = page
+                .items
+                .into_iter()
+                .filter(|i| !matches!(i.shape, hedge::draw::Shape::Text(_)))
+                .collect();
+            let p = rasterise(&items, &region).unwrap();
+            let tile =
+                image::RgbaImage::from_raw(p.width(), p.height(), p.data().to_vec()).unwrap();
+            let x = c as u32 * TILE + (TILE - w) / 2;
+            let y = r as u32 * TILE + (TILE - h) / 2;
+            image::imageops::overlay(&mut out, &tile, i64::from(x), i64::from(y));
+        }
+    }
+    let mut bytes = Vec::new();
+    out.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .unwrap();
+    bytes
+}
+
 /// Every picture in the README that the program makes (all but the editor's screenshots),
 /// by file name.
 fn pictures() -> Vec<(String, Vec<u8>)> {
@@ -573,6 +671,7 @@ fn pictures() -> Vec<(String, Vec<u8>)> {
         "weave-hex-crossing.png".into(),
         weave_crossing_picture(hedge::topology::TopologyKind::Hex),
     ));
+    all.push(("outline-shapes.png".into(), outline_picture()));
     all
 }
 
@@ -626,6 +725,7 @@ fn every_readme_picture_is_made_or_a_screenshot() {
             "plotter-polar.png",
             "weave-crossing.png",
             "weave-hex-crossing.png",
+            "outline-shapes.png",
         ])
         .collect();
     let screenshots = ["editor.png", "editor-zoom.png", "editor-difficulty.png"];

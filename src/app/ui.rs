@@ -885,7 +885,7 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
                 }
             });
     });
-    outline_toggle(app, ui, d);
+    outline_toggle(ui, d);
     if !d.cell_edits.is_empty() {
         ui.horizontal(|ui| {
             ui.label(format!("{} cells painted", d.cell_edits.len()));
@@ -897,10 +897,9 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
 }
 
 /// The shape's outline or the cells': greyed, with why, where the shape's cannot be drawn.
-fn outline_toggle(app: &HedgeApp, ui: &mut egui::Ui, d: &mut Design) {
-    use crate::outline::{BRIDGED, OutlineStyle, unavailable};
-    let bridged = app.generated().is_some_and(|g| g.added_cells > 0);
-    let why = unavailable(d).or(bridged.then_some(BRIDGED));
+fn outline_toggle(ui: &mut egui::Ui, d: &mut Design) {
+    use crate::outline::{OutlineStyle, unavailable};
+    let why = unavailable(d);
     ui.add_enabled_ui(why.is_none(), |ui| {
         ui.horizontal(|ui| {
             ui.label("Outline");

@@ -164,6 +164,37 @@ pub fn from_vector(v: &VectorShape, place: &Placement) -> Contour {
     Contour { rings }
 }
 
+/// `contour` united with `cells`, closed polygons in maze units (the cells that bridge a
+/// shape's separate parts, say), so the outline runs round the bridges as well as the shape.
+/// The rings come out as straight lines (the curves flattened by [`CHORD`]).
+pub fn with_cells(contour: &Contour, cells: &[Vec<Point>]) -> Contour {
+    if cells.is_empty() {
+        return contour.clone();
+    }
+    let xy = |p: &Point| [p.x, p.y];
+    let mut polygons: Vec<Vec<[f64; 2]>> = contour
+        .rings
+        .iter()
+        .map(|r| r.flat.iter().map(xy).collect())
+        .collect();
+    for c in cells {
+        // wound as an outer contour (clockwise on screen: a positive shoelace, y down)
+        let mut p: Vec<[f64; 2]> = c.iter().map(xy).collect();
+        if shoelace(c) < 0.0 {
+            p.reverse();
+        }
+        polygons.push(p);
+    }
+    let rings = crate::shape::vector::union(&polygons)
+        .iter()
+        .filter_map(|c| {
+            let pts: Vec<Point> = c.iter().map(|p| Point::new(p[0], p[1])).collect();
+            simplified(&pts, VECTOR_TOLERANCE, line_ring)
+        })
+        .collect();
+    Contour { rings }
+}
+
 /// The contour of `fg` placed by `place`: from its vector outline when it has one
 /// ([`from_vector`]), otherwise traced from its pixels ([`trace`]).
 pub fn contour(fg: &Foreground, place: &Placement) -> Contour {
