@@ -6,9 +6,11 @@
 //!
 //! - PNG (not interlaced) is streamed row by row and downscaled as it arrives, so an 8000 x 8000
 //!   file needs one row and one output picture in memory, not 256 MB of pixels;
-//! - JPEG, GIF, BMP, WebP and interlaced PNG go through `image` with limits, up to
-//!   [`MAX_BUFFERED_PIXELS`] (their decoders produce the whole picture first: an 8000 x 8000
-//!   JPEG peaks at about 210 MB);
+//! - interlaced PNG is decoded whole by the same decoder, as 8-bit samples, up to
+//!   [`MAX_BUFFERED_PIXELS`] (at most 8192 x 8192 x 4 bytes, 256 MB);
+//! - JPEG, GIF, BMP and WebP go through `image` with limits, up to [`MAX_BUFFERED_PIXELS`]
+//!   (their decoders produce the whole picture first: an 8000 x 8000 JPEG peaks at about
+//!   210 MB);
 //! - SVG is parsed by usvg (external files are never loaded) and rasterised by resvg straight at
 //!   the bounded size, within the budget of [`super::svg`] (filters ignored, elements, points,
 //!   pixels painted and layers counted before drawing).
@@ -456,7 +458,13 @@ fn png_error(e: png::DecodingError) -> Error {
     }
 }
 
-/// Streams a PNG row by row through the downscaler (interlaced files are decoded whole).
+/// The error for a PNG whose decoded size does not fit in memory's address space.
+fn too_big_png() -> Error {
+    Error::input("the picture is too large to decode")
+}
+
+/// Streams a PNG row by row through the downscaler (interlaced files are decoded whole, as
+/// 8-bit samples).
 fn decode_png(bytes: &[u8]) -> Result<Picture> {
     let mut decoder = png::Decoder::new(Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::normalize_to_color8());
@@ -473,12 +481,24 @@ fn decode_png(bytes: &[u8]) -> Result<Picture> {
             MAX_STREAMED_BYTES >> 20
         )));
     }
-    if reader.info().interlaced {
-        return decode_buffered(bytes, Format::Png);
-    }
     let (color, _) = reader.output_color_type();
     let channels = color.samples();
     let mut down = Downscaler::new(width, height);
+    if reader.info().interlaced {
+        // the passes need the whole picture, but as 8-bit samples (a 16-bit file's half): one
+        // buffer of at most 8192 x 8192 x 4 bytes, fed to the downscaler row by row
+        check_source_size(width, height, MAX_BUFFERED_PIXELS)?;
+        let mut buf = vec![0; reader.output_buffer_size().ok_or_else(too_big_png)?];
+        let frame = reader.next_frame(&mut buf).map_err(png_error)?;
+        let line = width as usize * channels;
+        if frame.line_size < line || buf.len() < frame.line_size * height as usize {
+            return Err(Error::input("the PNG image is corrupt (short row)"));
+        }
+        for row in buf.chunks_exact(frame.line_size).take(height as usize) {
+            down.push(&row[..line], channels);
+        }
+        return down.finish();
+    }
     while let Some(row) = reader.next_row().map_err(png_error)? {
         let data = row.data();
         if data.len() < width as usize * channels {
@@ -593,6 +613,22 @@ fn decode_svg(bytes: &[u8]) -> Result<Picture> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_interlaced_png_decodes_as_the_same_picture_not_interlaced() {
+        // 16-bit RGBA, half-transparent and opaque parts, Adam7 interlaced or not (made with
+        // ImageMagick): the interlaced one is decoded whole as 8-bit samples, the other streamed
+        let interlaced =
+            Picture::decode(include_bytes!("../../tests/pictures/disc-interlaced.png")).unwrap();
+        let plain = Picture::decode(include_bytes!("../../tests/pictures/disc-plain.png")).unwrap();
+        assert_eq!((interlaced.width, interlaced.height), (120, 90));
+        assert_eq!(interlaced.rgba, plain.rgba);
+        // the disc's colour and alpha came through, not only the shape
+        let at = |x: usize, y: usize| &plain.rgba[(y * 120 + x) * 4..][..4];
+        assert_eq!(at(60, 45), &[0x20, 0x40, 0x60, 0x80]);
+        assert_eq!(at(20, 45), &[0xc0, 0x30, 0x10, 0xff]);
+        assert_eq!(at(110, 5)[3], 0);
+    }
 
     fn png_bytes(w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> Vec<u8> {
         let img = image::RgbaImage::from_fn(w, h, |x, y| image::Rgba(f(x, y)));
