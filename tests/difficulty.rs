@@ -478,12 +478,11 @@ fn presets_keep_their_order_at_their_own_size_on_6x9() {
     );
 }
 
-/// The rest of the grid, heavier (README, "Difficulty"): a dog from outside Hedge 60
-/// cells across, and each preset at its own size on Letter and A4, 32 solver runs a maze.
-/// `cargo test --release --test integration presets_keep_their_order_everywhere -- --ignored
-/// --nocapture` prints the means.
+/// The rest of the grid (README, "Difficulty"): a dog from outside Hedge 60 cells
+/// across, and each preset at its own size on Letter and A4, 32 solver runs a maze.
+/// `cargo test --test integration presets_keep_their_order_everywhere -- --nocapture` prints
+/// the means.
 #[test]
-#[ignore]
 fn presets_keep_their_order_everywhere() {
     let (fg, source) = outside_dog();
     let what = "outside dog 60 across";
@@ -758,10 +757,9 @@ fn a_maze_too_small_for_its_level_is_never_met() {
 /// The check, from outside: `hedge generate --width 30 --height 30 --difficulty L
 /// --seed N` for easy, medium and hard over seeds 1 to 8; the mean score the command line
 /// reports and the pencil solver's mean steps (32 runs) on the maze its JSON records rise from
-/// easy to hard. `cargo test --release --test integration levels_from_the_command_line --
-/// --ignored --nocapture` prints the means (README, "Difficulty").
+/// easy to hard. `cargo test --test integration levels_from_the_command_line -- --nocapture`
+/// prints the means (README, "Difficulty").
 #[test]
-#[ignore]
 fn levels_from_the_command_line() {
     use hedge::solver::pencil_effort;
     let dir = tempfile::tempdir().unwrap();
