@@ -301,6 +301,65 @@ mod tests {
         assert!(v.get("targets").is_none());
     }
 
+    /// The difficulty model's parts are in `metrics`, with the values the maze gives them: the
+    /// loops counted from the document's own passages and cells, the solution from its path,
+    /// and the effort and score recomputed from the parts by the documented formula.
+    #[test]
+    fn the_difficulty_models_parts_are_recorded() {
+        use crate::metrics::{effort, score};
+        for braid in [0.0, 0.5] {
+            let d = Design {
+                width: 12,
+                height: 9,
+                braid,
+                seed: Some(8),
+                ..Design::default()
+            };
+            let g = generate(&d, None).unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&to_vec(&g)).unwrap();
+            let m = &v["metrics"];
+            let int = |k: &str| m[k].as_u64().unwrap_or_else(|| panic!("metrics.{k}"));
+            let num = |k: &str| m[k].as_f64().unwrap_or_else(|| panic!("metrics.{k}"));
+            let x = &g.metrics;
+            assert_eq!(
+                [
+                    int("solution_length"),
+                    int("turns"),
+                    int("decision_points"),
+                    int("branch_cost"),
+                    int("loops")
+                ],
+                [
+                    x.solution_length as u64,
+                    x.turns as u64,
+                    x.decision_points as u64,
+                    x.branch_cost,
+                    x.loops as u64
+                ]
+            );
+            let (cells, passages) = (
+                v["cells"].as_array().unwrap().len() as u64,
+                v["passages"].as_array().unwrap().len() as u64,
+            );
+            assert_eq!(int("loops"), passages + 1 - cells, "braid {braid}");
+            assert_eq!(braid > 0.0, int("loops") > 0, "braid {braid}");
+            let path = v["solution"].as_array().unwrap().len() as u64;
+            assert_eq!(int("solution_length"), path);
+            assert!(int("turns") > 0 && int("turns") + 2 <= path);
+            assert!(int("decision_points") > 0 && int("decision_points") <= path);
+            assert!(int("branch_cost") > 0 && int("branch_cost") % 2 == 0);
+            let e = effort(
+                path as usize,
+                int("turns") as usize,
+                int("decision_points") as usize,
+                int("branch_cost"),
+                int("loops") as usize,
+            );
+            assert!((num("effort") - e).abs() < 1e-9, "{} {e}", num("effort"));
+            assert!((num("difficulty") - score(e)).abs() < 1e-9);
+        }
+    }
+
     #[test]
     fn targets_are_recorded_with_whether_each_is_met() {
         let mut d = Design {

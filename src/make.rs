@@ -517,7 +517,7 @@ impl Made {
     }
 
     /// One line about the maze, starting with its seed:
-    /// `seed 7: 400 rect cells, backtracker, solution 61 cells (15.2 %), ...` or
+    /// `seed 7: 400 rect cells, backtracker, 30 dead ends; solution 61 cells (15.2 %), ...` or
     /// `seed 9: 17x14 tiles, order 0, 97 open, solution 31 tiles`.
     pub fn summary(&self) -> String {
         match self {

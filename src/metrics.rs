@@ -64,6 +64,10 @@ pub const DECISION_WEIGHT: f64 = 1.0;
 /// Steps of effort a loop adds.
 pub const LOOP_WEIGHT: f64 = 0.0;
 
+/// The model in one line (the editor shows it beside the parts).
+pub const FORMULA: &str = "the difficulty model: effort = (solution - 1) + wrong-branch cost / 2 + \
+                           0.5 x turns + decision points; score = 10 x log2(1 + effort)";
+
 /// The distribution of dead-end depths.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct DepthStats {
@@ -135,6 +139,31 @@ pub struct Metrics {
     /// until then, and for grids too big to sample).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub standing: Option<Standing>,
+}
+
+impl Metrics {
+    /// The difficulty model's parts in words, as the command line's summary and the editor show
+    /// them: `solution 61 cells (15.2 %), 23 turns, 9 decision points, wrong-branch cost 140,
+    /// 0 loops` (the wrong-branch cost in steps).
+    pub fn parts_line(&self) -> String {
+        format!(
+            "solution {} cells ({:.1} %), {} turn{}, {} decision point{}, wrong-branch cost {}, \
+             {} loop{}",
+            self.solution_length,
+            100.0 * self.solution_ratio,
+            self.turns,
+            plural(self.turns),
+            self.decision_points,
+            plural(self.decision_points),
+            self.branch_cost,
+            self.loops,
+            plural(self.loops)
+        )
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// The effort the model gives these parts (see the module documentation).

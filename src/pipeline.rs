@@ -61,20 +61,22 @@ pub struct Generated {
 }
 
 impl Generated {
-    /// One line about the maze, starting with its seed: `seed 7: 400 rect cells, backtracker,
-    /// solution 61 cells (15.2 %), 30 dead ends, difficulty 12.3` (and crossings, a skipped
-    /// braid, and the cells of a shape dropped or added, when there are any).
+    /// One line about the maze, starting with its seed: the maze, the difficulty model's parts
+    /// ([`Metrics::parts_line`]) and the score they give, with where it stands:
+    /// `seed 7: 400 rect cells, backtracker, 30 dead ends; solution 61 cells (15.2 %), 23 turns,
+    /// 9 decision points, wrong-branch cost 140, 0 loops; difficulty 72.3 (harder than 82 %
+    /// of mazes of this size and shape)` (and crossings, a skipped braid, and the cells of a
+    /// shape dropped or added, when there are any).
     pub fn summary(&self) -> String {
         let m = &self.metrics;
         let mut line = format!(
-            "seed {}: {} {} cells, {}, solution {} cells ({:.1} %), {} dead ends, difficulty {:.1}",
+            "seed {}: {} {} cells, {}, {} dead ends; {}; difficulty {:.1}",
             self.seed,
             m.cells,
             self.design.topology,
             self.algorithm_used,
-            m.solution_length,
-            100.0 * m.solution_ratio,
             m.dead_ends,
+            m.parts_line(),
             m.difficulty
         );
         if let Some(s) = m.standing {

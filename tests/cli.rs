@@ -60,6 +60,46 @@ fn json_output_is_complete_and_reproducible() {
     assert_eq!(sol.last(), Some(&v["exit"]));
 }
 
+/// The summary line names the difficulty model's parts (solution, turns, decision points, wrong
+/// branches, loops) before the score they give, each with the value the JSON records.
+#[test]
+fn the_summary_names_the_difficulty_models_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("m.json");
+    let out = hedge()
+        .args(["generate", "--width", "14", "--height", "10", "--seed", "5"])
+        .args(["--braid", "0.4", "-o"])
+        .arg(&json)
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert!(out.status.success(), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(&json).unwrap()).unwrap();
+    let m = &v["metrics"];
+    let count = |key: &str, one: &str, many: &str| {
+        let n = m[key].as_u64().unwrap();
+        format!("{n} {}", if n == 1 { one } else { many })
+    };
+    assert!(m["loops"].as_u64().unwrap() > 1, "{m}");
+    let parts = format!(
+        "; solution {} cells ({:.1} %), {}, {}, wrong-branch cost {}, {}; difficulty {:.1} (harder \
+         than ",
+        m["solution_length"],
+        100.0 * m["solution_ratio"].as_f64().unwrap(),
+        count("turns", "turn", "turns"),
+        count("decision_points", "decision point", "decision points"),
+        m["branch_cost"],
+        count("loops", "loop", "loops"),
+        m["difficulty"].as_f64().unwrap()
+    );
+    let line = err.lines().find(|l| l.starts_with("seed 5: ")).unwrap();
+    assert!(line.contains(&parts), "{line}\nwants\n{parts}");
+    assert!(
+        line.starts_with("seed 5: 140 rect cells, backtracker, "),
+        "{line}"
+    );
+}
+
 #[test]
 fn a_random_seed_is_drawn_and_recorded() {
     let dir = tempfile::tempdir().unwrap();

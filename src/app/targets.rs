@@ -20,7 +20,7 @@ use crate::difficulty::{
     Budget, Found, MAX_CANDIDATES, MAX_SECONDS, Metric, PRESETS, Preset, Progress, Range,
     SearchOptions, Stop, preset, search_with,
 };
-use crate::metrics::Metrics;
+use crate::metrics::{FORMULA, Metrics};
 use crate::pipeline::shape_mask;
 use crate::shape::Foreground;
 
@@ -388,18 +388,7 @@ fn parts(ui: &mut egui::Ui, m: &Metrics) {
         ))
         .strong(),
     );
-    ui.label(parts_line(m)).on_hover_text(
-        "the difficulty model: effort = (solution - 1) + branch cost / 2 + 0.5 x turns + \
-         decision points; score = 10 x log2(1 + effort)",
-    );
-}
-
-/// `solution 61 cells, 23 turns, 9 decision points, wrong branches 140 steps, 0 loops`.
-pub fn parts_line(m: &Metrics) -> String {
-    format!(
-        "solution {} cells, {} turns, {} decision points, wrong branches {} steps, {} loops",
-        m.solution_length, m.turns, m.decision_points, m.branch_cost, m.loops
-    )
+    ui.label(m.parts_line()).on_hover_text(FORMULA);
 }
 
 /// One metric: its name, value and verdict, the bar, and the two bounds.
