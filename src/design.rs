@@ -142,8 +142,12 @@ pub struct Design {
     pub threshold: Option<u8>,
     /// Swap the shape and its background.
     pub invert: bool,
-    /// What happens to parts of the shape not joined to its largest part.
-    pub islands: Islands,
+    /// What happens to parts of the shape not joined to its largest part; `None` (the default,
+    /// left out of the file) lets the shape decide: its parts are joined when it is text (a
+    /// text shape, or a picture that draws text) and the largest is kept otherwise. See
+    /// [`Design::islands_policy`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub islands: Option<Islands>,
     /// How a shaped maze's outer wall is drawn: the shape's own outline or the cells'.
     #[serde(skip_serializing_if = "OutlineStyle::is_default")]
     pub outline: OutlineStyle,
@@ -193,7 +197,7 @@ impl Default for Design {
             coverage: 0.5,
             threshold: None,
             invert: false,
-            islands: Islands::KeepLargest,
+            islands: None,
             outline: OutlineStyle::Shape,
             photo: false,
             pick: None,
@@ -282,12 +286,17 @@ impl Design {
         }
     }
 
-    /// What happens to the shape's separate parts: the design's policy, except that the letters
-    /// of a text shape are always joined (keeping one letter of a name makes no maze of it).
-    pub fn islands_policy(&self) -> Islands {
-        match &self.shape {
-            Some(s) if s.is_text() => Islands::Bridge,
-            _ => self.islands,
+    /// What happens to the shape's separate parts, for a picture that draws text (`text`: an
+    /// SVG with text in it, [`crate::shape::Picture::has_text`]) or not. The letters of a text
+    /// shape are always joined (keeping one letter of a name makes no maze of it); otherwise
+    /// the design's own policy when it has one, else the letters of a picture of text are
+    /// joined too and any other picture keeps its largest part.
+    pub fn islands_policy(&self, text: bool) -> Islands {
+        match (&self.shape, self.islands) {
+            (Some(s), _) if s.is_text() => Islands::Bridge,
+            (_, Some(policy)) => policy,
+            (_, None) if text => Islands::Bridge,
+            (_, None) => Islands::KeepLargest,
         }
     }
 
@@ -416,6 +425,50 @@ mod tests {
             );
             assert_eq!(crate::io::parse_design(&text).unwrap(), d);
         }
+    }
+
+    #[test]
+    fn the_islands_policy_joins_text_unless_the_design_says_otherwise() {
+        let file = Design {
+            shape: Some(ShapeSource::File("logo.svg".into())),
+            ..Design::default()
+        };
+        // left to the shape: a picture of text is joined, any other keeps its largest part
+        assert_eq!(file.islands, None);
+        assert_eq!(file.islands_policy(true), Islands::Bridge);
+        assert_eq!(file.islands_policy(false), Islands::KeepLargest);
+        // the design's own policy wins
+        for policy in [Islands::KeepLargest, Islands::Bridge] {
+            let d = Design {
+                islands: Some(policy),
+                ..file.clone()
+            };
+            assert_eq!(d.islands_policy(true), policy);
+            assert_eq!(d.islands_policy(false), policy);
+        }
+        // a text shape's letters are always joined
+        let name = Design {
+            shape: Some(ShapeSource::Text {
+                text: "EMMA".into(),
+                font: Default::default(),
+            }),
+            islands: Some(Islands::KeepLargest),
+            ..Design::default()
+        };
+        assert_eq!(name.islands_policy(false), Islands::Bridge);
+        // files: left out while it is the shape's choice, read back as written
+        let text = crate::io::design_to_toml(&file);
+        assert!(!text.contains("islands"), "{text}");
+        let kept = crate::io::parse_design("islands = \"keep-largest\"\n").unwrap();
+        assert_eq!(kept.islands, Some(Islands::KeepLargest));
+        let d = Design {
+            islands: Some(Islands::Bridge),
+            ..file
+        };
+        assert_eq!(
+            crate::io::parse_design(&crate::io::design_to_toml(&d)).unwrap(),
+            d
+        );
     }
 }
 

@@ -349,9 +349,7 @@ impl Prepared {
     /// are bridged, or there is one part).
     pub fn dropped_share(&self) -> f64 {
         match &self.shaped {
-            Some(s)
-                if self.design.islands_policy() == Islands::KeepLargest && s.mask.count() > 0 =>
-            {
+            Some(s) if s.islands == Islands::KeepLargest && s.mask.count() > 0 => {
                 s.island_cells as f64 / (s.mask.count() + s.dropped.len()) as f64
             }
             _ => 0.0,
@@ -382,7 +380,7 @@ impl Prepared {
             && s.parts > 1
             && self.dropped_share() <= DROPPED_WARNING_SHARE
         {
-            notes.push(match self.design.islands_policy() {
+            notes.push(match s.islands {
                 Islands::KeepLargest => format!(
                     "the shape has {} separate parts at this size; kept the largest, dropped {} \
                      cell{} (--islands bridge joins them)",

@@ -122,7 +122,8 @@ fn build_grid_counted(design: &Design, mask: Option<&Mask>) -> Result<(Grid, usi
                 return Err(Error::input("the mask was made for a different grid size"));
             }
             let mut m = m.clone();
-            let added = if design.islands_policy() == Islands::Bridge {
+            // a shape's mask comes bridged from [`shape_mask`] already, as its picture asked
+            let added = if design.islands_policy(false) == Islands::Bridge {
                 bridge(&mut m, &topology)
             } else {
                 0
@@ -160,6 +161,10 @@ pub struct ShapedMask {
     /// The cells switched on to join the parts (when the design bridges islands), in row-major
     /// order.
     pub added: Vec<Coord>,
+    /// The islands policy applied: the design's, for this shape
+    /// ([`Design::islands_policy`]: a picture that draws text has its letters joined unless
+    /// the design says otherwise).
+    pub islands: Islands,
 }
 
 /// The mask of `design`'s grid ([`Design::grid_topology`]) that the shape `fg` covers (by the
@@ -183,7 +188,8 @@ pub fn shape_mask_with(
     let topology = Topology::new(design.grid_topology(), design.width, design.height)?;
     let mut mask = fit(fg, &topology, design.coverage)?;
     let parts = mask.components(&topology);
-    let keep_main = design.islands_policy() == Islands::KeepLargest;
+    let policy = design.islands_policy(fg.has_text());
+    let keep_main = policy == Islands::KeepLargest;
     let main = if keep_main && parts.len() > 1 {
         main_part(&parts, fg, &topology, design.width)
     } else {
@@ -204,7 +210,7 @@ pub fn shape_mask_with(
         dropped.sort_unstable_by_key(|c| (c.row, c.col));
     }
     trim(&topology, &mut mask);
-    let (kept, added) = match design.islands_policy() {
+    let (kept, added) = match policy {
         Islands::KeepLargest => (largest, Vec::new()),
         Islands::Bridge => {
             let before = mask.clone();
@@ -229,6 +235,7 @@ pub fn shape_mask_with(
         island_cells,
         dropped,
         added,
+        islands: policy,
     })
 }
 

@@ -1188,6 +1188,88 @@ fn a_name_typed_in_the_shape_section_becomes_the_shape() {
     assert!(g.metrics.cells > 50, "{}", g.metrics.cells);
 }
 
+/// Types `lines` at the end of the Shape section's multi-line text box, Enter between them.
+fn type_lines(h: &mut Harness<'_, HedgeApp>, lines: &[&str]) {
+    h.get_by_role(Role::MultilineTextInput).click();
+    h.run();
+    h.key_press(Key::End);
+    h.run();
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            h.key_press(Key::Enter);
+            h.run();
+        }
+        h.get_by_role(Role::MultilineTextInput).type_text(line);
+        h.run();
+    }
+}
+
+/// Issue 19: two lines typed in the Shape section's multi-line text box (Enter between them)
+/// make a two-line text shape, one maze with its letters joined, taller than one line.
+#[test]
+fn a_two_line_name_typed_in_the_shape_section_makes_a_maze() {
+    let mut h = editor();
+    type_lines(&mut h, &["Emma"]);
+    h.get_by_label("Use text").click();
+    h.run();
+    let one = h.state().design.height;
+    // once the shape is a text, editing the box changes it
+    type_lines(&mut h, &["", "Leo"]);
+    assert_eq!(
+        h.state().design.shape,
+        Some(hedge::shape::ShapeSource::Text {
+            text: "Emma\nLeo".into(),
+            font: hedge::shape::TextFont::Rounded
+        })
+    );
+    let g = h
+        .state()
+        .generated()
+        .unwrap_or_else(|| panic!("{}", status(&h)));
+    assert!(g.maze.is_connected() && g.maze.is_perfect());
+    assert_eq!(g.dropped_cells, 0);
+    assert!(g.added_cells > 0, "the letters are joined");
+    assert!(h.state().design.height > one + 5, "{one} rows for one line");
+}
+
+/// Issue 17: the Inset slider sets the design's inset, and the preview is the drawing of the
+/// maze at that inset (the same page the export draws, not the one before).
+#[test]
+fn the_inset_slider_changes_the_inset_and_the_preview_follows() {
+    let mut h = editor();
+    h.get_by_role_and_label(Role::Slider, "Weave")
+        .set_value_accesskit(0.5);
+    h.run();
+    assert_eq!(h.state().design.inset, None);
+    assert_eq!(h.state().design.inset_share(), hedge::design::WEAVE_INSET);
+    let before = h.state().preview().unwrap().1.pages.puzzle.clone();
+    let builds = h.state().raster.builds;
+    let passages = h.state().generated().unwrap().maze.passage_list();
+    for inset in [0.3, 0.05] {
+        h.get_by_role_and_label(Role::Slider, "Inset")
+            .set_value_accesskit(inset);
+        h.run();
+        assert_eq!(h.state().error(), None);
+        assert_eq!(h.state().design.inset, Some(inset));
+        let g = h.state().generated().unwrap();
+        assert_eq!(g.design.inset_share(), inset);
+        // the same maze, drawn anew
+        assert_eq!(g.maze.passage_list(), passages);
+        let page = &h.state().design.page;
+        let pages = hedge::draw::pages(g, page, page).unwrap();
+        let (_, p) = h.state().preview().unwrap();
+        assert_eq!(p.pages.puzzle, pages.puzzle, "inset {inset}");
+        assert_ne!(p.pages.puzzle, before, "inset {inset}");
+        let lay = hedge::draw::layout(g, page).unwrap();
+        let corridor = lay.scale * (1.0 - 2.0 * inset) - lay.wall_mm;
+        assert!((lay.corridor_mm - corridor).abs() < 1e-9, "{lay:?}");
+    }
+    assert!(
+        h.state().raster.builds > builds,
+        "the new pages are rasterised"
+    );
+}
+
 /// The JSON `hedge generate --design DESIGN -o x.json` writes.
 fn cli_json(design: &std::path::Path) -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();

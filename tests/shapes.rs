@@ -167,7 +167,7 @@ fn design(kind: TopologyKind, t: &Topology, islands: Islands) -> Design {
         },
         height: tess.rows(),
         seed: Some(7),
-        islands,
+        islands: Some(islands),
         ..Design::default()
     }
 }
@@ -929,7 +929,7 @@ fn design_files_carry_the_shape() {
         coverage: 0.7,
         threshold: Some(90),
         invert: true,
-        islands: Islands::Bridge,
+        islands: Some(Islands::Bridge),
         ..Design::default()
     };
     let text = hedge::io::design_to_toml(&d);
@@ -1105,20 +1105,77 @@ fn a_name_is_one_maze_with_its_letters_joined_on_every_topology() {
         };
         // nothing dropped: every letter is in the maze
         assert_eq!(g.maze.grid().len(), s.mask.count(), "{kind:?}");
-        // the counter of the A stays a hole: some cell off but not outside
-        if kind != TopologyKind::Polar {
-            assert!(
-                (0..t.tess().rows())
-                    .flat_map(|r| (0..t.tess().cols(r)).map(move |c| Coord::new(r, c)))
-                    .any(|c| is_hole(&s.mask, &t, c)),
-                "{kind:?}"
-            );
-        }
+        // (Comic Neue's A has no counter left once the letters are drawn with their outline:
+        // see `counters_stay_holes_on_every_topology`)
     }
     // two lines: taller than one
     let one = text_maze("Emma", TopologyKind::Rect, 40);
     let two = text_maze("Emma\nLeo", TopologyKind::Rect, 40);
     assert!(two.design().height > one.design().height + 5);
+}
+
+/// The enclosed background pixels of `fg` (not reachable from its border), row by row.
+fn enclosed(fg: &Foreground) -> Vec<bool> {
+    let (w, h) = (i64::from(fg.width()), i64::from(fg.height()));
+    let mut outside = vec![false; (w * h) as usize];
+    let mut stack: Vec<(i64, i64)> = (0..w)
+        .flat_map(|x| [(x, 0), (x, h - 1)])
+        .chain((0..h).flat_map(|y| [(0, y), (w - 1, y)]))
+        .collect();
+    while let Some((x, y)) = stack.pop() {
+        if x < 0 || y < 0 || x >= w || y >= h {
+            continue;
+        }
+        let i = (y * w + x) as usize;
+        if fg.get(x, y) || outside[i] {
+            continue;
+        }
+        outside[i] = true;
+        stack.extend([(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]);
+    }
+    (0..w * h)
+        .map(|i| !outside[i as usize] && !fg.get(i % w, i / w))
+        .collect()
+}
+
+/// Issue 19: the counters of a name's letters (the holes of B and O) stay holes of the maze
+/// on every topology, polar included: cells off the maze, enclosed by it, standing on the
+/// picture's enclosed background in each letter. (Not the A of "EMMA": in the rounded font
+/// its counter is closed once the letters get their outline, in the picture itself.)
+#[test]
+fn counters_stay_holes_on_every_topology() {
+    for kind in TopologyKind::ALL {
+        let p = text_maze("BOB", kind, 40);
+        let s = p.shaped().unwrap();
+        let t = Topology::new(kind, p.design().width, p.design().height).unwrap();
+        let fg = p.foreground().unwrap();
+        let inside = enclosed(fg);
+        let place = Placement::new(fg, &t);
+        let letters = letter_columns(fg);
+        assert_eq!(letters.len(), 3, "{kind}");
+        let mut per = vec![0; letters.len()];
+        for r in 0..t.tess().rows() {
+            for c in 0..t.tess().cols(r) {
+                let c = Coord::new(r, c);
+                let m = t.tess().center(c);
+                let (x, y) = place.pixel(m.x, m.y);
+                let on_counter = x >= 0
+                    && y >= 0
+                    && x < i64::from(fg.width())
+                    && y < i64::from(fg.height())
+                    && inside[(y * i64::from(fg.width()) + x) as usize];
+                if on_counter && !s.mask.get(c) && is_hole(&s.mask, &t, c) {
+                    let i = letters.iter().position(|l| l.contains(&x)).unwrap();
+                    per[i] += 1;
+                }
+            }
+        }
+        // B's two counters and O's one, each at least a cell
+        assert!(
+            per.iter().all(|&n| n >= 2),
+            "{kind}: hole cells per letter {per:?}"
+        );
+    }
 }
 
 #[test]
@@ -1157,17 +1214,242 @@ fn text_shapes_on_the_command_line() {
     assert!(o.status.success(), "{}", stderr_of(&o));
 }
 
+/// An SVG of `words` on one line, in bold Arial (set in the bundled Liberation Sans), and
+/// nothing else.
+fn text_svg(words: &str) -> Vec<u8> {
+    let w = 100 * words.chars().count() + 40;
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="160">
+        <text x="20" y="130" font-family="Arial" font-weight="bold" font-size="130">{words}</text></svg>"#
+    )
+    .into_bytes()
+}
+
+/// The letters of a one-line text foreground: the runs of picture columns with shape in them,
+/// as ranges of pixel x.
+fn letter_columns(fg: &Foreground) -> Vec<std::ops::Range<i64>> {
+    let (w, h) = (i64::from(fg.width()), i64::from(fg.height()));
+    let inked = |x: i64| (0..h).any(|y| fg.get(x, y));
+    let mut runs: Vec<std::ops::Range<i64>> = Vec::new();
+    for x in 0..w {
+        if !inked(x) {
+            continue;
+        }
+        match runs.last_mut() {
+            Some(r) if r.end == x => r.end = x + 1,
+            _ => runs.push(x..x + 1),
+        }
+    }
+    runs
+}
+
+/// For each letter of `fg` ([`letter_columns`]) placed on `t`: how many of the cell centres
+/// `centres` (maze units) stand on its shape.
+fn cells_per_letter(
+    fg: &Foreground,
+    t: &Topology,
+    centres: impl Iterator<Item = (f64, f64)>,
+) -> Vec<usize> {
+    let place = Placement::new(fg, t);
+    let letters = letter_columns(fg);
+    let mut per = vec![0; letters.len()];
+    for (x, y) in centres {
+        let (px, py) = place.pixel(x, y);
+        if fg.get(px, py)
+            && let Some(i) = letters.iter().position(|r| r.contains(&px))
+        {
+            per[i] += 1;
+        }
+    }
+    per
+}
+
+/// The texts of the SVG tests: a name and two words, with their letter counts.
+const SVG_TEXTS: [(&str, usize); 2] = [("EMMA", 4), ("DOG BED", 6)];
+
+/// Issue 19: an SVG whose only content is text is a picture of its letters, separate parts
+/// that are joined into one maze by default, as a text shape's are (not the largest letter
+/// kept), on every topology; a design's explicit `keep-largest` still keeps one part.
 #[test]
 fn an_svg_of_text_only_makes_a_maze_of_the_text() {
-    let svg = br#"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="120">
-        <text x="10" y="90" font-family="Arial" font-weight="bold" font-size="90">Hi!</text></svg>"#;
-    let fg = foreground(svg);
-    assert!(fg.width() > fg.height(), "{}x{}", fg.width(), fg.height());
+    for (words, letters) in SVG_TEXTS {
+        let svg = text_svg(words);
+        let loader = hedge::load::Memory::new().with("words.svg", svg.clone());
+        let fit = hedge::make::Fit {
+            height: true,
+            size_limit: None,
+        };
+        for kind in TopologyKind::ALL {
+            let d = Design {
+                topology: kind,
+                width: 40,
+                seed: Some(7),
+                shape: Some(ShapeSource::File("words.svg".into())),
+                ..Design::default()
+            };
+            let p = hedge::make::prepare(&d, &loader, None, fit).unwrap();
+            let fg = p.foreground().unwrap();
+            assert!(fg.has_text(), "{words}");
+            assert_eq!(letter_columns(fg).len(), letters, "{words}");
+            let s = p.shaped().unwrap();
+            assert_eq!(s.islands, Islands::Bridge, "{kind} {words}");
+            assert!(s.parts >= 2, "{kind} {words}: {} parts", s.parts);
+            assert!(
+                !s.added.is_empty() && s.dropped.is_empty(),
+                "{kind} {words}"
+            );
+            let g = match p.make().unwrap() {
+                hedge::make::Made::Walls(g) => g,
+                _ => unreachable!(),
+            };
+            assert!(
+                g.maze.is_connected() && g.maze.is_perfect(),
+                "{kind} {words}"
+            );
+            assert_eq!(g.maze.grid().len(), s.mask.count(), "{kind} {words}");
+            assert_eq!(g.dropped_cells, 0, "{kind} {words}");
+            let t = Topology::new(kind, p.design().width, p.design().height).unwrap();
+            let grid = g.maze.grid();
+            let centres = grid.cells().map(|c| {
+                let p = grid.center(c);
+                (p.x, p.y)
+            });
+            let per = cells_per_letter(fg, &t, centres);
+            assert!(per.iter().all(|&n| n >= 3), "{kind} {words}: {per:?}");
+            // the design's own policy wins: keeping the largest part leaves letters out
+            let kept = hedge::make::prepare(
+                &Design {
+                    islands: Some(Islands::KeepLargest),
+                    ..d
+                },
+                &loader,
+                None,
+                fit,
+            )
+            .unwrap();
+            let k = kept.shaped().unwrap();
+            assert_eq!(k.islands, Islands::KeepLargest);
+            assert!(
+                !k.dropped.is_empty() && k.added.is_empty(),
+                "{kind} {words}"
+            );
+            let t = Topology::new(kind, kept.design().width, kept.design().height).unwrap();
+            let centres = k.mask.cells().map(|c| {
+                let p = t.tess().center(c);
+                (p.x, p.y)
+            });
+            let with_cells = cells_per_letter(fg, &t, centres)
+                .iter()
+                .filter(|&&n| n > 0)
+                .count();
+            assert!(with_cells < letters, "{kind} {words}: {with_cells} letters");
+        }
+    }
+    // a picture without text keeps its largest part, as before
+    let fg = foreground(&png(300, 100, |x, y| {
+        in_disc(x, y, 50.0, 50.0, 40.0) || in_disc(x, y, 200.0, 50.0, 45.0)
+    }));
+    assert!(!fg.has_text());
     let t = topology_for(TopologyKind::Rect, 30, &fg);
-    let m = fit(&fg, &t, 0.5).unwrap();
-    // H, i, its dot, !, its dot
-    assert!(m.components(&t).len() >= 3);
-    assert!(m.count() > 40, "{}", m.count());
+    let s = shape_mask(&design(TopologyKind::Rect, &t, Islands::KeepLargest), &fg).unwrap();
+    assert_eq!(s.islands, Islands::KeepLargest);
+    let auto = Design {
+        islands: None,
+        ..design(TopologyKind::Rect, &t, Islands::KeepLargest)
+    };
+    assert_eq!(
+        shape_mask(&auto, &fg).unwrap().islands,
+        Islands::KeepLargest
+    );
+}
+
+/// The same from the command line: `hedge generate --shape words.svg` on each topology makes
+/// one connected, perfect maze with cells on every letter, the letters joined by added cells
+/// (JSON `added_cells`, and a note), nothing dropped; `--islands keep-largest` drops letters.
+#[test]
+fn an_svg_of_text_is_one_maze_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for (words, letters) in SVG_TEXTS {
+        let svg = text_svg(words);
+        let path = dir.path().join("words.svg");
+        fs::write(&path, &svg).unwrap();
+        let fg = foreground(&svg);
+        for kind in TopologyKind::ALL {
+            let out = dir.path().join(format!("{kind}.json"));
+            let o = hedge()
+                .args(["generate", "--shape"])
+                .arg(&path)
+                .args(["--topology", kind.name(), "--width", "40", "--seed", "3"])
+                .arg("-o")
+                .arg(&out)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", stderr_of(&o));
+            assert!(
+                stderr_of(&o).contains("joined them with"),
+                "{kind} {words}: {}",
+                stderr_of(&o)
+            );
+            let v: serde_json::Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+            assert_eq!(v["dropped_cells"], 0, "{kind} {words}");
+            assert!(v["added_cells"].as_u64().unwrap() > 0, "{kind} {words}");
+            let cells = v["cells"].as_array().unwrap();
+            // connected and perfect: n - 1 passages joining all n cells
+            let passages = v["passages"].as_array().unwrap();
+            assert_eq!(passages.len() + 1, cells.len(), "{kind} {words}");
+            let mut root: Vec<usize> = (0..cells.len()).collect();
+            fn find(root: &mut [usize], mut i: usize) -> usize {
+                while root[i] != i {
+                    root[i] = root[root[i]];
+                    i = root[i];
+                }
+                i
+            }
+            for p in passages {
+                let (a, b) = (p[0].as_u64().unwrap(), p[1].as_u64().unwrap());
+                let (ra, rb) = (find(&mut root, a as usize), find(&mut root, b as usize));
+                root[ra] = rb;
+            }
+            let r0 = find(&mut root, 0);
+            assert!(
+                (0..cells.len()).all(|i| find(&mut root, i) == r0),
+                "{kind} {words}: not connected"
+            );
+            let width = v["width"].as_u64().unwrap() as u32;
+            let height = v["height"].as_u64().unwrap() as u32;
+            let t = Topology::new(kind, width, height).unwrap();
+            let centres = cells.iter().map(|c| {
+                (
+                    c["center"][0].as_f64().unwrap(),
+                    c["center"][1].as_f64().unwrap(),
+                )
+            });
+            let per = cells_per_letter(&fg, &t, centres);
+            assert_eq!(per.len(), letters);
+            assert!(per.iter().all(|&n| n >= 3), "{kind} {words}: {per:?}");
+        }
+    }
+    // an explicit --islands keep-largest still keeps one part
+    let out = dir.path().join("kept.json");
+    let o = hedge()
+        .args(["generate", "--shape"])
+        .arg(dir.path().join("words.svg"))
+        .args([
+            "--width",
+            "40",
+            "--seed",
+            "3",
+            "--islands",
+            "keep-largest",
+            "-o",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr_of(&o));
+    let v: serde_json::Value = serde_json::from_slice(&fs::read(&out).unwrap()).unwrap();
+    assert!(v["dropped_cells"].as_u64().unwrap() > 0);
+    assert_eq!(v["added_cells"], 0);
 }
 
 #[test]
@@ -1182,7 +1464,7 @@ fn shape_options_go_inside_or_beside_the_shape_table() {
     .unwrap();
     assert_eq!(beside, inside);
     assert_eq!(inside.coverage, 0.7);
-    assert_eq!(inside.islands, Islands::Bridge);
+    assert_eq!(inside.islands, Some(Islands::Bridge));
     // both places at once: one line saying so
     let e = hedge::io::parse_design("coverage = 0.6\n[shape]\nbuiltin = \"owl\"\ncoverage = 0.7\n")
         .unwrap_err();
@@ -1238,7 +1520,7 @@ fn dropping_a_large_share_of_the_shape_is_a_warning() {
     // bridged: nothing dropped
     let fg = p.foreground().unwrap().clone();
     let d = Design {
-        islands: Islands::Bridge,
+        islands: Some(Islands::Bridge),
         ..p.design().clone()
     };
     let p = hedge::make::prepare_with(&d, Some(fg), Default::default()).unwrap();

@@ -318,9 +318,16 @@ fn braid_is_skipped_under_weave_and_reported() {
     let g = check(&braided, None).unwrap().unwrap();
     assert!(g.braid_skipped);
     assert!(g.maze.is_perfect());
+    assert!(
+        g.summary()
+            .ends_with("crossings (braid skipped under weave)"),
+        "{}",
+        g.summary()
+    );
     // same maze as without braid: the braid knob changes nothing but the report
     let plain = generate(&design(15, 15, 0.5, 3), None).unwrap();
     assert!(!plain.braid_skipped);
+    assert!(!plain.summary().contains("braid"), "{}", plain.summary());
     assert_eq!(g.maze.passage_list(), plain.maze.passage_list());
     let v: serde_json::Value = serde_json::from_slice(&hedge::json::to_vec(&g)).unwrap();
     assert_eq!(v["braid_skipped"], true);
@@ -392,6 +399,10 @@ fn command_line_weave() {
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
     assert_eq!(v["algorithm"], "weave");
     assert_eq!(v["braid_skipped"], true);
+    // the summary line says so too, not only the JSON
+    let said =
+        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("(braid skipped under weave)"), "{said}");
     assert!(!v["tunnels"].as_array().unwrap().is_empty());
     // the issue's command: a hex weave maze with tunnels in its JSON
     let h = dir.path().join("hex.json");
@@ -423,6 +434,7 @@ fn command_line_weave() {
         said.contains(&format!("{} crossings", tunnels.len())),
         "{said}"
     );
+    assert!(!said.contains("braid skipped"), "no braid asked: {said}");
     for kind in ["polar", "tri"] {
         let p = dir.path().join(format!("{kind}.json"));
         let out = Command::cargo_bin("hedge")
@@ -572,11 +584,33 @@ fn frames(g: &Generated) -> Vec<Frame> {
         .collect()
 }
 
+/// The insets the geometry tests draw: the narrowest and widest corridors the knob allows
+/// round the default (`None`, [`hedge::design::WEAVE_INSET`]).
+const INSETS: [Option<f64>; 3] = [None, Some(0.05), Some(hedge::design::MAX_INSET)];
+
 #[test]
 fn inset_crossing_has_unbroken_bridge_walls_and_four_tunnel_stubs() {
+    // the maze of issue 17 and the README's (seed 11), at each inset
+    for seed in [3, 11] {
+        for inset in INSETS {
+            rect_crossings(
+                &Design {
+                    inset,
+                    ..design(15, 15, 0.5, seed)
+                },
+                inset.unwrap_or(hedge::design::WEAVE_INSET),
+            );
+        }
+    }
+}
+
+/// The walls of every crossing of the rect maze of `d`, drawn at inset `i`: the bridge's two
+/// walls unbroken across the crossed cell, the tunnel's four stubs from the cell's sides to
+/// them, nothing of the tunnel's walls on the bridge.
+fn rect_crossings(d: &Design, i: f64) {
     use hedge::topology::Point;
-    let (g, p, _, lay) = inset_pages(Default::default());
-    assert_eq!(g.design.inset_share(), hedge::design::WEAVE_INSET);
+    let (g, p, _, lay) = pages(d);
+    assert_eq!(g.design.inset_share(), i);
     let walls = strokes(&p, hedge::draw::Layer::Walls);
     assert_eq!(
         p.layer(hedge::draw::Layer::Crossings).count(),
@@ -588,30 +622,93 @@ fn inset_crossing_has_unbroken_bridge_walls_and_four_tunnel_stubs() {
         let at = lay.to_page(m);
         walls.iter().any(|&(s, e, _)| dist(at, s, e) < 1e-4) // single-precision path points
     };
-    let i = hedge::design::WEAVE_INSET;
     // the corridor the layout (and so the preflight and its warnings) reports is the inset one
     let inset_corridor = lay.scale * (1.0 - 2.0 * i) - lay.wall_mm;
-    assert!((lay.corridor_mm - inset_corridor).abs() < 1e-9, "{lay:?}");
+    assert!(
+        (lay.corridor_mm - inset_corridor).abs() < 1e-9,
+        "{i}: {lay:?}"
+    );
     let frames = frames(&g);
-    assert!(frames.len() >= 5, "{} crossings", frames.len());
+    assert!(frames.len() >= 5, "{i}: {} crossings", frames.len());
     for (c, d, q) in frames {
         for k in 0..=40 {
             let t = -0.5 + f64::from(k) / 40.0;
             // the bridge's two walls, unbroken across the whole cell
             for side in [1.0, -1.0] {
-                assert!(on_wall(c, side * (0.5 - i), t, d, q), "bridge wall at {t}");
+                assert!(
+                    on_wall(c, side * (0.5 - i), t, d, q),
+                    "{i}: bridge wall at {t}"
+                );
             }
             let along = t.abs();
             for side in [1.0, -1.0] {
                 let wall = on_wall(c, t, side * (0.5 - i), d, q);
-                if along >= 0.5 - i {
+                if along >= 0.5 - i - 1e-9 {
                     // the tunnel's four stubs, from the cell's sides to the bridge's walls
-                    assert!(wall, "tunnel stub at {t}");
+                    assert!(wall, "{i}: tunnel stub at {t}");
                 } else {
                     // and nothing of the tunnel's walls on the bridge
-                    assert!(!wall, "tunnel wall on the bridge at {t}");
+                    assert!(!wall, "{i}: tunnel wall on the bridge at {t}");
                 }
             }
+        }
+    }
+}
+
+/// Issue 17: inset walls meet. Every end of a wall stroke touches another wall (a corner, a
+/// corridor's side meeting its neighbour's, a tunnel's stub meeting the bridge) except at the
+/// entrance and exit, where the corridors run out of the maze: so no corridor, dead end or
+/// crossing is left with a gap in its walls, on rect and hex grids, at every inset.
+#[test]
+fn inset_walls_have_no_loose_ends() {
+    for d in [
+        design(15, 15, 0.5, 3),
+        hex_design(Default::default()),
+        Design {
+            topology: TopologyKind::Hex,
+            ..design(12, 12, 0.8, 5)
+        },
+    ] {
+        for inset in INSETS {
+            let d = Design { inset, ..d.clone() };
+            let (g, p, _, lay) = pages(&d);
+            let walls = strokes(&p, hedge::draw::Layer::Walls);
+            let grid = g.maze.grid();
+            let mut sides = Vec::new();
+            let openings: Vec<hedge::draw::Pos> = [g.entrance, g.exit]
+                .iter()
+                .map(|e| {
+                    sides.clear();
+                    grid.sides(e.cell, &mut sides);
+                    let s = sides[e.side];
+                    lay.to_page(hedge::topology::Point::new(
+                        (s.a.x + s.b.x) / 2.0,
+                        (s.a.y + s.b.y) / 2.0,
+                    ))
+                })
+                .collect();
+            let mut loose = Vec::new();
+            for (i, &(a, b, _)) in walls.iter().enumerate() {
+                for e in [a, b] {
+                    let joined = walls
+                        .iter()
+                        .enumerate()
+                        .any(|(j, &(s, t, _))| j != i && dist(e, s, t) < 1e-3);
+                    let opening = openings
+                        .iter()
+                        .any(|o| (o.x - e.x).hypot(o.y - e.y) < 0.6 * lay.scale);
+                    if !joined && !opening {
+                        loose.push(e);
+                    }
+                }
+            }
+            assert!(
+                loose.is_empty(),
+                "{} {inset:?}: {} loose wall ends, e.g. at {:?}",
+                d.topology,
+                loose.len(),
+                &loose[..loose.len().min(4)]
+            );
         }
     }
 }
@@ -711,14 +808,27 @@ fn key_goes_under_bridges_or_dashed_through() {
     }
 }
 
-/// On a hex grid: the bridge over a crossed cell is a straight band as wide as an inset
-/// corridor, its two walls unbroken from one open side to the opposite one; the tunnel's four
-/// walls come in from its mouths and stop at them; nothing of the tunnel's walls on the bridge.
+/// On a hex grid, at each inset: the bridge over a crossed cell is a straight band as wide as
+/// an inset corridor, its two walls unbroken from one open side to the opposite one; the
+/// tunnel's four walls come in from its mouths and stop at them; nothing of the tunnel's walls
+/// on the bridge.
 #[test]
 fn hex_crossing_has_unbroken_bridge_walls_and_four_tunnel_stubs() {
+    for inset in INSETS {
+        hex_crossings(
+            &Design {
+                inset,
+                ..hex_design(Default::default())
+            },
+            inset.unwrap_or(hedge::design::WEAVE_INSET),
+        );
+    }
+}
+
+/// The walls of every crossing of the hex maze of `d`, drawn at inset `i`.
+fn hex_crossings(d: &Design, i: f64) {
     use hedge::topology::Point;
-    let (g, p, _, lay) = pages(&hex_design(Default::default()));
-    let i = hedge::design::WEAVE_INSET;
+    let (g, p, _, lay) = pages(d);
     assert_eq!(g.design.inset_share(), i);
     assert_eq!(p.layer(hedge::draw::Layer::Crossings).count(), 0);
     let walls = strokes(&p, hedge::draw::Layer::Walls);
@@ -728,7 +838,7 @@ fn hex_crossing_has_unbroken_bridge_walls_and_four_tunnel_stubs() {
     };
     let grid = g.maze.grid();
     let tunnels = g.maze.tunnels();
-    assert!(tunnels.len() >= 8, "{} crossings", tunnels.len());
+    assert!(tunnels.len() >= 8, "{i}: {} crossings", tunnels.len());
     let half = (0.5 - i) / 3f64.sqrt(); // half an inset corridor's width: (1 - 2i) R / 2
     let (mut stub_points, mut clear_points) = (0, 0);
     for t in &tunnels {
@@ -748,23 +858,23 @@ fn hex_crossing_has_unbroken_bridge_walls_and_four_tunnel_stubs() {
             let s = -0.5 + f64::from(k) / 40.0;
             // the bridge's two walls, unbroken from side to side
             for side in [1.0, -1.0] {
-                assert!(on_wall(pt(v, s, q, side * half)), "bridge wall at {s}");
+                assert!(on_wall(pt(v, s, q, side * half)), "{i}: bridge wall at {s}");
             }
             // the tunnel's walls: beside the bridge they are there, on it they are not
             for side in [1.0, -1.0] {
                 let m = pt(d, s, pd, side * half);
                 let across = (m.x - c.x) * q.0 + (m.y - c.y) * q.1;
                 if across.abs() > half + 0.02 {
-                    assert!(on_wall(m), "tunnel stub at {s}");
+                    assert!(on_wall(m), "{i}: tunnel stub at {s}");
                     stub_points += 1;
                 } else if across.abs() < half - 0.02 {
-                    assert!(!on_wall(m), "tunnel wall on the bridge at {s}");
+                    assert!(!on_wall(m), "{i}: tunnel wall on the bridge at {s}");
                     clear_points += 1;
                 }
             }
         }
     }
-    assert!(stub_points > 0 && clear_points > 0);
+    assert!(stub_points > 0 && clear_points > 0, "{i}");
 }
 
 #[test]

@@ -877,11 +877,13 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
         ui.checkbox(&mut d.invert, "Invert");
         let r = ui.add(Slider::new(&mut d.coverage, 0.05..=1.0).text("Coverage"));
         *coalesce |= r.dragged() && !r.drag_started();
+        // automatic: the largest part is kept, the letters of a picture of text joined
         ComboBox::from_label("Islands")
-            .selected_text(d.islands.name())
+            .selected_text(d.islands.map_or("auto", Islands::name))
             .show_ui(ui, |ui| {
+                ui.selectable_value(&mut d.islands, None, "auto");
                 for i in [Islands::KeepLargest, Islands::Bridge] {
-                    ui.selectable_value(&mut d.islands, i, i.name());
+                    ui.selectable_value(&mut d.islands, Some(i), i.name());
                 }
             });
     });

@@ -34,7 +34,8 @@ pub struct ShapeArgs {
     #[arg(long)]
     pub invert: bool,
     /// Parts of the shape not joined to the largest: keep-largest (drop them) or bridge (join
-    /// them with corridors).
+    /// them with corridors). By default the largest is kept, but the letters of a text or of
+    /// an SVG that draws text are joined.
     #[arg(long, value_name = "POLICY", value_parser = parse_islands)]
     pub islands: Option<Islands>,
     /// Cut a picture that looks like a photo (its background is not plain) anyway.
@@ -96,8 +97,8 @@ pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
     if args.force {
         d.photo = true;
     }
-    if let Some(i) = args.islands {
-        d.islands = i;
+    if args.islands.is_some() {
+        d.islands = args.islands;
     }
     if let Some(o) = args.outline {
         d.outline = o;

@@ -170,6 +170,8 @@ pub struct Picture {
     rgba: Vec<u8>,
     /// An SVG's outline from its vector paths, in these pixels ([`super::vector`]).
     vector: Option<Arc<VectorShape>>,
+    /// Whether the picture draws text (an SVG with `<text>` the bundled fonts set).
+    text: bool,
 }
 
 impl Picture {
@@ -224,6 +226,13 @@ impl Picture {
     /// says all its drawing does ([`super::vector`]).
     pub fn vector(&self) -> Option<&Arc<VectorShape>> {
         self.vector.as_ref()
+    }
+
+    /// Whether the picture draws text: an SVG with text in it that the bundled fonts set
+    /// ([`super::svg::draws_text`]). Its letters are separate parts, which the design's islands
+    /// policy joins unless it says otherwise ([`crate::design::Design::islands_policy`]).
+    pub fn has_text(&self) -> bool {
+        self.text
     }
 
     /// The pixel at (`x`, `y`) as `[r, g, b, a]` (transparent black outside the picture).
@@ -430,6 +439,7 @@ impl Downscaler {
             height: self.out_h,
             rgba: self.out,
             vector: None,
+            text: false,
         })
     }
 }
@@ -560,6 +570,7 @@ fn decode_buffered(bytes: &[u8], format: Format) -> Result<Picture> {
         height: oriented.height(),
         rgba: oriented.into_raw(),
         vector: None,
+        text: false,
     })
 }
 
@@ -607,6 +618,7 @@ fn decode_svg(bytes: &[u8]) -> Result<Picture> {
         height: ph,
         rgba,
         vector: super::vector::outline(&tree, transform, pw, ph).map(Arc::new),
+        text: super::svg::draws_text(&tree),
     })
 }
 

@@ -64,6 +64,9 @@ pub struct Foreground {
     /// The shape's outline from an SVG's vector paths, in these pixels, when it agrees with
     /// them ([`Foreground::vector`]).
     vector: Option<Arc<VectorShape>>,
+    /// Whether the picture draws text ([`Picture::has_text`]), whose letters the design's
+    /// islands policy joins by default ([`crate::design::Design::islands_policy`]).
+    text: bool,
 }
 
 /// The main parts made so far, by opening radius: a cache that every comparison ignores and a
@@ -261,6 +264,7 @@ impl Foreground {
             background,
             threshold,
         )?;
+        fg.text = picture.has_text();
         // the vector outline is the shape's when the shape is the drawing's opaque part
         if alpha_mode && !invert {
             let (dx, dy) = (-f64::from(fg.origin.0), -f64::from(fg.origin.1));
@@ -296,6 +300,12 @@ impl Foreground {
     /// and area); `None` otherwise, and for every raster picture.
     pub fn vector(&self) -> Option<&Arc<VectorShape>> {
         self.vector.as_ref()
+    }
+
+    /// Whether the shape was cut from a picture that draws text (an SVG with text in it,
+    /// [`Picture::has_text`]): its parts are most likely letters, joined by default.
+    pub fn has_text(&self) -> bool {
+        self.text
     }
 
     /// A foreground from shape flags, row by row (`true` = shape), trimmed.
@@ -375,6 +385,7 @@ impl Foreground {
             origin: (x0 as u32, y0 as u32),
             main: Lazy::default(),
             vector: None,
+            text: false,
         })
     }
 

@@ -170,6 +170,21 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
     })
 }
 
+/// Whether `tree` draws text: a text element (anywhere in the drawing, groups and `<use>`
+/// copies included; not in clips, masks or patterns) that the bundled fonts set as at least
+/// one glyph. A picture of words is made of letters, separate parts that are joined by default
+/// ([`crate::design::Design::islands_policy`]).
+pub fn draws_text(tree: &usvg::Tree) -> bool {
+    fn group(g: &usvg::Group) -> bool {
+        g.children().iter().any(|node| match node {
+            usvg::Node::Group(g) => group(g),
+            usvg::Node::Text(t) => !t.flattened().children().is_empty(),
+            usvg::Node::Path(_) | usvg::Node::Image(_) => false,
+        })
+    }
+    group(tree.root())
+}
+
 /// Counts the elements of an XML document with every `<use>` standing for a copy of what it
 /// names (each element counted once, so a chain of uses costs its length, not the product);
 /// `<defs>` and `<symbol>` count only where a use names them.
@@ -494,5 +509,31 @@ mod tests {
         assert_eq!(thousands(1000), "1,000");
         assert_eq!(thousands(120_000), "120,000");
         assert_eq!(thousands(1_234_567), "1,234,567");
+    }
+
+    #[test]
+    fn text_is_found_wherever_it_is_drawn() {
+        let svg = |body: &str| {
+            format!(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100">{body}</svg>"#
+            )
+        };
+        let draws = |body: &str| draws_text(&parse(svg(body).as_bytes()).unwrap());
+        assert!(draws(r#"<text x="10" y="80" font-size="60">Hi</text>"#));
+        // in a group, and through a use of a definition
+        assert!(draws(
+            r#"<g transform="scale(2)"><text x="5" y="40" font-size="30">A</text></g>"#
+        ));
+        assert!(draws(
+            r##"<defs><text id="t" x="5" y="40" font-size="30">A</text></defs><use xlink:href="#t"/>"##
+        ));
+        // shapes only, text never drawn, and text with nothing to set
+        assert!(!draws(r#"<circle cx="50" cy="50" r="40"/>"#));
+        assert!(!draws(
+            r#"<defs><text id="t" x="5" y="40" font-size="30">A</text></defs><rect width="9" height="9"/>"#
+        ));
+        assert!(!draws(
+            r#"<text x="10" y="80" font-size="60"> </text><rect width="9" height="9"/>"#
+        ));
     }
 }
