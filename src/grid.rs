@@ -16,7 +16,7 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 use crate::mask::{Mask, row_starts};
 pub use crate::topology::MAX_DEGREE;
-use crate::topology::{Coord, Point, RowSlots, Side, Topology};
+use crate::topology::{Coord, Lattice, Point, RowSlots, Side, Topology};
 
 /// A cell of a grid: an index into its flat vectors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -70,7 +70,7 @@ impl Grid {
         let total = *row_start.last().unwrap_or(&0) as usize;
         let rows = t.rows() as usize;
         let stride = t.max_degree();
-        let mut nbrs = vec![0u32; total * stride];
+        let mut nbrs = vec![CellId(0); total * stride];
         let mut back = vec![0u8; total * stride];
         let mut degree = vec![0u8; total];
         let mut backs_filled = true;
@@ -120,8 +120,7 @@ impl Grid {
             index_of,
             stride,
             degree,
-            // in place: a `u32` and a `CellId` have the same size
-            nbrs: nbrs.into_iter().map(CellId).collect(),
+            nbrs,
             back,
             connected,
         })
@@ -134,6 +133,17 @@ impl Grid {
             id.0
         } else {
             self.index_of[id.index()]
+        }
+    }
+
+    /// The topology's [`Lattice`] when no cell is switched off (ids are then the lattice's
+    /// row-major indices and neighbour slots follow the lattice's directions): for carvers that
+    /// walk the grid by arithmetic. `None` on a masked grid or a topology that is no lattice.
+    pub fn lattice(&self) -> Option<Lattice> {
+        if self.id_of.is_empty() {
+            self.topology.tess().lattice()
+        } else {
+            None
         }
     }
 
@@ -252,12 +262,12 @@ impl Grid {
 
 /// The back slots of neighbour lists filled without them: for each slot of cell `a` holding
 /// `b`, where `a` sits in `b`'s list.
-fn find_back_slots(nbrs: &[u32], back: &mut [u8], degree: &[u8], stride: usize) {
+fn find_back_slots(nbrs: &[CellId], back: &mut [u8], degree: &[u8], stride: usize) {
     for (a, &deg) in degree.iter().enumerate() {
         for i in a * stride..a * stride + usize::from(deg) {
-            let b = nbrs[i] as usize;
+            let b = nbrs[i].index();
             let list = &nbrs[b * stride..b * stride + usize::from(degree[b])];
-            let slot = list.iter().position(|&n| n as usize == a);
+            let slot = list.iter().position(|&n| n.index() == a);
             back[i] = slot.expect("neighbour lists are symmetric") as u8;
         }
     }
@@ -270,7 +280,7 @@ fn find_back_slots(nbrs: &[u32], back: &mut [u8], degree: &[u8], stride: usize) 
 /// first `ids` cells are then the grid's.
 fn remap(
     mask: &Mask,
-    nbrs: &mut [u32],
+    nbrs: &mut [CellId],
     back: &mut [u8],
     degree: &mut [u8],
     stride: usize,
@@ -287,7 +297,7 @@ fn remap(
             let base = i * stride;
             let mut bits = 0u16;
             for s in 0..usize::from(degree[i]) {
-                bits |= u16::from(on[nbrs[base + s] as usize]) << s;
+                bits |= u16::from(on[nbrs[base + s].index()]) << s;
             }
             kept[i] = bits;
         }
@@ -298,10 +308,10 @@ fn remap(
         let (from, to) = (i as usize * stride, id * stride);
         let mut k = 0;
         for s in 0..usize::from(degree[i as usize]) {
-            let b = nbrs[from + s] as usize;
+            let b = nbrs[from + s].index();
             if on[b] {
                 let full = back[from + s];
-                nbrs[to + k] = id_of[b];
+                nbrs[to + k] = CellId(id_of[b]);
                 back[to + k] = (kept[b] & ((1 << full) - 1)).count_ones() as u8;
                 k += 1;
             }
@@ -426,7 +436,8 @@ mod tests {
             let total = *starts.last().unwrap() as usize;
             let stride = tess.max_degree();
             let fill = |generic: bool| {
-                let (mut nbrs, mut back) = (vec![0u32; total * stride], vec![0u8; total * stride]);
+                let (mut nbrs, mut back) =
+                    (vec![CellId(0); total * stride], vec![0u8; total * stride]);
                 let mut degree = vec![0u8; total];
                 let mut filled = true;
                 for row in 0..tess.rows() as usize {
@@ -459,6 +470,32 @@ mod tests {
                 assert_eq!(back[used.clone()], back2[used], "{t:?} cell {c}");
             }
         }
+    }
+
+    #[test]
+    fn lattice_rows_repeated_two_columns_on_match_the_topology() {
+        // `fill_lattice` computes the first four and last two cells of a row and repeats the
+        // pattern between them: every width from none repeated to many, every row kind
+        for kind in [TopologyKind::Rect, TopologyKind::Hex, TopologyKind::Tri] {
+            for w in 1..=13 {
+                for h in [1, 2, 3, 6] {
+                    let t = Topology::new(kind, w, h).unwrap();
+                    let g = Grid::new(t.clone(), None).unwrap();
+                    check_against_the_topology(&g, None);
+                    let l = g.lattice().expect("rect, hex and tri are lattices");
+                    for c in g.cells() {
+                        let at = g.coord(c);
+                        let exists = l.exists(at.row, at.col);
+                        assert_eq!(exists.count_ones() as usize, g.neighbours(c).len());
+                    }
+                }
+            }
+        }
+        let polar = Grid::new(Topology::new(TopologyKind::Polar, 5, 0).unwrap(), None).unwrap();
+        assert!(polar.lattice().is_none());
+        let t = t_rect(3, 2);
+        let m = Mask::from_ascii(&t, "#.#\n###").unwrap();
+        assert!(Grid::new(t, Some(&m)).unwrap().lattice().is_none());
     }
 
     #[test]

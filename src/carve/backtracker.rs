@@ -5,17 +5,20 @@
 //! heap, so a 3000x3000 grid cannot overflow the call stack. Texture: long winding corridors,
 //! about 10 % dead ends on a square grid (Walter Pullen's table in *Think Labyrinth*).
 
-use crate::carve::scratch::CellSet;
-use crate::carve::{CarveOptions, rect};
+use crate::carve::CarveOptions;
+use crate::carve::scratch::{CellSet, LatticeBoard};
 use crate::grid::{CellId, MAX_DEGREE};
 use crate::maze::Maze;
 use crate::random::Random;
+use crate::topology::Lattice;
 
 /// Carves `maze` with the recursive backtracker.
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
-    match rect::full_rect(maze.grid()) {
-        Some((w, h)) => carve_full_rect(maze, rng, w, h),
-        None => carve_any(maze, rng),
+    match maze.grid().lattice() {
+        Some(l) if l.degree == 3 => carve_lattice::<3>(maze, rng, &l),
+        Some(l) if l.degree == 4 => carve_lattice::<4>(maze, rng, &l),
+        Some(l) if l.degree == 6 => carve_lattice::<6>(maze, rng, &l),
+        _ => carve_any(maze, rng),
     }
 }
 
@@ -54,42 +57,36 @@ fn carve_any(maze: &mut Maze, rng: &mut dyn Random) {
     }
 }
 
-/// The state of a cell of the padded board [`carve_full_rect`] walks, in its low two bits: not
+/// The state of a cell of the padded board [`carve_lattice`] walks, in its low two bits: not
 /// yet visited, visited, or off the grid (the one-cell border around it). The bits above say
-/// which neighbours exist (bit 2 + d for direction d: north, east, south, west).
+/// which neighbours exist (bit 2 + d for direction d).
 const FREE: u8 = 0;
 const SEEN: u8 = 1;
 const OFF: u8 = 2;
 const STATE: u8 = 3;
 
-/// The backtracker on an unmasked rect grid of `w` x `h`: the same walk, the same random draws
-/// and so the same maze as [`carve_any`], with the neighbours found by arithmetic on a board
-/// padded by one off-grid cell all round (so the walk needs no edge tests) instead of read from
-/// the grid's lists, and the slots to link looked up from which neighbours exist
-/// ([`rect::SLOTS`]).
-fn carve_full_rect(maze: &mut Maze, rng: &mut dyn Random, w: usize, h: usize) {
+/// The backtracker on an unmasked lattice grid (rect, hex, tri) of `D` directions: the same
+/// walk, the same random draws and so the same maze as [`carve_any`], with the neighbours found
+/// by arithmetic on a board padded by one off-grid cell all round (so the walk needs no edge
+/// tests) instead of read from the grid's lists, and the slots to link looked up from which
+/// neighbours exist (see [`LatticeBoard`]).
+fn carve_lattice<const D: usize>(maze: &mut Maze, rng: &mut dyn Random, l: &Lattice) {
     let n = maze.len();
-    let pw = w + 2;
-    let mut board = vec![OFF; pw * (h + 2)];
-    for r in 0..h {
-        for c in 0..w {
-            board[(r + 1) * pw + c + 1] = FREE | rect::exists(r, c, w, h) << 2;
-        }
-    }
-    let step = [pw.wrapping_neg(), 1, pw, usize::MAX];
-    let id_step = [w.wrapping_neg(), 1, w, usize::MAX];
+    let mut b = LatticeBoard::<D>::new(l, |exists| FREE | exists << 2, OFF);
     let start = rng.below(n);
-    let at = (start / w + 1) * pw + start % w + 1;
-    board[at] |= SEEN;
+    let at = b.padded(start);
+    b.board[at] |= SEEN;
     // (padded index, cell id) of each cell on the path, 8 bytes an entry (a side is at most
     // MAX_SIDE = 20,000 cells, so a padded index fits in 32 bits)
     let mut stack: Vec<(u32, u32)> = vec![(at as u32, start as u32)];
-    let mut open = [0usize; 4];
+    let mut open = [0usize; D];
     while let Some(&(p, id)) = stack.last() {
         let (p, id) = (p as usize, id as usize);
+        let parity = b.parity(p);
+        let step = &b.step[parity];
         let mut count = 0;
         for (d, &s) in step.iter().enumerate() {
-            if board[p.wrapping_add(s)] & STATE == FREE {
+            if b.board[p.wrapping_add(s)] & STATE == FREE {
                 open[count] = d;
                 count += 1;
             }
@@ -99,16 +96,14 @@ fn carve_full_rect(maze: &mut Maze, rng: &mut dyn Random, w: usize, h: usize) {
             continue;
         }
         let d = open[if count == 1 { 0 } else { rng.below(count) }];
-        let (q, next) = (p.wrapping_add(step[d]), id.wrapping_add(id_step[d]));
-        let slot = rect::SLOTS[usize::from(board[p] >> 2)][d];
-        let back = rect::SLOTS[usize::from(board[q] >> 2)][(d + 2) % 4];
-        maze.link_slots(
-            CellId(id as u32),
-            usize::from(slot),
-            CellId(next as u32),
-            usize::from(back),
+        let (q, next) = (
+            p.wrapping_add(step[d]),
+            id.wrapping_add(b.id_step[parity][d]),
         );
-        board[q] |= SEEN;
+        let slot = b.slot(b.board[p] >> 2, d);
+        let back = b.slot(b.board[q] >> 2, usize::from(b.opposite[parity][d]));
+        maze.link_slots(CellId(id as u32), slot, CellId(next as u32), back);
+        b.board[q] |= SEEN;
         let entry = (q as u32, next as u32);
         if count == 1 {
             *stack.last_mut().expect("the stack holds top") = entry;
@@ -125,23 +120,29 @@ mod tests {
     use crate::topology::TopologyKind;
 
     #[test]
-    fn the_full_rect_walk_makes_the_generic_maze() {
+    fn the_lattice_walk_makes_the_generic_maze() {
         use crate::grid::Grid;
         use crate::maze::Maze;
         use crate::random::MazeRng;
         use crate::topology::Topology;
         use std::sync::Arc;
-        for (w, h) in [(1, 2), (2, 1), (3, 3), (17, 5), (40, 31)] {
-            let g = Arc::new(
-                Grid::new(Topology::new(TopologyKind::Rect, w, h).unwrap(), None).unwrap(),
-            );
-            for seed in 0..5 {
-                let mut a = Maze::new(g.clone());
-                super::carve_any(&mut a, &mut MazeRng::new(seed));
-                let mut b = Maze::new(g.clone());
-                super::carve_full_rect(&mut b, &mut MazeRng::new(seed), w as usize, h as usize);
-                assert_eq!(a.passage_list(), b.passage_list(), "{w}x{h} seed {seed}");
-                assert!(b.is_perfect());
+        for kind in [TopologyKind::Rect, TopologyKind::Hex, TopologyKind::Tri] {
+            for (w, h) in [(1, 2), (2, 1), (3, 3), (4, 7), (17, 5), (40, 31)] {
+                let g = Arc::new(Grid::new(Topology::new(kind, w, h).unwrap(), None).unwrap());
+                let l = g.lattice().expect("an unmasked lattice");
+                for seed in 0..5 {
+                    let mut a = Maze::new(g.clone());
+                    super::carve_any(&mut a, &mut MazeRng::new(seed));
+                    let mut b = Maze::new(g.clone());
+                    match l.degree {
+                        3 => super::carve_lattice::<3>(&mut b, &mut MazeRng::new(seed), &l),
+                        4 => super::carve_lattice::<4>(&mut b, &mut MazeRng::new(seed), &l),
+                        _ => super::carve_lattice::<6>(&mut b, &mut MazeRng::new(seed), &l),
+                    }
+                    let what = format!("{kind} {w}x{h} seed {seed}");
+                    assert_eq!(a.passage_list(), b.passage_list(), "{what}");
+                    assert!(b.is_perfect() || !g.is_connected(), "{what}");
+                }
             }
         }
     }

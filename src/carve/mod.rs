@@ -262,10 +262,115 @@ pub fn carve(
     Ok(())
 }
 
-/// Scratch structures the carvers share: a bit set over cells and a deferred-link buffer.
+/// Scratch structures the carvers share: a bit set over cells, a deferred-link buffer and a
+/// padded board for lattice grids.
 pub(crate) mod scratch {
     use crate::grid::CellId;
     use crate::maze::Maze;
+    use crate::topology::Lattice;
+
+    /// An unmasked lattice grid (rect, hex, tri; see [`Lattice`]) as a board of bytes, one per
+    /// cell, padded by a border of one off-grid cell all round, for carvers that walk the grid
+    /// by arithmetic instead of reading its neighbour lists: a step never needs an edge test
+    /// (the border stops it), and the byte of a cell can say which neighbours it has, from
+    /// which the slots to link follow ([`LatticeBoard::slot`]).
+    ///
+    /// The padded width is chosen so the parity of a board index is the cell's parity (hex: its
+    /// column's; tri: its row's + column's), so a walk needs only the index.
+    pub struct LatticeBoard<const D: usize> {
+        /// One byte per padded cell, row-major.
+        pub board: Vec<u8>,
+        /// Padded row width.
+        pw: usize,
+        /// Cells per row.
+        w: usize,
+        /// What a board index is xor-ed with to give its cell's parity in bit 0.
+        flip: usize,
+        /// For each parity, the board index step of each direction (wrapping).
+        pub step: [[usize; D]; 2],
+        /// For each parity, the cell id step of each direction (wrapping).
+        pub id_step: [[usize; D]; 2],
+        /// For each parity, the direction from the neighbour in each direction back.
+        pub opposite: [[u8; D]; 2],
+        /// For each set of existing directions, each direction's slot (how many exist below it).
+        slots: [[u8; D]; 64],
+    }
+
+    impl<const D: usize> LatticeBoard<D> {
+        /// The board of `l`: cell bytes `cell(exists)` (`exists`: bit `d` for each direction
+        /// `d` the cell has a neighbour in), border bytes `border`.
+        #[allow(clippy::needless_range_loop)] // parities and directions index three tables
+        pub fn new(l: &Lattice, cell: impl Fn(u8) -> u8, border: u8) -> Self {
+            assert!(l.degree == D && D <= 6);
+            let (w, h) = (l.width as usize, l.height as usize);
+            // hex: an even padded width, so the index's parity is the padded column's, one off
+            // the column's; tri: an odd one, so it is that of (row + 1) + (column + 1)
+            let flip = usize::from(!l.row_parity);
+            let mut pw = w + 2;
+            if pw % 2 == flip {
+                pw += 1;
+            }
+            let mut board = vec![border; pw * (h + 2)];
+            for r in 0..h {
+                let row = &mut board[(r + 1) * pw + 1..][..w];
+                for c in 0..w {
+                    // away from the first and last columns a cell is the one two to its left
+                    row[c] = if c < 3 || c + 1 >= w {
+                        cell(l.exists(r as u32, c as u32) as u8)
+                    } else {
+                        row[c - 2]
+                    };
+                }
+            }
+            let mut step = [[0usize; D]; 2];
+            let mut id_step = [[0usize; D]; 2];
+            let mut opposite = [[0u8; D]; 2];
+            for parity in 0..2 {
+                for d in 0..D {
+                    let (dr, dc) = l.steps[parity][d];
+                    let (dr, dc) = (dr as isize, dc as isize);
+                    step[parity][d] = (dr * pw as isize + dc) as usize;
+                    id_step[parity][d] = (dr * w as isize + dc) as usize;
+                    opposite[parity][d] = l.opposite(parity, d) as u8;
+                }
+            }
+            let mut slots = [[0u8; D]; 64];
+            for (exists, s) in slots.iter_mut().enumerate() {
+                for (d, s) in s.iter_mut().enumerate() {
+                    *s = (exists & ((1 << d) - 1)).count_ones() as u8;
+                }
+            }
+            LatticeBoard {
+                board,
+                pw,
+                w,
+                flip,
+                step,
+                id_step,
+                opposite,
+                slots,
+            }
+        }
+
+        /// The board index of cell `id`.
+        #[inline]
+        pub fn padded(&self, id: usize) -> usize {
+            (id / self.w + 1) * self.pw + id % self.w + 1
+        }
+
+        /// The parity of the cell at board index `p` (which of the step tables it takes).
+        #[inline]
+        pub fn parity(&self, p: usize) -> usize {
+            (p ^ self.flip) & 1
+        }
+
+        /// The slot of direction `d` in the neighbour list of a cell whose existing directions
+        /// are `exists`.
+        #[inline]
+        pub fn slot(&self, exists: u8, d: usize) -> usize {
+            usize::from(self.slots[usize::from(exists & 63)][d])
+        }
+    }
 
     /// One bit per cell: an eighth of a `Vec<bool>`, so big grids' flags stay in cache.
     #[derive(Clone, Debug)]
@@ -518,6 +623,52 @@ pub fn join_forest(maze: &mut Maze, rng: &mut dyn Random) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn lattice_boards_give_each_cell_its_parity_neighbours_and_slots() {
+        use crate::grid::{CellId, Grid};
+        use crate::topology::{Topology, TopologyKind};
+        fn check<const D: usize>(g: &Grid) {
+            let l = g.lattice().unwrap();
+            let b = scratch::LatticeBoard::<D>::new(&l, |e| e << 2, 3);
+            for c in g.cells() {
+                let at = g.coord(c);
+                let p = b.padded(c.index());
+                assert_eq!(b.parity(p), l.parity(at.row, at.col), "{at:?}");
+                assert_eq!(
+                    u16::from(b.board[p] >> 2),
+                    l.exists(at.row, at.col),
+                    "{at:?}"
+                );
+                let parity = b.parity(p);
+                let mut slot = 0;
+                for d in 0..D {
+                    let q = p.wrapping_add(b.step[parity][d]);
+                    if b.board[q] == 3 {
+                        continue;
+                    }
+                    // the neighbour in direction d is in the slot the board says, both ways
+                    let next = CellId(c.0.wrapping_add(b.id_step[parity][d] as u32));
+                    assert_eq!(b.slot(b.board[p] >> 2, d), slot);
+                    assert_eq!(g.neighbours(c)[slot], next, "{at:?} direction {d}");
+                    let back = b.slot(b.board[q] >> 2, usize::from(b.opposite[parity][d]));
+                    assert_eq!(g.neighbours(next)[back], c, "{at:?} direction {d}");
+                    slot += 1;
+                }
+                assert_eq!(slot, g.neighbours(c).len());
+            }
+        }
+        for kind in [TopologyKind::Rect, TopologyKind::Hex, TopologyKind::Tri] {
+            for (w, h) in [(1, 1), (1, 3), (2, 2), (5, 4), (8, 7)] {
+                let g = Grid::new(Topology::new(kind, w, h).unwrap(), None).unwrap();
+                match kind {
+                    TopologyKind::Rect => check::<4>(&g),
+                    TopologyKind::Hex => check::<6>(&g),
+                    _ => check::<3>(&g),
+                }
+            }
+        }
+    }
     use crate::grid::Grid;
     use crate::mask::Mask;
     use crate::random::MazeRng;

@@ -9,8 +9,8 @@
 //! from those integers, so a side shared by two cells has bit-identical end points in both.
 
 use super::{
-    Coord, Point, RowSlots, Side, Tessellation, Topology, TopologyInfo, TopologyKind,
-    fill_by_directions,
+    Coord, Lattice, Point, RowSlots, Side, Tessellation, Topology, TopologyInfo, TopologyKind,
+    fill_lattice,
 };
 
 /// The registry entry of the hex topology (see [`super::TOPOLOGIES`]).
@@ -104,28 +104,20 @@ impl Tessellation for Hex {
         true
     }
 
+    fn lattice(&self) -> Option<Lattice> {
+        let steps =
+            |odd: bool| DIRS.map(|(even_dr, odd_dr, dc)| (if odd { odd_dr } else { even_dr }, dc));
+        Some(Lattice {
+            width: self.width,
+            height: self.height,
+            degree: 6,
+            row_parity: false,
+            steps: [steps(false), steps(true)],
+        })
+    }
+
     fn fill_row(&self, row: u32, out: RowSlots<'_>) -> bool {
-        let (w, h) = (self.width, self.height);
-        let exists = |r: u32, k: u32| {
-            let odd = k % 2 == 1;
-            // the rows above and below that the column's diagonal neighbours reach
-            let up = r > 0;
-            let down = r + 1 < h;
-            let (diag_up, diag_down) = if odd { (true, down) } else { (up, true) };
-            let (west, east) = (k > 0, k + 1 < w);
-            u16::from(up)
-                | u16::from(east && diag_up) << 1
-                | u16::from(east && diag_down) << 2
-                | u16::from(down) << 3
-                | u16::from(west && diag_down) << 4
-                | u16::from(west && diag_up) << 5
-        };
-        let step = |r: u32, k: u32, d: u32| {
-            let (dr_even, dr_odd, dc) = DIRS[d as usize];
-            let dr = if k.is_multiple_of(2) { dr_even } else { dr_odd };
-            (r.wrapping_add_signed(dr), k.wrapping_add_signed(dc))
-        };
-        fill_by_directions(row, w, out, exists, step, |_, _, d| (d + 3) % 6)
+        fill_lattice::<6>(&self.lattice().expect("hex is a lattice"), row, out)
     }
 
     fn sides(&self, c: Coord, out: &mut Vec<Side>) {

@@ -16,6 +16,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
+use crate::grid::CellId;
 
 pub mod hex;
 pub mod polar;
@@ -123,6 +124,11 @@ pub trait Tessellation {
         false
     }
 
+    /// The topology's [`Lattice`], if its cells form one (rect, hex, tri; not polar).
+    fn lattice(&self) -> Option<Lattice> {
+        None
+    }
+
     /// Whether `c` lies on the topology's outer edge (one of its sides has no cell across).
     /// Topologies may override this with something cheaper than building the sides.
     fn on_edge(&self, c: Coord) -> bool {
@@ -147,7 +153,7 @@ pub struct RowSlots<'a> {
     /// Slots per cell ([`Tessellation::max_degree`]).
     pub stride: usize,
     /// The row's neighbour slots, `stride` per cell.
-    pub nbrs: &'a mut [u32],
+    pub nbrs: &'a mut [CellId],
     /// The back slots, beside `nbrs`.
     pub back: &'a mut [u8],
     /// The number of neighbours of each cell of the row.
@@ -167,41 +173,144 @@ pub(crate) fn fill_from_neighbours<T: Tessellation + ?Sized>(
         t.neighbours(Coord::new(row, col), &mut buf);
         let base = col as usize * out.stride;
         for (s, n) in buf.iter().enumerate() {
-            out.nbrs[base + s] = out.row_start[n.row as usize] + n.col;
+            out.nbrs[base + s] = CellId(out.row_start[n.row as usize] + n.col);
         }
         out.degree[col as usize] = buf.len() as u8;
     }
     false
 }
 
-/// [`Tessellation::fill_row`] for a topology whose neighbours are numbered directions `0..16`,
-/// listed in direction order with the missing ones left out (rect, hex and tri). `exists(row,
-/// col)` has bit `d` set when cell (`row`, `col`) has a neighbour in direction `d`, `step` gives
-/// that neighbour, and `opposite` the direction from it back to the cell. A neighbour's slot for
-/// direction `d` is the number of its directions below `d`, so back slots need no search.
-#[inline(always)]
-pub(crate) fn fill_by_directions(
-    row: u32,
-    cols: u32,
-    out: RowSlots<'_>,
-    exists: impl Fn(u32, u32) -> u16,
-    step: impl Fn(u32, u32, u32) -> (u32, u32),
-    opposite: impl Fn(u32, u32, u32) -> u32,
-) -> bool {
-    for col in 0..cols {
-        let base = col as usize * out.stride;
-        let mut dirs = exists(row, col);
+/// The most directions a [`Lattice`] cell has (hex's six).
+pub const LATTICE_DEGREE: usize = 6;
+
+/// The shape of a topology whose cells form a lattice (rect, hex, tri): `height` rows of `width`
+/// cells, numbered row-major, where cell (r, c)'s neighbour in direction `d` is (r + dr, c + dc)
+/// for the step (dr, dc) = `steps[parity][d]` of the cell's parity, whenever that cell is on the
+/// grid. Neighbours are listed in direction order with the missing ones left out, so a
+/// neighbour's slot for direction `d` is the number of its directions below `d`: back slots
+/// need no search.
+///
+/// A cell's parity is that of its column (hex: odd columns sit lower) or of its row + column
+/// (tri: up and down triangles); rect's two parities are alike. Steps move at most one column.
+/// So two cells of a row two columns apart, both clear of the first and last two columns, have
+/// the same neighbourhood shifted by two columns: the grid fills a row by computing the first
+/// and last cells and repeating the pattern in between ([`fill_lattice`]), and the carvers walk
+/// a padded board with one step table per parity instead of reading neighbour lists.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lattice {
+    /// Cells per row.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// Directions per cell (the grid's slots per cell).
+    pub degree: usize,
+    /// Whether a cell's parity is that of row + column (tri) rather than of the column.
+    pub row_parity: bool,
+    /// For each parity, the (row, column) step of each direction, in neighbour order.
+    pub steps: [[(i32, i32); LATTICE_DEGREE]; 2],
+}
+
+impl Lattice {
+    /// The parity of cell (`r`, `c`): which of [`Lattice::steps`] it takes.
+    #[inline]
+    pub fn parity(&self, r: u32, c: u32) -> usize {
+        let r = if self.row_parity { r } else { 0 };
+        ((r ^ c) & 1) as usize
+    }
+
+    /// Bit `d` set when cell (`r`, `c`) has a neighbour in direction `d`.
+    #[inline]
+    pub fn exists(&self, r: u32, c: u32) -> u16 {
+        let steps = &self.steps[self.parity(r, c)];
+        let mut bits = 0;
+        for (d, &(dr, dc)) in steps.iter().enumerate().take(self.degree) {
+            let (r2, c2) = (i64::from(r) + i64::from(dr), i64::from(c) + i64::from(dc));
+            if r2 >= 0 && c2 >= 0 && r2 < i64::from(self.height) && c2 < i64::from(self.width) {
+                bits |= 1 << d;
+            }
+        }
+        bits
+    }
+
+    /// The direction from the neighbour in direction `d` of a cell of parity `parity` back to
+    /// that cell.
+    pub fn opposite(&self, parity: usize, d: usize) -> usize {
+        let (dr, dc) = self.steps[parity][d];
+        let other = parity ^ (dc & 1) as usize ^ usize::from(self.row_parity && dr & 1 != 0);
+        (0..self.degree)
+            .find(|&e| self.steps[other][e] == (-dr, -dc))
+            .expect("lattice steps come in opposite pairs")
+    }
+}
+
+/// [`Tessellation::fill_row`] for a [`Lattice`] of `D` directions (always returns `true`: the
+/// back slots are written).
+///
+/// The first four and the last two cells of the row are computed direction by direction; every
+/// cell between them repeats the cell two columns to its left, shifted by two (see [`Lattice`]):
+/// a few stores a cell.
+#[allow(clippy::needless_range_loop)] // the two pattern cells index three arrays
+pub(crate) fn fill_lattice<const D: usize>(l: &Lattice, row: u32, out: RowSlots<'_>) -> bool {
+    debug_assert!(out.stride == D && l.degree == D && D <= LATTICE_DEGREE);
+    debug_assert!(l.steps.iter().flatten().all(|&(_, dc)| dc.abs() <= 1));
+    let w = l.width;
+    let here = row * w;
+    let mut opposite = [[0u8; D]; 2];
+    for (parity, o) in opposite.iter_mut().enumerate() {
+        for (d, o) in o.iter_mut().enumerate() {
+            *o = l.opposite(parity, d) as u8;
+        }
+    }
+    let mut one = |col: u32| {
+        let base = col as usize * D;
+        let steps = &l.steps[l.parity(row, col)];
+        let mut dirs = l.exists(row, col);
         let mut s = 0;
         while dirs != 0 {
-            let d = dirs.trailing_zeros();
+            let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            let (r, c) = step(row, col, d);
-            let o = opposite(row, col, d);
-            out.nbrs[base + s] = out.row_start[r as usize] + c;
-            out.back[base + s] = (exists(r, c) & ((1 << o) - 1)).count_ones() as u8;
+            let (r, c) = (
+                row.wrapping_add_signed(steps[d].0),
+                col.wrapping_add_signed(steps[d].1),
+            );
+            let o = opposite[l.parity(row, col)][d];
+            out.nbrs[base + s] = CellId(r * w + c);
+            out.back[base + s] = (l.exists(r, c) & ((1 << o) - 1)).count_ones() as u8;
             s += 1;
         }
         out.degree[col as usize] = s as u8;
+    };
+    // cells 4..w - 2 repeat the pattern of cells 2 and 3
+    let (lo, hi) = (4.min(w), w.saturating_sub(2).max(4.min(w)));
+    (0..lo).for_each(&mut one);
+    (hi..w).for_each(&mut one);
+    if lo == hi {
+        return true;
+    }
+    let mut offset = [[0u32; D]; 2];
+    let mut back = [[0u8; D]; 2];
+    let mut degree = [0u8; 2];
+    for k in 0..2 {
+        let col = 2 + k;
+        let cell = &out.nbrs[col * D..col * D + D];
+        for (o, n) in offset[k].iter_mut().zip(cell) {
+            *o = n.0.wrapping_sub(here + col as u32);
+        }
+        back[k].copy_from_slice(&out.back[col * D..col * D + D]);
+        degree[k] = out.degree[col];
+    }
+    let (lo, hi) = (lo as usize, hi as usize);
+    let cells = out.nbrs[lo * D..hi * D]
+        .chunks_exact_mut(D)
+        .zip(out.back[lo * D..hi * D].chunks_exact_mut(D))
+        .zip(&mut out.degree[lo..hi]);
+    for (col, ((nbrs, backs), deg)) in (lo..hi).zip(cells) {
+        let (k, own) = (col & 1, here + col as u32);
+        for (n, &o) in nbrs.iter_mut().zip(&offset[k]) {
+            *n = CellId(own.wrapping_add(o));
+        }
+        backs.copy_from_slice(&back[k]);
+        *deg = degree[k];
     }
     true
 }

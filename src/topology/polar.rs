@@ -14,6 +14,7 @@
 //! Every boundary angle is computed from the same (index, ring size) pair wherever it is used, so
 //! a side shared by two cells has bit-identical end points in both.
 
+use crate::grid::CellId;
 use std::f64::consts::PI;
 
 use super::{
@@ -210,7 +211,7 @@ impl Tessellation for Polar {
         if row == 0 {
             let n1 = self.count(1);
             for j in 0..n1 as usize {
-                out.nbrs[j] = rs.get(1).map_or(0, |&s| s + j as u32);
+                out.nbrs[j] = CellId(rs.get(1).map_or(0, |&s| s + j as u32));
                 out.back[j] = 0;
             }
             out.degree[0] = n1 as u8;
@@ -229,14 +230,14 @@ impl Tessellation for Polar {
             // in the inward cell's list: the centre lists ring 1 in order; a ring cell lists
             // inward, clockwise, counter-clockwise, then its outward cells
             let back_in = if row == 1 { c } else { 3 + c - parent * ratio };
-            out.nbrs[base] = inner + parent;
+            out.nbrs[base] = CellId(inner + parent);
             out.back[base] = back_in as u8;
-            out.nbrs[base + 1] = here + (c + 1) % n;
+            out.nbrs[base + 1] = CellId(here + (c + 1) % n);
             out.back[base + 1] = 2;
-            out.nbrs[base + 2] = here + (c + n - 1) % n;
+            out.nbrs[base + 2] = CellId(here + (c + n - 1) % n);
             out.back[base + 2] = 1;
             for j in 0..outward {
-                out.nbrs[base + 3 + j as usize] = next + c * outward + j;
+                out.nbrs[base + 3 + j as usize] = CellId(next + c * outward + j);
                 out.back[base + 3 + j as usize] = 0;
             }
             out.degree[c as usize] = (3 + outward) as u8;

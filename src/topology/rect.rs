@@ -1,8 +1,8 @@
 //! The rectangular topology: unit squares, rows top to bottom, columns left to right.
 
 use super::{
-    Coord, Point, RowSlots, Side, Tessellation, Topology, TopologyInfo, TopologyKind,
-    fill_by_directions,
+    Coord, Lattice, Point, RowSlots, Side, Tessellation, Topology, TopologyInfo, TopologyKind,
+    fill_lattice,
 };
 
 /// The registry entry of the rect topology (see [`super::TOPOLOGIES`]).
@@ -66,22 +66,20 @@ impl Tessellation for Rect {
         true
     }
 
-    fn fill_row(&self, row: u32, out: RowSlots<'_>) -> bool {
-        let (w, h) = (self.width, self.height);
+    fn lattice(&self) -> Option<Lattice> {
         // north, east, south, west
-        let exists = |r: u32, k: u32| {
-            u16::from(r > 0)
-                | u16::from(k + 1 < w) << 1
-                | u16::from(r + 1 < h) << 2
-                | u16::from(k > 0) << 3
-        };
-        let step = |r: u32, k: u32, d: u32| match d {
-            0 => (r - 1, k),
-            1 => (r, k + 1),
-            2 => (r + 1, k),
-            _ => (r, k - 1),
-        };
-        fill_by_directions(row, w, out, exists, step, |_, _, d| (d + 2) % 4)
+        let steps = [(-1, 0), (0, 1), (1, 0), (0, -1), (0, 0), (0, 0)];
+        Some(Lattice {
+            width: self.width,
+            height: self.height,
+            degree: 4,
+            row_parity: false,
+            steps: [steps, steps],
+        })
+    }
+
+    fn fill_row(&self, row: u32, out: RowSlots<'_>) -> bool {
+        fill_lattice::<4>(&self.lattice().expect("rect is a lattice"), row, out)
     }
 
     fn sides(&self, c: Coord, out: &mut Vec<Side>) {

@@ -13,8 +13,8 @@
 //! - down triangle: W (col - 1), N (row - 1), E (col + 1).
 
 use super::{
-    Coord, Point, RowSlots, Side, Tessellation, Topology, TopologyInfo, TopologyKind,
-    fill_by_directions,
+    Coord, Lattice, Point, RowSlots, Side, Tessellation, Topology, TopologyInfo, TopologyKind,
+    fill_lattice,
 };
 
 /// The registry entry of the tri topology (see [`super::TOPOLOGIES`]).
@@ -113,33 +113,23 @@ impl Tessellation for Tri {
         self.width > 1 || self.height < 3
     }
 
+    fn lattice(&self) -> Option<Lattice> {
+        // parity 0 points up (row + col even): west, east, south; parity 1 down: west, north,
+        // east
+        Some(Lattice {
+            width: self.width,
+            height: self.height,
+            degree: 3,
+            row_parity: true,
+            steps: [
+                [(0, -1), (0, 1), (1, 0), (0, 0), (0, 0), (0, 0)],
+                [(0, -1), (-1, 0), (0, 1), (0, 0), (0, 0), (0, 0)],
+            ],
+        })
+    }
+
     fn fill_row(&self, row: u32, out: RowSlots<'_>) -> bool {
-        let (w, h) = (self.width, self.height);
-        let up = |r: u32, k: u32| (r ^ k).is_multiple_of(2);
-        // up: west, east, south; down: west, north, east
-        let exists = |r: u32, k: u32| {
-            let (west, east) = (k > 0, k + 1 < w);
-            if up(r, k) {
-                u16::from(west) | u16::from(east) << 1 | u16::from(r + 1 < h) << 2
-            } else {
-                u16::from(west) | u16::from(r > 0) << 1 | u16::from(east) << 2
-            }
-        };
-        let step = |r: u32, k: u32, d: u32| match (up(r, k), d) {
-            (_, 0) => (r, k - 1),
-            (true, 1) | (false, 2) => (r, k + 1),
-            (true, _) => (r + 1, k),
-            (false, _) => (r - 1, k),
-        };
-        // an up cell's west neighbour is a down cell, which has it in the east (its slot 2)
-        let opposite = |r: u32, k: u32, d: u32| {
-            if up(r, k) {
-                [2, 0, 1][d as usize]
-            } else {
-                [1, 2, 0][d as usize]
-            }
-        };
-        fill_by_directions(row, w, out, exists, step, opposite)
+        fill_lattice::<3>(&self.lattice().expect("tri is a lattice"), row, out)
     }
 
     fn sides(&self, c: Coord, out: &mut Vec<Side>) {
