@@ -43,14 +43,15 @@ pub fn applies(d: &Design) -> bool {
 }
 
 /// Why `d` cannot have the shape's outline, whatever its `outline` says: no shape, tile
-/// mazes (their tiles' outline) and inset corridors (e.g. rect weave: the cells').
+/// mazes (their tiles' outline) and inset corridors (weave on rect or hex grids, whose corridors
+/// are inset unless `inset = 0`, and any inset: the cells').
 pub fn unavailable(d: &Design) -> Option<&'static str> {
     if d.shape.is_none() {
         Some("the outline follows a shape: pick one first")
     } else if d.style != Style::Walls {
         Some("tile mazes keep their tiles' outline")
     } else if d.inset_share() > 0.0 {
-        Some("mazes with inset corridors (rect weave, Inset) keep the cells' outline")
+        Some("mazes with inset corridors (weave, Inset) keep the cells' outline")
     } else {
         None
     }

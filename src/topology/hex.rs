@@ -160,6 +160,15 @@ impl Tessellation for Hex {
         let h = f64::from(self.height) + if self.width > 1 { 0.5 } else { 0.0 };
         (w, h)
     }
+
+    fn covered(&self) -> (f64, f64, f64, f64) {
+        // the outer columns zigzag R/2 into the box; with more than one column, odd columns
+        // start half a unit below the top and even ones end half a unit above the bottom
+        let (w, h) = self.extent();
+        let hr = half_r();
+        let step = if self.width > 1 { 0.5 } else { 0.0 };
+        (hr, step, w - hr, h - step)
+    }
 }
 
 #[cfg(test)]
@@ -177,6 +186,7 @@ mod tests {
     fn contract_holds() {
         for (w, h) in [(1, 1), (1, 5), (5, 1), (2, 1), (4, 4), (7, 3), (6, 5)] {
             crate::topology::tests::check_contract(&Hex::new(w, h));
+            crate::topology::tests::check_covered(&Hex::new(w, h));
         }
     }
 
@@ -214,6 +224,13 @@ mod tests {
         assert!((w - (1.5 * r * 2.0 + 2.0 * r)).abs() < 1e-12);
         assert_eq!(h, 2.5);
         assert_eq!(Hex::new(1, 3).extent().1, 3.0);
+        // the covered box: in by R/2 at the zigzag sides, half a unit at the stepped top and
+        // bottom (one column has no step)
+        let (x0, y0, x1, y1) = t.covered();
+        assert!((x0 - r / 2.0).abs() < 1e-12 && (x1 - (w - r / 2.0)).abs() < 1e-12);
+        assert_eq!((y0, y1), (0.5, 2.0));
+        assert_eq!(Hex::new(1, 3).covered().1, 0.0);
+        assert_eq!(Hex::new(1, 3).covered().3, 3.0);
         let mut s = Vec::new();
         t.sides(Coord::new(0, 1), &mut s);
         assert_eq!(s.len(), 6);

@@ -104,6 +104,18 @@ pub trait Tessellation {
     /// Width and height of the whole topology's bounding box; its top-left corner is (0, 0).
     fn extent(&self) -> (f64, f64);
 
+    /// The rectangle (`x0`, `y0`, `x1`, `y1`) inside the extent that the whole topology's cells
+    /// cover: every point of it lies in a cell (a single column of triangles, which covers no
+    /// rectangle, keeps its extent). A shape is placed inside it (see
+    /// [`crate::shape::fit::Placement`]), so the silhouette never runs where no cell is. The
+    /// default is the whole extent; topologies whose cells leave a ragged margin along the box
+    /// (hex: the zigzag of the outer columns and the half-cell step of alternate columns; tri:
+    /// the half-triangles at the rows' ends; polar: the square inscribed in its disc) say less.
+    fn covered(&self) -> (f64, f64, f64, f64) {
+        let (w, h) = self.extent();
+        (0.0, 0.0, w, h)
+    }
+
     /// The most neighbours any cell has: how many neighbour slots the grid keeps per cell.
     /// The default is the grid's limit ([`MAX_DEGREE`]); topologies say less.
     fn max_degree(&self) -> usize {
@@ -576,6 +588,58 @@ pub(crate) mod tests {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    /// Checks [`Tessellation::covered`]: a rectangle of some area inside the extent, every point
+    /// of which (a 17 x 17 lattice, edges included) lies in a cell or on its outline (arcs
+    /// flattened within 0.01 unit).
+    pub fn check_covered(t: &dyn Tessellation) {
+        let (w, h) = t.extent();
+        let (x0, y0, x1, y1) = t.covered();
+        assert!(
+            x0 >= -1e-9 && y0 >= -1e-9 && x1 <= w + 1e-9 && y1 <= h + 1e-9 && x1 > x0 && y1 > y0,
+            "covered box {:?} in extent {:?}",
+            (x0, y0, x1, y1),
+            (w, h)
+        );
+        let mut polys = Vec::new();
+        let mut sides = Vec::new();
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                sides.clear();
+                t.sides(Coord::new(row, col), &mut sides);
+                let mut poly = Vec::new();
+                crate::shape::fit::flatten(&sides, &mut poly);
+                polys.push(poly);
+            }
+        }
+        let n = 16;
+        for i in 0..=n {
+            for j in 0..=n {
+                let q = Point::new(
+                    x0 + (x1 - x0) * f64::from(j) / f64::from(n),
+                    y0 + (y1 - y0) * f64::from(i) / f64::from(n),
+                );
+                let inside = polys.iter().any(|poly| {
+                    let mut odd = false;
+                    let mut near = false;
+                    for k in 0..poly.len() {
+                        let (a, b) = (poly[k], poly[(k + 1) % poly.len()]);
+                        if (a.y <= q.y) != (b.y <= q.y)
+                            && a.x + (q.y - a.y) * (b.x - a.x) / (b.y - a.y) > q.x
+                        {
+                            odd = !odd;
+                        }
+                        let (dx, dy) = (b.x - a.x, b.y - a.y);
+                        let l2 = (dx * dx + dy * dy).max(1e-18);
+                        let u = (((q.x - a.x) * dx + (q.y - a.y) * dy) / l2).clamp(0.0, 1.0);
+                        near |= (q.x - a.x - dx * u).hypot(q.y - a.y - dy * u) < 0.011;
+                    }
+                    odd || near
+                });
+                assert!(inside, "{q:?} of the covered box is in no cell");
             }
         }
     }

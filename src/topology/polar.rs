@@ -306,6 +306,13 @@ impl Tessellation for Polar {
         let d = 2.0 * f64::from(self.rings);
         (d, d)
     }
+
+    fn covered(&self) -> (f64, f64, f64, f64) {
+        // the square inscribed in the disc (a shape is placed by its enclosing circle instead)
+        let r = f64::from(self.rings);
+        let half = r * std::f64::consts::FRAC_1_SQRT_2;
+        (r - half, r - half, r + half, r + half)
+    }
 }
 
 #[cfg(test)]
@@ -369,6 +376,7 @@ pub(crate) mod tests {
     fn contract_holds() {
         for rings in [1, 2, 3, 4, 8, 13] {
             crate::topology::tests::check_contract(&Polar::new(rings));
+            crate::topology::tests::check_covered(&Polar::new(rings));
         }
     }
 

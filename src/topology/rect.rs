@@ -121,6 +121,7 @@ mod tests {
     fn contract_holds() {
         for (w, h) in [(1, 1), (1, 5), (4, 4), (7, 3)] {
             crate::topology::tests::check_contract(&Rect::new(w, h));
+            crate::topology::tests::check_covered(&Rect::new(w, h));
         }
     }
 

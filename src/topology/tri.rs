@@ -168,6 +168,16 @@ impl Tessellation for Tri {
             f64::from(self.height) * H,
         )
     }
+
+    fn covered(&self) -> (f64, f64, f64, f64) {
+        // each row ends in a half-triangle on either side, s/2 wide; one column of triangles
+        // covers no rectangle, so it keeps the whole box
+        let (w, h) = self.extent();
+        if self.width < 2 {
+            return (0.0, 0.0, w, h);
+        }
+        (half_s(), 0.0, w - half_s(), h)
+    }
 }
 
 #[cfg(test)]
@@ -181,6 +191,10 @@ mod tests {
     fn contract_holds() {
         for (w, h) in [(1, 1), (1, 5), (5, 1), (2, 2), (4, 4), (7, 3), (6, 5)] {
             crate::topology::tests::check_contract(&Tri::new(w, h));
+            // one column of triangles covers no rectangle: it keeps its box
+            if w > 1 {
+                crate::topology::tests::check_covered(&Tri::new(w, h));
+            }
         }
     }
 
@@ -233,6 +247,11 @@ mod tests {
         let (w, h) = t.extent();
         assert!((w - 2.0 * s).abs() < 1e-12);
         assert_eq!(h, 3.0);
+        // the covered box leaves out the half-triangles at the rows' ends
+        let (x0, y0, x1, y1) = t.covered();
+        assert!((x0 - s / 2.0).abs() < 1e-12 && (x1 - 1.5 * s).abs() < 1e-12);
+        assert_eq!((y0, y1), (0.0, 3.0));
+        assert_eq!(Tri::new(1, 4).covered(), (0.0, 0.0, s, 6.0));
     }
 
     #[test]
