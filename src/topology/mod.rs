@@ -16,7 +16,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::grid::CellId;
 
 pub mod hex;
 pub mod polar;
@@ -41,6 +40,21 @@ impl Coord {
     /// `Coord { row, col }`.
     pub const fn new(row: u32, col: u32) -> Self {
         Coord { row, col }
+    }
+}
+
+/// A cell of a grid: an index into its flat vectors (the grid's cells in row-major order of the
+/// topology, those a mask switches off left out; see [`crate::grid`]). Defined here, beside
+/// [`Coord`], so the topology can fill the grid's neighbour slots without importing the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct CellId(pub u32);
+
+impl CellId {
+    /// The id as an index into per-cell vectors.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
     }
 }
 

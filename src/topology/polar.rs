@@ -14,7 +14,7 @@
 //! Every boundary angle is computed from the same (index, ring size) pair wherever it is used, so
 //! a side shared by two cells has bit-identical end points in both.
 
-use crate::grid::CellId;
+use super::CellId;
 use std::f64::consts::PI;
 
 use super::{
