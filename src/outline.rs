@@ -426,16 +426,21 @@ impl Clip {
                 let c = Coord::new(row, col);
                 sides.clear();
                 t.sides(c, &mut sides);
+                // the cell's box from its sides coarsely flattened (every chord lies within
+                // the tolerance of its arc, so the box grown by it holds the cell)
                 poly.clear();
-                // arcs flattened finely: a piece of contour just inside an arc is inside
                 for s in &sides {
-                    poly.pop();
-                    side_points(s, 0.0, 1.0, CELL_TOLERANCE, &mut poly);
+                    side_points(s, 0.0, 1.0, POLYGON_TOLERANCE, &mut poly);
                 }
-                poly.pop();
                 let bb = poly.iter().fold(
                     (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
                     |(a, b, cc, d), p| (a.min(p.x), b.min(p.y), cc.max(p.x), d.max(p.y)),
+                );
+                let bb = (
+                    bb.0 - POLYGON_TOLERANCE,
+                    bb.1 - POLYGON_TOLERANCE,
+                    bb.2 + POLYGON_TOLERANCE,
+                    bb.3 + POLYGON_TOLERANCE,
                 );
                 index.query(bb, &mut cand);
                 if cand.is_empty() {
@@ -443,6 +448,13 @@ impl Clip {
                     cells.push(if inside { CellClip::In } else { CellClip::Out });
                     continue;
                 }
+                // arcs flattened finely: a piece of contour just inside an arc is inside
+                poly.clear();
+                for s in &sides {
+                    poly.pop();
+                    side_points(s, 0.0, 1.0, CELL_TOLERANCE, &mut poly);
+                }
+                poly.pop();
                 // the sides' parts inside the shape
                 let mut side_parts = Vec::with_capacity(sides.len());
                 let mut any_hit = false;
