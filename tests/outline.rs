@@ -945,6 +945,15 @@ fn design_files_choose_the_outline() {
     let dir = tempfile::tempdir().unwrap();
     let design = dir.path().join("d.toml");
     let out_path = dir.path().join("m.json");
+    let generate = || {
+        crate::common::hedge()
+            .args(["generate", "--design"])
+            .arg(&design)
+            .arg("-o")
+            .arg(&out_path)
+            .output()
+            .unwrap()
+    };
     for (value, want) in [
         (Some("cells"), "cells"),
         (Some("shape"), "shape"),
@@ -956,13 +965,7 @@ fn design_files_choose_the_outline() {
             format!("width = 14\nheight = 14\nseed = 5\n{line}[shape]\nbuiltin = \"heart\"\n"),
         )
         .unwrap();
-        let out = crate::common::hedge()
-            .args(["generate", "--design"])
-            .arg(&design)
-            .arg("-o")
-            .arg(&out_path)
-            .output()
-            .unwrap();
+        let out = generate();
         crate::common::assert_ok(&out);
         let v: serde_json::Value =
             serde_json::from_slice(&std::fs::read(&out_path).unwrap()).unwrap();
@@ -976,13 +979,7 @@ fn design_files_choose_the_outline() {
         "width = 14\noutline = \"smooth\"\n[shape]\nbuiltin = \"heart\"\n",
     )
     .unwrap();
-    let out = crate::common::hedge()
-        .args(["generate", "--design"])
-        .arg(&design)
-        .arg("-o")
-        .arg(&out_path)
-        .output()
-        .unwrap();
+    let out = generate();
     assert!(!out.status.success());
     let err = crate::common::stderr_of(&out);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
