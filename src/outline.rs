@@ -262,13 +262,19 @@ pub fn side_point(s: &Side, t: f64) -> Point {
                 return s.b;
             }
             let (fa, sweep) = arc_sweep(s);
-            let f = fa + sweep * t;
-            Point::new(
-                arc.center.x + arc.radius * f.cos(),
-                arc.center.y + arc.radius * f.sin(),
-            )
+            arc_point(&arc, fa, sweep, t)
         }
     }
+}
+
+/// The point at parameter `t` along an arc of `sweep` from angle `fa` (see [`arc_sweep`]).
+#[inline]
+fn arc_point(arc: &crate::topology::Arc, fa: f64, sweep: f64, t: f64) -> Point {
+    let f = fa + sweep * t;
+    Point::new(
+        arc.center.x + arc.radius * f.cos(),
+        arc.center.y + arc.radius * f.sin(),
+    )
 }
 
 /// A side's length.
@@ -301,7 +307,6 @@ fn hits(p: Point, q: Point, s: &Side, out: &mut Vec<(f64, f64)>) {
             }
         }
         Some(arc) => {
-            let (fa, sweep) = arc_sweep(s);
             let f = (p.x - arc.center.x, p.y - arc.center.y);
             let a = d.0 * d.0 + d.1 * d.1;
             if a < 1e-24 {
@@ -314,10 +319,13 @@ fn hits(p: Point, q: Point, s: &Side, out: &mut Vec<(f64, f64)>) {
                 return;
             }
             let sq = disc.sqrt();
+            // the arc's angles only where the segment meets its circle (two atan2s)
+            let mut swept = None;
             for u in [(-b - sq) / (2.0 * a), (-b + sq) / (2.0 * a)] {
                 if !(-EPS..=1.0 + EPS).contains(&u) {
                     continue;
                 }
+                let (fa, sweep) = *swept.get_or_insert_with(|| arc_sweep(s));
                 let x = (f.0 + d.0 * u, f.1 + d.1 * u);
                 let ang = x.1.atan2(x.0);
                 let tau = std::f64::consts::TAU;
@@ -743,8 +751,14 @@ fn side_points(s: &Side, t0: f64, t1: f64, tol: f64, out: &mut Vec<Point>) {
         }
         _ => 1,
     };
+    // the arc's angles once, not for every point (`side_point`'s arithmetic, point by point)
+    let swept = s.arc.map(|arc| (arc, arc_sweep(s)));
     for k in 0..=n {
-        out.push(side_point(s, t0 + (t1 - t0) * k as f64 / n as f64));
+        let t = t0 + (t1 - t0) * k as f64 / n as f64;
+        out.push(match swept {
+            Some((arc, (fa, sweep))) if t > 0.0 && t < 1.0 => arc_point(&arc, fa, sweep, t),
+            _ => side_point(s, t),
+        });
     }
 }
 
