@@ -215,23 +215,7 @@ impl Grid {
 
     /// Whether a search from cell 0 through neighbours reaches every cell.
     fn reaches_all(&self) -> bool {
-        if self.is_empty() {
-            return true;
-        }
-        let mut seen = vec![false; self.len()];
-        let mut stack = vec![CellId(0)];
-        seen[0] = true;
-        let mut count = 1;
-        while let Some(c) = stack.pop() {
-            for &n in self.neighbours(c) {
-                if !seen[n.index()] {
-                    seen[n.index()] = true;
-                    count += 1;
-                    stack.push(n);
-                }
-            }
-        }
-        count == self.len()
+        reaches_all(self.len(), |c| self.neighbours(c).iter().copied())
     }
 
     /// Bytes the grid holds per cell (its tables, not the topology's), for the memory figures.
@@ -243,6 +227,32 @@ impl Grid {
             + self.back.len();
         bytes as f64 / self.len().max(1) as f64
     }
+}
+
+/// Whether a depth-first search from cell 0 of `n` cells, stepping to `next(c)`, reaches all of
+/// them (true when there are none): the grid's connectivity through neighbours, a maze's
+/// through passages.
+pub(crate) fn reaches_all<I: IntoIterator<Item = CellId>>(
+    n: usize,
+    next: impl Fn(CellId) -> I,
+) -> bool {
+    if n == 0 {
+        return true;
+    }
+    let mut seen = vec![false; n];
+    let mut stack = vec![CellId(0)];
+    seen[0] = true;
+    let mut count = 1;
+    while let Some(c) = stack.pop() {
+        for m in next(c) {
+            if !seen[m.index()] {
+                seen[m.index()] = true;
+                count += 1;
+                stack.push(m);
+            }
+        }
+    }
+    count == n
 }
 
 /// The back slots of neighbour lists filled without them: for each slot of cell `a` holding

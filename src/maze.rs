@@ -229,23 +229,7 @@ impl Maze {
 
     /// Whether every cell is reachable from every other through passages.
     pub fn is_connected(&self) -> bool {
-        if self.is_empty() {
-            return true;
-        }
-        let mut seen = vec![false; self.len()];
-        let mut stack = vec![CellId(0)];
-        seen[0] = true;
-        let mut count = 1;
-        while let Some(c) = stack.pop() {
-            for n in self.passages(c) {
-                if !seen[n.index()] {
-                    seen[n.index()] = true;
-                    count += 1;
-                    stack.push(n);
-                }
-            }
-        }
-        count == self.len()
+        crate::grid::reaches_all(self.len(), |c| self.passages(c))
     }
 
     /// Whether the maze is perfect: connected, with exactly one path between any two cells.
