@@ -129,7 +129,7 @@ pub fn load_shape(
         ShapeSource::Text { text, font } => {
             let svg = crate::shape::text::svg(text, *font)?;
             Ok(LoadedShape {
-                picture: Picture::decode_as(svg.as_bytes(), Format::Svg)?,
+                picture: Picture::decode_as(svg.as_bytes(), Format::Svg)?.drawing_text(),
                 format: Format::Svg,
                 note: None,
             })

@@ -235,6 +235,12 @@ impl Picture {
         self.text
     }
 
+    /// The picture, marked as drawing text (a text shape's, drawn as one path).
+    pub(crate) fn drawing_text(mut self) -> Picture {
+        self.text = true;
+        self
+    }
+
     /// The pixel at (`x`, `y`) as `[r, g, b, a]` (transparent black outside the picture).
     pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
         if x >= self.width || y >= self.height {

@@ -308,6 +308,12 @@ impl Foreground {
         self.text
     }
 
+    /// The foreground, marked as cut from a picture that draws text or not.
+    pub(super) fn drawing_text(mut self, text: bool) -> Foreground {
+        self.text = text;
+        self
+    }
+
     /// A foreground from shape flags, row by row (`true` = shape), trimmed.
     pub fn from_bits(width: u32, height: u32, bits: &[bool]) -> Result<Foreground> {
         if bits.len() != width as usize * height as usize {

@@ -1,9 +1,11 @@
 //! Text shapes: words set in a bundled font become the picture a maze fills.
 //!
-//! [`svg`] writes the words as an SVG `<text>` (one line per line of the text, centred) and the
-//! SVG path of [`super::decode`] draws it: usvg turns the text into glyph outlines with the fonts
-//! of [`fontdb`], which holds the bundled fonts only, so a shape never depends on the fonts of
-//! the machine it is made on. The same database draws the text of SVG pictures.
+//! [`svg`] sets the words as an SVG `<text>` (one line per line of the text, centred) and usvg
+//! turns it into glyph outlines with the fonts of [`fontdb`], which holds the bundled fonts
+//! only, so a shape never depends on the fonts of the machine it is made on (the same database
+//! draws the text of SVG pictures). The letters are then thickened outward, their counters cut
+//! back out at the font's size (i_overlay does the union and the difference), and written as
+//! one filled path, which the SVG path of [`super::decode`] draws and outlines.
 //!
 //! The default face is Comic Neue Bold (bold, rounded, easy for children to read; SIL Open Font
 //! License 1.1, `assets/fonts/ComicNeue-LICENSE.txt`); the bold Liberation faces and DejaVu Sans
@@ -13,7 +15,11 @@
 
 use std::sync::{Arc, OnceLock};
 
-use resvg::usvg;
+use i_overlay::core::fill_rule::FillRule;
+use i_overlay::core::overlay_rule::OverlayRule;
+use i_overlay::float::simplify::SimplifyShape;
+use i_overlay::float::single::SingleFloatOverlay;
+use resvg::{tiny_skia, usvg};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
@@ -209,14 +215,92 @@ fn escape(s: &str) -> String {
 
 /// The font size of the SVG, in its units.
 const SIZE: f64 = 100.0;
-/// The width of the outline drawn around every letter (and the extra space between letters):
-/// it makes the strokes thicker, so a name a few cells high still has corridors in every
-/// stroke, and rounds the corners.
+/// How much every letter is thickened, outward only (and the extra space between letters):
+/// the width of a stroke round the letter's outline, of which the half outside counts. It
+/// makes the strokes thicker, so a name a few cells high still has corridors in every stroke,
+/// and rounds the corners; the counters (the holes of A, B, e, O) keep the font's own size, so
+/// the thickening never closes them.
 const STROKE: f64 = 10.0;
 
 /// `text` as an SVG picture in `font` (black on transparent, each line centred), after
-/// [`check`].
+/// [`check`]: one filled path, the letters' outlines grown by half of [`STROKE`] with their
+/// counters cut back out at the font's size.
 pub fn svg(text: &str, font: TextFont) -> Result<String> {
+    let set = set(text, font)?;
+    let tree = super::svg::parse(set.as_bytes())?;
+    let (width, height) = (tree.size().width(), tree.size().height());
+    let mut fills = Vec::new();
+    let mut strokes = Vec::new();
+    glyphs(tree.root(), &mut fills, &mut strokes)?;
+    // the letters as the font draws them: their counters are the holes of the union
+    let letters = fills.simplify_shape(FillRule::NonZero);
+    let counters: Vec<Vec<[f64; 2]>> = letters
+        .iter()
+        .flat_map(|shape| shape.iter().skip(1).cloned())
+        .collect();
+    fills.extend(strokes);
+    let grown = fills.simplify_shape(FillRule::NonZero);
+    let cut = if counters.is_empty() {
+        grown
+    } else {
+        grown.overlay(&counters, OverlayRule::Difference, FillRule::NonZero)
+    };
+    let mut d = String::new();
+    for contour in cut.iter().flatten() {
+        for (i, p) in contour.iter().enumerate() {
+            let op = if i == 0 { 'M' } else { 'L' };
+            d.push_str(&format!("{op}{:.3} {:.3}", p[0], p[1]));
+        }
+        d.push('Z');
+    }
+    Ok(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.1}\" height=\"{height:.1}\">\n\
+         <path fill=\"black\" d=\"{d}\"/>\n</svg>\n"
+    ))
+}
+
+/// Adds the outline of every glyph under `g` to `fills` (closed polylines in the SVG's units)
+/// and the outline of a [`STROKE`]-wide round-joined stroke along it to `strokes`.
+fn glyphs(
+    g: &usvg::Group,
+    fills: &mut Vec<Vec<[f64; 2]>>,
+    strokes: &mut Vec<Vec<[f64; 2]>>,
+) -> Result<()> {
+    let failed =
+        || Error::option("the letters of this text could not be outlined: try another --text-font");
+    for node in g.children() {
+        match node {
+            usvg::Node::Group(c) => glyphs(c, fills, strokes)?,
+            usvg::Node::Text(t) => glyphs(t.flattened(), fills, strokes)?,
+            usvg::Node::Image(_) => {}
+            usvg::Node::Path(p) => {
+                let data = p
+                    .data()
+                    .clone()
+                    .transform(p.abs_transform())
+                    .ok_or_else(failed)?;
+                let stroke = tiny_skia::Stroke {
+                    width: STROKE as f32,
+                    line_join: tiny_skia::LineJoin::Round,
+                    line_cap: tiny_skia::LineCap::Round,
+                    ..Default::default()
+                };
+                let outline = data.stroke(&stroke, 4.0).ok_or_else(failed)?;
+                // each resolved on its own (a stroke's inner edge winds against the glyph's),
+                // into contours a non-zero union of them all unites
+                let fill = super::vector::flatten(data).ok_or_else(failed)?;
+                fills.extend(fill.simplify_shape(FillRule::NonZero).into_iter().flatten());
+                let ring = super::vector::flatten(outline).ok_or_else(failed)?;
+                strokes.extend(ring.simplify_shape(FillRule::NonZero).into_iter().flatten());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `text` as an SVG `<text>` in `font`, one `<text>` a line, centred, [`STROKE`] apart
+/// between letters, after [`check`].
+fn set(text: &str, font: TextFont) -> Result<String> {
     check(text, font)?;
     let lines = lines(text);
     let face = font.face();
@@ -245,8 +329,7 @@ pub fn svg(text: &str, font: TextFont) -> Result<String> {
         out.push_str(&format!(
             "<text x=\"{:.1}\" y=\"{:.1}\" font-family=\"{}\" font-weight=\"bold\" \
              font-size=\"{SIZE}\" text-anchor=\"middle\" xml:space=\"preserve\" \
-             letter-spacing=\"{STROKE}\" stroke=\"black\" stroke-width=\"{STROKE}\" \
-             stroke-linejoin=\"round\">{}</text>\n",
+             letter-spacing=\"{STROKE}\">{}</text>\n",
             width / 2.0,
             margin + ascent + step * i as f64,
             font.family(),

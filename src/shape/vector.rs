@@ -213,7 +213,7 @@ fn path(p: &usvg::Path, ts: tiny_skia::Transform, out: &mut Parts) -> Option<()>
 
 /// A path's subpaths as closed polylines, curves cut into chords within [`FLATNESS`]; `None`
 /// past [`MAX_POINTS`].
-fn flatten(path: tiny_skia::Path) -> Option<Vec<Vec<[f64; 2]>>> {
+pub(super) fn flatten(path: tiny_skia::Path) -> Option<Vec<Vec<[f64; 2]>>> {
     let mut rings = Vec::new();
     let mut cur: Vec<[f64; 2]> = Vec::new();
     let pt = |p: tiny_skia::Point| [f64::from(p.x), f64::from(p.y)];

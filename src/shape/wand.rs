@@ -135,7 +135,10 @@ fn distance2(c: &[u8], r: &[f64; 3]) -> f64 {
 /// shape is. An error when a subject point is on a transparent pixel or nothing is selected.
 pub fn select(picture: &Picture, pick: &Pick) -> Result<Foreground> {
     let bits = selection(picture, pick)?;
-    Foreground::from_bits(picture.width(), picture.height(), &bits)
+    Ok(
+        Foreground::from_bits(picture.width(), picture.height(), &bits)?
+            .drawing_text(picture.has_text()),
+    )
 }
 
 /// [`select`]'s pixels, row by row over the whole picture (not trimmed).
@@ -302,6 +305,34 @@ mod tests {
             (f64::from(fg2.width()) / 2.0 - 139.0).abs() <= 2.0,
             "{}",
             fg2.width()
+        );
+    }
+
+    #[test]
+    fn a_subject_picked_in_a_picture_of_text_is_text() {
+        // two words in an SVG: a subject picked in it keeps the picture's text flag, so its
+        // parts are joined by default as they are when the picture is cut whole
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100">
+            <rect width="300" height="100" fill="white"/>
+            <text x="20" y="70" font-size="60" font-weight="bold">HI YO</text></svg>"#;
+        let p = Picture::decode(svg.as_bytes()).unwrap();
+        assert!(p.has_text());
+        // a point on the H's left stem: find it on the picture's middle row
+        let y = p.height() / 2;
+        let x = (0..p.width()).find(|&x| p.pixel(x, y)[0] < 64).unwrap();
+        let pick = Pick::at(
+            (f64::from(x) + 2.0) / f64::from(p.width()),
+            f64::from(y) / f64::from(p.height()),
+        );
+        let fg = select(&p, &pick).unwrap();
+        assert!(fg.has_text());
+        // the wand keeps what is connected to the point: the H alone
+        assert!(fg.width() < p.width() / 4, "{}", fg.width());
+        // and a photo's subject is not
+        assert!(
+            !select(&photo(), &Pick::at(75.0 / 240.0, 0.5))
+                .unwrap()
+                .has_text()
         );
     }
 
