@@ -719,21 +719,50 @@ fn drawn_cases() -> Vec<(&'static str, TopologyKind, hedge::pipeline::Generated)
     out
 }
 
-/// The answer key never crosses the outline: every point of the key line drawn on the answer
-/// page (cubics cut into 16 pieces, mapped back to maze units by the page layout) lies inside
-/// the shape's contour, or within 0.005 cell of it (its two ends are the openings, on the
-/// contour).
-///
-/// Ignored: a known defect it found. On the cat at 24 cells (rect) the key line's curve strays
-/// 0.075 cell outside the outline in the middle of the maze (about (9.4, 11.6)): a quadratic
-/// from one side's middle to the next, through the clipped cell's point, cuts across a concave
-/// bend of the contour. Every other shape and topology here passes.
+/// Every built-in shape on every topology, 24 cells across (12 rings), made one at a time.
+fn builtin_cases() -> impl Iterator<Item = (&'static str, TopologyKind, hedge::pipeline::Generated)>
+{
+    builtin::names().flat_map(|shape| {
+        TopologyKind::ALL.into_iter().map(move |kind| {
+            let width = if kind == TopologyKind::Polar { 12 } else { 24 };
+            (shape, kind, made(shape, kind, width, OutlineStyle::Shape))
+        })
+    })
+}
+
+/// The answer key never crosses the outline: on the heart, the cat and the owl on every
+/// topology, every point of the key line drawn on the answer page (cubics cut into 16 pieces,
+/// mapped back to maze units by the page layout) lies inside the shape's contour, or within
+/// 0.005 cell of it (its two ends are the openings, on the contour). It once did not: on the cat
+/// at 24 cells (rect) a quadratic from one side's middle to the next, through the clipped cell's
+/// centroid, cut 0.075 cell across the tip of a notch of the contour near (9.4, 11.6).
 #[test]
-#[ignore = "known defect: the cat's rect key line cuts a concave bend by 0.075 cell"]
 fn the_answer_key_stays_inside_the_outline() {
+    let failed = key_outside(drawn_cases());
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// The same on every built-in shape.
+///
+/// Ignored: a known defect of the clipped cells, not of the drawing. Four cells on the path
+/// (rabbit hex and tri, dog tri, butterfly polar, about 0.12 to 0.21 cell out) have their
+/// clipped area in two pieces, a thin spike of the outside between them, with the side the
+/// line enters by on one piece and the side it leaves by on the other: no line inside the cell
+/// joins them. The outline's rules (slivers and merging) treat a cell as one piece.
+#[test]
+#[ignore = "known defect: cells clipped into two pieces (rabbit hex/tri, dog tri, butterfly polar)"]
+fn the_answer_key_stays_inside_the_outline_on_every_builtin() {
+    let failed = key_outside(builtin_cases());
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// The cases whose key line strays more than 0.005 cell outside the contour, described.
+fn key_outside(
+    cases: impl IntoIterator<Item = (&'static str, TopologyKind, hedge::pipeline::Generated)>,
+) -> Vec<String> {
     use hedge::draw::{Layer, Shape};
     let mut failed = Vec::new();
-    for (shape, kind, g) in drawn_cases() {
+    for (shape, kind, g) in cases {
         let o = g.outline.as_ref().expect("the shape's outline");
         let page = &g.design.page;
         let key = hedge::draw::key_page(&g, page).unwrap();
@@ -758,7 +787,7 @@ fn the_answer_key_stays_inside_the_outline() {
             ));
         }
     }
-    assert!(failed.is_empty(), "{failed:#?}");
+    failed
 }
 
 /// The walls stay inside the shape: every point of every stroke of the walls layer (the inner
