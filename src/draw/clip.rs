@@ -118,24 +118,88 @@ fn gap_cells(o: &Outline, grid: &Grid, e: Endpoint, outer: &[(Coord, Frag)]) -> 
     cells
 }
 
-/// Where the marker of endpoint `e` goes: the middle of its longest gap piece and the outward
-/// normal there. `None` when the gap is empty.
+/// Where the marker of endpoint `e` goes: the middle of one of its gap pieces and the outward
+/// normal there, to the nearest eighth of a turn (the labels are placed beside arrows in those
+/// directions) or, when the arrow that way would lie over the shape, exact. The longest piece
+/// whose arrow keeps off the shape (see [`arrow_clear`]), the snapped normal before the exact
+/// one; else (a gap in a crack of the shape) the direction nearest a piece's normal that
+/// keeps off it; else the longest piece's snapped normal. `None` when the gap is empty.
 pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point, (f64, f64))> {
     let grid = g.maze.grid();
     let outer = outer(o);
     let cells = gap_cells(o, grid, e, &outer);
-    let best = outer
+    let mut pieces: Vec<(f64, Frag)> = outer
         .iter()
         .filter(|(c, _)| cells.contains(c))
         .map(|(_, f)| (frag_length(o, f), *f))
-        .max_by(|a, b| a.0.total_cmp(&b.0))?;
-    let (p, d) = match best.1 {
+        .collect();
+    // longest first; among equals, the first found (a stable sort)
+    pieces.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut first = None;
+    let mut normals = Vec::with_capacity(pieces.len());
+    for &(len, f) in &pieces {
+        let (p, d) = piece_normal(o, len, f);
+        // the shape is on the right of the direction of travel: outward is on the left (unless
+        // the shape is on that side, as it can be beyond a cell's side that faces no cell of
+        // the maze)
+        let mut ang = (-d.0).atan2(d.1);
+        let probe = |k: f64| Point::new(p.x + k * ang.cos(), p.y + k * ang.sin());
+        if o.clip.inside(probe(0.05)) && !o.clip.inside(probe(-0.05)) {
+            ang += std::f64::consts::PI;
+        }
+        let exact = (ang.cos(), ang.sin());
+        let step = std::f64::consts::FRAC_PI_4;
+        let snapped = (ang / step).round() * step;
+        let snapped = (snapped.cos(), snapped.sin());
+        first.get_or_insert((p, snapped));
+        normals.push((p, ang));
+        for n in [snapped, exact] {
+            if arrow_clear(o, p, n) {
+                return Some((p, n));
+            }
+        }
+    }
+    // a gap on one side of a crack in the shape: the arrow turns out along the crack, as
+    // little as it can (up to 90 degrees, by eighths of a half-turn of 7.5 degrees)
+    let step = std::f64::consts::PI / 24.0;
+    for (p, ang) in normals {
+        for k in 1..=12 {
+            for sign in [1.0, -1.0] {
+                let a = ang + sign * f64::from(k) * step;
+                let n = (a.cos(), a.sin());
+                if arrow_clear(o, p, n) {
+                    return Some((p, n));
+                }
+            }
+        }
+    }
+    first
+}
+
+/// Whether an arrow from `p` (on the contour) along `n` keeps off the shape: points along it
+/// from 0.1 to 1.5 cells out, and 0.2 cell to either side of it from 0.25 cell out, are all
+/// outside the contour.
+fn arrow_clear(o: &Outline, p: Point, n: (f64, f64)) -> bool {
+    let side = (-n.1, n.0);
+    (1..=15).all(|k| {
+        let s = 0.1 * f64::from(k);
+        let along = Point::new(p.x + n.0 * s, p.y + n.1 * s);
+        let lateral: &[f64] = if s >= 0.25 { &[-0.2, 0.0, 0.2] } else { &[0.0] };
+        lateral.iter().all(|&w| {
+            let q = Point::new(along.x + side.0 * w, along.y + side.1 * w);
+            !o.clip.inside(q)
+        })
+    })
+}
+
+/// The middle of gap piece `f` (`len` long) and the direction of travel there.
+fn piece_normal(o: &Outline, len: f64, f: Frag) -> (Point, (f64, f64)) {
+    match f {
         Frag::Side(pc) => {
             let (dx, dy) = match pc.arc {
                 None => (pc.b.x - pc.a.x, pc.b.y - pc.a.y),
-                Some(_) => {
+                Some(arc) => {
                     let m = mid_of_piece(&pc);
-                    let arc = pc.arc.expect("arc");
                     let (rx, ry) = (m.x - arc.center.x, m.y - arc.center.y);
                     if arc.clockwise { (-ry, rx) } else { (ry, -rx) }
                 }
@@ -145,7 +209,7 @@ pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point,
         Frag::Run(r) => {
             let mut pts = Vec::new();
             run_points(&o.clip.contour().rings[r.ring as usize], &r, &mut pts);
-            let half = best.0 / 2.0;
+            let half = len / 2.0;
             let mut acc = 0.0;
             let mut out = (r.a, (r.b.x - r.a.x, r.b.y - r.a.y));
             for w in pts.windows(2) {
@@ -165,13 +229,7 @@ pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point,
             }
             out
         }
-    };
-    // the shape is on the right of the direction of travel: outward is on the left, to the
-    // nearest eighth of a turn (the labels are placed beside arrows in those directions)
-    let ang = (-d.0).atan2(d.1);
-    let step = std::f64::consts::FRAC_PI_4;
-    let ang = (ang / step).round() * step;
-    Some((p, (ang.cos(), ang.sin())))
+    }
 }
 
 fn mid_of_piece(p: &Piece) -> Point {
