@@ -655,6 +655,31 @@ impl Clip {
         self.index.inside(&self.contour, p)
     }
 
+    /// Whether any of the contour's flattened segments may meet the box `(x0, y0, x1, y1)`
+    /// (their index buckets meet it; `false` means none does).
+    pub fn near(&self, b: (f64, f64, f64, f64)) -> bool {
+        let (bx0, by0) = self.index.cell(b.0, b.1);
+        let (bx1, by1) = self.index.cell(b.2, b.3);
+        (by0..=by1)
+            .any(|by| (bx0..=bx1).any(|bx| !self.index.buckets[by * self.index.nx + bx].is_empty()))
+    }
+
+    /// How far maze point `p` is from the contour's flattened rings, up to `reach`: positive
+    /// inside the shape, negative outside (`reach` or `-reach` when no ring is nearer).
+    pub fn clearance(&self, p: Point, reach: f64) -> f64 {
+        let mut near = Vec::new();
+        self.index.query(
+            (p.x - reach, p.y - reach, p.x + reach, p.y + reach),
+            &mut near,
+        );
+        let mut d = reach;
+        for &id in &near {
+            let (a, b) = self.index.seg(&self.contour, id);
+            d = d.min(segment_distance(p, a, b));
+        }
+        if self.inside(p) { d } else { -d }
+    }
+
     /// Where a line through `c` should pass: its centre when that is inside the shape,
     /// otherwise the centroid of its part inside.
     pub fn point(&self, c: Coord) -> Point {
@@ -828,8 +853,20 @@ impl Clip {
     }
 }
 
+/// The distance from `p` to the segment from `a` to `b`.
+fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
+    let (ex, ey) = (b.x - a.x, b.y - a.y);
+    let l2 = ex * ex + ey * ey;
+    let t = if l2 > 0.0 {
+        (((p.x - a.x) * ex + (p.y - a.y) * ey) / l2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (p.x - a.x - ex * t).hypot(p.y - a.y - ey * t)
+}
+
 /// Whether `p` is inside the polygon (even-odd).
-fn in_polygon(poly: &[Point], p: Point) -> bool {
+pub(crate) fn in_polygon(poly: &[Point], p: Point) -> bool {
     let n = poly.len();
     let mut odd = false;
     for i in 0..n {

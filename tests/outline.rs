@@ -719,21 +719,50 @@ fn drawn_cases() -> Vec<(&'static str, TopologyKind, hedge::pipeline::Generated)
     out
 }
 
-/// The answer key never crosses the outline: every point of the key line drawn on the answer
-/// page (cubics cut into 16 pieces, mapped back to maze units by the page layout) lies inside
-/// the shape's contour, or within 0.005 cell of it (its two ends are the openings, on the
-/// contour).
-///
-/// Ignored: a known defect it found. On the cat at 24 cells (rect) the key line's curve strays
-/// 0.075 cell outside the outline in the middle of the maze (about (9.4, 11.6)): a quadratic
-/// from one side's middle to the next, through the clipped cell's point, cuts across a concave
-/// bend of the contour. Every other shape and topology here passes.
+/// Every built-in shape on every topology, 24 cells across (12 rings), made one at a time.
+fn builtin_cases() -> impl Iterator<Item = (&'static str, TopologyKind, hedge::pipeline::Generated)>
+{
+    builtin::names().flat_map(|shape| {
+        TopologyKind::ALL.into_iter().map(move |kind| {
+            let width = if kind == TopologyKind::Polar { 12 } else { 24 };
+            (shape, kind, made(shape, kind, width, OutlineStyle::Shape))
+        })
+    })
+}
+
+/// The answer key never crosses the outline: on the heart, the cat and the owl on every
+/// topology, every point of the key line drawn on the answer page (cubics cut into 16 pieces,
+/// mapped back to maze units by the page layout) lies inside the shape's contour, or within
+/// 0.005 cell of it (its two ends are the openings, on the contour). It once did not: on the cat
+/// at 24 cells (rect) a quadratic from one side's middle to the next, through the clipped cell's
+/// centroid, cut 0.075 cell across the tip of a notch of the contour near (9.4, 11.6).
 #[test]
-#[ignore = "known defect: the cat's rect key line cuts a concave bend by 0.075 cell"]
 fn the_answer_key_stays_inside_the_outline() {
+    let failed = key_outside(drawn_cases());
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// The same on every built-in shape.
+///
+/// Ignored: a known defect of the clipped cells, not of the drawing. Four cells on the path
+/// (rabbit hex and tri, dog tri, butterfly polar, about 0.12 to 0.21 cell out) have their
+/// clipped area in two pieces, a thin spike of the outside between them, with the side the
+/// line enters by on one piece and the side it leaves by on the other: no line inside the cell
+/// joins them. The outline's rules (slivers and merging) treat a cell as one piece.
+#[test]
+#[ignore = "known defect: cells clipped into two pieces (rabbit hex/tri, dog tri, butterfly polar)"]
+fn the_answer_key_stays_inside_the_outline_on_every_builtin() {
+    let failed = key_outside(builtin_cases());
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// The cases whose key line strays more than 0.005 cell outside the contour, described.
+fn key_outside(
+    cases: impl IntoIterator<Item = (&'static str, TopologyKind, hedge::pipeline::Generated)>,
+) -> Vec<String> {
     use hedge::draw::{Layer, Shape};
     let mut failed = Vec::new();
-    for (shape, kind, g) in drawn_cases() {
+    for (shape, kind, g) in cases {
         let o = g.outline.as_ref().expect("the shape's outline");
         let page = &g.design.page;
         let key = hedge::draw::key_page(&g, page).unwrap();
@@ -758,7 +787,7 @@ fn the_answer_key_stays_inside_the_outline() {
             ));
         }
     }
-    assert!(failed.is_empty(), "{failed:#?}");
+    failed
 }
 
 /// The walls stay inside the shape: every point of every stroke of the walls layer (the inner
@@ -791,45 +820,98 @@ fn the_walls_stay_inside_the_shape() {
     assert!(failed.is_empty(), "{failed:#?}");
 }
 
-/// The entrance and exit arrows point along the outward normal of the curve where they cross
-/// it: the code snaps the normal to the nearest eighth of a turn (so the START and FINISH labels
+/// The walls layer of `g`'s puzzle page as polylines in maze units, each with its stroke's
+/// width in maze units.
+fn wall_lines(
+    g: &hedge::pipeline::Generated,
+    lay: &hedge::draw::Layout,
+) -> Vec<(Vec<hedge::topology::Point>, f64)> {
+    use hedge::draw::{Layer, Shape};
+    let page = hedge::draw::puzzle_page(g, &g.design.page).unwrap();
+    let mut out = Vec::new();
+    for item in page.layer(Layer::Walls) {
+        if let Shape::Stroke { path, width, .. } = &item.shape {
+            for line in maze_polylines(path, lay) {
+                out.push((line, width / lay.scale));
+            }
+        }
+    }
+    out
+}
+
+/// How far `p` is from the nearest stroke of `lines` (from its edge: the distance to its
+/// middle less half its width).
+fn stroke_distance(lines: &[(Vec<hedge::topology::Point>, f64)], p: hedge::topology::Point) -> f64 {
+    let mut best = f64::MAX;
+    for (line, width) in lines {
+        for w in line.windows(2) {
+            best = best.min(hedge::shape::outline::seg_dist(p, w[0], w[1]) - width / 2.0);
+        }
+        if let [only] = line.as_slice() {
+            best = best.min((p.x - only.x).hypot(p.y - only.y) - width / 2.0);
+        }
+    }
+    best
+}
+
+/// The markers of `g`'s puzzle page in maze units: per arrow its label, its shaft (tail
+/// first) with the shaft's width, and its head (tip first).
+#[allow(clippy::type_complexity)]
+fn arrows(
+    g: &hedge::pipeline::Generated,
+    lay: &hedge::draw::Layout,
+) -> Vec<(
+    String,
+    Vec<hedge::topology::Point>,
+    f64,
+    Vec<hedge::topology::Point>,
+)> {
+    use hedge::draw::{Layer, Shape};
+    let page = hedge::draw::puzzle_page(g, &g.design.page).unwrap();
+    let (mut shaft, mut head) = (None, None);
+    let mut out = Vec::new();
+    for item in page.layer(Layer::Markers) {
+        match &item.shape {
+            Shape::Stroke { path, width, .. } => {
+                shaft = Some((maze_polylines(path, lay).remove(0), width / lay.scale));
+            }
+            Shape::Fill { path, .. } => head = Some(maze_polylines(path, lay).remove(0)),
+            Shape::Text(t) => {
+                let (line, width) = shaft.take().expect("a shaft");
+                out.push((t.text.clone(), line, width, head.take().expect("a head")));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The entrance and exit arrows point along the outward normal of the curve at their gaps:
+/// the code snaps the normal to the nearest eighth of a turn (so the START and FINISH labels
 /// can sit beside the arrow), so an arrow is at most 22.5 degrees off the true normal (0.5
 /// degree allowed for the page's single-precision points). The entrance's arrow points in, the
-/// exit's out.
-///
-/// Ignored: a known defect (or a case this check misreads) it found: the owl's START arrow on
-/// rect at 24 cells is 139 degrees off the normal where its line crosses the contour; every
-/// other arrow here is within 22.5 degrees.
+/// exit's out. The normal is measured where the arrow's line, from its inner end, first
+/// crosses a part of the contour that is a gap (no stroke of the walls layer on it): once this
+/// took the first crossing of any part, and on the owl's ear (rect, 24 cells), whose tip is
+/// the gap, it measured the ear's other edge, 139 degrees off.
 #[test]
-#[ignore = "known defect: the owl's rect START arrow is 139 degrees off the contour's normal"]
 fn the_arrows_point_along_the_curves_normal() {
-    use hedge::draw::{Layer, Shape};
     use hedge::topology::Point;
     let mut failed = Vec::new();
     for (shape, kind, g) in drawn_cases() {
         let o = g.outline.as_ref().expect("the shape's outline");
         let c = o.clip.contour();
-        let page = hedge::draw::puzzle_page(&g, &g.design.page).unwrap();
         let lay = hedge::draw::layout(&g, &g.design.page).unwrap();
-        // each marker is the arrow's shaft (from its tail), its head (from its tip), its label
-        let (mut tail, mut tip) = (None, None);
-        let mut arrows = Vec::new();
-        for item in page.layer(Layer::Markers) {
-            match &item.shape {
-                Shape::Stroke { path, .. } => tail = maze_polylines(path, &lay)[0].first().copied(),
-                Shape::Fill { path, .. } => tip = maze_polylines(path, &lay)[0].first().copied(),
-                Shape::Text(t) => arrows.push((t.text.clone(), tail.take(), tip.take())),
-                _ => {}
-            }
-        }
+        let walls = wall_lines(&g, &lay);
+        let arrows = arrows(&g, &lay);
         assert_eq!(arrows.len(), 2, "{shape} {kind:?}: two markers");
-        for (label, tail, tip) in arrows {
-            let (tail, tip): (Point, Point) = (tail.unwrap(), tip.unwrap());
+        for (label, shaft, _, head) in arrows {
+            let (tail, tip) = (shaft[0], head[0]);
             let entrance = label == "START";
             // the arrow's inner end: the entrance's tip, the exit's tail
             let (inner, outer) = if entrance { (tip, tail) } else { (tail, tip) };
             let (dx, dy) = (inner.x - outer.x, inner.y - outer.y);
-            // where the arrow's line crosses the contour nearest its inner end
+            // where the arrow's line crosses a gap of the contour nearest its inner end
             let mut best: Option<(f64, Point, Point)> = None;
             for ring in &c.rings {
                 let n = ring.flat.len();
@@ -846,13 +928,16 @@ fn the_arrows_point_along_the_curves_normal() {
                         continue;
                     }
                     let x = Point::new(outer.x + dx * t, outer.y + dy * t);
+                    if stroke_distance(&walls, x) < 0.01 {
+                        continue;
+                    }
                     let far = (t - 1.0).abs();
                     if best.is_none_or(|(f, _, _)| far < f) {
                         best = Some((far, x, Point::new(ex, ey)));
                     }
                 }
             }
-            let (_, at, along) = best.expect("the arrow's line crosses the outline");
+            let (_, at, along) = best.expect("the arrow's line crosses a gap");
             // the outward normal there: the side of the contour that is not the shape
             let l = along.x.hypot(along.y);
             let mut normal = (along.y / l, -along.x / l);
@@ -869,13 +954,80 @@ fn the_arrows_point_along_the_curves_normal() {
                 .clamp(-1.0, 1.0)
                 .acos()
                 .to_degrees();
-            eprintln!("{shape} {kind:?} {label}: {angle:.1} degrees off the normal");
             if angle > 22.5 + 0.5 {
                 failed.push(format!("{shape} {kind:?} {label}: {angle:.1} degrees"));
             }
         }
     }
     assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// No arrow lies over the shape: on the heart, the cat and the owl on every topology, every
+/// point of each arrow (its shaft, the edges of its head, 16 points to a piece) is outside the
+/// contour and clear of every stroke of the walls layer (the outline included), counting the
+/// shaft's width. The arrows stop outside their gaps: once they reached 0.3 cell into the
+/// gap's cell, and on the owl's ear (rect, 24 cells) the head ran into the ear's narrow tip.
+#[test]
+fn no_arrow_lies_over_the_shape() {
+    let failed = arrows_over_the_shape(drawn_cases());
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// The same on every built-in shape (the bird's tri START arrow, at a gap on one side of a
+/// crack between the beak and the body, now turns out along the crack).
+///
+/// Ignored: a known defect. The tree's tri START arrow lies 0.4 cell over the shape beside its
+/// gap, which is too short for the arrow's head; every other shape and topology passes.
+#[test]
+#[ignore = "known defect: the tree's tri START arrow lies over the shape beside a short gap"]
+fn no_arrow_lies_over_the_shape_on_every_builtin() {
+    let failed = arrows_over_the_shape(builtin_cases());
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// The arrows of `cases` that lie over the shape, described.
+fn arrows_over_the_shape(
+    cases: impl IntoIterator<Item = (&'static str, TopologyKind, hedge::pipeline::Generated)>,
+) -> Vec<String> {
+    use hedge::topology::Point;
+    let mut failed = Vec::new();
+    for (shape, kind, g) in cases {
+        let o = g.outline.as_ref().expect("the shape's outline");
+        let c = o.clip.contour();
+        let lay = hedge::draw::layout(&g, &g.design.page).unwrap();
+        let walls = wall_lines(&g, &lay);
+        for (label, shaft, width, head) in arrows(&g, &lay) {
+            let mut pieces: Vec<(Point, Point, f64)> = shaft
+                .windows(2)
+                .map(|w| (w[0], w[1], width / 2.0))
+                .collect();
+            let n = head.len();
+            pieces.extend((0..n).map(|i| (head[i], head[(i + 1) % n], 0.0)));
+            let mut worst: Option<(f64, Point)> = None;
+            for (a, b, half) in pieces {
+                for k in 0..=16 {
+                    let t = f64::from(k) / 16.0;
+                    let p = Point::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
+                    let clear = if inside(c, p) {
+                        -distance_to(c, p)
+                    } else {
+                        stroke_distance(&walls, p) - half
+                    };
+                    if worst.is_none_or(|(w, _)| clear < w) {
+                        worst = Some((clear, p));
+                    }
+                }
+            }
+            let (clear, at) = worst.expect("an arrow");
+            if clear < 0.0 {
+                failed.push(format!(
+                    "{shape} {kind:?} {label}: {:.3} cell over the shape at {at:?}",
+                    -clear
+                ));
+            }
+        }
+    }
+    failed
 }
 
 /// The SVG of a shaped maze keeps its groups: `page`, `walls`, `markers` and `text` on the

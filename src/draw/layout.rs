@@ -170,6 +170,9 @@ pub(super) struct Geometry {
     pub(super) occ: Occupancy,
     /// (midpoint, outward unit normal) of the entrance and the exit openings.
     pub(super) openings: [(Point, (f64, f64)); 2],
+    /// Whether the openings are gaps in a shape's own outline (`outline = "shape"`): the
+    /// arrows stop outside them rather than reach into the cells.
+    pub(super) on_contour: bool,
     /// Whether the puzzle page says "Passages can go under bridges" (a weave maze with
     /// crossings, its legend not turned off).
     pub(super) legend: bool,
@@ -312,6 +315,7 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
         bbox,
         occ,
         openings,
+        on_contour: g.outline.is_some(),
         legend: g.design.weave_legend && g.metrics.crossings > 0,
         inset: g.design.inset_share(),
         // a hex cell's inset corridor is `1 - 2 inset` of a side (1/sqrt 3), not of the cell

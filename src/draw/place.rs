@@ -309,8 +309,12 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
     let corridor = lay.corridor_mm.max(0.1);
     let head_w = (0.8 * corridor).clamp(1.6, 3.0);
     let head_len = head_w * 1.1;
-    // the arrow: from just inside the opening to its outer end
-    let inside_by = if head_w <= 0.7 * corridor {
+    // the arrow: from just inside the opening to its outer end; at a gap in a shape's own
+    // outline it stops outside the gap, so no part of it lies over the shape (the contour's
+    // cells can be narrow, as at the tip of an ear)
+    let inside_by = if geo.on_contour {
+        -(lay.wall_mm / 2.0 + 0.3)
+    } else if head_w <= 0.7 * corridor {
         0.3 * s
     } else {
         -(lay.wall_mm / 2.0 + 0.3)

@@ -20,7 +20,8 @@ use crate::topology::{Point, Side};
 #[derive(Clone, Copy)]
 enum Via {
     On(Point),
-    Control(Point),
+    /// A cell's point, and the cell.
+    Control(Point, CellId),
     /// The crossing's centre, and the sine of the angle between the tunnel and the bridge (1 on
     /// a rect grid, sqrt(3)/2 on a hex grid).
     Under(Point, f64),
@@ -78,7 +79,7 @@ pub(super) fn draw_solution(
         vias.push(Via::On(p));
     }
     for (i, &c) in sol.iter().enumerate() {
-        vias.push(Via::Control(centre(c)));
+        vias.push(Via::Control(centre(c), c));
         let Some(&next) = sol.get(i + 1) else { break };
         if let Some(p) = outline.and_then(|o| super::clip::crossing(o, grid, c, next)) {
             vias.push(Via::On(p));
@@ -136,6 +137,8 @@ pub(super) fn draw_solution(
     };
     // the dashes of `--key-under dashed`: across the bridge's floor, clear of its walls
     let deck = |sin: f64| (half * lay.scale - lay.wall_mm / 2.0 - width / 2.0 - 0.2) / sin;
+    // how far the line keeps from the shape's outline (maze units): clear of its stroke
+    let margin = ((width + lay.wall_mm) / 2.0 / lay.scale).min(0.15);
     let mut prev: Option<Point> = None;
     let mut pending: Option<Via> = None;
     for v in vias {
@@ -144,7 +147,21 @@ pub(super) fn draw_solution(
                 match (prev, pending.take()) {
                     (None, _) => b.move_to(lay.to_page(p)),
                     (Some(_), None) => b.line_to(lay.to_page(p)),
-                    (Some(a), Some(Via::Control(c))) => {
+                    (Some(a), Some(Via::Control(c, id))) => {
+                        let turn = outline
+                            .map(|o| super::clip::key_turn(o, grid, id, a, c, p, margin, curves));
+                        let c = match turn {
+                            Some(super::clip::Turn::Lines(ks)) => {
+                                for k in ks {
+                                    b.line_to(lay.to_page(k));
+                                }
+                                b.line_to(lay.to_page(p));
+                                prev = Some(p);
+                                continue;
+                            }
+                            Some(super::clip::Turn::Quad(k)) => k,
+                            None => c,
+                        };
                         let (ax, ay) = (c.x - a.x, c.y - a.y);
                         let (bx, by) = (p.x - c.x, p.y - c.y);
                         if !curves

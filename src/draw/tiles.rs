@@ -167,6 +167,7 @@ fn geometry(m: &TileMaze) -> Geometry {
         bbox,
         occ,
         openings: [opening(m, m.entrance), opening(m, m.exit)],
+        on_contour: false,
         legend: false,
         inset: 0.0,
         side: 1.0,
