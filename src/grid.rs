@@ -55,20 +55,25 @@ impl Grid {
         let total = *row_start.last().unwrap_or(&0) as usize;
         let rows = t.rows() as usize;
         let stride = t.max_degree();
-        let mut nbrs = vec![CellId(0); total * stride];
-        let mut back = vec![0u8; total * stride];
-        let mut degree = vec![0u8; total];
+        // the tables grow a row at a time, each row cleared just before it is filled (while it
+        // is in cache): memory is written once, not cleared whole and then written again
+        let mut nbrs = Vec::with_capacity(total * stride);
+        let mut back = Vec::with_capacity(total * stride);
+        let mut degree = Vec::with_capacity(total);
         let mut backs_filled = true;
         for row in 0..rows {
             let (a, b) = (row_start[row] as usize, row_start[row + 1] as usize);
+            nbrs.resize(b * stride, CellId(0));
+            back.resize(b * stride, 0u8);
+            degree.resize(b, 0u8);
             backs_filled &= t.fill_row(
                 row as u32,
                 RowSlots {
                     row_start: &row_start,
                     stride,
-                    nbrs: &mut nbrs[a * stride..b * stride],
-                    back: &mut back[a * stride..b * stride],
-                    degree: &mut degree[a..b],
+                    nbrs: &mut nbrs[a * stride..],
+                    back: &mut back[a * stride..],
+                    degree: &mut degree[a..],
                 },
             );
         }

@@ -18,12 +18,15 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
         Some(l) if l.degree == 3 => carve_lattice::<3>(maze, rng, &l),
         Some(l) if l.degree == 4 => carve_lattice::<4>(maze, rng, &l),
         Some(l) if l.degree == 6 => carve_lattice::<6>(maze, rng, &l),
-        _ => carve_any(maze, rng),
+        _ => match rng.maze_rng() {
+            Some(r) => carve_any(maze, r),
+            None => carve_any(maze, rng),
+        },
     }
 }
 
 /// The backtracker on any grid, through its neighbour lists.
-fn carve_any(maze: &mut Maze, rng: &mut dyn Random) {
+fn carve_any<R: Random + ?Sized>(maze: &mut Maze, rng: &mut R) {
     let n = maze.len();
     let mut visited = CellSet::new(n);
     let start = CellId(rng.below(n) as u32);
@@ -31,12 +34,11 @@ fn carve_any(maze: &mut Maze, rng: &mut dyn Random) {
     let mut stack = vec![start];
     let mut open = [0usize; MAX_DEGREE];
     while let Some(&top) = stack.last() {
+        // every slot is written and only the free ones counted: no branch on the visits
         let mut count = 0;
         for (slot, &nb) in maze.grid().neighbours(top).iter().enumerate() {
-            if !visited.contains(nb) {
-                open[count] = slot;
-                count += 1;
-            }
+            open[count] = slot;
+            count += usize::from(!visited.contains(nb));
         }
         if count == 0 {
             stack.pop();

@@ -33,9 +33,107 @@ use crate::topology::Coord;
 /// set's identity never matters to the draws (only which cells share a set), so this draws and
 /// carves exactly as a union-find over every cell of the grid would (see the test against
 /// that), in memory proportional to the width.
+pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
+    match rect::full_size(maze.grid()) {
+        Some((width, height)) => match rng.maze_rng() {
+            Some(r) => carve_full(maze, r, width as usize, height),
+            None => carve_full(maze, rng, width as usize, height),
+        },
+        None => carve_masked(maze, rng),
+    }
+    join_forest(maze, rng);
+}
+
+/// The root of `x` in a row's union-find, halving the path on the way.
+#[inline]
+fn find(parent: &mut [u32], mut x: u32) -> u32 {
+    while parent[x as usize] != x {
+        let g = parent[parent[x as usize] as usize];
+        parent[x as usize] = g;
+        x = g;
+    }
+    x
+}
+
+/// Eller's algorithm on a full `width` x `height` rect grid: the same draws and passages as
+/// [`carve_masked`], with no grid lookups (a cell's id is its row-major index) and few branches
+/// on the draws. Each row takes its decisions first, into lists of the columns whose east or
+/// south wall opens, and then opens them; a set going down to the next row is labelled there by
+/// its sure column (which goes down), and a cell with no passage from above by its own column
+/// (which does not), so labels never collide and need no search for a free one.
 // a column indexes several per-column arrays at once
 #[allow(clippy::needless_range_loop)]
-pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
+fn carve_full<R: Random + ?Sized>(maze: &mut Maze, rng: &mut R, width: usize, height: u32) {
+    let size = Some((width as u32, height));
+    let mut label: Vec<u32> = (0..width as u32).collect();
+    let mut parent: Vec<u32> = (0..width as u32).collect();
+    let mut seen = vec![0u32; width];
+    let mut pick = vec![0u32; width];
+    let mut root_of = vec![0u32; width];
+    let mut heads = vec![false; width];
+    // the columns whose east (south) wall opens this row
+    let mut east = vec![0u32; width];
+    let mut south = vec![0u32; width];
+    for row in 0..height {
+        let last = row + 1 == height;
+        let first = row * width as u32;
+        // merge side by side; `ra` is the root of the set of the column left of `col`
+        let mut opened = 0;
+        // (`root_of` keeps each column's root as it was then: a later merge can only hang
+        // that root under another, so the root at the end is a short walk from it)
+        let mut ra = find(&mut parent, label[0]);
+        root_of[0] = ra;
+        for col in 1..width {
+            let rb = find(&mut parent, label[col]);
+            let merge = ra != rb && (last || rng.coin());
+            east[opened] = col as u32 - 1;
+            opened += usize::from(merge);
+            let root = if merge { ra } else { rb };
+            parent[rb as usize] = root;
+            root_of[col] = root;
+            ra = root;
+        }
+        for &col in &east[..opened] {
+            rect::link_east(maze, CellId(first + col), row, usize::from(row > 0), size);
+        }
+        if last {
+            break;
+        }
+        // carve down: one uniformly random cell of each set for sure (reservoir sampling over
+        // the row), every other cell on a coin
+        for col in 0..width {
+            let root = find(&mut parent, root_of[col]);
+            root_of[col] = root;
+            let n = seen[root as usize] + 1;
+            seen[root as usize] = n;
+            let keep = n == 1 || rng.below(n as usize) == 0;
+            let p = &mut pick[root as usize];
+            *p = if keep { col as u32 } else { *p };
+            heads[col] = rng.coin();
+        }
+        let mut opened = 0;
+        for col in 0..width {
+            let sure = pick[root_of[col] as usize];
+            let go = heads[col] || sure == col as u32;
+            south[opened] = col as u32;
+            opened += usize::from(go);
+            label[col] = if go { sure } else { col as u32 };
+        }
+        let below = first + width as u32;
+        for &col in &south[..opened] {
+            rect::link_north(maze, CellId(below + col), row + 1, size);
+        }
+        for l in 0..width {
+            parent[l] = l as u32;
+            seen[l] = 0;
+        }
+    }
+}
+
+/// Eller's algorithm on any rect grid, masked or not (see [`carve`]).
+// a column indexes several per-column arrays at once
+#[allow(clippy::needless_range_loop)]
+fn carve_masked(maze: &mut Maze, rng: &mut dyn Random) {
     let t = maze.grid().topology().tess();
     let height = t.rows();
     let width = t.cols(0) as usize;
@@ -54,14 +152,6 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
     let mut root_of = vec![0u32; width];
     let mut heads = vec![false; width];
     let mut down = vec![false; width];
-    let find = |parent: &mut [u32], mut x: u32| {
-        while parent[x as usize] != x {
-            let g = parent[parent[x as usize] as usize];
-            parent[x as usize] = g;
-            x = g;
-        }
-        x
-    };
     for row in 0..height {
         let grid = maze.grid();
         let last = row + 1 == height;
@@ -147,7 +237,6 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
             taken[l] = false;
         }
     }
-    join_forest(maze, rng);
 }
 
 /// The id of the cell below column `col` of `row` (which is on).
@@ -222,6 +311,27 @@ mod tests {
             roots.clear();
         }
         join_forest(maze, rng);
+    }
+
+    #[test]
+    fn the_full_grid_path_carves_as_the_general_one() {
+        // `carve_full` (no grid lookups, its own labels, MazeRng called directly) against
+        // `carve_masked` on the same full grids: same draws, same passages, same stream after
+        for (w, h) in [(1, 1), (1, 5), (5, 1), (2, 2), (9, 7), (40, 25)] {
+            let g = rect_grid(w, h, None);
+            for seed in 0..6 {
+                let mut a = Maze::new(g.clone());
+                let mut ra = MazeRng::new(seed);
+                carve(&mut a, &mut ra, &CarveOptions::default());
+                let mut b = Maze::new(g.clone());
+                let mut rb = MazeRng::new(seed);
+                carve_masked(&mut b, &mut rb);
+                join_forest(&mut b, &mut rb);
+                assert_eq!(a.passage_list(), b.passage_list(), "{w}x{h} seed {seed}");
+                assert!(a.is_perfect(), "{w}x{h} seed {seed}");
+                assert_eq!(ra.next_u32(), rb.next_u32(), "{w}x{h} seed {seed}");
+            }
+        }
     }
 
     #[test]

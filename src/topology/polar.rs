@@ -163,6 +163,87 @@ impl Polar {
     }
 }
 
+/// One ring r >= 1 of at least 3 cells, under a ring (or the centre) of at least 3, as
+/// [`Tessellation::fill_row`] fills it: the whole ring in one pass, by counters rather than
+/// divisions (cell `c` sits under inward cell `c / ratio`, as the `c % ratio`th of its outward
+/// cells).
+struct Ring {
+    /// Cells in the ring.
+    n: u32,
+    /// Cells of this ring outside each cell of the ring inside.
+    ratio: u32,
+    /// Whether the ring inside is the centre cell.
+    first_ring: bool,
+    /// Row-major index of the first cell of the ring inside, of this ring, of the ring outside.
+    inner: u32,
+    here: u32,
+    next: u32,
+}
+
+impl Ring {
+    /// Writes the ring's slots when each cell has `K` outward neighbours.
+    fn fill<const K: usize>(&self, out: RowSlots<'_>) {
+        let stride = out.stride;
+        assert!(stride >= 3 + K, "a ring cell has 3 + {K} neighbours");
+        let n = self.n;
+        let (mut parent, mut j) = (0u32, 0u32);
+        let cells = out
+            .nbrs
+            .chunks_exact_mut(stride)
+            .zip(out.back.chunks_exact_mut(stride));
+        for (c, (nbrs, back)) in (0..n).zip(cells) {
+            let (nbrs, back) = (&mut nbrs[..3 + K], &mut back[..3 + K]);
+            nbrs[0] = CellId(self.inner + parent);
+            nbrs[1] = CellId(self.here + if c + 1 == n { 0 } else { c + 1 });
+            nbrs[2] = CellId(self.here + if c == 0 { n - 1 } else { c - 1 });
+            // in the inward cell's list: the centre lists ring 1 in order; a ring cell lists
+            // inward, clockwise, counter-clockwise, then its outward cells
+            back[0] = if self.first_ring {
+                c as u8
+            } else {
+                3 + j as u8
+            };
+            back[1] = 2;
+            back[2] = 1;
+            let first = self.next + c * K as u32;
+            for s in 0..K {
+                nbrs[3 + s] = CellId(first + s as u32);
+                back[3 + s] = 0;
+            }
+            j += 1;
+            if j == self.ratio {
+                (parent, j) = (parent + 1, 0);
+            }
+        }
+        out.degree[..n as usize].fill(3 + K as u8);
+    }
+
+    /// [`Ring::fill`] for any number of outward neighbours (not made by [`Polar::new`]).
+    fn fill_any(&self, outward: u32, out: RowSlots<'_>) {
+        let (n, stride) = (self.n, out.stride);
+        for c in 0..n {
+            let base = c as usize * stride;
+            let parent = c / self.ratio;
+            let back_in = if self.first_ring {
+                c
+            } else {
+                3 + c - parent * self.ratio
+            };
+            out.nbrs[base] = CellId(self.inner + parent);
+            out.back[base] = back_in as u8;
+            out.nbrs[base + 1] = CellId(self.here + (c + 1) % n);
+            out.back[base + 1] = 2;
+            out.nbrs[base + 2] = CellId(self.here + (c + n - 1) % n);
+            out.back[base + 2] = 1;
+            for j in 0..outward {
+                out.nbrs[base + 3 + j as usize] = CellId(self.next + c * outward + j);
+                out.back[base + 3 + j as usize] = 0;
+            }
+            out.degree[c as usize] = (3 + outward) as u8;
+        }
+    }
+}
+
 impl Tessellation for Polar {
     fn rows(&self) -> u32 {
         self.rings
@@ -224,23 +305,19 @@ impl Tessellation for Polar {
         let (ratio, outward) = (self.ratio(row).max(1), self.ratio(row + 1));
         let (inner, here) = (rs[row as usize - 1], rs[row as usize]);
         let next = rs.get(row as usize + 1).copied().unwrap_or(0);
-        for c in 0..n {
-            let base = c as usize * out.stride;
-            let parent = c / ratio;
-            // in the inward cell's list: the centre lists ring 1 in order; a ring cell lists
-            // inward, clockwise, counter-clockwise, then its outward cells
-            let back_in = if row == 1 { c } else { 3 + c - parent * ratio };
-            out.nbrs[base] = CellId(inner + parent);
-            out.back[base] = back_in as u8;
-            out.nbrs[base + 1] = CellId(here + (c + 1) % n);
-            out.back[base + 1] = 2;
-            out.nbrs[base + 2] = CellId(here + (c + n - 1) % n);
-            out.back[base + 2] = 1;
-            for j in 0..outward {
-                out.nbrs[base + 3 + j as usize] = CellId(next + c * outward + j);
-                out.back[base + 3 + j as usize] = 0;
-            }
-            out.degree[c as usize] = (3 + outward) as u8;
+        let ring = Ring {
+            n,
+            ratio,
+            first_ring: row == 1,
+            inner,
+            here,
+            next,
+        };
+        match outward {
+            0 => ring.fill::<0>(out),
+            1 => ring.fill::<1>(out),
+            2 => ring.fill::<2>(out),
+            _ => ring.fill_any(outward, out),
         }
         true
     }
