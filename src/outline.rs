@@ -18,7 +18,9 @@
 //!   [`MIN_SHARE`] of it lies inside the shape, or when a side it shares with another masked cell
 //!   is open over less than [`MIN_PASSAGE`] of its length (of the two cells, the one with less
 //!   area goes). So every passage the maze can open is at least 0.6 of a full side wide: no
-//!   corridor narrower than 0.6 of the nominal corridor;
+//!   corridor narrower than 0.6 of the nominal corridor. A cell the contour cuts into separate
+//!   pieces is its largest piece ([`Cut::main`]): its share is that piece's, and the parts of
+//!   its sides on other pieces count as closed, so no passage leads into a pocket;
 //! - **merging** ([`Outline::new`]): a cell outside the graph with part of its area inside the
 //!   shape (under the coverage rule, or dropped as a sliver) is merged into the graph cell (or
 //!   merged cell) it shares the longest open side with; a cell behind the entrance's or exit's
@@ -109,6 +111,11 @@ pub struct Cut {
     pub runs: Vec<Run>,
     /// Centroid of the part inside the shape.
     pub centroid: Point,
+    /// When the contour cuts the cell into separate pieces (a neck of the shape, a notch
+    /// across the cell): the side parts of the largest piece, per side, and that piece's share
+    /// of the cell. Only the largest piece is the cell in the graph: a passage through a side
+    /// part of another piece would lead into a pocket the cell's corridor cannot reach.
+    pub main: Option<Box<(Vec<Vec<(f64, f64)>>, f64)>>,
 }
 
 /// A topology's cells against a contour (see the module documentation).
@@ -589,11 +596,13 @@ impl Clip {
                     cells.push(CellClip::Out);
                     continue;
                 }
+                let main = main_piece(&sides, &side_parts, &runs, &contour, o, whole.a, &mut pts);
                 cells.push(CellClip::Cut(Box::new(Cut {
                     share,
                     sides: side_parts,
                     runs,
                     centroid: part.centroid().unwrap_or_else(|| t.center(c)),
+                    main,
                 })));
             }
         }
@@ -645,9 +654,32 @@ impl Clip {
         }
     }
 
-    /// The share of side `i` of `c` (of `sides`) inside the shape.
+    /// The parts of side `i` of `c` that bound the cell's largest piece inside the shape
+    /// (all of [`side_parts`](Self::side_parts) unless the contour cuts the cell in pieces):
+    /// the only parts a passage of the cell can go through.
+    pub fn main_parts(&self, c: Coord, i: usize) -> &[(f64, f64)] {
+        match self.cell(c) {
+            CellClip::Cut(cut) => match &cut.main {
+                Some(m) => m.0.get(i).map_or(&[], |v| v.as_slice()),
+                None => self.side_parts(c, i),
+            },
+            _ => self.side_parts(c, i),
+        }
+    }
+
+    /// The share of `c`'s area in its largest piece inside the shape (all of it inside when
+    /// the contour does not cut it in pieces).
+    pub fn main_share(&self, c: Coord) -> f64 {
+        match self.cell(c) {
+            CellClip::Cut(cut) => cut.main.as_ref().map_or(cut.share, |m| m.1),
+            _ => self.share(c),
+        }
+    }
+
+    /// The share of side `i` of `c` (of `sides`) a passage of `c` can go through: inside the
+    /// shape, on the cell's largest piece.
     pub fn side_open(&self, c: Coord, i: usize) -> f64 {
-        self.side_parts(c, i).iter().map(|(a, b)| b - a).sum()
+        self.main_parts(c, i).iter().map(|(a, b)| b - a).sum()
     }
 
     /// Whether maze point `p` is inside the shape.
@@ -693,7 +725,10 @@ impl Clip {
     /// The middle of the longest part of side `i` (`s`) of `c` inside the shape (the side's
     /// middle when it is inside).
     pub fn side_mid(&self, c: Coord, i: usize, s: &Side) -> Point {
-        let parts = self.side_parts(c, i);
+        let parts = match self.main_parts(c, i) {
+            [] => self.side_parts(c, i),
+            main => main,
+        };
         if parts.iter().any(|&(a, b)| a <= 0.5 && b >= 0.5) || parts.is_empty() {
             return side_point(s, 0.5);
         }
@@ -713,7 +748,7 @@ impl Clip {
         for row in 0..t.rows() {
             for col in 0..t.cols(row) {
                 let c = Coord::new(row, col);
-                if mask.get(c) && self.share(c) < MIN_SHARE {
+                if mask.get(c) && self.main_share(c) < MIN_SHARE {
                     drop[self.index_of(c)] = true;
                 }
             }
@@ -755,6 +790,115 @@ impl Clip {
         }
         out
     }
+}
+
+/// Points closer than this (maze units) are where a run of the contour meets a side part.
+const MEET: f64 = 1e-6;
+
+/// The pieces a cell's inside falls into, when more than one: the side parts of the largest
+/// (by area) and its share of the cell (area `whole`, Green's sums taken about `o`); `None`
+/// when the side parts all bound one piece. Side parts meeting at a corner are one piece, and
+/// a run of the contour joins the parts at its two ends (the inside lies along one side of
+/// it). Runs that close inside the cell (a ring wholly in it) are left out of the areas.
+fn main_piece(
+    sides: &[Side],
+    side_parts: &[Vec<(f64, f64)>],
+    runs: &[Run],
+    contour: &Contour,
+    o: Point,
+    whole: f64,
+    pts: &mut Vec<Point>,
+) -> Option<Box<(Vec<Vec<(f64, f64)>>, f64)>> {
+    // every side part, flattened: (side, part)
+    let parts: Vec<(usize, usize)> = side_parts
+        .iter()
+        .enumerate()
+        .flat_map(|(i, v)| (0..v.len()).map(move |j| (i, j)))
+        .collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    let mut up: Vec<usize> = (0..parts.len()).collect();
+    fn root(up: &mut [usize], mut x: usize) -> usize {
+        while up[x] != x {
+            up[x] = up[up[x]];
+            x = up[x];
+        }
+        x
+    }
+    let join = |up: &mut Vec<usize>, a: usize, b: usize| {
+        let (ra, rb) = (root(up, a), root(up, b));
+        if ra != rb {
+            up[ra.max(rb)] = ra.min(rb);
+        }
+    };
+    let ends = |k: usize| {
+        let (i, j) = parts[k];
+        let (t0, t1) = side_parts[i][j];
+        (side_point(&sides[i], t0), side_point(&sides[i], t1))
+    };
+    let close = |p: Point, q: Point| (p.x - q.x).hypot(p.y - q.y) < MEET;
+    // parts meeting at a corner (or anywhere: one point is one piece)
+    for a in 0..parts.len() {
+        for b in a + 1..parts.len() {
+            let ((a0, a1), (b0, b1)) = (ends(a), ends(b));
+            if close(a1, b0) || close(b1, a0) || close(a0, b0) || close(a1, b1) {
+                join(&mut up, a, b);
+            }
+        }
+    }
+    // each run joins the parts at its two ends; it bounds that piece
+    let touching = |p: Point| {
+        (0..parts.len()).find(|&k| {
+            let (e0, e1) = ends(k);
+            close(p, e0) || close(p, e1)
+        })
+    };
+    let mut run_piece = vec![None; runs.len()];
+    for (r, run) in runs.iter().enumerate() {
+        if let (Some(x), Some(y)) = (touching(run.a), touching(run.b)) {
+            join(&mut up, x, y);
+            run_piece[r] = Some(x);
+        }
+    }
+    let roots: Vec<usize> = (0..parts.len()).map(|k| root(&mut up, k)).collect();
+    let mut labels = roots.clone();
+    labels.sort_unstable();
+    labels.dedup();
+    if labels.len() < 2 {
+        return None;
+    }
+    // each piece's area, from its side parts and runs
+    let mut areas = vec![Green::at(o); labels.len()];
+    let label = |k: usize| labels.binary_search(&roots[k]).expect("a root is a label");
+    for (k, &(i, j)) in parts.iter().enumerate() {
+        let (t0, t1) = side_parts[i][j];
+        areas[label(k)].add_side(&sides[i], t0, t1);
+    }
+    for (r, run) in runs.iter().enumerate() {
+        if let Some(k) = run_piece[r] {
+            run_points(&contour.rings[run.ring as usize], run, pts);
+            let g = &mut areas[label(k)];
+            for w in pts.windows(2) {
+                g.add(w[0], w[1]);
+            }
+        }
+    }
+    let best = (0..labels.len())
+        .max_by(|&x, &y| areas[x].a.total_cmp(&areas[y].a).then(y.cmp(&x)))
+        .expect("two labels");
+    let mut main: Vec<Vec<(f64, f64)>> = vec![Vec::new(); side_parts.len()];
+    for (k, &(i, j)) in parts.iter().enumerate() {
+        if label(k) == best {
+            main[i].push(side_parts[i][j]);
+        }
+    }
+    let share = if whole.abs() > 1e-12 {
+        (areas[best].a / whole).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    Some(Box::new((main, share)))
 }
 
 /// How far a polygon's flattened arcs (polar cells' sides) may stray from the arcs, in maze
@@ -1031,6 +1175,69 @@ mod tests {
         let topo = Topology::new(kind, n, n).unwrap();
         let place = Placement::new(&fg, &topo);
         Clip::new(Arc::new(trace(&fg, &place)), topo)
+    }
+
+    #[test]
+    fn a_cell_cut_in_two_is_its_larger_piece() {
+        // a square with a slanting slot (under half a cell wide) from its top to near its
+        // bottom: cells the slot crosses near a corner are cut in two pieces
+        let size = 400u32;
+        let bits: Vec<bool> = (0..size * size)
+            .map(|i| {
+                let (x, y) = (f64::from(i % size), f64::from(i / size));
+                let slot = (x - 100.0 - (y - 20.0) * 0.7).abs() < 7.0 && y < 300.0;
+                (20.0..380.0).contains(&y) && (20.0..380.0).contains(&x) && !slot
+            })
+            .collect();
+        let fg = Foreground::from_bits(size, size, &bits).unwrap();
+        for kind in [TopologyKind::Rect, TopologyKind::Hex] {
+            let topo = Topology::new(kind, 10, 10).unwrap();
+            let place = Placement::new(&fg, &topo);
+            let clip = Clip::new(Arc::new(trace(&fg, &place)), topo);
+            let t = clip.topology().tess();
+            let mut sides = Vec::new();
+            let mut split = 0;
+            for row in 0..t.rows() {
+                for col in 0..t.cols(row) {
+                    let c = Coord::new(row, col);
+                    let CellClip::Cut(cut) = clip.cell(c) else {
+                        continue;
+                    };
+                    let Some(main) = &cut.main else { continue };
+                    split += 1;
+                    assert!(main.1 < cut.share && main.1 > 0.0, "{c:?}: {}", main.1);
+                    sides.clear();
+                    t.sides(c, &mut sides);
+                    // every part off the main piece is across the slot from every part on it:
+                    // the straight way between their middles leaves the shape
+                    for (i, s) in sides.iter().enumerate() {
+                        for &(a0, a1) in clip.side_parts(c, i) {
+                            let on = main.0[i].contains(&(a0, a1));
+                            assert_eq!(clip.main_parts(c, i).contains(&(a0, a1)), on);
+                            if on {
+                                continue;
+                            }
+                            let p = side_point(s, (a0 + a1) / 2.0);
+                            for (j, r) in sides.iter().enumerate() {
+                                for &(b0, b1) in &main.0[j] {
+                                    let q = side_point(r, (b0 + b1) / 2.0);
+                                    let leaves = (1..40).any(|k| {
+                                        let f = f64::from(k) / 40.0;
+                                        let m = Point::new(
+                                            p.x + (q.x - p.x) * f,
+                                            p.y + (q.y - p.y) * f,
+                                        );
+                                        !clip.inside(m)
+                                    });
+                                    assert!(leaves, "{kind:?} {c:?}: sides {i} and {j}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(split >= 3, "{kind:?}: {split} cells cut in two");
+        }
     }
 
     #[test]

@@ -742,15 +742,13 @@ fn the_answer_key_stays_inside_the_outline() {
     assert!(failed.is_empty(), "{failed:#?}");
 }
 
-/// The same on every built-in shape.
-///
-/// Ignored: a known defect of the clipped cells, not of the drawing. Four cells on the path
-/// (rabbit hex and tri, dog tri, butterfly polar, about 0.12 to 0.21 cell out) have their
-/// clipped area in two pieces, a thin spike of the outside between them, with the side the
-/// line enters by on one piece and the side it leaves by on the other: no line inside the cell
-/// joins them. The outline's rules (slivers and merging) treat a cell as one piece.
+/// The same on every built-in shape and topology. It once failed on four cells of the path
+/// (rabbit hex and tri, dog tri, butterfly polar, 0.12 to 0.21 cell out): their clipped area
+/// was in two pieces, a thin spike of the outside between them, with the side the line entered
+/// by on one piece and the side it left by on the other. A cell cut in pieces now opens
+/// passages only through the sides of its largest piece (`Cut::main`): a side of another piece
+/// counts as closed in the sliver rule, so the cell or its neighbour there leaves the graph.
 #[test]
-#[ignore = "known defect: cells clipped into two pieces (rabbit hex/tri, dog tri, butterfly polar)"]
 fn the_answer_key_stays_inside_the_outline_on_every_builtin() {
     let failed = key_outside(builtin_cases());
     assert!(failed.is_empty(), "{failed:#?}");
