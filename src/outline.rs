@@ -115,7 +115,16 @@ pub struct Cut {
     /// across the cell): the side parts of the largest piece, per side, and that piece's share
     /// of the cell. Only the largest piece is the cell in the graph: a passage through a side
     /// part of another piece would lead into a pocket the cell's corridor cannot reach.
-    pub main: Option<Box<(Vec<Vec<(f64, f64)>>, f64)>>,
+    pub main: Option<Box<MainPiece>>,
+}
+
+/// The largest of the pieces a cell is cut into ([`Cut::main`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MainPiece {
+    /// Per side (in the topology's order): the parameter intervals bounding this piece.
+    pub sides: Vec<Vec<(f64, f64)>>,
+    /// The piece's share of the cell's area.
+    pub share: f64,
 }
 
 /// A topology's cells against a contour (see the module documentation).
@@ -660,7 +669,7 @@ impl Clip {
     pub fn main_parts(&self, c: Coord, i: usize) -> &[(f64, f64)] {
         match self.cell(c) {
             CellClip::Cut(cut) => match &cut.main {
-                Some(m) => m.0.get(i).map_or(&[], |v| v.as_slice()),
+                Some(m) => m.sides.get(i).map_or(&[], |v| v.as_slice()),
                 None => self.side_parts(c, i),
             },
             _ => self.side_parts(c, i),
@@ -671,7 +680,7 @@ impl Clip {
     /// the contour does not cut it in pieces).
     pub fn main_share(&self, c: Coord) -> f64 {
         match self.cell(c) {
-            CellClip::Cut(cut) => cut.main.as_ref().map_or(cut.share, |m| m.1),
+            CellClip::Cut(cut) => cut.main.as_ref().map_or(cut.share, |m| m.share),
             _ => self.share(c),
         }
     }
@@ -808,7 +817,7 @@ fn main_piece(
     o: Point,
     whole: f64,
     pts: &mut Vec<Point>,
-) -> Option<Box<(Vec<Vec<(f64, f64)>>, f64)>> {
+) -> Option<Box<MainPiece>> {
     // every side part, flattened: (side, part)
     let parts: Vec<(usize, usize)> = side_parts
         .iter()
@@ -898,7 +907,7 @@ fn main_piece(
     } else {
         0.0
     };
-    Some(Box::new((main, share)))
+    Some(Box::new(MainPiece { sides: main, share }))
 }
 
 /// How far a polygon's flattened arcs (polar cells' sides) may stray from the arcs, in maze
@@ -1205,21 +1214,25 @@ mod tests {
                     };
                     let Some(main) = &cut.main else { continue };
                     split += 1;
-                    assert!(main.1 < cut.share && main.1 > 0.0, "{c:?}: {}", main.1);
+                    assert!(
+                        main.share < cut.share && main.share > 0.0,
+                        "{c:?}: {}",
+                        main.share
+                    );
                     sides.clear();
                     t.sides(c, &mut sides);
                     // every part off the main piece is across the slot from every part on it:
                     // the straight way between their middles leaves the shape
                     for (i, s) in sides.iter().enumerate() {
                         for &(a0, a1) in clip.side_parts(c, i) {
-                            let on = main.0[i].contains(&(a0, a1));
+                            let on = main.sides[i].contains(&(a0, a1));
                             assert_eq!(clip.main_parts(c, i).contains(&(a0, a1)), on);
                             if on {
                                 continue;
                             }
                             let p = side_point(s, (a0 + a1) / 2.0);
                             for (j, r) in sides.iter().enumerate() {
-                                for &(b0, b1) in &main.0[j] {
+                                for &(b0, b1) in &main.sides[j] {
                                     let q = side_point(r, (b0 + b1) / 2.0);
                                     let leaves = (1..40).any(|k| {
                                         let f = f64::from(k) / 40.0;
