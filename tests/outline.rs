@@ -974,10 +974,9 @@ fn no_arrow_lies_over_the_shape() {
 /// The same on every built-in shape (the bird's tri START arrow, at a gap on one side of a
 /// crack between the beak and the body, now turns out along the crack).
 ///
-/// Ignored: a known defect. The tree's tri START arrow lies 0.4 cell over the shape beside its
-/// gap, which is too short for the arrow's head; every other shape and topology passes.
+/// The tree's tri START arrow once lay 0.4 cell over the shape beside its gap, which is too
+/// short for the arrow's head: it now stands further out along the gap's normal.
 #[test]
-#[ignore = "known defect: the tree's tri START arrow lies over the shape beside a short gap"]
 fn no_arrow_lies_over_the_shape_on_every_builtin() {
     let failed = arrows_over_the_shape(builtin_cases());
     assert!(failed.is_empty(), "{failed:#?}");

@@ -123,7 +123,9 @@ fn gap_cells(o: &Outline, grid: &Grid, e: Endpoint, outer: &[(Coord, Frag)]) -> 
 /// directions) or, when the arrow that way would lie over the shape, exact. The longest piece
 /// whose arrow keeps off the shape (see [`arrow_clear`]), the snapped normal before the exact
 /// one; else (a gap in a crack of the shape) the direction nearest a piece's normal that
-/// keeps off it; else the longest piece's snapped normal. `None` when the gap is empty.
+/// keeps off it; else (a gap too short for the arrow's head) a point up to a cell further out
+/// along a piece's normal from which the arrow keeps off it; else the longest piece's snapped
+/// normal. `None` when the gap is empty.
 pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point, (f64, f64))> {
     let grid = g.maze.grid();
     let outer = outer(o);
@@ -162,13 +164,30 @@ pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point,
     // a gap on one side of a crack in the shape: the arrow turns out along the crack, as
     // little as it can (up to 90 degrees, by eighths of a half-turn of 7.5 degrees)
     let step = std::f64::consts::PI / 24.0;
-    for (p, ang) in normals {
+    for &(p, ang) in &normals {
         for k in 1..=12 {
             for sign in [1.0, -1.0] {
                 let a = ang + sign * f64::from(k) * step;
                 let n = (a.cos(), a.sin());
                 if arrow_clear(o, p, n) {
                     return Some((p, n));
+                }
+            }
+        }
+    }
+    // a gap too short for the arrow's head between parts of the shape: the arrow stands
+    // further out along the gap's normal (snapped, then exact), as little as it can, up to a
+    // cell
+    for &(p, ang) in &normals {
+        let step = std::f64::consts::FRAC_PI_4;
+        let snapped = (ang / step).round() * step;
+        for a in [snapped, ang] {
+            let n = (a.cos(), a.sin());
+            for k in 1..=10 {
+                let s = 0.1 * f64::from(k);
+                let q = Point::new(p.x + n.0 * s, p.y + n.1 * s);
+                if arrow_clear(o, q, n) {
+                    return Some((q, n));
                 }
             }
         }
