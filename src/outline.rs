@@ -34,7 +34,7 @@ pub use crate::design::OutlineStyle;
 use crate::design::{Design, Style};
 use crate::grid::{CellId, Grid};
 use crate::mask::{Mask, row_starts};
-use crate::shape::outline::{Contour, Ring, shoelace};
+use crate::shape::outline::{Contour, Ring, seg_dist, shoelace};
 use crate::topology::{Coord, Point, Side, Topology};
 
 /// Whether `d` is drawn with the shape's outline: `outline = "shape"` where it can be
@@ -716,7 +716,7 @@ impl Clip {
         let mut d = reach;
         for &id in &near {
             let (a, b) = self.index.seg(&self.contour, id);
-            d = d.min(segment_distance(p, a, b));
+            d = d.min(seg_dist(p, a, b));
         }
         if self.inside(p) { d } else { -d }
     }
@@ -841,16 +841,18 @@ fn main_piece(
             up[ra.max(rb)] = ra.min(rb);
         }
     };
-    let ends = |k: usize| {
-        let (i, j) = parts[k];
-        let (t0, t1) = side_parts[i][j];
-        (side_point(&sides[i], t0), side_point(&sides[i], t1))
-    };
+    let ends: Vec<(Point, Point)> = parts
+        .iter()
+        .map(|&(i, j)| {
+            let (t0, t1) = side_parts[i][j];
+            (side_point(&sides[i], t0), side_point(&sides[i], t1))
+        })
+        .collect();
     let close = |p: Point, q: Point| (p.x - q.x).hypot(p.y - q.y) < MEET;
     // parts meeting at a corner (or anywhere: one point is one piece)
     for a in 0..parts.len() {
         for b in a + 1..parts.len() {
-            let ((a0, a1), (b0, b1)) = (ends(a), ends(b));
+            let ((a0, a1), (b0, b1)) = (ends[a], ends[b]);
             if close(a1, b0) || close(b1, a0) || close(a0, b0) || close(a1, b1) {
                 join(&mut up, a, b);
             }
@@ -858,10 +860,8 @@ fn main_piece(
     }
     // each run joins the parts at its two ends; it bounds that piece
     let touching = |p: Point| {
-        (0..parts.len()).find(|&k| {
-            let (e0, e1) = ends(k);
-            close(p, e0) || close(p, e1)
-        })
+        ends.iter()
+            .position(|&(e0, e1)| close(p, e0) || close(p, e1))
     };
     let mut run_piece = vec![None; runs.len()];
     for (r, run) in runs.iter().enumerate() {
@@ -1004,18 +1004,6 @@ impl Clip {
         }
         rings_of(pieces)
     }
-}
-
-/// The distance from `p` to the segment from `a` to `b`.
-fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
-    let (ex, ey) = (b.x - a.x, b.y - a.y);
-    let l2 = ex * ex + ey * ey;
-    let t = if l2 > 0.0 {
-        (((p.x - a.x) * ex + (p.y - a.y) * ey) / l2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    (p.x - a.x - ex * t).hypot(p.y - a.y - ey * t)
 }
 
 /// Whether `p` is inside the polygon (even-odd).
@@ -1171,6 +1159,13 @@ mod tests {
     use crate::shape::outline::trace;
     use crate::topology::TopologyKind;
 
+    /// The clip of an n x n `kind` grid by the traced outline of `fg`.
+    fn clip_of(fg: &Foreground, kind: TopologyKind, n: u32) -> Clip {
+        let topo = Topology::new(kind, n, n).unwrap();
+        let place = Placement::new(fg, &topo);
+        Clip::new(Arc::new(trace(fg, &place)), topo)
+    }
+
     fn disc_clip(kind: TopologyKind, n: u32) -> Clip {
         let size = 400u32;
         let c = f64::from(size) / 2.0;
@@ -1180,10 +1175,7 @@ mod tests {
                 (x - c).hypot(y - c) <= 190.0
             })
             .collect();
-        let fg = Foreground::from_bits(size, size, &bits).unwrap();
-        let topo = Topology::new(kind, n, n).unwrap();
-        let place = Placement::new(&fg, &topo);
-        Clip::new(Arc::new(trace(&fg, &place)), topo)
+        clip_of(&Foreground::from_bits(size, size, &bits).unwrap(), kind, n)
     }
 
     #[test]
@@ -1200,9 +1192,7 @@ mod tests {
             .collect();
         let fg = Foreground::from_bits(size, size, &bits).unwrap();
         for kind in [TopologyKind::Rect, TopologyKind::Hex] {
-            let topo = Topology::new(kind, 10, 10).unwrap();
-            let place = Placement::new(&fg, &topo);
-            let clip = Clip::new(Arc::new(trace(&fg, &place)), topo);
+            let clip = clip_of(&fg, kind, 10);
             let t = clip.topology().tess();
             let mut sides = Vec::new();
             let mut split = 0;

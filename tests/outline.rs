@@ -730,24 +730,18 @@ fn builtin_cases() -> impl Iterator<Item = (&'static str, TopologyKind, hedge::p
     })
 }
 
-/// The answer key never crosses the outline: on the heart, the cat and the owl on every
-/// topology, every point of the key line drawn on the answer page (cubics cut into 16 pieces,
-/// mapped back to maze units by the page layout) lies inside the shape's contour, or within
-/// 0.005 cell of it (its two ends are the openings, on the contour). It once did not: on the cat
-/// at 24 cells (rect) a quadratic from one side's middle to the next, through the clipped cell's
-/// centroid, cut 0.075 cell across the tip of a notch of the contour near (9.4, 11.6).
-#[test]
-fn the_answer_key_stays_inside_the_outline() {
-    let failed = key_outside(drawn_cases());
-    assert!(failed.is_empty(), "{failed:#?}");
-}
-
-/// The same on every built-in shape and topology. It once failed on four cells of the path
-/// (rabbit hex and tri, dog tri, butterfly polar, 0.12 to 0.21 cell out): their clipped area
-/// was in two pieces, a thin spike of the outside between them, with the side the line entered
-/// by on one piece and the side it left by on the other. A cell cut in pieces now opens
-/// passages only through the sides of its largest piece (`Cut::main`): a side of another piece
-/// counts as closed in the sliver rule, so the cell or its neighbour there leaves the graph.
+/// The answer key never crosses the outline: on every built-in shape on every topology, every
+/// point of the key line drawn on the answer page (cubics cut into 16 pieces, mapped back to
+/// maze units by the page layout) lies inside the shape's contour, or within 0.005 cell of it
+/// (its two ends are the openings, on the contour). It once did not: on the cat at 24 cells
+/// (rect) a quadratic from one side's middle to the next, through the clipped cell's centroid,
+/// cut 0.075 cell across the tip of a notch of the contour near (9.4, 11.6); and on four cells
+/// of the path (rabbit hex and tri, dog tri, butterfly polar, 0.12 to 0.21 cell out) the
+/// clipped area was in two pieces, a thin spike of the outside between them, with the side the
+/// line entered by on one piece and the side it left by on the other. A cell cut in pieces now
+/// opens passages only through the sides of its largest piece (`Cut::main`): a side of another
+/// piece counts as closed in the sliver rule, so the cell or its neighbour there leaves the
+/// graph.
 #[test]
 fn the_answer_key_stays_inside_the_outline_on_every_builtin() {
     let failed = key_outside(builtin_cases());
@@ -960,22 +954,14 @@ fn the_arrows_point_along_the_curves_normal() {
     assert!(failed.is_empty(), "{failed:#?}");
 }
 
-/// No arrow lies over the shape: on the heart, the cat and the owl on every topology, every
-/// point of each arrow (its shaft, the edges of its head, 16 points to a piece) is outside the
-/// contour and clear of every stroke of the walls layer (the outline included), counting the
-/// shaft's width. The arrows stop outside their gaps: once they reached 0.3 cell into the
-/// gap's cell, and on the owl's ear (rect, 24 cells) the head ran into the ear's narrow tip.
-#[test]
-fn no_arrow_lies_over_the_shape() {
-    let failed = arrows_over_the_shape(drawn_cases());
-    assert!(failed.is_empty(), "{failed:#?}");
-}
-
-/// The same on every built-in shape (the bird's tri START arrow, at a gap on one side of a
-/// crack between the beak and the body, now turns out along the crack).
-///
-/// The tree's tri START arrow once lay 0.4 cell over the shape beside its gap, which is too
-/// short for the arrow's head: it now stands further out along the gap's normal.
+/// No arrow lies over the shape: on every built-in shape on every topology, every point of each
+/// arrow (its shaft, the edges of its head, 16 points to a piece) is outside the contour and
+/// clear of every stroke of the walls layer (the outline included), counting the shaft's width.
+/// The arrows stop outside their gaps: once they reached 0.3 cell into the gap's cell, on the
+/// owl's ear (rect, 24 cells) the head ran into the ear's narrow tip, the bird's tri START arrow
+/// (at a gap on one side of a crack between the beak and the body) now turns out along the
+/// crack, and the tree's tri START arrow, which lay 0.4 cell over the shape beside a gap too
+/// short for its head, stands further out along the gap's normal.
 #[test]
 fn no_arrow_lies_over_the_shape_on_every_builtin() {
     let failed = arrows_over_the_shape(builtin_cases());

@@ -151,10 +151,10 @@ pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point,
         }
         let exact = (ang.cos(), ang.sin());
         let step = std::f64::consts::FRAC_PI_4;
-        let snapped = (ang / step).round() * step;
-        let snapped = (snapped.cos(), snapped.sin());
+        let snapped_ang = (ang / step).round() * step;
+        let snapped = (snapped_ang.cos(), snapped_ang.sin());
         first.get_or_insert((p, snapped));
-        normals.push((p, ang));
+        normals.push((p, ang, snapped_ang));
         for n in [snapped, exact] {
             if arrow_clear(o, p, n) {
                 return Some((p, n));
@@ -164,7 +164,7 @@ pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point,
     // a gap on one side of a crack in the shape: the arrow turns out along the crack, as
     // little as it can (up to 90 degrees, by eighths of a half-turn of 7.5 degrees)
     let step = std::f64::consts::PI / 24.0;
-    for &(p, ang) in &normals {
+    for &(p, ang, _) in &normals {
         for k in 1..=12 {
             for sign in [1.0, -1.0] {
                 let a = ang + sign * f64::from(k) * step;
@@ -178,9 +178,7 @@ pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point,
     // a gap too short for the arrow's head between parts of the shape: the arrow stands
     // further out along the gap's normal (snapped, then exact), as little as it can, up to a
     // cell
-    for &(p, ang) in &normals {
-        let step = std::f64::consts::FRAC_PI_4;
-        let snapped = (ang / step).round() * step;
+    for &(p, ang, snapped) in &normals {
         for a in [snapped, ang] {
             let n = (a.cos(), a.sin());
             for k in 1..=10 {
