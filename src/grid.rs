@@ -1,20 +1,26 @@
 //! The grid: the cells of a topology that a mask leaves switched on, as flat vectors.
 //!
-//! Cells are numbered [`CellId`] 0..n in row-major order of the topology. Each cell has a fixed
-//! run of [`Tessellation::max_degree`] neighbour slots (`nbrs[c * stride..]`, the first
-//! `degree[c]` used) in the topology's neighbour order, keeping only active neighbours, and beside
-//! each slot the slot that points back. Carvers see nothing else: ids and neighbours.
+//! Cells are numbered [`CellId`] 0..n in row-major order of the topology. Each cell has its
+//! active neighbours in the topology's neighbour order ([`Grid::neighbours`]) and, for each, the
+//! slot that points back ([`Grid::neighbour_and_back`]). Carvers see nothing else: ids and
+//! neighbours.
 //!
-//! The topology fills the slots a row at a time, arithmetically, as row-major indices of the
-//! whole topology ([`Tessellation::fill_row`]); a mask is then applied by a remap in place (ids
-//! for indices, back slots counted past the neighbours that are switched off), never by asking
-//! for neighbour lists again. An unmasked grid keeps no per-cell table besides the slots: a
-//! cell's id is its row-major index and its address follows from it.
+//! An unmasked lattice (rect, hex, tri) stores nothing per cell: a cell's id is its row-major
+//! index and its neighbours and back slots are computed when asked ([`LatticeSlots`]). Other
+//! grids keep a fixed run of [`Tessellation::max_degree`] slots per cell
+//! (`nbrs[c * stride..]`, the first `degree[c]` used) with a back slot beside each. The topology
+//! fills them a row at a time, arithmetically, as row-major indices of the whole topology
+//! ([`Tessellation::fill_row`]); a mask is then applied by a remap in place (ids for indices,
+//! back slots counted past the neighbours that are switched off), never by asking for
+//! neighbour lists again.
+//!
+//! [`Tessellation::max_degree`]: crate::topology::Tessellation::max_degree
+//! [`Tessellation::fill_row`]: crate::topology::Tessellation::fill_row
 
 use crate::error::{Error, Result};
 use crate::mask::{Mask, row_starts};
 pub use crate::topology::{CellId, MAX_DEGREE};
-use crate::topology::{Coord, Lattice, Point, RowSlots, Side, Topology};
+use crate::topology::{Coord, Lattice, LatticeSlots, Point, RowSlots, Side, Topology};
 
 const NONE: u32 = u32::MAX;
 
@@ -30,17 +36,93 @@ pub struct Grid {
     /// topology (`NONE` when off), and the row-major index of each id.
     id_of: Vec<u32>,
     index_of: Vec<u32>,
-    /// Neighbour slots per cell.
-    stride: usize,
-    degree: Vec<u8>,
-    nbrs: Vec<CellId>,
-    /// For each slot of `nbrs` (cell `a`'s slot `i`, neighbour `b`): the slot of `a` in `b`'s
-    /// list, so opening a wall touches both cells without searching a list.
-    back: Vec<u8>,
+    /// The number of active cells.
+    len: usize,
+    /// Who neighbours whom: stored, or computed from the topology.
+    links: Links,
     /// Whether every active cell reaches every other (an unmasked grid does; otherwise computed
     /// on first use).
     connected: std::sync::OnceLock<bool>,
 }
+
+/// How a grid knows each cell's neighbours.
+#[derive(Clone, Debug)]
+enum Links {
+    /// Stored (a masked grid): `stride` slots per cell, the first `degree[c]` used, and beside
+    /// each slot (cell `a`'s slot `i`, neighbour `b`) the slot of `a` in `b`'s list, so opening
+    /// a wall touches both cells without searching a list.
+    Table {
+        stride: usize,
+        degree: Vec<u8>,
+        nbrs: Vec<CellId>,
+        back: Vec<u8>,
+    },
+    /// Computed when asked (an unmasked lattice: rect, hex, tri).
+    Lattice(LatticeSlots),
+}
+
+/// A cell's active neighbours, in the topology's order: [`Grid::neighbours`]. Read it as a
+/// slice (`&*n`, `n.iter()`, `n[i]`, `n.len()`) or iterate it by value.
+#[derive(Clone, Copy, Debug)]
+pub struct Neighbours<'a>(Repr<'a>);
+
+#[derive(Clone, Copy, Debug)]
+enum Repr<'a> {
+    Stored(&'a [CellId]),
+    Computed([CellId; MAX_DEGREE], u8),
+}
+
+impl std::ops::Deref for Neighbours<'_> {
+    type Target = [CellId];
+    #[inline]
+    fn deref(&self) -> &[CellId] {
+        match &self.0 {
+            Repr::Stored(s) => s,
+            Repr::Computed(ids, len) => &ids[..usize::from(*len)],
+        }
+    }
+}
+
+impl<'a> IntoIterator for Neighbours<'a> {
+    type Item = CellId;
+    type IntoIter = NeighboursIter<'a>;
+    #[inline]
+    fn into_iter(self) -> NeighboursIter<'a> {
+        NeighboursIter { of: self, at: 0 }
+    }
+}
+
+impl<'b> IntoIterator for &'b Neighbours<'_> {
+    type Item = &'b CellId;
+    type IntoIter = std::slice::Iter<'b, CellId>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// [`Neighbours`] by value.
+#[derive(Clone, Debug)]
+pub struct NeighboursIter<'a> {
+    of: Neighbours<'a>,
+    at: usize,
+}
+
+impl Iterator for NeighboursIter<'_> {
+    type Item = CellId;
+    #[inline]
+    fn next(&mut self) -> Option<CellId> {
+        let n = self.of.get(self.at).copied();
+        self.at += 1;
+        n
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.of.len().saturating_sub(self.at);
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for NeighboursIter<'_> {}
 
 impl Grid {
     /// The grid of `topology`'s cells that `mask` switches on (all of them when `mask` is `None`).
@@ -54,6 +136,29 @@ impl Grid {
         }
         let total = *row_start.last().unwrap_or(&0) as usize;
         let rows = t.rows() as usize;
+        let row_len = (rows > 0 && row_start.windows(2).all(|w| w[1] - w[0] == row_start[1]))
+            .then_some(row_start[1]);
+        let connected = std::sync::OnceLock::new();
+        let mask = mask.filter(|m| m.count() < total);
+        if mask.is_none() && t.known_connected() {
+            let _ = connected.set(true);
+        }
+        // an unmasked lattice stores nothing per cell: its neighbours are computed when asked
+        if mask.is_none()
+            && let Some(slots) = t.lattice().as_ref().and_then(LatticeSlots::new)
+        {
+            debug_assert_eq!(slots.len(), total);
+            return Ok(Grid {
+                topology,
+                row_start,
+                row_len,
+                id_of: Vec::new(),
+                index_of: Vec::new(),
+                len: total,
+                links: Links::Lattice(slots),
+                connected,
+            });
+        }
         let stride = t.max_degree();
         // the tables grow a row at a time, each row cleared just before it is filled (while it
         // is in cache): memory is written once, not cleared whole and then written again
@@ -80,16 +185,8 @@ impl Grid {
         if !backs_filled {
             find_back_slots(&nbrs, &mut back, &degree, stride);
         }
-        let row_len = (rows > 0 && row_start.windows(2).all(|w| w[1] - w[0] == row_start[1]))
-            .then_some(row_start[1]);
-        let connected = std::sync::OnceLock::new();
-        let (id_of, index_of) = match mask.filter(|m| m.count() < total) {
-            None => {
-                if t.known_connected() {
-                    let _ = connected.set(true);
-                }
-                (Vec::new(), Vec::new())
-            }
+        let (id_of, index_of) = match mask {
+            None => (Vec::new(), Vec::new()),
             Some(m) => {
                 let (id_of, index_of) = remap(m, &mut nbrs, &mut back, &mut degree, stride);
                 let n = index_of.len();
@@ -108,10 +205,13 @@ impl Grid {
             row_len,
             id_of,
             index_of,
-            stride,
-            degree,
-            nbrs,
-            back,
+            len: degree.len(),
+            links: Links::Table {
+                stride,
+                degree,
+                nbrs,
+                back,
+            },
             connected,
         })
     }
@@ -145,12 +245,12 @@ impl Grid {
     /// Number of active cells.
     #[inline]
     pub fn len(&self) -> usize {
-        self.degree.len()
+        self.len
     }
 
     /// Whether no cell is active.
     pub fn is_empty(&self) -> bool {
-        self.degree.is_empty()
+        self.len == 0
     }
 
     /// All cell ids, in order.
@@ -184,17 +284,47 @@ impl Grid {
 
     /// The active neighbours of `id`, in the topology's order.
     #[inline]
-    pub fn neighbours(&self, id: CellId) -> &[CellId] {
-        let base = id.index() * self.stride;
-        &self.nbrs[base..base + usize::from(self.degree[id.index()])]
+    pub fn neighbours(&self, id: CellId) -> Neighbours<'_> {
+        Neighbours(match &self.links {
+            Links::Table {
+                stride,
+                degree,
+                nbrs,
+                ..
+            } => {
+                let base = id.index() * stride;
+                Repr::Stored(&nbrs[base..base + usize::from(degree[id.index()])])
+            }
+            Links::Lattice(l) => {
+                let mut ids = [CellId(0); MAX_DEGREE];
+                let len = l.fill(id.0, &mut ids);
+                Repr::Computed(ids, len as u8)
+            }
+        })
+    }
+
+    /// How many active neighbours `id` has.
+    #[inline]
+    pub fn degree(&self, id: CellId) -> usize {
+        match &self.links {
+            Links::Table { degree, .. } => usize::from(degree[id.index()]),
+            Links::Lattice(l) => l.degree(id.0),
+        }
     }
 
     /// The neighbour in slot `slot` of `id`, and the slot of `id` in that neighbour's list.
     #[inline]
     pub fn neighbour_and_back(&self, id: CellId, slot: usize) -> (CellId, usize) {
-        debug_assert!(slot < usize::from(self.degree[id.index()]));
-        let i = id.index() * self.stride + slot;
-        (self.nbrs[i], usize::from(self.back[i]))
+        debug_assert!(slot < self.degree(id));
+        match &self.links {
+            Links::Table {
+                stride, nbrs, back, ..
+            } => {
+                let i = id.index() * stride + slot;
+                (nbrs[i], usize::from(back[i]))
+            }
+            Links::Lattice(l) => l.neighbour_and_back(id.0, slot),
+        }
     }
 
     /// Where `other` sits in `id`'s neighbour list.
@@ -220,16 +350,18 @@ impl Grid {
 
     /// Whether a search from cell 0 through neighbours reaches every cell.
     fn reaches_all(&self) -> bool {
-        reaches_all(self.len(), |c| self.neighbours(c).iter().copied())
+        reaches_all(self.len(), |c| self.neighbours(c))
     }
 
     /// Bytes the grid holds per cell (its tables, not the topology's), for the memory figures.
     pub fn bytes_per_cell(&self) -> f64 {
-        let bytes = self.row_start.len() * 4
-            + (self.id_of.len() + self.index_of.len()) * 4
-            + self.degree.len()
-            + self.nbrs.len() * std::mem::size_of::<CellId>()
-            + self.back.len();
+        let links = match &self.links {
+            Links::Table {
+                degree, nbrs, back, ..
+            } => degree.len() + nbrs.len() * std::mem::size_of::<CellId>() + back.len(),
+            Links::Lattice(l) => std::mem::size_of_val(l),
+        };
+        let bytes = self.row_start.len() * 4 + (self.id_of.len() + self.index_of.len()) * 4 + links;
         bytes as f64 / self.len().max(1) as f64
     }
 }
@@ -334,7 +466,7 @@ mod tests {
         assert_eq!(g.len(), 5);
         assert_eq!(g.id_at(Coord::new(0, 1)), None);
         let a = g.id_at(Coord::new(0, 0)).unwrap();
-        assert_eq!(g.neighbours(a), &[g.id_at(Coord::new(1, 0)).unwrap()]);
+        assert_eq!(*g.neighbours(a), [g.id_at(Coord::new(1, 0)).unwrap()]);
         assert!(g.is_connected());
         let m = Mask::from_ascii(&t, "#.#\n...").unwrap();
         assert!(!Grid::new(t_rect(3, 2), Some(&m)).unwrap().is_connected());
@@ -385,7 +517,7 @@ mod tests {
             buf.clear();
             t.neighbours(c, &mut buf);
             let want: Vec<CellId> = buf.iter().filter_map(|&n| g.id_at(n)).collect();
-            assert_eq!(g.neighbours(id), &want[..], "{c:?}");
+            assert_eq!(*g.neighbours(id), want[..], "{c:?}");
             for slot in 0..want.len() {
                 let (b, back) = g.neighbour_and_back(id, slot);
                 assert_eq!(g.neighbours(b)[back], id, "{c:?} slot {slot}");
@@ -474,8 +606,10 @@ mod tests {
 
     #[test]
     fn lattice_rows_repeated_two_columns_on_match_the_topology() {
-        // `fill_lattice` computes the first four and last two cells of a row and repeats the
-        // pattern between them: every width from none repeated to many, every row kind
+        // an unmasked lattice grid computes each cell's slots; a masked one stores the rows
+        // `fill_lattice` wrote (the first four and last two cells of a row computed, the pattern
+        // repeated between them) and remaps them: both checked at every width from none
+        // repeated to many, on every row kind
         for kind in [TopologyKind::Rect, TopologyKind::Hex, TopologyKind::Tri] {
             for w in 1..=13 {
                 for h in [1, 2, 3, 6] {
@@ -487,6 +621,13 @@ mod tests {
                         let at = g.coord(c);
                         let exists = l.exists(at.row, at.col);
                         assert_eq!(exists.count_ones() as usize, g.neighbours(c).len());
+                        assert_eq!(g.degree(c), g.neighbours(c).len());
+                    }
+                    if w * h > 1 {
+                        let mut m = Mask::full(&t).unwrap();
+                        m.set(Coord::new(h - 1, w - 1), false);
+                        let masked = Grid::new(t, Some(&m)).unwrap();
+                        check_against_the_topology(&masked, Some(&m));
                     }
                 }
             }
@@ -499,12 +640,20 @@ mod tests {
     }
 
     #[test]
-    fn an_unmasked_rect_grid_takes_21_bytes_a_cell() {
-        // 4 neighbour slots of 4 bytes, their 4 back slots, a degree byte (issue #21: grid +
-        // maze under 24 bytes a cell; the maze adds 2)
-        let g = Grid::new(t_rect(300, 200), None).unwrap();
+    fn an_unmasked_lattice_stores_no_slots_and_a_masked_grid_its_tables() {
+        // issue #21: grid + maze under 24 bytes a cell; the maze adds 2. An unmasked rect, hex
+        // or tri grid computes its neighbours; a masked rect grid keeps 4 neighbour slots of 4
+        // bytes, their 4 back slots, a degree byte and 8 bytes of id remap
+        for kind in [TopologyKind::Rect, TopologyKind::Hex, TopologyKind::Tri] {
+            let g = Grid::new(Topology::new(kind, 300, 200).unwrap(), None).unwrap();
+            assert!(g.bytes_per_cell() < 0.05, "{kind}: {}", g.bytes_per_cell());
+        }
+        let t = t_rect(300, 200);
+        let mut m = Mask::full(&t).unwrap();
+        m.set(Coord::new(0, 0), false);
+        let g = Grid::new(t, Some(&m)).unwrap();
         assert!(
-            (g.bytes_per_cell() - 21.0).abs() < 0.05,
+            (g.bytes_per_cell() - 29.0).abs() < 0.05,
             "{}",
             g.bytes_per_cell()
         );

@@ -193,11 +193,12 @@ impl Maze {
     #[inline]
     pub fn passages(&self, a: CellId) -> impl Iterator<Item = CellId> + '_ {
         let bits = self.links[a.index()];
-        let nbrs = self.grid.neighbours(a);
-        nbrs.iter()
+        self.grid
+            .neighbours(a)
+            .into_iter()
             .enumerate()
             .filter(move |&(i, _)| bits & (1 << i) != 0)
-            .map(|(_, &n)| n)
+            .map(|(_, n)| n)
             .chain(self.tunnel_partners(a))
     }
 

@@ -398,7 +398,7 @@ mod tests {
                 x.iter().copied().collect::<Option<Vec<_>>>() == Some(over.clone())
             });
             assert!(straight, "{t:?}: the bridge is not straight across");
-            for &n in g.neighbours(u) {
+            for n in g.neighbours(u) {
                 assert_eq!(crossed[n.index()], 0, "{t:?}: a crossing next to it");
             }
             assert_eq!(m.degree(u), 2);

@@ -93,7 +93,7 @@ fn check_tunnels(m: &Maze) -> Result<usize, TestCaseError> {
             t
         );
         // no crossing next to it
-        for &n in g.neighbours(t.under) {
+        for n in g.neighbours(t.under) {
             prop_assert_eq!(crossed[n.index()], 0, "{:?}: crossed cells side by side", t);
         }
         prop_assert!(!m.linked(t.from, t.under) && !m.linked(t.to, t.under));

@@ -151,8 +151,8 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, opts: &CarveOptions) {
     let mut openings = Openings::new(n);
     let start = CellId(rng.below(n) as u32);
     visited.insert(start);
-    let mut active: Active<&[CellId]> = Active::new();
-    active.push(start, grid.neighbours(start));
+    let mut active: Active<()> = Active::new();
+    active.push(start, ());
     let mut open = [0usize; MAX_DEGREE];
     loop {
         let pick = match policy {
@@ -170,7 +170,8 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, opts: &CarveOptions) {
             }
         };
         let Some(i) = pick else { break };
-        let (c, nbrs) = active.get(i);
+        let (c, ()) = active.get(i);
+        let nbrs = grid.neighbours(c);
         let mut count = 0;
         for (slot, &nb) in nbrs.iter().enumerate() {
             if !visited.contains(nb) {
@@ -186,7 +187,7 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, opts: &CarveOptions) {
         let next = nbrs[slot];
         openings.open(c, slot);
         visited.insert(next);
-        active.push(next, grid.neighbours(next));
+        active.push(next, ());
     }
     drop(active);
     openings.apply(maze);

@@ -98,7 +98,7 @@ impl MinSet {
 fn visit(maze: &Maze, c: CellId, visited: &mut [bool], hunt: &mut MinSet) {
     visited[c.index()] = true;
     hunt.remove(c.index());
-    for &nb in maze.grid().neighbours(c) {
+    for nb in maze.grid().neighbours(c) {
         if !visited[nb.index()] {
             hunt.insert(nb.index());
         }

@@ -121,10 +121,10 @@ fn shuffled_walls_in(maze: &Maze, rng: &mut dyn Random, bucket: usize) -> Vec<u6
     let walls = || {
         grid.cells().flat_map(move |a| {
             grid.neighbours(a)
-                .iter()
+                .into_iter()
                 .enumerate()
-                .filter(move |&(_, &b)| a < b)
-                .map(move |(slot, &b)| pack_pair(a, slot, b))
+                .filter(move |&(_, b)| a < b)
+                .map(move |(slot, b)| pack_pair(a, slot, b))
         })
     };
     let m: usize = grid

@@ -40,13 +40,13 @@ fn carve_any(maze: &mut Maze, rng: &mut dyn Random) {
     let mut inside = CellSet::new(n);
     let mut seen = CellSet::new(n);
     let mut openings = Openings::new(n);
-    let mut frontier: Vec<(CellId, &[CellId])> = Vec::new();
+    let mut frontier: Vec<CellId> = Vec::new();
     let start = CellId(rng.below(n) as u32);
     inside.insert(start);
     seen.insert(start);
-    for &nb in grid.neighbours(start) {
+    for nb in grid.neighbours(start) {
         seen.insert(nb);
-        frontier.push((nb, grid.neighbours(nb)));
+        frontier.push(nb);
     }
     let mut slots = [0usize; MAX_DEGREE];
     while !frontier.is_empty() {
@@ -55,7 +55,8 @@ fn carve_any(maze: &mut Maze, rng: &mut dyn Random) {
         } else {
             rng.below(frontier.len())
         };
-        let (c, nbrs) = frontier.swap_remove(i);
+        let c = frontier.swap_remove(i);
+        let nbrs = grid.neighbours(c);
         let mut count = 0;
         for (slot, &nb) in nbrs.iter().enumerate() {
             if inside.contains(nb) {
@@ -65,10 +66,10 @@ fn carve_any(maze: &mut Maze, rng: &mut dyn Random) {
         }
         openings.open(c, slots[if count == 1 { 0 } else { rng.below(count) }]);
         inside.insert(c);
-        for &nb in nbrs {
+        for nb in nbrs {
             if !seen.contains(nb) {
                 seen.insert(nb);
-                frontier.push((nb, grid.neighbours(nb)));
+                frontier.push(nb);
             }
         }
     }
@@ -155,7 +156,7 @@ mod tests {
         let mut frontier = Vec::new();
         let start = CellId(rng.below(n) as u32);
         state[start.index()] = IN;
-        for &nb in maze.grid().neighbours(start) {
+        for nb in maze.grid().neighbours(start) {
             state[nb.index()] = FRONTIER;
             frontier.push(nb);
         }

@@ -54,7 +54,7 @@ pub fn bridge(mask: &mut Mask, topology: &Topology) -> usize {
     }
     queue.extend((0..n as u32).filter(|&i| owner[i as usize] != NONE));
     while let Some(i) = queue.pop_front() {
-        for &nb in all.neighbours(CellId(i)) {
+        for nb in all.neighbours(CellId(i)) {
             let j = nb.index();
             if owner[j] == NONE {
                 owner[j] = owner[i as usize];
@@ -67,7 +67,7 @@ pub fn bridge(mask: &mut Mask, topology: &Topology) -> usize {
     // candidate corridors: touching cells claimed by different parts
     let mut edges: Vec<(u32, u32, u32)> = Vec::new();
     for i in 0..n {
-        for &nb in all.neighbours(CellId(i as u32)) {
+        for nb in all.neighbours(CellId(i as u32)) {
             let j = nb.index();
             if j > i && owner[i] != owner[j] && owner[i] != NONE && owner[j] != NONE {
                 edges.push((dist[i] + dist[j], i as u32, j as u32));

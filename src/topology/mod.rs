@@ -269,6 +269,125 @@ impl Lattice {
     }
 }
 
+/// A [`Lattice`]'s neighbour slots computed for one cell at a time, for grids that store none
+/// (an unmasked lattice grid, see [`crate::grid::Grid`]): a cell's id is its row-major index,
+/// its neighbours those of [`fill_lattice`], in the same order with the same back slots.
+///
+/// Every step moves at most one row and one column, so which directions a cell has depends
+/// only on its parity and on which of the four edges it touches: a table of 2 x 16 direction
+/// sets, and each direction's id offset per parity.
+#[derive(Clone, Debug)]
+pub(crate) struct LatticeSlots {
+    width: u32,
+    height: u32,
+    row_parity: bool,
+    /// The id offset of each direction, per parity (a negative step wraps).
+    offset: [[u32; LATTICE_DEGREE]; 2],
+    /// The (row, column) step of each direction, per parity.
+    steps: [[(i32, i32); LATTICE_DEGREE]; 2],
+    /// The directions a cell has, per parity and edge class (bit 0: first row, 1: last row,
+    /// 2: first column, 3: last column).
+    dirs: [[u16; 16]; 2],
+    /// The direction back from the neighbour in each direction, per parity.
+    opposite: [[u8; LATTICE_DEGREE]; 2],
+}
+
+impl LatticeSlots {
+    /// The slots of `l`, or `None` when a step moves more than one row or column (no
+    /// topology's does).
+    pub(crate) fn new(l: &Lattice) -> Option<Self> {
+        let steps = l.steps;
+        if steps
+            .iter()
+            .flatten()
+            .any(|&(dr, dc)| dr.abs() > 1 || dc.abs() > 1)
+        {
+            return None;
+        }
+        let mut offset = [[0u32; LATTICE_DEGREE]; 2];
+        let mut dirs = [[0u16; 16]; 2];
+        let mut opposite = [[0u8; LATTICE_DEGREE]; 2];
+        for p in 0..2 {
+            for d in 0..l.degree {
+                let (dr, dc) = steps[p][d];
+                offset[p][d] = (dr.wrapping_mul(l.width as i32)).wrapping_add(dc) as u32;
+                opposite[p][d] = l.opposite(p, d) as u8;
+                for (class, set) in dirs[p].iter_mut().enumerate() {
+                    let off = (dr < 0 && class & 1 != 0)
+                        || (dr > 0 && class & 2 != 0)
+                        || (dc < 0 && class & 4 != 0)
+                        || (dc > 0 && class & 8 != 0);
+                    if !off {
+                        *set |= 1 << d;
+                    }
+                }
+            }
+        }
+        Some(LatticeSlots {
+            width: l.width,
+            height: l.height,
+            row_parity: l.row_parity,
+            offset,
+            steps,
+            dirs,
+            opposite,
+        })
+    }
+
+    /// The number of cells.
+    pub(crate) fn len(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    /// The parity of cell (`r`, `c`) and the directions it has.
+    #[inline]
+    fn at(&self, r: u32, c: u32) -> (usize, u16) {
+        let p = (((if self.row_parity { r } else { 0 }) ^ c) & 1) as usize;
+        let class = usize::from(r == 0)
+            | usize::from(r + 1 == self.height) << 1
+            | usize::from(c == 0) << 2
+            | usize::from(c + 1 == self.width) << 3;
+        (p, self.dirs[p][class])
+    }
+
+    /// Cell `id`'s neighbours, written to the start of `out`; returns how many.
+    #[inline]
+    pub(crate) fn fill(&self, id: u32, out: &mut [CellId; MAX_DEGREE]) -> usize {
+        let (p, mut dirs) = self.at(id / self.width, id % self.width);
+        let mut s = 0;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            out[s] = CellId(id.wrapping_add(self.offset[p][d]));
+            s += 1;
+        }
+        s
+    }
+
+    /// How many neighbours cell `id` has.
+    #[inline]
+    pub(crate) fn degree(&self, id: u32) -> usize {
+        self.at(id / self.width, id % self.width).1.count_ones() as usize
+    }
+
+    /// Cell `id`'s neighbour in slot `slot`, and the slot of `id` in that neighbour's list.
+    #[inline]
+    pub(crate) fn neighbour_and_back(&self, id: u32, slot: usize) -> (CellId, usize) {
+        let (r, c) = (id / self.width, id % self.width);
+        let (p, mut dirs) = self.at(r, c);
+        for _ in 0..slot {
+            dirs &= dirs - 1;
+        }
+        debug_assert!(dirs != 0, "cell {id} has no slot {slot}");
+        let d = dirs.trailing_zeros() as usize;
+        let (dr, dc) = self.steps[p][d];
+        let (_, theirs) = self.at(r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+        let o = self.opposite[p][d];
+        let back = (theirs & ((1 << o) - 1)).count_ones() as usize;
+        (CellId(id.wrapping_add(self.offset[p][d])), back)
+    }
+}
+
 /// [`Tessellation::fill_row`] for a [`Lattice`] of `D` directions (always returns `true`: the
 /// back slots are written).
 ///
