@@ -19,7 +19,7 @@
 
 use crate::error::{Error, Result};
 use crate::mask::{Mask, row_starts};
-pub use crate::topology::{CellId, MAX_DEGREE};
+pub use crate::topology::{CellId, MAX_DEGREE, NEIGHBOURS_HELD};
 use crate::topology::{Coord, Lattice, LatticeSlots, Point, RowSlots, Side, Topology};
 
 const NONE: u32 = u32::MAX;
@@ -58,28 +58,24 @@ enum Links {
         back: Vec<u8>,
     },
     /// Computed when asked (an unmasked lattice: rect, hex, tri).
-    Lattice(LatticeSlots),
+    Lattice(Box<LatticeSlots>),
 }
 
 /// A cell's active neighbours, in the topology's order: [`Grid::neighbours`]. Read it as a
-/// slice (`&*n`, `n.iter()`, `n[i]`, `n.len()`) or iterate it by value.
+/// slice (`&*n`, `n.iter()`, `n[i]`, `n.len()`) or iterate it by value. A copy (a few bytes,
+/// kept in registers), so grids that store no neighbour lists can hand out computed ones.
 #[derive(Clone, Copy, Debug)]
-pub struct Neighbours<'a>(Repr<'a>);
-
-#[derive(Clone, Copy, Debug)]
-enum Repr<'a> {
-    Stored(&'a [CellId]),
-    Computed([CellId; MAX_DEGREE], u8),
+pub struct Neighbours<'a> {
+    ids: [CellId; NEIGHBOURS_HELD],
+    len: u8,
+    grid: std::marker::PhantomData<&'a Grid>,
 }
 
 impl std::ops::Deref for Neighbours<'_> {
     type Target = [CellId];
     #[inline]
     fn deref(&self) -> &[CellId] {
-        match &self.0 {
-            Repr::Stored(s) => s,
-            Repr::Computed(ids, len) => &ids[..usize::from(*len)],
-        }
+        &self.ids[..usize::from(self.len)]
     }
 }
 
@@ -105,19 +101,22 @@ impl<'b> IntoIterator for &'b Neighbours<'_> {
 #[derive(Clone, Debug)]
 pub struct NeighboursIter<'a> {
     of: Neighbours<'a>,
-    at: usize,
+    at: u8,
 }
 
 impl Iterator for NeighboursIter<'_> {
     type Item = CellId;
     #[inline]
     fn next(&mut self) -> Option<CellId> {
-        let n = self.of.get(self.at).copied();
-        self.at += 1;
-        n
+        if self.at < self.of.len {
+            self.at += 1;
+            Some(self.of.ids[usize::from(self.at) - 1])
+        } else {
+            None
+        }
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.of.len().saturating_sub(self.at);
+        let left = usize::from(self.of.len - self.at);
         (left, Some(left))
     }
 }
@@ -155,11 +154,16 @@ impl Grid {
                 id_of: Vec::new(),
                 index_of: Vec::new(),
                 len: total,
-                links: Links::Lattice(slots),
+                links: Links::Lattice(Box::new(slots)),
                 connected,
             });
         }
         let stride = t.max_degree();
+        if stride > NEIGHBOURS_HELD {
+            return Err(Error::input(format!(
+                "a grid cell may have {stride} neighbours (at most {NEIGHBOURS_HELD})"
+            )));
+        }
         // the tables grow a row at a time, each row cleared just before it is filled (while it
         // is in cache): memory is written once, not cleared whole and then written again
         let mut nbrs = Vec::with_capacity(total * stride);
@@ -285,22 +289,25 @@ impl Grid {
     /// The active neighbours of `id`, in the topology's order.
     #[inline]
     pub fn neighbours(&self, id: CellId) -> Neighbours<'_> {
-        Neighbours(match &self.links {
+        let mut ids = [CellId(0); NEIGHBOURS_HELD];
+        let len = match &self.links {
+            Links::Lattice(l) => l.fill(id.0, &mut ids),
             Links::Table {
                 stride,
                 degree,
                 nbrs,
                 ..
             } => {
-                let base = id.index() * stride;
-                Repr::Stored(&nbrs[base..base + usize::from(degree[id.index()])])
+                let (base, d) = (id.index() * stride, usize::from(degree[id.index()]));
+                ids[..d].copy_from_slice(&nbrs[base..base + d]);
+                d
             }
-            Links::Lattice(l) => {
-                let mut ids = [CellId(0); MAX_DEGREE];
-                let len = l.fill(id.0, &mut ids);
-                Repr::Computed(ids, len as u8)
-            }
-        })
+        };
+        Neighbours {
+            ids,
+            len: len as u8,
+            grid: std::marker::PhantomData,
+        }
     }
 
     /// How many active neighbours `id` has.
@@ -359,7 +366,7 @@ impl Grid {
             Links::Table {
                 degree, nbrs, back, ..
             } => degree.len() + nbrs.len() * std::mem::size_of::<CellId>() + back.len(),
-            Links::Lattice(l) => std::mem::size_of_val(l),
+            Links::Lattice(l) => std::mem::size_of_val(l.as_ref()),
         };
         let bytes = self.row_start.len() * 4 + (self.id_of.len() + self.index_of.len()) * 4 + links;
         bytes as f64 / self.len().max(1) as f64

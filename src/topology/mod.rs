@@ -167,6 +167,11 @@ pub trait Tessellation {
 /// The most neighbours a cell may have (so a cell's links fit in a `u16`).
 pub const MAX_DEGREE: usize = 16;
 
+/// The most neighbours a grid hands out for one cell (hex's and the polar centre's six, with
+/// room to spare): what [`crate::grid::Neighbours`] holds, so a topology's
+/// [`Tessellation::max_degree`] may not be above it.
+pub const NEIGHBOURS_HELD: usize = 8;
+
 /// Where [`Tessellation::fill_row`] writes the neighbours of one row's cells.
 ///
 /// For the row's cell `col`, its neighbours in [`Tessellation::neighbours`] order go to
@@ -274,19 +279,26 @@ impl Lattice {
 /// its neighbours those of [`fill_lattice`], in the same order with the same back slots.
 ///
 /// Every step moves at most one row and one column, so which directions a cell has depends
-/// only on its parity and on which of the four edges it touches: a table of 2 x 16 direction
-/// sets, and each direction's id offset per parity.
+/// only on its parity and on which of the four edges it touches (its class): for each parity
+/// and class, the id offsets of its neighbours in slot order, so a cell's list is its id plus a
+/// row of that table, with no branch per neighbour. The row comes from one multiplication (the
+/// width's reciprocal), not a division.
 #[derive(Clone, Debug)]
 pub(crate) struct LatticeSlots {
     width: u32,
     height: u32,
     row_parity: bool,
-    /// The id offset of each direction, per parity (a negative step wraps).
-    offset: [[u32; LATTICE_DEGREE]; 2],
+    /// `ceil(2^64 / width)` (0 when the width is 1): `id / width` is the high half of
+    /// `id * reciprocal` (Lemire, Kaser and Kurz, "Faster remainder by direct computation").
+    reciprocal: u64,
+    /// Per parity and class: each slot's id offset (a negative step wraps), the number of
+    /// slots, and each slot's direction.
+    offsets: [[[u32; NEIGHBOURS_HELD]; 16]; 2],
+    degree: [[u8; 16]; 2],
+    direction: [[[u8; NEIGHBOURS_HELD]; 16]; 2],
     /// The (row, column) step of each direction, per parity.
     steps: [[(i32, i32); LATTICE_DEGREE]; 2],
-    /// The directions a cell has, per parity and edge class (bit 0: first row, 1: last row,
-    /// 2: first column, 3: last column).
+    /// The directions a cell has, per parity and class.
     dirs: [[u16; 16]; 2],
     /// The direction back from the neighbour in each direction, per parity.
     opposite: [[u8; LATTICE_DEGREE]; 2],
@@ -295,43 +307,57 @@ pub(crate) struct LatticeSlots {
 impl LatticeSlots {
     /// The slots of `l`, or `None` when a step moves more than one row or column (no
     /// topology's does).
+    #[allow(clippy::needless_range_loop)] // parities, classes and directions index five tables
     pub(crate) fn new(l: &Lattice) -> Option<Self> {
         let steps = l.steps;
         if steps
             .iter()
             .flatten()
             .any(|&(dr, dc)| dr.abs() > 1 || dc.abs() > 1)
+            || l.degree > NEIGHBOURS_HELD
         {
             return None;
         }
-        let mut offset = [[0u32; LATTICE_DEGREE]; 2];
-        let mut dirs = [[0u16; 16]; 2];
-        let mut opposite = [[0u8; LATTICE_DEGREE]; 2];
+        let mut s = LatticeSlots {
+            width: l.width,
+            height: l.height,
+            row_parity: l.row_parity,
+            reciprocal: if l.width > 1 {
+                u64::MAX / u64::from(l.width) + 1
+            } else {
+                0
+            },
+            offsets: [[[0; NEIGHBOURS_HELD]; 16]; 2],
+            degree: [[0; 16]; 2],
+            direction: [[[0; NEIGHBOURS_HELD]; 16]; 2],
+            steps,
+            dirs: [[0; 16]; 2],
+            opposite: [[0; LATTICE_DEGREE]; 2],
+        };
         for p in 0..2 {
             for d in 0..l.degree {
-                let (dr, dc) = steps[p][d];
-                offset[p][d] = (dr.wrapping_mul(l.width as i32)).wrapping_add(dc) as u32;
-                opposite[p][d] = l.opposite(p, d) as u8;
-                for (class, set) in dirs[p].iter_mut().enumerate() {
+                s.opposite[p][d] = l.opposite(p, d) as u8;
+            }
+            for class in 0..16 {
+                let mut k = 0;
+                for d in 0..l.degree {
+                    let (dr, dc) = steps[p][d];
                     let off = (dr < 0 && class & 1 != 0)
                         || (dr > 0 && class & 2 != 0)
                         || (dc < 0 && class & 4 != 0)
                         || (dc > 0 && class & 8 != 0);
                     if !off {
-                        *set |= 1 << d;
+                        s.dirs[p][class] |= 1 << d;
+                        s.offsets[p][class][k] =
+                            dr.wrapping_mul(l.width as i32).wrapping_add(dc) as u32;
+                        s.direction[p][class][k] = d as u8;
+                        k += 1;
                     }
                 }
+                s.degree[p][class] = k as u8;
             }
         }
-        Some(LatticeSlots {
-            width: l.width,
-            height: l.height,
-            row_parity: l.row_parity,
-            offset,
-            steps,
-            dirs,
-            opposite,
-        })
+        Some(s)
     }
 
     /// The number of cells.
@@ -339,52 +365,63 @@ impl LatticeSlots {
         self.width as usize * self.height as usize
     }
 
-    /// The parity of cell (`r`, `c`) and the directions it has.
+    /// The row and column of cell `id`.
     #[inline]
-    fn at(&self, r: u32, c: u32) -> (usize, u16) {
+    fn row_col(&self, id: u32) -> (u32, u32) {
+        let r = if self.reciprocal == 0 {
+            id
+        } else {
+            ((u128::from(self.reciprocal) * u128::from(id)) >> 64) as u32
+        };
+        (r, id - r * self.width)
+    }
+
+    /// The parity and class of cell (`r`, `c`).
+    #[inline]
+    fn at(&self, r: u32, c: u32) -> (usize, usize) {
         let p = (((if self.row_parity { r } else { 0 }) ^ c) & 1) as usize;
         let class = usize::from(r == 0)
             | usize::from(r + 1 == self.height) << 1
             | usize::from(c == 0) << 2
             | usize::from(c + 1 == self.width) << 3;
-        (p, self.dirs[p][class])
+        (p, class)
     }
 
-    /// Cell `id`'s neighbours, written to the start of `out`; returns how many.
+    /// Cell `id`'s neighbours, written to the start of `out` (the rest is garbage); returns how
+    /// many.
     #[inline]
-    pub(crate) fn fill(&self, id: u32, out: &mut [CellId; MAX_DEGREE]) -> usize {
-        let (p, mut dirs) = self.at(id / self.width, id % self.width);
-        let mut s = 0;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            out[s] = CellId(id.wrapping_add(self.offset[p][d]));
-            s += 1;
+    pub(crate) fn fill(&self, id: u32, out: &mut [CellId; NEIGHBOURS_HELD]) -> usize {
+        let (r, c) = self.row_col(id);
+        let (p, class) = self.at(r, c);
+        for (o, &off) in out.iter_mut().zip(&self.offsets[p][class]) {
+            *o = CellId(id.wrapping_add(off));
         }
-        s
+        usize::from(self.degree[p][class])
     }
 
     /// How many neighbours cell `id` has.
     #[inline]
     pub(crate) fn degree(&self, id: u32) -> usize {
-        self.at(id / self.width, id % self.width).1.count_ones() as usize
+        let (r, c) = self.row_col(id);
+        let (p, class) = self.at(r, c);
+        usize::from(self.degree[p][class])
     }
 
     /// Cell `id`'s neighbour in slot `slot`, and the slot of `id` in that neighbour's list.
     #[inline]
     pub(crate) fn neighbour_and_back(&self, id: u32, slot: usize) -> (CellId, usize) {
-        let (r, c) = (id / self.width, id % self.width);
-        let (p, mut dirs) = self.at(r, c);
-        for _ in 0..slot {
-            dirs &= dirs - 1;
-        }
-        debug_assert!(dirs != 0, "cell {id} has no slot {slot}");
-        let d = dirs.trailing_zeros() as usize;
+        let (r, c) = self.row_col(id);
+        let (p, class) = self.at(r, c);
+        debug_assert!(
+            slot < usize::from(self.degree[p][class]),
+            "cell {id} has no slot {slot}"
+        );
+        let d = usize::from(self.direction[p][class][slot]);
         let (dr, dc) = self.steps[p][d];
-        let (_, theirs) = self.at(r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+        let (p2, class2) = self.at(r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
         let o = self.opposite[p][d];
-        let back = (theirs & ((1 << o) - 1)).count_ones() as usize;
-        (CellId(id.wrapping_add(self.offset[p][d])), back)
+        let back = (self.dirs[p2][class2] & ((1 << o) - 1)).count_ones() as usize;
+        (CellId(id.wrapping_add(self.offsets[p][class][slot])), back)
     }
 }
 
@@ -630,6 +667,35 @@ impl Topology {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn a_lattice_cell_s_row_is_found_by_the_reciprocal() {
+        // `LatticeSlots::row_col` divides by multiplying: exact for every 32-bit id and width
+        let rect = |w| Topology::new(TopologyKind::Rect, w, 1).unwrap();
+        // (widths past the 20,000 a design allows, for the arithmetic alone)
+        for w in [1u32, 2, 3, 7, 64, 1000, 3000, 65_535, 100_003, u32::MAX / 3] {
+            let slots = LatticeSlots::new(&rect(2).tess().lattice().unwrap())
+                .map(|mut s| {
+                    s.width = w;
+                    s.reciprocal = if w > 1 {
+                        u64::MAX / u64::from(w) + 1
+                    } else {
+                        0
+                    };
+                    s
+                })
+                .unwrap();
+            let mut id = 0u64;
+            while id <= u64::from(u32::MAX) {
+                for near in [id, id + u64::from(w) - 1, id + u64::from(w)] {
+                    if let Ok(i) = u32::try_from(near) {
+                        assert_eq!(slots.row_col(i), (i / w, i % w), "{i} / {w}");
+                    }
+                }
+                id = id * 3 + u64::from(w) + 1;
+            }
+        }
+    }
 
     #[test]
     fn the_registry_has_every_kind_once_in_menu_order() {
