@@ -32,6 +32,9 @@ pub struct Grid {
     /// The number of cells of every row when all rows have the same (rect, hex, tri), so a
     /// row-major index gives its row by one division.
     row_len: Option<u32>,
+    /// Otherwise (polar), the row of every `ROW_BUCKET`-th row-major index, from which a
+    /// cell's row is a short scan forward.
+    bucket_row: Vec<u32>,
     /// Masked grids only (empty when every cell is on): the id of each row-major index of the
     /// topology (`NONE` when off), and the row-major index of each id.
     id_of: Vec<u32>,
@@ -59,6 +62,8 @@ enum Links {
     },
     /// Computed when asked (an unmasked lattice: rect, hex, tri).
     Lattice(Box<LatticeSlots>),
+    /// Computed when asked by [`Polar::cell_slots`] (an unmasked polar grid).
+    Polar,
 }
 
 /// A cell's active neighbours, in the topology's order: [`Grid::neighbours`]. Read it as a
@@ -137,6 +142,10 @@ impl Grid {
         let rows = t.rows() as usize;
         let row_len = (rows > 0 && row_start.windows(2).all(|w| w[1] - w[0] == row_start[1]))
             .then_some(row_start[1]);
+        let bucket_row = match row_len {
+            Some(_) => Vec::new(),
+            None => bucket_rows(&row_start),
+        };
         let connected = std::sync::OnceLock::new();
         let mask = mask.filter(|m| m.count() < total);
         if mask.is_none() && t.known_connected() {
@@ -151,10 +160,28 @@ impl Grid {
                 topology,
                 row_start,
                 row_len,
+                bucket_row,
                 id_of: Vec::new(),
                 index_of: Vec::new(),
                 len: total,
                 links: Links::Lattice(Box::new(slots)),
+                connected,
+            });
+        }
+        // and an unmasked disc computes them ring by ring
+        if mask.is_none()
+            && matches!(topology, Topology::Polar(_))
+            && t.max_degree() <= NEIGHBOURS_HELD
+        {
+            return Ok(Grid {
+                topology,
+                row_start,
+                row_len,
+                bucket_row,
+                id_of: Vec::new(),
+                index_of: Vec::new(),
+                len: total,
+                links: Links::Polar,
                 connected,
             });
         }
@@ -207,6 +234,7 @@ impl Grid {
             topology,
             row_start,
             row_len,
+            bucket_row,
             id_of,
             index_of,
             len: degree.len(),
@@ -268,7 +296,13 @@ impl Grid {
         let i = self.index(id);
         let row = match self.row_len {
             Some(len) => i / len,
-            None => self.row_start.partition_point(|&s| s <= i) as u32 - 1,
+            None => {
+                let mut row = self.bucket_row[(i / ROW_BUCKET) as usize] as usize;
+                while self.row_start[row + 1] <= i {
+                    row += 1;
+                }
+                row as u32
+            }
         };
         Coord::new(row, i - self.row_start[row as usize])
     }
@@ -292,6 +326,10 @@ impl Grid {
         let mut ids = [CellId(0); NEIGHBOURS_HELD];
         let len = match &self.links {
             Links::Lattice(l) => l.fill(id.0, &mut ids),
+            Links::Polar => {
+                let mut back = [0u8; NEIGHBOURS_HELD];
+                self.polar_slots(id, &mut ids, &mut back)
+            }
             Links::Table {
                 stride,
                 degree,
@@ -316,6 +354,7 @@ impl Grid {
         match &self.links {
             Links::Table { degree, .. } => usize::from(degree[id.index()]),
             Links::Lattice(l) => l.degree(id.0),
+            Links::Polar => self.neighbours(id).len(),
         }
     }
 
@@ -331,7 +370,27 @@ impl Grid {
                 (nbrs[i], usize::from(back[i]))
             }
             Links::Lattice(l) => l.neighbour_and_back(id.0, slot),
+            Links::Polar => {
+                let (mut ids, mut back) = ([CellId(0); NEIGHBOURS_HELD], [0u8; NEIGHBOURS_HELD]);
+                self.polar_slots(id, &mut ids, &mut back);
+                (ids[slot], usize::from(back[slot]))
+            }
         }
+    }
+
+    /// Cell `id`'s neighbours and back slots on an unmasked polar grid; returns how many.
+    #[inline]
+    fn polar_slots(
+        &self,
+        id: CellId,
+        ids: &mut [CellId; NEIGHBOURS_HELD],
+        back: &mut [u8; NEIGHBOURS_HELD],
+    ) -> usize {
+        let Topology::Polar(p) = &self.topology else {
+            unreachable!("polar links on a polar grid")
+        };
+        let c = self.coord(id);
+        p.cell_slots(&self.row_start, c.row, c.col, ids, back)
     }
 
     /// Where `other` sits in `id`'s neighbour list.
@@ -367,10 +426,30 @@ impl Grid {
                 degree, nbrs, back, ..
             } => degree.len() + nbrs.len() * std::mem::size_of::<CellId>() + back.len(),
             Links::Lattice(l) => std::mem::size_of_val(l.as_ref()),
+            Links::Polar => 0,
         };
-        let bytes = self.row_start.len() * 4 + (self.id_of.len() + self.index_of.len()) * 4 + links;
+        let bytes = (self.row_start.len() + self.bucket_row.len()) * 4
+            + (self.id_of.len() + self.index_of.len()) * 4
+            + links;
         bytes as f64 / self.len().max(1) as f64
     }
+}
+
+/// Row-major indices per entry of [`Grid::coord`]'s row table (polar).
+const ROW_BUCKET: u32 = 1024;
+
+/// The row of every [`ROW_BUCKET`]-th row-major index, given each row's first index.
+fn bucket_rows(row_start: &[u32]) -> Vec<u32> {
+    let total = *row_start.last().unwrap_or(&0);
+    let mut row = 0usize;
+    (0..total.div_ceil(ROW_BUCKET))
+        .map(|k| {
+            while row_start[row + 1] <= k * ROW_BUCKET {
+                row += 1;
+            }
+            row as u32
+        })
+        .collect()
 }
 
 /// Whether a depth-first search from cell 0 of `n` cells, stepping to `next(c)`, reaches all of
@@ -648,10 +727,10 @@ mod tests {
 
     #[test]
     fn an_unmasked_lattice_stores_no_slots_and_a_masked_grid_its_tables() {
-        // issue #21: grid + maze under 24 bytes a cell; the maze adds 2. An unmasked rect, hex
-        // or tri grid computes its neighbours; a masked rect grid keeps 4 neighbour slots of 4
+        // issue #21: grid + maze under 24 bytes a cell; the maze adds 2. An unmasked grid (rect,
+        // hex, tri, polar) computes its neighbours; a masked rect grid keeps 4 neighbour slots of 4
         // bytes, their 4 back slots, a degree byte and 8 bytes of id remap
-        for kind in [TopologyKind::Rect, TopologyKind::Hex, TopologyKind::Tri] {
+        for kind in TopologyKind::ALL {
             let g = Grid::new(Topology::new(kind, 300, 200).unwrap(), None).unwrap();
             assert!(g.bytes_per_cell() < 0.05, "{kind}: {}", g.bytes_per_cell());
         }

@@ -14,7 +14,7 @@
 //! Every boundary angle is computed from the same (index, ring size) pair wherever it is used, so
 //! a side shared by two cells has bit-identical end points in both.
 
-use super::{CellId, MAX_DEGREE};
+use super::CellId;
 use std::f64::consts::PI;
 
 use super::{
@@ -180,8 +180,8 @@ impl Polar {
         row_start: &[u32],
         row: u32,
         col: u32,
-        nbrs: &mut [CellId; MAX_DEGREE],
-        back: &mut [u8; MAX_DEGREE],
+        nbrs: &mut [CellId],
+        back: &mut [u8],
     ) -> usize {
         if row == 0 {
             // the centre lists ring 1 in order, and is each one's inward neighbour (slot 0)
@@ -598,7 +598,10 @@ pub(crate) mod tests {
             );
         }
         let list = |c: usize| &nbrs[c * stride..c * stride + usize::from(degree[c])];
-        let (mut got, mut got_back) = ([CellId(0); MAX_DEGREE], [0u8; MAX_DEGREE]);
+        let (mut got, mut got_back) = (
+            [CellId(0); crate::topology::MAX_DEGREE],
+            [0u8; crate::topology::MAX_DEGREE],
+        );
         for row in 0..p.rows() {
             for col in 0..p.count(row) {
                 let c = (starts[row as usize] + col) as usize;
