@@ -302,6 +302,9 @@ pub(crate) struct LatticeSlots {
     dirs: [[u16; 16]; 2],
     /// The direction back from the neighbour in each direction, per parity.
     opposite: [[u8; LATTICE_DEGREE]; 2],
+    /// Each cell's parity (bit 0) and class (bits 1..5), one byte a cell: a look-up instead of
+    /// finding its row and column, for the carvers that ask for neighbours at every step.
+    cells: Vec<u8>,
 }
 
 impl LatticeSlots {
@@ -333,6 +336,7 @@ impl LatticeSlots {
             steps,
             dirs: [[0; 16]; 2],
             opposite: [[0; LATTICE_DEGREE]; 2],
+            cells: Vec::new(),
         };
         for p in 0..2 {
             for d in 0..l.degree {
@@ -357,12 +361,39 @@ impl LatticeSlots {
                 s.degree[p][class] = k as u8;
             }
         }
+        // a row's cells repeat two columns on, away from its first and last column
+        let (w, h) = (l.width as usize, l.height as usize);
+        s.cells = Vec::with_capacity(w * h);
+        for r in 0..l.height {
+            let start = s.cells.len();
+            for c in 0..l.width {
+                let byte = if c >= 3 && c + 1 < l.width {
+                    s.cells[start + c as usize - 2]
+                } else {
+                    let (p, class) = s.at(r, c);
+                    (p | class << 1) as u8
+                };
+                s.cells.push(byte);
+            }
+        }
         Some(s)
+    }
+
+    /// The parity and class of cell `id`.
+    #[inline(always)]
+    fn of(&self, id: u32) -> (usize, usize) {
+        let k = usize::from(self.cells[id as usize]);
+        (k & 1, k >> 1)
     }
 
     /// The number of cells.
     pub(crate) fn len(&self) -> usize {
         self.width as usize * self.height as usize
+    }
+
+    /// The bytes it holds: its tables and a byte a cell.
+    pub(crate) fn bytes(&self) -> usize {
+        std::mem::size_of::<Self>() + self.cells.len()
     }
 
     /// The row and column of cell `id`.
@@ -389,10 +420,9 @@ impl LatticeSlots {
 
     /// Cell `id`'s neighbours, written to the start of `out` (the rest is garbage); returns how
     /// many.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn fill(&self, id: u32, out: &mut [CellId; NEIGHBOURS_HELD]) -> usize {
-        let (r, c) = self.row_col(id);
-        let (p, class) = self.at(r, c);
+        let (p, class) = self.of(id);
         for (o, &off) in out.iter_mut().zip(&self.offsets[p][class]) {
             *o = CellId(id.wrapping_add(off));
         }
@@ -400,15 +430,14 @@ impl LatticeSlots {
     }
 
     /// How many neighbours cell `id` has.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn degree(&self, id: u32) -> usize {
-        let (r, c) = self.row_col(id);
-        let (p, class) = self.at(r, c);
+        let (p, class) = self.of(id);
         usize::from(self.degree[p][class])
     }
 
     /// Cell `id`'s neighbour in slot `slot`, and the slot of `id` in that neighbour's list.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn neighbour_and_back(&self, id: u32, slot: usize) -> (CellId, usize) {
         let (r, c) = self.row_col(id);
         let (p, class) = self.at(r, c);
