@@ -14,7 +14,7 @@
 //! Every boundary angle is computed from the same (index, ring size) pair wherever it is used, so
 //! a side shared by two cells has bit-identical end points in both.
 
-use super::CellId;
+use super::{CellId, MAX_DEGREE};
 use std::f64::consts::PI;
 
 use super::{
@@ -55,6 +55,9 @@ fn rings_label(rings: u32, _height: u32) -> String {
 pub struct Polar {
     rings: u32,
     counts: Vec<u32>,
+    /// [`Polar::ratio`] of each ring and of the ring outside the disc (0), so that looking it up
+    /// takes no division.
+    ratios: Vec<u32>,
 }
 
 impl Polar {
@@ -73,7 +76,22 @@ impl Polar {
             };
             counts.push(n);
         }
-        Polar { rings, counts }
+        Self::from_counts(counts)
+    }
+
+    /// A disc of rings of `counts` cells, the centre first (each a multiple of the one inside).
+    fn from_counts(counts: Vec<u32>) -> Self {
+        let ratios = (0..=counts.len())
+            .map(|r| match r {
+                0 => 0,
+                _ => counts.get(r).copied().unwrap_or(0) / counts[r - 1].max(1),
+            })
+            .collect();
+        Polar {
+            rings: counts.len() as u32,
+            counts,
+            ratios,
+        }
     }
 
     /// Number of rings, the centre cell counting as the first.
@@ -93,10 +111,7 @@ impl Polar {
 
     /// How many cells of ring `r` sit outside each cell of ring `r - 1` (0 outside the disc).
     fn ratio(&self, r: u32) -> u32 {
-        match r {
-            0 => 0,
-            _ => self.count(r) / self.count(r - 1).max(1),
-        }
+        self.ratios.get(r as usize).copied().unwrap_or(0)
     }
 
     /// Whether `c` is a cell of this disc.
@@ -152,6 +167,73 @@ impl Polar {
             }),
             neighbour: n,
         }
+    }
+
+    /// The neighbours of cell (`row`, `col`) and their back slots, as [`Tessellation::fill_row`]
+    /// writes them for that cell (with the back slots the grid finds by search for the rows it
+    /// leaves them out of): the same order, the same slots, the same degree, which it returns.
+    /// Ids are row-major indices, `row_start[row] + col` (`row_start` as from
+    /// [`crate::mask::row_starts`]). Arithmetic only: no allocation and, on the rings
+    /// [`Polar::new`] makes, one division (by the ring's ratio).
+    pub(crate) fn cell_slots(
+        &self,
+        row_start: &[u32],
+        row: u32,
+        col: u32,
+        nbrs: &mut [CellId; MAX_DEGREE],
+        back: &mut [u8; MAX_DEGREE],
+    ) -> usize {
+        if row == 0 {
+            // the centre lists ring 1 in order, and is each one's inward neighbour (slot 0)
+            let n1 = self.count(1) as usize;
+            let first = row_start.get(1).copied().unwrap_or(0);
+            for (j, (nb, b)) in nbrs[..n1].iter_mut().zip(&mut back[..n1]).enumerate() {
+                *nb = CellId(first + j as u32);
+                *b = 0;
+            }
+            return n1;
+        }
+        let (n, inner_n) = (self.count(row), self.count(row - 1));
+        let ratio = self.ratio(row).max(1);
+        // ratios are 1 or 2 beyond ring 1 (whose inward cell is the centre): no division
+        let parent = if ratio.is_power_of_two() {
+            col >> ratio.trailing_zeros()
+        } else {
+            col / ratio
+        };
+        nbrs[0] = CellId(row_start[row as usize - 1] + parent);
+        // where this cell sits in its inward cell's list: the centre lists ring 1 in order; a
+        // ring cell lists inward, clockwise and counter-clockwise (as far as they are distinct
+        // cells: one of them on a ring of two, none on a ring of one), then its outward cells
+        back[0] = if row == 1 {
+            col
+        } else {
+            inner_n.min(3) + col - parent * ratio
+        } as u8;
+        let here = row_start[row as usize];
+        let mut degree = 1;
+        if n >= 2 {
+            nbrs[1] = CellId(here + if col + 1 == n { 0 } else { col + 1 });
+            back[1] = if n == 2 { 1 } else { 2 };
+            degree = 2;
+        }
+        if n >= 3 {
+            nbrs[2] = CellId(here + if col == 0 { n - 1 } else { col - 1 });
+            back[2] = 1;
+            degree = 3;
+        }
+        let k = self.ratio(row + 1) as usize;
+        let first = row_start.get(row as usize + 1).copied().unwrap_or(0) + col * k as u32;
+        let outs = degree..degree + k;
+        for (j, (nb, b)) in nbrs[outs.clone()]
+            .iter_mut()
+            .zip(&mut back[outs])
+            .enumerate()
+        {
+            *nb = CellId(first + j as u32);
+            *b = 0;
+        }
+        degree + k
     }
 
     /// The outward neighbours of ring cell `c`: the cells of ring `c.row + 1` it touches.
@@ -490,6 +572,70 @@ pub(crate) mod tests {
         v.clear();
         p.neighbours(c(4, 7), &mut v);
         assert_eq!(v, vec![c(3, 7), c(4, 8), c(4, 6), c(5, 7)]);
+    }
+
+    /// Every cell's [`Polar::cell_slots`] against what [`Tessellation::fill_row`] writes for its
+    /// row (with the back slots found by searching the lists where it leaves them out, as the
+    /// grid does).
+    fn check_cell_slots(p: &Polar) {
+        let starts = crate::mask::row_starts(p).unwrap();
+        let total = *starts.last().unwrap() as usize;
+        let stride = p.max_degree().max(1);
+        let (mut nbrs, mut back) = (vec![CellId(0); total * stride], vec![0u8; total * stride]);
+        let mut degree = vec![0u8; total];
+        let mut filled = vec![false; p.rows() as usize];
+        for row in 0..p.rows() as usize {
+            let (a, b) = (starts[row] as usize, starts[row + 1] as usize);
+            filled[row] = p.fill_row(
+                row as u32,
+                RowSlots {
+                    row_start: &starts,
+                    stride,
+                    nbrs: &mut nbrs[a * stride..b * stride],
+                    back: &mut back[a * stride..b * stride],
+                    degree: &mut degree[a..b],
+                },
+            );
+        }
+        let list = |c: usize| &nbrs[c * stride..c * stride + usize::from(degree[c])];
+        let (mut got, mut got_back) = ([CellId(0); MAX_DEGREE], [0u8; MAX_DEGREE]);
+        for row in 0..p.rows() {
+            for col in 0..p.count(row) {
+                let c = (starts[row as usize] + col) as usize;
+                let what = format!("{:?}: ({row}, {col})", p.counts());
+                let d = p.cell_slots(&starts, row, col, &mut got, &mut got_back);
+                assert_eq!(d, usize::from(degree[c]), "{what}");
+                assert_eq!(got[..d], *list(c), "{what}");
+                for (s, &nb) in list(c).iter().enumerate() {
+                    let expected = if filled[row as usize] {
+                        back[c * stride + s]
+                    } else {
+                        let found = list(nb.index()).iter().position(|n| n.index() == c);
+                        found.expect("symmetric lists") as u8
+                    };
+                    assert_eq!(got_back[s], expected, "{what} slot {s}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cell_slots_are_the_filled_rows() {
+        for rings in 0..=40 {
+            check_cell_slots(&Polar::new(rings));
+        }
+        // rings of one or two cells, and rings under them (filled from `neighbours`)
+        for counts in [
+            vec![1, 1],
+            vec![1, 1, 1, 1],
+            vec![1, 2, 2, 4, 4],
+            vec![1, 1, 2, 4, 8, 8],
+            vec![1, 2, 4, 4, 12],
+            vec![1, 3, 3, 6, 6, 18],
+            vec![1, 6, 6, 12, 36],
+        ] {
+            check_cell_slots(&Polar::from_counts(counts));
+        }
     }
 
     #[test]
