@@ -10,9 +10,10 @@
 //! measured 30.5 % on 100x100).
 
 use crate::carve::CarveOptions;
-use crate::grid::{CellId, MAX_DEGREE};
+use crate::grid::{CellId, Grid, MAX_DEGREE};
 use crate::maze::Maze;
-use crate::random::{Random, shuffle};
+use crate::random::Random;
+use crate::topology::LATTICE_DEGREE;
 
 const SLOT_BITS: u32 = MAX_DEGREE.trailing_zeros();
 
@@ -72,6 +73,13 @@ impl UnionFind {
         }
     }
 
+    /// Reads `x`'s entry and returns it, so a loop can load an entry it will need soon and
+    /// overlap that cache miss with other work.
+    #[inline]
+    pub fn touch(&self, x: u32) -> u32 {
+        self.parent[x as usize]
+    }
+
     /// Merges the sets of `a` and `b`; returns `false` if they were one set already.
     ///
     /// On equal ranks `a`'s representative stays the representative, so merging a singleton
@@ -82,15 +90,11 @@ impl UnionFind {
         if ra == rb {
             return false;
         }
+        // chosen by value rather than by branch: which rank is larger is a coin toss
         let (ka, kb) = (self.parent[ra as usize], self.parent[rb as usize]);
-        if ka < kb {
-            self.parent[ra as usize] = rb;
-        } else {
-            self.parent[rb as usize] = ra;
-            if ka == kb {
-                self.parent[ra as usize] += 1;
-            }
-        }
+        let (top, under) = if ka < kb { (rb, ra) } else { (ra, rb) };
+        self.parent[under as usize] = top;
+        self.parent[top as usize] += u32::from(ka == kb);
         true
     }
 }
@@ -100,8 +104,73 @@ const BUCKET: usize = 2048;
 
 /// A wall between `a` and `b = neighbours(a)[slot]`, packed as `a << 36 | slot << 32 | b`.
 #[inline]
-fn pack_pair(a: CellId, slot: usize, b: CellId) -> u64 {
-    (u64::from(a.0) << 36) | ((slot as u64) << 32) | u64::from(b.0)
+fn pack_pair(a: u32, slot: usize, b: u32) -> u64 {
+    (u64::from(a) << 36) | ((slot as u64) << 32) | u64::from(b)
+}
+
+/// Calls `emit` with every wall once, packed by [`pack_pair`], from its smaller-id side: cells
+/// in id order, each cell's walls in slot order.
+///
+/// On an unmasked lattice (rect, hex, tri) a cell clear of the edges has a neighbour in every
+/// direction, so its slots are its directions and its neighbours' ids follow from its own by the
+/// lattice's steps: only the edge cells read the grid's neighbour lists.
+#[inline]
+fn for_each_wall(grid: &Grid, mut emit: impl FnMut(u64)) {
+    let from_lists = |a: u32, emit: &mut dyn FnMut(u64)| {
+        let nbrs = grid.neighbours(CellId(a));
+        for (slot, &b) in nbrs.iter().enumerate() {
+            if a < b.0 {
+                emit(pack_pair(a, slot, b.0));
+            }
+        }
+    };
+    let lattice = grid
+        .lattice()
+        .filter(|l| l.width >= 3 && l.height >= 3)
+        .filter(|l| {
+            l.steps
+                .iter()
+                .flatten()
+                .all(|&(r, c)| r.abs() <= 1 && c.abs() <= 1)
+        });
+    let Some(l) = lattice else {
+        for a in 0..grid.len() as u32 {
+            from_lists(a, &mut emit);
+        }
+        return;
+    };
+    let (w, h) = (l.width, l.height);
+    // per parity: the directions towards a larger id (a later row, or east on the same row), in
+    // direction order, with their id steps
+    let mut ahead = [[(0usize, 0u32); LATTICE_DEGREE]; 2];
+    let mut count = [0usize; 2];
+    for parity in 0..2 {
+        for (d, &(dr, dc)) in l.steps[parity].iter().enumerate().take(l.degree) {
+            if dr > 0 || (dr == 0 && dc > 0) {
+                let step = (dr * w as i32 + dc) as u32;
+                ahead[parity][count[parity]] = (d, step);
+                count[parity] += 1;
+            }
+        }
+    }
+    for r in 0..h {
+        let first = r * w;
+        if r == 0 || r + 1 == h {
+            for a in first..first + w {
+                from_lists(a, &mut emit);
+            }
+            continue;
+        }
+        from_lists(first, &mut emit);
+        for c in 1..w - 1 {
+            let a = first + c;
+            let parity = l.parity(r, c);
+            for &(d, step) in &ahead[parity][..count[parity]] {
+                emit(pack_pair(a, d, a + step));
+            }
+        }
+        from_lists(first + w - 1, &mut emit);
+    }
 }
 
 /// Every wall once (from its smaller-id side), in uniformly random order.
@@ -111,34 +180,28 @@ fn pack_pair(a: CellId, slot: usize, b: CellId) -> u64 {
 /// buckets in enumeration order, and each bucket (small enough for the L1 cache) is shuffled by
 /// Fisher-Yates. That is exactly a uniform permutation: it is sorting by iid uniform keys, with
 /// the bucket as the key's leading digit and the in-bucket shuffle standing in for the rest.
-fn shuffled_walls(maze: &Maze, rng: &mut dyn Random) -> Vec<u64> {
+fn shuffled_walls<R: Random + ?Sized>(maze: &Maze, rng: &mut R) -> Vec<u64> {
     shuffled_walls_in(maze, rng, BUCKET)
 }
 
 /// [`shuffled_walls`] with `bucket` walls per bucket (on average).
-fn shuffled_walls_in(maze: &Maze, rng: &mut dyn Random, bucket: usize) -> Vec<u64> {
+fn shuffled_walls_in<R: Random + ?Sized>(maze: &Maze, rng: &mut R, bucket: usize) -> Vec<u64> {
     let grid = maze.grid();
-    let walls = || {
-        grid.cells().flat_map(move |a| {
-            grid.neighbours(a)
-                .iter()
-                .enumerate()
-                .filter(move |&(_, &b)| a < b)
-                .map(move |(slot, &b)| pack_pair(a, slot, b))
-        })
-    };
+    // every wall is in the lists of both its cells
     let m: usize = grid
         .cells()
-        .map(|a| grid.neighbours(a).iter().filter(|&&b| a < b).count())
-        .sum();
+        .map(|a| grid.neighbours(a).len())
+        .sum::<usize>()
+        / 2;
     let buckets = (m / bucket).clamp(1, 1 << 16);
     if buckets == 1 {
-        let mut all: Vec<u64> = walls().collect();
+        let mut all = Vec::with_capacity(m);
+        for_each_wall(grid, |w| all.push(w));
         shuffle(rng, &mut all);
         return all;
     }
     let mut which: Vec<u16> = Vec::with_capacity(m);
-    let mut start = vec![0usize; buckets + 1];
+    let mut start = vec![0u32; buckets + 1];
     for _ in 0..m {
         let k = rng.below(buckets);
         which.push(k as u16);
@@ -149,30 +212,59 @@ fn shuffled_walls_in(maze: &Maze, rng: &mut dyn Random, bucket: usize) -> Vec<u6
     }
     let mut out = vec![0u64; m];
     let mut next = start.clone();
-    for (w, &k) in walls().zip(&which) {
-        out[next[k as usize]] = w;
-        next[k as usize] += 1;
-    }
+    let mut i = 0;
+    for_each_wall(grid, |w| {
+        let k = usize::from(which[i]);
+        out[next[k] as usize] = w;
+        next[k] += 1;
+        i += 1;
+    });
     drop(which);
     for k in 0..buckets {
-        shuffle(rng, &mut out[start[k]..start[k + 1]]);
+        shuffle(rng, &mut out[start[k] as usize..start[k + 1] as usize]);
     }
     out
 }
+
+/// Shuffles `items` in place: Fisher-Yates from the back, the same draws as
+/// [`crate::random::shuffle`], with the generator's calls inlined when `R` is a concrete type.
+#[inline]
+fn shuffle<T, R: Random + ?Sized>(rng: &mut R, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i + 1);
+        items.swap(i, j);
+    }
+}
+
+/// How many walls ahead the union-find pass touches the two cells' entries, so their cache
+/// misses overlap with the work on the walls before them.
+const AHEAD: usize = 8;
 
 /// Carves `maze` with randomised Kruskal's.
 ///
 /// The union-find pass only records which walls to open (a bit per cell and slot); they are
 /// opened afterwards in cell order, which leaves the same maze and keeps that pass cache-friendly.
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
+    match rng.maze_rng() {
+        Some(r) => carve_with(maze, r),
+        None => carve_with(maze, rng),
+    }
+}
+
+/// [`carve`] with the generator's type known, so its draws inline.
+fn carve_with<R: Random + ?Sized>(maze: &mut Maze, rng: &mut R) {
     let n = maze.len();
     let walls = shuffled_walls(maze, rng);
     let mut sets = UnionFind::new(n);
     let mut open = vec![0u16; n];
     let mut left = n.saturating_sub(1);
-    for w in walls {
+    let mut touched = 0;
+    for (i, &w) in walls.iter().enumerate() {
         if left == 0 {
             break;
+        }
+        if let Some(&later) = walls.get(i + AHEAD) {
+            touched ^= sets.touch((later >> 36) as u32) ^ sets.touch(later as u32);
         }
         let (a, slot, b) = ((w >> 36) as u32, (w >> 32) & 0xf, w as u32);
         if sets.union(a, b) {
@@ -180,6 +272,7 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
             left -= 1;
         }
     }
+    std::hint::black_box(touched);
     for (a, &bits) in open.iter().enumerate() {
         let mut bits = bits;
         while bits != 0 {
@@ -237,6 +330,29 @@ mod tests {
                 }
                 assert_eq!(fast.passage_list(), slow.passage_list());
                 assert!(fast.is_perfect());
+            }
+        }
+    }
+
+    #[test]
+    fn lattice_walls_are_the_listed_walls() {
+        // the arithmetic enumeration on unmasked lattices against the grid's neighbour lists,
+        // wall for wall and in the same order; small sizes take the list path throughout
+        use crate::topology::{Topology, TopologyKind};
+        for kind in [TopologyKind::Rect, TopologyKind::Hex, TopologyKind::Tri] {
+            for (w, h) in [(1, 1), (2, 3), (3, 3), (4, 7), (9, 6)] {
+                let g = Grid::new(Topology::new(kind, w, h).unwrap(), None).unwrap();
+                let mut listed = Vec::new();
+                for a in g.cells() {
+                    for (slot, &b) in g.neighbours(a).iter().enumerate() {
+                        if a < b {
+                            listed.push(pack_pair(a.0, slot, b.0));
+                        }
+                    }
+                }
+                let mut walked = Vec::new();
+                for_each_wall(&g, |w| walked.push(w));
+                assert_eq!(walked, listed, "{kind:?} {w}x{h}");
             }
         }
     }
