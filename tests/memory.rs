@@ -16,6 +16,18 @@ use hedge::pipeline::generate;
 struct Counting;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// Bytes this thread allocated less those it freed: what one step on one thread kept, with
+    /// no other thread's allocations counted (the test harness starts the next test's thread
+    /// while this one runs).
+    static MINE: std::cell::Cell<isize> = const { std::cell::Cell::new(0) };
+}
+
+/// Adds `bytes` to this thread's count (nothing while the thread is being torn down).
+fn mine(bytes: isize) {
+    let _ = MINE.try_with(|m| m.set(m.get() + bytes));
+}
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 
 unsafe impl GlobalAlloc for Counting {
@@ -24,6 +36,7 @@ unsafe impl GlobalAlloc for Counting {
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
             let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            mine(layout.size() as isize);
             PEAK.fetch_max(now, Ordering::Relaxed);
         }
         p
@@ -33,6 +46,7 @@ unsafe impl GlobalAlloc for Counting {
         // SAFETY: as for `alloc`
         unsafe { System.dealloc(ptr, layout) };
         LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        mine(-(layout.size() as isize));
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
@@ -42,9 +56,11 @@ unsafe impl GlobalAlloc for Counting {
             if new_size >= layout.size() {
                 let grow = new_size - layout.size();
                 let now = LIVE.fetch_add(grow, Ordering::Relaxed) + grow;
+                mine(grow as isize);
                 PEAK.fetch_max(now, Ordering::Relaxed);
             } else {
                 LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+                mine(-((layout.size() - new_size) as isize));
             }
         }
         p
@@ -167,7 +183,7 @@ fn a_grid_and_its_maze_take_under_24_bytes_a_cell() {
     );
     // and carving adds only its scratch, given back when it is done
     let mut m = kept.unwrap();
-    let before = LIVE.load(Ordering::Relaxed);
+    let before = MINE.with(|m| m.get());
     carve(
         &mut m,
         Algorithm::BinaryTree,
@@ -176,5 +192,5 @@ fn a_grid_and_its_maze_take_under_24_bytes_a_cell() {
     )
     .unwrap();
     assert!(m.is_perfect());
-    assert_eq!(LIVE.load(Ordering::Relaxed), before);
+    assert_eq!(MINE.with(|m| m.get()), before);
 }
