@@ -62,8 +62,10 @@ pub trait Random {
     }
 }
 
-/// Shuffles `items` in place (Fisher-Yates, from the back).
-pub fn shuffle<T>(rng: &mut dyn Random, items: &mut [T]) {
+/// Shuffles `items` in place (Fisher-Yates, from the back); generic over the generator so a
+/// caller holding a concrete one (Kruskal's with [`MazeRng`]) has its calls inlined.
+#[inline]
+pub fn shuffle<T, R: Random + ?Sized>(rng: &mut R, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         let j = rng.below(i + 1);
         items.swap(i, j);

@@ -35,19 +35,12 @@ fn carve_any<R: Random + ?Sized>(maze: &mut Maze, rng: &mut R) {
     let start = CellId(rng.below(n) as u32);
     visited.insert(start);
     let mut stack = vec![start];
-    let mut open = [0usize; MAX_DEGREE];
     while let Some(&top) = stack.last() {
-        // every slot is written and only the free ones counted: no branch on the visits
-        let mut count = 0;
-        for (slot, &nb) in maze.grid().neighbours(top).iter().enumerate() {
-            open[count] = slot;
-            count += usize::from(!visited.contains(nb));
-        }
-        if count == 0 {
+        let Some((slot, count)) = pick_unvisited(&maze.grid().neighbours(top), &visited, rng)
+        else {
             stack.pop();
             continue;
-        }
-        let slot = open[if count == 1 { 0 } else { rng.below(count) }];
+        };
         let (next, back) = maze.grid().neighbour_and_back(top, slot);
         maze.link_slots(top, slot, next, back);
         visited.insert(next);
@@ -59,6 +52,28 @@ fn carve_any<R: Random + ?Sized>(maze: &mut Maze, rng: &mut R) {
         } else {
             stack.push(next);
         }
+    }
+}
+
+/// A uniformly drawn slot of `nbrs` whose cell is not yet visited, and how many were free
+/// (no draw when only one is); `None` when none is. Every slot is written and only the free ones
+/// counted: no branch on the visits.
+#[inline(always)]
+fn pick_unvisited<R: Random + ?Sized>(
+    nbrs: &[CellId],
+    visited: &CellSet,
+    rng: &mut R,
+) -> Option<(usize, usize)> {
+    let mut open = [0usize; MAX_DEGREE];
+    let mut count = 0;
+    for (slot, &nb) in nbrs.iter().enumerate() {
+        open[count] = slot;
+        count += usize::from(!visited.contains(nb));
+    }
+    match count {
+        0 => None,
+        1 => Some((open[0], 1)),
+        _ => Some((open[rng.below(count)], count)),
     }
 }
 
@@ -88,20 +103,13 @@ fn carve_polar<R: Random + ?Sized>(maze: &mut Maze, rng: &mut R, polar: &Polar) 
     let start_row = row_start.partition_point(|&s| s <= start) - 1;
     let mut stack: Vec<(u32, u32)> = vec![(start, start_row as u32)];
     let (mut nbrs, mut back) = ([CellId(0); MAX_DEGREE], [0u8; MAX_DEGREE]);
-    let mut open = [0usize; MAX_DEGREE];
     while let Some(&(id, row)) = stack.last() {
         let (first, end) = (row_start[row as usize], row_start[row as usize + 1]);
         let degree = polar.cell_slots(&row_start, row, id - first, &mut nbrs, &mut back);
-        let mut count = 0;
-        for (slot, &nb) in nbrs[..degree].iter().enumerate() {
-            open[count] = slot;
-            count += usize::from(!visited.contains(nb));
-        }
-        if count == 0 {
+        let Some((slot, count)) = pick_unvisited(&nbrs[..degree], &visited, rng) else {
             stack.pop();
             continue;
-        }
-        let slot = open[if count == 1 { 0 } else { rng.below(count) }];
+        };
         let next = nbrs[slot];
         maze.link_slots(CellId(id), slot, next, usize::from(back[slot]));
         visited.insert(next);

@@ -12,7 +12,7 @@
 use crate::carve::CarveOptions;
 use crate::grid::{CellId, Grid, MAX_DEGREE};
 use crate::maze::Maze;
-use crate::random::Random;
+use crate::random::{Random, shuffle};
 use crate::topology::LATTICE_DEGREE;
 
 const SLOT_BITS: u32 = MAX_DEGREE.trailing_zeros();
@@ -224,16 +224,6 @@ fn shuffled_walls_in<R: Random + ?Sized>(maze: &Maze, rng: &mut R, bucket: usize
         shuffle(rng, &mut out[start[k] as usize..start[k + 1] as usize]);
     }
     out
-}
-
-/// Shuffles `items` in place: Fisher-Yates from the back, the same draws as
-/// [`crate::random::shuffle`], with the generator's calls inlined when `R` is a concrete type.
-#[inline]
-fn shuffle<T, R: Random + ?Sized>(rng: &mut R, items: &mut [T]) {
-    for i in (1..items.len()).rev() {
-        let j = rng.below(i + 1);
-        items.swap(i, j);
-    }
 }
 
 /// How many walls ahead the union-find pass touches the two cells' entries, so their cache
