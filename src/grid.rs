@@ -20,7 +20,7 @@
 use crate::error::{Error, Result};
 use crate::mask::{Mask, row_starts};
 pub use crate::topology::{CellId, MAX_DEGREE, NEIGHBOURS_HELD};
-use crate::topology::{Coord, Lattice, LatticeSlots, Point, RowSlots, Side, Topology};
+use crate::topology::{Coord, Lattice, LatticeSlots, Point, Polar, RowSlots, Side, Topology};
 
 const NONE: u32 = u32::MAX;
 
@@ -127,6 +127,69 @@ impl Iterator for NeighboursIter<'_> {
 }
 
 impl ExactSizeIterator for NeighboursIter<'_> {}
+
+/// A cell of a grid, found once ([`Grid::place`]), asked about one slot at a time: on a grid
+/// that computes its neighbours, each question costs only that slot.
+#[derive(Clone, Copy, Debug)]
+pub struct Place<'a> {
+    grid: &'a Grid,
+    id: CellId,
+    /// Lattice: the cell's parity and class; polar: its ring and column; a table: unused.
+    a: u32,
+    b: u32,
+}
+
+impl Place<'_> {
+    /// The cell.
+    #[inline(always)]
+    pub fn id(&self) -> CellId {
+        self.id
+    }
+
+    /// How many active neighbours it has.
+    #[inline(always)]
+    pub fn degree(&self) -> usize {
+        match &self.grid.links {
+            Links::Table { degree, .. } => usize::from(degree[self.id.index()]),
+            Links::Lattice(l) => l.degree_in(self.a as usize, self.b as usize),
+            Links::Polar => self.grid.polar().cell_degree(self.a),
+        }
+    }
+
+    /// Its neighbour in slot `slot`.
+    #[inline(always)]
+    pub fn neighbour(&self, slot: usize) -> CellId {
+        debug_assert!(slot < self.degree());
+        match &self.grid.links {
+            Links::Table { stride, nbrs, .. } => nbrs[self.id.index() * stride + slot],
+            Links::Lattice(l) => l.neighbour_in(self.id.0, self.a as usize, self.b as usize, slot),
+            Links::Polar => {
+                let g = self.grid;
+                g.polar().cell_slot(&g.row_start, self.a, self.b, slot).0
+            }
+        }
+    }
+
+    /// Its neighbour in slot `slot`, and its own slot in that neighbour's list.
+    #[inline(always)]
+    pub fn neighbour_and_back(&self, slot: usize) -> (CellId, usize) {
+        debug_assert!(slot < self.degree());
+        match &self.grid.links {
+            Links::Table {
+                stride, nbrs, back, ..
+            } => {
+                let i = self.id.index() * stride + slot;
+                (nbrs[i], usize::from(back[i]))
+            }
+            Links::Lattice(l) => l.neighbour_and_back(self.id.0, slot),
+            Links::Polar => {
+                let g = self.grid;
+                let (nb, back) = g.polar().cell_slot(&g.row_start, self.a, self.b, slot);
+                (nb, usize::from(back))
+            }
+        }
+    }
+}
 
 impl Grid {
     /// The grid of `topology`'s cells that `mask` switches on (all of them when `mask` is `None`).
@@ -351,30 +414,50 @@ impl Grid {
     /// How many active neighbours `id` has.
     #[inline(always)]
     pub fn degree(&self, id: CellId) -> usize {
-        match &self.links {
-            Links::Table { degree, .. } => usize::from(degree[id.index()]),
-            Links::Lattice(l) => l.degree(id.0),
-            Links::Polar => self.neighbours(id).len(),
-        }
+        self.place(id).degree()
+    }
+
+    /// The neighbour in slot `slot` of `id`.
+    #[inline(always)]
+    pub fn neighbour(&self, id: CellId, slot: usize) -> CellId {
+        self.place(id).neighbour(slot)
     }
 
     /// The neighbour in slot `slot` of `id`, and the slot of `id` in that neighbour's list.
     #[inline(always)]
     pub fn neighbour_and_back(&self, id: CellId, slot: usize) -> (CellId, usize) {
-        debug_assert!(slot < self.degree(id));
-        match &self.links {
-            Links::Table {
-                stride, nbrs, back, ..
-            } => {
-                let i = id.index() * stride + slot;
-                (nbrs[i], usize::from(back[i]))
+        self.place(id).neighbour_and_back(slot)
+    }
+
+    /// Cell `id`, found once to be asked about its slots one at a time: what a random walk
+    /// wants at each step (a degree, then one neighbour), without computing its whole list.
+    #[inline(always)]
+    pub fn place(&self, id: CellId) -> Place<'_> {
+        let (a, b) = match &self.links {
+            Links::Table { .. } => (0, 0),
+            Links::Lattice(l) => {
+                let (p, class) = l.of(id.0);
+                (p as u32, class as u32)
             }
-            Links::Lattice(l) => l.neighbour_and_back(id.0, slot),
             Links::Polar => {
-                let (mut ids, mut back) = ([CellId(0); NEIGHBOURS_HELD], [0u8; NEIGHBOURS_HELD]);
-                self.polar_slots(id, &mut ids, &mut back);
-                (ids[slot], usize::from(back[slot]))
+                let c = self.coord(id);
+                (c.row, c.col)
             }
+        };
+        Place {
+            grid: self,
+            id,
+            a,
+            b,
+        }
+    }
+
+    /// The polar topology of a grid with polar links.
+    #[inline(always)]
+    fn polar(&self) -> &Polar {
+        match &self.topology {
+            Topology::Polar(p) => p,
+            _ => unreachable!("polar links on a polar grid"),
         }
     }
 
@@ -386,11 +469,9 @@ impl Grid {
         ids: &mut [CellId; NEIGHBOURS_HELD],
         back: &mut [u8; NEIGHBOURS_HELD],
     ) -> usize {
-        let Topology::Polar(p) = &self.topology else {
-            unreachable!("polar links on a polar grid")
-        };
         let c = self.coord(id);
-        p.cell_slots(&self.row_start, c.row, c.col, ids, back)
+        self.polar()
+            .cell_slots(&self.row_start, c.row, c.col, ids, back)
     }
 
     /// Where `other` sits in `id`'s neighbour list.
@@ -604,9 +685,21 @@ mod tests {
             t.neighbours(c, &mut buf);
             let want: Vec<CellId> = buf.iter().filter_map(|&n| g.id_at(n)).collect();
             assert_eq!(*g.neighbours(id), want[..], "{c:?}");
+            // and one slot at a time, as a walk asks
+            let here = g.place(id);
+            assert_eq!((here.id(), here.degree()), (id, want.len()), "{c:?}");
+            assert_eq!(g.degree(id), want.len(), "{c:?}");
             for slot in 0..want.len() {
                 let (b, back) = g.neighbour_and_back(id, slot);
+                assert_eq!(b, want[slot], "{c:?} slot {slot}");
                 assert_eq!(g.neighbours(b)[back], id, "{c:?} slot {slot}");
+                assert_eq!(
+                    here.neighbour_and_back(slot),
+                    (b, back),
+                    "{c:?} slot {slot}"
+                );
+                assert_eq!(here.neighbour(slot), b, "{c:?} slot {slot}");
+                assert_eq!(g.neighbour(id, slot), b, "{c:?} slot {slot}");
             }
         }
     }

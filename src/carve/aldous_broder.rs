@@ -22,16 +22,14 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
     visited[c.index()] = true;
     let mut left = n - 1;
     while left > 0 {
-        let nbrs = maze.grid().neighbours(c);
-        let slot = if nbrs.len() == 1 {
-            0
-        } else {
-            rng.below(nbrs.len())
-        };
-        let next = nbrs[slot];
+        let here = maze.grid().place(c);
+        let degree = here.degree();
+        let slot = if degree == 1 { 0 } else { rng.below(degree) };
+        let next = here.neighbour(slot);
         if !visited[next.index()] {
             visited[next.index()] = true;
-            maze.link_slot(c, slot);
+            let back = here.neighbour_and_back(slot).1;
+            maze.link_slots(c, slot, next, back);
             left -= 1;
         }
         c = next;

@@ -21,6 +21,7 @@ use crate::carve::CarveOptions;
 use crate::grid::{CellId, MAX_DEGREE};
 use crate::maze::Maze;
 use crate::random::Random;
+use std::sync::Arc;
 
 /// A set of integers in `0..n` with O(log₆₄ n) insert, remove and minimum.
 ///
@@ -93,12 +94,13 @@ impl MinSet {
     }
 }
 
-/// Marks `c` visited: it leaves the hunt set and its unvisited neighbours join it.
+/// Marks `c`, whose neighbours are `nbrs`, visited: it leaves the hunt set and its unvisited
+/// neighbours join it.
 #[inline]
-fn visit(maze: &Maze, c: CellId, visited: &mut [bool], hunt: &mut MinSet) {
+fn visit(c: CellId, nbrs: &[CellId], visited: &mut [bool], hunt: &mut MinSet) {
     visited[c.index()] = true;
     hunt.remove(c.index());
-    for nb in maze.grid().neighbours(c) {
+    for nb in nbrs {
         if !visited[nb.index()] {
             hunt.insert(nb.index());
         }
@@ -108,15 +110,19 @@ fn visit(maze: &Maze, c: CellId, visited: &mut [bool], hunt: &mut MinSet) {
 /// Carves `maze` with hunt-and-kill.
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
     let n = maze.len();
+    // a handle of its own, so a cell's list (computed once per cell on an unmasked grid) can be
+    // held while the maze is written
+    let grid = Arc::clone(maze.grid_arc());
     let mut visited = vec![false; n];
     let mut hunt = MinSet::new(n);
     let mut c = CellId(rng.below(n) as u32);
-    visit(maze, c, &mut visited, &mut hunt);
+    let mut nbrs = grid.neighbours(c);
+    visit(c, &nbrs, &mut visited, &mut hunt);
     let mut slots = [0usize; MAX_DEGREE];
     loop {
         // walk
         let mut count = 0;
-        for (slot, &nb) in maze.grid().neighbours(c).iter().enumerate() {
+        for (slot, &nb) in nbrs.iter().enumerate() {
             if !visited[nb.index()] {
                 slots[count] = slot;
                 count += 1;
@@ -124,16 +130,18 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
         }
         if count > 0 {
             let slot = slots[if count == 1 { 0 } else { rng.below(count) }];
-            let next = maze.grid().neighbours(c)[slot];
+            let next = nbrs[slot];
             maze.link_slot(c, slot);
-            visit(maze, next, &mut visited, &mut hunt);
+            nbrs = grid.neighbours(next);
+            visit(next, &nbrs, &mut visited, &mut hunt);
             c = next;
             continue;
         }
         // hunt
         let Some(h) = hunt.min() else { break };
         c = CellId(h as u32);
-        for (slot, &nb) in maze.grid().neighbours(c).iter().enumerate() {
+        nbrs = grid.neighbours(c);
+        for (slot, &nb) in nbrs.iter().enumerate() {
             if visited[nb.index()] {
                 slots[count] = slot;
                 count += 1;
@@ -141,7 +149,7 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
         }
         let slot = slots[if count == 1 { 0 } else { rng.below(count) }];
         maze.link_slot(c, slot);
-        visit(maze, c, &mut visited, &mut hunt);
+        visit(c, &nbrs, &mut visited, &mut hunt);
     }
 }
 

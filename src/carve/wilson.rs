@@ -31,21 +31,19 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
         }
         let mut c = CellId(start as u32);
         while !in_tree[c.index()] {
-            let nbrs = maze.grid().neighbours(c);
-            let slot = if nbrs.len() == 1 {
-                0
-            } else {
-                rng.below(nbrs.len())
-            };
+            let here = maze.grid().place(c);
+            let degree = here.degree();
+            let slot = if degree == 1 { 0 } else { rng.below(degree) };
             exit[c.index()] = slot as u8;
-            c = nbrs[slot];
+            c = here.neighbour(slot);
         }
         let mut c = CellId(start as u32);
         while !in_tree[c.index()] {
             in_tree[c.index()] = true;
             let slot = exit[c.index()] as usize;
-            maze.link_slot(c, slot);
-            c = maze.grid().neighbours(c)[slot];
+            let (next, back) = maze.grid().neighbour_and_back(c, slot);
+            maze.link_slots(c, slot, next, back);
+            c = next;
         }
     }
 }

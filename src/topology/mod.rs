@@ -381,7 +381,7 @@ impl LatticeSlots {
 
     /// The parity and class of cell `id`.
     #[inline(always)]
-    fn of(&self, id: u32) -> (usize, usize) {
+    pub(crate) fn of(&self, id: u32) -> (usize, usize) {
         let k = usize::from(self.cells[id as usize]);
         (k & 1, k >> 1)
     }
@@ -429,11 +429,20 @@ impl LatticeSlots {
         usize::from(self.degree[p][class])
     }
 
-    /// How many neighbours cell `id` has.
+    /// How many neighbours a cell of parity `p` and class `class` has (see [`LatticeSlots::of`]).
     #[inline(always)]
-    pub(crate) fn degree(&self, id: u32) -> usize {
-        let (p, class) = self.of(id);
+    pub(crate) fn degree_in(&self, p: usize, class: usize) -> usize {
         usize::from(self.degree[p][class])
+    }
+
+    /// The neighbour in slot `slot` of cell `id`, of parity `p` and class `class`.
+    #[inline(always)]
+    pub(crate) fn neighbour_in(&self, id: u32, p: usize, class: usize, slot: usize) -> CellId {
+        debug_assert!(
+            slot < self.degree_in(p, class),
+            "cell {id} has no slot {slot}"
+        );
+        CellId(id.wrapping_add(self.offsets[p][class][slot]))
     }
 
     /// Cell `id`'s neighbour in slot `slot`, and the slot of `id` in that neighbour's list.

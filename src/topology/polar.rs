@@ -237,6 +237,62 @@ impl Polar {
         degree + k
     }
 
+    /// How many neighbours a cell of ring `row` has: what [`Polar::cell_slots`] returns for it.
+    #[inline(always)]
+    pub(crate) fn cell_degree(&self, row: u32) -> usize {
+        if row == 0 {
+            return self.count(1) as usize;
+        }
+        1 + self.count(row).saturating_sub(1).min(2) as usize + self.ratio(row + 1) as usize
+    }
+
+    /// Slot `slot` of cell (`row`, `col`) as [`Polar::cell_slots`] writes it: the neighbour and
+    /// its back slot, computed for that slot alone (`slot` below [`Polar::cell_degree`]).
+    #[inline(always)]
+    pub(crate) fn cell_slot(
+        &self,
+        row_start: &[u32],
+        row: u32,
+        col: u32,
+        slot: usize,
+    ) -> (CellId, u8) {
+        let slot = slot as u32;
+        if row == 0 {
+            return (CellId(row_start[1] + slot), 0);
+        }
+        let n = self.count(row);
+        let sideways = n.saturating_sub(1).min(2);
+        let here = row_start[row as usize];
+        match slot {
+            0 => {
+                let ratio = self.ratio(row).max(1);
+                let parent = if ratio.is_power_of_two() {
+                    col >> ratio.trailing_zeros()
+                } else {
+                    col / ratio
+                };
+                let back = if row == 1 {
+                    col
+                } else {
+                    self.count(row - 1).min(3) + col - parent * ratio
+                };
+                (CellId(row_start[row as usize - 1] + parent), back as u8)
+            }
+            1 if sideways >= 1 => (
+                CellId(here + if col + 1 == n { 0 } else { col + 1 }),
+                if n == 2 { 1 } else { 2 },
+            ),
+            2 if sideways >= 2 => (CellId(here + if col == 0 { n - 1 } else { col - 1 }), 1),
+            _ => {
+                let k = self.ratio(row + 1);
+                (
+                    CellId(row_start[row as usize + 1] + col * k + slot - 1 - sideways),
+                    0,
+                )
+            }
+        }
+    }
+
     /// The outward neighbours of ring cell `c`: the cells of ring `c.row + 1` it touches.
     fn outward(&self, c: Coord) -> impl Iterator<Item = Coord> + use<> {
         let k = self.ratio(c.row + 1);
@@ -609,6 +665,11 @@ pub(crate) mod tests {
                 let what = format!("{:?}: ({row}, {col})", p.counts());
                 let d = p.cell_slots(&starts, row, col, &mut got, &mut got_back);
                 assert_eq!(d, usize::from(degree[c]), "{what}");
+                assert_eq!(p.cell_degree(row), d, "{what}");
+                for s in 0..d {
+                    let one = p.cell_slot(&starts, row, col, s);
+                    assert_eq!(one, (got[s], got_back[s]), "{what} slot {s} alone");
+                }
                 assert_eq!(got[..d], *list(c), "{what}");
                 for (s, &nb) in list(c).iter().enumerate() {
                     let expected = if filled[row as usize] {
