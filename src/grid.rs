@@ -170,6 +170,26 @@ impl Place<'_> {
         }
     }
 
+    /// Its neighbour in slot `slot`, found: a walk steps on without looking the cell up again
+    /// (on a polar grid, its ring follows from the slot).
+    #[inline(always)]
+    pub fn step(&self, slot: usize) -> Self {
+        debug_assert!(slot < self.degree());
+        let g = self.grid;
+        match &g.links {
+            Links::Table { .. } | Links::Lattice(_) => g.place(self.neighbour(slot)),
+            Links::Polar => {
+                let (row, col) = g.polar().cell_step(self.a, self.b, slot);
+                Place {
+                    grid: g,
+                    id: CellId(g.row_start[row as usize] + col),
+                    a: row,
+                    b: col,
+                }
+            }
+        }
+    }
+
     /// Its neighbour in slot `slot`, and its own slot in that neighbour's list.
     #[inline(always)]
     pub fn neighbour_and_back(&self, slot: usize) -> (CellId, usize) {
@@ -181,7 +201,9 @@ impl Place<'_> {
                 let i = self.id.index() * stride + slot;
                 (nbrs[i], usize::from(back[i]))
             }
-            Links::Lattice(l) => l.neighbour_and_back(self.id.0, slot),
+            Links::Lattice(l) => {
+                l.neighbour_and_back_in(self.id.0, self.a as usize, self.b as usize, slot)
+            }
             Links::Polar => {
                 let g = self.grid;
                 let (nb, back) = g.polar().cell_slot(&g.row_start, self.a, self.b, slot);

@@ -13,25 +13,27 @@ use crate::carve::CarveOptions;
 use crate::grid::CellId;
 use crate::maze::Maze;
 use crate::random::Random;
+use std::sync::Arc;
 
 /// Carves `maze` with Aldous-Broder.
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
     let n = maze.len();
     let mut visited = vec![false; n];
-    let mut c = CellId(rng.below(n) as u32);
-    visited[c.index()] = true;
+    // a handle of its own, so the walk's place on it can be held while the maze is written
+    let grid = Arc::clone(maze.grid_arc());
+    let mut here = grid.place(CellId(rng.below(n) as u32));
+    visited[here.id().index()] = true;
     let mut left = n - 1;
     while left > 0 {
-        let here = maze.grid().place(c);
         let degree = here.degree();
         let slot = if degree == 1 { 0 } else { rng.below(degree) };
-        let next = here.neighbour(slot);
-        if !visited[next.index()] {
-            visited[next.index()] = true;
+        let next = here.step(slot);
+        if !visited[next.id().index()] {
+            visited[next.id().index()] = true;
             let back = here.neighbour_and_back(slot).1;
-            maze.link_slots(c, slot, next, back);
+            maze.link_slots(here.id(), slot, next.id(), back);
             left -= 1;
         }
-        c = next;
+        here = next;
     }
 }

@@ -29,13 +29,12 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
         if in_tree[start] {
             continue;
         }
-        let mut c = CellId(start as u32);
-        while !in_tree[c.index()] {
-            let here = maze.grid().place(c);
+        let mut here = maze.grid().place(CellId(start as u32));
+        while !in_tree[here.id().index()] {
             let degree = here.degree();
             let slot = if degree == 1 { 0 } else { rng.below(degree) };
-            exit[c.index()] = slot as u8;
-            c = here.neighbour(slot);
+            exit[here.id().index()] = slot as u8;
+            here = here.step(slot);
         }
         let mut c = CellId(start as u32);
         while !in_tree[c.index()] {

@@ -281,23 +281,19 @@ impl Lattice {
 /// Every step moves at most one row and one column, so which directions a cell has depends
 /// only on its parity and on which of the four edges it touches (its class): for each parity
 /// and class, the id offsets of its neighbours in slot order, so a cell's list is its id plus a
-/// row of that table, with no branch per neighbour. The row comes from one multiplication (the
-/// width's reciprocal), not a division.
+/// row of that table, with no branch per neighbour. A cell's parity and class are kept in a byte
+/// a cell, so a look-up needs neither its row nor its column; a back slot counts the directions
+/// the neighbour (by its own byte) has before the one pointing back.
 #[derive(Clone, Debug)]
 pub(crate) struct LatticeSlots {
     width: u32,
     height: u32,
     row_parity: bool,
-    /// `ceil(2^64 / width)` (0 when the width is 1): `id / width` is the high half of
-    /// `id * reciprocal` (Lemire, Kaser and Kurz, "Faster remainder by direct computation").
-    reciprocal: u64,
     /// Per parity and class: each slot's id offset (a negative step wraps), the number of
     /// slots, and each slot's direction.
     offsets: [[[u32; NEIGHBOURS_HELD]; 16]; 2],
     degree: [[u8; 16]; 2],
     direction: [[[u8; NEIGHBOURS_HELD]; 16]; 2],
-    /// The (row, column) step of each direction, per parity.
-    steps: [[(i32, i32); LATTICE_DEGREE]; 2],
     /// The directions a cell has, per parity and class.
     dirs: [[u16; 16]; 2],
     /// The direction back from the neighbour in each direction, per parity.
@@ -325,15 +321,9 @@ impl LatticeSlots {
             width: l.width,
             height: l.height,
             row_parity: l.row_parity,
-            reciprocal: if l.width > 1 {
-                u64::MAX / u64::from(l.width) + 1
-            } else {
-                0
-            },
             offsets: [[[0; NEIGHBOURS_HELD]; 16]; 2],
             degree: [[0; 16]; 2],
             direction: [[[0; NEIGHBOURS_HELD]; 16]; 2],
-            steps,
             dirs: [[0; 16]; 2],
             opposite: [[0; LATTICE_DEGREE]; 2],
             cells: Vec::new(),
@@ -396,17 +386,6 @@ impl LatticeSlots {
         std::mem::size_of::<Self>() + self.cells.len()
     }
 
-    /// The row and column of cell `id`.
-    #[inline]
-    fn row_col(&self, id: u32) -> (u32, u32) {
-        let r = if self.reciprocal == 0 {
-            id
-        } else {
-            ((u128::from(self.reciprocal) * u128::from(id)) >> 64) as u32
-        };
-        (r, id - r * self.width)
-    }
-
     /// The parity and class of cell (`r`, `c`).
     #[inline]
     fn at(&self, r: u32, c: u32) -> (usize, usize) {
@@ -445,21 +424,22 @@ impl LatticeSlots {
         CellId(id.wrapping_add(self.offsets[p][class][slot]))
     }
 
-    /// Cell `id`'s neighbour in slot `slot`, and the slot of `id` in that neighbour's list.
+    /// The neighbour in slot `slot` of cell `id`, of parity `p` and class `class`, and the slot
+    /// of `id` in that neighbour's list (from the neighbour's byte: its parity and class).
     #[inline(always)]
-    pub(crate) fn neighbour_and_back(&self, id: u32, slot: usize) -> (CellId, usize) {
-        let (r, c) = self.row_col(id);
-        let (p, class) = self.at(r, c);
-        debug_assert!(
-            slot < usize::from(self.degree[p][class]),
-            "cell {id} has no slot {slot}"
-        );
+    pub(crate) fn neighbour_and_back_in(
+        &self,
+        id: u32,
+        p: usize,
+        class: usize,
+        slot: usize,
+    ) -> (CellId, usize) {
+        let nb = self.neighbour_in(id, p, class, slot);
         let d = usize::from(self.direction[p][class][slot]);
-        let (dr, dc) = self.steps[p][d];
-        let (p2, class2) = self.at(r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+        let (p2, class2) = self.of(nb.0);
         let o = self.opposite[p][d];
         let back = (self.dirs[p2][class2] & ((1 << o) - 1)).count_ones() as usize;
-        (CellId(id.wrapping_add(self.offsets[p][class][slot])), back)
+        (nb, back)
     }
 }
 
@@ -705,35 +685,6 @@ impl Topology {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-
-    #[test]
-    fn a_lattice_cell_s_row_is_found_by_the_reciprocal() {
-        // `LatticeSlots::row_col` divides by multiplying: exact for every 32-bit id and width
-        let rect = |w| Topology::new(TopologyKind::Rect, w, 1).unwrap();
-        // (widths past the 20,000 a design allows, for the arithmetic alone)
-        for w in [1u32, 2, 3, 7, 64, 1000, 3000, 65_535, 100_003, u32::MAX / 3] {
-            let slots = LatticeSlots::new(&rect(2).tess().lattice().unwrap())
-                .map(|mut s| {
-                    s.width = w;
-                    s.reciprocal = if w > 1 {
-                        u64::MAX / u64::from(w) + 1
-                    } else {
-                        0
-                    };
-                    s
-                })
-                .unwrap();
-            let mut id = 0u64;
-            while id <= u64::from(u32::MAX) {
-                for near in [id, id + u64::from(w) - 1, id + u64::from(w)] {
-                    if let Ok(i) = u32::try_from(near) {
-                        assert_eq!(slots.row_col(i), (i / w, i % w), "{i} / {w}");
-                    }
-                }
-                id = id * 3 + u64::from(w) + 1;
-            }
-        }
-    }
 
     #[test]
     fn the_registry_has_every_kind_once_in_menu_order() {

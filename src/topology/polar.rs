@@ -246,6 +246,38 @@ impl Polar {
         1 + self.count(row).saturating_sub(1).min(2) as usize + self.ratio(row + 1) as usize
     }
 
+    /// The ring and column of the neighbour in slot `slot` of cell (`row`, `col`) (the cell of
+    /// [`Polar::cell_slot`], as a coordinate). Every candidate is computed and one is selected,
+    /// without a branch on the slot: a random walk's slots are unpredictable.
+    #[inline(always)]
+    pub(crate) fn cell_step(&self, row: u32, col: u32, slot: usize) -> (u32, u32) {
+        let slot = slot as u32;
+        if row == 0 {
+            return (1, slot);
+        }
+        let n = self.count(row);
+        let sideways = n.saturating_sub(1).min(2);
+        let ratio = self.ratio(row).max(1);
+        let parent = if ratio.is_power_of_two() {
+            col >> ratio.trailing_zeros()
+        } else {
+            col / ratio
+        };
+        let clockwise = if col + 1 == n { 0 } else { col + 1 };
+        let counter = if col == 0 { n.wrapping_sub(1) } else { col - 1 };
+        let outward = (col * self.ratio(row + 1)).wrapping_add(slot.wrapping_sub(1 + sideways));
+        let (inward, out) = (slot == 0, slot > sideways);
+        let side = if slot == 1 { clockwise } else { counter };
+        let c2 = if inward {
+            parent
+        } else if out {
+            outward
+        } else {
+            side
+        };
+        (row + u32::from(out) - u32::from(inward), c2)
+    }
+
     /// Slot `slot` of cell (`row`, `col`) as [`Polar::cell_slots`] writes it: the neighbour and
     /// its back slot, computed for that slot alone (`slot` below [`Polar::cell_degree`]).
     #[inline(always)]
@@ -256,41 +288,24 @@ impl Polar {
         col: u32,
         slot: usize,
     ) -> (CellId, u8) {
-        let slot = slot as u32;
-        if row == 0 {
-            return (CellId(row_start[1] + slot), 0);
-        }
-        let n = self.count(row);
-        let sideways = n.saturating_sub(1).min(2);
-        let here = row_start[row as usize];
-        match slot {
-            0 => {
-                let ratio = self.ratio(row).max(1);
-                let parent = if ratio.is_power_of_two() {
-                    col >> ratio.trailing_zeros()
-                } else {
-                    col / ratio
-                };
-                let back = if row == 1 {
-                    col
-                } else {
-                    self.count(row - 1).min(3) + col - parent * ratio
-                };
-                (CellId(row_start[row as usize - 1] + parent), back as u8)
+        let (r2, c2) = self.cell_step(row, col, slot);
+        // as in `cell_slots`: outward cells (and the centre's) list this one first; an inward
+        // cell lists it after its own inward and sideways slots; clockwise lists it second
+        // (first on a ring of two), counter-clockwise third
+        let back = if row == 0 || r2 > row {
+            0
+        } else if r2 < row {
+            if row == 1 {
+                col
+            } else {
+                self.count(row - 1).min(3) + col - c2 * self.ratio(row).max(1)
             }
-            1 if sideways >= 1 => (
-                CellId(here + if col + 1 == n { 0 } else { col + 1 }),
-                if n == 2 { 1 } else { 2 },
-            ),
-            2 if sideways >= 2 => (CellId(here + if col == 0 { n - 1 } else { col - 1 }), 1),
-            _ => {
-                let k = self.ratio(row + 1);
-                (
-                    CellId(row_start[row as usize + 1] + col * k + slot - 1 - sideways),
-                    0,
-                )
-            }
-        }
+        } else if slot == 2 || self.count(row) == 2 {
+            1
+        } else {
+            2
+        };
+        (CellId(row_start[r2 as usize] + c2), back as u8)
     }
 
     /// The outward neighbours of ring cell `c`: the cells of ring `c.row + 1` it touches.
@@ -669,6 +684,9 @@ pub(crate) mod tests {
                 for s in 0..d {
                     let one = p.cell_slot(&starts, row, col, s);
                     assert_eq!(one, (got[s], got_back[s]), "{what} slot {s} alone");
+                    let (r2, c2) = p.cell_step(row, col, s);
+                    assert_eq!(starts[r2 as usize] + c2, got[s].0, "{what} slot {s} step");
+                    assert!(c2 < p.count(r2), "{what} slot {s} step");
                 }
                 assert_eq!(got[..d], *list(c), "{what}");
                 for (s, &nb) in list(c).iter().enumerate() {
