@@ -236,9 +236,22 @@ impl<T, P> Task<T, P> {
     }
 
     /// Blocks until the job has finished and returns its result (tests, and the app's
-    /// [`finish_tasks`](super::HedgeApp::finish_tasks) hook).
+    /// [`finish_tasks`](super::HedgeApp::finish_tasks) hook). It returns only once the job has
+    /// also woken the window (the result is sent just before), so a frame run afterwards sees
+    /// every repaint the job asked for, not one arriving part-way through.
     pub fn wait(&self) -> Result<T, String> {
-        self.result.recv().unwrap_or_else(|_| Err(self.lost()))
+        let r = self.result.recv().map_err(|_| self.lost());
+        if r.is_ok() {
+            let mut state = self.shared.state();
+            while !state.finished {
+                state = self
+                    .shared
+                    .changed
+                    .wait(state)
+                    .unwrap_or_else(|e| e.into_inner());
+            }
+        }
+        r.and_then(|r| r)
     }
 
     /// Blocks until a progress report satisfies `until` or the job has finished (tests: a
@@ -483,7 +496,7 @@ mod tests {
         };
         let task = s.spawn("waking", |c: &Control<u8>| c.report(1));
         task.wait().unwrap();
-        task.wait_for_progress(|_| false); // returns once the job has finished
+        // `wait` returns only after the finish woke the window (a frame run next sees it)
         assert_eq!(woken.load(Ordering::Relaxed), 2, "one report, one finish");
     }
 
