@@ -5,9 +5,11 @@
 //! slot that points back ([`Grid::neighbour_and_back`]). Carvers see nothing else: ids and
 //! neighbours.
 //!
-//! An unmasked lattice (rect, hex, tri) stores nothing per cell: a cell's id is its row-major
-//! index and its neighbours and back slots are computed when asked ([`LatticeSlots`]). Other
-//! grids keep a fixed run of [`Tessellation::max_degree`] slots per cell
+//! An unmasked grid stores no neighbour lists: a cell's id is its row-major index and its
+//! neighbours and back slots are computed when asked, on a lattice (rect, hex, tri) from a byte a
+//! cell (`LatticeSlots`), on a disc from its ring (`Polar::cell_slots`). A walk asks one slot
+//! at a time through [`Grid::place`], so it pays for that slot alone. Masked grids keep a fixed
+//! run of [`Tessellation::max_degree`] slots per cell
 //! (`nbrs[c * stride..]`, the first `degree[c]` used) with a back slot beside each. The topology
 //! fills them a row at a time, arithmetically, as row-major indices of the whole topology
 //! ([`Tessellation::fill_row`]); a mask is then applied by a remap in place (ids for indices,
@@ -711,9 +713,9 @@ mod tests {
             let here = g.place(id);
             assert_eq!((here.id(), here.degree()), (id, want.len()), "{c:?}");
             assert_eq!(g.degree(id), want.len(), "{c:?}");
-            for slot in 0..want.len() {
+            for (slot, &w) in want.iter().enumerate() {
                 let (b, back) = g.neighbour_and_back(id, slot);
-                assert_eq!(b, want[slot], "{c:?} slot {slot}");
+                assert_eq!(b, w, "{c:?} slot {slot}");
                 assert_eq!(g.neighbours(b)[back], id, "{c:?} slot {slot}");
                 assert_eq!(
                     here.neighbour_and_back(slot),
