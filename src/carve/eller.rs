@@ -316,10 +316,15 @@ mod tests {
     #[test]
     fn the_full_grid_path_carves_as_the_general_one() {
         // `carve_full` (no grid lookups, its own labels, MazeRng called directly) against
-        // `carve_masked` on the same full grids: same draws, same passages, same stream after
-        for (w, h) in [(1, 1), (1, 5), (5, 1), (2, 2), (9, 7), (40, 25)] {
+        // `carve_masked` on the same full grids: same draws, same passages, same stream after;
+        // every size up to 9x6 (width 1 and height 1 included), where sets nest and merge in
+        // every way a small row allows, and a few wide or tall ones
+        let mut sizes: Vec<(u32, u32)> =
+            (1..=9).flat_map(|w| (1..=6).map(move |h| (w, h))).collect();
+        sizes.extend([(40, 25), (64, 3), (130, 40), (3, 90)]);
+        for (w, h) in sizes {
             let g = rect_grid(w, h, None);
-            for seed in 0..6 {
+            for seed in 0..8 {
                 let mut a = Maze::new(g.clone());
                 let mut ra = MazeRng::new(seed);
                 carve(&mut a, &mut ra, &CarveOptions::default());
