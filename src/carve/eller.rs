@@ -23,7 +23,7 @@
 use crate::carve::{CarveOptions, join_forest, rect};
 use crate::grid::CellId;
 use crate::maze::Maze;
-use crate::random::Random;
+use crate::random::{Ahead, Random, Words};
 use crate::topology::Coord;
 
 /// Carves `maze` (a rect grid) with Eller's algorithm, then joins any pieces a mask left apart.
@@ -36,8 +36,8 @@ use crate::topology::Coord;
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
     match rect::full_size(maze.grid()) {
         Some((width, height)) => match rng.maze_rng() {
-            Some(r) => carve_full(maze, r, width as usize, height),
-            None => carve_full(maze, rng, width as usize, height),
+            Some(r) => carve_full(maze, &mut Ahead::new(r), width as usize, height),
+            None => carve_masked(maze, rng),
         },
         None => carve_masked(maze, rng),
     }
@@ -56,78 +56,142 @@ fn find(parent: &mut [u32], mut x: u32) -> u32 {
 }
 
 /// Eller's algorithm on a full `width` x `height` rect grid: the same draws and passages as
-/// [`carve_masked`], with no grid lookups (a cell's id is its row-major index) and few branches
-/// on the draws. Each row takes its decisions first, into lists of the columns whose east or
-/// south wall opens, and then opens them; a set going down to the next row is labelled there by
-/// its sure column (which goes down), and a cell with no passage from above by its own column
-/// (which does not), so labels never collide and need no search for a free one.
+/// [`carve_masked`], with no grid lookups, no union-find and no branches on the draws.
+///
+/// - **Sets** are circular lists of a row's columns, in column order (`prev`, `next`), as in
+///   the classic one-row Eller: a row's sets never cross (a set's columns between two of
+///   another set's would have had to reach them through that set's cells), so two side-by-side
+///   cells are in one set exactly when the left one comes just before the right one in its
+///   list, merging two sets is four writes, and a cell that does not go down leaves its list in
+///   four more. A set's name for the carve down is its leftmost column: the one whose list
+///   wraps round to it.
+/// - **Draws** come from a window on the stream ([`Ahead`]): a loop reads the next word whether
+///   or not it draws it, and moves on by one only when it does, so a coin that depends on the
+///   sets costs no mispredicted branch.
+/// - **Writes** that must not happen go to a spare entry past the row's (`if merge { .. }`
+///   compiles to a branch that mispredicts half the time), and each cell's passages are
+///   written as one word once its row is decided ([`Maze::carve_links`]; rect slots are
+///   north, east, south, west with missing ones left out).
 // a column indexes several per-column arrays at once
 #[allow(clippy::needless_range_loop)]
-fn carve_full<R: Random + ?Sized>(maze: &mut Maze, rng: &mut R, width: usize, height: u32) {
-    let size = Some((width as u32, height));
-    let mut label: Vec<u32> = (0..width as u32).collect();
-    let mut parent: Vec<u32> = (0..width as u32).collect();
-    let mut seen = vec![0u32; width];
-    let mut pick = vec![0u32; width];
-    let mut root_of = vec![0u32; width];
-    let mut heads = vec![false; width];
-    // the columns whose east (south) wall opens this row
-    let mut east = vec![0u32; width];
-    let mut south = vec![0u32; width];
-    for row in 0..height {
-        let last = row + 1 == height;
-        let first = row * width as u32;
-        // merge side by side; `ra` is the root of the set of the column left of `col`
-        let mut opened = 0;
-        // (`root_of` keeps each column's root as it was then: a later merge can only hang
-        // that root under another, so the root at the end is a short walk from it)
-        let mut ra = find(&mut parent, label[0]);
-        root_of[0] = ra;
-        for col in 1..width {
-            let rb = find(&mut parent, label[col]);
-            let merge = ra != rb && (last || rng.coin());
-            east[opened] = col as u32 - 1;
-            opened += usize::from(merge);
-            let root = if merge { ra } else { rb };
-            parent[rb as usize] = root;
-            root_of[col] = root;
-            ra = root;
+fn carve_full(maze: &mut Maze, ahead: &mut impl Words, width: usize, height: u32) {
+    maze.carve_links(|links| {
+        let spare = width;
+        // each set of the row as a circular list of its columns, in column order
+        let mut prev: Vec<u32> = (0..=width as u32).collect();
+        let mut next: Vec<u32> = (0..=width as u32).collect();
+        // per column: its set's leftmost column; per set (by that column): cells seen so far
+        // in the carve down and the column picked to go down for sure
+        let mut set = vec![0u32; width];
+        let mut seen = vec![0u32; width];
+        let mut pick = vec![0u32; width + 1];
+        let mut heads = vec![false; width];
+        // per column: whether its east wall opens on this row, and its north wall (the row
+        // above went down)
+        let mut east = vec![false; width];
+        let mut north = vec![false; width];
+        let mut passages = 0;
+        // words a row can draw, rejections in `below` aside: a coin per pair, two per cell
+        let budget = 3 * width;
+        for row in 0..height as usize {
+            let last = row + 1 == height as usize;
+            let cells = &mut links[row * width..(row + 1) * width];
+            let mut w = ahead.window(budget);
+            let mut at = 0;
+            // merge side by side: `a` and `b` = a + 1 are in one set when `a` comes just
+            // before `b` in it; a coin only where they are not, and none on the last row (all
+            // merge)
+            for b in 1..width {
+                let a = b - 1;
+                let lb = prev[b] as usize;
+                let differ = lb != a;
+                let draw = differ & !last;
+                let merge = differ & (last | (w[at] >> 31 == 1));
+                at += usize::from(draw);
+                east[a] = merge;
+                passages += usize::from(merge);
+                // splice b's list in after a: a -> b .. lb -> (a's old next)
+                let ra = next[a] as usize;
+                next[pick_of(merge, lb, spare)] = ra as u32;
+                prev[pick_of(merge, ra, spare)] = lb as u32;
+                next[pick_of(merge, a, spare)] = b as u32;
+                prev[pick_of(merge, b, spare)] = a as u32;
+            }
+            // slots: north first when there is a row above, then east, south, west
+            let n = u16::from(row > 0);
+            if last {
+                let mut west = false;
+                for col in 0..width {
+                    let e = col + 1 < width;
+                    let e_open = e && east[col];
+                    cells[col] = u16::from(north[col])
+                        | u16::from(e_open) << n
+                        | u16::from(west) << (n + u16::from(e));
+                    west = e_open;
+                }
+                break;
+            }
+            // carve down: one uniformly random cell of each set for sure (reservoir sampling
+            // over the row: `below(n) == 0` on the set's n-th cell, no draw on its first), every
+            // other cell on a coin
+            for col in 0..width {
+                let p = prev[col] as usize;
+                let id = if p >= col { col } else { set[p] as usize };
+                set[col] = id as u32;
+                let n = seen[id] + 1;
+                seen[id] = n;
+                let draw = n > 1;
+                // `below(n)` as [`Random::below`] draws it (Lemire's method)
+                let mut m = u64::from(w[at]) * u64::from(n);
+                if ((m as u32) < n) & draw {
+                    let threshold = n.wrapping_neg() % n;
+                    while (m as u32) < threshold {
+                        at += 1;
+                        if w.len() - at < 2 * width + 2 {
+                            ahead.advance(at);
+                            w = ahead.window(budget);
+                            at = 0;
+                        }
+                        m = u64::from(w[at]) * u64::from(n);
+                    }
+                }
+                let keep = !draw | (m >> 32 == 0);
+                at += usize::from(draw);
+                heads[col] = w[at] >> 31 == 1;
+                at += 1;
+                pick[pick_of(keep, id, spare)] = col as u32;
+            }
+            ahead.advance(at);
+            // the cells that go down keep their sets; every other cell leaves its list and
+            // starts the next row in a set of its own; the row's cells are then decided
+            let mut west = false;
+            for col in 0..width {
+                let go = heads[col] | (pick[set[col] as usize] == col as u32);
+                passages += usize::from(go);
+                let (l, r) = (prev[col] as usize, next[col] as usize);
+                next[pick_of(go, spare, l)] = r as u32;
+                prev[pick_of(go, spare, r)] = l as u32;
+                prev[pick_of(go, spare, col)] = col as u32;
+                next[pick_of(go, spare, col)] = col as u32;
+                let e = u16::from(col + 1 < width);
+                let e_open = east[col] & (e == 1);
+                cells[col] = u16::from(north[col])
+                    | u16::from(e_open) << n
+                    | u16::from(go) << (n + e)
+                    | u16::from(west) << (n + e + 1);
+                west = e_open;
+                north[col] = go;
+            }
+            seen.fill(0);
         }
-        for &col in &east[..opened] {
-            rect::link_east(maze, CellId(first + col), row, usize::from(row > 0), size);
-        }
-        if last {
-            break;
-        }
-        // carve down: one uniformly random cell of each set for sure (reservoir sampling over
-        // the row), every other cell on a coin
-        for col in 0..width {
-            let root = find(&mut parent, root_of[col]);
-            root_of[col] = root;
-            let n = seen[root as usize] + 1;
-            seen[root as usize] = n;
-            let keep = n == 1 || rng.below(n as usize) == 0;
-            let p = &mut pick[root as usize];
-            *p = if keep { col as u32 } else { *p };
-            heads[col] = rng.coin();
-        }
-        let mut opened = 0;
-        for col in 0..width {
-            let sure = pick[root_of[col] as usize];
-            let go = heads[col] || sure == col as u32;
-            south[opened] = col as u32;
-            opened += usize::from(go);
-            label[col] = if go { sure } else { col as u32 };
-        }
-        let below = first + width as u32;
-        for &col in &south[..opened] {
-            rect::link_north(maze, CellId(below + col), row + 1, size);
-        }
-        for l in 0..width {
-            parent[l] = l as u32;
-            seen[l] = 0;
-        }
-    }
+        passages
+    });
+}
+
+/// `a` if `c`, else `b`, without a branch (the conditions here are coin flips).
+#[inline(always)]
+fn pick_of<T>(c: bool, a: T, b: T) -> T {
+    std::hint::select_unpredictable(c, a, b)
 }
 
 /// Eller's algorithm on any rect grid, masked or not (see [`carve`]).
@@ -336,6 +400,73 @@ mod tests {
                 assert!(a.is_perfect(), "{w}x{h} seed {seed}");
                 assert_eq!(ra.next_u32(), rb.next_u32(), "{w}x{h} seed {seed}");
             }
+        }
+    }
+
+    /// The same words, scripted: as [`Words`] for `carve_full` and as [`Random`] for
+    /// `carve_masked`.
+    struct Script {
+        words: Vec<u32>,
+        at: usize,
+    }
+
+    impl Script {
+        /// A stream that keeps hitting Lemire's rejection in `below` (words 0 and 1 leave a low
+        /// half under the threshold for most `n`) among plain coins of both faces.
+        fn new(len: usize) -> Self {
+            let pattern = [
+                0x8000_0000,
+                0,
+                7,
+                0xffff_ffff,
+                1,
+                0x1234_5678,
+                0,
+                0x9abc_def0,
+            ];
+            let mut r = MazeRng::new(3);
+            let words = (0..len)
+                .map(|i| match i % 5 {
+                    0 => pattern[i / 5 % pattern.len()],
+                    _ => r.next_u32(),
+                })
+                .collect();
+            Script { words, at: 0 }
+        }
+    }
+
+    impl Words for Script {
+        fn window(&mut self, n: usize) -> &[u32] {
+            // exactly `n` words: a rejection runs past the row's budget and takes a new window
+            &self.words[self.at..self.at + n]
+        }
+        fn advance(&mut self, n: usize) {
+            self.at += n;
+        }
+    }
+
+    impl Random for Script {
+        fn next_u32(&mut self) -> u32 {
+            self.at += 1;
+            self.words[self.at - 1]
+        }
+    }
+
+    #[test]
+    fn rejected_draws_carve_as_the_general_path() {
+        // words that make `below` reject and redraw, with windows that run out mid-row
+        for (w, h) in [(2, 2), (5, 4), (9, 6), (40, 25), (3, 60)] {
+            let g = rect_grid(w, h, None);
+            let words = (w * h * 8) as usize;
+            let mut a = Maze::new(g.clone());
+            let mut sa = Script::new(words);
+            carve_full(&mut a, &mut sa, w as usize, h);
+            let mut b = Maze::new(g.clone());
+            let mut sb = Script::new(words);
+            carve_masked(&mut b, &mut sb);
+            assert_eq!(a.passage_list(), b.passage_list(), "{w}x{h}");
+            assert_eq!(sa.at, sb.at, "{w}x{h}: words used");
+            assert!(a.is_perfect(), "{w}x{h}");
         }
     }
 

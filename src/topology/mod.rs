@@ -351,11 +351,17 @@ impl LatticeSlots {
                 s.degree[p][class] = k as u8;
             }
         }
-        // a row's cells repeat two columns on, away from its first and last column
+        // a row's cells repeat two columns on, away from its first and last column, and the
+        // rows repeat two rows on, away from the first and last row (copied whole, at memory
+        // speed)
         let (w, h) = (l.width as usize, l.height as usize);
         s.cells = Vec::with_capacity(w * h);
         for r in 0..l.height {
             let start = s.cells.len();
+            if r >= 3 && r + 1 < l.height {
+                s.cells.extend_from_within(start - 2 * w..start - w);
+                continue;
+            }
             for c in 0..l.width {
                 let byte = if c >= 3 && c + 1 < l.width {
                     s.cells[start + c as usize - 2]
