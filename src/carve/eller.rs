@@ -135,12 +135,14 @@ fn carve_full(maze: &mut Maze, ahead: &mut impl Words, width: usize, height: u32
             // over the row: `below(n) == 0` on the set's n-th cell, no draw on its first), every
             // other cell on a coin
             for col in 0..width {
+                // the set's first cell is its leftmost, named by its own column, and its count
+                // starts there (so the counts need no clearing between rows)
                 let p = prev[col] as usize;
-                let id = if p >= col { col } else { set[p] as usize };
+                let draw = p < col;
+                let id = if draw { set[p] as usize } else { col };
                 set[col] = id as u32;
-                let n = seen[id] + 1;
+                let n = if draw { seen[id] + 1 } else { 1 };
                 seen[id] = n;
-                let draw = n > 1;
                 // `below(n)` as [`Random::below`] draws it (Lemire's method)
                 let mut m = u64::from(w[at]) * u64::from(n);
                 if ((m as u32) < n) & draw {
@@ -182,7 +184,6 @@ fn carve_full(maze: &mut Maze, ahead: &mut impl Words, width: usize, height: u32
                 west = e_open;
                 north[col] = go;
             }
-            seen.fill(0);
         }
         passages
     });
