@@ -11,8 +11,9 @@
 //! "each cell on a coin, then one more if the set got none" gives about 29.6 %.)
 //! Cells of the next row with no passage from above start in sets of their own.
 //! The last row opens every wall between side-by-side cells of different sets, so the maze ends
-//! in one tree. Sets are a union-find over cell ids ([`UnionFind`]); per-row scratch is indexed
-//! by set representative and reset after each row, so the whole carve is O(n α(n)).
+//! in one tree. Only the current row's sets are kept: a small union-find over the row's labels
+//! on a masked grid, circular lists of the row's columns on a full one (see [`carve`]); either
+//! way the carve is O(n α(n)) or better, in memory proportional to the width.
 //!
 //! On a masked grid a set can run out of cells with a cell below before the last row, and the
 //! last row may not reach every set, leaving a forest; [`join_forest`] then joins the pieces (it
@@ -28,11 +29,12 @@ use crate::topology::Coord;
 
 /// Carves `maze` (a rect grid) with Eller's algorithm, then joins any pieces a mask left apart.
 ///
-/// Only the current row's sets are kept: each cell of the row carries a set label below the
-/// width, and the labels of a row form a small union-find that is started afresh every row. A
-/// set's identity never matters to the draws (only which cells share a set), so this draws and
-/// carves exactly as a union-find over every cell of the grid would (see the test against
-/// that), in memory proportional to the width.
+/// Only the current row's sets are kept. On a masked grid (or with a generator other than the
+/// pipeline's) each cell of the row carries a set label below the width, and the labels of a
+/// row form a small union-find started afresh every row (`carve_masked`); on a full grid the
+/// sets are circular lists and no draw takes a branch (`carve_full`). A set's identity never
+/// matters to the draws (only which cells share a set), so both draw and carve exactly as a
+/// union-find over every cell of the grid would (see the tests against that and each other).
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
     match rect::full_size(maze.grid()) {
         Some((width, height)) => match rng.maze_rng() {
