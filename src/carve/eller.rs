@@ -136,16 +136,14 @@ fn carve_full(maze: &mut Maze, ahead: &mut impl Words, width: usize, height: u32
                     pick_of(merge & (lb == b), ra, next_ahead),
                 );
             }
-            // slots: north first when there is a row above, then east, south, west
-            let n = u16::from(row > 0);
+            let above = row > 0;
             if last {
                 let mut west = false;
                 for col in 0..width {
                     let e = col + 1 < width;
                     let e_open = e && east[col];
-                    cells[col] = u16::from(north[col])
-                        | u16::from(e_open) << n
-                        | u16::from(west) << (n + u16::from(e));
+                    cells[col] =
+                        rect::link_bits((above, north[col]), (e, e_open), (false, false), west);
                     west = e_open;
                 }
                 break;
@@ -197,12 +195,9 @@ fn carve_full(maze: &mut Maze, ahead: &mut impl Words, width: usize, height: u32
                 prev[pick_of(go, spare, r)] = l as u32;
                 prev[col] = pick_of(go, l as u32, col as u32);
                 next[col] = pick_of(go, r as u32, col as u32);
-                let e = u16::from(col + 1 < width);
-                let e_open = east[col] & (e == 1);
-                cells[col] = u16::from(north[col])
-                    | u16::from(e_open) << n
-                    | u16::from(go) << (n + e)
-                    | u16::from(west) << (n + e + 1);
+                let e = col + 1 < width;
+                let e_open = east[col] & e;
+                cells[col] = rect::link_bits((above, north[col]), (e, e_open), (true, go), west);
                 west = e_open;
                 north[col] = go;
             }
