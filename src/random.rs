@@ -5,8 +5,10 @@
 //! and identical on every platform. Bounded integers are derived here (Lemire's method) rather than
 //! through `rand`'s distribution code, so a `rand` upgrade cannot change the mazes a seed makes.
 
-use rand::{Rng, RngExt, SeedableRng};
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+mod chacha;
 
 /// A source of random decisions for the maze stages.
 pub trait Random {
@@ -129,6 +131,8 @@ pub trait Words {
 /// left it, so the draws and everything after them are the same as one by one.
 pub struct Ahead<'a> {
     rng: &'a mut MazeRng,
+    /// The generator's key and stream, to make words at any position.
+    stream: chacha::Stream,
     /// The stream position of `buf[0]`, in words.
     start: u128,
     buf: Vec<u32>,
@@ -141,6 +145,7 @@ impl<'a> Ahead<'a> {
     pub fn new(rng: &'a mut MazeRng) -> Self {
         let start = rng.0.get_word_pos();
         Ahead {
+            stream: chacha::Stream::of(&rng.0),
             rng,
             start,
             buf: Vec::new(),
@@ -148,17 +153,19 @@ impl<'a> Ahead<'a> {
         }
     }
 
-    /// Keeps the words not yet used and reads enough after them for `n` (and several thousand
-    /// more, so a loop asking row by row refills rarely).
+    /// Keeps the words not yet used and makes enough after them for `n` (and several thousand
+    /// more, so a loop asking row by row refills rarely). The words are made from the stream's
+    /// key and their position ([`chacha`]), not drawn from the generator, which is only moved
+    /// on when the window is dropped.
     #[cold]
     fn refill(&mut self, n: usize) {
         self.buf.drain(..self.at);
         self.start += self.at as u128;
         self.at = 0;
-        // the generator stands after the last word read, which is the end of `buf`
         let have = self.buf.len();
         self.buf.resize(n.max(16_384), 0);
-        self.rng.0.fill(&mut self.buf[have..]);
+        self.stream
+            .fill(self.start + have as u128, &mut self.buf[have..]);
     }
 }
 
