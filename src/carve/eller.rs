@@ -67,26 +67,27 @@ fn find(parent: &mut [u32], mut x: u32) -> u32 {
 ///   list, merging two sets is four writes, and a cell that does not go down leaves its list in
 ///   four more. A set's name for the carve down is its leftmost column: the one whose list
 ///   wraps round to it.
+/// - **A row is four loops**, each its own function so each gets the registers to itself
+///   (one loop over all of it kept a dozen values on the stack; splitting it measured 25 %
+///   faster): [`merge`], [`carve_down`], [`settle`] and [`write_row`].
 /// - **Draws** come from a window on the stream ([`Ahead`]): a loop reads the next word whether
 ///   or not it draws it, and moves on by one only when it does, so a coin that depends on the
 ///   sets costs no mispredicted branch.
 /// - **Writes** that must not happen either write back the value the entry holds (in the
 ///   merge, whose entries' old values are known) or go to a spare entry past the row's;
-///   `if merge { .. }` compiles to a branch that mispredicts half the time. Each cell's
-///   passages are written as one word once its row is decided ([`Maze::carve_links`]; rect
-///   slots are north, east, south, west with missing ones left out).
-/// - **No load in the merge waits on the store just before it.** The merge carries the next
-///   pair's `prev[b]` and `next[a]` in registers (read before this pair writes, then
-///   corrected by a select), because this pair's splice often writes one of them, and a load
-///   that waits for that store makes the pairs run one after another (measured with the
-///   write-backs: 14.7 -> 12.5 ns a cell). The same carry in the settle pass made each cell
-///   wait for the one before's decision and was slower, as were write-backs there.
-// a column indexes several per-column arrays at once
-#[allow(clippy::needless_range_loop)]
+///   `if merge { .. }` compiles to a branch that mispredicts half the time.
+/// - **No list load waits on the store just before it.** The merge and the settle carry the
+///   next step's list entries in registers (read before this step writes, then corrected by
+///   a select), because this step often writes one of them through a chosen index, and a
+///   load that waits for such a store makes the steps run one after another.
+/// - **Cell words** ([`Maze::carve_links`]; rect slots are north, east, south, west with
+///   missing ones left out) are written once a row is decided, by a loop with no carried
+///   state, which the compiler vectorises. A full grid's Eller maze is one tree, so its
+///   passages are the cells less one (the debug build counts them).
 fn carve_full(maze: &mut Maze, ahead: &mut impl Words, width: usize, height: u32) {
     maze.carve_links(|links| {
-        let spare = width;
-        // each set of the row as a circular list of its columns, in column order
+        // each set of the row as a circular list of its columns, in column order, plus a
+        // spare entry past the row's for writes that must not land
         let mut prev: Vec<u32> = (0..=width as u32).collect();
         let mut next: Vec<u32> = (0..=width as u32).collect();
         // per column: its set's leftmost column; per set (by that column): cells seen so far
@@ -95,115 +96,214 @@ fn carve_full(maze: &mut Maze, ahead: &mut impl Words, width: usize, height: u32
         let mut seen = vec![0u32; width];
         let mut pick = vec![0u32; width + 1];
         let mut heads = vec![false; width];
-        // per column: whether its east wall opens on this row, and its north wall (the row
-        // above went down)
+        // per column: whether its east wall opens on this row, whether its south wall does
+        // (it goes down), and whether its north wall does (the row above went down)
         let mut east = vec![false; width];
+        let mut south = vec![false; width];
         let mut north = vec![false; width];
-        let mut passages = 0;
         // words a row can draw, rejections in `below` aside: a coin per pair, two per cell
         let budget = 3 * width;
         for row in 0..height as usize {
             let last = row + 1 == height as usize;
-            let cells = &mut links[row * width..(row + 1) * width];
-            let mut w = ahead.window(budget);
-            let mut at = 0;
-            // merge side by side: `a` and `b` = a + 1 are in one set when `a` comes just
-            // before `b` in it; a coin only where they are not, and none on the last row (all
-            // merge)
-            // `prev[b]` and `next[a]` as the pair before left them, carried in registers: the
-            // pair before may have just written either through a chosen index, and a load
-            // that waits on such a store costs more than a select
-            let (mut lb, mut ra) = (prev[1] as usize, next[0] as usize);
-            for b in 1..width {
-                let a = b - 1;
-                // read before this pair writes
-                let (prev_ahead, next_ahead) = (prev[b + 1] as usize, next[b] as usize);
-                let differ = lb != a;
-                let draw = differ & !last;
-                let merge = differ & (last | (w[at] >> 31 == 1));
-                at += usize::from(draw);
-                east[a] = merge;
-                passages += usize::from(merge);
-                // splice b's list in after a: a -> b .. lb -> (a's old next); without a merge
-                // each entry gets back what it holds (`next[lb]` is b, `prev[ra]` is a), so
-                // no store's address waits for the coin
-                next[lb] = pick_of(merge, ra as u32, b as u32);
-                prev[ra] = pick_of(merge, lb as u32, a as u32);
-                next[a] = pick_of(merge, b as u32, ra as u32);
-                prev[b] = pick_of(merge, a as u32, lb as u32);
-                (lb, ra) = (
-                    pick_of(merge & (ra == b + 1), lb, prev_ahead),
-                    pick_of(merge & (lb == b), ra, next_ahead),
-                );
-            }
-            let above = row > 0;
+            let w = ahead.window(budget);
+            let used = match last {
+                false => merge::<false>(&mut prev, &mut next, &mut east, w),
+                // the last row merges every pair of different sets, with no coin
+                true => merge::<true>(&mut prev, &mut next, &mut east, w),
+            };
+            ahead.advance(used);
             if last {
-                let mut west = false;
-                for col in 0..width {
-                    let e = col + 1 < width;
-                    let e_open = e && east[col];
-                    cells[col] =
-                        rect::link_bits((above, north[col]), (e, e_open), (false, false), west);
-                    west = e_open;
-                }
-                break;
+                south.fill(false);
+            } else {
+                carve_down(
+                    ahead, budget, &prev, &mut set, &mut seen, &mut pick, &mut heads,
+                );
+                settle(&mut prev, &mut next, &set, &pick, &heads, &mut south);
             }
-            // carve down: one uniformly random cell of each set for sure (reservoir sampling
-            // over the row: `below(n) == 0` on the set's n-th cell, no draw on its first), every
-            // other cell on a coin
-            for col in 0..width {
-                // the set's first cell is its leftmost, named by its own column, and its count
-                // starts there (so the counts need no clearing between rows)
-                let p = prev[col] as usize;
-                let draw = p < col;
-                let id = pick_of(draw, set[p] as usize, col);
-                set[col] = id as u32;
-                let n = pick_of(draw, seen[id] + 1, 1);
-                seen[id] = n;
-                // `below(n)` as [`Random::below`] draws it (Lemire's method). On a set's first
-                // cell nothing is drawn, but n is 1 there, so the same steps change nothing:
-                // no word is rejected below 1 and every product is below 2^32 (so the first
-                // cell is always kept), and the branch is taken only on a rejection
-                let mut m = u64::from(w[at]) * u64::from(n);
-                if (m as u32) < n {
-                    let threshold = n.wrapping_neg() % n;
-                    while (m as u32) < threshold {
-                        at += 1;
-                        if w.len() - at < 2 * width + 2 {
-                            ahead.advance(at);
-                            w = ahead.window(budget);
-                            at = 0;
-                        }
-                        m = u64::from(w[at]) * u64::from(n);
-                    }
-                }
-                let keep = m >> 32 == 0;
-                at += usize::from(draw);
-                heads[col] = w[at] >> 31 == 1;
+            let cells = &mut links[row * width..(row + 1) * width];
+            write_row(cells, &north, &east, &south, row > 0, !last);
+            std::mem::swap(&mut north, &mut south);
+        }
+        width * height as usize - 1
+    });
+}
+
+/// The merge side by side of one row: `a` and `b` = a + 1 are in one set when `a` comes just
+/// before `b` in it; a coin from `w` only where they are not, and none on the `LAST` row
+/// (all merge). Sets `east` and returns the words drawn.
+// its own function, so its loop has the registers to itself (see `carve_full`)
+#[inline(never)]
+fn merge<const LAST: bool>(
+    prev: &mut [u32],
+    next: &mut [u32],
+    east: &mut [bool],
+    w: &[u32],
+) -> usize {
+    let width = east.len();
+    let (prev, next) = (&mut prev[..=width], &mut next[..=width]);
+    let mut at = 0;
+    // `prev[b]` and `next[a]` as the pair before left them, carried in registers: the pair
+    // before may have just written either through a chosen index, and a load that waits on
+    // such a store costs more than a select
+    let (mut lb, mut ra) = (prev[1] as usize, next[0] as usize);
+    for b in 1..width {
+        let a = b - 1;
+        // read before this pair writes
+        let (prev_ahead, next_ahead) = (prev[b + 1] as usize, next[b] as usize);
+        let differ = lb != a;
+        let draw = differ & !LAST;
+        let merge = differ & (LAST || w[at] >> 31 == 1);
+        at += usize::from(draw);
+        east[a] = merge;
+        // splice b's list in after a: a -> b .. lb -> (a's old next); without a merge each
+        // entry gets back what it holds (`next[lb]` is b, `prev[ra]` is a), so no store's
+        // address waits for the coin
+        next[lb] = pick_of(merge, ra as u32, b as u32);
+        prev[ra] = pick_of(merge, lb as u32, a as u32);
+        next[a] = pick_of(merge, b as u32, ra as u32);
+        prev[b] = pick_of(merge, a as u32, lb as u32);
+        (lb, ra) = (
+            pick_of(merge & (ra == b + 1), lb, prev_ahead),
+            pick_of(merge & (lb == b), ra, next_ahead),
+        );
+    }
+    at
+}
+
+/// The carve down of one row (not the last): one uniformly random cell of each set goes down
+/// for sure (reservoir sampling over the row: `below(n) == 0` on the set's n-th cell, no draw
+/// on its first), every other cell on a coin. Fills `set`, `seen` and `pick` (per set) and
+/// `heads`.
+// its own function, so its loop has the registers to itself (see `carve_full`)
+#[inline(never)]
+fn carve_down(
+    ahead: &mut impl Words,
+    budget: usize,
+    prev: &[u32],
+    set: &mut [u32],
+    seen: &mut [u32],
+    pick: &mut [u32],
+    heads: &mut [bool],
+) {
+    let width = set.len();
+    let spare = width;
+    let (prev, seen, heads) = (&prev[..width], &mut seen[..width], &mut heads[..width]);
+    let pick = &mut pick[..=width];
+    let mut w = ahead.window(budget);
+    let mut at = 0;
+    for col in 0..width {
+        // the set's first cell is its leftmost, named by its own column, and its count
+        // starts there (so the counts need no clearing between rows)
+        let p = prev[col] as usize;
+        let draw = p < col;
+        let id = pick_of(draw, set[p] as usize, col);
+        set[col] = id as u32;
+        let n = pick_of(draw, seen[id] + 1, 1);
+        seen[id] = n;
+        // `below(n)` as [`Random::below`] draws it (Lemire's method). On a set's first cell
+        // nothing is drawn, but n is 1 there, so the same steps change nothing: no word is
+        // rejected below 1 and every product is below 2^32 (so the first cell is always
+        // kept), and the branch is taken only on a rejection
+        let mut m = u64::from(w[at]) * u64::from(n);
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
                 at += 1;
-                pick[pick_of(keep, id, spare)] = col as u32;
-            }
-            ahead.advance(at);
-            // the cells that go down keep their sets; every other cell leaves its list and
-            // starts the next row in a set of its own; the row's cells are then decided
-            let mut west = false;
-            for col in 0..width {
-                let go = heads[col] | (pick[set[col] as usize] == col as u32);
-                passages += usize::from(go);
-                let (l, r) = (prev[col] as usize, next[col] as usize);
-                next[pick_of(go, spare, l)] = r as u32;
-                prev[pick_of(go, spare, r)] = l as u32;
-                prev[col] = pick_of(go, l as u32, col as u32);
-                next[col] = pick_of(go, r as u32, col as u32);
-                let e = col + 1 < width;
-                let e_open = east[col] & e;
-                cells[col] = rect::link_bits((above, north[col]), (e, e_open), (true, go), west);
-                west = e_open;
-                north[col] = go;
+                if w.len() - at < 2 * width + 2 {
+                    ahead.advance(at);
+                    w = ahead.window(budget);
+                    at = 0;
+                }
+                m = u64::from(w[at]) * u64::from(n);
             }
         }
-        passages
-    });
+        let keep = m >> 32 == 0;
+        at += usize::from(draw);
+        heads[col] = w[at] >> 31 == 1;
+        at += 1;
+        pick[pick_of(keep, id, spare)] = col as u32;
+    }
+    ahead.advance(at);
+}
+
+/// The cells that go down keep their sets; every other cell leaves its list and starts the
+/// next row in a set of its own. Sets `south` (the cells that go down).
+// its own function, so its loop has the registers to itself (see `carve_full`)
+#[inline(never)]
+fn settle(
+    prev: &mut [u32],
+    next: &mut [u32],
+    set: &[u32],
+    pick: &[u32],
+    heads: &[bool],
+    south: &mut [bool],
+) {
+    let width = south.len();
+    let spare = width;
+    let (prev, next) = (&mut prev[..=width], &mut next[..=width]);
+    let (set, heads) = (&set[..width], &heads[..width]);
+    let pick = &pick[..=width];
+    // `prev[col]` and `next[col]` as the cells before left them, carried in registers: the
+    // cell before unlinks itself by writing its neighbours' entries, often this cell's
+    let (mut l, mut r) = (prev[0] as usize, next[0] as usize);
+    for col in 0..width {
+        // read before this cell writes (the last cell reads the spare entry, and drops it)
+        let (prev_ahead, next_ahead) = (prev[col + 1] as usize, next[col + 1] as usize);
+        let go = heads[col] | (pick[set[col] as usize] == col as u32);
+        // a cell that stays leaves its list: l -> r; the writes of a cell that goes land in
+        // the spare entry
+        next[pick_of(go, spare, l)] = r as u32;
+        prev[pick_of(go, spare, r)] = l as u32;
+        prev[col] = pick_of(go, l as u32, col as u32);
+        next[col] = pick_of(go, r as u32, col as u32);
+        south[col] = go;
+        // what those writes left in the next cell's entries
+        (l, r) = (
+            pick_of(!go & (r == col + 1), l, prev_ahead),
+            pick_of(!go & (l == col + 1), r, next_ahead),
+        );
+    }
+}
+
+/// One row's cell words from its open walls ([`rect::link_bits`]): `north`, `east` and
+/// `south` per column, a cell's west wall being its west neighbour's east one. `above` and
+/// `below` say whether the row has rows above and below it.
+// its own function, so its loop has the registers to itself (see `carve_full`)
+#[inline(never)]
+fn write_row(
+    cells: &mut [u16],
+    north: &[bool],
+    east: &[bool],
+    south: &[bool],
+    above: bool,
+    below: bool,
+) {
+    let width = cells.len();
+    let at = |col: usize, west: bool| {
+        let e = col + 1 < width;
+        rect::link_bits(
+            (above, north[col]),
+            (e, e & east[col]),
+            (below, south[col]),
+            west,
+        )
+    };
+    cells[0] = at(0, false);
+    if width < 2 {
+        return;
+    }
+    // the cells between the first and the last, with the same neighbours: no carried
+    // state, so this loop is vectorised
+    let inner = cells[1..width - 1]
+        .iter_mut()
+        .zip(&north[1..])
+        .zip(&east[1..])
+        .zip(&south[1..])
+        .zip(&east[..width - 1]);
+    for ((((cell, &n), &e), &s), &w) in inner {
+        *cell = rect::link_bits((above, n), (true, e), (below, s), w);
+    }
+    cells[width - 1] = at(width - 1, east[width - 2]);
 }
 
 /// `a` if `c`, else `b`, without a branch (the conditions here are coin flips).
