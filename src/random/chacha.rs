@@ -245,9 +245,9 @@ mod tests {
 
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn the_wide_path_is_the_one_taken_where_the_processor_has_it() {
-        // `fill` takes the wide path on a processor with AVX-512F (this project's machine);
-        // compare it by name too, so a machine with it never passes on the narrow one alone
+    fn the_wide_path_makes_the_same_words() {
+        // `fill` takes the wide path on a processor with AVX-512F (this project's machine):
+        // call it by name too, over runs of many groups, so this is what is compared there
         if !std::arch::is_x86_feature_detected!("avx512f") {
             eprintln!("no AVX-512F here: only the rand_chacha path is tested");
             return;
