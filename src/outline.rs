@@ -229,16 +229,18 @@ impl Index {
         }
         let mut odd = false;
         for bx in bx0..self.nx {
-            let lo = self.x0 + bx as f64 * BUCKET;
-            let hi = lo + BUCKET;
             for &id in &self.buckets[by * self.nx + bx] {
                 let (a, b) = self.seg(c, id);
                 if (a.y <= p.y) == (b.y <= p.y) {
                     continue;
                 }
-                let x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+                // within the segment's own span (rounding can put it a hair outside, past the
+                // buckets the segment is filed in: a crossing at the contour's leftmost point
+                // was lost that way, and a side beside it counted as inside)
+                let x = (a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y))
+                    .clamp(a.x.min(b.x), a.x.max(b.x));
                 // each crossing is counted in the one bucket that holds its x
-                let mine = (x >= lo || bx == 0) && (x < hi || bx + 1 == self.nx);
+                let mine = self.cell(x, p.y).0 == bx;
                 if mine && x > p.x {
                     odd = !odd;
                 }

@@ -68,7 +68,7 @@ fn no_corridor_is_narrower_than_the_rule() {
 
 /// The narrowest open passage between two cells of `g` (drawn with the shape's outline), as a
 /// share of its side.
-fn narrowest_passage(g: &hedge::pipeline::Generated) -> f64 {
+pub(crate) fn narrowest_passage(g: &hedge::pipeline::Generated) -> f64 {
     let o = g.outline.as_ref().expect("drawn with the shape's outline");
     let grid = g.maze.grid();
     let mut sides = Vec::new();

@@ -21,6 +21,7 @@
 //! - `print`: the printable pages (drawing model, PDF/SVG/PNG read back).
 //! - `same_page`: the CLI, the library's entry point and a book page make the same bytes.
 //! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
+//! - `whole`: shaped mazes at children's sizes: a closed outer wall, no stray walls, no pinches.
 //! - `shapes`: silhouettes to masks on every topology, built-in shapes, bad pictures.
 //! - `tiles`: hex tile mazes printed (SVG, PDF, PNG), inside silhouettes, from the CLI.
 
@@ -46,3 +47,4 @@ mod same_page;
 mod shapes;
 mod tiles;
 mod weave;
+mod whole;

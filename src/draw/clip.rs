@@ -4,9 +4,12 @@
 //! inside the shape (a merged cell's walls to every cell but its host stay closed). The outer
 //! wall is the boundary of the maze's area: the contour's runs inside owned cells (drawn as the
 //! contour's own Bézier curves) and the parts inside the shape of sides facing no owned cell.
-//! The entrance and exit are gaps in that outer wall: the outer pieces of their cells (with the
-//! cell behind the opened side when the cell's own are shorter than 0.6 of a unit). The markers
-//! point along the outward normal at the middle of the longest gap piece.
+//! The entrance and exit are gaps in that outer wall, one stretch each: the pieces of the
+//! endpoint's area (its cell and the cells merged into it) next to each other along the wall,
+//! grown from the piece nearest the middle of the opened side until they span [`GAP_SHARE`] of
+//! that side. Never all of the cell's outer wall: a cell at a star's point or across a thin part
+//! has outer wall on two sides, and opening both opened the maze twice. The markers point along
+//! the outward normal at the middle of the longest gap piece.
 
 use std::collections::HashMap;
 
@@ -97,25 +100,132 @@ fn frag_length(o: &Outline, f: &Frag) -> f64 {
     }
 }
 
-/// The cells whose outer pieces make the gap of endpoint `e`.
-fn gap_cells(o: &Outline, grid: &Grid, e: Endpoint, outer: &[(Coord, Frag)]) -> Vec<Coord> {
-    let c = grid.coord(e.cell);
-    let own: f64 = outer
-        .iter()
-        .filter(|(x, _)| *x == c)
-        .map(|(_, f)| frag_length(o, f))
-        .sum();
-    let mut cells = vec![c];
-    if own < 0.6 {
-        let mut sides = Vec::new();
-        grid.sides(e.cell, &mut sides);
-        if let Some(n) = sides.get(e.side).and_then(|s| s.neighbour)
-            && o.owner(n) == Some(e.cell)
-        {
-            cells.push(n);
-        }
+/// How much of the opened side's length an entrance or exit gap spans: a door, never the whole
+/// outer wall of its cell (a cell at a tip or across a thin part has outer wall on more than
+/// one side, and opening all of it would open the maze twice).
+const GAP_SHARE: f64 = 0.9;
+
+/// The outer-wall pieces chained end to start: open chains first (from a piece nothing ends
+/// at), then closed loops, each piece in one chain, in order along it.
+fn chains(frags: &[Frag]) -> Vec<Vec<usize>> {
+    let key = |p: Point| ((p.x * 1e5).round() as i64, (p.y * 1e5).round() as i64);
+    let mut starting: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
+    let mut ending: HashMap<(i64, i64), usize> = HashMap::new();
+    for (i, f) in frags.iter().enumerate() {
+        let (a, b) = f.ends();
+        starting.entry(key(a)).or_default().push(i);
+        *ending.entry(key(b)).or_default() += 1;
     }
-    cells
+    let mut used = vec![false; frags.len()];
+    let order: Vec<usize> = (0..frags.len())
+        .filter(|&i| !ending.contains_key(&key(frags[i].ends().0)))
+        .chain(0..frags.len())
+        .collect();
+    let mut out = Vec::new();
+    for first in order {
+        if used[first] {
+            continue;
+        }
+        let mut chain = Vec::new();
+        let mut i = first;
+        loop {
+            used[i] = true;
+            chain.push(i);
+            let end = key(frags[i].ends().1);
+            let next = starting
+                .get(&end)
+                .and_then(|v| v.iter().copied().find(|&j| !used[j]));
+            match next {
+                Some(j) => i = j,
+                None => break,
+            }
+        }
+        out.push(chain);
+    }
+    out
+}
+
+/// The outer-wall pieces (indices into `outer`) that make the gap of endpoint `e`: one
+/// stretch of the outer wall, pieces of the cells whose area the endpoint's cell owns, chained
+/// in `chains`, grown from the piece nearest the middle of the opened side until it spans
+/// [`GAP_SHARE`] of that side (or the endpoint's cells have no more outer wall there).
+fn gap(
+    o: &Outline,
+    grid: &Grid,
+    e: Endpoint,
+    outer: &[(Coord, Frag)],
+    chains: &[Vec<usize>],
+) -> Vec<usize> {
+    let mut sides = Vec::new();
+    grid.sides(e.cell, &mut sides);
+    let Some(side) = sides.get(e.side) else {
+        return Vec::new();
+    };
+    let m = side_point(side, 0.5);
+    let want = GAP_SHARE * side_length(side);
+    let own = |i: usize| o.owner(outer[i].0) == Some(e.cell);
+    let len = |i: usize| frag_length(o, &outer[i].1);
+    let mid = |i: usize| piece_normal(o, len(i), outer[i].1).0;
+    let d = |i: usize| dist(mid(i), m);
+    // the anchor: the endpoint's own piece nearest the opened side's middle
+    let Some((ci, ki)) = chains
+        .iter()
+        .enumerate()
+        .flat_map(|(ci, ch)| ch.iter().enumerate().map(move |(k, &i)| (ci, k, i)))
+        .filter(|&(_, _, i)| own(i))
+        .min_by(|a, b| d(a.2).total_cmp(&d(b.2)))
+        .map(|(ci, k, _)| (ci, k))
+    else {
+        return Vec::new();
+    };
+    let chain = &chains[ci];
+    let n = chain.len();
+    let closed = {
+        let (a, b) = (outer[chain[0]].1.ends().0, outer[chain[n - 1]].1.ends().1);
+        dist(a, b) < 1e-5
+    };
+    let step = |k: usize, fwd: bool| -> Option<usize> {
+        if fwd {
+            if k + 1 < n {
+                Some(k + 1)
+            } else if closed {
+                Some(0)
+            } else {
+                None
+            }
+        } else if k > 0 {
+            Some(k - 1)
+        } else if closed {
+            Some(n - 1)
+        } else {
+            None
+        }
+    };
+    let mut taken = vec![ki];
+    let (mut lo, mut hi) = (ki, ki);
+    let mut total = len(chain[ki]);
+    while total < want && taken.len() < n {
+        // the next piece on either end that is the endpoint's, nearer the side's middle first
+        let cands: Vec<usize> = [step(hi, true), step(lo, false)]
+            .into_iter()
+            .flatten()
+            .filter(|&k| own(chain[k]) && !taken.contains(&k))
+            .collect();
+        let Some(&k) = cands
+            .iter()
+            .min_by(|&&a, &&b| d(chain[a]).total_cmp(&d(chain[b])))
+        else {
+            break;
+        };
+        if Some(k) == step(hi, true) {
+            hi = k;
+        } else {
+            lo = k;
+        }
+        taken.push(k);
+        total += len(chain[k]);
+    }
+    taken.into_iter().map(|k| chain[k]).collect()
 }
 
 /// Where the marker of endpoint `e` goes: the middle of one of its gap pieces and the outward
@@ -129,11 +239,10 @@ fn gap_cells(o: &Outline, grid: &Grid, e: Endpoint, outer: &[(Coord, Frag)]) -> 
 pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point, (f64, f64))> {
     let grid = g.maze.grid();
     let outer = outer(o);
-    let cells = gap_cells(o, grid, e, &outer);
-    let mut pieces: Vec<(f64, Frag)> = outer
-        .iter()
-        .filter(|(c, _)| cells.contains(c))
-        .map(|(_, f)| (frag_length(o, f), *f))
+    let frags: Vec<Frag> = outer.iter().map(|(_, f)| *f).collect();
+    let mut pieces: Vec<(f64, Frag)> = gap(o, grid, e, &outer, &chains(&frags))
+        .into_iter()
+        .map(|i| (frag_length(o, &frags[i]), frags[i]))
         .collect();
     // longest first; among equals, the first found (a stable sort)
     pieces.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -330,45 +439,19 @@ pub(super) fn draw(
 fn draw_outline(g: &Generated, o: &Outline, lay: &Layout, items: &mut Vec<Item>) {
     let grid = g.maze.grid();
     let all = outer(o);
-    let mut gaps = gap_cells(o, grid, g.entrance, &all);
-    gaps.extend(gap_cells(o, grid, g.exit, &all));
-    let frags: Vec<Frag> = all
-        .into_iter()
-        .filter(|(c, _)| !gaps.contains(c))
-        .map(|(_, f)| f)
+    let frags: Vec<Frag> = all.iter().map(|(_, f)| *f).collect();
+    let loops = chains(&frags);
+    let mut gaps = gap(o, grid, g.entrance, &all, &loops);
+    gaps.extend(gap(o, grid, g.exit, &all, &loops));
+    let kept: Vec<Frag> = (0..frags.len())
+        .filter(|i| !gaps.contains(i))
+        .map(|i| frags[i])
         .collect();
-    let key = |p: Point| ((p.x * 1e5).round() as i64, (p.y * 1e5).round() as i64);
-    let mut starting: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
-    let mut ending: HashMap<(i64, i64), usize> = HashMap::new();
-    for (i, f) in frags.iter().enumerate() {
-        let (a, b) = f.ends();
-        starting.entry(key(a)).or_default().push(i);
-        *ending.entry(key(b)).or_default() += 1;
-    }
-    let mut used = vec![false; frags.len()];
     let mut b = PathBuilder::default();
-    // open chains first (from a piece nothing ends at), then closed loops
-    let order: Vec<usize> = (0..frags.len())
-        .filter(|&i| !ending.contains_key(&key(frags[i].ends().0)))
-        .chain(0..frags.len())
-        .collect();
-    for first in order {
-        if used[first] {
-            continue;
-        }
-        let mut i = first;
-        b.move_to(lay.to_page(frags[i].ends().0));
-        loop {
-            used[i] = true;
-            frag_to(&mut b, o, &frags[i], lay);
-            let end = key(frags[i].ends().1);
-            let next = starting
-                .get(&end)
-                .and_then(|v| v.iter().copied().find(|&j| !used[j]));
-            match next {
-                Some(j) => i = j,
-                None => break,
-            }
+    for chain in chains(&kept) {
+        b.move_to(lay.to_page(kept[chain[0]].ends().0));
+        for i in chain {
+            frag_to(&mut b, o, &kept[i], lay);
         }
     }
     let path = b.finish();
