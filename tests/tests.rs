@@ -14,6 +14,8 @@
 //! - `layers`: the library's module graph has no circles (reads `src/`).
 //! - `readme`: every `$ hedge ...` example in the README prints what the README shows, and
 //!   its pictures are what the program makes.
+//! - `packaging`: what the Debian package installs: the man page and completions as committed
+//!   are what `hedge man` / `hedge completions` print, the desktop entry and metainfo validate.
 //! - `properties`: invariants over topology x carver x random masks x seeds (proptest).
 //! - `preview`: snapshots of the editor's preview pixels (with the default `gui` feature).
 //! - `plotter`: plotter and centre-line SVGs: few strokes, short pen travel, no fills or text.
@@ -36,6 +38,7 @@ mod hostile;
 mod labels;
 mod layers;
 mod outline;
+mod packaging;
 mod plotter;
 mod preflight;
 #[cfg(feature = "gui")]

@@ -61,6 +61,7 @@ fn write_err(line: &str) {
 
 mod batch;
 mod difficulty;
+mod install;
 mod print;
 
 use std::path::{Path, PathBuf};
@@ -97,6 +98,13 @@ pub enum Command {
     Shapes,
     /// Make a puzzle book (one PDF, per-page SVGs, a manifest) from a book file.
     Batch(batch::BatchArgs),
+    /// Print the shell completion script for bash, zsh or fish.
+    Completions {
+        /// The shell: bash, zsh or fish.
+        shell: install::Shell,
+    },
+    /// Print the manual page, hedge(1), in roff (`hedge man | man -l -`).
+    Man,
 }
 
 /// `hedge generate`'s flags. Flags override the values of `--design`.
@@ -429,6 +437,8 @@ pub fn main_with(cli: Cli) -> Result<()> {
         Some(Command::Generate(args)) => run_generate(&args).context("generate"),
         Some(Command::Shapes) => shape::run_shapes(),
         Some(Command::Batch(args)) => batch::run_batch(&args).context("batch"),
+        Some(Command::Completions { shell }) => install::run_completions(shell),
+        Some(Command::Man) => install::run_man(),
         None => {
             use clap::CommandFactory;
             write_out(&format!("{}\n", Cli::command().render_help()))
