@@ -95,24 +95,44 @@ fn remove_all(list: &[PathBuf]) {
     }
 }
 
-/// The temporary name of `path` for this process: `.NAME.PID.tmp` beside it (`tag` adds a
-/// word before the process id: `.NAME.old.PID.tmp`).
+/// The word every temporary name of Hedge's carries before its process id, so a stale one is
+/// never confused with a file of the user's (a `.notes.99999.tmp` is not Hedge's).
+const TEMP_MARK: &str = "hedge-";
+
+/// The longest file name most file systems take, in bytes.
+const NAME_MAX: usize = 255;
+
+/// The temporary name of `path` for this process: `.NAME.hedge-PID.tmp` beside it (`tag` adds a
+/// word before the mark: `.NAME.old.hedge-PID.tmp`). A name too long for that (a legal name of
+/// up to 255 bytes gains up to 22) is replaced by a digest of it: `.hedge-DIGEST.hedge-PID.tmp`.
 fn temp_path(path: &Path, tag: &str) -> PathBuf {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    path.with_file_name(format!(".{name}{tag}.{}.tmp", std::process::id()))
+    let pid = std::process::id();
+    let full = format!(".{name}{tag}.{TEMP_MARK}{pid}.tmp");
+    if full.len() <= NAME_MAX {
+        return path.with_file_name(full);
+    }
+    // FNV-1a: a stable digest of the name, no dependency (distinct names in one set stay apart)
+    let digest = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    path.with_file_name(format!(
+        ".{TEMP_MARK}{digest:016x}{tag}.{TEMP_MARK}{pid}.tmp"
+    ))
 }
 
-/// The process id a temporary name of Hedge's carries: `.NAME.PID.tmp` (a temporary file or a
-/// backup) or `.hedge-staging-PID` (a book's staging folder).
+/// The process id a temporary name of Hedge's carries: `.NAME.hedge-PID.tmp` (a temporary
+/// file or a backup) or `.hedge-staging-PID` (a book's staging folder); `None` for any other
+/// name, whatever number it holds.
 fn temp_owner(name: &str) -> Option<u32> {
     let pid = if let Some(pid) = name.strip_prefix(".hedge-staging-") {
         pid
     } else {
         let inner = name.strip_prefix('.')?.strip_suffix(".tmp")?;
-        inner.rsplit_once('.')?.1
+        inner.rsplit_once('.')?.1.strip_prefix(TEMP_MARK)?
     };
     if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -203,6 +223,18 @@ fn stage(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) 
             format!("cannot write: is a directory: {}", path.display()),
         ));
     }
+    // a FIFO, a device or a socket (or a link to one) is not replaced by a regular file
+    if let Ok(m) = fs::metadata(&target)
+        && !m.file_type().is_file()
+    {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "cannot write: not a regular file (a pipe, device or socket), left as it is: {}",
+                path.display()
+            ),
+        ));
+    }
     remove_stale(folder_of(&target));
     let tmp = temp_path(&target, "");
     let written = (|| {
@@ -228,7 +260,7 @@ fn stage(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) 
 }
 
 /// Renames staged files into place, all or none: a target that already exists is kept as a
-/// hard link (`.NAME.old.PID.tmp`) until every rename has worked, so a failing rename puts the
+/// hard link (`.NAME.old.hedge-PID.tmp`) until every rename has worked, so a failing rename puts the
 /// earlier files back and removes the new ones.
 fn commit(staged: Vec<Staged>) -> Result<()> {
     let mut backups: Vec<Option<PathBuf>> = Vec::with_capacity(staged.len());
@@ -713,15 +745,19 @@ mod tests {
 
     #[test]
     fn temporaries_of_dead_runs_are_removed_and_live_ones_kept() {
-        assert_eq!(temp_owner(".m.json.123.tmp"), Some(123));
-        assert_eq!(temp_owner(".m.json.old.77.tmp"), Some(77));
+        assert_eq!(temp_owner(".m.json.hedge-123.tmp"), Some(123));
+        assert_eq!(temp_owner(".m.json.old.hedge-77.tmp"), Some(77));
         assert_eq!(temp_owner(".hedge-staging-9"), Some(9));
         for other in [
             "m.json",
             ".m.json.tmp",
             ".x.12a.tmp",
+            ".x.hedge-12a.tmp",
             ".hedge-staging-",
             "a.1.tmp",
+            // a user's file with a number where Hedge puts its process id: not Hedge's
+            ".notes.99999.tmp",
+            ".m.json.123.tmp",
         ] {
             assert_eq!(temp_owner(other), None, "{other}");
         }
@@ -734,10 +770,11 @@ mod tests {
         let dead = 4_194_400;
         let live = std::process::id(); // this process: kept
         let files = [
-            format!(".m.json.{dead}.tmp"),
-            format!(".m.json.{live}.tmp"),
+            format!(".m.json.hedge-{dead}.tmp"),
+            format!(".m.json.hedge-{live}.tmp"),
             "m.json".to_string(),
             ".notes.tmp".to_string(),
+            format!(".notes.{dead}.tmp"),
         ];
         for f in &files {
             fs::write(dir.path().join(f), b"x").unwrap();
@@ -752,13 +789,62 @@ mod tests {
         left.sort();
         let mut want = vec![
             ".hedge-staging-1".to_string(),
-            format!(".m.json.{live}.tmp"),
+            format!(".m.json.hedge-{live}.tmp"),
             ".notes.tmp".into(),
+            format!(".notes.{dead}.tmp"),
             "m.json".into(),
             "out.txt".into(),
         ];
         want.sort();
         assert_eq!(left, want);
+    }
+
+    #[test]
+    fn the_longest_legal_name_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        for len in [245usize, 250, 255] {
+            let name = format!("{}.svg", "m".repeat(len - 4));
+            let path = dir.path().join(&name);
+            write_atomic(&path, b"long").unwrap();
+            assert_eq!(fs::read(&path).unwrap(), b"long");
+            // twice: the second write keeps the first as its backup while it renames
+            write_atomic(&path, b"again").unwrap();
+            assert_eq!(fs::read(&path).unwrap(), b"again");
+        }
+        let left: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with('.'))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_device_is_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe.svg");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("note: no mkfifo here; skipping");
+            return;
+        }
+        let link = dir.path().join("null.svg");
+        std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+        for p in [&fifo, &link] {
+            let e = write_atomic(p, b"x").unwrap_err();
+            assert!(e.message.contains("not a regular file"), "{e}");
+        }
+        use std::os::unix::fs::FileTypeExt;
+        assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        assert!(
+            fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 2, "no temporary left");
     }
 
     #[test]

@@ -648,8 +648,10 @@ fn stale_temporaries_of_dead_runs_are_cleaned_by_the_next_run() {
     let dir = tempfile::tempdir().unwrap();
     let dead = 4_194_400; // above the kernel's largest pid
     let alive = std::process::id();
-    fs::write(dir.path().join(format!(".m.json.{dead}.tmp")), b"x").unwrap();
-    fs::write(dir.path().join(format!(".m.json.{alive}.tmp")), b"x").unwrap();
+    fs::write(dir.path().join(format!(".m.json.hedge-{dead}.tmp")), b"x").unwrap();
+    fs::write(dir.path().join(format!(".m.json.hedge-{alive}.tmp")), b"x").unwrap();
+    // a file of the user's named like a temporary: never Hedge's to remove
+    fs::write(dir.path().join(format!(".notes.{dead}.tmp")), b"mine").unwrap();
     fs::create_dir_all(dir.path().join(format!("book/.hedge-staging-{dead}/pages"))).unwrap();
     let run = hedge()
         .args(["generate", "--width", "5", "-o"])
@@ -660,7 +662,8 @@ fn stale_temporaries_of_dead_runs_are_cleaned_by_the_next_run() {
     assert_eq!(
         names_in(dir.path()),
         [
-            format!(".m.json.{alive}.tmp"),
+            format!(".m.json.hedge-{alive}.tmp"),
+            format!(".notes.{dead}.tmp"),
             "book".into(),
             "m.json".into()
         ]
