@@ -182,6 +182,41 @@ fn svg_use_bombs_and_huge_texts_are_refused() {
     assert!(e.contains("MB of text (the limit is 32 MB)"), "{e}");
 }
 
+/// Issue 40: a circle of radius 1e10 to 1e30 (106 bytes) panicked in tiny-skia's scan
+/// converter; geometry that far out is refused before anything is drawn, on the command line
+/// too (one line, exit 1, no panic).
+#[test]
+fn svg_geometry_far_outside_the_picture_is_refused_not_a_panic() {
+    for r in ["1e10", "1e20", "1e30"] {
+        let bytes = svg(&format!(r#"<circle cx="50" cy="50" r="{r}"/>"#));
+        let e = refusal(&bytes);
+        assert!(e.contains("far outside its picture"), "{r}: {e}");
+    }
+    // a shape beside one that far out: refused all the same
+    let e = refusal(&svg(
+        r#"<circle cx="50" cy="50" r="40"/><rect x="-1e12" width="1" height="1"/>"#,
+    ));
+    assert!(e.contains("far outside its picture"), "{e}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("far.svg");
+    std::fs::write(&path, svg(r#"<circle cx="50" cy="50" r="1e10"/>"#)).unwrap();
+    let out = hedge()
+        .args(["generate", "--width", "8", "--shape"])
+        .arg(&path)
+        .arg("-o")
+        .arg(dir.path().join("m.json"))
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("far outside its picture") && !err.contains("panicked"),
+        "{err}"
+    );
+    assert!(!dir.path().join("m.json").exists());
+}
+
 #[test]
 fn ordinary_svgs_stay_well_inside_the_budget() {
     for name in hedge::shape::builtin::names() {

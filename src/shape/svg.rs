@@ -443,6 +443,22 @@ impl Meter {
     fn path(&mut self, path: &usvg::Path, main: bool, target: u64, live: u64) -> Result<()> {
         self.cost.elements += 1;
         self.cost.points += path.data().len() as u64;
+        // the rasteriser's fixed-point edges overflow (and it panics) on geometry this far out
+        let far = path
+            .abs_stroke_bounding_box()
+            .transform(self.transform)
+            .is_none_or(|r| {
+                [r.left(), r.top(), r.right(), r.bottom()]
+                    .iter()
+                    .any(|v| !v.is_finite() || v.abs() > FAR_PX)
+            });
+        if far {
+            return Err(Error::input(format!(
+                "the SVG image draws shapes far outside its picture (more than {} pixels \
+                 out): remove them or redraw the picture",
+                thousands(FAR_PX as u64)
+            )));
+        }
         let area = if main {
             self.pixels(path.abs_stroke_bounding_box(), target > self.canvas)
                 .unwrap_or(target)
@@ -482,6 +498,11 @@ impl Meter {
         self.group(pattern.root(), false, tile, live)
     }
 }
+
+/// How far outside the picture (pixels) a path may reach: a million, far past any picture
+/// Hedge draws and far short of where tiny-skia's edges overflow (a circle of radius 1e10
+/// panicked in its scan converter).
+const FAR_PX: f32 = 1.0e6;
 
 /// Rasterises `tree` on a `width` x `height` pixmap scaled by `transform`, after measuring it
 /// (nothing is drawn when it is over budget).
