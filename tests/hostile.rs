@@ -235,6 +235,17 @@ fn ordinary_svgs_stay_well_inside_the_budget() {
 
 /// A PNG header and empty data claiming `width` x `height` pixels of `color` type, 8 bits.
 fn png_header(width: u32, height: u32, color: u8) -> Vec<u8> {
+    png_header_bits(width, height, color, 8)
+}
+
+/// [`png_header`] for RGBA at 16 bits a sample.
+fn png_header16(width: u32, height: u32) -> Vec<u8> {
+    png_header_bits(width, height, 6, 16)
+}
+
+/// A PNG header and empty data claiming `width` x `height` pixels of `color` type, `bits` a
+/// sample.
+fn png_header_bits(width: u32, height: u32, color: u8, bits: u8) -> Vec<u8> {
     fn crc(bytes: &[u8]) -> u32 {
         let mut c = !0u32;
         for &b in bytes {
@@ -252,7 +263,7 @@ fn png_header(width: u32, height: u32, color: u8) -> Vec<u8> {
     let mut ihdr = b"IHDR".to_vec();
     ihdr.extend_from_slice(&width.to_be_bytes());
     ihdr.extend_from_slice(&height.to_be_bytes());
-    ihdr.extend_from_slice(&[8, color, 0, 0, 0]);
+    ihdr.extend_from_slice(&[bits, color, 0, 0, 0]);
     let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
     png.extend_from_slice(&13u32.to_be_bytes());
     png.extend_from_slice(&ihdr);
@@ -271,7 +282,15 @@ fn huge_pngs_are_refused_by_their_pixel_data_before_decoding() {
     let e = Picture::decode(&png_header(20_000, 20_000, 6)).unwrap_err();
     assert!(
         e.message
-            .contains("20000 x 20000 pixels, 1525 MB of pixel data; the limit is 512 MB"),
+            .contains("20000 x 20000 pixels, 1526 MB of pixel data; the limit is 512 MB"),
+        "{e}"
+    );
+    // 8192 x 8192 RGBA at 16 bits a sample: 512 MB and its rows' filter bytes, just over the
+    // limit, said as over it (it read "512 MB ... the limit is 512 MB")
+    let e = Picture::decode(&png_header16(8192, 8192)).unwrap_err();
+    assert!(
+        e.message
+            .contains("8192 x 8192 pixels, 513 MB of pixel data; the limit is 512 MB"),
         "{e}"
     );
 }

@@ -459,7 +459,25 @@ fn one_line(e: impl std::fmt::Display) -> String {
         .unwrap_or("")
         .trim()
         .trim_end_matches('.');
-    line.to_string()
+    without_chunk_debug(line)
+}
+
+/// `line` with the png crate's debug print of a chunk type (`ChunkType { type: IHDR, critical:
+/// true, ... }`) replaced by the chunk's name (`IHDR`).
+fn without_chunk_debug(line: &str) -> String {
+    const OPEN: &str = "ChunkType { type: ";
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(i) = rest.find(OPEN) {
+        let after = &rest[i + OPEN.len()..];
+        let Some(end) = after.find('}') else { break };
+        let name = after[..end].split(',').next().unwrap_or("").trim();
+        out.push_str(&rest[..i]);
+        out.push_str(name);
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn png_error(e: png::DecodingError) -> Error {
@@ -493,7 +511,8 @@ fn decode_png(bytes: &[u8]) -> Result<Picture> {
         return Err(Error::input(format!(
             "the picture is too large ({width} x {height} pixels, {} MB of pixel data; the limit \
              is {} MB)",
-            raw >> 20,
+            // rounded up: a picture over the limit never reads as the limit
+            raw.div_ceil(1 << 20),
             MAX_STREAMED_BYTES >> 20
         )));
     }
@@ -631,6 +650,17 @@ fn decode_svg(bytes: &[u8]) -> Result<Picture> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn png_chunk_types_are_named_not_debug_printed() {
+        let line = "CRC error: expected 0x8c9ac1a3 have 0x8c9ac1a2 while decoding ChunkType { type: \
+                    IHDR, critical: true, private: false, reserved: false, safecopy: false } chunk";
+        assert_eq!(
+            without_chunk_debug(line),
+            "CRC error: expected 0x8c9ac1a3 have 0x8c9ac1a2 while decoding IHDR chunk"
+        );
+        assert_eq!(without_chunk_debug("plain"), "plain");
+    }
 
     #[test]
     fn an_interlaced_png_decodes_as_the_same_picture_not_interlaced() {
