@@ -226,6 +226,67 @@ fn argument_errors_name_the_choices() {
     assert!(stderr_of(&out).contains("rect, hex, polar or tri"));
 }
 
+/// Issue 40: flags a design cannot use were ignored without a word (`--style tiles` with
+/// `--weave`, `--braid`, `--algorithm` or `--topology polar`; `--invert`, `--threshold`,
+/// `--coverage` without a shape). Each is now one line naming the flag, and nothing is written.
+#[test]
+fn flags_the_design_cannot_use_are_errors_not_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("m.json");
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["--style", "tiles", "--weave", "0.3"],
+            "--weave does not apply to tile mazes",
+        ),
+        (
+            &["--style", "tiles", "--braid", "0.5"],
+            "--braid does not apply to tile mazes",
+        ),
+        (
+            &["--style", "tiles", "--algorithm", "prim"],
+            "--algorithm does not apply to tile mazes",
+        ),
+        (
+            &["--style", "tiles", "--topology", "polar"],
+            "--topology does not apply to tile mazes",
+        ),
+        (&["--invert"], "--invert goes with a shape"),
+        (&["--threshold", "40"], "--threshold goes with a shape"),
+        (&["--coverage", "0.4"], "--coverage goes with a shape"),
+        (&["--outline", "cells"], "--outline goes with a shape"),
+    ];
+    for (flags, said) in cases {
+        let out = hedge()
+            .arg("generate")
+            .args(flags)
+            .args(["--width", "6", "-o"])
+            .arg(&out_path)
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{flags:?}: {err}");
+        assert!(
+            err.contains(said) && err.lines().count() == 1,
+            "{flags:?}: {err}"
+        );
+        assert!(!out_path.exists(), "{flags:?}");
+    }
+    // the same knobs where they apply still work
+    for flags in [
+        &["--style", "tiles", "--topology", "hex"][..],
+        &["--shape", "heart", "--invert", "--coverage", "0.4"],
+    ] {
+        let out = hedge()
+            .arg("generate")
+            .args(flags)
+            .args(["--width", "6", "-o"])
+            .arg(&out_path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{flags:?}: {}", stderr_of(&out));
+    }
+}
+
 #[test]
 fn output_path_problems() {
     let dir = tempfile::tempdir().unwrap();

@@ -294,6 +294,25 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
     if args.seed.is_some() {
         d.seed = args.seed;
     }
+    if d.style == Style::Tiles {
+        // tile mazes are hex tiles carved their own way: these knobs would be ignored
+        let ignored = [
+            (args.weave.is_some(), "--weave"),
+            (args.braid.is_some(), "--braid"),
+            (args.algorithm.is_some(), "--algorithm"),
+            (args.growing_tree.is_some(), "--growing-tree"),
+            (
+                args.topology
+                    .is_some_and(|t| t != hedge::topology::TopologyKind::Hex),
+                "--topology",
+            ),
+        ];
+        if let Some((_, flag)) = ignored.iter().find(|(given, _)| *given) {
+            bail!(
+                "{flag} does not apply to tile mazes (--style tiles: hex tiles, carved their own way)"
+            );
+        }
+    }
     shape::apply(&args.shape, &mut d)?;
     difficulty::apply_targets(&args.difficulty, &mut d)?;
     match (args.entrance.as_deref(), args.exit) {

@@ -103,6 +103,20 @@ pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
     if let Some(o) = args.outline {
         d.outline = o;
     }
+    if d.shape.is_none() {
+        // what cuts or fits a shape means nothing without one
+        let flags = [
+            (args.coverage.is_some(), "--coverage"),
+            (args.threshold.is_some(), "--threshold"),
+            (args.invert, "--invert"),
+            (args.islands.is_some(), "--islands"),
+            (args.force, "--force"),
+            (args.outline.is_some(), "--outline"),
+        ];
+        if let Some((_, flag)) = flags.iter().find(|(given, _)| *given) {
+            anyhow::bail!("{flag} goes with a shape (--shape, --text or a design with a shape)");
+        }
+    }
     Ok(())
 }
 
