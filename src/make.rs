@@ -143,6 +143,11 @@ pub struct Fit {
     pub size_limit: Option<(u32, u32)>,
 }
 
+/// The narrowest corridor, in millimetres, a printed page may have: narrower, no pen can
+/// follow it and the walls run together (a page under the setup's comfortable minimum is
+/// printed with a warning; one under this is refused).
+pub const UNPRINTABLE_MM: f64 = 0.5;
+
 /// A design ready to be made: its shape decoded, cut and fitted to the grid as a mask.
 #[derive(Clone, Debug)]
 pub struct Prepared {
@@ -616,15 +621,38 @@ impl Made {
         self.print(setup, format, key)?.rendered()
     }
 
+    /// Where the maze goes on `setup`'s puzzle page.
+    pub fn layout(&self, setup: &PageSetup) -> Result<Layout> {
+        match self {
+            Made::Walls(g) => draw::layout(g, setup),
+            Made::Tiles(t) => draw::tile_layout(&t.maze, setup),
+        }
+    }
+
     /// The puzzle and its answer key laid out once, ready to write (see [`export::Printed`]:
     /// the pages for the preflight, the files made as they are written), the key where `key`
-    /// says.
+    /// says. A page whose corridors would be under [`UNPRINTABLE_MM`] is an error, before
+    /// anything is drawn.
     pub fn print(
         &self,
         setup: &PageSetup,
         format: Format,
         key: export::KeyPlacement,
     ) -> Result<export::Printed> {
+        let lay = self.layout(setup)?;
+        if lay.corridor_mm < UNPRINTABLE_MM {
+            // (corridor + wall) is a cell on the page: the share of the cells across that
+            // gives the least printable corridor
+            let cell = (lay.corridor_mm + lay.wall_mm).max(1e-9);
+            let share = cell / (UNPRINTABLE_MM + lay.wall_mm);
+            return Err(Error::input(format!(
+                "the corridors would be {:.2} mm wide on this page, too narrow to print (the \
+                 least is {UNPRINTABLE_MM} mm): use a larger paper or at most {:.0}% of the cells \
+                 across",
+                lay.corridor_mm.max(0.0),
+                (share * 100.0).floor().clamp(1.0, 99.0)
+            )));
+        }
         match self {
             Made::Walls(g) => export::print(g, setup, format, key),
             Made::Tiles(_) => export::print_placed(setup, format, key, |s, k| self.pages(s, k)),

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use crate::common::{assert_ok, decode_png as decode, hedge, pdf_fonts, pdf_texts, svg_words};
+use crate::common::{
+    assert_ok, decode_png as decode, hedge, pdf_fonts, pdf_texts, stderr_of, svg_words,
+};
 use hedge::design::Design;
 use hedge::draw::{self, Layer, Shape};
 use hedge::endpoints::{Placement, place};
@@ -520,6 +522,42 @@ fn cli_writes_pdf_svg_and_png_with_keys_beside() {
     }
     let (w, h, _) = decode(&std::fs::read(dir.path().join("m.png")).unwrap());
     assert_eq!((w, h), (425, 550));
+}
+
+/// Issue 40: `--width 5000 --height 5000 -o x.pdf` wrote a 115 MB PDF of 0.0 mm corridors
+/// after 69 s, `--width 500 --shape heart` one of 0.3 mm. A page whose corridors would be
+/// under half a millimetre is refused before it is drawn: one line, nothing written.
+#[test]
+fn unprintable_pages_are_refused_before_drawing() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, ext) in [
+        (&["--width", "600", "--height", "600"][..], "pdf"),
+        (&["--width", "500", "--shape", "heart"], "svg"),
+        (
+            &["--width", "700", "--height", "10", "--style", "tiles"],
+            "png",
+        ),
+    ] {
+        let p = dir.path().join(format!("m.{ext}"));
+        let out = hedge()
+            .arg("generate")
+            .args(args)
+            .args(["--seed", "1", "-o"])
+            .arg(&p)
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("too narrow to print (the least is 0.5 mm)") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "{args:?}"
+        );
+    }
 }
 
 #[test]
