@@ -92,6 +92,9 @@ fn a_signalled_run_removes_its_temporary_files_and_exits_128_plus_the_signal() {
         "1500",
         "--seed",
         "1",
+        // a page big enough to print it (on Letter its corridors would be refused)
+        "--paper",
+        "1200x1200mm",
         "-o",
         "big.svg",
     ];
