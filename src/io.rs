@@ -496,6 +496,19 @@ fn write_folder(out: &Path, files: Vec<(&Path, Fill<'_>)>) -> Result<()> {
             format!("cannot write: not a folder: {}", out.display()),
         ));
     }
+    // a symbolic link to nothing: creating the folder would fail with "File exists"
+    if !out.exists()
+        && let Ok(to) = fs::read_link(out)
+    {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "cannot write: the folder is a symbolic link to {}, which does not exist: {}",
+                to.display(),
+                out.display()
+            ),
+        ));
+    }
     // the folders about to be created, deepest first
     let created: Vec<PathBuf> = out
         .ancestors()
@@ -845,6 +858,19 @@ mod tests {
         );
         let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(names.len(), 2, "no temporary left");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_dangling_link_as_the_folder_is_named_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("book");
+        std::os::unix::fs::symlink(dir.path().join("gone"), &out).unwrap();
+        let files: Vec<(PathBuf, &[u8])> = vec![(PathBuf::from("a.txt"), b"a")];
+        let e = write_files_atomic(&out, &files).unwrap_err();
+        assert!(e.message.contains("symbolic link to"), "{e}");
+        assert!(e.message.contains("which does not exist"), "{e}");
+        assert!(!dir.path().join("gone").exists());
     }
 
     #[test]

@@ -515,7 +515,7 @@ fn bad_books_give_one_clear_line_and_write_nothing() {
         ),
         (
             "[[pages]]\ncount = 2\nseed_from = 1\nshapes = [\"missing.png\"]\n",
-            "cannot read the shape",
+            "pages[1] #1: cannot read the shape",
         ),
         (
             "[[pages]]\ndesign = { seed = 1 }\n[[pages]]\ndesign = { seed = 1, width = 9 }\n",
@@ -534,6 +534,16 @@ fn bad_books_give_one_clear_line_and_write_nothing() {
             "[[pages]]\ncount = 2\nseed_from = 1\nwidth = 6\n[book\n",
             "bad book file",
         ),
+        // issue 40: a misspelt or unknown animal named no page entry and no built-in list
+        (
+            "[[pages]]\ncount = 2\nseed_from = 1\nshapes = [\"giraffe\"]\n",
+            "pages[1] #1: 'giraffe' is no built-in shape (apple, ",
+        ),
+        // issue 40: a gutter too wide for the trim was blamed on margin_mm
+        (
+            "[book]\ntrim = \"6x9in\"\ngutter_mm = 100\n[[pages]]\ncount = 1\nseed_from = 1\n",
+            "book.gutter_mm: the gutter of 100 mm leaves 27 x 203 mm",
+        ),
     ];
     fs::write(dir.path().join("notapicture.png"), b"hello").unwrap();
     for (i, (text, want)) in cases.iter().enumerate() {
@@ -548,7 +558,7 @@ fn bad_books_give_one_clear_line_and_write_nothing() {
         let err = String::from_utf8_lossy(&run.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(want), "{text:?}: {err}");
-        if !matches!(i, 1 | 5) {
+        if !matches!(i, 1 | 5 | 7) {
             // errors found reading the book file end with its path; the picture's and the
             // pipeline's errors name the picture or the page instead
             assert!(err.trim_end().ends_with(&format!("bad{i}.toml")), "{err}");

@@ -28,7 +28,7 @@ use crate::make::{Fit, Made, load_foreground, prepare_with};
 use crate::metrics::Metrics;
 use crate::pipeline::Generated;
 use crate::preflight;
-use crate::shape::{Foreground, fitted_height};
+use crate::shape::{Foreground, ShapeSource, fitted_height};
 
 /// What a page of the book holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -133,21 +133,42 @@ fn foreground(design: &Design, loader: &dyn Loader) -> Result<Option<Arc<Foregro
     Ok(load_foreground(design, loader, None)?.map(|(fg, _)| Arc::new(fg)))
 }
 
+/// Loads every shape the book's puzzles use, once each; an error names the first page entry
+/// that uses the shape (and, for a name that is no built-in shape and has no extension, says
+/// that it is neither).
 fn load_shapes(book: &Book, loader: &dyn Loader) -> Result<ShapeCache> {
-    let mut wanted: BTreeMap<(String, Option<u8>, bool), &Design> = BTreeMap::new();
+    let mut wanted: BTreeMap<(String, Option<u8>, bool), &PuzzleSpec> = BTreeMap::new();
     for p in &book.puzzles {
         if let Some(k) = cache_key(&p.design) {
-            wanted.entry(k).or_insert(&p.design);
+            wanted.entry(k).or_insert(p);
         }
     }
     let loaded: Vec<_> = wanted
         .into_par_iter()
-        .map(|(k, d)| foreground(d, loader).map(|fg| (k, fg)))
+        .map(|(k, p)| {
+            foreground(&p.design, loader)
+                .map(|fg| (k, fg))
+                .map_err(|e| named_entry(e, p))
+        })
         .collect::<Result<_>>()?;
     Ok(loaded
         .into_iter()
         .filter_map(|(k, fg)| fg.map(|fg| (k, fg)))
         .collect())
+}
+
+/// `e` (loading `p`'s shape) with `p`'s page entry before it.
+fn named_entry(e: Error, p: &PuzzleSpec) -> Error {
+    let hint = match &p.design.shape {
+        Some(ShapeSource::File(path)) if path.extension().is_none() => format!(
+            "'{}' is no built-in shape ({}) and ",
+            path.file_name().unwrap_or_default().to_string_lossy(),
+            crate::shape::builtin::list()
+        ),
+        _ => String::new(),
+    };
+    // the path stays last
+    Error::new(e.kind, format!("{}: {hint}{}", p.source, e.message))
 }
 
 /// How a puzzle's maze is made.

@@ -231,10 +231,10 @@ impl Settings {
         }
         let s = self.page_setup(1, None);
         s.validate().map_err(|e| {
-            let name = if e.message.contains("margin") {
-                "margin_mm"
-            } else if e.message.contains("gutter") {
+            let name = if e.message.contains("gutter") {
                 "gutter_mm"
+            } else if e.message.contains("margin") {
+                "margin_mm"
             } else if e.message.contains("wall") {
                 "wall_mm"
             } else {
