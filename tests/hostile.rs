@@ -217,6 +217,32 @@ fn svg_geometry_far_outside_the_picture_is_refused_not_a_panic() {
     assert!(!dir.path().join("m.json").exists());
 }
 
+/// Issue 40: `--text $'\uffff'` said "the SVG image is corrupt" (the text is set as an SVG);
+/// an SVG whose `<svg` came after a 4 KB comment was "not a picture".
+#[test]
+fn messages_blame_the_text_and_long_svg_preambles_are_read() {
+    for (text, code) in [
+        ("\u{ffff}", "U+FFFF"),
+        ("Zo\u{7}e", "U+0007"),
+        ("a\u{fdd0}", "U+FDD0"),
+    ] {
+        let out = hedge()
+            .args(["generate", "--width", "8", "--text", text])
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains("has characters that are no letters") && err.contains(code),
+            "{err}"
+        );
+    }
+    let mut late = format!("<?xml version=\"1.0\"?>\n<!-- {} -->\n", "x".repeat(5000));
+    late.push_str(std::str::from_utf8(&svg(r#"<circle cx="50" cy="50" r="40"/>"#)).unwrap());
+    let p = Picture::decode(late.as_bytes()).expect("an SVG after a long comment");
+    assert!(p.width() > 0);
+}
+
 #[test]
 fn ordinary_svgs_stay_well_inside_the_budget() {
     for name in hedge::shape::builtin::names() {

@@ -149,9 +149,11 @@ fn format_name(f: ImageFormat) -> String {
 }
 
 /// Whether `bytes` start like an SVG document: optional BOM, white space, XML declaration,
-/// comments or a doctype, then an `<svg` element within the first 4 KB.
+/// comments or a doctype, then an `<svg` element anywhere in the first
+/// [`super::svg::MAX_SVG_BYTES`] (a long comment or doctype may come first: one after 4 KB was
+/// "not a picture").
 fn looks_like_svg(bytes: &[u8]) -> bool {
-    let head = &bytes[..bytes.len().min(4096)];
+    let head = &bytes[..bytes.len().min(super::svg::MAX_SVG_BYTES)];
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     let start = head.iter().position(|b| !b.is_ascii_whitespace());
     let Some(start) = start else { return false };

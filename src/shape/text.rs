@@ -165,6 +165,26 @@ pub fn check(text: &str, font: TextFont) -> Result<()> {
             lines.len()
         )));
     }
+    // control characters and Unicode's noncharacters (U+FFFF, U+FDD0...) are no letters: no
+    // font draws them and XML cannot carry them
+    let mut unprintable: Vec<char> = Vec::new();
+    for c in lines.iter().flat_map(|l| l.chars()) {
+        let u = u32::from(c);
+        let no_letter = c.is_control() || (0xFDD0..=0xFDEF).contains(&u) || (u & 0xFFFE) == 0xFFFE;
+        if no_letter && !unprintable.contains(&c) {
+            unprintable.push(c);
+        }
+    }
+    if !unprintable.is_empty() {
+        let names: Vec<String> = unprintable
+            .iter()
+            .map(|c| format!("U+{:04X}", u32::from(*c)))
+            .collect();
+        return Err(Error::option(format!(
+            "the text of a text shape has characters that are no letters: {}; leave them out",
+            names.join(", ")
+        )));
+    }
     let lacks = |f: TextFont| -> Vec<char> {
         let face = f.face();
         let mut out: Vec<char> = Vec::new();
