@@ -233,6 +233,15 @@ fn argument_errors_name_the_choices() {
 fn flags_the_design_cannot_use_are_errors_not_ignored() {
     let dir = tempfile::tempdir().unwrap();
     let out_path = dir.path().join("m.json");
+    let run = |flags: &[&str]| {
+        hedge()
+            .arg("generate")
+            .args(flags)
+            .args(["--width", "6", "-o"])
+            .arg(&out_path)
+            .output()
+            .unwrap()
+    };
     let cases: [(&[&str], &str); 8] = [
         (
             &["--style", "tiles", "--weave", "0.3"],
@@ -256,13 +265,7 @@ fn flags_the_design_cannot_use_are_errors_not_ignored() {
         (&["--outline", "cells"], "--outline goes with a shape"),
     ];
     for (flags, said) in cases {
-        let out = hedge()
-            .arg("generate")
-            .args(flags)
-            .args(["--width", "6", "-o"])
-            .arg(&out_path)
-            .output()
-            .unwrap();
+        let out = run(flags);
         let err = stderr_of(&out);
         assert_eq!(out.status.code(), Some(1), "{flags:?}: {err}");
         assert!(
@@ -276,13 +279,7 @@ fn flags_the_design_cannot_use_are_errors_not_ignored() {
         &["--style", "tiles", "--topology", "hex"][..],
         &["--shape", "heart", "--invert", "--coverage", "0.4"],
     ] {
-        let out = hedge()
-            .arg("generate")
-            .args(flags)
-            .args(["--width", "6", "-o"])
-            .arg(&out_path)
-            .output()
-            .unwrap();
+        let out = run(flags);
         assert!(out.status.success(), "{flags:?}: {}", stderr_of(&out));
     }
 }

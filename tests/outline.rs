@@ -348,7 +348,7 @@ fn json_polygons_redraw_the_clipped_cells() {
 }
 
 /// A blob of up to four discs on a 160-pixel square, with a hole when `hole` is set.
-fn blob(
+pub(crate) fn blob(
     discs: &[(f64, f64, f64)],
     hole: Option<(f64, f64, f64)>,
 ) -> Option<hedge::shape::Foreground> {

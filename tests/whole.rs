@@ -11,6 +11,7 @@ use hedge::outline::MIN_PASSAGE;
 use hedge::outline::OutlineStyle;
 use hedge::page::PageSetup;
 use hedge::pipeline::Generated;
+use hedge::shape::outline::seg_dist;
 use hedge::shape::{ShapeSource, builtin};
 use hedge::topology::{Point, TopologyKind};
 
@@ -56,17 +57,6 @@ impl Segs {
         }
         best
     }
-}
-
-fn seg_dist(p: Point, a: Point, b: Point) -> f64 {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let l2 = dx * dx + dy * dy;
-    let t = if l2 > 0.0 {
-        (((p.x - a.x) * dx + (p.y - a.y) * dy) / l2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    (p.x - a.x - dx * t).hypot(p.y - a.y - dy * t)
 }
 
 fn inside(rings: &[Vec<Point>], p: Point) -> bool {
@@ -462,18 +452,6 @@ fn built_in_shapes_with_the_kids_presets_are_whole() {
     );
 }
 
-/// A blob of up to three discs on a 200-pixel square (a shape nobody drew).
-fn blob(discs: &[(f64, f64, f64)]) -> Option<hedge::shape::Foreground> {
-    let size = 200u32;
-    let bits: Vec<bool> = (0..size * size)
-        .map(|i| {
-            let (x, y) = (f64::from(i % size) + 0.5, f64::from(i / size) + 0.5);
-            discs.iter().any(|&(cx, cy, r)| (x - cx).hypot(y - cy) <= r)
-        })
-        .collect();
-    hedge::shape::Foreground::from_bits(size, size, &bits).ok()
-}
-
 /// Random blobs at 8 and 12 cells across (4 and 6 rings) on every topology: whole, as above.
 #[test]
 fn random_blobs_at_kids_sizes_are_whole() {
@@ -484,11 +462,11 @@ fn random_blobs_at_kids_sizes_are_whole() {
         ..Config::default()
     });
     let strategy = (
-        proptest::collection::vec((40.0..160.0f64, 40.0..160.0f64, 12.0..60.0f64), 1..4),
+        proptest::collection::vec((30.0..130.0f64, 30.0..130.0f64, 10.0..50.0f64), 1..4),
         0u64..1000,
     );
     let result = runner.run(&strategy, |(discs, seed)| {
-        let Some(fg) = blob(&discs) else {
+        let Some(fg) = super::outline::blob(&discs, None) else {
             return Ok(());
         };
         let fg = std::sync::Arc::new(fg);
