@@ -413,13 +413,14 @@ impl PageSetup {
         if across < 30.0 && down >= 30.0 && w - 2.0 * self.margin_mm >= 30.0 {
             // the margins alone leave room: the gutter is what takes it
             return Err(Error::option(format!(
-                "the gutter of {} mm leaves {:.0} x {:.0} mm of a {:.0} x {:.0} mm page; make it \
-                 smaller",
+                "the gutter of {} mm leaves {:.0} x {:.0} mm of a {:.0} x {:.0} mm page beside \
+                 margins of {} mm; make the gutter or the margins smaller",
                 self.gutter_mm,
                 across.max(0.0),
                 down,
                 w,
-                h
+                h,
+                self.margin_mm
             )));
         }
         if across < 30.0 || down < 30.0 {
