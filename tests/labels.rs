@@ -8,7 +8,7 @@ use hedge::design::Design;
 use hedge::difficulty::preset;
 use hedge::draw::{Area, Drawing, Layer, Pos, Seg, Shape};
 use hedge::load::Memory;
-use hedge::make::{Fit, Made, prepare};
+use hedge::make::{Fit, Made, prepare, prepare_with};
 use hedge::page::{Orientation, PageSetup, Paper};
 use hedge::shape::{ShapeSource, builtin};
 use hedge::topology::TopologyKind;
@@ -573,5 +573,146 @@ fn a_book_keeps_one_orientation_even_when_its_file_says_auto() {
     assert_eq!(
         landscape.page_setup(3, None).orientation,
         Orientation::Landscape
+    );
+}
+
+/// Each marker on a page as drawn: its label, the label's box and size (em, mm), and the
+/// arrow's outer end (the entrance arrow's tail, the exit arrow's tip), in the order they are
+/// drawn (START first).
+fn markers(d: &Drawing) -> Vec<(String, Area, f64, Pos)> {
+    let mut out = Vec::new();
+    let mut shaft: Option<Pos> = None;
+    let mut tip: Option<Pos> = None;
+    for item in d.layer(Layer::Markers) {
+        match &item.shape {
+            Shape::Stroke { path, .. } if shaft.is_none() => {
+                shaft = points(&path.segs().collect::<Vec<_>>())
+                    .concat()
+                    .first()
+                    .copied();
+            }
+            Shape::Fill { path, .. } if tip.is_none() => {
+                tip = points(&path.segs().collect::<Vec<_>>())
+                    .concat()
+                    .first()
+                    .copied();
+            }
+            Shape::Text(t) => {
+                let start = out.is_empty();
+                let outer = if start { shaft } else { tip };
+                out.push((t.text.clone(), t.bounds(), t.size, outer.expect("an arrow")));
+                (shaft, tip) = (None, None);
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// How far the box `b` is from the point `p` (0 inside).
+fn box_distance(b: &Area, p: Pos) -> f64 {
+    let dx = (b.x - p.x).max(p.x - (b.x + b.w)).max(0.0);
+    let dy = (b.y - p.y).max(p.y - (b.y + b.h)).max(0.0);
+    dx.hypot(dy)
+}
+
+#[test]
+fn labels_sit_beside_their_arrows_on_every_shape_topology_and_preset() {
+    let setup = PageSetup {
+        paper: Paper::Letter,
+        title: Some("Find the way".into()),
+        ..PageSetup::default()
+    };
+    let mut shapes: Vec<Option<&str>> = builtin::names().map(Some).collect();
+    shapes.push(None);
+    let (mut far, mut worst, mut labels, mut refused) = (Vec::new(), 0.0f64, 0, 0);
+    // each shape's foreground, cut once
+    let cut: Vec<_> = shapes
+        .iter()
+        .map(|shape| {
+            let design = Design {
+                shape: shape.map(|s| ShapeSource::Builtin(s.into())),
+                ..Design::default()
+            };
+            let p = prepare(&design, &Memory::new(), None, Fit::default()).unwrap();
+            p.foreground().cloned()
+        })
+        .collect();
+    for level in ["ages-3-5", "ages-6-8", "ages-9-12", "20"] {
+        for (shape, fg) in shapes.iter().zip(&cut) {
+            for kind in TopologyKind::ALL {
+                let mut design = Design {
+                    topology: kind,
+                    seed: Some(1),
+                    shape: shape.map(|s| ShapeSource::Builtin(s.into())),
+                    ..Design::default()
+                };
+                (design.width, design.height) = match preset(level) {
+                    Some(pr) => {
+                        let sized = match fg {
+                            Some(fg) => pr.shaped_size(kind, &setup, fg).unwrap(),
+                            None => pr.grid_size(kind, &setup),
+                        };
+                        pr.apply(&mut design);
+                        // the search's targets play no part in where the labels go
+                        design.targets = Default::default();
+                        sized
+                    }
+                    None => {
+                        let w = if kind == TopologyKind::Polar { 10 } else { 20 };
+                        match fg {
+                            Some(fg) => (w, hedge::shape::fitted_height(kind, w, fg).unwrap()),
+                            None => (w, w),
+                        }
+                    }
+                };
+                let Ok(m) =
+                    prepare_with(&design, fg.clone(), Fit::default()).and_then(|p| p.make())
+                else {
+                    refused += 1;
+                    continue;
+                };
+                // the page as `generate` sets it up: the preset's marker size
+                let setup = PageSetup {
+                    markers: design.page.markers,
+                    ..setup.clone()
+                };
+                let pages = m.pages(&setup, &setup.next_page()).unwrap();
+                // the preset's marker size: ages 3-5 16 pt, ages 6-8 12 pt, else 9 pt
+                let pt = match level {
+                    "ages-3-5" => 16.0,
+                    "ages-6-8" => 12.0,
+                    _ => 9.0,
+                };
+                for (label, b, size, outer) in markers(&pages.puzzle) {
+                    assert!(
+                        (size - pt * 25.4 / 72.0).abs() < 1e-6,
+                        "{level} {shape:?} {kind:?}: {label} is {size} mm"
+                    );
+                    let d = box_distance(&b, outer);
+                    labels += 1;
+                    worst = worst.max(d);
+                    if d > 4.0 {
+                        far.push(format!(
+                            "{level} {} {kind:?} {label}: {d:.1} mm",
+                            shape.unwrap_or("-")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{labels} labels, {} far, worst {worst:.1} mm, {refused} refused",
+        far.len()
+    );
+    for f in &far {
+        eprintln!("  {f}");
+    }
+    assert!(labels >= 4 * 16 * 4 * 2 - 40, "{labels} labels");
+    assert!(
+        far.is_empty(),
+        "{} of {labels} labels are more than 4 mm from their arrow",
+        far.len()
     );
 }

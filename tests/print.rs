@@ -706,3 +706,63 @@ fn write_samples() {
         );
     }
 }
+
+#[test]
+fn marker_flags_reach_the_printed_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = |args: &[&str], name: &str| -> String {
+        let path = dir.path().join(name);
+        let out = hedge()
+            .args([
+                "generate", "--shape", "heart", "--seed", "4", "--key", "none",
+            ])
+            .args(args)
+            .arg("-o")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_ok(&out);
+        std::fs::read_to_string(&path).unwrap()
+    };
+    let words = |text: &str| {
+        let doc = roxmltree::Document::parse(text).unwrap();
+        svg_words(&doc)
+            .into_iter()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    // the preset's huge markers: START and FINISH in 16 pt (5.64 mm)
+    let kids = svg(&["--difficulty", "ages-3-5", "--width", "8"], "kids.svg");
+    assert!(words(&kids).contains(&"START".to_string()));
+    assert!(kids.contains("font-size=\"5.64\""), "16 pt labels");
+    // --markers overrides the preset
+    let normal = svg(
+        &[
+            "--difficulty",
+            "ages-3-5",
+            "--width",
+            "8",
+            "--markers",
+            "normal",
+        ],
+        "normal.svg",
+    );
+    assert!(normal.contains("font-size=\"3.18\""), "9 pt labels");
+    // --symbols: no words, a green dot
+    let symbols = svg(&["--width", "8", "--symbols"], "symbols.svg");
+    let w = words(&symbols);
+    assert!(!w.iter().any(|t| t == "START" || t == "FINISH"), "{w:?}");
+    assert!(symbols.contains("#1e963c"), "the green dot");
+    // a wrong size is one clear line
+    let out = hedge()
+        .args(["generate", "--markers", "giant", "-o"])
+        .arg(dir.path().join("x.svg"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        stderr_of(&out).contains("use normal, large or huge"),
+        "{}",
+        stderr_of(&out)
+    );
+}

@@ -624,6 +624,20 @@ fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
             ui.selectable_value(&mut page.orientation, Orientation::Portrait, "portrait");
             ui.selectable_value(&mut page.orientation, Orientation::Landscape, "landscape");
         });
+    ComboBox::from_label("START / FINISH")
+        .selected_text(page.markers.name())
+        .show_ui(ui, |ui| {
+            for m in crate::page::MarkerSize::ALL {
+                ui.selectable_value(&mut page.markers, m, m.name())
+                    .on_hover_text(format!(
+                        "{} pt labels, {} mm arrows",
+                        m.label_pt(),
+                        m.arrow_mm()
+                    ));
+            }
+        });
+    ui.checkbox(&mut page.symbols, "Dot and flag")
+        .on_hover_text("a green dot at the start and a chequered flag at the finish instead of the words, for children who cannot read yet");
     let mut slider = |ui: &mut egui::Ui, v: &mut f64, range, text: &str| {
         let r = ui.add(Slider::new(v, range).text(text).max_decimals(2));
         *coalesce |= r.dragged() && !r.drag_started();

@@ -564,7 +564,12 @@ fn make_one(
         search: true,
     };
     let product = make(&spec.design, fg, how)?;
-    let setup = s.page_setup(page, Some(s.label_for(i + 1)));
+    // the markers of the page's reader preset (the design's), on the book's page
+    let setup = crate::page::PageSetup {
+        markers: spec.design.page.markers,
+        symbols: spec.design.page.symbols,
+        ..s.page_setup(page, Some(s.label_for(i + 1)))
+    };
     let (puzzle, key, layout) = if s.answers == Answers::AfterEach {
         let p = product.pages(&setup, &setup.next_page())?;
         (p.puzzle, Some(p.key), p.layout)

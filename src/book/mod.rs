@@ -266,6 +266,8 @@ impl Settings {
             wall_mm: self.wall_mm,
             min_corridor_mm: crate::page::COMFORTABLE_CORRIDOR_MM,
             font: self.font,
+            markers: crate::page::MarkerSize::Normal,
+            symbols: false,
         }
     }
 }

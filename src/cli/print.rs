@@ -14,7 +14,7 @@ use clap::Args;
 
 use hedge::export::{self, Format, KeyPlacement};
 use hedge::make::Made;
-use hedge::page::{Orientation, PageSetup, Paper, Typeface};
+use hedge::page::{MarkerSize, Orientation, PageSetup, Paper, Typeface};
 
 /// Page flags (PDF, SVG and PNG output).
 #[derive(Args, Debug, Default, Clone)]
@@ -53,6 +53,14 @@ pub struct PageArgs {
     /// The typeface of the page's text: sans (Helvetica), serif (Times) or mono (Courier).
     #[arg(long, value_name = "FONT", value_parser = super::parse_with::<Typeface>)]
     pub font: Option<Typeface>,
+    /// How big START and FINISH print: normal (9 pt labels, 6 mm arrows), large (12 pt, 8 mm)
+    /// or huge (16 pt, 10 mm). --difficulty sets it (ages-3-5 huge, ages-6-8 large).
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_with::<MarkerSize>)]
+    pub markers: Option<MarkerSize>,
+    /// A big green dot at the start and a chequered flag at the finish instead of the words
+    /// START and FINISH (for children who cannot read yet).
+    #[arg(long)]
+    pub symbols: bool,
     /// PNG resolution in dots per inch (default 300).
     #[arg(long, value_name = "DPI")]
     pub dpi: Option<u32>,
@@ -117,6 +125,10 @@ impl PageArgs {
         if let Some(f) = self.font {
             s.font = f;
         }
+        if let Some(m) = self.markers {
+            s.markers = m;
+        }
+        s.symbols |= self.symbols;
         s.validate()?;
         if let Some(dpi) = self.dpi {
             export::check_dpi(dpi)?;

@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::grid::Grid;
 use crate::maze::Maze;
 use crate::metrics::Metrics;
-use crate::page::PageSetup;
+use crate::page::{MarkerSize, PageSetup};
 use crate::pipeline::Generated;
 use crate::shape::{Foreground, fitted_height};
 use crate::targets::{Range, Targets};
@@ -36,6 +36,8 @@ pub struct Preset {
     pub braid: f64,
     /// What the search aims for.
     pub targets: Targets,
+    /// How big START and FINISH print: big words at big arrows for readers who are learning.
+    pub markers: MarkerSize,
 }
 
 const fn range(min: Option<f64>, max: Option<f64>) -> Option<Range> {
@@ -75,6 +77,7 @@ pub const PRESETS: &[Preset] = &[
         algorithm: Algorithm::Backtracker,
         braid: 0.6,
         targets: level(0.0, 10.0, 16.0),
+        markers: MarkerSize::Huge,
     },
     Preset {
         name: "ages-6-8",
@@ -84,6 +87,7 @@ pub const PRESETS: &[Preset] = &[
         algorithm: Algorithm::Backtracker,
         braid: 0.35,
         targets: level(10.0, 25.0, 50.0),
+        markers: MarkerSize::Large,
     },
     Preset {
         name: "ages-9-12",
@@ -93,6 +97,7 @@ pub const PRESETS: &[Preset] = &[
         algorithm: Algorithm::GrowingTree,
         braid: 0.0,
         targets: level(25.0, 75.0, 120.0),
+        markers: MarkerSize::Normal,
     },
     Preset {
         name: "adult",
@@ -102,6 +107,7 @@ pub const PRESETS: &[Preset] = &[
         algorithm: Algorithm::Wilson,
         braid: 0.0,
         targets: level(75.0, 90.0, 300.0),
+        markers: MarkerSize::Normal,
     },
     Preset {
         name: "expert",
@@ -111,6 +117,7 @@ pub const PRESETS: &[Preset] = &[
         algorithm: Algorithm::Wilson,
         braid: 0.0,
         targets: level(90.0, 100.0, 600.0),
+        markers: MarkerSize::Normal,
     },
 ];
 
@@ -138,23 +145,27 @@ const PROBE_MARGIN: f64 = 1.05;
 const MAX_CELLS: u32 = 2000;
 
 impl Preset {
-    /// Sets the preset's carver, braid and targets on `design` (the size is separate:
-    /// [`Preset::grid_size`]).
+    /// Sets the preset's carver, braid, targets and marker size on `design` (the size is
+    /// separate: [`Preset::grid_size`]).
     pub fn apply(&self, design: &mut Design) {
         design.algorithm = self.algorithm;
         design.braid = self.braid;
         design.targets = self.targets;
+        design.page.markers = self.markers;
     }
 
     /// The largest grid of `kind` whose corridors are at least [`Preset::corridor_mm`] wide on
     /// the page `setup` describes, as the page layout ([`draw::layout`]) places it: walls of
     /// `setup.wall_mm`, the title, name line and page number the setup asks for, and room for
-    /// the START and FINISH labels wherever on the outline they land. `(width, height)`; for kinds
+    /// the START and FINISH labels (at the preset's marker size) wherever on the outline they land. `(width, height)`; for kinds
     /// without a height ([`TopologyKind::uses_height`]: polar) the width (rings) twice.
     /// A page of [`Orientation::Auto`](crate::page::Orientation::Auto) is sized portrait (a
     /// full grid fills either way; the page turns later only for a maze that gains by it).
     pub fn grid_size(&self, kind: TopologyKind, setup: &PageSetup) -> (u32, u32) {
-        let setup = &setup.oriented(crate::page::Orientation::Portrait);
+        let setup = &PageSetup {
+            markers: self.markers,
+            ..setup.oriented(crate::page::Orientation::Portrait)
+        };
         // the probes put the labels at the outline's extreme sides; openings between them can
         // take a little more room (a label beside its arrow near a corner): PROBE_MARGIN covers it
         let fits = |w: u32, h: u32| {

@@ -206,6 +206,8 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
         page_number: None,
         wall_mm: setup.wall_mm,
         min_corridor_mm: 0.0,
+        markers: crate::page::MarkerSize::Normal,
+        symbols: false,
     };
     for (i, key) in keys.iter().enumerate() {
         let (c, r) = (i % cols, i / cols);

@@ -9,7 +9,7 @@ use super::model::{Area, Pos};
 use super::walls;
 use crate::error::{Error, Result};
 use crate::grid::{CellId, Grid};
-use crate::page::{Orientation, PageSetup, Typeface};
+use crate::page::{MarkerSize, Orientation, PageSetup, Typeface};
 use crate::pipeline::Generated;
 use crate::topology::{Point, Side};
 
@@ -43,6 +43,11 @@ pub struct Layout {
     pub walls_thinned: bool,
     /// The typeface of the page's text (from the setup).
     pub face: Typeface,
+    /// How big the START and FINISH markers print (from the setup).
+    pub markers: MarkerSize,
+    /// Whether START and FINISH are a green dot and a chequered flag rather than words (from
+    /// the setup).
+    pub symbols: bool,
     /// Whether the START and the FINISH label go beside their arrows rather than beyond them
     /// (chosen when it gives the maze more room).
     pub label_beside: [bool; 2],
@@ -102,13 +107,12 @@ pub(super) const PT: f64 = 25.4 / 72.0;
 pub(super) const TITLE_SIZE: f64 = 18.0 * PT;
 pub(super) const NAME_SIZE: f64 = 11.0 * PT;
 pub(super) const FOOTER_SIZE: f64 = 10.0 * PT;
-pub(super) const LABEL_SIZE: f64 = 9.0 * PT;
 pub(super) const LINE_GAP: f64 = 3.0;
-/// How far an arrow reaches out of the maze's outline.
-pub(super) const ARROW_OUT: f64 = 6.0;
-/// Gap between an arrow's outer end and its label.
+/// Gap between an arrow's outer end and its label (the least: see `place.rs`).
 pub(super) const LABEL_GAP: f64 = 1.5;
-pub(super) const ARROW_WIDTH: f64 = 0.6;
+/// The farthest a START or FINISH label's box is from its arrow's outer end, in millimetres:
+/// farther, a child does not see which arrow the word belongs to.
+pub const LABEL_REACH_MAX: f64 = 4.0;
 /// Cells smaller than this (mm) turn the answer line with straight chamfers instead of curves.
 pub(super) const CURVE_MIN_SCALE: f64 = 2.5;
 /// Half-width, in maze units, of a tunnel and of the corridor over it at a weave crossing.
@@ -184,8 +188,9 @@ pub(super) struct Geometry {
     pub(super) side: f64,
 }
 
-/// A coarse grid of the cells (or tiles) the maze covers, in maze units, for keeping the START
-/// and FINISH labels off the shape.
+/// A fine grid (512 squares across the longer side) of what the maze covers, in maze units, for
+/// keeping the START and FINISH labels and arrows off the shape: the cells' own areas (clipped
+/// to the shape's outline when the maze is drawn with one), or the tiles' boxes.
 pub(super) struct Occupancy {
     x0: f64,
     y0: f64,
@@ -233,6 +238,70 @@ impl Occupancy {
         }
     }
 
+    /// Marks the area of the closed rings `rings` (even-odd: a ring inside another is a hole)
+    /// and every square their edges pass through.
+    pub(super) fn fill(&mut self, rings: &[Vec<Point>]) {
+        let pts = rings.iter().flatten();
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for p in pts {
+            (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+        }
+        let (Some((c0, c1)), Some((r0, r1))) = (
+            self.range(x0, x1, self.x0, self.cols),
+            self.range(y0, y1, self.y0, self.rows),
+        ) else {
+            return;
+        };
+        // a scan line through each row of squares' centres: the squares whose centres lie
+        // between a pair of crossings of the rings' edges are inside
+        let mut xs = Vec::new();
+        for r in r0..=r1 {
+            let y = self.y0 + (r as f64 + 0.5) * self.cell;
+            xs.clear();
+            for ring in rings {
+                for (k, a) in ring.iter().enumerate() {
+                    let b = ring[(k + 1) % ring.len()];
+                    if (a.y <= y) != (b.y <= y) {
+                        xs.push(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y));
+                    }
+                }
+            }
+            xs.sort_by(f64::total_cmp);
+            for pair in xs.chunks_exact(2) {
+                // the squares whose centres x0 + (c + 0.5) cell lie in [pair[0], pair[1]]
+                let from = ((pair[0] - self.x0) / self.cell - 0.5)
+                    .ceil()
+                    .max(c0 as f64);
+                let to = ((pair[1] - self.x0) / self.cell - 0.5)
+                    .floor()
+                    .min(c1 as f64);
+                if from <= to {
+                    for c in from as usize..=to as usize {
+                        self.bits[r * self.cols + c] = true;
+                    }
+                }
+            }
+        }
+        // the edges, a half square at a time: a sliver thinner than a square still counts
+        for ring in rings {
+            for (k, a) in ring.iter().enumerate() {
+                let b = ring[(k + 1) % ring.len()];
+                let steps = ((a.x - b.x).hypot(a.y - b.y) / (self.cell / 2.0)).ceil() as usize;
+                for j in 0..=steps.min(1 << 16) {
+                    let t = j as f64 / steps.max(1) as f64;
+                    // the square under the point (truncation is floor for the points on
+                    // the grid; points off it are skipped)
+                    let c = (a.x + (b.x - a.x) * t - self.x0) / self.cell;
+                    let r = (a.y + (b.y - a.y) * t - self.y0) / self.cell;
+                    if c >= 0.0 && r >= 0.0 && (c as usize) < self.cols && (r as usize) < self.rows
+                    {
+                        self.bits[r as usize * self.cols + c as usize] = true;
+                    }
+                }
+            }
+        }
+    }
+
     pub(super) fn any(&self, b: (f64, f64, f64, f64)) -> bool {
         match (
             self.range(b.0, b.2, self.x0, self.cols),
@@ -249,7 +318,6 @@ impl Occupancy {
 pub(super) fn geometry(g: &Generated) -> Geometry {
     let grid = g.maze.grid();
     let mut sides = Vec::new();
-    let mut boxes = Vec::with_capacity(grid.len());
     let mut bbox = (
         f64::INFINITY,
         f64::INFINITY,
@@ -276,7 +344,6 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
             bbox.2.max(b.2),
             bbox.3.max(b.3),
         );
-        boxes.push(b);
     }
     if let Some(o) = &g.outline {
         for b in super::clip::merged_boxes(o, grid) {
@@ -286,15 +353,33 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
                 bbox.2.max(b.2),
                 bbox.3.max(b.3),
             );
-            boxes.push(b);
         }
     }
     if !bbox.0.is_finite() {
         bbox = (0.0, 0.0, 1.0, 1.0);
     }
     let mut occ = Occupancy::new(bbox);
-    for b in boxes {
-        occ.mark(b);
+    match &g.outline {
+        // the cells as drawn: clipped to the shape, with the cells merged into them
+        Some(o) => {
+            let t = o.clip.topology().tess();
+            for row in 0..t.rows() {
+                for col in 0..t.cols(row) {
+                    let c = crate::topology::Coord::new(row, col);
+                    if o.owner(c).is_some() {
+                        occ.fill(&o.clip.polygon(c));
+                    }
+                }
+            }
+        }
+        None => {
+            for id in grid.cells() {
+                sides.clear();
+                grid.sides(id, &mut sides);
+                let ring: Vec<Point> = sides.iter().flat_map(|s| [s.a, side_mid(s)]).collect();
+                occ.fill(&[ring]);
+            }
+        }
     }
     let mut opening = |e: crate::endpoints::Endpoint| {
         if let Some(o) = &g.outline
@@ -327,38 +412,59 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
     }
 }
 
-/// Size of a label's box (width, cap height) in millimetres.
-pub(super) fn label_size(text: &str, face: Typeface) -> (f64, f64) {
+/// The em size of the START and FINISH labels, in millimetres.
+pub(super) fn label_em(m: MarkerSize) -> f64 {
+    m.label_pt() * PT
+}
+
+/// Size of a label's box (width, height from the cap height down to the descenders) in
+/// millimetres.
+pub(super) fn label_size(text: &str, face: Typeface, m: MarkerSize) -> (f64, f64) {
     (
-        font(face, true).width(text, LABEL_SIZE),
-        CAP_HEIGHT_EM * LABEL_SIZE,
+        font(face, true).width(text, label_em(m)),
+        (CAP_HEIGHT_EM + font::DESCENT_EM) * label_em(m),
     )
+}
+
+/// The side of the square the START dot and the FINISH flag are drawn in, in millimetres
+/// (three quarters of the label's size in points: 12 mm for huge markers).
+pub(super) fn symbol_mm(m: MarkerSize) -> f64 {
+    0.75 * m.label_pt()
+}
+
+/// The size of marker `i`'s label box (0 START, 1 FINISH): the word's ([`label_size`]), or
+/// with `symbols` the square of its dot or flag ([`symbol_mm`]).
+pub(super) fn mark_size(i: usize, face: Typeface, m: MarkerSize, symbols: bool) -> (f64, f64) {
+    if symbols {
+        (symbol_mm(m), symbol_mm(m))
+    } else {
+        label_size(if i == 0 { START } else { FINISH }, face, m)
+    }
 }
 
 /// Distance from an opening to the centre of its label's box along the outward normal `n`,
 /// before any nudging away from the shape.
-pub(super) fn label_reach(n: (f64, f64), (w, h): (f64, f64)) -> f64 {
-    ARROW_OUT + LABEL_GAP + n.0.abs() * w / 2.0 + n.1.abs() * h / 2.0
+fn label_reach(n: (f64, f64), (w, h): (f64, f64), m: MarkerSize) -> f64 {
+    m.arrow_mm() + LABEL_GAP + n.0.abs() * w / 2.0 + n.1.abs() * h / 2.0
 }
 
 /// How far a label beside its arrow keeps from the maze's outline, in millimetres.
 pub(super) const BESIDE_GAP: f64 = 2.0;
-/// The widest an arrow head gets, in millimetres (see `place.rs`).
-pub(super) const HEAD_MAX: f64 = 3.0;
 
 /// Where a label of `size` (width, cap height) goes, from its opening (outward normal `n`) to
 /// its box's centre, in millimetres: straight out beyond the arrow, or when `beside`, alongside
-/// the arrow ([`BESIDE_GAP`] off the outline), above a sideways arrow or right of an upright one,
-/// or on the other side when `flip`. Beside the arrow a label takes less room outwards: the
-/// layout puts it there when that gives the maze more room.
+/// the arrow's outer end (at least [`BESIDE_GAP`] off the outline), above a sideways arrow or
+/// right of an upright one, or on the other side when `flip`. Beside the arrow a label takes
+/// less room outwards: the layout puts it there when that gives the maze more room.
 pub(super) fn label_offset(
     n: (f64, f64),
     (w, h): (f64, f64),
+    m: MarkerSize,
     beside: bool,
     flip: bool,
 ) -> (f64, f64) {
     if !beside {
-        let r = label_reach(n, (w, h));
+        let r = label_reach(n, (w, h), m);
         return (n.0 * r, n.1 * r);
     }
     let p0 = (-n.1, n.0);
@@ -368,8 +474,11 @@ pub(super) fn label_offset(
         p0.0 >= 0.0
     };
     let p = if first != flip { p0 } else { (-p0.0, -p0.1) };
-    let along = BESIDE_GAP + n.0.abs() * w / 2.0 + n.1.abs() * h / 2.0;
-    let across = p.0.abs() * w / 2.0 + p.1.abs() * h / 2.0 + HEAD_MAX / 2.0 + 1.0;
+    // the label's outer edge level with the arrow's end, unless that brings it nearer the
+    // outline than BESIDE_GAP: a label level with the arrow's end reads as the arrow's
+    let half_out = n.0.abs() * w / 2.0 + n.1.abs() * h / 2.0;
+    let along = (BESIDE_GAP + half_out).max(m.arrow_mm() - half_out);
+    let across = p.0.abs() * w / 2.0 + p.1.abs() * h / 2.0 + m.head_max_mm() / 2.0 + 1.0;
     (n.0 * along + p.0 * across, n.1 * along + p.1 * across)
 }
 
@@ -554,7 +663,7 @@ pub(super) fn content_area(setup: &PageSetup, pa: &Area) -> Area {
 /// step moves a label only when the shape is in its way).
 fn extent(
     geo: &Geometry,
-    face: Typeface,
+    (face, marks, symbols): (Typeface, MarkerSize, bool),
     scale: f64,
     axis: usize,
     beside: [bool; 2],
@@ -563,23 +672,16 @@ fn extent(
     let (lo, hi) = pick(geo.bbox);
     let (mut lo, mut hi) = (lo * scale, hi * scale);
     for (i, &(m, n)) in geo.openings.iter().enumerate() {
-        let size = label_size(if i == 0 { START } else { FINISH }, face);
-        let off = label_offset(n, size, beside[i], false);
+        let size = mark_size(i, face, marks, symbols);
+        let off = label_offset(n, size, marks, beside[i], false);
+        let (out, head) = (marks.arrow_mm(), marks.head_max_mm());
         let (c, half, arrow_end) = if axis == 0 {
-            (
-                m.x * scale + off.0,
-                size.0 / 2.0,
-                m.x * scale + n.0 * ARROW_OUT,
-            )
+            (m.x * scale + off.0, size.0 / 2.0, m.x * scale + n.0 * out)
         } else {
-            (
-                m.y * scale + off.1,
-                size.1 / 2.0,
-                m.y * scale + n.1 * ARROW_OUT,
-            )
+            (m.y * scale + off.1, size.1 / 2.0, m.y * scale + n.1 * out)
         };
-        lo = lo.min(c - half).min(arrow_end - HEAD_MAX / 2.0);
-        hi = hi.max(c + half).max(arrow_end + HEAD_MAX / 2.0);
+        lo = lo.min(c - half).min(arrow_end - head / 2.0);
+        hi = hi.max(c + half).max(arrow_end + head / 2.0);
     }
     (lo, hi)
 }
@@ -609,7 +711,13 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     // with the scale; beyond the arrow (the usual look) unless beside gives the maze more room
     let largest = |beside: [bool; 2]| {
         let span = |s: f64, axis: usize| {
-            let (lo, hi) = extent(geo, setup.font, s, axis, beside);
+            let (lo, hi) = extent(
+                geo,
+                (setup.font, setup.markers, setup.symbols),
+                s,
+                axis,
+                beside,
+            );
             hi - lo
         };
         let fits = |s: f64| span(s, 0) <= room.w && span(s, 1) <= room.h;
@@ -647,7 +755,13 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     }
     // centre the maze, then move it in as far as its markers need to stay on the area
     let place = |axis: usize, start: f64, room: f64, size: f64, low: f64| {
-        let (elo, ehi) = extent(geo, setup.font, scale, axis, beside);
+        let (elo, ehi) = extent(
+            geo,
+            (setup.font, setup.markers, setup.symbols),
+            scale,
+            axis,
+            beside,
+        );
         let mut at = start + (room - size) / 2.0; // the maze's low edge
         let (from, to) = (at - low * scale + elo, at - low * scale + ehi);
         if from < start {
@@ -691,6 +805,8 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
         min_corridor_mm: setup.min_corridor_mm,
         walls_thinned,
         face: setup.font,
+        markers: setup.markers,
+        symbols: setup.symbols,
         label_beside: beside,
         notes: Vec::new(),
     })
@@ -752,10 +868,10 @@ mod tests {
         assert!(mb.y >= ma.y - 1e-9 && mb.y + mb.h <= ma.y + ma.h + 1e-9);
         // centred, or moved off the centre only as far as a label beside it needs
         let (cx, cy) = (mb.x + mb.w / 2.0, mb.y + mb.h / 2.0);
-        let wide = label_size(FINISH, l.face)
+        let wide = label_size(FINISH, l.face, l.markers)
             .0
-            .max(label_size(START, l.face).0);
-        let most = ARROW_OUT + LABEL_GAP + wide;
+            .max(label_size(START, l.face, l.markers).0);
+        let most = l.markers.arrow_mm() + LABEL_GAP + wide;
         assert!((cx - (ma.x + ma.w / 2.0)).abs() < most / 2.0);
         assert!((cy - (ma.y + ma.h / 2.0)).abs() < most / 2.0);
         // and it fills the area across or down, but for its labels

@@ -7,9 +7,11 @@
 //!
 //! The order is fixed, so a page is placed the same way every time: the header and footer
 //! first (they have their own bands: [`furniture`]), then the two arrows as they come out of
-//! their openings, then the START and FINISH labels (straight out beyond the arrow when that
-//! is clear, else pushed further out with a longer arrow, else the nearest clear place around
-//! the arrow's tail), and last the ANSWER KEY label of a key page, which goes where it is clear
+//! their openings, then the START and FINISH labels, each beside its arrow's outer end and
+//! never more than [`LABEL_REACH_MAX`] from it (the layout's place beyond or beside the arrow
+//! when that is clear, else the nearest clear place round the end, else the arrow grows or
+//! turns out of a pocket of the outline and carries the label with it: see
+//! [`place_markers`]), and last the ANSWER KEY label of a key page, which goes where it is clear
 //! of the markers by [`KEY_CLEAR`] (the foot of the page on the right, else on the left, else
 //! the top of the page). A weave maze's legend ("Passages can go under bridges") is placed
 //! after the markers and before the ANSWER KEY label: the foot of the page on the left, else
@@ -20,8 +22,8 @@
 use super::font::{self, CAP_HEIGHT_EM, font};
 use super::layout::layout_with;
 use super::layout::{
-    ANSWER_KEY, ARROW_OUT, ARROW_WIDTH, FINISH, FOOTER_SIZE, Geometry, LABEL_GAP, Layout,
-    NAME_SIZE, START, furniture, label_offset, label_reach, label_size, unit,
+    ANSWER_KEY, FINISH, FOOTER_SIZE, Geometry, LABEL_GAP, LABEL_REACH_MAX, Layout, NAME_SIZE,
+    START, furniture, label_offset, mark_size, unit,
 };
 use super::model::{Area, Pos};
 use crate::error::Result;
@@ -51,7 +53,9 @@ pub(super) struct Marker {
     pub(super) head_len: f64,
     /// The arrow head's width, millimetres.
     pub(super) head_w: f64,
-    /// The label's box: from its cap height down to its baseline.
+    /// The arrow shaft's width, millimetres.
+    pub(super) shaft: f64,
+    /// The label's box: from its cap height down to its descenders.
     pub(super) label_box: Area,
 }
 
@@ -59,7 +63,7 @@ impl Marker {
     /// The arrow's bounding box (shaft and head).
     pub(super) fn arrow_box(&self) -> Area {
         let (tail, tip) = self.tail_tip();
-        arrow_box(tail, tip, self.head_len, self.head_w)
+        arrow_box(tail, tip, (self.head_len, self.head_w, self.shaft))
     }
 
     /// The arrow's tail and tip: the entrance's points in, the exit's out.
@@ -86,13 +90,13 @@ pub(super) struct Plan {
 }
 
 /// The box of the arrow the markers draw from `tail` to `tip` (see `markers.rs`): a shaft
-/// [`ARROW_WIDTH`] wide with round caps, and a head `head_len` long and `head_w` wide at `tip`.
-pub(super) fn arrow_box(tail: Pos, tip: Pos, head_len: f64, head_w: f64) -> Area {
+/// `shaft` wide with round caps, and a head `head_len` long and `head_w` wide at `tip`.
+pub(super) fn arrow_box(tail: Pos, tip: Pos, (head_len, head_w, shaft): (f64, f64, f64)) -> Area {
     let d = unit(tip.x - tail.x, tip.y - tail.y);
     let p = (-d.1, d.0);
     let base = tip.add(d, -head_len);
     let shaft_end = base.add(d, head_len * 0.3);
-    let r = ARROW_WIDTH / 2.0;
+    let r = shaft / 2.0;
     let mut pts = vec![tip, base.add(p, head_w / 2.0), base.add(p, -head_w / 2.0)];
     for c in [tail, shaft_end] {
         pts.extend([Pos::new(c.x - r, c.y - r), Pos::new(c.x + r, c.y + r)]);
@@ -300,15 +304,77 @@ pub(super) fn name_rule(setup: &PageSetup, pa: &Area) -> (f64, f64) {
     (x0, x1)
 }
 
-/// The START and FINISH markers: arrows through the openings, labels clear of the shape, of
-/// each other and of everything taken, inside the maze area.
+/// The least gap between a label and its own arrow, in millimetres (other boxes keep [`GAP`]).
+const OWN_GAP: f64 = 0.5;
+
+/// The turns (degrees from the opening's outward normal) an arrow takes, in the order tried,
+/// when its label finds no clear place round its end: out of a pocket of the outline (between
+/// a bird's leg and its belly) a turned arrow reaches open paper.
+const TURNS: [f64; 7] = [0.0, 15.0, -15.0, 30.0, -30.0, 45.0, -45.0];
+
+/// The longest an arrow grows to carry its label clear of the shape, in millimetres beyond its
+/// normal length.
+const MAX_EXTRA: f64 = 60.0;
+
+/// How far the box `b` is from the point `p` (0 when `p` is inside it).
+pub(super) fn box_distance(b: &Area, p: Pos) -> f64 {
+    let dx = (b.x - p.x).max(p.x - (b.x + b.w)).max(0.0);
+    let dy = (b.y - p.y).max(p.y - (b.y + b.h)).max(0.0);
+    dx.hypot(dy)
+}
+
+/// The places tried for a label of size `(w, h)` round its arrow's outer end, as offsets from
+/// that end to the box's top left corner, best first: boxes whose nearest point is
+/// [`LABEL_GAP`] (then twice that) from the end, straight out along the outward normal `n`
+/// first, then turning away from it 15 degrees at a time, either way, to 150 degrees (alongside
+/// the arrow, back towards the maze). Every one is within [`LABEL_REACH_MAX`] of the end.
+fn around(n: (f64, f64), (w, h): (f64, f64)) -> Vec<(f64, f64)> {
+    let base = n.1.atan2(n.0);
+    let mut out = Vec::new();
+    for k in 0..21 {
+        // 0, +15, -15, +30, ... degrees
+        let turn = f64::from((k + 1) / 2) * if k % 2 == 1 { 1.0 } else { -1.0 };
+        let a = base + turn * std::f64::consts::PI / 12.0;
+        let u = (a.cos(), a.sin());
+        for gap in [LABEL_GAP, 2.0 * LABEL_GAP] {
+            // the centre along u at which the box's nearest point is `gap` from the end: the
+            // distance grows with t, so halve the interval
+            let dist = |t: f64| {
+                let dx = ((u.0 * t).abs() - w / 2.0).max(0.0);
+                let dy = ((u.1 * t).abs() - h / 2.0).max(0.0);
+                dx.hypot(dy)
+            };
+            let (mut lo, mut hi) = (0.0, gap + w + h);
+            for _ in 0..40 {
+                let mid = (lo + hi) / 2.0;
+                if dist(mid) < gap {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            out.push((u.0 * hi - w / 2.0, u.1 * hi - h / 2.0));
+        }
+    }
+    out
+}
+
+/// The START and FINISH markers: arrows through the openings, and each label beside its
+/// arrow's outer end (never more than [`LABEL_REACH_MAX`] from it), clear of the shape, of each
+/// other and of everything taken, inside the maze area. The layout's place for the label is
+/// tried first (beyond the arrow, or beside it); then every place round the arrow's end
+/// ([`around`]); then the arrow grows outwards a millimetre at a time, as long as it stays
+/// clear of the shape and of the rest, and the places round its new end are tried.
 fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marker> {
     let lay = boxes.lay;
     let geo = boxes.geo;
     let s = lay.scale;
+    let marks = lay.markers;
+    let (arrow_out, shaft) = (marks.arrow_mm(), marks.shaft_mm());
     let corridor = lay.corridor_mm.max(0.1);
-    let head_w = (0.8 * corridor).clamp(1.6, 3.0);
+    let head_w = (0.8 * corridor).clamp(1.6, marks.head_max_mm());
     let head_len = head_w * 1.1;
+    let arrow = (head_len, head_w, shaft);
     // the arrow: from just inside the opening to its outer end; at a gap in a shape's own
     // outline it stops outside the gap, so no part of it lies over the shape (the contour's
     // cells can be narrow, as at the tip of an ear)
@@ -319,41 +385,49 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
     } else {
         -(lay.wall_mm / 2.0 + 0.3)
     };
-    let ends = |i: usize, extra: f64| {
+    // the arrow's ends when it leaves the opening in the direction `d` (the outward normal, or
+    // turned from it) and reaches `extra` beyond its normal length
+    let ends = |i: usize, d: (f64, f64), extra: f64| {
         let (m_units, n) = geo.openings[i];
         let m = lay.to_page(m_units);
-        (m.add(n, -inside_by), m.add(n, ARROW_OUT + extra))
+        (m.add(n, -inside_by), m.add(d, arrow_out + extra))
     };
     // the arrow's box: the entrance's points in, the exit's out
-    let boxed_arrow = |i: usize, extra: f64| {
-        let (inner, outer) = ends(i, extra);
+    let boxed_arrow = |i: usize, d: (f64, f64), extra: f64| {
+        let (inner, outer) = ends(i, d, extra);
         if i == 0 {
-            arrow_box(outer, inner, head_len, head_w)
+            arrow_box(outer, inner, arrow)
         } else {
-            arrow_box(inner, outer, head_len, head_w)
+            arrow_box(inner, outer, arrow)
         }
     };
     // both arrows are in the way of both labels
-    let arrows: Vec<Area> = (0..2).map(|i| boxed_arrow(i, 0.0)).collect();
     let first_arrow = boxes.taken.len();
-    boxes.taken.push(("the START arrow", arrows[0]));
-    boxes.taken.push(("the FINISH arrow", arrows[1]));
+    boxes
+        .taken
+        .push(("the START arrow", boxed_arrow(0, geo.openings[0].1, 0.0)));
+    boxes
+        .taken
+        .push(("the FINISH arrow", boxed_arrow(1, geo.openings[1].1, 0.0)));
     let bounds = lay.maze_area;
     let mut markers = Vec::with_capacity(2);
     for (i, &(m_units, n)) in geo.openings.iter().enumerate() {
         let label = if i == 0 { START } else { FINISH };
         let m = lay.to_page(m_units);
-        let (w, h) = label_size(label, lay.face);
+        let (w, h) = mark_size(i, lay.face, marks, lay.symbols);
         let pad = lay.wall_mm / 2.0 + 0.8;
         let own = first_arrow + i;
         // whether a label box is clear of the shape, of the other boxes and of its own arrow
-        let clear_box = |bx: &Area, boxes: &Boxes<'_>| {
+        // (`own_box`, as long as it is drawn)
+        let clear_box = |bx: &Area, own_box: &Area, boxes: &Boxes<'_>| {
             inside(bx, &bounds)
                 && boxes.off_maze(bx, pad)
-                && !boxes.taken.iter().enumerate().any(|(k, (_, t))| {
-                    let gap = if k == own { 0.0 } else { GAP };
-                    grown(t, gap).overlaps(bx)
-                })
+                && !grown(own_box, OWN_GAP).overlaps(bx)
+                && !boxes
+                    .taken
+                    .iter()
+                    .enumerate()
+                    .any(|(k, (_, t))| k != own && grown(t, GAP).overlaps(bx))
         };
         // whether the page point `p` is clear of the shape
         let clear_at = |p: Pos| {
@@ -361,95 +435,97 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
             let (x, y) = ((p.x - lay.origin.x) / s, (p.y - lay.origin.y) / s);
             !geo.occ.any((x - r / s, y - r / s, x + r / s, y + r / s))
         };
-        // a box of the label's size centred on `c`, slid onto the maze area
-        let boxed = |c: Pos| Area {
-            x: (c.x - w / 2.0).clamp(bounds.x, (bounds.x + bounds.w - w).max(bounds.x)),
-            y: (c.y - h / 2.0).clamp(bounds.y, (bounds.y + bounds.h - h).max(bounds.y)),
+        let boxed_at = |c: Pos| Area {
+            x: c.x - w / 2.0,
+            y: c.y - h / 2.0,
             w,
             h,
         };
-        // push the label (and the arrow with it) straight out until it clears the shape, as long
-        // as the longer arrow would not run back over the shape (a concave outline) nor leave
-        // the maze area
-        let mut extra = 0.0;
-        let straight = boxed(m.add(n, label_reach(n, (w, h))));
-        // beyond the arrow or beside it, the layout's choice first
+        // the layout's place first: beyond the arrow or beside it (the layout made room there)
         let at = |beside: bool, flip: bool| {
-            let (dx, dy) = label_offset(n, (w, h), beside, flip);
-            let c = Pos::new(m.x + dx, m.y + dy);
-            Area {
-                x: c.x - w / 2.0,
-                y: c.y - h / 2.0,
-                w,
-                h,
-            }
+            let (dx, dy) = label_offset(n, (w, h), marks, beside, flip);
+            boxed_at(Pos::new(m.x + dx, m.y + dy))
         };
+        let straight = at(false, false);
         let tries = if lay.label_beside[i] {
-            [at(true, false), at(true, true), at(false, false)]
+            [at(true, false), at(true, true), straight]
         } else {
-            [at(false, false), at(true, false), at(true, true)]
+            [straight, at(true, false), at(true, true)]
         };
-        let mut bx = straight;
-        let mut found = false;
-        for t in tries {
-            if clear_box(&t, boxes) {
-                (bx, found) = (t, true);
+        let short = boxed_arrow(i, n, 0.0);
+        let outer = ends(i, n, 0.0).1;
+        let mut found = tries
+            .into_iter()
+            .find(|t| box_distance(t, outer) <= LABEL_REACH_MAX && clear_box(t, &short, boxes))
+            .map(|b| (b, n, 0.0));
+        // then round the arrow's end, the arrow growing straight out, then turned
+        for turn in TURNS {
+            if found.is_some() {
                 break;
             }
-        }
-        while !found && extra < 400.0 {
-            let tail = m.add(n, ARROW_OUT + extra);
-            if !(1..=4).all(|k| clear_at(tail.add(n, 0.25 * f64::from(k)))) {
-                break;
+            let (sin, cos) = turn.to_radians().sin_cos();
+            let d = (n.0 * cos - n.1 * sin, n.0 * sin + n.1 * cos);
+            // a turned arrow must be clear of the shape beyond the opening's own cells
+            let clear_from = |t0: f64, t1: f64| {
+                let steps = ((t1 - t0) / 0.25).ceil().max(1.0) as u32;
+                (0..=steps)
+                    .all(|k| clear_at(m.add(d, t0 + (t1 - t0) * f64::from(k) / f64::from(steps))))
+            };
+            if turn != 0.0 && !clear_from(0.3 * arrow_out, arrow_out) {
+                continue;
             }
-            extra += 1.0;
-            let longer = boxed_arrow(i, extra);
-            let others_clear = boxes
-                .taken
-                .iter()
-                .enumerate()
-                .all(|(k, (_, t))| k == own || !grown(t, GAP).overlaps(&longer));
-            if !inside(&longer, &bounds) || !others_clear {
-                break;
-            }
-            bx = boxed(m.add(n, label_reach(n, (w, h)) + extra));
-            found = clear_box(&bx, boxes);
-        }
-        if !found {
-            // the way straight out is blocked: keep the arrow short and put the label in the
-            // nearest clear place around its tail, leaning outwards
-            extra = 0.0;
-            let tail = m.add(n, ARROW_OUT);
-            let base = n.1.atan2(n.0);
-            let reach = LABEL_GAP + w.hypot(h) / 2.0;
-            'search: for step in 0..300 {
-                let r = reach + 0.5 * f64::from(step);
-                for k in 0..24 {
-                    // 0, +15, -15, +30, ... degrees from the outward normal
-                    let turn = f64::from((k + 1) / 2) * if k % 2 == 1 { 1.0 } else { -1.0 };
-                    let a = base + turn * std::f64::consts::PI / 12.0;
-                    let candidate = boxed(tail.add((a.cos(), a.sin()), r));
-                    if clear_box(&candidate, boxes) {
-                        bx = candidate;
-                        found = true;
-                        break 'search;
-                    }
+            let ring = around(d, (w, h));
+            let mut extra = 0.0;
+            loop {
+                let own_box = boxed_arrow(i, d, extra);
+                let end = ends(i, d, extra).1;
+                if let Some(b) = ring
+                    .iter()
+                    .map(|&(dx, dy)| Area {
+                        x: end.x + dx,
+                        y: end.y + dy,
+                        w,
+                        h,
+                    })
+                    .find(|b| clear_box(b, &own_box, boxes))
+                {
+                    found = Some((b, d, extra));
+                    break;
                 }
+                // grow the arrow by a millimetre, if its new stretch is clear of the shape
+                // (a concave outline) and the longer arrow of the rest and the maze area
+                let reach = arrow_out + extra;
+                if extra >= MAX_EXTRA || !clear_from(reach, reach + 1.0) {
+                    break;
+                }
+                let longer = boxed_arrow(i, d, extra + 1.0);
+                let others_clear = boxes
+                    .taken
+                    .iter()
+                    .enumerate()
+                    .all(|(k, (_, t))| k == own || !grown(t, GAP).overlaps(&longer));
+                if !inside(&longer, &bounds) || !others_clear {
+                    break;
+                }
+                extra += 1.0;
             }
         }
-        if !found {
-            let what = boxes
-                .hit(&straight, GAP)
-                .filter(|_| boxes.off_maze(&straight, pad))
-                .unwrap_or("the maze");
-            warnings.push(format!(
-                "the {label} label overlaps {what}: no clear place for it near its arrow; use \
-                 a larger page or smaller margins"
-            ));
-            bx = straight;
-        }
-        let (inner, outer) = ends(i, extra);
-        boxes.taken[own] = (boxes.taken[own].0, boxed_arrow(i, extra));
+        let (bx, d, extra) = match found {
+            Some(f) => f,
+            None => {
+                let what = boxes
+                    .hit(&straight, GAP)
+                    .filter(|_| boxes.off_maze(&straight, pad))
+                    .unwrap_or("the maze");
+                warnings.push(format!(
+                    "the {label} label overlaps {what}: no clear place for it near its arrow; \
+                     use a larger page or smaller margins"
+                ));
+                (straight, n, 0.0)
+            }
+        };
+        let (inner, outer) = ends(i, d, extra);
+        boxes.taken[own] = (boxes.taken[own].0, boxed_arrow(i, d, extra));
         boxes.taken.push((label, bx));
         markers.push(Marker {
             label,
@@ -458,6 +534,7 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
             outer,
             head_len,
             head_w,
+            shaft,
             label_box: bx,
         });
     }

@@ -57,6 +57,7 @@ complete -c hedge -n "__fish_hedge_using_subcommand generate" -l page-number -d 
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l wall-mm -d 'Wall thickness in mm' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l corridor-mm -d 'Narrowest corridor in mm accepted without a warning (default 3)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l font -d 'The typeface of the page\'s text: sans (Helvetica), serif (Times) or mono (Courier)' -r
+complete -c hedge -n "__fish_hedge_using_subcommand generate" -l markers -d 'How big START and FINISH print: normal (9 pt labels, 6 mm arrows), large (12 pt, 8 mm) or huge (16 pt, 10 mm). --difficulty sets it (ages-3-5 huge, ages-6-8 large)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l dpi -d 'PNG resolution in dots per inch (default 300)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l key -d 'Where the answer key goes: second-page (default: page 2 of a PDF; beside an SVG or PNG as NAME-key.svg/.png), separate (NAME-key.EXT in every format, the PDF holding the puzzle only) or none' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l svg -d 'What an .svg holds: print (the page as printed; the default), plotter (the walls as few continuous strokes, no fills or text, for pen plotters and laser cutters) or centreline (the corridors\' centre lines, for engraving or CNC routing)' -r
@@ -77,6 +78,7 @@ complete -c hedge -n "__fish_hedge_using_subcommand generate" -l budget -d 'How 
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l no-weave-legend -d 'Leave out the "Passages can go under bridges" line on weave puzzle pages'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l bleed -d 'Add a 0.125 in bleed around the page'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l name-line -d 'Print a "Name: ____" line under the title'
+complete -c hedge -n "__fish_hedge_using_subcommand generate" -l symbols -d 'A big green dot at the start and a chequered flag at the finish instead of the words START and FINISH (for children who cannot read yet)'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l strict -d 'Make the preflight\'s warnings errors: when a check fails, nothing is written'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l invert -d 'Swap the shape and its background'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l force -d 'Cut a picture that looks like a photo (its background is not plain) anyway'
