@@ -47,3 +47,4 @@ pub mod preflight;
 pub mod solve;
 pub mod solver;
 pub mod targets;
+pub mod theme;

@@ -441,6 +441,14 @@ pub struct PageSetup {
     /// START and FINISH, for children who cannot read yet.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub symbols: bool,
+    /// A theme (see [`crate::theme`]): its pictures at the entrance and the exit instead of
+    /// the words, and its instruction line at the top of the page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub theme: Option<String>,
+    /// The instruction line at the top of the page ("Help the bee find the flower"); a theme's
+    /// own when not given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instruction: Option<String>,
 }
 
 fn is_normal(m: &MarkerSize) -> bool {
@@ -468,6 +476,8 @@ impl Default for PageSetup {
             font: Typeface::Sans,
             markers: MarkerSize::Normal,
             symbols: false,
+            theme: None,
+            instruction: None,
         }
     }
 }
@@ -484,6 +494,17 @@ fn check_size((w, h): (f64, f64)) -> Result<()> {
 }
 
 impl PageSetup {
+    /// The instruction line printed at the top: the setup's own, else its theme's.
+    pub fn instruction_line(&self) -> Option<&str> {
+        self.instruction
+            .as_deref()
+            .or_else(|| {
+                let t = self.theme.as_deref()?;
+                crate::theme::get(t).ok().map(|t| t.instruction.as_str())
+            })
+            .filter(|t| !t.trim().is_empty())
+    }
+
     /// Whether this is the default setup (a design file leaves it out then).
     pub fn is_default(&self) -> bool {
         *self == PageSetup::default()
@@ -539,6 +560,16 @@ impl PageSetup {
             && t.chars().count() > 200
         {
             return Err(Error::option("the title is longer than 200 characters"));
+        }
+        if let Some(t) = &self.theme {
+            crate::theme::get(t)?;
+        }
+        if let Some(t) = &self.instruction
+            && t.chars().count() > 200
+        {
+            return Err(Error::option(
+                "the instruction is longer than 200 characters",
+            ));
         }
         if self.page_number == Some(u32::MAX) {
             return Err(Error::option("the page number is too large"));

@@ -716,3 +716,165 @@ fn labels_sit_beside_their_arrows_on_every_shape_topology_and_preset() {
         far.len()
     );
 }
+
+/// The bounding box of every item of `layer` on `d` (strokes grown by half their width).
+fn layer_box(d: &Drawing, layer: Layer) -> Option<Area> {
+    let pts: Vec<Pos> = d
+        .layer(layer)
+        .flat_map(|i| match &i.shape {
+            Shape::Stroke { path, width, .. } => {
+                let b = bbox(
+                    points(&path.segs().collect::<Vec<_>>()).concat(),
+                    width / 2.0,
+                );
+                vec![Pos::new(b.x, b.y), Pos::new(b.x + b.w, b.y + b.h)]
+            }
+            Shape::Fill { path, .. } => points(&path.segs().collect::<Vec<_>>()).concat(),
+            Shape::Text(t) => {
+                let b = t.bounds();
+                vec![Pos::new(b.x, b.y), Pos::new(b.x + b.w, b.y + b.h)]
+            }
+            _ => Vec::new(),
+        })
+        .collect();
+    (!pts.is_empty()).then(|| bbox(pts, 0.0))
+}
+
+#[test]
+fn theme_pictures_sit_at_their_arrows_clear_of_the_maze_on_every_topology() {
+    let setup = PageSetup {
+        paper: Paper::Letter,
+        theme: Some("bee".into()),
+        ..PageSetup::default()
+    };
+    let ages = preset("ages-3-5").unwrap();
+    let mut pages = 0;
+    for (shape, theme) in [
+        (Some("heart"), "bee"),
+        (Some("cat"), "mouse"),
+        (Some("fish"), "fish"),
+        (None, "rocket"),
+        (Some("star"), "car"),
+    ] {
+        let fg = shape.map(|s| {
+            let d = Design {
+                shape: Some(ShapeSource::Builtin(s.into())),
+                ..Design::default()
+            };
+            prepare(&d, &Memory::new(), None, Fit::default())
+                .unwrap()
+                .foreground()
+                .cloned()
+                .unwrap()
+        });
+        for kind in TopologyKind::ALL {
+            let setup = PageSetup {
+                theme: Some(theme.into()),
+                markers: ages.markers,
+                ..setup.clone()
+            };
+            let mut design = Design {
+                topology: kind,
+                seed: Some(2),
+                shape: shape.map(|s| ShapeSource::Builtin(s.into())),
+                ..Design::default()
+            };
+            (design.width, design.height) = match &fg {
+                Some(fg) => ages.shaped_size(kind, &setup, fg).unwrap(),
+                None => ages.grid_size(kind, &setup),
+            };
+            ages.apply(&mut design);
+            design.targets = Default::default();
+            let Ok(m) = prepare_with(&design, fg.clone(), Fit::default()).and_then(|p| p.make())
+            else {
+                continue;
+            };
+            let p = m.pages(&setup, &setup.next_page()).unwrap();
+            let name = format!("{theme} on {shape:?} {kind:?}");
+            assert!(
+                p.layout.notes.is_empty(),
+                "{name}: the placement warns {:?}",
+                p.layout.notes
+            );
+            for d in [&p.puzzle, &p.key] {
+                let start = layer_box(d, Layer::StartPicture).expect("a start picture");
+                let finish = layer_box(d, Layer::FinishPicture).expect("a finish picture");
+                let line = layer_box(d, Layer::Instruction).expect("an instruction line");
+                let texts: Vec<&str> = d.texts().map(|t| t.text.as_str()).collect();
+                assert!(
+                    !texts.contains(&"START") && !texts.contains(&"FINISH"),
+                    "{name}: {texts:?}"
+                );
+                let theme_line = hedge::theme::get(theme).unwrap().instruction.clone();
+                assert!(texts.contains(&theme_line.as_str()), "{name}: {texts:?}");
+                let boxes = [
+                    Boxed {
+                        what: "the start picture".into(),
+                        b: start,
+                    },
+                    Boxed {
+                        what: "the finish picture".into(),
+                        b: finish,
+                    },
+                    Boxed {
+                        what: "the instruction".into(),
+                        b: line,
+                    },
+                ];
+                if let Some(problem) = on_the_maze(d, &boxes) {
+                    panic!("{name}: {problem}");
+                }
+                for (i, a) in boxes.iter().enumerate() {
+                    for b in &boxes[i + 1..] {
+                        assert!(!overlap(&a.b, &b.b), "{name}: {} / {}", a.what, b.what);
+                    }
+                    for arrow in boxes_of_arrows(d) {
+                        assert!(
+                            !overlap(&a.b, &arrow),
+                            "{name}: {} / an arrow {:?} {arrow:?}",
+                            a.what,
+                            a.b
+                        );
+                    }
+                }
+                // each beside its arrow's outer end, as a label is
+                let ends = arrow_ends(d);
+                let (ds, df) = (
+                    box_distance(&start, ends[0]),
+                    box_distance(&finish, ends[1]),
+                );
+                assert!(ds <= 4.0 && df <= 4.0, "{name}: {ds:.1} / {df:.1} mm");
+                pages += 1;
+            }
+        }
+    }
+    assert!(pages >= 30, "{pages} pages");
+}
+
+/// The boxes of the arrows on `d`.
+fn boxes_of_arrows(d: &Drawing) -> Vec<Area> {
+    boxes(d)
+        .into_iter()
+        .filter(|b| b.what == "an arrow")
+        .map(|b| b.b)
+        .collect()
+}
+
+/// The arrows' outer ends on `d`: the entrance arrow's tail (its shaft's first point), the exit
+/// arrow's tip (its head's first point).
+fn arrow_ends(d: &Drawing) -> [Pos; 2] {
+    let first = |want_fill: bool| -> Vec<Pos> {
+        d.layer(Layer::Markers)
+            .filter_map(|i| match (&i.shape, want_fill) {
+                (Shape::Stroke { path, .. }, false) | (Shape::Fill { path, .. }, true) => {
+                    points(&path.segs().collect::<Vec<_>>())
+                        .concat()
+                        .first()
+                        .copied()
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    [first(false)[0], first(true)[1]]
+}

@@ -766,3 +766,74 @@ fn marker_flags_reach_the_printed_page() {
         stderr_of(&out)
     );
 }
+
+#[test]
+fn a_theme_page_has_its_pictures_and_instruction_in_svg_pdf_and_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str, extra: &[&str]| {
+        let path = dir.path().join(name);
+        let out = hedge()
+            .args([
+                "generate", "--shape", "heart", "--seed", "3", "--width", "8",
+            ])
+            .args(["--theme", "bee"])
+            .args(extra)
+            .arg("-o")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_ok(&out);
+        path
+    };
+    // SVG: the three groups, on the puzzle and on its key
+    let svg = run("bee.svg", &[]);
+    for file in [svg.clone(), dir.path().join("bee-key.svg")] {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for id in ["start-picture", "finish-picture", "instruction"] {
+            assert!(
+                text.contains(&format!("id=\"{id}\"")),
+                "{}: {id}",
+                file.display()
+            );
+        }
+        assert!(!text.contains(">START<"), "the picture stands for START");
+    }
+    // PDF: both pages carry the instruction
+    let pdf = std::fs::read(run("bee.pdf", &[])).unwrap();
+    let texts = pdf_texts(&pdf);
+    assert_eq!(texts.len(), 2);
+    for page in &texts {
+        assert!(page.contains("Help the bee find the flower"), "{page}");
+    }
+    // PNG: the bee's yellow is on the page
+    let png = std::fs::read(run("bee.png", &["--dpi", "72", "--key", "none"])).unwrap();
+    let (w, h, px) = decode(&png);
+    let channels = px.len() / (w as usize * h as usize);
+    assert!(channels >= 3, "a colour page");
+    let yellow = px
+        .chunks(channels)
+        .filter(|p| p[0] > 230 && p[1] > 170 && p[2] < 80)
+        .count();
+    assert!(yellow > 20, "{yellow} yellow pixels");
+    // your own instruction; an unknown theme is one clear line
+    let own = run(
+        "own.svg",
+        &["--instruction", "Find the honey!", "--key", "none"],
+    );
+    assert!(
+        std::fs::read_to_string(own)
+            .unwrap()
+            .contains("id=\"instruction\"")
+    );
+    let out = hedge()
+        .args(["generate", "--theme", "dragon", "-o"])
+        .arg(dir.path().join("x.svg"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("unknown theme 'dragon'") && err.contains("rabbit"),
+        "{err}"
+    );
+}

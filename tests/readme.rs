@@ -109,6 +109,20 @@ const DPI: u32 = 50;
 /// writes: its file, the flags, and whether the picture is the answer key (`p-key.png`).
 const PAGES: &[(&str, &[&str], bool)] = &[
     (
+        "theme-bee.png",
+        &[
+            "--shape",
+            "heart",
+            "--difficulty",
+            "ages-3-5",
+            "--theme",
+            "bee",
+            "--seed",
+            "2",
+        ],
+        false,
+    ),
+    (
         "text-emma-key.png",
         &[
             "--text", "EMMA", "--width", "40", "--seed", "7", "--title", "Emma",

@@ -636,6 +636,20 @@ fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
                     ));
             }
         });
+    ComboBox::from_label("Theme")
+        .selected_text(page.theme.as_deref().unwrap_or("none"))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut page.theme, None, "none");
+            for t in crate::theme::names() {
+                let hint = crate::theme::get(t).map_or(String::new(), |t| t.instruction.clone());
+                ui.selectable_value(&mut page.theme, Some(t.to_string()), t)
+                    .on_hover_text(hint);
+            }
+        })
+        .response
+        .on_hover_text(
+            "a picture at the start and at the finish, and an instruction line at the top",
+        );
     ui.checkbox(&mut page.symbols, "Dot and flag")
         .on_hover_text("a green dot at the start and a chequered flag at the finish instead of the words, for children who cannot read yet");
     let mut slider = |ui: &mut egui::Ui, v: &mut f64, range, text: &str| {

@@ -568,6 +568,8 @@ fn make_one(
     let setup = crate::page::PageSetup {
         markers: spec.design.page.markers,
         symbols: spec.design.page.symbols,
+        theme: spec.design.page.theme.clone(),
+        instruction: spec.design.page.instruction.clone(),
         ..s.page_setup(page, Some(s.label_for(i + 1)))
     };
     let (puzzle, key, layout) = if s.answers == Answers::AfterEach {

@@ -268,6 +268,8 @@ impl Settings {
             font: self.font,
             markers: crate::page::MarkerSize::Normal,
             symbols: false,
+            theme: None,
+            instruction: None,
         }
     }
 }

@@ -61,6 +61,14 @@ pub struct PageArgs {
     /// START and FINISH (for children who cannot read yet).
     #[arg(long)]
     pub symbols: bool,
+    /// A theme for a child's page: a picture at the entrance and one at the exit instead of
+    /// START and FINISH, and an instruction line at the top: bee, bird, car, dog, fish, mouse,
+    /// rabbit or rocket ("Help the bee find the flower").
+    #[arg(long, value_name = "NAME")]
+    pub theme: Option<String>,
+    /// The instruction line at the top of the page (a theme's own by default).
+    #[arg(long, value_name = "TEXT")]
+    pub instruction: Option<String>,
     /// PNG resolution in dots per inch (default 300).
     #[arg(long, value_name = "DPI")]
     pub dpi: Option<u32>,
@@ -129,6 +137,12 @@ impl PageArgs {
             s.markers = m;
         }
         s.symbols |= self.symbols;
+        if self.theme.is_some() {
+            s.theme = self.theme.clone();
+        }
+        if self.instruction.is_some() {
+            s.instruction = self.instruction.clone();
+        }
         s.validate()?;
         if let Some(dpi) = self.dpi {
             export::check_dpi(dpi)?;

@@ -208,6 +208,8 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
         min_corridor_mm: 0.0,
         markers: crate::page::MarkerSize::Normal,
         symbols: false,
+        theme: None,
+        instruction: None,
     };
     for (i, key) in keys.iter().enumerate() {
         let (c, r) = (i % cols, i / cols);

@@ -48,6 +48,8 @@ pub struct Layout {
     /// Whether START and FINISH are a green dot and a chequered flag rather than words (from
     /// the setup).
     pub symbols: bool,
+    /// The theme whose pictures mark START and FINISH (from the setup).
+    pub theme: Option<String>,
     /// Whether the START and the FINISH label go beside their arrows rather than beyond them
     /// (chosen when it gives the maze more room).
     pub label_beside: [bool; 2],
@@ -107,6 +109,8 @@ pub(super) const PT: f64 = 25.4 / 72.0;
 pub(super) const TITLE_SIZE: f64 = 18.0 * PT;
 pub(super) const NAME_SIZE: f64 = 11.0 * PT;
 pub(super) const FOOTER_SIZE: f64 = 10.0 * PT;
+/// A theme's instruction line: large enough for a parent to read it out at arm's length.
+pub(super) const INSTRUCTION_SIZE: f64 = 16.0 * PT;
 pub(super) const LINE_GAP: f64 = 3.0;
 /// Gap between an arrow's outer end and its label (the least: see `place.rs`).
 pub(super) const LABEL_GAP: f64 = 1.5;
@@ -432,10 +436,45 @@ pub(super) fn symbol_mm(m: MarkerSize) -> f64 {
     0.75 * m.label_pt()
 }
 
-/// The size of marker `i`'s label box (0 START, 1 FINISH): the word's ([`label_size`]), or
-/// with `symbols` the square of its dot or flag ([`symbol_mm`]).
-pub(super) fn mark_size(i: usize, face: Typeface, m: MarkerSize, symbols: bool) -> (f64, f64) {
-    if symbols {
+/// The side of the square a theme's picture is drawn in, in millimetres: a picture a child
+/// knows at a glance (22 mm with huge markers, 16 mm with normal ones).
+pub(super) fn picture_mm(m: MarkerSize) -> f64 {
+    match m {
+        MarkerSize::Normal => 16.0,
+        MarkerSize::Large => 19.0,
+        MarkerSize::Huge => 22.0,
+    }
+}
+
+/// What stands for START and FINISH on a page: the words, a dot and a flag, or a theme's
+/// pictures (the boxes they fill: [`picture_mm`] on their longer side).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Marks {
+    Words,
+    Symbols,
+    Pictures([(f64, f64); 2]),
+}
+
+impl Marks {
+    /// The marks of a page with `symbols` and `theme` (a theme wins), at the marker size `m`.
+    pub(super) fn of(symbols: bool, theme: Option<&str>, m: MarkerSize) -> Marks {
+        match (theme.and_then(super::picture::theme_pictures), symbols) {
+            (Some((a, b)), _) => {
+                Marks::Pictures([a.fitted(picture_mm(m)), b.fitted(picture_mm(m))])
+            }
+            (None, true) => Marks::Symbols,
+            (None, false) => Marks::Words,
+        }
+    }
+}
+
+/// The size of marker `i`'s label box (0 START, 1 FINISH): the word's ([`label_size`]), the
+/// square of its dot or flag ([`symbol_mm`]) or its picture's box.
+pub(super) fn mark_size(i: usize, face: Typeface, m: MarkerSize, marks: Marks) -> (f64, f64) {
+    if let Marks::Pictures(boxes) = marks {
+        return boxes[i.min(1)];
+    }
+    if marks == Marks::Symbols {
         (symbol_mm(m), symbol_mm(m))
     } else {
         label_size(if i == 0 { START } else { FINISH }, face, m)
@@ -583,6 +622,8 @@ pub(super) fn fit_lines(
 pub(super) struct Furniture {
     /// The title as fitted to the printable width, and the baseline of each of its lines.
     pub(super) title: Option<(Fitted, Vec<f64>)>,
+    /// The instruction line (a theme's) as fitted, and the baseline of each of its lines.
+    pub(super) instruction: Option<(Fitted, Vec<f64>)>,
     pub(super) name_base: Option<f64>,
     pub(super) footer_base: f64,
     pub(super) top: f64,
@@ -612,6 +653,26 @@ pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
         y = bases.last().copied().unwrap_or(y) + font::DESCENT_EM * size + LINE_GAP;
         title = Some((fitted, bases));
     }
+    let mut instruction = None;
+    if let Some(t) = setup.instruction_line() {
+        let fitted = fit_lines(
+            &font::printable(t.trim()),
+            setup.font,
+            false,
+            INSTRUCTION_SIZE,
+            INSTRUCTION_SIZE * TITLE_MIN_SHARE,
+            printable.w,
+        );
+        let size = fitted.size;
+        let mut bases = Vec::with_capacity(fitted.lines.len());
+        let mut base = y + CAP_HEIGHT_EM * size;
+        for _ in &fitted.lines {
+            bases.push(base);
+            base += LEADING_EM * size;
+        }
+        y = bases.last().copied().unwrap_or(y) + font::DESCENT_EM * size + LINE_GAP;
+        instruction = Some((fitted, bases));
+    }
     if setup.name_line {
         let base = y + CAP_HEIGHT_EM * NAME_SIZE;
         name_base = Some(base);
@@ -621,6 +682,7 @@ pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
     let bottom = footer_base - CAP_HEIGHT_EM * FOOTER_SIZE - LINE_GAP;
     Furniture {
         title,
+        instruction,
         name_base,
         footer_base,
         top: y,
@@ -663,7 +725,7 @@ pub(super) fn content_area(setup: &PageSetup, pa: &Area) -> Area {
 /// step moves a label only when the shape is in its way).
 fn extent(
     geo: &Geometry,
-    (face, marks, symbols): (Typeface, MarkerSize, bool),
+    (face, marks, symbols): (Typeface, MarkerSize, Marks),
     scale: f64,
     axis: usize,
     beside: [bool; 2],
@@ -713,7 +775,11 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
         let span = |s: f64, axis: usize| {
             let (lo, hi) = extent(
                 geo,
-                (setup.font, setup.markers, setup.symbols),
+                (
+                    setup.font,
+                    setup.markers,
+                    Marks::of(setup.symbols, setup.theme.as_deref(), setup.markers),
+                ),
                 s,
                 axis,
                 beside,
@@ -757,7 +823,11 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     let place = |axis: usize, start: f64, room: f64, size: f64, low: f64| {
         let (elo, ehi) = extent(
             geo,
-            (setup.font, setup.markers, setup.symbols),
+            (
+                setup.font,
+                setup.markers,
+                Marks::of(setup.symbols, setup.theme.as_deref(), setup.markers),
+            ),
             scale,
             axis,
             beside,
@@ -807,6 +877,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
         face: setup.font,
         markers: setup.markers,
         symbols: setup.symbols,
+        theme: setup.theme.clone(),
         label_beside: beside,
         notes: Vec::new(),
     })

@@ -40,6 +40,7 @@ mod layout;
 mod markers;
 mod model;
 pub mod overlay;
+mod picture;
 mod place;
 mod solution;
 mod text;

@@ -350,6 +350,12 @@ pub enum Layer {
     Crossings,
     /// Entrance and exit arrows and labels.
     Markers,
+    /// A theme's picture at the entrance (SVG group `start-picture`).
+    StartPicture,
+    /// A theme's picture at the exit (SVG group `finish-picture`).
+    FinishPicture,
+    /// A theme's instruction line at the top of the page (SVG group `instruction`).
+    Instruction,
     /// Title, name line, page number.
     Text,
     /// The answer key's line and label.
@@ -367,6 +373,9 @@ impl Layer {
             Layer::Walls => "walls",
             Layer::Crossings => "crossings",
             Layer::Markers => "markers",
+            Layer::StartPicture => "start-picture",
+            Layer::FinishPicture => "finish-picture",
+            Layer::Instruction => "instruction",
             Layer::Text => "text",
             Layer::Solution => "solution",
             Layer::Overlay => "overlay",

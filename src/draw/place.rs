@@ -22,8 +22,8 @@
 use super::font::{self, CAP_HEIGHT_EM, font};
 use super::layout::layout_with;
 use super::layout::{
-    ANSWER_KEY, FINISH, FOOTER_SIZE, Geometry, LABEL_GAP, LABEL_REACH_MAX, Layout, NAME_SIZE,
-    START, furniture, label_offset, mark_size, unit,
+    ANSWER_KEY, FINISH, FOOTER_SIZE, Geometry, LABEL_GAP, LABEL_REACH_MAX, Layout, Marks,
+    NAME_SIZE, START, furniture, label_offset, mark_size, unit,
 };
 use super::model::{Area, Pos};
 use crate::error::Result;
@@ -192,6 +192,15 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
             boxes
                 .taken
                 .push(("the title", text_box(x, base, w, fitted.size)));
+        }
+    }
+    if let Some((fitted, bases)) = &furn.instruction {
+        for (line, &base) in fitted.lines.iter().zip(bases) {
+            let w = font(face, false).width(line, fitted.size);
+            let x = pa.x + (pa.w - w) / 2.0;
+            boxes
+                .taken
+                .push(("the instruction", text_box(x, base, w, fitted.size)));
         }
     }
     if let Some(base) = furn.name_base {
@@ -414,7 +423,12 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
     for (i, &(m_units, n)) in geo.openings.iter().enumerate() {
         let label = if i == 0 { START } else { FINISH };
         let m = lay.to_page(m_units);
-        let (w, h) = mark_size(i, lay.face, marks, lay.symbols);
+        let (w, h) = mark_size(
+            i,
+            lay.face,
+            marks,
+            Marks::of(lay.symbols, lay.theme.as_deref(), marks),
+        );
         let pad = lay.wall_mm / 2.0 + 0.8;
         let own = first_arrow + i;
         // whether a label box is clear of the shape, of the other boxes and of its own arrow

@@ -50,6 +50,19 @@ pub(super) fn draw_text(setup: &PageSetup, pa: &Area, role: PageRole, items: &mu
             ));
         }
     }
+    if let Some((fitted, bases)) = furn.instruction {
+        for (line, base) in fitted.lines.into_iter().zip(bases) {
+            let mut item = text(
+                line,
+                Pos::new(pa.x + pa.w / 2.0, base),
+                fitted.size,
+                Anchor::Middle,
+                false,
+            );
+            item.layer = Layer::Instruction;
+            items.push(item);
+        }
+    }
     if let (Some(base), PageRole::Puzzle) = (furn.name_base, role) {
         let label = "Name:";
         items.push(text(
