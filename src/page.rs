@@ -449,6 +449,9 @@ pub struct PageSetup {
     /// own when not given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub instruction: Option<String>,
+    /// The maze's level as 1 to 5 stars at the top right, beside the title.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stars: bool,
 }
 
 fn is_normal(m: &MarkerSize) -> bool {
@@ -478,6 +481,7 @@ impl Default for PageSetup {
             symbols: false,
             theme: None,
             instruction: None,
+            stars: false,
         }
     }
 }

@@ -650,6 +650,8 @@ fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
         .on_hover_text(
             "a picture at the start and at the finish, and an instruction line at the top",
         );
+    ui.checkbox(&mut page.stars, "Stars")
+        .on_hover_text("the maze's level as 1 to 5 stars beside the title");
     ui.checkbox(&mut page.symbols, "Dot and flag")
         .on_hover_text("a green dot at the start and a chequered flag at the finish instead of the words, for children who cannot read yet");
     let mut slider = |ui: &mut egui::Ui, v: &mut f64, range, text: &str| {

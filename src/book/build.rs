@@ -570,6 +570,7 @@ fn make_one(
         symbols: spec.design.page.symbols,
         theme: spec.design.page.theme.clone(),
         instruction: spec.design.page.instruction.clone(),
+        stars: spec.design.page.stars,
         ..s.page_setup(page, Some(s.label_for(i + 1)))
     };
     let (puzzle, key, layout) = if s.answers == Answers::AfterEach {

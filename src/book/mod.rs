@@ -270,6 +270,7 @@ impl Settings {
             symbols: false,
             theme: None,
             instruction: None,
+            stars: false,
         }
     }
 }

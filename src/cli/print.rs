@@ -69,6 +69,10 @@ pub struct PageArgs {
     /// The instruction line at the top of the page (a theme's own by default).
     #[arg(long, value_name = "TEXT")]
     pub instruction: Option<String>,
+    /// The maze's level as 1 to 5 stars beside the title (the preset's band it stands in:
+    /// ages-3-5 one star, expert five).
+    #[arg(long)]
+    pub stars: bool,
     /// PNG resolution in dots per inch (default 300).
     #[arg(long, value_name = "DPI")]
     pub dpi: Option<u32>,
@@ -137,6 +141,7 @@ impl PageArgs {
             s.markers = m;
         }
         s.symbols |= self.symbols;
+        s.stars |= self.stars;
         if self.theme.is_some() {
             s.theme = self.theme.clone();
         }

@@ -181,7 +181,7 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
         )));
     }
     let mut items = vec![paper(setup.page_mm())];
-    draw_text(setup, &pa, PageRole::Answers, &mut items);
+    draw_text(setup, &pa, PageRole::Answers, None, &mut items);
     // the keys are laid out on a page of the slot's shape, at least KEY_VIRTUAL_MM on its
     // shorter side, then scaled down into the slot
     let s = (slot_w.min(key_h) / KEY_VIRTUAL_MM).min(1.0);
@@ -210,6 +210,7 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
         symbols: false,
         theme: None,
         instruction: None,
+        stars: false,
     };
     for (i, key) in keys.iter().enumerate() {
         let (c, r) = (i % cols, i / cols);

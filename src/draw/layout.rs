@@ -109,6 +109,10 @@ pub(super) const PT: f64 = 25.4 / 72.0;
 pub(super) const TITLE_SIZE: f64 = 18.0 * PT;
 pub(super) const NAME_SIZE: f64 = 11.0 * PT;
 pub(super) const FOOTER_SIZE: f64 = 10.0 * PT;
+/// The stars of a page's level ([`STARS`]).
+pub(super) const STAR_SIZE: f64 = 18.0 * PT;
+/// The five stars' width is the same whatever the level: filled ones, then empty ones.
+pub(super) const STARS: usize = 5;
 /// A theme's instruction line: large enough for a parent to read it out at arm's length.
 pub(super) const INSTRUCTION_SIZE: f64 = 16.0 * PT;
 pub(super) const LINE_GAP: f64 = 3.0;
@@ -624,16 +628,33 @@ pub(super) struct Furniture {
     pub(super) title: Option<(Fitted, Vec<f64>)>,
     /// The instruction line (a theme's) as fitted, and the baseline of each of its lines.
     pub(super) instruction: Option<(Fitted, Vec<f64>)>,
+    /// The baseline and width of the level's stars (right-aligned on the title's first line,
+    /// or on a line of their own).
+    pub(super) stars: Option<(f64, f64)>,
     pub(super) name_base: Option<f64>,
     pub(super) footer_base: f64,
     pub(super) top: f64,
     pub(super) bottom: f64,
 }
 
+/// The level's stars as printed: `filled` filled stars, then empty ones, [`STARS`] in all.
+pub(super) fn stars_text(filled: usize) -> String {
+    let filled = filled.min(STARS);
+    "\u{2605}".repeat(filled) + &"\u{2606}".repeat(STARS - filled)
+}
+
 pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
     let mut y = printable.y;
     let mut title = None;
     let mut name_base = None;
+    let stars_w = font(setup.font, false).width(&stars_text(0), STAR_SIZE);
+    // a centred title keeps clear of the stars on both sides
+    let title_w = if setup.stars {
+        (printable.w - 2.0 * (stars_w + 2.0)).max(printable.w / 3.0)
+    } else {
+        printable.w
+    };
+    let mut stars = None;
     if let Some(t) = setup.title.as_deref().filter(|t| !t.trim().is_empty()) {
         let fitted = fit_lines(
             &font::printable(t.trim()),
@@ -641,7 +662,7 @@ pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
             true,
             TITLE_SIZE,
             TITLE_SIZE * TITLE_MIN_SHARE,
-            printable.w,
+            title_w,
         );
         let size = fitted.size;
         let mut bases = Vec::with_capacity(fitted.lines.len());
@@ -651,7 +672,15 @@ pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
             base += LEADING_EM * size;
         }
         y = bases.last().copied().unwrap_or(y) + font::DESCENT_EM * size + LINE_GAP;
+        if setup.stars {
+            stars = Some((bases[0], stars_w));
+        }
         title = Some((fitted, bases));
+    }
+    if setup.stars && stars.is_none() {
+        let base = y + CAP_HEIGHT_EM * STAR_SIZE;
+        stars = Some((base, stars_w));
+        y = base + font::DESCENT_EM * STAR_SIZE + LINE_GAP;
     }
     let mut instruction = None;
     if let Some(t) = setup.instruction_line() {
@@ -683,6 +712,7 @@ pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
     Furniture {
         title,
         instruction,
+        stars,
         name_base,
         footer_base,
         top: y,

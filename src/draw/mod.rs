@@ -78,6 +78,22 @@ pub fn key_page(g: &Generated, setup: &PageSetup) -> Result<Drawing> {
     build(g, setup, true)
 }
 
+/// The maze's level as 1 to 5 stars: the place of the preset band its standing falls in
+/// (ages-3-5 one, expert five); none without a standing.
+fn level_stars(g: &Generated) -> Option<usize> {
+    let harder_than = g.metrics.standing.as_ref()?.harder_than;
+    let presets = crate::difficulty::PRESETS;
+    let i = presets
+        .iter()
+        .position(|p| {
+            p.targets
+                .level
+                .is_none_or(|r| r.max.is_none_or(|hi| harder_than <= hi))
+        })
+        .unwrap_or(presets.len() - 1);
+    Some(i + 1)
+}
+
 fn build(g: &Generated, setup: &PageSetup, key: bool) -> Result<Drawing> {
     let geo = geometry(g);
     let (lay, _) = settle(setup, &geo)?;
@@ -196,7 +212,7 @@ fn assemble(
         Some(_) => PageRole::Answers,
         None => PageRole::Puzzle,
     };
-    draw_text(setup, &lay.printable, role, &mut items);
+    draw_text(setup, &lay.printable, role, level_stars(g), &mut items);
     if let Some(b) = plan.legend {
         crossings::draw_legend(lay, b, &mut items);
     }
@@ -246,6 +262,51 @@ mod tests {
             None,
         )
         .unwrap()
+    }
+
+    #[test]
+    fn stars_show_the_level_beside_the_title() {
+        let mut g = maze(12, 9, 3);
+        for (harder_than, want) in [(5.0, 1), (18.0, 2), (50.0, 3), (80.0, 4), (97.0, 5)] {
+            g.metrics.standing = Some(crate::metrics::Standing {
+                harder_than,
+                samples: 96,
+            });
+            for title in [
+                Some("A long title for a small page, long enough to wrap".into()),
+                None,
+            ] {
+                let s = PageSetup {
+                    title,
+                    stars: true,
+                    paper: crate::page::Paper::Trim6x9,
+                    ..PageSetup::default()
+                };
+                let p = puzzle_page(&g, &s).unwrap();
+                let stars: Vec<&Text> = p.texts().filter(|t| t.text.contains('\u{2605}')).collect();
+                assert_eq!(stars.len(), 1);
+                let t = stars[0];
+                assert_eq!(t.text.chars().filter(|&c| c == '\u{2605}').count(), want);
+                assert_eq!(t.text.chars().count(), layout::STARS);
+                // clear of every other text
+                for o in p.texts().filter(|o| !std::ptr::eq(*o, t)) {
+                    assert!(!o.bounds().overlaps(&t.bounds()), "{:?} / stars", o.text);
+                }
+                assert!(layout(&g, &s).unwrap().warnings().is_empty());
+            }
+        }
+        // no standing, no stars; no stars asked, none either
+        g.metrics.standing = None;
+        let s = PageSetup {
+            stars: true,
+            ..PageSetup::default()
+        };
+        assert!(
+            !puzzle_page(&g, &s)
+                .unwrap()
+                .texts()
+                .any(|t| t.text.contains('\u{2606}'))
+        );
     }
 
     #[test]

@@ -203,6 +203,12 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
                 .push(("the instruction", text_box(x, base, w, fitted.size)));
         }
     }
+    if let Some((base, w)) = furn.stars {
+        boxes.taken.push((
+            "the stars",
+            text_box(pa.x + pa.w - w, base, w, super::layout::STAR_SIZE),
+        ));
+    }
     if let Some(base) = furn.name_base {
         // the label and its rule (which sits above the descenders' depth)
         let (_, x1) = name_rule(setup, pa);

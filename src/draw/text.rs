@@ -22,9 +22,16 @@ pub(super) enum PageRole {
     Answers,
 }
 
-/// Appends the title, the name line (puzzle pages only) and the page number `setup` asks for,
-/// in the printable area `pa`, to `items`.
-pub(super) fn draw_text(setup: &PageSetup, pa: &Area, role: PageRole, items: &mut Vec<Item>) {
+/// Appends the title, the level's `stars` (1 to 5, when the setup asks for them and the maze
+/// has a level), the instruction, the name line (puzzle pages only) and the page number
+/// `setup` asks for, in the printable area `pa`, to `items`.
+pub(super) fn draw_text(
+    setup: &PageSetup,
+    pa: &Area,
+    role: PageRole,
+    stars: Option<usize>,
+    items: &mut Vec<Item>,
+) {
     let furn = furniture(setup, pa);
     let face = setup.font;
     let text = |text: String, at: Pos, size: f64, anchor: Anchor, bold: bool| Item {
@@ -49,6 +56,15 @@ pub(super) fn draw_text(setup: &PageSetup, pa: &Area, role: PageRole, items: &mu
                 true,
             ));
         }
+    }
+    if let (Some((base, _)), Some(n)) = (furn.stars, stars) {
+        items.push(text(
+            super::layout::stars_text(n),
+            Pos::new(pa.x + pa.w, base),
+            super::layout::STAR_SIZE,
+            Anchor::End,
+            false,
+        ));
     }
     if let Some((fitted, bases)) = furn.instruction {
         for (line, base) in fitted.lines.into_iter().zip(bases) {

@@ -297,7 +297,7 @@ fn page(
     } else {
         PageRole::Puzzle
     };
-    draw_text(setup, &lay.printable, role, &mut items);
+    draw_text(setup, &lay.printable, role, None, &mut items);
     if let (true, Some(key_box)) = (key, plan.answer_key) {
         draw_solution(m, lay, geo, key_box, &mut items);
     }

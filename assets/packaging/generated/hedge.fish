@@ -81,6 +81,7 @@ complete -c hedge -n "__fish_hedge_using_subcommand generate" -l no-weave-legend
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l bleed -d 'Add a 0.125 in bleed around the page'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l name-line -d 'Print a "Name: ____" line under the title'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l symbols -d 'A big green dot at the start and a chequered flag at the finish instead of the words START and FINISH (for children who cannot read yet)'
+complete -c hedge -n "__fish_hedge_using_subcommand generate" -l stars -d 'The maze\'s level as 1 to 5 stars beside the title (the preset\'s band it stands in: ages-3-5 one star, expert five)'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l strict -d 'Make the preflight\'s warnings errors: when a check fails, nothing is written'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l invert -d 'Swap the shape and its background'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l force -d 'Cut a picture that looks like a photo (its background is not plain) anyway'
