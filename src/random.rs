@@ -55,18 +55,9 @@ pub trait Random {
         }
         f64::from(self.next_u32()) < p * 4_294_967_296.0
     }
-
-    /// The pipeline's generator itself, when this is one: a carver whose draws are its hot loop
-    /// can then call it directly (inlined) instead of through `dyn Random`. The draws are the
-    /// same either way.
-    fn maze_rng(&mut self) -> Option<&mut MazeRng> {
-        None
-    }
 }
 
-/// Shuffles `items` in place (Fisher-Yates, from the back); generic over the generator so a
-/// caller holding a concrete one (Kruskal's with [`MazeRng`]) has its calls inlined.
-#[inline]
+/// Shuffles `items` in place (Fisher-Yates, from the back).
 pub fn shuffle<T, R: Random + ?Sized>(rng: &mut R, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         let j = rng.below(i + 1);
@@ -89,10 +80,6 @@ impl Random for MazeRng {
     #[inline]
     fn next_u32(&mut self) -> u32 {
         self.0.next_u32()
-    }
-
-    fn maze_rng(&mut self) -> Option<&mut MazeRng> {
-        Some(self)
     }
 
     fn coin_bits(&mut self, n: usize, out: &mut [u64]) {
