@@ -5,7 +5,7 @@
 //!   ~10^6-cell grid of each topology (1000x1000 rect, hex and tri; 570 polar rings).
 //! - `carve/KIND/CARVER`: the carve alone, on a grid built once.
 //! - `reference/...`: a minimal hand-written generator (`reference/mod.rs`: a byte grid with
-//!   sentinels, allocation included) at 1000x1000 and 3000x3000, for the ratio in the README.
+//!   sentinels, allocation included) at 1000x1000 and 3000x3000, to compare the carvers with.
 //! - `scaling/rect`: the fast carvers from 100x100 to 3000x3000 (grid + maze + carve).
 //! - `pipeline`: the whole generate + solve + measure pipeline.
 //!

@@ -106,29 +106,6 @@ impl Maze {
         true
     }
 
-    /// For a carver that works out whole cells at a time (Eller's on a full grid): `carve` gets
-    /// every cell's link bits (bit `s` open: the passage to the neighbour in slot `s`), all
-    /// walls standing, sets both ends of every passage it opens, and returns how many it
-    /// opened. (Debug builds check that every passage is open from both ends and the count.)
-    pub(crate) fn carve_links(&mut self, carve: impl FnOnce(&mut [u16]) -> usize) {
-        debug_assert!(self.passages == 0 && self.links.iter().all(|&l| l == 0));
-        self.passages = carve(&mut self.links);
-        #[cfg(debug_assertions)]
-        {
-            let mut ends = 0;
-            for a in self.grid.cells() {
-                for slot in 0..self.grid.degree(a) {
-                    if self.linked_slot(a, slot) {
-                        let (b, back) = self.grid.neighbour_and_back(a, slot);
-                        assert!(self.linked_slot(b, back), "{a:?} -> {b:?} open one way");
-                        ends += 1;
-                    }
-                }
-            }
-            assert_eq!(ends, 2 * self.passages, "passages counted");
-        }
-    }
-
     /// Opens the wall between neighbours `a` and `b`. Returns `false` if it was open already.
     ///
     /// # Panics

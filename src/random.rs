@@ -1,14 +1,13 @@
 //! Randomness: a small trait the carvers draw from, and the portable seeded generator behind it.
 //!
 //! Every carver takes `&mut dyn Random`, so tests can inject a scripted coin (seed 004's hand-run
-//! walk-throughs) and the real pipeline uses [`MazeRng`], a ChaCha8 stream whose output is specified
-//! and identical on every platform. Bounded integers are derived here (Lemire's method) rather than
-//! through `rand`'s distribution code, so a `rand` upgrade cannot change the mazes a seed makes.
+//! walk-throughs) and the real pipeline uses [`MazeRng`], `rand_chacha`'s ChaCha8 stream, whose
+//! output is specified and identical on every platform. Bounded integers are derived here
+//! (Lemire's method) rather than through `rand`'s distribution code, so a `rand` upgrade cannot
+//! change the mazes a seed makes.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-mod chacha;
 
 /// A source of random decisions for the maze stages.
 pub trait Random {
@@ -55,18 +54,9 @@ pub trait Random {
         }
         f64::from(self.next_u32()) < p * 4_294_967_296.0
     }
-
-    /// The pipeline's generator itself, when this is one: a carver whose draws are its hot loop
-    /// can then call it directly (inlined) instead of through `dyn Random`. The draws are the
-    /// same either way.
-    fn maze_rng(&mut self) -> Option<&mut MazeRng> {
-        None
-    }
 }
 
-/// Shuffles `items` in place (Fisher-Yates, from the back); generic over the generator so a
-/// caller holding a concrete one (Kruskal's with [`MazeRng`]) has its calls inlined.
-#[inline]
+/// Shuffles `items` in place (Fisher-Yates, from the back).
 pub fn shuffle<T, R: Random + ?Sized>(rng: &mut R, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         let j = rng.below(i + 1);
@@ -91,10 +81,6 @@ impl Random for MazeRng {
         self.0.next_u32()
     }
 
-    fn maze_rng(&mut self) -> Option<&mut MazeRng> {
-        Some(self)
-    }
-
     fn coin_bits(&mut self, n: usize, out: &mut [u64]) {
         // whole words straight from the block buffer, little-endian, as `next_u32` reads them:
         // a coin is the top bit of its word, the top bit of the word's last byte
@@ -110,85 +96,6 @@ impl Random for MazeRng {
             let keep = if m == 64 { 0 } else { !0u64 << m };
             *word = *word & keep | bits;
         }
-    }
-}
-
-/// Words read ahead of use: a hot loop reads [`Words::window`] at its own index and then says
-/// how many words it used ([`Words::advance`]). [`Ahead`] is the generator's; a test can script
-/// one.
-pub trait Words {
-    /// At least `n` words ahead of the read point, the next word first.
-    fn window(&mut self, n: usize) -> &[u32];
-    /// Moves the read point on by `n` words (at most as many as the last window held).
-    fn advance(&mut self, n: usize);
-}
-
-/// A window on the words ahead in a [`MazeRng`]'s stream, for a hot loop that decides only
-/// after reading a word whether it draws it (a coin drawn only when two sets differ): the loop
-/// reads [`Words::window`] at its own index, moves its index on by 0 or 1 without a branch,
-/// and then hands back how many words it used ([`Words::advance`]). Dropping the window leaves
-/// the generator just after the words used, exactly where as many `next_u32` calls would have
-/// left it, so the draws and everything after them are the same as one by one.
-pub struct Ahead<'a> {
-    rng: &'a mut MazeRng,
-    /// The generator's key and stream, to make words at any position.
-    stream: chacha::Stream,
-    /// The stream position of `buf[0]`, in words.
-    start: u128,
-    buf: Vec<u32>,
-    /// The read point in `buf`.
-    at: usize,
-}
-
-impl<'a> Ahead<'a> {
-    /// A window on `rng`'s stream from where it stands now.
-    pub fn new(rng: &'a mut MazeRng) -> Self {
-        let start = rng.0.get_word_pos();
-        Ahead {
-            stream: chacha::Stream::of(&rng.0),
-            rng,
-            start,
-            buf: Vec::new(),
-            at: 0,
-        }
-    }
-
-    /// Keeps the words not yet used and makes enough after them for `n` (and several thousand
-    /// more, so a loop asking row by row refills rarely). The words are made from the stream's
-    /// key and their position ([`chacha`]), not drawn from the generator, which is only moved
-    /// on when the window is dropped.
-    #[cold]
-    fn refill(&mut self, n: usize) {
-        self.buf.drain(..self.at);
-        self.start += self.at as u128;
-        self.at = 0;
-        let have = self.buf.len();
-        self.buf.resize(n.max(16_384), 0);
-        self.stream
-            .fill(self.start + have as u128, &mut self.buf[have..]);
-    }
-}
-
-impl Words for Ahead<'_> {
-    #[inline]
-    fn window(&mut self, n: usize) -> &[u32] {
-        if self.buf.len() - self.at < n {
-            self.refill(n);
-        }
-        &self.buf[self.at..]
-    }
-
-    #[inline]
-    fn advance(&mut self, n: usize) {
-        self.at += n;
-        debug_assert!(self.at <= self.buf.len());
-    }
-}
-
-impl Drop for Ahead<'_> {
-    fn drop(&mut self) {
-        // words read ahead but not used go back to the stream
-        self.rng.0.set_word_pos(self.start + self.at as u128);
     }
 }
 
@@ -282,36 +189,6 @@ mod tests {
         let mut v: Vec<u32> = (0..8).collect();
         shuffle(&mut MazeRng::new(5), &mut v);
         assert_eq!(v, [4, 0, 2, 5, 3, 6, 7, 1]);
-    }
-
-    #[test]
-    fn ahead_reads_the_stream_and_leaves_it_after_the_words_used() {
-        // windows of every size, used in part, across refills: the words seen are the stream
-        // and the generator goes on after the last word used
-        let mut plain = MazeRng::new(11);
-        let mut rng = MazeRng::new(11);
-        rng.next_u32();
-        plain.next_u32();
-        {
-            let mut ahead = Ahead::new(&mut rng);
-            for (k, n) in [
-                1usize, 5, 64, 3, 4095, 16_384, 16_385, 40_000, 7, 20_000, 9_000,
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                let w = ahead.window(n);
-                assert!(w.len() >= n);
-                let used = (n * (k + 1) / 10).min(n);
-                for &word in &w[..used] {
-                    assert_eq!(word, plain.next_u32(), "window {n}");
-                }
-                ahead.advance(used);
-            }
-        }
-        for _ in 0..100 {
-            assert_eq!(rng.next_u32(), plain.next_u32());
-        }
     }
 
     #[test]

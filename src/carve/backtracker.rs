@@ -8,28 +8,24 @@
 use crate::carve::CarveOptions;
 use crate::carve::scratch::{CellSet, LatticeBoard};
 use crate::grid::{CellId, MAX_DEGREE};
-use crate::mask::row_starts;
 use crate::maze::Maze;
 use crate::random::Random;
-use crate::topology::{Lattice, Polar, Topology};
+use crate::topology::Lattice;
 
-/// Carves `maze` with the recursive backtracker.
+/// Carves `maze` with the recursive backtracker: on an unmasked rect, hex or tri grid by
+/// [`carve_lattice`] (the editor's and the printed page's usual grid), on any other grid by
+/// [`carve_any`]. Both make the same maze from the same draws.
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
     match maze.grid().lattice() {
         Some(l) if l.degree == 3 => carve_lattice::<3>(maze, rng, &l),
         Some(l) if l.degree == 4 => carve_lattice::<4>(maze, rng, &l),
         Some(l) if l.degree == 6 => carve_lattice::<6>(maze, rng, &l),
-        _ => match (unmasked_polar(maze).cloned(), rng.maze_rng()) {
-            (Some(p), Some(r)) => carve_polar(maze, r, &p),
-            (Some(p), None) => carve_polar(maze, rng, &p),
-            (None, Some(r)) => carve_any(maze, r),
-            (None, None) => carve_any(maze, rng),
-        },
+        _ => carve_any(maze, rng),
     }
 }
 
 /// The backtracker on any grid, through its neighbour lists.
-fn carve_any<R: Random + ?Sized>(maze: &mut Maze, rng: &mut R) {
+fn carve_any(maze: &mut Maze, rng: &mut dyn Random) {
     let n = maze.len();
     let mut visited = CellSet::new(n);
     let start = CellId(rng.below(n) as u32);
@@ -58,11 +54,10 @@ fn carve_any<R: Random + ?Sized>(maze: &mut Maze, rng: &mut R) {
 /// A uniformly drawn slot of `nbrs` whose cell is not yet visited, and how many were free
 /// (no draw when only one is); `None` when none is. Every slot is written and only the free ones
 /// counted: no branch on the visits.
-#[inline(always)]
-fn pick_unvisited<R: Random + ?Sized>(
+fn pick_unvisited(
     nbrs: &[CellId],
     visited: &CellSet,
-    rng: &mut R,
+    rng: &mut dyn Random,
 ) -> Option<(usize, usize)> {
     let mut open = [0usize; MAX_DEGREE];
     let mut count = 0;
@@ -74,59 +69,6 @@ fn pick_unvisited<R: Random + ?Sized>(
         0 => None,
         1 => Some((open[0], 1)),
         _ => Some((open[rng.below(count)], count)),
-    }
-}
-
-/// The polar topology of `maze`'s grid when the grid has every one of its cells (so ids are
-/// row-major indices, as [`Polar::cell_slots`] gives them).
-fn unmasked_polar(maze: &Maze) -> Option<&Polar> {
-    match maze.grid().topology() {
-        Topology::Polar(p)
-            if p.counts().iter().map(|&c| c as usize).sum::<usize>() == maze.len() =>
-        {
-            Some(p)
-        }
-        _ => None,
-    }
-}
-
-/// The backtracker on an unmasked polar grid: the same walk, the same random draws and so the
-/// same maze as [`carve_any`], with each cell's neighbours and back slots computed by
-/// [`Polar::cell_slots`] from its ring and index instead of read from the grid's lists (the
-/// stack keeps each cell's ring beside its id).
-fn carve_polar<R: Random + ?Sized>(maze: &mut Maze, rng: &mut R, polar: &Polar) {
-    let n = maze.len();
-    let row_start = row_starts(polar).expect("the grid was built");
-    let mut visited = CellSet::new(n);
-    let start = rng.below(n) as u32;
-    visited.insert(CellId(start));
-    let start_row = row_start.partition_point(|&s| s <= start) - 1;
-    let mut stack: Vec<(u32, u32)> = vec![(start, start_row as u32)];
-    let (mut nbrs, mut back) = ([CellId(0); MAX_DEGREE], [0u8; MAX_DEGREE]);
-    while let Some(&(id, row)) = stack.last() {
-        let (first, end) = (row_start[row as usize], row_start[row as usize + 1]);
-        let degree = polar.cell_slots(&row_start, row, id - first, &mut nbrs, &mut back);
-        let Some((slot, count)) = pick_unvisited(&nbrs[..degree], &visited, rng) else {
-            stack.pop();
-            continue;
-        };
-        let next = nbrs[slot];
-        maze.link_slots(CellId(id), slot, next, usize::from(back[slot]));
-        visited.insert(next);
-        // a neighbour is on the ring inside, this ring or the ring outside
-        let next_row = if next.0 < first {
-            row - 1
-        } else if next.0 >= end {
-            row + 1
-        } else {
-            row
-        };
-        let entry = (next.0, next_row);
-        if count == 1 {
-            *stack.last_mut().expect("the stack holds top") = entry;
-        } else {
-            stack.push(entry);
-        }
     }
 }
 
@@ -218,48 +160,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn the_polar_walk_makes_the_generic_maze() {
-        use crate::grid::Grid;
-        use crate::maze::Maze;
-        use crate::random::{MazeRng, Random};
-        use crate::topology::Topology;
-        use std::sync::Arc;
-        for rings in [1, 2, 3, 4, 7, 12, 25, 40] {
-            let t = Topology::new(TopologyKind::Polar, rings, 0).unwrap();
-            let g = Arc::new(Grid::new(t, None).unwrap());
-            let Topology::Polar(polar) = g.topology() else {
-                unreachable!("a polar grid")
-            };
-            for seed in 0..5 {
-                let (mut ra, mut rb) = (MazeRng::new(seed), MazeRng::new(seed));
-                let mut a = Maze::new(g.clone());
-                super::carve_any(&mut a, &mut ra);
-                let mut b = Maze::new(g.clone());
-                super::carve_polar(&mut b, &mut rb, polar);
-                let what = format!("{rings} rings seed {seed}");
-                assert_eq!(a.passage_list(), b.passage_list(), "{what}");
-                assert_eq!(ra.below(1 << 30), rb.below(1 << 30), "{what}: same draws");
-                assert!(b.is_perfect(), "{what}");
-            }
-        }
-    }
-
-    #[test]
-    fn a_masked_polar_grid_takes_the_generic_walk() {
-        use crate::grid::Grid;
-        use crate::mask::Mask;
-        use crate::maze::Maze;
-        use crate::topology::Topology;
-        use std::sync::Arc;
-        let t = Topology::new(TopologyKind::Polar, 3, 0).unwrap();
-        let m = Mask::from_ascii(&t, "#\n######\n##########..").unwrap();
-        let masked = Maze::new(Arc::new(Grid::new(t.clone(), Some(&m)).unwrap()));
-        assert!(super::unmasked_polar(&masked).is_none());
-        let plain = Maze::new(Arc::new(Grid::new(t, None).unwrap()));
-        assert!(super::unmasked_polar(&plain).is_some());
     }
 
     #[test]

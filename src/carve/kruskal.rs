@@ -180,12 +180,12 @@ fn for_each_wall(grid: &Grid, mut emit: impl FnMut(u64)) {
 /// buckets in enumeration order, and each bucket (small enough for the L1 cache) is shuffled by
 /// Fisher-Yates. That is exactly a uniform permutation: it is sorting by iid uniform keys, with
 /// the bucket as the key's leading digit and the in-bucket shuffle standing in for the rest.
-fn shuffled_walls<R: Random + ?Sized>(maze: &Maze, rng: &mut R) -> Vec<u64> {
+fn shuffled_walls(maze: &Maze, rng: &mut dyn Random) -> Vec<u64> {
     shuffled_walls_in(maze, rng, BUCKET)
 }
 
 /// [`shuffled_walls`] with `bucket` walls per bucket (on average).
-fn shuffled_walls_in<R: Random + ?Sized>(maze: &Maze, rng: &mut R, bucket: usize) -> Vec<u64> {
+fn shuffled_walls_in(maze: &Maze, rng: &mut dyn Random, bucket: usize) -> Vec<u64> {
     let grid = maze.grid();
     // every wall is in the lists of both its cells
     let m: usize = grid
@@ -235,14 +235,6 @@ const AHEAD: usize = 8;
 /// The union-find pass only records which walls to open (a bit per cell and slot); they are
 /// opened afterwards in cell order, which leaves the same maze and keeps that pass cache-friendly.
 pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
-    match rng.maze_rng() {
-        Some(r) => carve_with(maze, r),
-        None => carve_with(maze, rng),
-    }
-}
-
-/// [`carve`] with the generator's type known, so its draws inline.
-fn carve_with<R: Random + ?Sized>(maze: &mut Maze, rng: &mut R) {
     let n = maze.len();
     let walls = shuffled_walls(maze, rng);
     let mut sets = UnionFind::new(n);

@@ -534,23 +534,6 @@ pub(crate) mod rect {
         }
     }
 
-    /// A full-grid cell's link bits (see [`Maze::carve_links`]) from its walls, each given as
-    /// (the cell has that neighbour, the wall is open): each direction the cell has takes the
-    /// next bit in rect order, north, east, south, west. West is last, so whether it is there
-    /// moves no other bit; it is open only when it is there.
-    #[inline(always)]
-    pub fn link_bits(
-        north: (bool, bool),
-        east: (bool, bool),
-        south: (bool, bool),
-        west: bool,
-    ) -> u16 {
-        let n = u16::from(north.0);
-        let e = n + u16::from(east.0);
-        let s = e + u16::from(south.0);
-        u16::from(north.1) | u16::from(east.1) << n | u16::from(south.1) << e | u16::from(west) << s
-    }
-
     /// For each set of existing neighbours (bit d for direction d: north, east, south, west),
     /// the slot of each direction in the cell's neighbour list (rect order, missing ones left
     /// out): what the carvers that walk a full grid by arithmetic link with.
@@ -640,25 +623,6 @@ pub fn join_forest(maze: &mut Maze, rng: &mut dyn Random) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-
-    #[test]
-    fn link_bits_put_each_open_wall_in_its_slot() {
-        // every set of neighbours a cell can have (west only with a neighbour there) and every
-        // set of open walls among them: each open wall's bit is its slot in `rect::SLOTS`
-        for has in 0..16usize {
-            for open in 0..16usize {
-                if open & !has != 0 {
-                    continue;
-                }
-                let bit = |d: usize| (has & 1 << d != 0, open & 1 << d != 0);
-                let got = rect::link_bits(bit(0), bit(1), bit(2), bit(3).1);
-                let want = (0..4)
-                    .filter(|d| open & 1 << d != 0)
-                    .fold(0u16, |w, d| w | 1 << rect::SLOTS[has][d]);
-                assert_eq!(got, want, "has {has:04b} open {open:04b}");
-            }
-        }
-    }
 
     #[test]
     fn lattice_boards_give_each_cell_its_parity_neighbours_and_slots() {

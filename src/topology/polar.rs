@@ -175,7 +175,7 @@ impl Polar {
     /// Ids are row-major indices, `row_start[row] + col` (`row_start` as from
     /// [`crate::mask::row_starts`]). Arithmetic only: no allocation and, on the rings
     /// [`Polar::new`] makes, one division (by the ring's ratio).
-    #[inline(always)] // (a plain hint leaves it a call in the backtracker's walk)
+    #[inline(always)] // a walk's hot loop (a plain hint left it a call there)
     pub(crate) fn cell_slots(
         &self,
         row_start: &[u32],
