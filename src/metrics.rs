@@ -79,6 +79,10 @@ pub struct DepthStats {
     pub histogram: Vec<(u32, u32)>,
 }
 
+/// The upper ends (percent) of the reader levels' bands of [`Standing::harder_than`]: ages 3-5,
+/// ages 6-8, ages 9-12 and adult; expert is the rest (`difficulty::PRESETS` is made of them).
+pub const LEVEL_BANDS: [f64; 4] = [10.0, 25.0, 75.0, 90.0];
+
 /// Where a maze stands among the mazes Hedge makes on the same grid (its size and shape), over
 /// every carver and braid it offers (`crate::difficulty::levels`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
@@ -91,6 +95,15 @@ pub struct Standing {
 }
 
 impl Standing {
+    /// The level as 1 to 5 stars: the reader band ([`LEVEL_BANDS`]) the maze stands in, ages
+    /// 3-5 one star, expert five.
+    pub fn stars(&self) -> usize {
+        1 + LEVEL_BANDS
+            .iter()
+            .filter(|&&b| self.harder_than > b)
+            .count()
+    }
+
     /// `harder than 82 % of mazes of this size and shape`.
     pub fn phrase(&self) -> String {
         format!(

@@ -222,7 +222,11 @@ fn export_save_and_open_through_the_path_field() {
     h.run();
     h.get_by_label("Export").click();
     h.run();
-    assert!(matches!(&h.state().message, Some(Ok(m)) if m.starts_with("exported")));
+    assert!(
+        matches!(&h.state().message, Some(Ok(m)) if m.starts_with("exported")),
+        "{:?}",
+        h.state().message
+    );
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(v["format"], "hedge-maze");
     assert_eq!(v["seed"], h.state().design.seed.unwrap());

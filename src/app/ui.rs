@@ -624,36 +624,41 @@ fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
             ui.selectable_value(&mut page.orientation, Orientation::Portrait, "portrait");
             ui.selectable_value(&mut page.orientation, Orientation::Landscape, "landscape");
         });
-    ComboBox::from_label("START / FINISH")
-        .selected_text(page.markers.name())
-        .show_ui(ui, |ui| {
-            for m in crate::page::MarkerSize::ALL {
-                ui.selectable_value(&mut page.markers, m, m.name())
-                    .on_hover_text(format!(
-                        "{} pt labels, {} mm arrows",
-                        m.label_pt(),
-                        m.arrow_mm()
-                    ));
-            }
+    // the children's page: markers, pictures and stars, folded away until wanted
+    egui::CollapsingHeader::new("Children's page")
+        .default_open(false)
+        .show(ui, |ui| {
+            ComboBox::from_label("START / FINISH")
+                .selected_text(page.markers.name())
+                .show_ui(ui, |ui| {
+                    for m in crate::page::MarkerSize::ALL {
+                        ui.selectable_value(&mut page.markers, m, m.name())
+                            .on_hover_text(format!(
+                                "{} pt labels, {} mm arrows",
+                                m.label_pt(),
+                                m.arrow_mm()
+                            ));
+                    }
+                });
+            ComboBox::from_label("Theme")
+                .selected_text(page.theme.as_deref().unwrap_or("none"))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut page.theme, None, "none");
+                    for t in crate::theme::names() {
+                        let hint = crate::theme::get(t).map_or(String::new(), |t| t.instruction.clone());
+                        ui.selectable_value(&mut page.theme, Some(t.to_string()), t)
+                            .on_hover_text(hint);
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "a picture at the start and at the finish, and an instruction line at the top",
+                );
+            ui.checkbox(&mut page.stars, "Stars")
+                .on_hover_text("the maze's level as 1 to 5 stars beside the title");
+            ui.checkbox(&mut page.symbols, "Dot and flag")
+                .on_hover_text("a green dot at the start and a chequered flag at the finish instead of the words, for children who cannot read yet");
         });
-    ComboBox::from_label("Theme")
-        .selected_text(page.theme.as_deref().unwrap_or("none"))
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut page.theme, None, "none");
-            for t in crate::theme::names() {
-                let hint = crate::theme::get(t).map_or(String::new(), |t| t.instruction.clone());
-                ui.selectable_value(&mut page.theme, Some(t.to_string()), t)
-                    .on_hover_text(hint);
-            }
-        })
-        .response
-        .on_hover_text(
-            "a picture at the start and at the finish, and an instruction line at the top",
-        );
-    ui.checkbox(&mut page.stars, "Stars")
-        .on_hover_text("the maze's level as 1 to 5 stars beside the title");
-    ui.checkbox(&mut page.symbols, "Dot and flag")
-        .on_hover_text("a green dot at the start and a chequered flag at the finish instead of the words, for children who cannot read yet");
     let mut slider = |ui: &mut egui::Ui, v: &mut f64, range, text: &str| {
         let r = ui.add(Slider::new(v, range).text(text).max_decimals(2));
         *coalesce |= r.dragged() && !r.drag_started();

@@ -12,7 +12,7 @@ use crate::endpoints::Endpoint;
 use crate::error::Result;
 use crate::grid::Grid;
 use crate::maze::Maze;
-use crate::metrics::Metrics;
+use crate::metrics::{LEVEL_BANDS, Metrics};
 use crate::page::{MarkerSize, PageSetup};
 use crate::pipeline::Generated;
 use crate::shape::{Foreground, fitted_height};
@@ -76,7 +76,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 14.0,
         algorithm: Algorithm::Backtracker,
         braid: 0.6,
-        targets: level(0.0, 10.0, 16.0),
+        targets: level(0.0, LEVEL_BANDS[0], 16.0),
         markers: MarkerSize::Huge,
     },
     Preset {
@@ -86,7 +86,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 9.0,
         algorithm: Algorithm::Backtracker,
         braid: 0.35,
-        targets: level(10.0, 25.0, 50.0),
+        targets: level(LEVEL_BANDS[0], LEVEL_BANDS[1], 50.0),
         markers: MarkerSize::Large,
     },
     Preset {
@@ -96,7 +96,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 6.0,
         algorithm: Algorithm::GrowingTree,
         braid: 0.0,
-        targets: level(25.0, 75.0, 120.0),
+        targets: level(LEVEL_BANDS[1], LEVEL_BANDS[2], 120.0),
         markers: MarkerSize::Normal,
     },
     Preset {
@@ -106,7 +106,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 4.0,
         algorithm: Algorithm::Wilson,
         braid: 0.0,
-        targets: level(75.0, 90.0, 300.0),
+        targets: level(LEVEL_BANDS[2], LEVEL_BANDS[3], 300.0),
         markers: MarkerSize::Normal,
     },
     Preset {
@@ -116,7 +116,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 3.0,
         algorithm: Algorithm::Wilson,
         braid: 0.0,
-        targets: level(90.0, 100.0, 600.0),
+        targets: level(LEVEL_BANDS[3], 100.0, 600.0),
         markers: MarkerSize::Normal,
     },
 ];

@@ -78,20 +78,10 @@ pub fn key_page(g: &Generated, setup: &PageSetup) -> Result<Drawing> {
     build(g, setup, true)
 }
 
-/// The maze's level as 1 to 5 stars: the place of the preset band its standing falls in
-/// (ages-3-5 one, expert five); none without a standing.
+/// The maze's level as 1 to 5 stars ([`crate::metrics::Standing::stars`]); none without a
+/// standing.
 fn level_stars(g: &Generated) -> Option<usize> {
-    let harder_than = g.metrics.standing.as_ref()?.harder_than;
-    let presets = crate::difficulty::PRESETS;
-    let i = presets
-        .iter()
-        .position(|p| {
-            p.targets
-                .level
-                .is_none_or(|r| r.max.is_none_or(|hi| harder_than <= hi))
-        })
-        .unwrap_or(presets.len() - 1);
-    Some(i + 1)
+    g.metrics.standing.as_ref().map(|s| s.stars())
 }
 
 fn build(g: &Generated, setup: &PageSetup, key: bool) -> Result<Drawing> {
