@@ -42,6 +42,7 @@ pub mod make;
 pub mod metrics;
 pub mod outline;
 pub mod page;
+pub mod picture;
 pub mod pipeline;
 pub mod preflight;
 pub mod solve;

@@ -452,6 +452,10 @@ pub struct PageSetup {
     /// The maze's level as 1 to 5 stars at the top right, beside the title.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub stars: bool,
+    /// Your own start and finish pictures (`--start-picture`, `--finish-picture`), read by the
+    /// caller; they win over the theme's. Not kept in files.
+    #[serde(skip)]
+    pub pictures: Option<std::sync::Arc<[crate::picture::Picture; 2]>>,
 }
 
 fn is_normal(m: &MarkerSize) -> bool {
@@ -482,6 +486,7 @@ impl Default for PageSetup {
             theme: None,
             instruction: None,
             stars: false,
+            pictures: None,
         }
     }
 }

@@ -837,3 +837,65 @@ fn a_theme_page_has_its_pictures_and_instruction_in_svg_pdf_and_png() {
         "{err}"
     );
 }
+
+#[test]
+fn your_own_start_and_finish_pictures_replace_the_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let star = dir.path().join("star.svg");
+    std::fs::write(
+        &star,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect x="2" y="2" width="36" height="16" fill="#3060d0" stroke="#000" stroke-width="2"/></svg>"##,
+    )
+    .unwrap();
+    let run = |extra: &[&str], name: &str| {
+        let path = dir.path().join(name);
+        let out = hedge()
+            .args(["generate", "--width", "8", "--seed", "3", "--key", "none"])
+            .args(extra)
+            .arg("-o")
+            .arg(&path)
+            .output()
+            .unwrap();
+        (out, path)
+    };
+    let s = star.to_str().unwrap();
+    // both your own
+    let (out, path) = run(&["--start-picture", s, "--finish-picture", s], "own.svg");
+    assert_ok(&out);
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains("id=\"start-picture\"") && text.contains("id=\"finish-picture\""));
+    assert!(text.contains("#3060d0"), "the picture's blue");
+    assert!(!text.contains("id=\"instruction\""), "no theme, no line");
+    // one of your own, the other the theme's
+    let (out, path) = run(&["--theme", "dog", "--finish-picture", s], "mixed.svg");
+    assert_ok(&out);
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains("#3060d0") && text.contains("Help the dog"));
+    // one without the other and no theme; a picture that is not SVG: one clear line each
+    let (out, _) = run(&["--start-picture", s], "half.svg");
+    assert!(!out.status.success());
+    assert!(
+        stderr_of(&out).contains("--finish-picture is missing"),
+        "{}",
+        stderr_of(&out)
+    );
+    let png = dir.path().join("p.png");
+    std::fs::write(&png, b"\x89PNG\r\n\x1a\nnot really").unwrap();
+    let (out, written) = run(
+        &[
+            "--start-picture",
+            png.to_str().unwrap(),
+            "--finish-picture",
+            s,
+        ],
+        "bad.svg",
+    );
+    assert!(!out.status.success());
+    let err = stderr_of(&out);
+    assert!(
+        err.contains("--start-picture") && err.contains("SVG"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!written.exists());
+}

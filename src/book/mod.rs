@@ -271,6 +271,7 @@ impl Settings {
             theme: None,
             instruction: None,
             stars: false,
+            pictures: None,
         }
     }
 }

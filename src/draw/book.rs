@@ -211,6 +211,7 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
         theme: None,
         instruction: None,
         stars: false,
+        pictures: None,
     };
     for (i, key) in keys.iter().enumerate() {
         let (c, r) = (i % cols, i / cols);
@@ -226,7 +227,18 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
             slot_w,
         ));
         let page = match key.maze {
-            KeyMaze::Walls(g) => key_page(g, &virtual_setup)?,
+            // the puzzle's own markers: its pictures, dot and flag or word size (not its
+            // instruction line: the key's label says which puzzle it is)
+            KeyMaze::Walls(g) => key_page(
+                g,
+                &PageSetup {
+                    markers: g.design.page.markers,
+                    symbols: g.design.page.symbols,
+                    theme: g.design.page.theme.clone(),
+                    instruction: Some(String::new()),
+                    ..virtual_setup.clone()
+                },
+            )?,
             KeyMaze::Tiles(m) => super::tiles::tile_pages(m, &virtual_setup, &virtual_setup)?.key,
         };
         let top = y + label_h;
@@ -241,4 +253,38 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
         );
     }
     Ok(drawing(setup, items))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::tests::maze;
+
+    #[test]
+    fn answer_keys_keep_their_puzzles_pictures_but_not_its_instruction() {
+        let mut themed = maze(8, 8, 1);
+        themed.design.page.theme = Some("bee".into());
+        let plain = maze(8, 8, 2);
+        let keys = [
+            AnswerKey {
+                maze: KeyMaze::Walls(&themed),
+                label: "Puzzle 1",
+            },
+            AnswerKey {
+                maze: KeyMaze::Walls(&plain),
+                label: "Puzzle 2",
+            },
+        ];
+        let d = answers_page(&PageSetup::default(), &keys, 2).unwrap();
+        assert!(d.layer(Layer::StartPicture).count() > 0);
+        assert!(d.layer(Layer::FinishPicture).count() > 0);
+        assert_eq!(d.layer(Layer::Instruction).count(), 0);
+        // the plain puzzle's key keeps its words
+        let words: Vec<&str> = d.texts().map(|t| t.text.as_str()).collect();
+        assert_eq!(
+            words.iter().filter(|w| **w == "START").count(),
+            1,
+            "{words:?}"
+        );
+    }
 }

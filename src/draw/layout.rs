@@ -9,6 +9,9 @@ use super::model::{Area, Pos};
 use super::walls;
 use crate::error::{Error, Result};
 use crate::grid::{CellId, Grid};
+use std::sync::Arc;
+
+use super::picture::Picture;
 use crate::page::{MarkerSize, Orientation, PageSetup, Typeface};
 use crate::pipeline::Generated;
 use crate::topology::{Point, Side};
@@ -48,8 +51,8 @@ pub struct Layout {
     /// Whether START and FINISH are a green dot and a chequered flag rather than words (from
     /// the setup).
     pub symbols: bool,
-    /// The theme whose pictures mark START and FINISH (from the setup).
-    pub theme: Option<String>,
+    /// The pictures that mark START and FINISH (the setup's own, or its theme's).
+    pub pictures: Option<Arc<[Picture; 2]>>,
     /// Whether the START and the FINISH label go beside their arrows rather than beyond them
     /// (chosen when it gives the maze more room).
     pub label_beside: [bool; 2],
@@ -460,10 +463,11 @@ pub(super) enum Marks {
 }
 
 impl Marks {
-    /// The marks of a page with `symbols` and `theme` (a theme wins), at the marker size `m`.
-    pub(super) fn of(symbols: bool, theme: Option<&str>, m: MarkerSize) -> Marks {
-        match (theme.and_then(super::picture::theme_pictures), symbols) {
-            (Some((a, b)), _) => {
+    /// The marks of a page with `symbols` and `pictures` (pictures win), at the marker size
+    /// `m`.
+    pub(super) fn of(symbols: bool, pictures: Option<&[Picture; 2]>, m: MarkerSize) -> Marks {
+        match (pictures, symbols) {
+            (Some([a, b]), _) => {
                 Marks::Pictures([a.fitted(picture_mm(m)), b.fitted(picture_mm(m))])
             }
             (None, true) => Marks::Symbols,
@@ -783,6 +787,7 @@ fn extent(
 /// when the placement step needs more room round the maze), the maze centred in it (moved off
 /// the centre only as far as its markers need).
 fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
+    let pictures = super::picture::page_pictures(setup);
     let (tw, th) = setup.trim_mm();
     let (bx, by) = setup.trim_origin_mm();
     let printable = printable_area(setup);
@@ -808,7 +813,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
                 (
                     setup.font,
                     setup.markers,
-                    Marks::of(setup.symbols, setup.theme.as_deref(), setup.markers),
+                    Marks::of(setup.symbols, pictures.as_deref(), setup.markers),
                 ),
                 s,
                 axis,
@@ -856,7 +861,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
             (
                 setup.font,
                 setup.markers,
-                Marks::of(setup.symbols, setup.theme.as_deref(), setup.markers),
+                Marks::of(setup.symbols, pictures.as_deref(), setup.markers),
             ),
             scale,
             axis,
@@ -907,7 +912,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
         face: setup.font,
         markers: setup.markers,
         symbols: setup.symbols,
-        theme: setup.theme.clone(),
+        pictures,
         label_beside: beside,
         notes: Vec::new(),
     })

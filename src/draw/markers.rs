@@ -137,15 +137,11 @@ pub(super) fn draw_markers(lay: &Layout, markers: &[Marker], items: &mut Vec<Ite
         let (tail, tip) = m.tail_tip();
         arrow(tail, tip, (m.head_len, m.head_w, m.shaft), items);
         let b = m.label_box;
-        if let Some(pics) = lay
-            .theme
-            .as_deref()
-            .and_then(super::picture::theme_pictures)
-        {
+        if let Some(pics) = &lay.pictures {
             if m.entrance {
-                pics.0.draw(&b, Layer::StartPicture, items);
+                super::picture::draw(&pics[0], &b, Layer::StartPicture, items);
             } else {
-                pics.1.draw(&b, Layer::FinishPicture, items);
+                super::picture::draw(&pics[1], &b, Layer::FinishPicture, items);
             }
             continue;
         }

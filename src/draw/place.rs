@@ -433,7 +433,7 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
             i,
             lay.face,
             marks,
-            Marks::of(lay.symbols, lay.theme.as_deref(), marks),
+            Marks::of(lay.symbols, lay.pictures.as_deref(), marks),
         );
         let pad = lay.wall_mm / 2.0 + 0.8;
         let own = first_arrow + i;

@@ -59,6 +59,8 @@ complete -c hedge -n "__fish_hedge_using_subcommand generate" -l corridor-mm -d 
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l font -d 'The typeface of the page\'s text: sans (Helvetica), serif (Times) or mono (Courier)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l markers -d 'How big START and FINISH print: normal (9 pt labels, 6 mm arrows), large (12 pt, 8 mm) or huge (16 pt, 10 mm). --difficulty sets it (ages-3-5 huge, ages-6-8 large)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l theme -d 'A theme for a child\'s page: a picture at the entrance and one at the exit instead of START and FINISH, and an instruction line at the top: bee, bird, car, dog, fish, mouse, rabbit or rocket ("Help the bee find the flower")' -r
+complete -c hedge -n "__fish_hedge_using_subcommand generate" -l start-picture -d 'Your own picture at the entrance: an SVG file (solid colours), drawn 16 to 22 mm across with the markers; with --theme, it replaces the theme\'s' -r -F
+complete -c hedge -n "__fish_hedge_using_subcommand generate" -l finish-picture -d 'Your own picture at the exit (see --start-picture)' -r -F
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l instruction -d 'The instruction line at the top of the page (a theme\'s own by default)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l dpi -d 'PNG resolution in dots per inch (default 300)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l key -d 'Where the answer key goes: second-page (default: page 2 of a PDF; beside an SVG or PNG as NAME-key.svg/.png), separate (NAME-key.EXT in every format, the PDF holding the puzzle only) or none' -r
