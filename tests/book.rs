@@ -722,3 +722,50 @@ fn separate_answers_go_to_answers_pdf() {
     assert!(out.join("answers.pdf").is_file() && out.join("book.pdf").is_file());
     assert!(String::from_utf8_lossy(&run.stderr).contains("answers.pdf"));
 }
+
+#[test]
+fn a_book_generator_gives_its_pages_a_theme_stars_and_the_presets_markers() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kids.toml");
+    fs::write(
+        &path,
+        "[book]\ntitle = \"Garden Mazes\"\n\n[[pages]]\ncount = 2\nseed_from = 1\n\
+         shapes = [\"heart\", \"cat\"]\ndifficulty = \"ages-3-5\"\n\
+         page = { theme = \"bee\", stars = true }\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let run = hedge()
+        .args(["batch", path.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_ok(&run);
+    let texts = crate::common::pdf_texts(&fs::read(out.join("book.pdf")).unwrap());
+    // the title page, two puzzles, the answers
+    let puzzles: Vec<&String> = texts
+        .iter()
+        .filter(|t| t.contains("Help the bee find the flower"))
+        .collect();
+    assert_eq!(puzzles.len(), 2, "{texts:?}");
+    for t in puzzles {
+        // ages 3-5 stands for one star of five; the bee stands for START
+        assert!(
+            t.contains("\u{2605}\u{2606}\u{2606}\u{2606}\u{2606}"),
+            "{t}"
+        );
+        assert!(!t.contains("START"), "{t}");
+    }
+    // a theme that does not exist is the page entry's one-line error
+    fs::write(
+        &path,
+        "[[pages]]\ncount = 1\nseed_from = 1\npage = { theme = \"dragon\" }\n",
+    )
+    .unwrap();
+    let run = hedge()
+        .args(["batch", path.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("unknown theme 'dragon'"), "{err}");
+}

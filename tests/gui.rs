@@ -1444,3 +1444,36 @@ fn the_outline_toggle_switches_the_shapes_outline_and_undoes() {
     assert!(disabled(&h));
     assert!(h.state().generated().unwrap().outline.is_none());
 }
+
+#[test]
+fn the_childrens_page_knobs_reach_the_preview() {
+    let mut h = editor();
+    let passages = h.state().generated().unwrap().maze.passage_list();
+    h.get_by_label("Children's page").click();
+    h.run();
+    pick(&mut h, "Theme", "bee");
+    assert_eq!(h.state().design.page.theme.as_deref(), Some("bee"));
+    let puzzle = h.state().preview().unwrap().1.pages.puzzle.clone();
+    assert!(puzzle.layer(hedge::draw::Layer::StartPicture).count() > 0);
+    assert!(
+        puzzle
+            .texts()
+            .any(|t| t.text == "Help the bee find the flower")
+    );
+    pick(&mut h, "START / FINISH", "huge");
+    assert_eq!(h.state().design.page.markers, hedge::page::MarkerSize::Huge);
+    h.get_by_label("Stars").click();
+    h.run();
+    assert!(h.state().design.page.stars);
+    let puzzle = h.state().preview().unwrap().1.pages.puzzle.clone();
+    assert!(puzzle.texts().any(|t| t.text.contains('\u{2605}')));
+    assert_eq!(
+        h.state().generated().unwrap().maze.passage_list(),
+        passages,
+        "the page's knobs keep the maze"
+    );
+    // each is an undo step
+    h.get_by_label("Undo").click();
+    h.run();
+    assert!(!h.state().design.page.stars);
+}

@@ -443,8 +443,8 @@ pub(super) fn symbol_mm(m: MarkerSize) -> f64 {
     0.75 * m.label_pt()
 }
 
-/// The side of the square a theme's picture is drawn in, in millimetres: a picture a child
-/// knows at a glance (22 mm with huge markers, 16 mm with normal ones).
+/// The longer side of the box a start or finish picture is drawn in, in millimetres: a
+/// picture a child knows at a glance (22 mm with huge markers, 16 mm with normal ones).
 pub(super) fn picture_mm(m: MarkerSize) -> f64 {
     match m {
         MarkerSize::Normal => 16.0,

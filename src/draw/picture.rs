@@ -62,15 +62,13 @@ pub(super) fn theme_pictures(name: &str) -> Option<Arc<[Picture; 2]>> {
     read.get(name).cloned()
 }
 
-/// The pictures that stand for START and FINISH on a page of `setup`: its own (each one given
-/// wins over its theme's), else its theme's; none for a page without either.
+/// The pictures that stand for START and FINISH on a page of `setup`: its own (the caller
+/// fills a side not given from the theme), else its theme's; none for a page without either.
 pub(super) fn page_pictures(setup: &crate::page::PageSetup) -> Option<Arc<[Picture; 2]>> {
-    let theme = setup.theme.as_deref().and_then(theme_pictures);
-    match (&setup.pictures, theme) {
-        (None, theme) => theme,
-        (Some(own), None) => Some(own.clone()),
-        (Some(own), Some(_)) => Some(own.clone()),
-    }
+    setup
+        .pictures
+        .clone()
+        .or_else(|| setup.theme.as_deref().and_then(theme_pictures))
 }
 
 #[cfg(test)]
