@@ -647,6 +647,20 @@ pub(super) fn stars_text(filled: usize) -> String {
     "\u{2605}".repeat(filled) + &"\u{2606}".repeat(STARS - filled)
 }
 
+/// The baselines of `fitted`'s lines stacked down from `y`, which moves below them (and the
+/// gap to the next line of the header).
+fn stack(fitted: &Fitted, y: &mut f64) -> Vec<f64> {
+    let size = fitted.size;
+    let mut bases = Vec::with_capacity(fitted.lines.len());
+    let mut base = *y + CAP_HEIGHT_EM * size;
+    for _ in &fitted.lines {
+        bases.push(base);
+        base += LEADING_EM * size;
+    }
+    *y = bases.last().copied().unwrap_or(*y) + font::DESCENT_EM * size + LINE_GAP;
+    bases
+}
+
 pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
     let mut y = printable.y;
     let mut title = None;
@@ -668,14 +682,7 @@ pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
             TITLE_SIZE * TITLE_MIN_SHARE,
             title_w,
         );
-        let size = fitted.size;
-        let mut bases = Vec::with_capacity(fitted.lines.len());
-        let mut base = y + CAP_HEIGHT_EM * size;
-        for _ in &fitted.lines {
-            bases.push(base);
-            base += LEADING_EM * size;
-        }
-        y = bases.last().copied().unwrap_or(y) + font::DESCENT_EM * size + LINE_GAP;
+        let bases = stack(&fitted, &mut y);
         if setup.stars {
             stars = Some((bases[0], stars_w));
         }
@@ -696,14 +703,7 @@ pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
             INSTRUCTION_SIZE * TITLE_MIN_SHARE,
             printable.w,
         );
-        let size = fitted.size;
-        let mut bases = Vec::with_capacity(fitted.lines.len());
-        let mut base = y + CAP_HEIGHT_EM * size;
-        for _ in &fitted.lines {
-            bases.push(base);
-            base += LEADING_EM * size;
-        }
-        y = bases.last().copied().unwrap_or(y) + font::DESCENT_EM * size + LINE_GAP;
+        let bases = stack(&fitted, &mut y);
         instruction = Some((fitted, bases));
     }
     if setup.name_line {
@@ -788,6 +788,12 @@ fn extent(
 /// the centre only as far as its markers need).
 fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     let pictures = super::picture::page_pictures(setup);
+    // what the markers look like, for their room on the page: read once, not per scale tried
+    let looks = (
+        setup.font,
+        setup.markers,
+        Marks::of(setup.symbols, pictures.as_deref(), setup.markers),
+    );
     let (tw, th) = setup.trim_mm();
     let (bx, by) = setup.trim_origin_mm();
     let printable = printable_area(setup);
@@ -808,17 +814,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     // with the scale; beyond the arrow (the usual look) unless beside gives the maze more room
     let largest = |beside: [bool; 2]| {
         let span = |s: f64, axis: usize| {
-            let (lo, hi) = extent(
-                geo,
-                (
-                    setup.font,
-                    setup.markers,
-                    Marks::of(setup.symbols, pictures.as_deref(), setup.markers),
-                ),
-                s,
-                axis,
-                beside,
-            );
+            let (lo, hi) = extent(geo, looks, s, axis, beside);
             hi - lo
         };
         let fits = |s: f64| span(s, 0) <= room.w && span(s, 1) <= room.h;
@@ -856,17 +852,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     }
     // centre the maze, then move it in as far as its markers need to stay on the area
     let place = |axis: usize, start: f64, room: f64, size: f64, low: f64| {
-        let (elo, ehi) = extent(
-            geo,
-            (
-                setup.font,
-                setup.markers,
-                Marks::of(setup.symbols, pictures.as_deref(), setup.markers),
-            ),
-            scale,
-            axis,
-            beside,
-        );
+        let (elo, ehi) = extent(geo, looks, scale, axis, beside);
         let mut at = start + (room - size) / 2.0; // the maze's low edge
         let (from, to) = (at - low * scale + elo, at - low * scale + ehi);
         if from < start {

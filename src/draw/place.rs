@@ -185,22 +185,18 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
     };
     let mut warnings = Vec::new();
     // the header and the footer, in their own bands
-    if let Some((fitted, bases)) = &furn.title {
+    // the centred lines: the title (bold) and a theme's instruction
+    for (what, block, bold) in [
+        ("the title", &furn.title, true),
+        ("the instruction", &furn.instruction, false),
+    ] {
+        let Some((fitted, bases)) = block else {
+            continue;
+        };
         for (line, &base) in fitted.lines.iter().zip(bases) {
-            let w = font(face, true).width(line, fitted.size);
+            let w = font(face, bold).width(line, fitted.size);
             let x = pa.x + (pa.w - w) / 2.0;
-            boxes
-                .taken
-                .push(("the title", text_box(x, base, w, fitted.size)));
-        }
-    }
-    if let Some((fitted, bases)) = &furn.instruction {
-        for (line, &base) in fitted.lines.iter().zip(bases) {
-            let w = font(face, false).width(line, fitted.size);
-            let x = pa.x + (pa.w - w) / 2.0;
-            boxes
-                .taken
-                .push(("the instruction", text_box(x, base, w, fitted.size)));
+            boxes.taken.push((what, text_box(x, base, w, fitted.size)));
         }
     }
     if let Some((base, w)) = furn.stars {
