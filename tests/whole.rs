@@ -87,6 +87,8 @@ pub struct Whole {
     pub stray_at: Point,
     /// Where each opening starts and ends.
     pub at: Vec<(Point, Point)>,
+    /// Each opening's length along the boundary.
+    pub lengths: Vec<f64>,
 }
 
 /// The maze's region: every graph cell's drawn area (with the shape's outline: its clipped
@@ -212,6 +214,7 @@ pub fn whole(g: &Generated) -> Whole {
     let step = 0.01;
     let mut openings = 0;
     let mut at = Vec::new();
+    let mut lengths = Vec::new();
     for ring in &rings {
         let area = ring
             .iter()
@@ -261,6 +264,7 @@ pub fn whole(g: &Generated) -> Whole {
         let Some(first_walled) = samples.iter().position(|&w| w) else {
             openings += 1;
             at.push((ring[0], ring[0]));
+            lengths.push(m as f64 * step);
             continue;
         };
         let mut run = 0usize;
@@ -270,6 +274,7 @@ pub fn whole(g: &Generated) -> Whole {
                     openings += 1;
                     let end = (first_walled + j) % m;
                     at.push((points[(end + m - run) % m], points[end]));
+                    lengths.push(run as f64 * step);
                 }
                 run = 0;
             } else {
@@ -286,6 +291,10 @@ pub fn whole(g: &Generated) -> Whole {
             near(at[i].0, at[i].1)
                 || (0..at.len()).any(|j| j != i && near(at[i].0, at[j].1) && near(at[i].1, at[j].0))
         })
+        .collect();
+    let lengths: Vec<f64> = (0..at.len())
+        .filter(|i| !slits.contains(i))
+        .map(|i| lengths[i])
         .collect();
     let at: Vec<(Point, Point)> = (0..at.len())
         .filter(|i| !slits.contains(i))
@@ -319,6 +328,7 @@ pub fn whole(g: &Generated) -> Whole {
         stray,
         stray_at,
         at,
+        lengths,
     }
 }
 
@@ -344,12 +354,22 @@ fn made(shape: &str, kind: TopologyKind, width: u32, seed: u64) -> Option<Genera
     }
 }
 
+/// The least ratio of an opening's chord (the distance between its ends) to its length along
+/// the wall: an entrance opened round a sharp tip (a star's point) opened the whole point,
+/// chord 0.33 of its length, with its arrow floating where the tip had been.
+const OPENING_CHORD: f64 = 0.5;
+
 /// What is wrong with `g`'s page, if anything: not exactly two openings, a wall farther than a
-/// tenth of a cell off the maze's cells, a door narrower than [`MIN_PASSAGE`] of its side.
+/// tenth of a cell off the maze's cells, a door narrower than [`MIN_PASSAGE`] of its side, an
+/// opening round a tip (chord under [`OPENING_CHORD`] of its length).
 fn faults(g: &Generated) -> Option<String> {
     let m = whole(g);
     let door = super::outline::narrowest_passage(g);
-    if m.openings == 2 && m.stray <= 0.1 && door >= MIN_PASSAGE - 1e-9 {
+    let bent =
+        m.at.iter()
+            .zip(&m.lengths)
+            .any(|((a, b), &l)| (a.x - b.x).hypot(a.y - b.y) < OPENING_CHORD * l);
+    if m.openings == 2 && m.stray <= 0.1 && door >= MIN_PASSAGE - 1e-9 && !bent {
         return None;
     }
     let at: Vec<String> =
@@ -357,9 +377,10 @@ fn faults(g: &Generated) -> Option<String> {
             .map(|(a, b)| format!("({:.2},{:.2})-({:.2},{:.2})", a.x, a.y, b.x, b.y))
             .collect();
     Some(format!(
-        "{} openings [{}], a wall {:.2} off the cells at ({:.2},{:.2}), narrowest door {:.2}",
+        "{} openings [{}] {:.2?} long, a wall {:.2} off the cells at ({:.2},{:.2}), narrowest door {:.2}",
         m.openings,
         at.join(" "),
+        m.lengths,
         m.stray,
         m.stray_at.x,
         m.stray_at.y,

@@ -4,12 +4,13 @@
 //! inside the shape (a merged cell's walls to every cell but its host stay closed). The outer
 //! wall is the boundary of the maze's area: the contour's runs inside owned cells (drawn as the
 //! contour's own Bézier curves) and the parts inside the shape of sides facing no owned cell.
-//! The entrance and exit are gaps in that outer wall, one stretch each: the pieces of the
-//! endpoint's area (its cell and the cells merged into it) next to each other along the wall,
-//! grown from the piece nearest the middle of the opened side until they span [`GAP_SHARE`] of
-//! that side. Never all of the cell's outer wall: a cell at a star's point or across a thin part
-//! has outer wall on two sides, and opening both opened the maze twice. The markers point along
-//! the outward normal at the middle of the longest gap piece.
+//! The entrance and exit are gaps in that outer wall, one door-wide stretch each (the opened
+//! side's length) along the outer wall of the endpoint's area (its cell and the cells merged
+//! into it), placed where its middle is nearest the opened side's middle and its ends are
+//! furthest apart (see [`gap`]); the wall's pieces are cut where a gap ends. Never all of the
+//! cell's outer wall: a cell at a star's point or across a thin part has outer wall on two
+//! sides, and opening both opened the maze twice; nor round a sharp tip, which opened the whole
+//! point. The markers point along the normal to the gap's chord, at its middle.
 
 use std::collections::HashMap;
 
@@ -18,7 +19,7 @@ use super::model::{Item, Layer, PathBuilder, Rgb, Shape};
 use super::walls::{Piece, band_strokes, piece_to};
 use crate::endpoints::Endpoint;
 use crate::grid::{CellId, Grid};
-use crate::maze::Tunnel;
+use crate::maze::{Maze, Tunnel};
 use crate::outline::{CellClip, Outline, Run, run_points, side_length, side_point};
 use crate::pipeline::Generated;
 use crate::topology::{Coord, Point, Side};
@@ -100,11 +101,6 @@ fn frag_length(o: &Outline, f: &Frag) -> f64 {
     }
 }
 
-/// How much of the opened side's length an entrance or exit gap spans: a door, never the whole
-/// outer wall of its cell (a cell at a tip or across a thin part has outer wall on more than
-/// one side, and opening all of it would open the maze twice).
-const GAP_SHARE: f64 = 0.9;
-
 /// The outer-wall pieces chained end to start: open chains first (from a piece nothing ends
 /// at), then closed loops, each piece in one chain, in order along it.
 fn chains(frags: &[Frag]) -> Vec<Vec<usize>> {
@@ -145,24 +141,203 @@ fn chains(frags: &[Frag]) -> Vec<Vec<usize>> {
     out
 }
 
-/// The outer-wall pieces (indices into `outer`) that make the gap of endpoint `e`: one
-/// stretch of the outer wall, pieces of the cells whose area the endpoint's cell owns, chained
-/// in `chains`, grown from the piece nearest the middle of the opened side until it spans
-/// [`GAP_SHARE`] of that side (or the endpoint's cells have no more outer wall there).
+/// The points of outer-wall piece `f` in order (arcs flattened to a hundredth of a cell).
+fn frag_points(o: &Outline, f: &Frag, out: &mut Vec<Point>) {
+    out.clear();
+    match f {
+        Frag::Side(p) => {
+            let n = if p.arc.is_some() {
+                ((p.length() / 0.01).ceil() as usize).clamp(1, 256)
+            } else {
+                1
+            };
+            let s = piece_side(p);
+            out.extend((0..=n).map(|k| side_point(&s, k as f64 / n as f64)));
+        }
+        Frag::Run(r) => run_points(&o.clip.contour().rings[r.ring as usize], r, out),
+    }
+}
+
+/// `p` as a side (for [`side_point`]).
+fn piece_side(p: &Piece) -> Side {
+    Side {
+        a: p.a,
+        b: p.b,
+        arc: p.arc,
+        neighbour: None,
+    }
+}
+
+/// Outer-wall piece `f` (`len` long) cut `at` along it: the part before and the part after.
+fn split(o: &Outline, f: Frag, len: f64, at: f64) -> (Frag, Frag) {
+    match f {
+        Frag::Side(p) => {
+            let q = side_point(&piece_side(&p), (at / len.max(1e-12)).clamp(0.0, 1.0));
+            (
+                Frag::Side(Piece { b: q, ..p }),
+                Frag::Side(Piece { a: q, ..p }),
+            )
+        }
+        Frag::Run(r) => {
+            let ring = &o.clip.contour().rings[r.ring as usize];
+            let n = ring.flat.len() as u32;
+            let mut pts = Vec::new();
+            run_points(ring, &r, &mut pts);
+            let last = pts.len().saturating_sub(2);
+            let mut acc = 0.0;
+            for (j, w) in pts.windows(2).enumerate() {
+                let l = dist(w[0], w[1]);
+                if l > 0.0 && (acc + l >= at || j == last) {
+                    let t = ((at - acc) / l).clamp(0.0, 1.0);
+                    let q = Point::new(
+                        w[0].x + (w[1].x - w[0].x) * t,
+                        w[0].y + (w[1].y - w[0].y) * t,
+                    );
+                    let seg = (r.s0 + j as u32) % n.max(1);
+                    let us = if j == 0 { r.u0 } else { 0.0 };
+                    let ue = if j == last { r.u1 } else { 1.0 };
+                    let u = us + (ue - us) * t;
+                    return (
+                        Frag::Run(Run {
+                            s1: seg,
+                            u1: u,
+                            b: q,
+                            ..r
+                        }),
+                        Frag::Run(Run {
+                            s0: seg,
+                            u0: u,
+                            a: q,
+                            ..r
+                        }),
+                    );
+                }
+                acc += l;
+            }
+            (
+                f,
+                Frag::Run(Run {
+                    a: r.b,
+                    s0: r.s1,
+                    u0: r.u1,
+                    ..r
+                }),
+            )
+        }
+    }
+}
+
+/// An entrance's or exit's gap in the outer wall ([`gap`]).
+#[derive(Debug, Default)]
+struct Gap {
+    /// The outer-wall pieces (indices into `outer`) left out, whole or in part.
+    removed: Vec<usize>,
+    /// The parts of those pieces that stay drawn (the gap ends inside them).
+    kept: Vec<Frag>,
+    /// The gap's own pieces, in order along the wall.
+    open: Vec<Frag>,
+    /// The gap's middle (on the wall) and the direction along it there: the wall's own, or
+    /// where the gap turns by more than [`COS_TURN`] allows, its chord's.
+    mid: Option<(Point, (f64, f64))>,
+}
+
+/// The cosine of the angle between a gap's chord and the wall's direction at its middle above
+/// which the marker follows the wall (a gently curved gap), below which the chord (30 degrees).
+const COS_TURN: f64 = 0.866;
+
+/// How much straightness counts against nearness when a gap is placed along its endpoint's
+/// outer wall: a gap whose ends are `c` nearer than its length costs `STRAIGHT * c`.
+const STRAIGHT: f64 = 1.0;
+
+/// How near the outer wall an inner wall's end counts as meeting it (maze units): a gap may
+/// not run past such an end, which would part it in two.
+const TOUCH: f64 = 0.08;
+
+/// Where inner walls end at or near the stretch of outer wall `line` (points with the distance
+/// along it), as distances along it: the ends of walls between cells of different owners (a
+/// passage between two graph cells is no wall) within [`TOUCH`] of it. Only walls within
+/// `reach` of `m` are looked at.
+fn wall_ends(o: &Outline, maze: &Maze, line: &[(f64, Point)], m: Point, reach: f64) -> Vec<f64> {
+    let grid = maze.grid();
+    let mut out = Vec::new();
+    owned_cells(o, |c, id, sides| {
+        for (k, s) in sides.iter().enumerate() {
+            let Some(n) = s.neighbour else { continue };
+            let Some(other) = o.owner(n) else { continue };
+            if other == id
+                || (grid.id_at(c) == Some(id)
+                    && grid.id_at(n) == Some(other)
+                    && grid
+                        .slot_of(id, other)
+                        .is_some_and(|slot| maze.linked_slot(id, slot)))
+            {
+                continue;
+            }
+            for &(t0, t1) in o.clip.side_parts(c, k) {
+                for t in [t0, t1] {
+                    let p = side_point(s, t);
+                    if dist(p, m) > reach + 2.0 {
+                        continue;
+                    }
+                    let near = line
+                        .windows(2)
+                        .map(|w| {
+                            let ((a0, p0), (a1, p1)) = (w[0], w[1]);
+                            let (dx, dy) = (p1.x - p0.x, p1.y - p0.y);
+                            let l2 = dx * dx + dy * dy;
+                            let u = if l2 > 0.0 {
+                                (((p.x - p0.x) * dx + (p.y - p0.y) * dy) / l2).clamp(0.0, 1.0)
+                            } else {
+                                0.0
+                            };
+                            let q = Point::new(p0.x + dx * u, p0.y + dy * u);
+                            (dist(p, q), a0 + (a1 - a0) * u)
+                        })
+                        .min_by(|a, b| a.0.total_cmp(&b.0));
+                    if let Some((d, at)) = near
+                        && d < TOUCH
+                    {
+                        out.push(at);
+                    }
+                }
+            }
+        }
+    });
+    out
+}
+
+/// The widths a gap may have, as shares of its opened side: the whole side first; narrower
+/// where the wall bends within a side's length (a gap round a thin part's tip opened both
+/// its sides), never under [`crate::outline::MIN_PASSAGE`].
+const DOOR_SHARES: [f64; 5] = [1.0, 0.9, 0.8, 0.7, 0.6];
+
+/// What a gap narrower than its side costs per unit of width it lacks (against a bend, see
+/// [`STRAIGHT`]).
+const NARROW: f64 = 0.5;
+
+/// The gap of endpoint `e`: one door-wide stretch of the outer wall of the endpoint's area (its
+/// cell and the cells merged into it), as long as the opened side (all of that wall when it is
+/// shorter), or down to [`DOOR_SHARES`]' least share of it where that keeps it straight. Of
+/// the places along that wall with no inner wall ending inside them ([`wall_ends`]), the one
+/// whose middle is nearest the opened side's middle, whose ends are furthest apart (a straight
+/// stretch, not round a tip the wall turns at) and which is widest, by the costs [`STRAIGHT`]
+/// and [`NARROW`]: a cell at a star's point or across a thin part has outer wall on two sides,
+/// and opening all of it opened the maze twice; opening round the tip opened the whole point.
 fn gap(
     o: &Outline,
-    grid: &Grid,
+    maze: &Maze,
     e: Endpoint,
     outer: &[(Coord, Frag)],
     chains: &[Vec<usize>],
-) -> Vec<usize> {
+) -> Gap {
+    let grid = maze.grid();
     let mut sides = Vec::new();
     grid.sides(e.cell, &mut sides);
     let Some(side) = sides.get(e.side) else {
-        return Vec::new();
+        return Gap::default();
     };
     let m = side_point(side, 0.5);
-    let want = GAP_SHARE * side_length(side);
+    let door = side_length(side);
     let own = |i: usize| o.owner(outer[i].0) == Some(e.cell);
     let len = |i: usize| frag_length(o, &outer[i].1);
     let mid = |i: usize| piece_normal(o, len(i), outer[i].1).0;
@@ -176,7 +351,7 @@ fn gap(
         .min_by(|a, b| d(a.2).total_cmp(&d(b.2)))
         .map(|(ci, k, _)| (ci, k))
     else {
-        return Vec::new();
+        return Gap::default();
     };
     let chain = &chains[ci];
     let n = chain.len();
@@ -185,47 +360,151 @@ fn gap(
         dist(a, b) < 1e-5
     };
     let step = |k: usize, fwd: bool| -> Option<usize> {
-        if fwd {
-            if k + 1 < n {
-                Some(k + 1)
-            } else if closed {
-                Some(0)
-            } else {
-                None
-            }
-        } else if k > 0 {
-            Some(k - 1)
-        } else if closed {
-            Some(n - 1)
-        } else {
-            None
+        match (fwd, closed) {
+            (true, _) if k + 1 < n => Some(k + 1),
+            (true, true) => Some(0),
+            (false, _) if k > 0 => Some(k - 1),
+            (false, true) => Some(n - 1),
+            _ => None,
         }
     };
-    let mut taken = vec![ki];
-    let (mut lo, mut hi) = (ki, ki);
-    let mut total = len(chain[ki]);
-    while total < want && taken.len() < n {
-        // the next piece on either end that is the endpoint's, nearer the side's middle first
-        let cands: Vec<usize> = [step(hi, true), step(lo, false)]
-            .into_iter()
-            .flatten()
-            .filter(|&k| own(chain[k]) && !taken.contains(&k))
-            .collect();
-        let Some(&k) = cands
-            .iter()
-            .min_by(|&&a, &&b| d(chain[a]).total_cmp(&d(chain[b])))
-        else {
+    // the endpoint's stretch of wall round the anchor, in order along the chain
+    let mut stretch = std::collections::VecDeque::from([ki]);
+    while let Some(k) = step(*stretch.back().unwrap_or(&ki), true) {
+        if !own(chain[k]) || stretch.contains(&k) {
             break;
-        };
-        if Some(k) == step(hi, true) {
-            hi = k;
-        } else {
-            lo = k;
         }
-        taken.push(k);
-        total += len(chain[k]);
+        stretch.push_back(k);
     }
-    taken.into_iter().map(|k| chain[k]).collect()
+    while let Some(k) = step(*stretch.front().unwrap_or(&ki), false) {
+        if !own(chain[k]) || stretch.contains(&k) {
+            break;
+        }
+        stretch.push_front(k);
+    }
+    let pieces: Vec<usize> = stretch.into_iter().map(|k| chain[k]).collect();
+    let lens: Vec<f64> = pieces.iter().map(|&i| len(i)).collect();
+    // the stretch as one polyline with the distance along it at each point
+    let mut line: Vec<(f64, Point)> = Vec::new();
+    let mut buf = Vec::new();
+    let mut at = 0.0;
+    for &i in &pieces {
+        frag_points(o, &outer[i].1, &mut buf);
+        for (j, &p) in buf.iter().enumerate() {
+            if let Some(&(_, q)) = line.last() {
+                if j == 0 {
+                    continue;
+                }
+                at += dist(q, p);
+            }
+            line.push((at, p));
+        }
+    }
+    let total = at;
+    let point_at = |s: f64| -> Point {
+        let k = line
+            .partition_point(|&(a, _)| a < s)
+            .clamp(1, line.len() - 1);
+        let ((a0, p0), (a1, p1)) = (line[k - 1], line[k]);
+        let t = if a1 > a0 {
+            ((s - a0) / (a1 - a0)).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        Point::new(p0.x + (p1.x - p0.x) * t, p0.y + (p1.y - p0.y) * t)
+    };
+    if line.len() < 2 {
+        return Gap::default();
+    }
+    let stops = wall_ends(o, maze, &line, m, total);
+    let inside = |a: f64, b: f64| stops.iter().any(|&t| t > a + 1e-6 && t < b - 1e-6);
+    // where along the stretch the gap starts and ends: the best door-long window with no wall
+    // ending inside it, else the longest stretch between wall ends
+    let full = door.min(total);
+    let window = DOOR_SHARES
+        .iter()
+        .flat_map(|&share| {
+            let width = (share * door).min(total);
+            let room = total - width;
+            let count = ((room / 0.01).ceil() as usize).clamp(1, 2000);
+            let cost = move |s: f64| {
+                let (a, b) = (point_at(s), point_at(s + width));
+                dist(point_at(s + width / 2.0), m)
+                    + STRAIGHT * (width - dist(a, b))
+                    + NARROW * (full - width)
+            };
+            (0..=count)
+                .map(move |k| room * k as f64 / count as f64)
+                .chain(stops.iter().flat_map(move |&t| [t, t - width]))
+                .filter(move |&s| (-1e-9..=room + 1e-9).contains(&s))
+                .map(move |s| (s.clamp(0.0, room), width))
+                .filter(|&(s, width)| !inside(s, s + width))
+                .map(move |(s, width)| (cost(s), s, width))
+        })
+        .min_by(|a, b| {
+            a.0.total_cmp(&b.0)
+                .then(b.2.total_cmp(&a.2))
+                .then(a.1.total_cmp(&b.1))
+        });
+    let (from, to) = match window {
+        Some((_, s, width)) => (s, s + width),
+        None => {
+            let mut ends: Vec<f64> = stops.clone();
+            ends.extend([0.0, total]);
+            ends.sort_by(f64::total_cmp);
+            ends.windows(2)
+                .map(|w| (w[0], w[1]))
+                .max_by(|a, b| {
+                    (a.1 - a.0)
+                        .total_cmp(&(b.1 - b.0))
+                        .then(b.0.total_cmp(&a.0))
+                })
+                .unwrap_or((0.0, total))
+        }
+    };
+    let mut g = Gap::default();
+    let mut start = 0.0;
+    for (&i, &l) in pieces.iter().zip(&lens) {
+        let end = start + l;
+        let f = outer[i].1;
+        if end > from + 1e-9 && start < to - 1e-9 {
+            g.removed.push(i);
+            let mut rest = f;
+            let mut rest_len = l;
+            if from > start + 1e-9 {
+                let (before, after) = split(o, rest, rest_len, from - start);
+                g.kept.push(before);
+                rest = after;
+                rest_len = end - from;
+            }
+            if to < end - 1e-9 {
+                let (inside, after) = split(o, rest, rest_len, rest_len - (end - to));
+                g.kept.push(after);
+                rest = inside;
+            }
+            g.open.push(rest);
+        }
+        start = end;
+    }
+    let (a, b) = (point_at(from), point_at(to));
+    let middle = point_at((from + to) / 2.0);
+    let chord = (b.x - a.x, b.y - a.y);
+    let (p, q) = (
+        point_at((from + to) / 2.0 - 0.01),
+        point_at((from + to) / 2.0 + 0.01),
+    );
+    let local = (q.x - p.x, q.y - p.y);
+    let (lc, ll) = (chord.0.hypot(chord.1), local.0.hypot(local.1));
+    let cos = (chord.0 * local.0 + chord.1 * local.1) / (lc * ll).max(1e-12);
+    // the wall's own direction where the gap is a gentle curve; the chord where it turns
+    // sharply (a gap round a tip)
+    let dir = if lc >= 0.2 * (to - from) && cos < COS_TURN {
+        chord
+    } else {
+        local
+    };
+    g.mid = Some((middle, dir));
+    g
 }
 
 /// Where the marker of endpoint `e` goes: the middle of one of its gap pieces and the outward
@@ -237,19 +516,21 @@ fn gap(
 /// along a piece's normal from which the arrow keeps off it; else the longest piece's snapped
 /// normal. `None` when the gap is empty.
 pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point, (f64, f64))> {
-    let grid = g.maze.grid();
     let outer = outer(o);
     let frags: Vec<Frag> = outer.iter().map(|(_, f)| *f).collect();
-    let mut pieces: Vec<(f64, Frag)> = gap(o, grid, e, &outer, &chains(&frags))
-        .into_iter()
-        .map(|i| (frag_length(o, &frags[i]), frags[i]))
-        .collect();
+    let gap = gap(o, &g.maze, e, &outer, &chains(&frags));
+    let mut pieces: Vec<(f64, Frag)> = gap.open.iter().map(|f| (frag_length(o, f), *f)).collect();
     // longest first; among equals, the first found (a stable sort)
     pieces.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // the gap's middle and chord first, then its pieces' own middles
+    let places: Vec<(Point, (f64, f64))> = gap
+        .mid
+        .into_iter()
+        .chain(pieces.iter().map(|&(len, f)| piece_normal(o, len, f)))
+        .collect();
     let mut first = None;
-    let mut normals = Vec::with_capacity(pieces.len());
-    for &(len, f) in &pieces {
-        let (p, d) = piece_normal(o, len, f);
+    let mut normals = Vec::with_capacity(places.len());
+    for &(p, d) in &places {
         // the shape is on the right of the direction of travel: outward is on the left (unless
         // the shape is on that side, as it can be beyond a cell's side that faces no cell of
         // the maze)
@@ -437,15 +718,21 @@ pub(super) fn draw(
 
 /// The outer wall, less the entrance's and exit's gaps, as one stroke of chained pieces.
 fn draw_outline(g: &Generated, o: &Outline, lay: &Layout, items: &mut Vec<Item>) {
-    let grid = g.maze.grid();
     let all = outer(o);
     let frags: Vec<Frag> = all.iter().map(|(_, f)| *f).collect();
     let loops = chains(&frags);
-    let mut gaps = gap(o, grid, g.entrance, &all, &loops);
-    gaps.extend(gap(o, grid, g.exit, &all, &loops));
+    let gaps = [
+        gap(o, &g.maze, g.entrance, &all, &loops),
+        gap(o, &g.maze, g.exit, &all, &loops),
+    ];
+    let removed: Vec<usize> = gaps
+        .iter()
+        .flat_map(|g| g.removed.iter().copied())
+        .collect();
     let kept: Vec<Frag> = (0..frags.len())
-        .filter(|i| !gaps.contains(i))
+        .filter(|i| !removed.contains(i))
         .map(|i| frags[i])
+        .chain(gaps.iter().flat_map(|g| g.kept.iter().copied()))
         .collect();
     let mut b = PathBuilder::default();
     for chain in chains(&kept) {
