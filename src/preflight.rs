@@ -6,7 +6,9 @@
 //! - **fonts**: every font of a PDF embedded (a `FontFile`, `FontFile2` or `FontFile3` in its
 //!   descriptor); base-14 fonts referred to by name are not;
 //! - **thinnest line**: every printed stroke at least 0.75 pt ([`MIN_LINE_MM`], 0.26 mm);
-//! - **narrowest corridor**: at least the page setup's minimum (3 mm by default);
+//! - **narrowest corridor**: at least the page setup's minimum (3 mm by default, a preset's
+//!   corridor width with a preset), and every door a shape's outline cuts at least the crayon
+//!   rule's width ([`crate::draw::Layout::min_door_mm`]), measured on the clipped geometry;
 //! - **safe area**: everything printed at least 0.25 in ([`SAFE_MARGIN_MM`]) inside the trim on
 //!   the top, bottom and outside edges (and on every edge of a loose page); the bleed
 //!   (0.125 in) is for the paper colour only;
@@ -164,10 +166,42 @@ pub struct Subject<'a> {
     pub pages: Vec<Page<'a>>,
     /// The fonts' state ([`pdf_fonts`] for a PDF).
     pub fonts: Fonts,
-    /// The narrowest corridor in millimetres and the narrowest the setup accepts.
-    pub corridor: Option<(f64, f64)>,
+    /// The corridors and doors, measured on the page.
+    pub corridor: Option<Corridors>,
     /// For a book, its page count (the gutter table's row).
     pub book_pages: Option<usize>,
+}
+
+/// A maze's corridors as printed, in millimetres (from its [`Layout`](crate::draw::Layout)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Corridors {
+    /// The clear width of a cell's corridor.
+    pub corridor: f64,
+    /// The narrowest corridor the setup accepts.
+    pub min: f64,
+    /// The clear width of the narrowest door the shape's outline cuts (`None`: it cuts none).
+    pub door: Option<f64>,
+    /// The narrowest such door accepted (the crayon rule, [`crate::draw::Layout::min_door_mm`]).
+    pub min_door: f64,
+}
+
+impl Corridors {
+    /// What `layout` measured.
+    pub fn of(layout: &crate::draw::Layout) -> Corridors {
+        Corridors {
+            corridor: layout.corridor_mm,
+            min: layout.min_corridor_mm,
+            door: layout.door_mm,
+            min_door: layout.min_door_mm(),
+        }
+    }
+
+    /// How far the corridors and doors are above their minimums, in millimetres (under zero:
+    /// below one of them).
+    pub fn slack(&self) -> f64 {
+        let door = self.door.map_or(f64::INFINITY, |d| d - self.min_door);
+        (self.corridor - self.min).min(door)
+    }
 }
 
 /// One check's outcome.
@@ -325,18 +359,34 @@ pub fn check(s: &Subject) -> Report {
             }
         });
     }
-    if let Some((narrowest, min)) = s.corridor {
-        checks.push(if narrowest + 1e-9 >= min {
-            ok("corridors", format!("narrowest {narrowest:.1} mm"))
-        } else {
+    if let Some(c) = s.corridor {
+        let door = c
+            .door
+            .map(|d| format!(", doors the outline cuts {d:.1} mm"))
+            .unwrap_or_default();
+        checks.push(if c.corridor + 1e-9 < c.min {
             Check {
                 name: "corridors",
                 ok: false,
                 text: format!(
-                    "narrowest {narrowest:.1} mm, under {min:.1} mm: use fewer cells or a \
-                     larger page"
+                    "narrowest {:.1} mm, under {:.1} mm: use fewer cells or a larger page",
+                    c.corridor, c.min
                 ),
             }
+        } else if let Some(d) = c.door
+            && d + 1e-9 < c.min_door
+        {
+            Check {
+                name: "corridors",
+                ok: false,
+                text: format!(
+                    "a door the outline cuts is {d:.1} mm, under {:.1} mm (0.6 of a {:.1} mm \
+                     corridor): use fewer cells or a larger page",
+                    c.min_door, c.min
+                ),
+            }
+        } else {
+            ok("corridors", format!("narrowest {:.1} mm{door}", c.corridor))
         });
     }
     // safe area: top, bottom, outside (every edge of a loose page); gutter: the inside edge
@@ -442,7 +492,7 @@ pub fn check_pages(pages: &Pages, format: Format, bytes: &[u8]) -> Option<Report
     Some(check(&Subject {
         pages: vec![page(&pages.puzzle), page(&pages.key)],
         fonts,
-        corridor: Some((pages.layout.corridor_mm, pages.layout.min_corridor_mm)),
+        corridor: Some(Corridors::of(&pages.layout)),
         book_pages: None,
     }))
 }
@@ -465,6 +515,57 @@ fn ok(name: &'static str, text: String) -> Check {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_door_the_outline_pinches_fails_the_corridors_check() {
+        let blank = Drawing {
+            width: 215.9,
+            height: 279.4,
+            trim: crate::draw::Area {
+                x: 0.0,
+                y: 0.0,
+                w: 215.9,
+                h: 279.4,
+            },
+            items: Vec::new(),
+        };
+        let report = |door: Option<f64>| {
+            check(&Subject {
+                pages: vec![Page {
+                    drawing: &blank,
+                    binding: Binding::Loose,
+                }],
+                fonts: Fonts::NotChecked,
+                corridor: Some(Corridors {
+                    corridor: 9.4,
+                    min: 9.0,
+                    door,
+                    min_door: 5.2,
+                }),
+                book_pages: None,
+            })
+        };
+        let corridors = |r: &Report| {
+            r.checks
+                .iter()
+                .find(|c| c.name == "corridors")
+                .cloned()
+                .unwrap()
+        };
+        let c = corridors(&report(Some(2.1)));
+        assert!(!c.ok);
+        assert!(
+            c.text
+                .contains("a door the outline cuts is 2.1 mm, under 5.2 mm"),
+            "{}",
+            c.text
+        );
+        let c = corridors(&report(Some(5.9)));
+        assert!(c.ok);
+        assert_eq!(c.text, "narrowest 9.4 mm, doors the outline cuts 5.9 mm");
+        let c = corridors(&report(None));
+        assert_eq!(c.text, "narrowest 9.4 mm");
+    }
 
     #[test]
     fn the_gutter_table() {

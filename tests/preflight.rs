@@ -305,3 +305,112 @@ fn the_editor_shows_the_preflight_under_the_status_bar() {
             .is_some()
     );
 }
+
+/// The crayon rule on the printed page: a preset's corridor width is the narrowest its page
+/// accepts (ages 3-5: 14 mm), so a grid made finer by hand (`--width 20`) is a corridors
+/// problem naming that width, and `--strict` refuses it; the preset's own grid passes. The
+/// doors the outline cuts are measured on the clipped geometry: the layout's figure is the
+/// narrowest open part of a side between two joined cells, times the scale, less the wall.
+#[test]
+fn a_presets_corridor_is_the_pages_minimum_and_cut_doors_are_measured() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cat.pdf");
+    let run = |extra: &[&str]| {
+        hedge()
+            .args([
+                "generate",
+                "--shape",
+                "cat",
+                "--difficulty",
+                "ages-3-5",
+                "--seed",
+                "1",
+            ])
+            .args(extra)
+            .arg("-o")
+            .arg(&path)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[]);
+    assert_ok(&out);
+    assert!(
+        stderr_of(&out).contains("preflight: ok"),
+        "{}",
+        stderr_of(&out)
+    );
+    let out = run(&["--width", "20"]);
+    assert_ok(&out);
+    let err = stderr_of(&out);
+    assert!(err.contains("preflight: 1 problem (corridors)"), "{err}");
+    assert!(err.contains("under 14.0 mm"), "{err}");
+    std::fs::remove_file(&path).unwrap();
+    let out = run(&["--width", "20", "--strict"]);
+    assert!(!out.status.success());
+    assert!(!path.exists(), "nothing written");
+    // an explicit minimum wins over the preset's
+    let out = run(&["--width", "20", "--corridor-mm", "5"]);
+    assert_ok(&out);
+    assert!(
+        stderr_of(&out).contains("preflight: ok"),
+        "{}",
+        stderr_of(&out)
+    );
+
+    // the doors: measured from outside on every built-in at ages 6-8 (9 mm corridors)
+    let preset = hedge::difficulty::preset("ages-6-8").unwrap();
+    let setup = PageSetup::default();
+    let mut cut = 0;
+    for shape in hedge::shape::builtin::names() {
+        let mut d = Design {
+            seed: Some(1),
+            shape: Some(hedge::shape::ShapeSource::Builtin(shape.into())),
+            ..Design::default()
+        };
+        preset.apply(&mut d);
+        assert_eq!(d.page.min_corridor_mm, 9.0);
+        (d.width, d.height) = preset.grid_size(d.topology, &setup);
+        let fit = hedge::make::Fit {
+            height: true,
+            size_limit: Some((d.width, d.height)),
+        };
+        let p = hedge::make::prepare(&d, &hedge::load::Memory::new(), None, fit).unwrap();
+        let hedge::make::Made::Walls(g) = p.make().unwrap() else {
+            unreachable!("walls")
+        };
+        let lay = draw::layout(&g, &g.design.page).unwrap();
+        let o = g.outline.as_ref().unwrap();
+        let grid = g.maze.grid();
+        let mut narrowest: Option<f64> = None;
+        let mut sides = Vec::new();
+        for id in grid.cells() {
+            sides.clear();
+            grid.sides(id, &mut sides);
+            for (k, s) in sides.iter().enumerate() {
+                let Some(n) = s.neighbour.and_then(|c| grid.id_at(c)) else {
+                    continue;
+                };
+                let open = o.clip.side_open(grid.coord(id), k);
+                let joined = grid
+                    .slot_of(id, n)
+                    .is_some_and(|slot| g.maze.linked_slot(id, slot));
+                if joined && open < 1.0 - 1e-9 {
+                    let len = open * (s.b.x - s.a.x).hypot(s.b.y - s.a.y);
+                    narrowest = Some(narrowest.map_or(len, |m: f64| m.min(len)));
+                }
+            }
+        }
+        let want = narrowest.map(|n| n * lay.scale - lay.wall_mm);
+        match (want, lay.door_mm) {
+            (Some(a), Some(b)) => {
+                cut += 1;
+                assert!((a - b).abs() < 0.05, "{shape}: {a} against {b}");
+                assert!(b >= lay.min_door_mm() - 1e-9, "{shape}: {b} mm");
+                assert!(lay.min_door_mm() > 5.0, "{}", lay.min_door_mm());
+            }
+            (None, None) => {}
+            other => panic!("{shape}: {other:?}"),
+        }
+    }
+    assert!(cut >= 8, "{cut} shapes with a door the outline cuts");
+}

@@ -666,7 +666,7 @@ fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
     slider(ui, &mut page.margin_mm, 0.0..=50.0, "Margin mm");
     slider(ui, &mut page.gutter_mm, 0.0..=30.0, "Gutter mm");
     slider(ui, &mut page.wall_mm, 0.1..=3.0, "Wall mm");
-    slider(ui, &mut page.min_corridor_mm, 1.0..=10.0, "Corridor mm");
+    slider(ui, &mut page.min_corridor_mm, 1.0..=20.0, "Corridor mm");
     ui.checkbox(&mut page.bleed, "Bleed")
         .on_hover_text("add 0.125 in around the page for printers that trim");
     let label = ui.label("Title");

@@ -229,8 +229,8 @@ struct Page {
     puzzle: Drawing,
     key: Option<Drawing>,
     warnings: Vec<String>,
-    /// The corridor width and the narrowest accepted, in millimetres.
-    corridor: (f64, f64),
+    /// The corridors and doors as printed.
+    corridor: preflight::Corridors,
 }
 
 #[derive(Serialize)]
@@ -438,10 +438,11 @@ pub fn build(
             })
             .collect(),
         fonts: preflight::pdf_fonts(&pdf_bytes),
+        // the page whose corridors or doors come nearest their minimum (or furthest under it)
         corridor: made
             .iter()
             .map(|m| m.corridor)
-            .min_by(|a, b| a.0.total_cmp(&b.0)),
+            .min_by(|a, b| a.slack().total_cmp(&b.slack())),
         book_pages: Some(planned.len()),
     });
     let (pw, ph) = s.page_setup(1, None).page_mm();
@@ -602,6 +603,6 @@ fn make_one(
         puzzle,
         key,
         warnings,
-        corridor: (layout.corridor_mm, layout.min_corridor_mm),
+        corridor: preflight::Corridors::of(&layout),
     })
 }

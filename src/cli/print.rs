@@ -48,7 +48,8 @@ pub struct PageArgs {
     /// Wall thickness in mm.
     #[arg(long, value_name = "MM", allow_negative_numbers = true)]
     pub wall_mm: Option<f64>,
-    /// Narrowest corridor in mm accepted without a warning (default 3).
+    /// Narrowest corridor in mm accepted without a warning (default 3, or the --difficulty
+    /// preset's corridor width).
     #[arg(long, value_name = "MM", allow_negative_numbers = true)]
     pub corridor_mm: Option<f64>,
     /// The typeface of the page's text: sans (Helvetica), serif (Times) or mono (Courier).

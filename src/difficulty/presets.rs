@@ -145,13 +145,16 @@ const PROBE_MARGIN: f64 = 1.05;
 const MAX_CELLS: u32 = 2000;
 
 impl Preset {
-    /// Sets the preset's carver, braid, targets and marker size on `design` (the size is
-    /// separate: [`Preset::grid_size`]).
+    /// Sets the preset's carver, braid, targets, marker size and narrowest accepted corridor on
+    /// `design` (the size is separate: [`Preset::grid_size`]).
     pub fn apply(&self, design: &mut Design) {
         design.algorithm = self.algorithm;
         design.braid = self.braid;
         design.targets = self.targets;
         design.page.markers = self.markers;
+        // the corridor the preset promises is the narrowest the page accepts (the preflight
+        // holds the page to it, and the doors the outline cuts to 0.6 of it)
+        design.page.min_corridor_mm = design.page.min_corridor_mm.max(self.corridor_mm);
     }
 
     /// The largest grid of `kind` whose corridors are at least [`Preset::corridor_mm`] wide on

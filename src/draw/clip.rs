@@ -808,6 +808,37 @@ fn frag_to(b: &mut PathBuilder, o: &Outline, f: &Frag, lay: &Layout) {
     }
 }
 
+/// The narrowest door the outline cuts (maze units): of the passages between two cells of
+/// the maze whose side the shape's contour crosses, the least length of side left open.
+/// `None` when the outline cuts no door.
+pub(super) fn narrowest_cut_door(g: &Generated, o: &Outline) -> Option<f64> {
+    let grid = g.maze.grid();
+    let mut sides = Vec::new();
+    let mut narrowest: Option<f64> = None;
+    for id in grid.cells() {
+        sides.clear();
+        grid.sides(id, &mut sides);
+        let c = grid.coord(id);
+        for (k, s) in sides.iter().enumerate() {
+            let Some(n) = s.neighbour.and_then(|n| grid.id_at(n)) else {
+                continue;
+            };
+            let open = o.clip.side_open(c, k);
+            if n < id
+                || open >= 1.0 - 1e-9
+                || !grid
+                    .slot_of(id, n)
+                    .is_some_and(|slot| g.maze.linked_slot(id, slot))
+            {
+                continue;
+            }
+            let len = open * side_length(s);
+            narrowest = Some(narrowest.map_or(len, |m: f64| m.min(len)));
+        }
+    }
+    narrowest
+}
+
 /// Where the key line passes through cell `id`: inside its clipped area.
 pub(super) fn cell_point(o: &Outline, grid: &Grid, id: CellId) -> Point {
     o.clip.point(grid.coord(id))

@@ -42,6 +42,9 @@ pub struct Layout {
     pub corridor_mm: f64,
     /// The narrowest corridor accepted without a warning (from the setup).
     pub min_corridor_mm: f64,
+    /// The clear width of the narrowest door the shape's outline cuts, in millimetres (the
+    /// open part of the side less the wall; `None` when the outline cuts no door).
+    pub door_mm: Option<f64>,
     /// Whether the walls had to be thinner than the setup asked.
     pub walls_thinned: bool,
     /// The typeface of the page's text (from the setup).
@@ -78,6 +81,14 @@ impl Layout {
         )
     }
 
+    /// The narrowest door the outline may cut, in millimetres (the crayon rule): a door of
+    /// [`MIN_PASSAGE`](crate::outline::MIN_PASSAGE) of a cell whose corridor is the narrowest
+    /// accepted ([`Layout::min_corridor_mm`]), less the wall.
+    pub fn min_door_mm(&self) -> f64 {
+        (crate::outline::MIN_PASSAGE * (self.min_corridor_mm + self.wall_mm) - self.wall_mm)
+            .max(0.0)
+    }
+
     /// Warnings for the person printing: corridors narrower than the setup's minimum (3 mm by
     /// default: hard to follow with a pencil) and walls thinned to keep corridors open.
     pub fn warnings(&self) -> Vec<String> {
@@ -93,6 +104,16 @@ impl Layout {
                 self.corridor_mm,
                 self.min_corridor_mm,
                 (fit * 100.0).floor().max(1.0)
+            ));
+        }
+        if let Some(door) = self.door_mm
+            && door < self.min_door_mm() - 1e-9
+        {
+            w.push(format!(
+                "a door the outline cuts is {door:.1} mm wide, under {:.1} mm (0.6 of a {:.1} mm \
+                 corridor): a crayon cannot pass; use fewer cells or a larger page",
+                self.min_door_mm(),
+                self.min_corridor_mm
             ));
         }
         if self.walls_thinned {
@@ -197,6 +218,8 @@ pub(super) struct Geometry {
     /// The length of a side of a cell, in cells across (1 for squares, 1/sqrt(3) for hexagons):
     /// the width an inset corridor is a share of.
     pub(super) side: f64,
+    /// The narrowest door the shape's outline cuts, maze units (`None`: it cuts none).
+    pub(super) cut_door: Option<f64>,
 }
 
 /// A fine grid (512 squares across the longer side) of what the maze covers, in maze units, for
@@ -420,6 +443,10 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
         } else {
             1.0
         },
+        cut_door: g
+            .outline
+            .as_ref()
+            .and_then(|o| super::clip::narrowest_cut_door(g, o)),
     }
 }
 
@@ -894,6 +921,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
             scale - wall_mm
         },
         min_corridor_mm: setup.min_corridor_mm,
+        door_mm: geo.cut_door.map(|d| d * scale - wall_mm),
         walls_thinned,
         face: setup.font,
         markers: setup.markers,

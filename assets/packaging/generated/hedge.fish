@@ -55,7 +55,7 @@ complete -c hedge -n "__fish_hedge_using_subcommand generate" -l gutter -d 'Extr
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l title -d 'A title line at the top of the page' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l page-number -d 'Print this page number on the maze page (the answer key gets the next one)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l wall-mm -d 'Wall thickness in mm' -r
-complete -c hedge -n "__fish_hedge_using_subcommand generate" -l corridor-mm -d 'Narrowest corridor in mm accepted without a warning (default 3)' -r
+complete -c hedge -n "__fish_hedge_using_subcommand generate" -l corridor-mm -d 'Narrowest corridor in mm accepted without a warning (default 3, or the --difficulty preset\'s corridor width)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l font -d 'The typeface of the page\'s text: sans (Helvetica), serif (Times) or mono (Courier)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l markers -d 'How big START and FINISH print: normal (9 pt labels, 6 mm arrows), large (12 pt, 8 mm) or huge (16 pt, 10 mm). --difficulty sets it (ages-3-5 huge, ages-6-8 large)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l theme -d 'A theme for a child\'s page: a picture at the entrance and one at the exit instead of START and FINISH, and an instruction line at the top: bee, bird, car, dog, fish, mouse, rabbit or rocket ("Help the bee find the flower")' -r
