@@ -577,8 +577,6 @@ fn weave_crossing_picture(topology: hedge::topology::TopologyKind) -> Vec<u8> {
 /// cells across, 12 rings, seed 7), each in a square of 240 pixels.
 fn outline_picture() -> Vec<u8> {
     use hedge::design::Design;
-    use hedge::draw::{layout, puzzle_page};
-    use hedge::export::raster::{Region, rasterise};
     use hedge::load::Memory;
     use hedge::make::{Fit, Made, prepare};
     use hedge::outline::OutlineStyle;
@@ -627,39 +625,108 @@ fn outline_picture() -> Vec<u8> {
                 Made::Walls(g) => g,
                 Made::Tiles(_) => unreachable!("walls"),
             };
-            let setup = PageSetup::default();
-            let (page, lay) = (
-                puzzle_page(&g, &setup).unwrap(),
-                layout(&g, &setup).unwrap(),
-            );
-            let b = lay.maze_box;
-            let margin = 5.0;
-            let scale = f64::from(TILE - 8) / (b.w.max(b.h) + 2.0 * margin);
-            let (w, h) = (
-                ((b.w + 2.0 * margin) * scale).round() as u32,
-                ((b.h + 2.0 * margin) * scale).round() as u32,
-            );
-            let region = Region {
-                scale,
-                x: ((b.x - margin) * scale).round() as i64,
-                y: ((b.y - margin) * scale).round() as i64,
-                width: w,
-                height: h,
-            };
-            // the maze, its outline and the arrows; the START / FINISH words and the page's
-            // text are left out (they would be cut by the square)
-            let items: Vec<_> = page
-                .items
-                .into_iter()
-                .filter(|i| !matches!(i.shape, hedge::draw::Shape::Text(_)))
-                .collect();
-            let p = rasterise(&items, &region).unwrap();
-            let tile =
-                image::RgbaImage::from_raw(p.width(), p.height(), p.data().to_vec()).unwrap();
+            let tile = maze_tile(&g, &PageSetup::default(), TILE - 8, 5.0, false);
+            let (w, h) = tile.dimensions();
             let x = c as u32 * TILE + (TILE - w) / 2;
             let y = r as u32 * TILE + (TILE - h) / 2;
             image::imageops::overlay(&mut out, &tile, i64::from(x), i64::from(y));
         }
+    }
+    let mut bytes = Vec::new();
+    out.write_to(
+        &mut std::io::Cursor::new(&mut bytes),
+        image::ImageFormat::Png,
+    )
+    .unwrap();
+    bytes
+}
+
+/// `g`'s puzzle page on `setup`, cropped to its maze and `margin` millimetres round it, scaled
+/// to `size` pixels on its longer side; the page's text kept when `text` (START and FINISH may
+/// then be cut by the crop).
+fn maze_tile(
+    g: &hedge::pipeline::Generated,
+    setup: &hedge::page::PageSetup,
+    size: u32,
+    margin: f64,
+    text: bool,
+) -> image::RgbaImage {
+    use hedge::draw::{layout, puzzle_page};
+    use hedge::export::raster::{Region, rasterise};
+    let (page, lay) = (puzzle_page(g, setup).unwrap(), layout(g, setup).unwrap());
+    let mut b = lay.maze_box;
+    if text {
+        // the START and FINISH words too
+        for i in &page.items {
+            if let hedge::draw::Shape::Text(t) = &i.shape {
+                let t = t.bounds();
+                let (x1, y1) = ((b.x + b.w).max(t.x + t.w), (b.y + b.h).max(t.y + t.h));
+                (b.x, b.y) = (b.x.min(t.x), b.y.min(t.y));
+                (b.w, b.h) = (x1 - b.x, y1 - b.y);
+            }
+        }
+    }
+    let scale = f64::from(size) / (b.w.max(b.h) + 2.0 * margin);
+    let (w, h) = (
+        ((b.w + 2.0 * margin) * scale).round() as u32,
+        ((b.h + 2.0 * margin) * scale).round() as u32,
+    );
+    let region = Region {
+        scale,
+        x: ((b.x - margin) * scale).round() as i64,
+        y: ((b.y - margin) * scale).round() as i64,
+        width: w,
+        height: h,
+    };
+    let items: Vec<_> = page
+        .items
+        .into_iter()
+        .filter(|i| text || !matches!(i.shape, hedge::draw::Shape::Text(_)))
+        .collect();
+    let p = rasterise(&items, &region).unwrap();
+    image::RgbaImage::from_raw(p.width(), p.height(), p.data().to_vec()).unwrap()
+}
+
+/// The 15 built-in shapes with the ages 3-5 preset's grid on US Letter, on topology `kind`
+/// (five across, three down), as `hedge generate --difficulty ages-3-5 --shape NAME` sizes
+/// them, carved with the preset's starting carver (no search) from seed 1: the children's
+/// sizes, where a thin part or a gap shows. A shape too small for a maze there is a blank tile.
+fn kids_sheet(kind: hedge::topology::TopologyKind) -> Vec<u8> {
+    use hedge::design::Design;
+    use hedge::load::Memory;
+    use hedge::make::{Fit, Made, prepare};
+    use hedge::page::PageSetup;
+    use hedge::shape::{ShapeSource, builtin};
+    const TILE: u32 = 192;
+    let names: Vec<&str> = builtin::names().collect();
+    let setup = PageSetup::default();
+    let preset = hedge::difficulty::preset("ages-3-5").unwrap();
+    let cols = 5u32;
+    let rows = (names.len() as u32).div_ceil(cols);
+    let mut out =
+        image::RgbaImage::from_pixel(TILE * cols, TILE * rows, image::Rgba([255, 255, 255, 255]));
+    for (k, shape) in names.iter().enumerate() {
+        let mut d = Design {
+            topology: kind,
+            seed: Some(1),
+            shape: Some(ShapeSource::Builtin((*shape).into())),
+            ..Design::default()
+        };
+        preset.apply(&mut d);
+        (d.width, d.height) = preset.grid_size(kind, &setup);
+        let fit = Fit {
+            height: true,
+            size_limit: Some((d.width, d.height)),
+        };
+        let Ok(Made::Walls(g)) = prepare(&d, &Memory::new(), None, fit).and_then(|p| p.make())
+        else {
+            continue;
+        };
+        let tile = maze_tile(&g, &g.design.page, TILE - 8, 2.0, true);
+        let (w, h) = tile.dimensions();
+        let x = (k as u32 % cols) * TILE + (TILE - w) / 2;
+        let y = (k as u32 / cols) * TILE + (TILE - h) / 2;
+        image::imageops::overlay(&mut out, &tile, i64::from(x), i64::from(y));
     }
     let mut bytes = Vec::new();
     out.write_to(
@@ -686,8 +753,19 @@ fn pictures() -> Vec<(String, Vec<u8>)> {
         weave_crossing_picture(hedge::topology::TopologyKind::Hex),
     ));
     all.push(("outline-shapes.png".into(), outline_picture()));
+    for (name, kind) in KIDS_SHEETS {
+        all.push((name.into(), kids_sheet(kind)));
+    }
     all
 }
+
+/// The README's sheets of the built-in shapes at the ages 3-5 preset, one per topology.
+const KIDS_SHEETS: [(&str, hedge::topology::TopologyKind); 4] = [
+    ("kids-rect.png", hedge::topology::TopologyKind::Rect),
+    ("kids-hex.png", hedge::topology::TopologyKind::Hex),
+    ("kids-tri.png", hedge::topology::TopologyKind::Tri),
+    ("kids-polar.png", hedge::topology::TopologyKind::Polar),
+];
 
 /// The README's pictures are what the program makes today, byte for byte. After a deliberate
 /// change of the look, `UPDATE_SNAPSHOTS=1 cargo test --test integration readme` rewrites
@@ -741,6 +819,7 @@ fn every_readme_picture_is_made_or_a_screenshot() {
             "weave-hex-crossing.png",
             "outline-shapes.png",
         ])
+        .chain(KIDS_SHEETS.iter().map(|k| k.0))
         .collect();
     let screenshots = ["editor.png", "editor-zoom.png", "editor-difficulty.png"];
     for shown in readme.split("(assets/readme/").skip(1) {
