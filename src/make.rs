@@ -385,7 +385,25 @@ impl Prepared {
             && s.parts > 1
             && self.dropped_share() <= DROPPED_WARNING_SHARE
         {
+            let plural = |n: usize| if n == 1 { "" } else { "s" };
             notes.push(match s.islands {
+                Islands::KeepLargest if !s.added.is_empty() && s.island_cells == 0 => format!(
+                    "the shape has {} separate parts at this size; joined them where the \
+                     picture joins them, with {} added cell{}",
+                    s.parts,
+                    s.added.len(),
+                    plural(s.added.len())
+                ),
+                Islands::KeepLargest if !s.added.is_empty() => format!(
+                    "the shape has {} separate parts at this size; joined those the picture \
+                     joins with {} added cell{}, dropped {} cell{} of the rest (--islands \
+                     bridge joins them)",
+                    s.parts,
+                    s.added.len(),
+                    plural(s.added.len()),
+                    s.island_cells,
+                    plural(s.island_cells)
+                ),
                 Islands::KeepLargest => format!(
                     "the shape has {} separate parts at this size; kept the largest, dropped {} \
                      cell{} (--islands bridge joins them)",

@@ -196,23 +196,54 @@ pub fn shape_mask_with(
         0
     };
     let largest = parts.get(main).map_or(0, Vec::len);
-    let island_cells = mask.count() - largest;
+    let others = mask.count() - largest;
+    // drawn with the shape's outline and no policy asked: the parts the picture itself joins
+    // to the main part are joined to it by corridors, the rest dropped, both as fitted and
+    // once the cells too thin for a corridor are gone (a cat's tail at 8 cells across is cut
+    // off then)
+    let join = keep_main && design.islands.is_none() && crate::outline::applies(design);
+    let joined_of = |parts: &[Vec<Coord>], main: usize| {
+        if join && parts.len() > 1 {
+            crate::shape::islands::joined_parts(parts, main, fg, &topology, design.width)
+        } else {
+            vec![false; parts.len()]
+        }
+    };
+    let joined = joined_of(&parts, main);
     let mut dropped = Vec::new();
     if keep_main {
         for (i, part) in parts.iter().enumerate() {
-            if i != main {
+            if i != main && !joined[i] {
                 dropped.extend_from_slice(part);
             }
         }
         for &c in &dropped {
             mask.set(c, false);
         }
-        dropped.sort_unstable_by_key(|c| (c.row, c.col));
     }
     trim(&topology, &mut mask);
+    let mut joins = joined.contains(&true);
+    if join {
+        let parts = mask.components(&topology);
+        if parts.len() > 1 {
+            let main = main_part(&parts, fg, &topology, design.width);
+            let joined = joined_of(&parts, main);
+            for (i, part) in parts.iter().enumerate() {
+                if i != main && !joined[i] {
+                    for &c in part {
+                        mask.set(c, false);
+                    }
+                    dropped.extend_from_slice(part);
+                }
+            }
+            joins |= joined.contains(&true);
+        }
+    }
+    dropped.sort_unstable_by_key(|c| (c.row, c.col));
+    let island_cells = if keep_main { dropped.len() } else { others };
     let (kept, added) = match policy {
-        Islands::KeepLargest => (largest, Vec::new()),
-        Islands::Bridge => {
+        Islands::KeepLargest if !joins => (largest, Vec::new()),
+        _ => {
             let before = mask.clone();
             bridge(&mut mask, &topology);
             let added = mask.cells().filter(|&c| !before.get(c)).collect();

@@ -132,6 +132,67 @@ pub fn main_part(parts: &[Vec<Coord>], fg: &Foreground, topology: &Topology, wid
     best.0
 }
 
+/// Which of `parts` (the mask's parts on `topology`, `width` cells across) the picture itself
+/// joins to part `main`: a part with a point on the picture's largest piece, strokes under
+/// [`JOINING_STROKE`] of a cell wide left out, when the main part has one too (each cell's
+/// centre and the points halfway from it to its sides' middles are looked at). At a child's
+/// size a cat's tail, a tree's trunk or a dog's snout is cut off from the body by cells too
+/// thin to keep, though the picture joins them; a speck beside the picture, a part hung on
+/// a hair-thin stroke (a butterfly's antennae) or a part of fewer than [`MIN_JOINED`] cells
+/// is not joined.
+pub fn joined_parts(
+    parts: &[Vec<Coord>],
+    main: usize,
+    fg: &Foreground,
+    topology: &Topology,
+    width: u32,
+) -> Vec<bool> {
+    let long = f64::from(fg.width().max(fg.height()));
+    let radius = (JOINING_STROKE / 2.0 * long / f64::from(width.max(1)))
+        .round()
+        .min(255.0) as u8;
+    let largest = fg.main_part(radius);
+    let place = Placement::new(fg, topology);
+    let (w, h) = (i64::from(fg.width()), i64::from(fg.height()));
+    let t = topology.tess();
+    let mut sides = Vec::new();
+    let mut on_largest = |c: Coord| {
+        let o = t.center(c);
+        sides.clear();
+        t.sides(c, &mut sides);
+        std::iter::once(o)
+            .chain(sides.iter().map(|s| {
+                let m = crate::topology::Point::new((s.a.x + s.b.x) / 2.0, (s.a.y + s.b.y) / 2.0);
+                crate::topology::Point::new((o.x + m.x) / 2.0, (o.y + m.y) / 2.0)
+            }))
+            .any(|p| {
+                let (x, y) = place.pixel(p.x, p.y);
+                x >= 0 && y >= 0 && x < w && y < h && largest[(y * w + x) as usize]
+            })
+    };
+    let on: Vec<bool> = parts
+        .iter()
+        .map(|part| part.iter().any(|&c| on_largest(c)))
+        .collect();
+    if !on.get(main).copied().unwrap_or(false) {
+        return vec![false; parts.len()];
+    }
+    on.iter()
+        .zip(parts)
+        .enumerate()
+        .map(|(i, (&o, part))| i != main && o && part.len() >= MIN_JOINED)
+        .collect()
+}
+
+/// The fewest cells of a part that [`joined_parts`] joins: a one-cell part (an owl's ear tip
+/// at 6 cells across) joined by a corridor is a square stuck on the shape, not worth its
+/// corridor; it is dropped as before.
+pub const MIN_JOINED: usize = 2;
+
+/// The thinnest stroke of a picture that joins two of its parts ([`joined_parts`]), as a share
+/// of a cell's width.
+pub const JOINING_STROKE: f64 = 0.25;
+
 /// The cells of `mask` whose loss would split their part into two or more pieces of at least
 /// `min_piece` cells each (articulation points of the graph of switched-on cells, ignoring
 /// those that would only cut off a few cells), in row-major order. With `min_piece` 1 every
@@ -212,6 +273,62 @@ pub fn necks_in(grid: &Grid, min_piece: usize) -> Vec<Coord> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 200 x 120 picture: a disc (radius 50) with a tail 12 pixels thick and 60 long to
+    /// its right, a speck apart at the bottom left, and a second disc joined to the first by a
+    /// wire 1 pixel thick at the top right.
+    fn picture() -> Foreground {
+        let (w, h) = (200u32, 120u32);
+        let bits: Vec<bool> = (0..w * h)
+            .map(|i| {
+                let (x, y) = (f64::from(i % w) + 0.5, f64::from(i / w) + 0.5);
+                let disc = (x - 60.0).hypot(y - 60.0) <= 50.0;
+                let tail = (100.0..170.0).contains(&x) && (y - 80.0).abs() <= 6.0;
+                let speck = (x - 5.0).hypot(y - 115.0) <= 4.0;
+                let other = (x - 180.0).hypot(y - 20.0) <= 15.0;
+                let wire = (95.0..170.0).contains(&x) && (y - 20.5).abs() < 0.5;
+                disc || tail || speck || other || wire
+            })
+            .collect();
+        Foreground::from_bits(w, h, &bits).unwrap()
+    }
+
+    #[test]
+    fn the_parts_a_picture_joins_are_joined_and_specks_and_wires_are_not() {
+        let fg = picture();
+        let topology = Topology::new(TopologyKind::Rect, 20, 12).unwrap();
+        let place = Placement::new(&fg, &topology);
+        let part = |x0: f64, x1: f64, y0: f64, y1: f64| -> Vec<Coord> {
+            // the cells whose centres fall in the picture's box
+            let mut out = Vec::new();
+            for row in 0..12 {
+                for col in 0..20 {
+                    let c = Coord::new(row, col);
+                    let p = topology.tess().center(c);
+                    let (x, y) = place.pixel(p.x, p.y);
+                    let (x, y) = (x as f64, y as f64);
+                    if (x0..x1).contains(&x) && (y0..y1).contains(&y) {
+                        out.push(c);
+                    }
+                }
+            }
+            out
+        };
+        let parts = vec![
+            part(15.0, 100.0, 15.0, 105.0),
+            part(120.0, 165.0, 70.0, 90.0),
+            part(0.0, 10.0, 108.0, 120.0),
+            part(168.0, 195.0, 8.0, 35.0),
+        ];
+        assert!(parts.iter().all(|p| !p.is_empty()), "{parts:?}");
+        assert_eq!(
+            joined_parts(&parts, 0, &fg, &topology, 20),
+            [false, true, false, false]
+        );
+        // a part of one cell is not worth a corridor
+        let one = vec![parts[0].clone(), vec![parts[1][0]]];
+        assert_eq!(joined_parts(&one, 0, &fg, &topology, 20), [false, false]);
+    }
     use crate::topology::TopologyKind;
 
     fn rect(w: u32, h: u32) -> Topology {
