@@ -321,6 +321,29 @@ pub fn outline(grid: &Grid) -> Vec<CellId> {
         .collect()
 }
 
+/// The outline cells an automatic entrance may take ([`outline`]) with the opening each would
+/// have: its outer side that faces most away from the centroid of the maze's cells (as
+/// [`Placement::Auto`] opens them). In id order.
+pub fn outline_openings(grid: &Grid) -> Vec<Endpoint> {
+    let n = grid.len().max(1) as f64;
+    let (sx, sy) = grid.cells().fold((0.0, 0.0), |(x, y), c| {
+        let p = grid.center(c);
+        (x + p.x, y + p.y)
+    });
+    let centroid = Point::new(sx / n, sy / n);
+    visible(boundary(grid))
+        .iter()
+        .map(|b| {
+            let (dx, dy) = (b.center.x - centroid.x, b.center.y - centroid.y);
+            let len = dx.hypot(dy).max(1e-12);
+            Endpoint {
+                cell: b.cell,
+                side: best_side(b, Point::new(dx / len, dy / len)),
+            }
+        })
+        .collect()
+}
+
 /// The outer side of `b` that points most along `dir`.
 fn best_side(b: &Boundary, dir: Point) -> usize {
     let score = |d: &Point| d.x * dir.x + d.y * dir.y;
