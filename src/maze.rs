@@ -119,23 +119,6 @@ impl Maze {
         self.link_slot(a, slot)
     }
 
-    /// Closes the passage between neighbours `a` and `b` (a tunnel is not touched). Returns
-    /// `false` (and changes nothing) if there was none.
-    pub fn unlink(&mut self, a: CellId, b: CellId) -> bool {
-        let Some(slot) = self.grid.slot_of(a, b) else {
-            return false;
-        };
-        let bit = 1u16 << slot;
-        if self.links[a.index()] & bit == 0 {
-            return false;
-        }
-        let (_, back) = self.grid.neighbour_and_back(a, slot);
-        self.links[a.index()] &= !bit;
-        self.links[b.index()] &= !(1 << back);
-        self.passages -= 1;
-        true
-    }
-
     /// Whether `a` and `b` are joined by a passage (a tunnel counts).
     pub fn linked(&self, a: CellId, b: CellId) -> bool {
         match self.grid.slot_of(a, b) {

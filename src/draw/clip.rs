@@ -441,8 +441,10 @@ fn draw_outline(g: &Generated, o: &Outline, lay: &Layout, items: &mut Vec<Item>)
     let all = outer(o);
     let frags: Vec<Frag> = all.iter().map(|(_, f)| *f).collect();
     let loops = chains(&frags);
-    let mut gaps = gap(o, grid, g.entrance, &all, &loops);
-    gaps.extend(gap(o, grid, g.exit, &all, &loops));
+    let mut gaps = Vec::new();
+    for e in g.openings() {
+        gaps.extend(gap(o, grid, e, &all, &loops));
+    }
     let kept: Vec<Frag> = (0..frags.len())
         .filter(|i| !gaps.contains(i))
         .map(|i| frags[i])

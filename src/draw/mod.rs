@@ -47,6 +47,8 @@ mod text;
 mod tiles;
 mod walls;
 
+use std::borrow::Cow;
+
 use crate::error::Result;
 use crate::maze::Tunnel;
 use crate::page::PageSetup;
@@ -84,7 +86,25 @@ fn level_stars(g: &Generated) -> Option<usize> {
     g.metrics.standing.as_ref().map(|s| s.stars())
 }
 
+/// The instruction a "Which path?" puzzle's page prints when it has none of its own (nor its
+/// theme's).
+pub const WHICH_PATH: &str = "Which path leads to the FINISH?";
+
+/// `setup`, with the [`WHICH_PATH`] instruction when `g` has several entrances and the page
+/// has no instruction of its own or its theme's (an empty instruction of its own is none:
+/// the answer pages' keys have it).
+fn with_instruction<'a>(g: &Generated, setup: &'a PageSetup) -> Cow<'a, PageSetup> {
+    if g.starts.is_empty() || setup.instruction.is_some() || setup.instruction_line().is_some() {
+        return Cow::Borrowed(setup);
+    }
+    Cow::Owned(PageSetup {
+        instruction: Some(WHICH_PATH.into()),
+        ..setup.clone()
+    })
+}
+
 fn build(g: &Generated, setup: &PageSetup, key: bool) -> Result<Drawing> {
+    let setup = &*with_instruction(g, setup);
     let geo = geometry(g);
     let (lay, _) = settle(setup, &geo)?;
     let setup = &setup.oriented(lay.orientation);
@@ -104,6 +124,7 @@ fn build(g: &Generated, setup: &PageSetup, key: bool) -> Result<Drawing> {
 /// Fits `g` onto the page `setup` describes: the scale, position, orientation, corridor width
 /// and warnings (the label placement's included).
 pub fn layout(g: &Generated, setup: &PageSetup) -> Result<Layout> {
+    let setup = &*with_instruction(g, setup);
     let geo = geometry(g);
     let (mut lay, _) = settle(setup, &geo)?;
     let plan = place::plan(&setup.oriented(lay.orientation), &lay, &geo, true);
@@ -139,6 +160,10 @@ pub struct Pages {
 /// key follows it. The maze is drawn once: when both layouts put it at the same size, the key
 /// reuses the puzzle's walls, crossings and markers, moved to the key page's position.
 pub fn pages(g: &Generated, setup: &PageSetup, key_setup: &PageSetup) -> Result<Pages> {
+    let (setup, key_setup) = (
+        &*with_instruction(g, setup),
+        &*with_instruction(g, key_setup),
+    );
     let geo = geometry(g);
     let (mut lay, shrink) = settle(setup, &geo)?;
     let setup = &setup.oriented(lay.orientation);
@@ -208,6 +233,9 @@ fn assemble(
     }
     if let (Some(tunnels), Some(key_box)) = (solution, plan.answer_key) {
         draw_solution(g, lay, tunnels, key_box, &mut items);
+        if let Some(m) = plan.winner.and_then(|w| plan.markers.get(w)) {
+            markers::ring_winner(&m.label_box, &mut items);
+        }
     }
     Drawing {
         width: pw,
