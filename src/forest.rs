@@ -33,9 +33,19 @@ use crate::topology::Point;
 /// A decoy whose longest path is at least this share of the real way gives nothing away.
 pub const GOOD_RATIO: f64 = 0.7;
 
-/// The least page distance from the exit to every entrance, as shares of the outline's
-/// diagonal, tried in turn until an outline cell of the real entrance's region is that far.
-const EXIT_SPREAD: [f64; 4] = [0.25, 0.15, 0.08, 0.0];
+/// Where the exit may go, tried in turn until an outline cell of the real entrance's region
+/// qualifies: (the least page distance from the exit to every entrance, as a share of the
+/// outline's diagonal; the least distance from the middle of the outline's box, as a share of
+/// the outline cell farthest from it). An exit on the rim of the shape, not in a pocket of it
+/// (between a butterfly's feelers), leaves room for its arrow and FINISH.
+const EXIT_SPREAD: [(f64, f64); 6] = [
+    (0.25, 0.6),
+    (0.15, 0.6),
+    (0.25, 0.4),
+    (0.15, 0.4),
+    (0.08, 0.0),
+    (0.0, 0.0),
+];
 
 /// The entrances, real and decoys, and the exit of a "Which path?" maze.
 #[derive(Clone, Debug, PartialEq)]
@@ -91,6 +101,10 @@ pub fn carve(
     );
     let diag = (x1 - x0).hypot(y1 - y0).max(1e-9);
     let middle = Point::new((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    let rim = centres
+        .iter()
+        .map(|p| (p.x - middle.x).hypot(p.y - middle.y))
+        .fold(1e-9, f64::max);
     // 1. the entrances, spread round the outline
     let mut picked: Vec<usize> = Vec::with_capacity(n);
     let first = farthest(&centres, &[middle]).expect("an outline").0;
@@ -163,7 +177,8 @@ pub fn carve(
             .map(|j| reach[j])
             .min()
             .unwrap_or(0);
-        let ends: Vec<(Endpoint, u32, f64)> = outline
+        // (opening, its way from the entrance, its distance from the entrances, from the middle)
+        let ends: Vec<(Endpoint, u32, f64, f64)> = outline
             .iter()
             .zip(&centres)
             .filter(|(e, _)| region[e.cell.index()] == k as u8 && e.cell != s.cell)
@@ -173,18 +188,21 @@ pub fn carve(
                     .map(|q| (p.x - q.x).hypot(p.y - q.y))
                     .fold(f64::MAX, f64::min)
                     / diag;
-                (*e, d[e.cell.index()], apart)
+                let out = (p.x - middle.x).hypot(p.y - middle.y) / rim;
+                (*e, d[e.cell.index()], apart, out)
             })
             .collect();
+        let ok = |e: &(Endpoint, u32, f64, f64), (spread, out): (f64, f64)| {
+            e.1 > 0 && e.2 >= spread && e.3 >= out
+        };
         let Some(floor) = EXIT_SPREAD
             .iter()
             .copied()
-            .find(|&f| ends.iter().any(|e| e.2 >= f && e.1 > 0))
+            .find(|&f| ends.iter().any(|e| ok(e, f)))
         else {
             continue;
         };
-        let ends: Vec<&(Endpoint, u32, f64)> =
-            ends.iter().filter(|e| e.2 >= floor && e.1 > 0).collect();
+        let ends: Vec<&(Endpoint, u32, f64, f64)> = ends.iter().filter(|e| ok(e, floor)).collect();
         // the longest way no longer than every decoy's reach, else the shortest way
         let fits = ends
             .iter()
