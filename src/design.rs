@@ -446,6 +446,27 @@ mod tests {
     }
 
     #[test]
+    fn starts_round_trip_through_the_design_file_and_old_files_have_one() {
+        // a file without starts (every file saved before them): one entrance
+        assert_eq!(crate::io::parse_design("width = 9\n").unwrap().starts, 1);
+        let plain = crate::io::design_to_toml(&Design::default());
+        assert!(!plain.contains("starts"), "{plain}");
+        let d = Design {
+            starts: 3,
+            ..Design::default()
+        };
+        let text = crate::io::design_to_toml(&d);
+        assert!(text.contains("starts = 3"), "{text}");
+        assert_eq!(crate::io::parse_design(&text).unwrap(), d);
+        // a bad count is refused when the design is checked, in one line
+        let e = crate::io::parse_design("starts = 7\n")
+            .unwrap()
+            .validate()
+            .unwrap_err();
+        assert_eq!(e.message, "starts must be 1 to 4, got 7");
+    }
+
+    #[test]
     fn the_page_orientation_round_trips_and_defaults_to_auto() {
         use crate::page::{Orientation, PageSetup};
         // a file saved before auto existed, with a page but no orientation: auto
