@@ -161,8 +161,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "ROW,COL", value_parser = parse_coord)]
     pub exit: Option<Coord>,
     /// A "Which path?" puzzle: N entrances (2 to 4) lettered A, B, C, D, only one of them
-    /// joined to the finish (1, the default, is an ordinary maze). Not with braid, weave or
-    /// tiles.
+    /// joined to the finish (1, the default, is an ordinary maze). Not with braid, weave, tiles
+    /// or a chosen --entrance.
     #[arg(long, value_name = "N")]
     pub starts: Option<u32>,
     /// Output file, its format by extension: .pdf (the maze, then its answer key), .svg or .png
