@@ -814,7 +814,15 @@ fn which_path_letters_sit_beside_their_arrows_clear_of_everything() {
                 .layer(Layer::Solution)
                 .filter_map(|i| match &i.shape {
                     // a circle: one move, four arcs, closed
-                    Shape::Stroke { path, .. } if path.segs().count() == 6 => {
+                    Shape::Stroke { path, .. }
+                        if path.segs().count() == 6
+                            && path.segs().last() == Some(Seg::Close)
+                            && path
+                                .segs()
+                                .filter(|s| matches!(s, Seg::CubicTo(..)))
+                                .count()
+                                == 4 =>
+                    {
                         Some(bbox(points(&path.segs().collect::<Vec<_>>()).concat(), 0.0))
                     }
                     _ => None,
