@@ -854,17 +854,15 @@ fn starts_make_a_which_path_puzzle_in_every_format() {
     }
     // the same design and seed: the same bytes
     let again = dir.path().join("again.json");
-    for p in [&again] {
-        let out = hedge()
-            .args([
-                "generate", "--shape", "heart", "--width", "24", "--seed", "5",
-            ])
-            .args(["--starts", "4", "-o"])
-            .arg(p)
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-    }
+    let out = hedge()
+        .args([
+            "generate", "--shape", "heart", "--width", "24", "--seed", "5",
+        ])
+        .args(["--starts", "4", "-o"])
+        .arg(&again)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
     assert_eq!(
         fs::read(&again).unwrap(),
         fs::read(dir.path().join("w4.json")).unwrap()
