@@ -1501,8 +1501,9 @@ fn the_starts_slider_makes_a_which_path_puzzle_in_the_preview() {
         assert!(texts.contains(&want), "{want} in {texts:?}");
     }
     assert!(!texts.contains(&"START"), "{texts:?}");
-    // braid and weave wait until there is one start again
+    // braid, weave and a chosen entrance wait until there is one start again
     assert!(disabled(&h, "Braid") && disabled(&h, "Weave"));
+    assert!(h.get_by_label("Entrance").accesskit_node().is_disabled());
     // one undo step back to the ordinary maze
     h.get_by_label("Undo").click();
     h.run();

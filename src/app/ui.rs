@@ -434,17 +434,23 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     });
 
     ui.add_enabled_ui(walls, |ui| {
-        ComboBox::from_label("Entrance")
-            .selected_text(placement_name(d.placement))
-            .show_ui(ui, |ui| {
-                for p in [Placement::Auto, Placement::TopBottom, Placement::LeftRight] {
-                    ui.selectable_value(&mut d.placement, p, placement_name(p));
-                }
-            })
-            .response
-            .on_disabled_hover_text(super::tiles::WALLS_ONLY);
+        ui.add_enabled_ui(d.starts <= 1, |ui| {
+            ComboBox::from_label("Entrance")
+                .selected_text(placement_name(d.placement))
+                .show_ui(ui, |ui| {
+                    for p in [Placement::Auto, Placement::TopBottom, Placement::LeftRight] {
+                        ui.selectable_value(&mut d.placement, p, placement_name(p));
+                    }
+                })
+                .response
+                .on_disabled_hover_text(if walls {
+                    "a \"Which path?\" puzzle (Starts above 1) spreads its own entrances"
+                } else {
+                    super::tiles::WALLS_ONLY
+                });
+        });
         // a "Which path?" puzzle: entrances A to D, one joined to the finish
-        let plain = d.braid == 0.0 && d.weave == 0.0;
+        let plain = d.braid == 0.0 && d.weave == 0.0 && d.placement == Placement::Auto;
         let r = ui
             .add_enabled(
                 plain,
@@ -455,7 +461,7 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
                  joined to the finish",
             )
             .on_disabled_hover_text(if walls {
-                "a \"Which path?\" puzzle needs braid 0 and no weave"
+                "a \"Which path?\" puzzle needs braid 0, no weave and the entrance on auto"
             } else {
                 super::tiles::WALLS_ONLY
             });
