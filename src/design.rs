@@ -94,6 +94,13 @@ fn is_true(b: &bool) -> bool {
     *b
 }
 
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+/// The most entrances a "Which path?" puzzle has ([`Design::starts`]).
+pub const MAX_STARTS: u32 = 4;
+
 /// Every knob of a maze. Missing fields take their defaults, so older files keep loading.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -132,6 +139,11 @@ pub struct Design {
     pub seed: Option<u64>,
     /// Where the entrance and exit go.
     pub placement: Placement,
+    /// How many entrances (1 to [`MAX_STARTS`]): with more than one, a "Which path?" puzzle,
+    /// each entrance lettered A, B, C, D and only one joined to the finish (the maze is a
+    /// forest, one tree per entrance: [`crate::forest`]). Left out of the file while it is 1.
+    #[serde(skip_serializing_if = "is_one")]
+    pub starts: u32,
     /// The silhouette the maze fills; `None` for the whole grid.
     pub shape: Option<ShapeSource>,
     /// Share of a cell's area the shape must cover for the cell to be part of the maze, above 0
@@ -193,6 +205,7 @@ impl Default for Design {
             weave_legend: true,
             seed: None,
             placement: Placement::Auto,
+            starts: 1,
             shape: None,
             coverage: 0.5,
             threshold: None,
@@ -300,6 +313,39 @@ impl Design {
         }
     }
 
+    /// Checks the number of entrances ([`Design::starts`]): 1 to [`MAX_STARTS`], and more than
+    /// one only where the trees can be kept apart: a maze of walls with no weave (its tunnels
+    /// would join trees under a bridge) and no braid (its loops would join them).
+    pub fn check_starts(&self) -> Result<()> {
+        if !(1..=MAX_STARTS).contains(&self.starts) {
+            return Err(Error::option(format!(
+                "starts must be 1 to {MAX_STARTS}, got {}",
+                self.starts
+            )));
+        }
+        if self.starts == 1 {
+            return Ok(());
+        }
+        let clash = if self.style == Style::Tiles {
+            Some("the tiles style (use walls)")
+        } else if self.weave > 0.0 {
+            Some("weave (its bridges would join the paths)")
+        } else if self.braid > 0.0 {
+            Some("braid (its loops would join the paths; use braid 0)")
+        } else if self.placement != Placement::Auto {
+            Some("a chosen entrance (the entrances are spread round the outline; use auto)")
+        } else {
+            None
+        };
+        match clash {
+            Some(what) => Err(Error::option(format!(
+                "starts {} (a \"Which path?\" puzzle) does not work with {what}",
+                self.starts
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Checks the knobs that can be checked without building anything.
     pub fn validate(&self) -> Result<()> {
         let unit = |name: &str, v: f64| {
@@ -338,6 +384,7 @@ impl Design {
                 self.algorithm.check(self.topology)?;
             }
         }
+        self.check_starts()?;
         // only the tiles use the order, but a walls design must not carry a value tiles refuse
         crate::tiles::check_order(self.order)?;
         if !(self.coverage > 0.0 && self.coverage <= 1.0) {
@@ -396,6 +443,27 @@ mod tests {
             ..Design::default()
         };
         assert!(bad.validate().unwrap_err().message.contains("ratio"));
+    }
+
+    #[test]
+    fn starts_round_trip_through_the_design_file_and_old_files_have_one() {
+        // a file without starts (every file saved before them): one entrance
+        assert_eq!(crate::io::parse_design("width = 9\n").unwrap().starts, 1);
+        let plain = crate::io::design_to_toml(&Design::default());
+        assert!(!plain.contains("starts"), "{plain}");
+        let d = Design {
+            starts: 3,
+            ..Design::default()
+        };
+        let text = crate::io::design_to_toml(&d);
+        assert!(text.contains("starts = 3"), "{text}");
+        assert_eq!(crate::io::parse_design(&text).unwrap(), d);
+        // a bad count is refused when the design is checked, in one line
+        let e = crate::io::parse_design("starts = 7\n")
+            .unwrap()
+            .validate()
+            .unwrap_err();
+        assert_eq!(e.message, "starts must be 1 to 4, got 7");
     }
 
     #[test]

@@ -321,6 +321,68 @@ pub fn outline(grid: &Grid) -> Vec<CellId> {
         .collect()
 }
 
+/// The outline cells an automatic entrance may take ([`outline`]) with the opening each would
+/// have: its outer side that faces most away from the centroid of the maze's cells (as
+/// [`Placement::Auto`] opens them). In id order.
+pub fn outline_openings(grid: &Grid) -> Vec<Endpoint> {
+    let n = grid.len().max(1) as f64;
+    let (sx, sy) = grid.cells().fold((0.0, 0.0), |(x, y), c| {
+        let p = grid.center(c);
+        (x + p.x, y + p.y)
+    });
+    let centroid = Point::new(sx / n, sy / n);
+    visible(boundary(grid))
+        .iter()
+        .map(|b| {
+            let (dx, dy) = (b.center.x - centroid.x, b.center.y - centroid.y);
+            let len = dx.hypot(dy).max(1e-12);
+            Endpoint {
+                cell: b.cell,
+                side: best_side(b, Point::new(dx / len, dy / len)),
+            }
+        })
+        .collect()
+}
+
+/// Whether each opening of `ends` has open paper on both sides of its way out: the rays from
+/// the middle of its side, turned `turn` degrees either way from straight out, never meet the
+/// maze again. An opening at the bottom of a narrow pocket of the outline (between a
+/// butterfly's feelers) is seen from outside, but a label beside its arrow would sit on the
+/// shape.
+pub fn wide_open(grid: &Grid, ends: &[Endpoint], turn: f64) -> Vec<bool> {
+    let t = grid.topology().tess();
+    let mut polygons = Vec::new();
+    let (mut full, mut sides) = (Vec::new(), Vec::new());
+    for id in grid.cells() {
+        let c = grid.coord(id);
+        full.clear();
+        t.neighbours(c, &mut full);
+        if full.len() == grid.neighbours(id).len() && !t.on_edge(c) {
+            continue;
+        }
+        sides.clear();
+        t.sides(c, &mut sides);
+        polygons.push(sides.iter().map(|s| s.a).collect::<Vec<_>>());
+    }
+    let index = OutlineIndex::new(polygons);
+    let (sin, cos) = turn.to_radians().sin_cos();
+    ends.iter()
+        .map(|e| {
+            sides.clear();
+            grid.sides(e.cell, &mut sides);
+            let Some(side) = sides.get(e.side) else {
+                return false;
+            };
+            let n = chord_normal(side, side_direction(grid.center(e.cell), side));
+            let mid = Point::new((side.a.x + side.b.x) / 2.0, (side.a.y + side.b.y) / 2.0);
+            [1.0, -1.0].iter().all(|&k| {
+                let d = Point::new(n.x * cos - k * n.y * sin, k * n.x * sin + n.y * cos);
+                index.clear(mid, d)
+            })
+        })
+        .collect()
+}
+
 /// The outer side of `b` that points most along `dir`.
 fn best_side(b: &Boundary, dir: Point) -> usize {
     let score = |d: &Point| d.x * dir.x + d.y * dir.y;

@@ -188,19 +188,21 @@ impl Serialize for Doc<'_> {
         map.serialize_entry("tunnels", &g.maze.tunnels())?;
         map.serialize_entry("entrance", &g.entrance.cell)?;
         map.serialize_entry("exit", &g.exit.cell)?;
-        map.serialize_entry(
-            "openings",
-            &[
-                Opening {
-                    cell: g.entrance.cell.0,
-                    side: g.entrance.side,
-                },
-                Opening {
-                    cell: g.exit.cell.0,
-                    side: g.exit.side,
-                },
-            ],
-        )?;
+        if !g.starts.is_empty() {
+            // a "Which path?" puzzle: every entrance, A first (`entrance` is the one that
+            // reaches the exit)
+            let starts: Vec<_> = g.starts.iter().map(|s| s.cell).collect();
+            map.serialize_entry("starts", &starts)?;
+        }
+        let openings: Vec<Opening> = g
+            .openings()
+            .iter()
+            .map(|e| Opening {
+                cell: e.cell.0,
+                side: e.side,
+            })
+            .collect();
+        map.serialize_entry("openings", &openings)?;
         map.serialize_entry("solution", &g.solution)?;
         map.serialize_entry("metrics", metrics)?;
         if !d.targets.is_empty() {

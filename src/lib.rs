@@ -35,6 +35,7 @@ pub mod draw;
 pub mod endpoints;
 pub mod export;
 pub(crate) mod fonts;
+pub mod forest;
 pub mod io;
 pub mod json;
 pub mod load;

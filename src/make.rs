@@ -325,10 +325,7 @@ impl Prepared {
     /// the shape's outline.
     pub fn outline(&self, g: &mut Generated) {
         if let Some((clip, slivers)) = &self.clip {
-            let ends = [
-                (g.entrance.cell, g.entrance.side),
-                (g.exit.cell, g.exit.side),
-            ];
+            let ends: Vec<_> = g.openings().iter().map(|e| (e.cell, e.side)).collect();
             g.outline = Some(Arc::new(Outline::new(
                 clip.clone(),
                 g.maze.grid(),
@@ -574,10 +571,7 @@ impl Made {
     pub fn text(&self) -> Result<String> {
         match self {
             Made::Walls(g) => {
-                let openings = [
-                    (g.entrance.cell, g.entrance.side),
-                    (g.exit.cell, g.exit.side),
-                ];
+                let openings: Vec<_> = g.openings().iter().map(|e| (e.cell, e.side)).collect();
                 crate::ascii::render(&g.maze, &openings)
             }
             Made::Tiles(t) => Ok(t.maze.grid.render()),

@@ -43,6 +43,10 @@ pub struct Generated {
     pub entrance: Endpoint,
     /// Where the solver leaves.
     pub exit: Endpoint,
+    /// Every entrance of a "Which path?" puzzle ([`Design::starts`] above 1), in letter order
+    /// (A first); `entrance` is the one joined to the exit ([`crate::forest`]). Empty for a
+    /// maze with one entrance.
+    pub starts: Vec<Endpoint>,
     /// The shortest path from entrance to exit, both included.
     pub solution: Vec<CellId>,
     /// Measurements of the maze.
@@ -61,6 +65,30 @@ pub struct Generated {
 }
 
 impl Generated {
+    /// The openings in the outer wall: every entrance (the one entrance, or a "Which path?"
+    /// puzzle's in letter order), then the exit.
+    pub fn openings(&self) -> Vec<Endpoint> {
+        let mut out = if self.starts.is_empty() {
+            vec![self.entrance]
+        } else {
+            self.starts.clone()
+        };
+        out.push(self.exit);
+        out
+    }
+
+    /// Whether side `side` of `cell` is an opening in the outer wall (an entrance or the exit).
+    pub fn is_opening(&self, cell: CellId, side: usize) -> bool {
+        let at = |e: &Endpoint| e.cell == cell && e.side == side;
+        at(&self.entrance) || at(&self.exit) || self.starts.iter().any(at)
+    }
+
+    /// The letter of the entrance joined to the exit on a "Which path?" puzzle (`None` with one
+    /// entrance).
+    pub fn winner(&self) -> Option<usize> {
+        self.starts.iter().position(|s| *s == self.entrance)
+    }
+
     /// One line about the maze, starting with its seed: the maze, the difficulty model's parts
     /// ([`Metrics::parts_line`]) and the score they give, with where it stands:
     /// `seed 7: 400 rect cells, backtracker, 30 dead ends; solution 61 cells (15.2 %), 23 turns,
@@ -314,6 +342,24 @@ pub fn generate_on(design: &Design, grid: Arc<Grid>, dropped_cells: usize) -> Re
     let seed = design.seed.unwrap_or_else(fresh_seed);
     let mut rng = MazeRng::new(seed);
     let mut maze = Maze::new(grid);
+    if design.starts > 1 {
+        // a "Which path?" puzzle: a forest carved one tree per entrance (never braided or
+        // woven: Design::check_starts)
+        let opts = CarveOptions {
+            growing_tree: design.growing_tree,
+        };
+        let n = design.starts as usize;
+        let f = crate::forest::carve(&mut maze, n, design.algorithm, &opts, &mut rng)?;
+        return finish(
+            design,
+            seed,
+            maze,
+            (f.entrance, f.exit, f.starts),
+            design.algorithm.name(),
+            false,
+            dropped_cells,
+        );
+    }
     // Weave replaces the carver, and braid is skipped: loops added afterwards would undo the
     // one-new-cell-per-new-edge property the dives are built on.
     let (algorithm_used, braid_skipped) = if design.weave > 0.0 {
@@ -328,6 +374,28 @@ pub fn generate_on(design: &Design, grid: Arc<Grid>, dropped_cells: usize) -> Re
         (design.algorithm.name(), false)
     };
     let (entrance, exit) = place(&maze, design.placement)?;
+    finish(
+        design,
+        seed,
+        maze,
+        (entrance, exit, Vec::new()),
+        algorithm_used,
+        braid_skipped,
+        dropped_cells,
+    )
+}
+
+/// The carved maze with its openings (entrance, exit, and every entrance of a "Which path?"
+/// puzzle) solved, measured and put together.
+fn finish(
+    design: &Design,
+    seed: u64,
+    maze: Maze,
+    (entrance, exit, starts): (Endpoint, Endpoint, Vec<Endpoint>),
+    algorithm_used: &'static str,
+    braid_skipped: bool,
+    dropped_cells: usize,
+) -> Result<Generated> {
     let solution = shortest_path(&maze, entrance.cell, exit.cell)
         .ok_or_else(|| Error::empty("the exit cannot be reached from the entrance"))?;
     let metrics = measure(&maze, &solution);
@@ -340,6 +408,7 @@ pub fn generate_on(design: &Design, grid: Arc<Grid>, dropped_cells: usize) -> Re
         maze,
         entrance,
         exit,
+        starts,
         solution,
         metrics,
         braid_skipped,

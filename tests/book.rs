@@ -769,3 +769,42 @@ fn a_book_generator_gives_its_pages_a_theme_stars_and_the_presets_markers() {
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(err.contains("unknown theme 'dragon'"), "{err}");
 }
+
+#[test]
+fn a_book_generator_and_a_page_make_which_path_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("which.toml");
+    // a generator with starts = 3 at the ages 3-5 preset (which braids ordinary pages: a
+    // which-path page is left unbraided), and a single page with an inline design of 2 starts
+    fs::write(
+        &path,
+        "[book]\ntitle = \"Which Way\"\n\n[[pages]]\ncount = 2\nseed_from = 1\n\
+         shapes = [\"heart\", \"cat\"]\ndifficulty = \"ages-3-5\"\nstarts = 3\n\n\
+         [[pages]]\ndesign = { width = 12, height = 12, seed = 9, starts = 2 }\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let run = hedge()
+        .args(["batch", path.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_ok(&run);
+    let texts = crate::common::pdf_texts(&fs::read(out.join("book.pdf")).unwrap());
+    let puzzles: Vec<&String> = texts
+        .iter()
+        .filter(|t| t.contains("Which path leads to the FINISH?"))
+        .collect();
+    assert_eq!(puzzles.len(), 3, "{texts:?}");
+    let has = |t: &str, w: &str| t.lines().any(|l| l.trim() == w);
+    for (i, t) in puzzles.iter().enumerate() {
+        let n = if i < 2 { 3 } else { 2 };
+        for (k, letter) in ["A", "B", "C", "D"].iter().enumerate() {
+            assert_eq!(has(t, letter), k < n, "puzzle {i}: {letter} in {t}");
+        }
+        assert!(has(t, "FINISH") && !has(t, "START"), "{t}");
+    }
+    // the manifest records each page's design with its starts
+    let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert_eq!(manifest.matches("\"starts\": 3").count(), 2, "{manifest}");
+    assert_eq!(manifest.matches("\"starts\": 2").count(), 1, "{manifest}");
+}

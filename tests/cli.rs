@@ -741,3 +741,176 @@ fn stale_temporaries_of_dead_runs_are_cleaned_by_the_next_run() {
         ["book.pdf", "manifest.json", "pages"]
     );
 }
+
+/// `--starts N`: a "Which path?" puzzle to JSON, SVG and PDF. The JSON lists the N entrances
+/// (`entrance`, the winner, among them, the solution from it to the exit, no passage joining
+/// two entrances' trees); the SVG and PDF print A to the Nth letter and FINISH, not START, and
+/// the "Which path?" line; the key rings the winner's letter; bad combinations are one-line
+/// errors.
+#[test]
+fn starts_make_a_which_path_puzzle_in_every_format() {
+    use crate::common::svg_words;
+    let dir = tempfile::tempdir().unwrap();
+    for n in 2..=4usize {
+        let json = dir.path().join(format!("w{n}.json"));
+        let out = hedge()
+            .args([
+                "generate", "--shape", "heart", "--width", "24", "--seed", "5",
+            ])
+            .args(["--starts", &n.to_string(), "-o"])
+            .arg(&json)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        let v: serde_json::Value = serde_json::from_slice(&fs::read(&json).unwrap()).unwrap();
+        let starts: Vec<u64> = v["starts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap())
+            .collect();
+        assert_eq!(starts.len(), n);
+        let entrance = v["entrance"].as_u64().unwrap();
+        assert!(starts.contains(&entrance));
+        assert_eq!(v["openings"].as_array().unwrap().len(), n + 1);
+        let solution = v["solution"].as_array().unwrap();
+        assert_eq!(solution[0].as_u64(), Some(entrance));
+        assert_eq!(solution.last().unwrap(), &v["exit"]);
+        assert_eq!(v["design"]["starts"].as_u64(), Some(n as u64));
+        // a forest of n trees: cells - n passages, and from each entrance its own cells
+        let cells = v["cells"].as_array().unwrap().len();
+        let passages = v["passages"].as_array().unwrap();
+        assert_eq!(passages.len() + n, cells);
+        let mut adjacent = vec![Vec::new(); cells];
+        for p in passages {
+            let (a, b) = (
+                p[0].as_u64().unwrap() as usize,
+                p[1].as_u64().unwrap() as usize,
+            );
+            adjacent[a].push(b);
+            adjacent[b].push(a);
+        }
+        let mut owner = vec![usize::MAX; cells];
+        for (k, &s) in starts.iter().enumerate() {
+            let mut stack = vec![s as usize];
+            while let Some(c) = stack.pop() {
+                if owner[c] == usize::MAX {
+                    owner[c] = k;
+                    stack.extend(&adjacent[c]);
+                } else {
+                    assert_eq!(owner[c], k, "two entrances reach cell {c}");
+                }
+            }
+        }
+        assert!(owner.iter().all(|&o| o != usize::MAX));
+        let exit = v["exit"].as_u64().unwrap() as usize;
+        let winner = starts.iter().position(|&s| s == entrance).unwrap();
+        assert_eq!(owner[exit], winner);
+    }
+    // the SVG puzzle and key
+    let svg = dir.path().join("w.svg");
+    let out = hedge()
+        .args([
+            "generate", "--shape", "heart", "--width", "24", "--seed", "5",
+        ])
+        .args(["--starts", "3", "-o"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let text = fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let words = svg_words(&doc);
+    for w in ["A", "B", "C", "FINISH", "Which path leads to the FINISH?"] {
+        assert!(words.contains(&w), "{w} in {words:?}");
+    }
+    assert!(
+        !words.contains(&"D") && !words.contains(&"START"),
+        "{words:?}"
+    );
+    let key = fs::read_to_string(dir.path().join("w-key.svg")).unwrap();
+    let solution = key
+        .split("<g id=\"solution\"")
+        .nth(1)
+        .expect("a solution group");
+    // the answer line, the ring round the winner's letter
+    assert!(solution.matches("<path").count() >= 2, "{solution}");
+    // the PDF: page 1 the puzzle, page 2 the key
+    let pdf = dir.path().join("w.pdf");
+    let out = hedge()
+        .args([
+            "generate", "--shape", "heart", "--width", "24", "--seed", "5",
+        ])
+        .args(["--starts", "3", "-o"])
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let texts = crate::common::pdf_texts(&fs::read(&pdf).unwrap());
+    for t in &texts {
+        for w in ["A", "B", "C", "FINISH"] {
+            assert!(t.lines().any(|l| l.trim() == w), "{w} in {t}");
+        }
+    }
+    // the same design and seed: the same bytes
+    let again = dir.path().join("again.json");
+    let out = hedge()
+        .args([
+            "generate", "--shape", "heart", "--width", "24", "--seed", "5",
+        ])
+        .args(["--starts", "4", "-o"])
+        .arg(&again)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        fs::read(&again).unwrap(),
+        fs::read(dir.path().join("w4.json")).unwrap()
+    );
+    // what cannot work says so on one line
+    for (flags, want) in [
+        (vec!["--starts", "5"], "starts must be 1 to 4, got 5"),
+        (
+            vec!["--starts", "3", "--braid", "0.2"],
+            "does not work with braid",
+        ),
+        (
+            vec!["--starts", "2", "--weave", "0.5"],
+            "does not work with weave",
+        ),
+        (
+            vec!["--starts", "2", "--style", "tiles"],
+            "does not work with the tiles style",
+        ),
+        (
+            vec!["--starts", "2", "--entrance", "top-bottom"],
+            "does not work with a chosen entrance",
+        ),
+    ] {
+        let out = hedge()
+            .args(["generate", "--width", "10"])
+            .args(&flags)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{flags:?}");
+        let err = stderr_of(&out);
+        assert!(err.contains(want), "{flags:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+    // a preset's braid is left out of a which-path puzzle
+    let out = hedge()
+        .args([
+            "generate",
+            "--difficulty",
+            "ages-3-5",
+            "--starts",
+            "2",
+            "--seed",
+            "1",
+        ])
+        .arg("-o")
+        .arg(dir.path().join("kid.json"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+}

@@ -1477,3 +1477,42 @@ fn the_childrens_page_knobs_reach_the_preview() {
     h.run();
     assert!(!h.state().design.page.stars);
 }
+
+#[test]
+fn the_starts_slider_makes_a_which_path_puzzle_in_the_preview() {
+    let mut h = editor();
+    let disabled = |h: &Harness<'_, HedgeApp>, label: &str| {
+        h.get_by_role_and_label(Role::Slider, label)
+            .accesskit_node()
+            .is_disabled()
+    };
+    assert!(!disabled(&h, "Starts"));
+    h.get_by_role_and_label(Role::Slider, "Starts")
+        .set_value_accesskit(3.0);
+    h.run();
+    assert_eq!(h.state().error(), None);
+    assert_eq!(h.state().design.starts, 3);
+    let g = h.state().generated().unwrap();
+    assert_eq!(g.starts.len(), 3);
+    // the preview is the printed page: three letters and the "Which path?" line
+    let (_, p) = h.state().preview().unwrap();
+    let texts: Vec<&str> = p.pages.puzzle.texts().map(|t| t.text.as_str()).collect();
+    for want in ["A", "B", "C", "FINISH", hedge::draw::WHICH_PATH] {
+        assert!(texts.contains(&want), "{want} in {texts:?}");
+    }
+    assert!(!texts.contains(&"START"), "{texts:?}");
+    // braid, weave and a chosen entrance wait until there is one start again
+    assert!(disabled(&h, "Braid") && disabled(&h, "Weave"));
+    assert!(h.get_by_label("Entrance").accesskit_node().is_disabled());
+    // one undo step back to the ordinary maze
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(h.state().design.starts, 1);
+    assert!(h.state().generated().unwrap().starts.is_empty());
+    assert!(!disabled(&h, "Braid"));
+    // a braided maze cannot have several starts: the slider waits
+    h.get_by_role_and_label(Role::Slider, "Braid")
+        .set_value_accesskit(0.5);
+    h.run();
+    assert!(disabled(&h, "Starts"));
+}

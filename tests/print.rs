@@ -60,6 +60,7 @@ fn weave(entrance: Coord, exit: Coord) -> Generated {
         maze: m,
         entrance,
         exit,
+        starts: Vec::new(),
         solution,
         metrics,
         algorithm_used: "hand",

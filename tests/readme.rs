@@ -109,6 +109,20 @@ const DPI: u32 = 50;
 /// writes: its file, the flags, and whether the picture is the answer key (`p-key.png`).
 const PAGES: &[(&str, &[&str], bool)] = &[
     (
+        "which-path.png",
+        &[
+            "--shape",
+            "heart",
+            "--difficulty",
+            "ages-3-5",
+            "--starts",
+            "3",
+            "--seed",
+            "2",
+        ],
+        false,
+    ),
+    (
         "theme-bee.png",
         &[
             "--shape",

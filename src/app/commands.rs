@@ -294,6 +294,13 @@ impl HedgeApp {
                 self.set_design(d, coalesce);
             }
             Command::PlaceEnd { cell, exit } => {
+                if self.design.starts > 1 {
+                    self.message = Some(Err(
+                        "a \"Which path?\" puzzle places its own entrances and exit (Starts above 1)"
+                            .into(),
+                    ));
+                    return;
+                }
                 let Some(g) = self.generated() else { return };
                 let grid = g.maze.grid();
                 let (mut entrance, mut out) =

@@ -312,6 +312,10 @@ fn why_not(name: &str, supported: &[TopologyKind], topology: TopologyKind) -> St
     )
 }
 
+/// Why braid and weave are off on a "Which path?" puzzle.
+const STARTS_UNBRAIDED: &str =
+    "a \"Which path?\" puzzle (Starts above 1) has no loops or bridges: they would join its paths";
+
 fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     let mut d: Design = app.design.clone();
     let mut coalesce = false;
@@ -371,17 +375,30 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
             growing_tree(ui, &mut d.growing_tree, &mut coalesce);
         }
 
+        let one_start = d.starts <= 1;
         let r = ui
-            .add(Slider::new(&mut d.braid, 0.0..=1.0).text("Braid"))
-            .on_disabled_hover_text(super::tiles::WALLS_ONLY);
+            .add_enabled(
+                one_start,
+                Slider::new(&mut d.braid, 0.0..=1.0).text("Braid"),
+            )
+            .on_disabled_hover_text(if walls {
+                STARTS_UNBRAIDED
+            } else {
+                super::tiles::WALLS_ONLY
+            });
         coalesce |= r.dragged() && !r.drag_started();
         let rect = crate::weave::weaves(d.topology);
         let r = ui
-            .add_enabled(rect, Slider::new(&mut d.weave, 0.0..=1.0).text("Weave"))
-            .on_disabled_hover_text(if walls {
-                "weave crossings need a rect or hex grid"
-            } else {
+            .add_enabled(
+                rect && one_start,
+                Slider::new(&mut d.weave, 0.0..=1.0).text("Weave"),
+            )
+            .on_disabled_hover_text(if !walls {
                 super::tiles::WALLS_ONLY
+            } else if !one_start {
+                STARTS_UNBRAIDED
+            } else {
+                "weave crossings need a rect or hex grid"
             });
         coalesce |= r.dragged() && !r.drag_started();
         // the corridors' inset (0.15 of the cell for weave mazes unless set)
@@ -417,15 +434,38 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     });
 
     ui.add_enabled_ui(walls, |ui| {
-        ComboBox::from_label("Entrance")
-            .selected_text(placement_name(d.placement))
-            .show_ui(ui, |ui| {
-                for p in [Placement::Auto, Placement::TopBottom, Placement::LeftRight] {
-                    ui.selectable_value(&mut d.placement, p, placement_name(p));
-                }
-            })
-            .response
-            .on_disabled_hover_text(super::tiles::WALLS_ONLY);
+        ui.add_enabled_ui(d.starts <= 1, |ui| {
+            ComboBox::from_label("Entrance")
+                .selected_text(placement_name(d.placement))
+                .show_ui(ui, |ui| {
+                    for p in [Placement::Auto, Placement::TopBottom, Placement::LeftRight] {
+                        ui.selectable_value(&mut d.placement, p, placement_name(p));
+                    }
+                })
+                .response
+                .on_disabled_hover_text(if walls {
+                    "a \"Which path?\" puzzle (Starts above 1) spreads its own entrances"
+                } else {
+                    super::tiles::WALLS_ONLY
+                });
+        });
+        // a "Which path?" puzzle: entrances A to D, one joined to the finish
+        let plain = d.braid == 0.0 && d.weave == 0.0 && d.placement == Placement::Auto;
+        let r = ui
+            .add_enabled(
+                plain,
+                Slider::new(&mut d.starts, 1..=crate::design::MAX_STARTS).text("Starts"),
+            )
+            .on_hover_text(
+                "2 to 4: a \"Which path?\" puzzle, entrances lettered A to D and only one \
+                 joined to the finish",
+            )
+            .on_disabled_hover_text(if walls {
+                "a \"Which path?\" puzzle needs braid 0, no weave and the entrance on auto"
+            } else {
+                super::tiles::WALLS_ONLY
+            });
+        coalesce |= r.dragged() && !r.drag_started();
     });
 
     ui.separator();

@@ -160,6 +160,11 @@ pub struct GenerateArgs {
     /// Exit cell ROW,COL, with an explicit --entrance cell.
     #[arg(long, value_name = "ROW,COL", value_parser = parse_coord)]
     pub exit: Option<Coord>,
+    /// A "Which path?" puzzle: N entrances (2 to 4) lettered A, B, C, D, only one of them
+    /// joined to the finish (1, the default, is an ordinary maze). Not with braid, weave, tiles
+    /// or a chosen --entrance.
+    #[arg(long, value_name = "N")]
+    pub starts: Option<u32>,
     /// Output file, its format by extension: .pdf (the maze, then its answer key), .svg or .png
     /// (the key beside as NAME-key.svg/.png; see --key), .json (the maze graph) or .txt (ASCII,
     /// rect only). A symbolic link is written through (its target gets the file).
@@ -247,6 +252,10 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
     let setup = args.page.setup(&d.page)?;
     if let Some(t) = args.topology {
         d.topology = t;
+    }
+    if let Some(n) = args.starts {
+        // before the preset, which leaves a "Which path?" puzzle unbraided
+        d.starts = n;
     }
     difficulty::apply_preset(&args.difficulty, &mut d, &setup, args.width.is_none())?;
     if let Some(s) = args.style {

@@ -57,6 +57,9 @@ pub fn sample_design(design: &Design, structures: &[(Algorithm, f64)], i: usize)
     let (a, b) = structures[i % structures.len()];
     d.algorithm = a;
     d.braid = b;
+    // the spread is of ordinary mazes on the grid: a "Which path?" puzzle's real way is
+    // measured against them (and a braided sample could not have several entrances)
+    d.starts = 1;
     d.seed = Some(super::candidate_seed(SAMPLE_SEED, i as u64 + 1));
     d.targets = Targets::NONE;
     d

@@ -219,7 +219,8 @@ impl Space {
         } else if self.options.vary_carver && !self.carvers.is_empty() {
             d.algorithm = self.carvers[rng.below(self.carvers.len())];
         }
-        if self.options.vary_endpoints && self.outline.len() >= 2 {
+        // a "Which path?" puzzle spreads its own entrances
+        if self.options.vary_endpoints && self.outline.len() >= 2 && d.starts <= 1 {
             // one in four the automatic (longest) placement, otherwise a random outline pair
             d.placement = if rng.below(4) == 0 {
                 Placement::Auto
@@ -315,7 +316,12 @@ pub fn search_on(
     // candidates vary the structure (carver and braid) over what the spread covers
     let spread = super::levels::spread(design, &grid, dropped_cells);
     let structures = if targets.level.is_some() {
-        super::levels::structures(design)
+        let mut s = super::levels::structures(design);
+        // a "Which path?" puzzle is never braided: its loops would join the entrances' trees
+        if design.starts > 1 {
+            s.retain(|&(_, braid)| braid == 0.0);
+        }
+        s
     } else {
         Vec::new()
     };

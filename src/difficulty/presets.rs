@@ -147,9 +147,12 @@ const MAX_CELLS: u32 = 2000;
 impl Preset {
     /// Sets the preset's carver, braid, targets, marker size and narrowest accepted corridor on
     /// `design` (the size is separate: [`Preset::grid_size`]).
+    ///
+    /// A "Which path?" design ([`Design::starts`] above 1) keeps braid 0: loops would join its
+    /// entrances' trees.
     pub fn apply(&self, design: &mut Design) {
         design.algorithm = self.algorithm;
-        design.braid = self.braid;
+        design.braid = if design.starts > 1 { 0.0 } else { self.braid };
         design.targets = self.targets;
         design.page.markers = self.markers;
         // the corridor the preset promises is the narrowest the page accepts (the preflight
@@ -257,6 +260,7 @@ fn corridor_on_page(kind: TopologyKind, w: u32, h: u32, setup: &PageSetup) -> Op
         maze: Maze::new(grid),
         entrance: sides[0],
         exit: sides[1],
+        starts: Vec::new(),
         solution: Vec::new(),
         metrics: Metrics::default(),
         algorithm_used: "",

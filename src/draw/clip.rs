@@ -721,10 +721,11 @@ fn draw_outline(g: &Generated, o: &Outline, lay: &Layout, items: &mut Vec<Item>)
     let all = outer(o);
     let frags: Vec<Frag> = all.iter().map(|(_, f)| *f).collect();
     let loops = chains(&frags);
-    let gaps = [
-        gap(o, &g.maze, g.entrance, &all, &loops),
-        gap(o, &g.maze, g.exit, &all, &loops),
-    ];
+    let gaps: Vec<Gap> = g
+        .openings()
+        .into_iter()
+        .map(|e| gap(o, &g.maze, e, &all, &loops))
+        .collect();
     let removed: Vec<usize> = gaps
         .iter()
         .flat_map(|g| g.removed.iter().copied())

@@ -56,9 +56,9 @@ pub struct Layout {
     pub symbols: bool,
     /// The pictures that mark START and FINISH (the setup's own, or its theme's).
     pub pictures: Option<Arc<[Picture; 2]>>,
-    /// Whether the START and the FINISH label go beside their arrows rather than beyond them
-    /// (chosen when it gives the maze more room).
-    pub label_beside: [bool; 2],
+    /// Whether each opening's label (the entrances', then FINISH) goes beside its arrow rather
+    /// than beyond it (chosen when it gives the maze more room).
+    pub label_beside: Vec<bool>,
     /// What the label placement could not do (a label that had to overlap something), for
     /// [`Layout::warnings`].
     pub notes: Vec<String>,
@@ -198,14 +198,47 @@ fn outward(s: &Side, center: Point) -> (f64, f64) {
     (nx, ny)
 }
 
+/// What an opening's marker says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Role {
+    /// The entrance: START (or the green dot, or the start picture).
+    Start,
+    /// The exit: FINISH (or the flag, or the finish picture).
+    Finish,
+    /// Entrance `k` of a "Which path?" puzzle: its letter ([`crate::forest::letter`]), in
+    /// words whatever the page's marks (a dot or a picture would not say which is which).
+    Letter(usize),
+}
+
+impl Role {
+    /// Whether the arrow points in (an entrance) rather than out (the exit).
+    pub(super) fn entrance(self) -> bool {
+        self != Role::Finish
+    }
+
+    /// The label's word.
+    pub(super) fn label(self) -> &'static str {
+        match self {
+            Role::Start => START,
+            Role::Finish => FINISH,
+            Role::Letter(k) => crate::forest::letter(k),
+        }
+    }
+}
+
 /// Maze-unit geometry shared by layout and drawing.
 pub(super) struct Geometry {
     /// Bounding box of the active cells, maze units: (min x, min y, max x, max y).
     pub(super) bbox: (f64, f64, f64, f64),
     /// Coarse occupancy grid over `bbox` for keeping labels off the shape.
     pub(super) occ: Occupancy,
-    /// (midpoint, outward unit normal) of the entrance and the exit openings.
-    pub(super) openings: [(Point, (f64, f64)); 2],
+    /// (midpoint, outward unit normal) of the openings: the entrances, then the exit.
+    pub(super) openings: Vec<(Point, (f64, f64))>,
+    /// What each opening's marker says, in the order of `openings`.
+    pub(super) roles: Vec<Role>,
+    /// The opening of the entrance joined to the exit on a "Which path?" puzzle (the answer
+    /// key rings its letter).
+    pub(super) winner: Option<usize>,
     /// Whether the openings are gaps in a shape's own outline (`outline = "shape"`): the
     /// arrows stop outside them rather than reach into the cells.
     pub(super) on_contour: bool,
@@ -429,11 +462,22 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
             None => (c, (0.0, -1.0)),
         }
     };
-    let openings = [opening(g.entrance), opening(g.exit)];
+    let ends = g.openings();
+    let openings = ends.iter().map(|&e| opening(e)).collect();
+    let roles = if g.starts.is_empty() {
+        vec![Role::Start, Role::Finish]
+    } else {
+        (0..g.starts.len())
+            .map(Role::Letter)
+            .chain([Role::Finish])
+            .collect()
+    };
     Geometry {
         bbox,
         occ,
         openings,
+        roles,
+        winner: g.winner(),
         on_contour: g.outline.is_some(),
         legend: g.design.weave_legend && g.metrics.crossings > 0,
         inset: g.design.inset_share(),
@@ -503,16 +547,21 @@ impl Marks {
     }
 }
 
-/// The size of marker `i`'s label box (0 START, 1 FINISH): the word's ([`label_size`]), the
-/// square of its dot or flag ([`symbol_mm`]) or its picture's box.
-pub(super) fn mark_size(i: usize, face: Typeface, m: MarkerSize, marks: Marks) -> (f64, f64) {
+/// The size of the label box of a marker that says `role`: the word's ([`label_size`]), the
+/// square of its dot or flag ([`symbol_mm`]) or its picture's box; a letter is always its word.
+pub(super) fn mark_size(role: Role, face: Typeface, m: MarkerSize, marks: Marks) -> (f64, f64) {
+    let i = match role {
+        Role::Start => 0,
+        Role::Finish => 1,
+        Role::Letter(_) => return label_size(role.label(), face, m),
+    };
     if let Marks::Pictures(boxes) = marks {
-        return boxes[i.min(1)];
+        return boxes[i];
     }
     if marks == Marks::Symbols {
         (symbol_mm(m), symbol_mm(m))
     } else {
-        label_size(if i == 0 { START } else { FINISH }, face, m)
+        label_size(role.label(), face, m)
     }
 }
 
@@ -789,13 +838,13 @@ fn extent(
     (face, marks, symbols): (Typeface, MarkerSize, Marks),
     scale: f64,
     axis: usize,
-    beside: [bool; 2],
+    beside: &[bool],
 ) -> (f64, f64) {
     let pick = |b: (f64, f64, f64, f64)| if axis == 0 { (b.0, b.2) } else { (b.1, b.3) };
     let (lo, hi) = pick(geo.bbox);
     let (mut lo, mut hi) = (lo * scale, hi * scale);
     for (i, &(m, n)) in geo.openings.iter().enumerate() {
-        let size = mark_size(i, face, marks, symbols);
+        let size = mark_size(geo.roles[i], face, marks, symbols);
         let off = label_offset(n, size, marks, beside[i], false);
         let (out, head) = (marks.arrow_mm(), marks.head_max_mm());
         let (c, half, arrow_end) = if axis == 0 {
@@ -839,7 +888,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     );
     // the largest scale that fits with each label beyond or beside its arrow: the spans grow
     // with the scale; beyond the arrow (the usual look) unless beside gives the maze more room
-    let largest = |beside: [bool; 2]| {
+    let largest = |beside: &[bool]| {
         let span = |s: f64, axis: usize| {
             let (lo, hi) = extent(geo, looks, s, axis, beside);
             hi - lo
@@ -859,10 +908,15 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
         }
         lo
     };
-    let mut beside = [false, false];
-    let mut scale = largest(beside);
-    for option in [[true, false], [false, true], [true, true]] {
-        let s = largest(option);
+    // every label beyond its arrow; then one label beside its arrow, each in turn; then all
+    let k = geo.openings.len();
+    let mut beside = vec![false; k];
+    let mut scale = largest(&beside);
+    let options = (0..k)
+        .map(|j| (0..k).map(|i| i == j).collect::<Vec<bool>>())
+        .chain([vec![true; k]]);
+    for option in options {
+        let s = largest(&option);
         if s > scale * (1.0 + 1e-6) {
             (scale, beside) = (s, option);
         }
@@ -879,7 +933,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     }
     // centre the maze, then move it in as far as its markers need to stay on the area
     let place = |axis: usize, start: f64, room: f64, size: f64, low: f64| {
-        let (elo, ehi) = extent(geo, looks, scale, axis, beside);
+        let (elo, ehi) = extent(geo, looks, scale, axis, &beside);
         let mut at = start + (room - size) / 2.0; // the maze's low edge
         let (from, to) = (at - low * scale + elo, at - low * scale + ehi);
         if from < start {

@@ -3,7 +3,7 @@
 //! shape, clear of it, of each other and of the text around the page.
 
 use super::font::CAP_HEIGHT_EM;
-use super::layout::{Layout, label_em, unit};
+use super::layout::{Layout, Role, label_em, unit};
 use super::model::{Anchor, Area, Item, Layer, Path, Pos, Rgb, Seg, Shape, Text};
 use super::place::Marker;
 
@@ -137,7 +137,9 @@ pub(super) fn draw_markers(lay: &Layout, markers: &[Marker], items: &mut Vec<Ite
         let (tail, tip) = m.tail_tip();
         arrow(tail, tip, (m.head_len, m.head_w, m.shaft), items);
         let b = m.label_box;
-        if let Some(pics) = &lay.pictures {
+        // a "Which path?" entrance says its letter whatever the page's marks
+        let letter = matches!(m.role, Role::Letter(_));
+        if let Some(pics) = lay.pictures.as_ref().filter(|_| !letter) {
             if m.entrance {
                 super::picture::draw(&pics[0], &b, Layer::StartPicture, items);
             } else {
@@ -145,7 +147,7 @@ pub(super) fn draw_markers(lay: &Layout, markers: &[Marker], items: &mut Vec<Ite
             }
             continue;
         }
-        if lay.symbols {
+        if lay.symbols && !letter {
             if m.entrance {
                 start_dot(&b, items);
             } else {
@@ -166,6 +168,25 @@ pub(super) fn draw_markers(lay: &Layout, markers: &[Marker], items: &mut Vec<Ite
             }),
         });
     }
+}
+
+/// The answer key's mark of the entrance joined to the exit on a "Which path?" puzzle: a ring
+/// in the answer line's colour round its letter (`label`: the letter's box).
+pub(super) fn ring_winner(label: &Area, items: &mut Vec<Item>) {
+    // round the capital letter (the box reaches down to the descenders, which a letter A to
+    // D has none of)
+    let cap = label.h * CAP_HEIGHT_EM / (CAP_HEIGHT_EM + super::font::DESCENT_EM);
+    let c = Pos::new(label.x + label.w / 2.0, label.y + cap / 2.0);
+    let width = 0.6;
+    let r = label.w.hypot(cap) / 2.0 + 1.0 + width / 2.0;
+    items.push(Item {
+        layer: Layer::Solution,
+        shape: Shape::Stroke {
+            path: circle(c, r),
+            width,
+            color: Rgb::SOLUTION,
+        },
+    });
 }
 
 #[cfg(test)]

@@ -47,6 +47,8 @@ mod text;
 mod tiles;
 mod walls;
 
+use std::borrow::Cow;
+
 use crate::error::Result;
 use crate::maze::Tunnel;
 use crate::page::PageSetup;
@@ -84,7 +86,37 @@ fn level_stars(g: &Generated) -> Option<usize> {
     g.metrics.standing.as_ref().map(|s| s.stars())
 }
 
+/// The instruction a "Which path?" puzzle's page prints when it has none of its own (with a
+/// theme, the theme's finish instead of FINISH; with the dot and flag, the flag).
+pub const WHICH_PATH: &str = "Which path leads to the FINISH?";
+
+/// `setup`, with the "Which path?" instruction when `g` has several entrances and the page has
+/// no instruction of its own (an empty one is none: the answer pages' keys have it): the
+/// theme's own line would send a child to find a picture the lettered entrances do not have
+/// ("Help the bee find the flower"), so a theme's page asks for its finish ("Which path leads
+/// to the flower?").
+fn with_instruction<'a>(g: &Generated, setup: &'a PageSetup) -> Cow<'a, PageSetup> {
+    if g.starts.is_empty() || setup.instruction.is_some() {
+        return Cow::Borrowed(setup);
+    }
+    let theme = setup
+        .theme
+        .as_deref()
+        .and_then(|t| crate::theme::get(t).ok());
+    let line = match theme {
+        Some(t) => format!("Which path leads to the {}?", t.finish),
+        None if setup.pictures.is_some() => "Which path leads to the finish?".into(),
+        None if setup.symbols => "Which path leads to the flag?".into(),
+        None => WHICH_PATH.into(),
+    };
+    Cow::Owned(PageSetup {
+        instruction: Some(line),
+        ..setup.clone()
+    })
+}
+
 fn build(g: &Generated, setup: &PageSetup, key: bool) -> Result<Drawing> {
+    let setup = &*with_instruction(g, setup);
     let geo = geometry(g);
     let (lay, _) = settle(setup, &geo)?;
     let setup = &setup.oriented(lay.orientation);
@@ -104,6 +136,7 @@ fn build(g: &Generated, setup: &PageSetup, key: bool) -> Result<Drawing> {
 /// Fits `g` onto the page `setup` describes: the scale, position, orientation, corridor width
 /// and warnings (the label placement's included).
 pub fn layout(g: &Generated, setup: &PageSetup) -> Result<Layout> {
+    let setup = &*with_instruction(g, setup);
     let geo = geometry(g);
     let (mut lay, _) = settle(setup, &geo)?;
     let plan = place::plan(&setup.oriented(lay.orientation), &lay, &geo, true);
@@ -139,6 +172,10 @@ pub struct Pages {
 /// key follows it. The maze is drawn once: when both layouts put it at the same size, the key
 /// reuses the puzzle's walls, crossings and markers, moved to the key page's position.
 pub fn pages(g: &Generated, setup: &PageSetup, key_setup: &PageSetup) -> Result<Pages> {
+    let (setup, key_setup) = (
+        &*with_instruction(g, setup),
+        &*with_instruction(g, key_setup),
+    );
     let geo = geometry(g);
     let (mut lay, shrink) = settle(setup, &geo)?;
     let setup = &setup.oriented(lay.orientation);
@@ -208,6 +245,9 @@ fn assemble(
     }
     if let (Some(tunnels), Some(key_box)) = (solution, plan.answer_key) {
         draw_solution(g, lay, tunnels, key_box, &mut items);
+        if let Some(m) = plan.winner.and_then(|w| plan.markers.get(w)) {
+            markers::ring_winner(&m.label_box, &mut items);
+        }
     }
     Drawing {
         width: pw,
@@ -297,6 +337,49 @@ mod tests {
                 .texts()
                 .any(|t| t.text.contains('\u{2606}'))
         );
+    }
+
+    #[test]
+    fn a_which_path_page_asks_which_path_unless_it_says_otherwise() {
+        let g = generate(
+            &Design {
+                width: 10,
+                height: 10,
+                seed: Some(3),
+                starts: 3,
+                ..Design::default()
+            },
+            None,
+        )
+        .unwrap();
+        let line = |setup: PageSetup| -> Vec<String> {
+            let p = puzzle_page(&g, &setup).unwrap();
+            p.texts()
+                .map(|t| t.text.clone())
+                .filter(|t| t.contains(' '))
+                .collect()
+        };
+        assert_eq!(line(PageSetup::default()), [WHICH_PATH]);
+        let bee = PageSetup {
+            theme: Some("bee".into()),
+            ..PageSetup::default()
+        };
+        assert_eq!(line(bee), ["Which path leads to the flower?"]);
+        let flag = PageSetup {
+            symbols: true,
+            ..PageSetup::default()
+        };
+        assert_eq!(line(flag), ["Which path leads to the flag?"]);
+        let own = PageSetup {
+            instruction: Some("Find the cheese".into()),
+            theme: Some("bee".into()),
+            ..PageSetup::default()
+        };
+        assert_eq!(line(own), ["Find the cheese"]);
+        // one entrance: no line unless asked
+        let one = maze(10, 10, 3);
+        let p = puzzle_page(&one, &PageSetup::default()).unwrap();
+        assert!(!p.texts().any(|t| t.text.contains("Which")));
     }
 
     #[test]

@@ -22,8 +22,8 @@
 use super::font::{self, CAP_HEIGHT_EM, font};
 use super::layout::layout_with;
 use super::layout::{
-    ANSWER_KEY, FINISH, FOOTER_SIZE, Geometry, LABEL_GAP, LABEL_REACH_MAX, Layout, Marks,
-    NAME_SIZE, START, furniture, label_offset, mark_size, unit,
+    ANSWER_KEY, FOOTER_SIZE, Geometry, LABEL_GAP, LABEL_REACH_MAX, Layout, Marks, NAME_SIZE, Role,
+    furniture, label_offset, mark_size, unit,
 };
 use super::model::{Area, Pos};
 use crate::error::Result;
@@ -41,8 +41,10 @@ pub(super) const KEY_CLEAR: f64 = 10.0;
 /// An entrance or exit marker as placed: the arrow's two ends and the label's box.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Marker {
-    /// START or FINISH.
+    /// START, FINISH or a "Which path?" entrance's letter.
     pub(super) label: &'static str,
+    /// What the marker says (the label, or the dot, flag or picture standing for it).
+    pub(super) role: Role,
     /// Whether this is the entrance (the arrow points in) rather than the exit (it points out).
     pub(super) entrance: bool,
     /// The arrow's end just inside the opening.
@@ -78,8 +80,10 @@ impl Marker {
 
 /// Where everything around the maze goes on one page.
 pub(super) struct Plan {
-    /// The entrance's and the exit's markers, in that order.
+    /// The entrances' and the exit's markers, in that order.
     pub(super) markers: Vec<Marker>,
+    /// Which of `markers` is the entrance joined to the exit on a "Which path?" puzzle.
+    pub(super) winner: Option<usize>,
     /// The ANSWER KEY label's box (key pages only): from its cap height to its baseline.
     pub(super) answer_key: Option<Area>,
     /// The weave legend's box ([`WEAVE_LEGEND`], weave mazes with crossings): from its cap
@@ -256,6 +260,7 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
     });
     Plan {
         markers,
+        winner: geo.winner,
         answer_key,
         legend,
         warnings,
@@ -403,30 +408,38 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
         let m = lay.to_page(m_units);
         (m.add(n, -inside_by), m.add(d, arrow_out + extra))
     };
-    // the arrow's box: the entrance's points in, the exit's out
+    // the arrow's box: an entrance's points in, the exit's out
     let boxed_arrow = |i: usize, d: (f64, f64), extra: f64| {
         let (inner, outer) = ends(i, d, extra);
-        if i == 0 {
+        if geo.roles[i].entrance() {
             arrow_box(outer, inner, arrow)
         } else {
             arrow_box(inner, outer, arrow)
         }
     };
-    // both arrows are in the way of both labels
+    // every arrow is in the way of every label
     let first_arrow = boxes.taken.len();
-    boxes
-        .taken
-        .push(("the START arrow", boxed_arrow(0, geo.openings[0].1, 0.0)));
-    boxes
-        .taken
-        .push(("the FINISH arrow", boxed_arrow(1, geo.openings[1].1, 0.0)));
+    for (i, role) in geo.roles.iter().enumerate() {
+        let what = match role {
+            Role::Start => "the START arrow",
+            Role::Finish => "the FINISH arrow",
+            Role::Letter(k) => ["the A arrow", "the B arrow", "the C arrow", "the D arrow"]
+                .get(*k)
+                .copied()
+                .unwrap_or("an arrow"),
+        };
+        boxes
+            .taken
+            .push((what, boxed_arrow(i, geo.openings[i].1, 0.0)));
+    }
     let bounds = lay.maze_area;
-    let mut markers = Vec::with_capacity(2);
+    let mut markers = Vec::with_capacity(geo.openings.len());
     for (i, &(m_units, n)) in geo.openings.iter().enumerate() {
-        let label = if i == 0 { START } else { FINISH };
+        let role = geo.roles[i];
+        let label = role.label();
         let m = lay.to_page(m_units);
         let (w, h) = mark_size(
-            i,
+            role,
             lay.face,
             marks,
             Marks::of(lay.symbols, lay.pictures.as_deref(), marks),
@@ -545,7 +558,8 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
         boxes.taken.push((label, bx));
         markers.push(Marker {
             label,
-            entrance: i == 0,
+            role,
+            entrance: role.entrance(),
             inner,
             outer,
             head_len,

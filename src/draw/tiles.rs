@@ -19,7 +19,7 @@
 //! maze area left by the header, footer and labels, centred. One maze unit is one tile across its
 //! flats, so the corridor width is the scale.
 
-use super::layout::{CURVE_MIN_SCALE, Geometry, Layout, Occupancy, layout_with};
+use super::layout::{CURVE_MIN_SCALE, Geometry, Layout, Occupancy, Role, layout_with};
 use super::markers::draw_markers;
 use super::model::{Area, Drawing, Item, Layer, PathBuilder, Pos, Rgb, Seg, Shape};
 use super::place::{self, Plan};
@@ -166,7 +166,9 @@ fn geometry(m: &TileMaze) -> Geometry {
     Geometry {
         bbox,
         occ,
-        openings: [opening(m, m.entrance), opening(m, m.exit)],
+        openings: vec![opening(m, m.entrance), opening(m, m.exit)],
+        roles: vec![Role::Start, Role::Finish],
+        winner: None,
         on_contour: false,
         legend: false,
         inset: 0.0,

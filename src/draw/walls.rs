@@ -516,9 +516,7 @@ fn cell_pieces(
     let maze = &g.maze;
     let grid = maze.grid();
     for (i, s) in sides.iter().enumerate() {
-        if (id == g.entrance.cell && i == g.entrance.side)
-            || (id == g.exit.cell && i == g.exit.side)
-        {
+        if g.is_opening(id, i) {
             continue;
         }
         let other = s.neighbour.and_then(|c| grid.id_at(c));
@@ -581,8 +579,7 @@ fn inset_pieces(
         )
     };
     for (i, s) in sides.iter().enumerate() {
-        let endpoint = (id == g.entrance.cell && i == g.entrance.side)
-            || (id == g.exit.cell && i == g.exit.side);
+        let endpoint = g.is_opening(id, i);
         let other = s.neighbour.and_then(|n| grid.id_at(n));
         let linked = other.is_some_and(|n| {
             grid.slot_of(id, n)

@@ -129,7 +129,7 @@ pub(crate) fn centre_edges(g: &Generated, lay: &Layout) -> Vec<Edge> {
             }
         }
     }
-    for e in [g.entrance, g.exit] {
+    for e in g.openings() {
         sides.clear();
         grid.sides(e.cell, &mut sides);
         if let Some(s) = sides.get(e.side) {

@@ -47,6 +47,7 @@ complete -c hedge -n "__fish_hedge_using_subcommand generate" -l key-under -d 'H
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l seed -d 'Random seed (a random one is drawn and reported when omitted)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l entrance -d 'Entrance placement: auto, top-bottom, left-right, or a cell ROW,COL (then give --exit)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l exit -d 'Exit cell ROW,COL, with an explicit --entrance cell' -r
+complete -c hedge -n "__fish_hedge_using_subcommand generate" -l starts -d 'A "Which path?" puzzle: N entrances (2 to 4) lettered A, B, C, D, only one of them joined to the finish (1, the default, is an ordinary maze). Not with braid, weave, tiles or a chosen --entrance' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -s o -l output -d 'Output file, its format by extension: .pdf (the maze, then its answer key), .svg or .png (the key beside as NAME-key.svg/.png; see --key), .json (the maze graph) or .txt (ASCII, rect only). A symbolic link is written through (its target gets the file). Without it, rect mazes are drawn on standard output' -r -F
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l paper -d 'Paper: a4, letter, 8.5x11, 8x10, 6x9, or a size like 150x200mm or 5x7in' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l orientation -d 'portrait, landscape or auto (the default: the page turns when the maze gets wider corridors that way)' -r
