@@ -84,3 +84,32 @@ pub fn pdf_fonts(bytes: &[u8]) -> Vec<(String, bool, bool)> {
     out.sort();
     out
 }
+
+/// Built-in `shape` on `kind` with reader preset `preset`'s knobs and grid on US Letter (as
+/// `hedge generate --difficulty PRESET --shape SHAPE` sizes it), carved from `seed` as it is
+/// (no search); `None` when the shape is too small for a maze there.
+pub fn preset_maze(
+    preset: &str,
+    shape: &str,
+    kind: hedge::topology::TopologyKind,
+    seed: u64,
+) -> Option<hedge::pipeline::Generated> {
+    use hedge::make::{Fit, Made, prepare};
+    let preset = hedge::difficulty::preset(preset).expect("a preset");
+    let mut d = hedge::design::Design {
+        topology: kind,
+        seed: Some(seed),
+        shape: Some(hedge::shape::ShapeSource::Builtin(shape.into())),
+        ..hedge::design::Design::default()
+    };
+    preset.apply(&mut d);
+    (d.width, d.height) = preset.grid_size(kind, &hedge::page::PageSetup::default());
+    let fit = Fit {
+        height: true,
+        size_limit: Some((d.width, d.height)),
+    };
+    match prepare(&d, &hedge::load::Memory::new(), None, fit).and_then(|p| p.make()) {
+        Ok(Made::Walls(g)) => Some(g),
+        _ => None,
+    }
+}

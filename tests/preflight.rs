@@ -358,26 +358,11 @@ fn a_presets_corridor_is_the_pages_minimum_and_cut_doors_are_measured() {
     );
 
     // the doors: measured from outside on every built-in at ages 6-8 (9 mm corridors)
-    let preset = hedge::difficulty::preset("ages-6-8").unwrap();
-    let setup = PageSetup::default();
     let mut cut = 0;
     for shape in hedge::shape::builtin::names() {
-        let mut d = Design {
-            seed: Some(1),
-            shape: Some(hedge::shape::ShapeSource::Builtin(shape.into())),
-            ..Design::default()
-        };
-        preset.apply(&mut d);
-        assert_eq!(d.page.min_corridor_mm, 9.0);
-        (d.width, d.height) = preset.grid_size(d.topology, &setup);
-        let fit = hedge::make::Fit {
-            height: true,
-            size_limit: Some((d.width, d.height)),
-        };
-        let p = hedge::make::prepare(&d, &hedge::load::Memory::new(), None, fit).unwrap();
-        let hedge::make::Made::Walls(g) = p.make().unwrap() else {
-            unreachable!("walls")
-        };
+        let kind = hedge::topology::TopologyKind::Rect;
+        let g = crate::common::preset_maze("ages-6-8", shape, kind, 1).expect("a maze");
+        assert_eq!(g.design.page.min_corridor_mm, 9.0);
         let lay = draw::layout(&g, &g.design.page).unwrap();
         let o = g.outline.as_ref().unwrap();
         let grid = g.maze.grid();

@@ -577,13 +577,7 @@ fn weave_crossing_picture(topology: hedge::topology::TopologyKind) -> Vec<u8> {
             out.put_pixel(x0 + w - 1, y, grey);
         }
     }
-    let mut bytes = Vec::new();
-    out.write_to(
-        &mut std::io::Cursor::new(&mut bytes),
-        image::ImageFormat::Png,
-    )
-    .unwrap();
-    bytes
+    png_bytes(&out)
 }
 
 /// The heart and the cat on every topology, drawn with the shape's own outline (rows 1 and 3)
@@ -646,8 +640,13 @@ fn outline_picture() -> Vec<u8> {
             image::imageops::overlay(&mut out, &tile, i64::from(x), i64::from(y));
         }
     }
+    png_bytes(&out)
+}
+
+/// `img` as PNG bytes.
+fn png_bytes(img: &image::RgbaImage) -> Vec<u8> {
     let mut bytes = Vec::new();
-    out.write_to(
+    img.write_to(
         &mut std::io::Cursor::new(&mut bytes),
         image::ImageFormat::Png,
     )
@@ -706,34 +705,14 @@ fn maze_tile(
 /// them, carved with the preset's starting carver (no search) from seed 1: the children's
 /// sizes, where a thin part or a gap shows. A shape too small for a maze there is a blank tile.
 fn kids_sheet(kind: hedge::topology::TopologyKind) -> Vec<u8> {
-    use hedge::design::Design;
-    use hedge::load::Memory;
-    use hedge::make::{Fit, Made, prepare};
-    use hedge::page::PageSetup;
-    use hedge::shape::{ShapeSource, builtin};
     const TILE: u32 = 192;
-    let names: Vec<&str> = builtin::names().collect();
-    let setup = PageSetup::default();
-    let preset = hedge::difficulty::preset("ages-3-5").unwrap();
+    let names: Vec<&str> = hedge::shape::builtin::names().collect();
     let cols = 5u32;
     let rows = (names.len() as u32).div_ceil(cols);
     let mut out =
         image::RgbaImage::from_pixel(TILE * cols, TILE * rows, image::Rgba([255, 255, 255, 255]));
     for (k, shape) in names.iter().enumerate() {
-        let mut d = Design {
-            topology: kind,
-            seed: Some(1),
-            shape: Some(ShapeSource::Builtin((*shape).into())),
-            ..Design::default()
-        };
-        preset.apply(&mut d);
-        (d.width, d.height) = preset.grid_size(kind, &setup);
-        let fit = Fit {
-            height: true,
-            size_limit: Some((d.width, d.height)),
-        };
-        let Ok(Made::Walls(g)) = prepare(&d, &Memory::new(), None, fit).and_then(|p| p.make())
-        else {
+        let Some(g) = crate::common::preset_maze("ages-3-5", shape, kind, 1) else {
             continue;
         };
         let tile = maze_tile(&g, &g.design.page, TILE - 8, 2.0, true);
@@ -742,13 +721,7 @@ fn kids_sheet(kind: hedge::topology::TopologyKind) -> Vec<u8> {
         let y = (k as u32 / cols) * TILE + (TILE - h) / 2;
         image::imageops::overlay(&mut out, &tile, i64::from(x), i64::from(y));
     }
-    let mut bytes = Vec::new();
-    out.write_to(
-        &mut std::io::Cursor::new(&mut bytes),
-        image::ImageFormat::Png,
-    )
-    .unwrap();
-    bytes
+    png_bytes(&out)
 }
 
 /// Every picture in the README that the program makes (all but the editor's screenshots),

@@ -431,30 +431,12 @@ fn built_in_shapes_at_kids_sizes_are_closed_but_for_two_openings() {
 /// --difficulty ages-3-5 --shape NAME` sizes it), on every topology: whole, as above.
 #[test]
 fn built_in_shapes_with_the_kids_presets_are_whole() {
-    let setup = PageSetup::default();
     let mut bad = Vec::new();
     let mut count = 0;
     for name in ["ages-3-5", "ages-6-8"] {
-        let preset = hedge::difficulty::preset(name).expect("a preset");
         for shape in builtin::names() {
             for kind in TopologyKind::ALL {
-                let mut d = Design {
-                    topology: kind,
-                    seed: Some(1),
-                    shape: Some(ShapeSource::Builtin(shape.into())),
-                    outline: OutlineStyle::Shape,
-                    ..Design::default()
-                };
-                preset.apply(&mut d);
-                (d.width, d.height) = preset.grid_size(kind, &setup);
-                let fit = Fit {
-                    height: true,
-                    size_limit: Some((d.width, d.height)),
-                };
-                let Ok(p) = prepare(&d, &Memory::new(), None, fit) else {
-                    continue;
-                };
-                let Ok(Made::Walls(g)) = p.make() else {
+                let Some(g) = crate::common::preset_maze(name, shape, kind, 1) else {
                     continue;
                 };
                 count += 1;
@@ -543,27 +525,12 @@ fn random_blobs_at_kids_sizes_are_whole() {
 /// (parts of one cell are still dropped: a corridor to each is a square stuck on the shape).
 #[test]
 fn parts_the_picture_joins_stay_at_kids_sizes() {
-    let setup = PageSetup::default();
-    let preset = hedge::difficulty::preset("ages-3-5").unwrap();
     let mut total = 0;
     let mut mazes = 0;
     let mut kept_whole = Vec::new();
     for shape in builtin::names() {
         for kind in TopologyKind::ALL {
-            let mut d = Design {
-                topology: kind,
-                seed: Some(1),
-                shape: Some(ShapeSource::Builtin(shape.into())),
-                ..Design::default()
-            };
-            preset.apply(&mut d);
-            (d.width, d.height) = preset.grid_size(kind, &setup);
-            let fit = Fit {
-                height: true,
-                size_limit: Some((d.width, d.height)),
-            };
-            let Ok(Made::Walls(g)) = prepare(&d, &Memory::new(), None, fit).and_then(|p| p.make())
-            else {
+            let Some(g) = crate::common::preset_maze("ages-3-5", shape, kind, 1) else {
                 continue;
             };
             mazes += 1;

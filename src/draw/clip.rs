@@ -255,12 +255,25 @@ const TOUCH: f64 = 0.08;
 
 /// Where inner walls end at or near the stretch of outer wall `line` (points with the distance
 /// along it), as distances along it: the ends of walls between cells of different owners (a
-/// passage between two graph cells is no wall) within [`TOUCH`] of it. Only walls within
-/// `reach` of `m` are looked at.
-fn wall_ends(o: &Outline, maze: &Maze, line: &[(f64, Point)], m: Point, reach: f64) -> Vec<f64> {
+/// passage between two graph cells is no wall) within [`TOUCH`] of it. Only the sides of
+/// `cells` (the stretch's cells and those two steps round them: every side that ends within
+/// a wall's width of the stretch) within `reach` of `m` are looked at.
+fn wall_ends(
+    o: &Outline,
+    maze: &Maze,
+    cells: &[Coord],
+    line: &[(f64, Point)],
+    m: Point,
+    reach: f64,
+) -> Vec<f64> {
     let grid = maze.grid();
+    let t = o.clip.topology().tess();
     let mut out = Vec::new();
-    owned_cells(o, |c, id, sides| {
+    let mut sides = Vec::new();
+    for &c in cells {
+        let Some(id) = o.owner(c) else { continue };
+        sides.clear();
+        t.sides(c, &mut sides);
         for (k, s) in sides.iter().enumerate() {
             let Some(n) = s.neighbour else { continue };
             let Some(other) = o.owner(n) else { continue };
@@ -302,7 +315,7 @@ fn wall_ends(o: &Outline, maze: &Maze, line: &[(f64, Point)], m: Point, reach: f
                 }
             }
         }
-    });
+    }
     out
 }
 
@@ -416,7 +429,20 @@ fn gap(
     if line.len() < 2 {
         return Gap::default();
     }
-    let stops = wall_ends(o, maze, &line, m, total);
+    // the stretch's cells and those two steps round them
+    let t = o.clip.topology().tess();
+    let mut cells: Vec<Coord> = pieces.iter().map(|&i| outer[i].0).collect();
+    for _ in 0..2 {
+        let ring = cells.clone();
+        for c in ring {
+            sides.clear();
+            t.sides(c, &mut sides);
+            cells.extend(sides.iter().filter_map(|s| s.neighbour));
+        }
+        cells.sort_unstable();
+        cells.dedup();
+    }
+    let stops = wall_ends(o, maze, &cells, &line, m, total);
     let inside = |a: f64, b: f64| stops.iter().any(|&t| t > a + 1e-6 && t < b - 1e-6);
     // where along the stretch the gap starts and ends: the best door-long window with no wall
     // ending inside it, else the longest stretch between wall ends
