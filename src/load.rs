@@ -180,6 +180,60 @@ pub fn read_design(loader: &dyn Loader, path: &Path) -> Result<Design> {
     parse_design(&text).map_err(|e| Error::input(format!("{}: {}", e.message, path.display())))
 }
 
+/// The start and finish pictures of a page: its own (`start_picture`, `finish_picture`, read
+/// through `loader`; paths as given, see [`crate::page::PageSetup::resolve_pictures`]), its
+/// theme's for one not given. `None` when it names neither picture (a theme alone is drawn from
+/// its name). One picture without the other and no theme is an error saying so.
+pub fn page_pictures(
+    loader: &dyn Loader,
+    setup: &crate::page::PageSetup,
+) -> Result<Option<std::sync::Arc<[crate::picture::Picture; 2]>>> {
+    use crate::picture::Picture;
+    if setup.start_picture.is_none() && setup.finish_picture.is_none() {
+        return Ok(None);
+    }
+    let theme = setup.theme.as_deref().map(crate::theme::get).transpose()?;
+    let read = |end: &str, file: &Option<PathBuf>, own: Option<&str>| -> Result<Picture> {
+        match (file, own) {
+            (Some(path), _) => {
+                let bytes = loader.picture(path).map_err(|e| {
+                    let what = format!("cannot read the {end} picture");
+                    Error::new(
+                        e.kind,
+                        e.message.replacen("cannot read the shape", &what, 1),
+                    )
+                })?;
+                Picture::from_svg(&bytes).map_err(|e| {
+                    Error::input(format!(
+                        "the {end} picture {}: {} (it must be an SVG file)",
+                        path.display(),
+                        e.message
+                    ))
+                })
+            }
+            (None, Some(name)) => Picture::from_svg(
+                crate::theme::picture(name).expect("a theme names its pictures (tested)"),
+            ),
+            (None, None) => Err(Error::option(format!(
+                "the {end} picture is missing: give both a start and a finish picture, or a \
+                 theme for the other one"
+            ))),
+        }
+    };
+    Ok(Some(std::sync::Arc::new([
+        read(
+            "start",
+            &setup.start_picture,
+            theme.map(|t| t.start.as_str()),
+        )?,
+        read(
+            "finish",
+            &setup.finish_picture,
+            theme.map(|t| t.finish.as_str()),
+        )?,
+    ])))
+}
+
 /// Parses a design from TOML text; the error is the parser's whole message on one line (control
 /// characters escaped), with the line and column. Hand edits (`cell_edits`) must lie on the
 /// design's grid.
@@ -279,5 +333,53 @@ mod tests {
         assert!(s.note.unwrap().contains("is an SVG image"));
         let b = load_shape(&m, &ShapeSource::Builtin("heart".into()), None).unwrap();
         assert_eq!(b.picture, s.picture);
+    }
+
+    #[test]
+    fn page_pictures_are_the_pages_own_then_its_themes() {
+        use crate::page::PageSetup;
+        let blue = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 2"><rect width="4" height="2" fill="#3060d0"/></svg>"##;
+        let m = Memory::new()
+            .with("d/blue.svg", blue)
+            .with("d/x.svg", "not svg");
+        let mut page = PageSetup::default();
+        assert!(page_pictures(&m, &page).unwrap().is_none(), "nothing named");
+        page.theme = Some("bee".into());
+        assert!(
+            page_pictures(&m, &page).unwrap().is_none(),
+            "a theme alone: by name"
+        );
+        // relative to the file that names them
+        page.start_picture = Some("blue.svg".into());
+        page.resolve_pictures(Path::new("d"));
+        assert_eq!(page.start_picture.as_deref(), Some(Path::new("d/blue.svg")));
+        let both = page_pictures(&m, &page).unwrap().unwrap();
+        let own = crate::picture::Picture::from_svg(blue.as_bytes()).unwrap();
+        let bee = crate::theme::get("bee").unwrap();
+        let flower = crate::picture::Picture::from_svg(crate::theme::picture(&bee.finish).unwrap());
+        assert_eq!(both[0], own);
+        assert_eq!(both[1], flower.unwrap());
+        // without the theme the finish is missing; a bad file is named
+        page.theme = None;
+        let e = page_pictures(&m, &page).unwrap_err();
+        assert!(
+            e.message.contains("the finish picture is missing"),
+            "{}",
+            e.message
+        );
+        page.finish_picture = Some("d/x.svg".into());
+        let e = page_pictures(&m, &page).unwrap_err();
+        assert!(
+            e.message.contains("the finish picture d/x.svg"),
+            "{}",
+            e.message
+        );
+        page.finish_picture = Some("d/gone.svg".into());
+        let e = page_pictures(&m, &page).unwrap_err();
+        assert!(
+            e.message.contains("cannot read the finish picture"),
+            "{}",
+            e.message
+        );
     }
 }

@@ -452,8 +452,16 @@ pub struct PageSetup {
     /// The maze's level as 1 to 5 stars at the top right, beside the title.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub stars: bool,
-    /// Your own start and finish pictures (`--start-picture`, `--finish-picture`), read by the
-    /// caller; they win over the theme's. Not kept in files.
+    /// Your own picture at the entrance (`--start-picture`): an SVG file, relative to the
+    /// design or book file that names it. It wins over the theme's start picture.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_picture: Option<std::path::PathBuf>,
+    /// Your own picture at the exit (`--finish-picture`), as `start_picture`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finish_picture: Option<std::path::PathBuf>,
+    /// The start and finish pictures as read from `start_picture` and `finish_picture` (the
+    /// theme's for one not given) by [`crate::load::page_pictures`]; the drawing uses these.
+    /// Not kept in files: the paths are.
     #[serde(skip)]
     pub pictures: Option<std::sync::Arc<[crate::picture::Picture; 2]>>,
 }
@@ -486,6 +494,8 @@ impl Default for PageSetup {
             theme: None,
             instruction: None,
             stars: false,
+            start_picture: None,
+            finish_picture: None,
             pictures: None,
         }
     }
@@ -512,6 +522,19 @@ impl PageSetup {
                 crate::theme::get(t).ok().map(|t| t.instruction.as_str())
             })
             .filter(|t| !t.trim().is_empty())
+    }
+
+    /// Takes the relative paths of `start_picture` and `finish_picture` relative to `base` (the
+    /// folder of the design or book file that names them).
+    pub fn resolve_pictures(&mut self, base: &std::path::Path) {
+        for p in [&mut self.start_picture, &mut self.finish_picture]
+            .into_iter()
+            .flatten()
+        {
+            if p.is_relative() {
+                *p = base.join(&*p);
+            }
+        }
     }
 
     /// Whether this is the default setup (a design file leaves it out then).

@@ -771,6 +771,75 @@ fn a_book_generator_gives_its_pages_a_theme_stars_and_the_presets_markers() {
 }
 
 #[test]
+fn book_pages_take_their_own_start_and_finish_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let blue = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect x="2" y="2" width="36" height="16" fill="#3060d0"/></svg>"##;
+    let green = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20"><circle cx="10" cy="10" r="8" fill="#20a040"/></svg>"##;
+    fs::create_dir(dir.path().join("pics")).unwrap();
+    fs::write(dir.path().join("pics/blue.svg"), blue).unwrap();
+    fs::write(dir.path().join("pics/green.svg"), green).unwrap();
+    // a design file in the pictures' folder names them relative to itself
+    fs::write(
+        dir.path().join("pics/one.toml"),
+        "width = 8\nheight = 8\nseed = 5\n\n[page]\nstart_picture = \"green.svg\"\n\
+         finish_picture = \"blue.svg\"\n",
+    )
+    .unwrap();
+    let path = dir.path().join("kids.toml");
+    fs::write(
+        &path,
+        "[[pages]]\ncount = 2\nseed_from = 1\nwidth = 8\n\
+         page = { start_picture = \"pics/blue.svg\", finish_picture = \"pics/green.svg\" }\n\n\
+         [[pages]]\ndesign = \"pics/one.toml\"\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let run = hedge()
+        .args(["batch", path.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_ok(&run);
+    for n in 1..=3 {
+        let svg = fs::read_to_string(out.join(format!("pages/page-{n:03}.svg"))).unwrap();
+        assert!(
+            svg.contains("id=\"start-picture\"") && svg.contains("id=\"finish-picture\""),
+            "page {n}"
+        );
+        assert!(
+            svg.contains("#3060d0") && svg.contains("#20a040"),
+            "page {n}"
+        );
+        assert!(!svg.contains(">START<"), "page {n}");
+    }
+    // the manifest keeps where the pictures came from
+    let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(manifest.contains("blue.svg"), "{manifest}");
+    // a picture that is not there is the entry's one-line error, and the old book stays
+    fs::write(
+        &path,
+        "[[pages]]\ncount = 1\nseed_from = 1\npage = { start_picture = \"gone.svg\", theme = \"bee\" }\n",
+    )
+    .unwrap();
+    let run = hedge()
+        .args(["batch", path.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("pages[1]")
+            && err.contains("cannot read the start picture")
+            && err.contains("gone.svg"),
+        "{err}"
+    );
+    assert!(
+        fs::read_to_string(out.join("pages/page-001.svg"))
+            .unwrap()
+            .contains("#3060d0")
+    );
+}
+
+#[test]
 fn a_book_generator_and_a_page_make_which_path_puzzles() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("which.toml");

@@ -1479,6 +1479,75 @@ fn the_childrens_page_knobs_reach_the_preview() {
 }
 
 #[test]
+fn own_start_and_finish_pictures_come_from_the_dialog_and_stay_in_the_design_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let blue = dir.path().join("blue.svg");
+    std::fs::write(
+        &blue,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect x="2" y="2" width="36" height="16" fill="#3060d0"/></svg>"##,
+    )
+    .unwrap();
+    let mut h = editor();
+    let pic = blue.clone();
+    let saved = dir.path().join("kid.toml");
+    h.state_mut().dialog_hook = Some(Box::new(move |req| match req {
+        hedge::app::DialogRequest::EndPicture(_) => Some(pic.clone()),
+        _ => None,
+    }));
+    h.get_by_label("Children's page").click();
+    h.run();
+    // the start picture alone, no theme: the status says the finish is missing, the words stay
+    h.get_all_by_label("choose…").next().unwrap().click();
+    h.run();
+    assert_eq!(h.state().design.page.start_picture.as_deref(), Some(&*blue));
+    assert!(h.state().design.page.pictures.is_none());
+    assert!(
+        matches!(&h.state().message, Some(Err(e)) if e.contains("finish picture is missing")),
+        "{:?}",
+        h.state().message
+    );
+    // the finish picture too: both on the page, in the preview
+    h.get_by_label("choose…").click();
+    h.run();
+    assert!(h.state().design.page.pictures.is_some());
+    let puzzle = h.state().preview().unwrap().1.pages.puzzle.clone();
+    assert!(puzzle.layer(hedge::draw::Layer::StartPicture).count() > 0);
+    assert!(puzzle.layer(hedge::draw::Layer::FinishPicture).count() > 0);
+    assert!(!puzzle.texts().any(|t| t.text == "START"));
+    // saved, the design file names them; opened again, they are read again
+    h.state_mut()
+        .apply(hedge::app::Command::SaveDesign(saved.clone()), None);
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(
+        text.contains("start_picture") && text.contains("blue.svg"),
+        "{text}"
+    );
+    h.state_mut().apply(hedge::app::Command::New, None);
+    assert!(h.state().design.page.pictures.is_none());
+    h.state_mut()
+        .apply(hedge::app::Command::OpenDesign(saved.clone()), None);
+    assert!(
+        h.state().design.page.pictures.is_some(),
+        "{:?}",
+        h.state().message
+    );
+    // × on the finish goes back to the word; undo brings the picture back
+    h.run();
+    h.get_all_by_label("×").nth(1).unwrap().click();
+    h.run();
+    assert!(h.state().design.page.finish_picture.is_none());
+    assert!(h.state().design.page.pictures.is_none());
+    // (Ctrl+Z: with the children's page open the Undo button is below the window)
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().design.page.finish_picture.as_deref(),
+        Some(&*blue)
+    );
+    assert!(h.state().design.page.pictures.is_some());
+}
+
+#[test]
 fn the_starts_slider_makes_a_which_path_puzzle_in_the_preview() {
     let mut h = editor();
     let disabled = |h: &Harness<'_, HedgeApp>, label: &str| {

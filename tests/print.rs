@@ -876,7 +876,7 @@ fn your_own_start_and_finish_pictures_replace_the_words() {
     let (out, _) = run(&["--start-picture", s], "half.svg");
     assert!(!out.status.success());
     assert!(
-        stderr_of(&out).contains("--finish-picture is missing"),
+        stderr_of(&out).contains("the finish picture is missing"),
         "{}",
         stderr_of(&out)
     );
@@ -894,9 +894,57 @@ fn your_own_start_and_finish_pictures_replace_the_words() {
     assert!(!out.status.success());
     let err = stderr_of(&out);
     assert!(
-        err.contains("--start-picture") && err.contains("SVG"),
+        err.contains("the start picture") && err.contains("p.png") && err.contains("SVG"),
         "{err}"
     );
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(!written.exists());
+}
+
+#[test]
+fn a_design_file_keeps_its_own_pictures_relative_to_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("designs");
+    std::fs::create_dir(&sub).unwrap();
+    std::fs::write(
+        sub.join("star.svg"),
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect x="2" y="2" width="36" height="16" fill="#3060d0" stroke="#000" stroke-width="2"/></svg>"##,
+    )
+    .unwrap();
+    let design = sub.join("kid.toml");
+    std::fs::write(
+        &design,
+        "width = 8\nheight = 8\nseed = 3\n\n[page]\ntheme = \"dog\"\nstart_picture = \"star.svg\"\n",
+    )
+    .unwrap();
+    // run from elsewhere: the picture's path is the design file's folder's
+    let out = dir.path().join("kid.svg");
+    let run = hedge()
+        .current_dir(std::env::temp_dir())
+        .args(["generate", "--key", "none", "--design"])
+        .arg(&design)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_ok(&run);
+    let text = std::fs::read_to_string(&out).unwrap();
+    // the start is the design's own picture, the finish the dog theme's (a bone)
+    assert!(text.contains("id=\"start-picture\"") && text.contains("id=\"finish-picture\""));
+    assert!(text.contains("#3060d0") && text.contains("Help the dog"));
+    // the flag wins over the design file's picture; a missing file is one line naming it
+    let run = hedge()
+        .args(["generate", "--key", "none", "--design"])
+        .arg(&design)
+        .args(["--start-picture", "no-such.svg", "-o"])
+        .arg(dir.path().join("bad.svg"))
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let err = stderr_of(&run);
+    assert!(
+        err.contains("cannot read the start picture") && err.contains("no-such.svg"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
 }

@@ -49,6 +49,18 @@ pub enum Command {
     SetShape(Option<ShapeSource>),
     /// Show a file dialog to pick a picture for the shape.
     OpenImageDialog,
+    /// Use this SVG file (or none) as the start picture, or as the finish picture.
+    SetEndPicture {
+        /// The finish picture rather than the start picture.
+        finish: bool,
+        /// The picture file; `None` goes back to the theme's picture or the word.
+        path: Option<PathBuf>,
+    },
+    /// Show a file dialog to pick the start (or the finish) picture.
+    EndPictureDialog {
+        /// The finish picture rather than the start picture.
+        finish: bool,
+    },
     /// Switch cells on or off by hand (a brush stroke; `coalesce` continues the stroke).
     Paint {
         /// The cells and whether each is switched on.
@@ -139,6 +151,8 @@ pub enum DialogRequest {
     Export(ExportKind),
     /// Pick a picture for the shape.
     OpenImage,
+    /// Pick an SVG picture for the start (or, `true`, the finish).
+    EndPicture(bool),
     /// Pick a book file to open.
     OpenBook,
     /// Pick where to save the book file.
@@ -199,12 +213,22 @@ impl HedgeApp {
             }
             Command::OpenDesign(path) => {
                 self.message = Some(match crate::io::read_design(&path) {
-                    Ok(d) => {
+                    Ok(mut d) => {
+                        // its pictures' paths are relative to it
+                        d.page
+                            .resolve_pictures(path.parent().unwrap_or(std::path::Path::new("")));
+                        let pictures = crate::load::page_pictures(&crate::io::Files, &d.page);
                         self.path = path.display().to_string();
                         self.set_design(d, false);
                         self.saved = self.design.clone();
                         self.remember(&path);
-                        Ok(format!("opened {}", path.display()))
+                        match pictures {
+                            Ok(_) => Ok(format!("opened {}", path.display())),
+                            Err(e) => Err(format!(
+                                "opened {}, without its start and finish pictures: {e}",
+                                path.display()
+                            )),
+                        }
                     }
                     Err(e) => Err(e.to_string()),
                 });
@@ -283,6 +307,27 @@ impl HedgeApp {
             Command::OpenImageDialog => {
                 if let Some(p) = self.ask(&DialogRequest::OpenImage) {
                     self.apply(Command::SetShape(Some(ShapeSource::File(p))), ctx);
+                }
+            }
+            Command::SetEndPicture { finish, path } => {
+                let mut d = self.design.clone();
+                let page = &mut d.page;
+                *(if finish {
+                    &mut page.finish_picture
+                } else {
+                    &mut page.start_picture
+                }) = path;
+                self.set_design(d, false);
+            }
+            Command::EndPictureDialog { finish } => {
+                if let Some(p) = self.ask(&DialogRequest::EndPicture(finish)) {
+                    self.apply(
+                        Command::SetEndPicture {
+                            finish,
+                            path: Some(p),
+                        },
+                        ctx,
+                    );
                 }
             }
             Command::Paint { edits, coalesce } => {
@@ -396,6 +441,7 @@ impl HedgeApp {
                     &["png", "jpg", "jpeg", "gif", "bmp", "webp", "svg"],
                 )
                 .pick_file(),
+            DialogRequest::EndPicture(_) => d.add_filter("SVG picture", &["svg"]).pick_file(),
             DialogRequest::OpenBook => d.add_filter("book", &["toml"]).pick_file(),
             DialogRequest::SaveBook => d
                 .add_filter("book", &["toml"])

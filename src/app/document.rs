@@ -197,7 +197,8 @@ impl HedgeApp {
     /// Makes `design` the design: a new undo step, unless `coalesce` continues the previous
     /// edit (a slider drag or a brush stroke is one step).
     pub(super) fn set_design(&mut self, design: Design, coalesce: bool) {
-        let design = clamp_design(design);
+        let mut design = clamp_design(design);
+        self.read_end_pictures(&mut design);
         if design == self.design {
             self.last_coalesce = coalesce;
             return;
@@ -212,6 +213,30 @@ impl HedgeApp {
         // still, so it never adds undo points of its own (steps are the edits, not pauses)
         self.history.feed_state(0.0, &self.design);
         self.refresh(&old);
+    }
+
+    /// Reads `design`'s own start and finish pictures when they (or its theme, which stands in
+    /// for a missing one) differ from the current design's; otherwise keeps the ones read. A
+    /// picture that cannot be read is the status line's error and the page shows the words.
+    fn read_end_pictures(&mut self, design: &mut Design) {
+        let ends = |d: &Design| {
+            (
+                d.page.start_picture.clone(),
+                d.page.finish_picture.clone(),
+                d.page.theme.clone(),
+            )
+        };
+        if ends(design) == ends(&self.design) {
+            design.page.pictures.clone_from(&self.design.page.pictures);
+            return;
+        }
+        match crate::load::page_pictures(&crate::io::Files, &design.page) {
+            Ok(p) => design.page.pictures = p,
+            Err(e) => {
+                design.page.pictures = None;
+                self.message = Some(Err(e.to_string()));
+            }
+        }
     }
 
     /// Whether there is an edit to undo.

@@ -475,9 +475,15 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     super::picker::window(app, ui, &mut d, &mut coalesce);
 
     ui.separator();
+    let mut pick = None;
     egui::CollapsingHeader::new("Page")
         .default_open(true)
-        .show(ui, |ui| page_knobs(ui, &mut d.page, &mut coalesce));
+        .show(ui, |ui| {
+            page_knobs(ui, &mut d.page, &mut coalesce, &mut pick)
+        });
+    if let Some(finish) = pick {
+        app.pending.push(Command::EndPictureDialog { finish });
+    }
 
     ui.separator();
     egui::CollapsingHeader::new("Difficulty")
@@ -614,7 +620,14 @@ pub(super) const PAPERS: [Paper; 5] = [
     Paper::Trim6x9,
 ];
 
-fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
+/// The page's knobs; a click on a start or finish picture's button sets `pick` (to whether it
+/// is the finish's) for the caller to show the file dialog.
+fn page_knobs(
+    ui: &mut egui::Ui,
+    page: &mut PageSetup,
+    coalesce: &mut bool,
+    pick: &mut Option<bool>,
+) {
     let custom = matches!(page.paper, Paper::Custom { .. });
     ComboBox::from_label("Paper")
         .selected_text(page.paper.name())
@@ -694,6 +707,36 @@ fn page_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
                 .on_hover_text(
                     "a picture at the start and at the finish, and an instruction line at the top",
                 );
+            for (finish, name) in [(false, "Start picture"), (true, "Finish picture")] {
+                let own = if finish {
+                    &mut page.finish_picture
+                } else {
+                    &mut page.start_picture
+                };
+                ui.horizontal(|ui| {
+                    let file = own.as_deref().and_then(|p| p.file_name());
+                    let shown = file.map_or_else(
+                        || "choose…".to_string(),
+                        |f| f.to_string_lossy().into_owned(),
+                    );
+                    ui.label(name);
+                    if ui
+                        .button(shown)
+                        .on_hover_text("your own SVG picture, instead of the theme's or the word")
+                        .clicked()
+                    {
+                        *pick = Some(finish);
+                    }
+                    if own.is_some()
+                        && ui
+                            .small_button("×")
+                            .on_hover_text("back to the theme's picture or the word")
+                            .clicked()
+                    {
+                        *own = None;
+                    }
+                });
+            }
             ui.checkbox(&mut page.stars, "Stars")
                 .on_hover_text("the maze's level as 1 to 5 stars beside the title");
             ui.checkbox(&mut page.symbols, "Dot and flag")

@@ -572,6 +572,9 @@ fn make_one(
         theme: spec.design.page.theme.clone(),
         instruction: spec.design.page.instruction.clone(),
         stars: spec.design.page.stars,
+        start_picture: spec.design.page.start_picture.clone(),
+        finish_picture: spec.design.page.finish_picture.clone(),
+        pictures: spec.design.page.pictures.clone(),
         ..s.page_setup(page, Some(s.label_for(i + 1)))
     };
     let (puzzle, key, layout) = if s.answers == Answers::AfterEach {

@@ -271,6 +271,8 @@ impl Settings {
             theme: None,
             instruction: None,
             stars: false,
+            start_picture: None,
+            finish_picture: None,
             pictures: None,
         }
     }
@@ -466,7 +468,8 @@ pub fn load(path: &Path, loader: &dyn Loader) -> Result<Book> {
 
 /// Parses and validates a book file's text. `base` is the book file's folder: design files and
 /// picture files named in the book are relative to it (the paths are joined here). Design files
-/// are read through `loader`; pictures are not (see [`build`]).
+/// are read through `loader`, and so are the pages' start and finish pictures (small SVG files:
+/// a bad one is its entry's error); shape pictures are not (see [`build`]).
 pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
     let raw: RawBook = toml::from_str(text).map_err(|e| {
         let at = e
@@ -485,6 +488,7 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
     for (i, entry) in raw.pages.iter().enumerate() {
         let name = format!("pages[{}]", i + 1);
         let at = |e: Error| Error::new(e.kind, format!("{name}: {}", e.message));
+        let first = puzzles.len();
         if entry.contains_key("count") {
             puzzles.extend(generator(entry, base, &name, &raw.book).map_err(at)?);
         } else if entry.contains_key("design") {
@@ -493,6 +497,12 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
             return Err(Error::input(format!(
                 "{name}: give design = (a file or a table) for one page, or count = N for a generator"
             )));
+        }
+        // the entry's start and finish pictures, read once for all its pages
+        let pictures =
+            crate::load::page_pictures(loader, &puzzles[first].design.page).map_err(at)?;
+        for p in &mut puzzles[first..] {
+            p.design.page.pictures.clone_from(&pictures);
         }
     }
     let notes = unique_seeds(&mut puzzles)?;
@@ -608,6 +618,7 @@ fn single(entry: &toml::Table, base: &Path, name: &str, loader: &dyn Loader) -> 
         )));
     }
     resolve_shape(&mut design, &dir);
+    design.page.resolve_pictures(&dir);
     Ok(PuzzleSpec {
         design,
         fit_height: false,
@@ -742,6 +753,7 @@ fn generator(
         }
         d.validate()?;
         resolve_shape(&mut d, base);
+        d.page.resolve_pictures(base);
         out.push(PuzzleSpec {
             design: d,
             fit_height,

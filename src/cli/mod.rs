@@ -245,7 +245,12 @@ fn out_format(path: &Path) -> Result<OutFormat> {
 /// The design that `args` describe: the design file's, overridden by flags.
 pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
     let mut d = match &args.design {
-        Some(p) => hedge::io::read_design(p)?,
+        Some(p) => {
+            let mut d = hedge::io::read_design(p)?;
+            // its pictures' paths are relative to it
+            d.page.resolve_pictures(p.parent().unwrap_or(Path::new("")));
+            d
+        }
         None => Design::default(),
     };
     // a preset first: the flags below override the knobs it sets

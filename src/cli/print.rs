@@ -15,7 +15,6 @@ use clap::Args;
 use hedge::export::{self, Format, KeyPlacement};
 use hedge::make::Made;
 use hedge::page::{MarkerSize, Orientation, PageSetup, Paper, Typeface};
-use hedge::picture::Picture;
 
 /// Page flags (PDF, SVG and PNG output).
 #[derive(Args, Debug, Default, Clone)]
@@ -157,54 +156,18 @@ impl PageArgs {
         if self.instruction.is_some() {
             s.instruction = self.instruction.clone();
         }
-        if self.start_picture.is_some() || self.finish_picture.is_some() {
-            s.pictures = Some(std::sync::Arc::new(self.pictures(s.theme.as_deref())?));
+        if let Some(p) = &self.start_picture {
+            s.start_picture = Some(p.clone());
         }
+        if let Some(p) = &self.finish_picture {
+            s.finish_picture = Some(p.clone());
+        }
+        s.pictures = hedge::load::page_pictures(&hedge::io::Files, &s)?;
         s.validate()?;
         if let Some(dpi) = self.dpi {
             export::check_dpi(dpi)?;
         }
         Ok(s)
-    }
-
-    /// The start and finish pictures `--start-picture` and `--finish-picture` name, the
-    /// theme's for the one not given.
-    fn pictures(&self, theme: Option<&str>) -> Result<[Picture; 2]> {
-        let theme = theme.map(hedge::theme::get).transpose()?;
-        let read = |flag: &str, file: &Option<PathBuf>, own: Option<&str>| -> Result<Picture> {
-            match (file, own) {
-                (Some(path), _) => {
-                    let bytes = hedge::load::Loader::picture(&hedge::io::Files, path)?;
-                    Picture::from_svg(&bytes).map_err(|e| {
-                        anyhow::anyhow!(
-                            "{flag} {}: {} (it must be an SVG file)",
-                            path.display(),
-                            e.message
-                        )
-                    })
-                }
-                (None, Some(name)) => {
-                    let bytes = hedge::theme::picture(name).expect("a theme names its pictures");
-                    Ok(Picture::from_svg(bytes)?)
-                }
-                (None, None) => anyhow::bail!(
-                    "{flag} is missing: give both --start-picture and --finish-picture, or a \
-                     --theme for the other one"
-                ),
-            }
-        };
-        Ok([
-            read(
-                "--start-picture",
-                &self.start_picture,
-                theme.map(|t| t.start.as_str()),
-            )?,
-            read(
-                "--finish-picture",
-                &self.finish_picture,
-                theme.map(|t| t.finish.as_str()),
-            )?,
-        ])
     }
 
     /// The output format for `format` (by the file's extension) with `--dpi` and `--svg`

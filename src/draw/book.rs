@@ -211,6 +211,8 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
         theme: None,
         instruction: None,
         stars: false,
+        start_picture: None,
+        finish_picture: None,
         pictures: None,
     };
     for (i, key) in keys.iter().enumerate() {
