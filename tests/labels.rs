@@ -538,10 +538,21 @@ fn a_long_book_title_wraps_on_the_title_page() {
         ..PageSetup::default()
     };
     let title = "The Enormous Book Of Garden Mazes For Rainy Afternoons";
-    let page = hedge::draw::title_page(&setup, title, Some("Fifty puzzles")).unwrap();
+    let page = hedge::draw::title_page(
+        &setup,
+        title,
+        Some("Fifty puzzles"),
+        Some("Ada Lovelace Byron, Countess of Lovelace"),
+    )
+    .unwrap();
     let texts: Vec<_> = page.texts().collect();
-    assert!(texts.len() >= 3, "{texts:?}");
-    let lines: Vec<&str> = texts[..texts.len() - 1]
+    assert!(texts.len() >= 4, "{texts:?}");
+    assert_eq!(texts[texts.len() - 2].text, "Fifty puzzles");
+    assert_eq!(
+        texts[texts.len() - 1].text,
+        "Ada Lovelace Byron, Countess of Lovelace"
+    );
+    let lines: Vec<&str> = texts[..texts.len() - 2]
         .iter()
         .map(|t| t.text.as_str())
         .collect();

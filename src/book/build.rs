@@ -371,6 +371,7 @@ pub fn build(
                         &setup,
                         s.title.as_deref().unwrap_or(""),
                         s.subtitle.as_deref(),
+                        s.author.as_deref(),
                     )?
                 }
                 PageKind::Puzzle => made[p.puzzles[0]].puzzle.clone(),

@@ -11,6 +11,7 @@
 //! [book]
 //! title = "Animal Mazes"        # printed on the title page (and the PDF's title)
 //! subtitle = "24 puzzles"       # under the title on the title page
+//! author = "Ada Lovelace"       # under the subtitle on the title page (and the PDF's author)
 //! title_page = true             # a title page first (default false)
 //! trim = "8.5x11"               # a4, letter, 8.5x11, 8x10, 6x9, or WxHmm / WxHin
 //! orientation = "portrait"      # or landscape
@@ -122,6 +123,8 @@ pub struct Settings {
     pub title: Option<String>,
     /// A line under the title on the title page.
     pub subtitle: Option<String>,
+    /// The author: on the title page (under the subtitle) and in the PDF's metadata.
+    pub author: Option<String>,
     /// Whether the book starts with a title page.
     pub title_page: bool,
     /// The trim size (`a4`, `letter`, `8.5x11`, `8x10`, `6x9`, `WxHmm`, `WxHin`).
@@ -161,6 +164,7 @@ impl Default for Settings {
         Settings {
             title: None,
             subtitle: None,
+            author: None,
             title_page: false,
             trim: Paper::Trim85x11,
             orientation: Orientation::Portrait,
@@ -215,6 +219,7 @@ impl Settings {
             ("label", Some(&self.label)),
             ("title", self.title.as_ref()),
             ("subtitle", self.subtitle.as_ref()),
+            ("author", self.author.as_ref()),
             ("answers_heading", Some(&self.answers_heading)),
         ] {
             if v.is_some_and(|t| t.chars().count() > 200) {

@@ -77,7 +77,12 @@ fn centred(text: &str, x: f64, y: f64, size: f64, bold: bool, face: Typeface, ma
 /// subtitle under it. A title too long for the line is shrunk (to [`TITLE_MIN_SHARE`] of its
 /// size at the least), then wrapped onto more lines, never cut; so is the subtitle.
 /// `setup`'s own title, name line and page number are not printed.
-pub fn title_page(setup: &PageSetup, title: &str, subtitle: Option<&str>) -> Result<Drawing> {
+pub fn title_page(
+    setup: &PageSetup,
+    title: &str,
+    subtitle: Option<&str>,
+    author: Option<&str>,
+) -> Result<Drawing> {
     setup.validate()?;
     let pa = printable_area(setup);
     let cx = pa.x + pa.w / 2.0;
@@ -114,6 +119,11 @@ pub fn title_page(setup: &PageSetup, title: &str, subtitle: Option<&str>) -> Res
     if let Some(sub) = subtitle.filter(|s| !s.trim().is_empty()) {
         y += BOOK_TITLE_SIZE * 0.6 + BOOK_SUBTITLE_SIZE + LINE_GAP;
         lines(sub, BOOK_SUBTITLE_SIZE, false, &mut y);
+    }
+    if let Some(by) = author.filter(|s| !s.trim().is_empty()) {
+        // the author's name a little apart, at the subtitle's size
+        y += BOOK_SUBTITLE_SIZE * 2.5 + LINE_GAP;
+        lines(by, BOOK_SUBTITLE_SIZE, false, &mut y);
     }
     Ok(drawing(setup, items))
 }
