@@ -452,6 +452,10 @@ pub struct PageSetup {
     /// The maze's level as 1 to 5 stars at the top right, beside the title.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub stars: bool,
+    /// A short line at the foot of a puzzle page, on the outside edge, beside the page number
+    /// (a book's "Solution on page 34").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub footnote: Option<String>,
     /// Your own picture at the entrance (`--start-picture`): an SVG file, relative to the
     /// design or book file that names it. It wins over the theme's start picture.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -494,6 +498,7 @@ impl Default for PageSetup {
             theme: None,
             instruction: None,
             stars: false,
+            footnote: None,
             start_picture: None,
             finish_picture: None,
             pictures: None,

@@ -489,9 +489,9 @@ fn batch_writes_the_sample_book() {
         .unwrap();
     assert_ok(&run);
     let pdf = fs::read(out.join("book.pdf")).unwrap();
-    // title + 16 puzzles + 4 answer pages
-    assert_eq!(pdf_pages(&pdf).len(), 21);
-    assert_eq!(fs::read_dir(out.join("pages")).unwrap().count(), 21);
+    // 5 front pages + a blank page + 16 puzzles + 4 answer pages
+    assert_eq!(pdf_pages(&pdf).len(), 26);
+    assert_eq!(fs::read_dir(out.join("pages")).unwrap().count(), 26);
     let m: serde_json::Value =
         serde_json::from_slice(&fs::read(out.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(m["puzzles"].as_array().unwrap().len(), 16);
@@ -876,4 +876,181 @@ fn a_book_generator_and_a_page_make_which_path_puzzles() {
     let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
     assert_eq!(manifest.matches("\"starts\": 3").count(), 2, "{manifest}");
     assert_eq!(manifest.matches("\"starts\": 2").count(), 1, "{manifest}");
+}
+
+/// A publisher's book file: every front page, puzzle 1 on a right-hand page, an even page
+/// count, solution references and stars; `extra` is added to `[book]`, `count` puzzles.
+fn publisher_book(extra: &str, count: usize) -> String {
+    format!(
+        "[book]\ntitle = \"Animal Mazes\"\nsubtitle = \"For ages 4 to 8\"\nauthor = \"Ada Lovelace\"\n\
+         year = 2026\nisbn = \"978-3-16-148410-0\"\n\
+         front = [\"contents\", \"title\", \"copyright\", \"belongs-to\", \"how-to\"]\n\
+         puzzles_start = \"right\"\npage_count = \"even\"\nsolution_refs = true\nstars = true\n\
+         trim = \"6x9\"\n{extra}\n\n\
+         [[pages]]\ncount = {count}\nshapes = [\"heart\", \"fish\"]\nseed_from = 10\nwidth = 8\n"
+    )
+}
+
+#[test]
+fn a_publishers_book_has_front_matter_contents_and_solution_references() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pub.toml");
+    fs::write(&path, publisher_book("", 16)).unwrap();
+    let out = dir.path().join("out");
+    let run = hedge()
+        .args(["batch", path.to_str().unwrap(), "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_ok(&run);
+    let bytes = fs::read(out.join("book.pdf")).unwrap();
+    let pages = crate::common::pdf_texts(&bytes);
+    // title, copyright, belongs-to, how-to, contents (in that order whatever the file's),
+    // a blank page 6 so puzzle 1 is on page 7, 16 puzzles (7-22), 4 answer pages (23-26):
+    // 26 pages, even already
+    assert_eq!(pages.len(), 26, "{pages:#?}");
+    assert!(pages[0].contains("Animal Mazes") && pages[0].contains("Ada Lovelace"));
+    assert!(
+        pages[1].contains("Copyright \u{a9} 2026 Ada Lovelace"),
+        "{}",
+        pages[1]
+    );
+    assert!(
+        pages[1].contains("ISBN 978-3-16-148410-0") && pages[1].contains("All rights reserved")
+    );
+    assert!(pages[2].contains("This book belongs to"));
+    assert!(pages[3].contains("How to solve a maze") && pages[3].contains("from page 23"));
+    assert!(pages[4].contains("Contents") && pages[4].contains("Answers"));
+    assert!(
+        pages[5].trim().is_empty(),
+        "page 6 is blank: {:?}",
+        pages[5]
+    );
+    // puzzle n on page 6 + n, a right-hand page first; its solution on the answer page that
+    // names it with its page
+    for n in 1..=16usize {
+        let page = &pages[5 + n];
+        assert!(page.contains(&format!("Puzzle {n}")), "{page}");
+        let key_page = 23 + (n - 1) / 4;
+        assert!(
+            page.contains(&format!("Solution on page {key_page}")),
+            "{page}"
+        );
+        assert!(page.contains('\u{2605}'), "stars on puzzle {n}");
+        assert!(
+            pages[key_page - 1].contains(&format!("Puzzle {n}, page {}", 6 + n)),
+            "{}",
+            pages[key_page - 1]
+        );
+    }
+    // every contents line's page number is where its section starts
+    let contents = &pages[4];
+    let mut sections = 0;
+    // (the text comes out as: the entry, its number, its leaders)
+    let lines: Vec<&str> = contents.lines().map(str::trim).collect();
+    for (k, line) in lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("Puzzle"))
+    {
+        let first: usize = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|w| w.trim_end_matches(':').parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        let page: usize = lines[k + 1]
+            .parse()
+            .unwrap_or_else(|_| panic!("{contents}"));
+        assert_eq!(page, 6 + first, "{line}");
+        sections += 1;
+    }
+    assert!(sections >= 1, "{contents}");
+    // the manifest names every page's kind
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&fs::read(out.join("manifest.json")).unwrap()).unwrap();
+    let kinds: Vec<&str> = manifest["pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds[..7],
+        [
+            "title",
+            "copyright",
+            "belongs-to",
+            "how-to",
+            "contents",
+            "blank",
+            "puzzle"
+        ]
+    );
+    if let Ok(q) = std::process::Command::new("qpdf")
+        .arg("--check")
+        .arg(out.join("book.pdf"))
+        .output()
+    {
+        assert!(q.status.success(), "{}", String::from_utf8_lossy(&q.stdout));
+    }
+}
+
+#[test]
+fn a_padded_book_is_even_or_a_multiple_of_four_and_never_under_kdps_24_pages_unforced() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pub.toml");
+    let out = dir.path().join("out");
+    let batch = || {
+        hedge()
+            .args(["batch", path.to_str().unwrap(), "-o", out.to_str().unwrap()])
+            .output()
+            .unwrap()
+    };
+    let pages = || crate::common::pdf_texts(&fs::read(out.join("book.pdf")).unwrap()).len();
+    let four = publisher_book("", 18).replace("\"even\"", "\"multiple-of-4\"");
+    fs::write(&path, four).unwrap();
+    assert_ok(&batch());
+    // 6 + 18 + 5 = 29 -> 32
+    assert_eq!(pages(), 32);
+    fs::write(&path, publisher_book("", 18)).unwrap();
+    assert_ok(&batch());
+    assert_eq!(pages(), 30, "29 padded to even");
+    // 6 + 4 + 1 = 11 pages, 12 padded: refused, then allowed
+    fs::write(&path, publisher_book("", 4)).unwrap();
+    let run = batch();
+    assert!(!run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("12 pages") && err.contains("24") && err.contains("allow_short"),
+        "{err}"
+    );
+    assert_eq!(pages(), 30, "the refused book left the last one alone");
+    fs::write(&path, publisher_book("allow_short = true", 4)).unwrap();
+    assert_ok(&batch());
+    assert_eq!(pages(), 12);
+    // a bad ISBN and a copyright page without a year: one line naming the field
+    for (extra, field) in [
+        ("isbn = \"978-3-16-148410-1\"", "book.isbn"),
+        ("year = 12", "book.year"),
+    ] {
+        let text = publisher_book("", 16)
+            .replace("isbn = \"978-3-16-148410-0\"\n", "")
+            .replace(
+                "year = 2026\n",
+                if field == "book.isbn" {
+                    "year = 2026\n"
+                } else {
+                    ""
+                },
+            );
+        fs::write(
+            &path,
+            text.replace("[book]\n", &format!("[book]\n{extra}\n")),
+        )
+        .unwrap();
+        let run = batch();
+        assert!(!run.status.success(), "{extra}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(err.contains(field), "{extra}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
 }

@@ -328,14 +328,24 @@ fn page_pictures() -> Vec<(String, Vec<u8>)> {
 }
 
 /// The first answer page of the sample book (`assets/books/sample.toml`) with `per_page` keys
-/// a page, numbered `page`: the drawing `hedge batch` puts in the PDF, made from the puzzles'
-/// designs as the book makes them.
-fn answer_page(per_page: u32, page: u32) -> Vec<u8> {
+/// a page, at the back or (`separate`) in answers.pdf: the drawing `hedge batch` puts in the
+/// PDF, made from the puzzles' designs as the book makes them.
+fn answer_page(per_page: u32, separate: bool) -> Vec<u8> {
     use hedge::book;
     let files = hedge::io::Files;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/books/sample.toml");
     let mut b = book::load(&path, &files).unwrap();
     b.settings.keys_per_page = per_page;
+    if separate {
+        b.settings.answers = book::Answers::Separate;
+    }
+    let pages = book::puzzle_pages(&b);
+    // answers.pdf starts at 1; at the back, after the last puzzle
+    let page = if separate {
+        1
+    } else {
+        pages.last().unwrap() + 1
+    };
     let made: Vec<_> = b.puzzles[..per_page as usize]
         .iter()
         .map(|spec| {
@@ -343,7 +353,9 @@ fn answer_page(per_page: u32, page: u32) -> Vec<u8> {
             book::regenerate_puzzle(&design, &files).unwrap()
         })
         .collect();
-    let labels: Vec<String> = (1..=made.len()).map(|n| b.settings.label_for(n)).collect();
+    let labels: Vec<String> = (1..=made.len())
+        .map(|n| b.settings.key_label_for(n, pages[n - 1]))
+        .collect();
     let keys: Vec<_> = made
         .iter()
         .zip(&labels)
@@ -728,8 +740,8 @@ fn kids_sheet(kind: hedge::topology::TopologyKind) -> Vec<u8> {
 /// by file name.
 fn pictures() -> Vec<(String, Vec<u8>)> {
     let mut all = page_pictures();
-    all.push(("book-answers.png".into(), answer_page(4, 18)));
-    all.push(("answers-9up.png".into(), answer_page(9, 1)));
+    all.push(("book-answers.png".into(), answer_page(4, false)));
+    all.push(("answers-9up.png".into(), answer_page(9, true)));
     all.push(("plotter-polar.png".into(), plotter_picture()));
     all.push((
         "weave-crossing.png".into(),
@@ -740,10 +752,54 @@ fn pictures() -> Vec<(String, Vec<u8>)> {
         weave_crossing_picture(hedge::topology::TopologyKind::Hex),
     ));
     all.push(("outline-shapes.png".into(), outline_picture()));
+    all.push(("book-front.png".into(), book_front_picture()));
     for (name, kind) in KIDS_SHEETS {
         all.push((name.into(), kids_sheet(kind)));
     }
     all
+}
+
+/// The front matter of a small publisher's book (6 x 9 in, 12 puzzles): the title, copyright,
+/// "This book belongs to", how-to and contents pages side by side, as `hedge batch` draws them.
+fn book_front_picture() -> Vec<u8> {
+    use hedge::book;
+    let text = "[book]\ntitle = \"Garden Mazes\"\nsubtitle = \"12 puzzles for ages 4 to 8\"\n\
+                author = \"The Hedge Authors\"\nyear = 2026\n\
+                front = [\"title\", \"copyright\", \"belongs-to\", \"how-to\", \"contents\"]\n\
+                puzzles_start = \"right\"\nsolution_refs = true\nstars = true\ntrim = \"6x9\"\n\n\
+                [[pages]]\ncount = 12\nshapes = [\"heart\", \"cat\", \"fish\"]\nseed_from = 1\n\
+                difficulty = \"ages-3-5..ages-6-8\"\n";
+    let files = hedge::io::Files;
+    let b = book::parse(text, std::path::Path::new("."), &files).unwrap();
+    let built = book::build(&b, &files, &|_, _| {}).unwrap();
+    let dpi = 30;
+    let pages: Vec<image::RgbaImage> = (1..=5)
+        .map(|n| {
+            let name = format!("pages/page-{n:03}.svg");
+            let f = built
+                .files
+                .iter()
+                .find(|f| f.path.to_str() == Some(&name))
+                .unwrap();
+            let hedge::export::Body::Svg(d) = &f.body else {
+                panic!("{name} is a drawing")
+            };
+            let png = hedge::export::png::png(d, dpi).unwrap();
+            image::load_from_memory(&png).unwrap().to_rgba8()
+        })
+        .collect();
+    let (w, h) = pages[0].dimensions();
+    let gap = 8;
+    let mut out = image::RgbaImage::from_pixel(
+        5 * w + 6 * gap,
+        h + 2 * gap,
+        image::Rgba([136, 136, 136, 255]),
+    );
+    for (k, p) in pages.iter().enumerate() {
+        let x = gap + k as u32 * (w + gap);
+        image::imageops::overlay(&mut out, p, i64::from(x), i64::from(gap));
+    }
+    png_bytes(&out)
 }
 
 /// The README's sheets of the built-in shapes at the ages 3-5 preset, one per topology.
@@ -800,6 +856,7 @@ fn every_readme_picture_is_made_or_a_screenshot() {
         .map(|p| p.0)
         .chain([
             "book-answers.png",
+            "book-front.png",
             "answers-9up.png",
             "plotter-polar.png",
             "weave-crossing.png",

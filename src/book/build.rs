@@ -17,7 +17,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{Answers, Book, PuzzleSpec, Settings, shape_key};
+use super::{
+    Answers, Book, DEFAULT_RIGHTS, Front, KDP_MIN_PAGES, PageCount, PuzzleSpec, PuzzlesStart,
+    Settings, shape_key,
+};
 use crate::design::Design;
 use crate::difficulty::SearchOptions;
 use crate::draw::{self, AnswerKey, Drawing};
@@ -42,6 +45,29 @@ pub enum PageKind {
     Key,
     /// An answer page at the back with several keys.
     Answers,
+    /// The copyright page.
+    Copyright,
+    /// "This book belongs to".
+    BelongsTo,
+    /// How to solve a maze.
+    HowTo,
+    /// The contents.
+    Contents,
+    /// A blank page: before puzzle 1 to put it on a right-hand page, or at the end to pad the
+    /// page count.
+    Blank,
+}
+
+impl From<Front> for PageKind {
+    fn from(f: Front) -> PageKind {
+        match f {
+            Front::Title => PageKind::Title,
+            Front::Copyright => PageKind::Copyright,
+            Front::BelongsTo => PageKind::BelongsTo,
+            Front::HowTo => PageKind::HowTo,
+            Front::Contents => PageKind::Contents,
+        }
+    }
 }
 
 /// One output file: a path relative to the output folder, and its contents (the PDFs and the
@@ -97,8 +123,11 @@ fn plan(book: &Book) -> Vec<Planned> {
         });
         *number += 1;
     };
-    if s.title_page {
-        push(PageKind::Title, vec![], false, &mut number);
+    for f in s.front_pages() {
+        push(f.into(), vec![], false, &mut number);
+    }
+    if s.puzzles_start == PuzzlesStart::Right && number.is_multiple_of(2) {
+        push(PageKind::Blank, vec![], false, &mut number);
     }
     for i in 0..book.puzzles.len() {
         push(PageKind::Puzzle, vec![i], false, &mut number);
@@ -106,18 +135,174 @@ fn plan(book: &Book) -> Vec<Planned> {
             push(PageKind::Key, vec![i], false, &mut number);
         }
     }
+    // blank pages at the end of book.pdf up to the page count asked for
+    let pad = |out: &mut Vec<Planned>, number: &mut u32| {
+        let pages = out.iter().filter(|p| !p.in_answers_file).count();
+        for _ in pages..s.page_count.padded(pages) {
+            out.push(Planned {
+                number: *number,
+                kind: PageKind::Blank,
+                puzzles: vec![],
+                in_answers_file: false,
+            });
+            *number += 1;
+        }
+    };
+    let separate = s.answers == Answers::Separate;
+    if separate {
+        pad(&mut out, &mut number);
+    }
     if s.answers.on_answer_pages() {
-        let separate = s.answers == Answers::Separate;
         if separate {
             // a document of its own, numbered from 1
             number = 1;
         }
         let all: Vec<usize> = (0..book.puzzles.len()).collect();
         for chunk in all.chunks(s.keys_per_page as usize) {
-            push(PageKind::Answers, chunk.to_vec(), separate, &mut number);
+            out.push(Planned {
+                number,
+                kind: PageKind::Answers,
+                puzzles: chunk.to_vec(),
+                in_answers_file: separate,
+            });
+            number += 1;
         }
     }
+    if !separate {
+        pad(&mut out, &mut number);
+    }
     out
+}
+
+/// The page number of each puzzle of `book` (in puzzle order), as [`build`] prints it.
+pub fn puzzle_pages(book: &Book) -> Vec<u32> {
+    let mut pages = vec![0; book.puzzles.len()];
+    for p in plan(book).iter().filter(|p| p.kind == PageKind::Puzzle) {
+        pages[p.puzzles[0]] = p.number;
+    }
+    pages
+}
+
+/// The steps of the how-to page, for where the book puts its answers (`first_answers`: the
+/// first answer page's number when they are at the back) and whether it has "Which path?"
+/// puzzles.
+fn how_to_steps(s: &Settings, first_answers: Option<u32>, which_path: bool) -> Vec<String> {
+    let mut steps = vec![
+        "Put your pencil or crayon at START, where the arrow points into the maze (or on the \
+         picture at the start)."
+            .to_string(),
+        "Find a way through to FINISH without crossing a line.".to_string(),
+        "Come to a dead end? Go back to the last place where you had a choice and try another \
+         way."
+            .to_string(),
+    ];
+    if which_path {
+        steps.push(
+            "On a \"Which path?\" page, only one of the lettered starts leads to FINISH: find \
+             which one."
+                .to_string(),
+        );
+    }
+    steps.push(match (s.answers, first_answers) {
+        (Answers::AfterEach, _) => "Stuck? Each answer is on the page after its puzzle.".into(),
+        (Answers::AtBack, Some(n)) => {
+            format!("Stuck? The answers are at the back of the book, from page {n}.")
+        }
+        _ => "Stuck? The answers are in the answer booklet.".into(),
+    });
+    steps
+}
+
+/// The contents' lines: the puzzles in sections of one level (the stars each maze earns; a
+/// section shorter than three puzzles joins its nearest neighbour, and sections merge until
+/// they fit `capacity` lines), then the answers when they are at the back.
+fn contents_lines(
+    s: &Settings,
+    stars: &[Option<usize>],
+    named: bool,
+    page_of: &[u32],
+    first_answers: Option<u32>,
+    capacity: usize,
+) -> Vec<draw::ContentsLine> {
+    // (first puzzle, last puzzle, lowest level, highest level)
+    let mut runs: Vec<(usize, usize, Option<usize>, Option<usize>)> = Vec::new();
+    for (i, &st) in stars.iter().enumerate() {
+        match runs.last_mut() {
+            Some(r) if r.2 == st && r.3 == st => r.1 = i,
+            _ => runs.push((i, i, st, st)),
+        }
+    }
+    let room = capacity
+        .saturating_sub(usize::from(first_answers.is_some()))
+        .max(1);
+    let min_len = if stars.len() >= 9 { 3 } else { 1 };
+    while let Some((k, len)) = runs
+        .iter()
+        .enumerate()
+        .map(|(k, r)| (k, r.1 - r.0 + 1))
+        .min_by_key(|&(k, len)| (len, k))
+    {
+        if runs.len() == 1 || (len >= min_len && runs.len() <= room) {
+            break;
+        }
+        // into the neighbour whose level is nearer (the earlier one on a tie)
+        let level = |r: &(usize, usize, Option<usize>, Option<usize>)| {
+            (r.2.unwrap_or(0) + r.3.unwrap_or(0)) as f64 / 2.0
+        };
+        let into = match (k.checked_sub(1), runs.get(k + 1)) {
+            (Some(p), Some(n)) => {
+                if (level(&runs[p]) - level(&runs[k])).abs() <= (level(n) - level(&runs[k])).abs() {
+                    p
+                } else {
+                    k + 1
+                }
+            }
+            (Some(p), None) => p,
+            (None, _) => k + 1,
+        };
+        let (a, b) = (runs[k.min(into)], runs[k.max(into)]);
+        let lo = a.2.zip(b.2).map(|(x, y)| x.min(y));
+        let hi = a.3.zip(b.3).map(|(x, y)| x.max(y));
+        runs[k.min(into)] = (a.0, b.1, lo, hi);
+        runs.remove(k.max(into));
+    }
+    let band = |n: usize| {
+        if named {
+            crate::difficulty::PRESETS[n.clamp(1, 5) - 1]
+                .label
+                .to_string()
+        } else {
+            format!("level {}", n.clamp(1, 5))
+        }
+    };
+    let mut lines: Vec<draw::ContentsLine> = runs
+        .iter()
+        .map(|&(a, b, lo, hi)| {
+            let which = if a == b {
+                format!("Puzzle {}", a + 1)
+            } else {
+                format!("Puzzles {} to {}", a + 1, b + 1)
+            };
+            let level = match (lo, hi) {
+                (Some(l), Some(h)) if l == h && named => format!(": {}", band(l)),
+                (Some(l), Some(h)) if l == h => format!(": {} of 5", band(l)),
+                (Some(l), Some(h)) if named => format!(": {} to {}", band(l), band(h)),
+                (Some(l), Some(h)) => format!(": levels {l} to {h} of 5"),
+                _ => String::new(),
+            };
+            draw::ContentsLine {
+                text: format!("{which}{level}"),
+                page: page_of[a],
+            }
+        })
+        .collect();
+    if let Some(n) = first_answers {
+        lines.push(draw::ContentsLine {
+            text: s.answers_heading.clone(),
+            page: n,
+        });
+    }
+    lines
 }
 
 type ShapeCache = BTreeMap<(String, Option<u8>, bool), Arc<Foreground>>;
@@ -320,6 +505,13 @@ pub fn build(
     let s = &book.settings;
     let shapes = load_shapes(book, loader)?;
     let planned = plan(book);
+    let in_pdf = planned.iter().filter(|p| !p.in_answers_file).count();
+    if s.page_count != PageCount::Any && !s.allow_short && in_pdf < KDP_MIN_PAGES {
+        return Err(Error::option(format!(
+            "the book has {in_pdf} pages; Amazon KDP prints paperbacks from {KDP_MIN_PAGES}: add \
+             puzzles or front pages, or set allow_short = true for a shorter booklet"
+        )));
+    }
     let answer_pages = planned
         .iter()
         .filter(|p| p.kind == PageKind::Answers)
@@ -337,10 +529,14 @@ pub fn build(
             match p.kind {
                 PageKind::Puzzle => page_of[i] = p.number,
                 PageKind::Key | PageKind::Answers => key_page_of[i] = p.number,
-                PageKind::Title => {}
+                _ => {}
             }
         }
     }
+    let first_answers = planned
+        .iter()
+        .find(|p| p.kind == PageKind::Answers && !p.in_answers_file)
+        .map(|p| p.number);
 
     // every result kept, so the error reported is the first puzzle's whatever the threads
     let made: Vec<Result<Page>> = book
@@ -348,7 +544,7 @@ pub fn build(
         .par_iter()
         .enumerate()
         .map(|(i, spec)| {
-            let r = make_one(book, spec, i, page_of[i], &shapes);
+            let r = make_one(book, spec, i, (page_of[i], key_page_of[i]), &shapes);
             tick();
             r.map_err(|e| {
                 Error::new(
@@ -361,6 +557,29 @@ pub fn build(
     let made: Vec<Page> = made.into_iter().collect::<Result<_>>()?;
 
     let labels: Vec<String> = (1..=book.puzzles.len()).map(|n| s.label_for(n)).collect();
+    // the keys' labels: with solution_refs, the puzzle's page beside its number
+    let key_labels: Vec<String> = page_of
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| s.key_label_for(i + 1, p))
+        .collect();
+    let which_path = made
+        .iter()
+        .any(|m| matches!(&m.product, Product::Walls(g) if g.starts.len() > 1));
+    // a small solved maze for the how-to page
+    let example = if s.front_pages().contains(&Front::HowTo) {
+        let mut d = Design {
+            width: 6,
+            height: 6,
+            seed: Some(1),
+            ..Design::default()
+        };
+        // START and FINISH as a child meets them on the puzzles
+        d.page.markers = crate::page::MarkerSize::Large;
+        Some(make(&d, None, How::default())?)
+    } else {
+        None
+    };
     let drawings: Vec<Drawing> = planned
         .par_iter()
         .map(|p| -> Result<Drawing> {
@@ -374,6 +593,56 @@ pub fn build(
                         s.author.as_deref(),
                     )?
                 }
+                PageKind::Copyright => {
+                    let setup = s.page_setup(p.number, None);
+                    draw::copyright_page(
+                        &setup,
+                        &draw::Copyright {
+                            title: s.title.as_deref().unwrap_or("Mazes"),
+                            author: s.author.as_deref().unwrap_or_default(),
+                            year: s.year.unwrap_or_default(),
+                            isbn: s.isbn.as_deref(),
+                            rights: s.rights.as_deref().unwrap_or(DEFAULT_RIGHTS),
+                        },
+                    )?
+                }
+                PageKind::BelongsTo => draw::belongs_to_page(&s.page_setup(p.number, None))?,
+                PageKind::HowTo => draw::how_to_page(
+                    &s.page_setup(p.number, None),
+                    &how_to_steps(s, first_answers, which_path),
+                    example.as_ref().map(Product::key_maze),
+                )?,
+                PageKind::Contents => {
+                    let setup = s.page_setup(p.number, None);
+                    // the ramp's presets when every puzzle has one, else the stars each
+                    // maze earns among mazes of its size
+                    let named = book.puzzles.iter().all(|p| p.level.is_some());
+                    let levels: Vec<Option<usize>> = if named {
+                        book.puzzles
+                            .iter()
+                            .map(|p| p.level.map(|l| l + 1))
+                            .collect()
+                    } else {
+                        made.iter()
+                            .map(|m| {
+                                m.product
+                                    .metrics()
+                                    .and_then(|x| x.standing)
+                                    .map(|x| x.stars())
+                            })
+                            .collect()
+                    };
+                    let lines = contents_lines(
+                        s,
+                        &levels,
+                        named,
+                        &page_of,
+                        first_answers,
+                        draw::contents_capacity(&setup),
+                    );
+                    draw::contents_page(&setup, &lines)?
+                }
+                PageKind::Blank => draw::blank_page(&s.page_setup(p.number, None))?,
                 PageKind::Puzzle => made[p.puzzles[0]].puzzle.clone(),
                 PageKind::Key => made[p.puzzles[0]]
                     .key
@@ -386,7 +655,7 @@ pub fn build(
                         .iter()
                         .map(|&i| AnswerKey {
                             maze: made[i].product.key_maze(),
-                            label: &labels[i],
+                            label: &key_labels[i],
                         })
                         .collect();
                     let d = draw::answers_page(&setup, &keys, s.keys_per_page as usize)
@@ -553,7 +822,7 @@ fn make_one(
     book: &Book,
     spec: &PuzzleSpec,
     i: usize,
-    page: u32,
+    (page, key_page): (u32, u32),
     shapes: &ShapeCache,
 ) -> Result<Page> {
     let s = &book.settings;
@@ -572,14 +841,22 @@ fn make_one(
         symbols: spec.design.page.symbols,
         theme: spec.design.page.theme.clone(),
         instruction: spec.design.page.instruction.clone(),
-        stars: spec.design.page.stars,
+        stars: spec.design.page.stars || s.stars,
+        footnote: s.solution_refs.then(|| match s.answers {
+            Answers::Separate => format!("Solution in the answers, page {key_page}"),
+            _ => format!("Solution on page {key_page}"),
+        }),
         start_picture: spec.design.page.start_picture.clone(),
         finish_picture: spec.design.page.finish_picture.clone(),
         pictures: spec.design.page.pictures.clone(),
         ..s.page_setup(page, Some(s.label_for(i + 1)))
     };
     let (puzzle, key, layout) = if s.answers == Answers::AfterEach {
-        let p = product.pages(&setup, &setup.next_page())?;
+        let key_setup = crate::page::PageSetup {
+            title: Some(s.key_label_for(i + 1, page)),
+            ..setup.next_page()
+        };
+        let p = product.pages(&setup, &key_setup)?;
         (p.puzzle, Some(p.key), p.layout)
     } else {
         let (puzzle, layout) = product.puzzle_page(&setup)?;
@@ -609,4 +886,125 @@ fn make_one(
         warnings,
         corridor: preflight::Corridors::of(&layout),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn book(text: &str) -> Book {
+        super::super::parse(text, std::path::Path::new("."), &crate::load::Memory::new()).unwrap()
+    }
+
+    fn kinds(b: &Book) -> Vec<(u32, PageKind, bool)> {
+        plan(b)
+            .iter()
+            .map(|p| (p.number, p.kind, p.in_answers_file))
+            .collect()
+    }
+
+    #[test]
+    fn puzzle_one_goes_on_a_right_hand_page_and_the_book_is_padded() {
+        use PageKind::*;
+        let pages = "[[pages]]\ncount = 3\nseed_from = 1\nwidth = 5\n";
+        let b = book(&format!(
+            "[book]\nfront = [\"title\", \"contents\"]\npuzzles_start = \"right\"\n\
+             page_count = \"multiple-of-4\"\nallow_short = true\n{pages}"
+        ));
+        assert_eq!(
+            kinds(&b),
+            [
+                (1, Title, false),
+                (2, Contents, false),
+                (3, Puzzle, false),
+                (4, Puzzle, false),
+                (5, Puzzle, false),
+                (6, Answers, false),
+                (7, Blank, false),
+                (8, Blank, false)
+            ]
+        );
+        // a first page numbered 2 puts the title on a left-hand page: a blank before puzzle 1
+        // goes only where puzzle 1 would be even
+        let b = book(&format!(
+            "[book]\nfront = [\"title\"]\npuzzles_start = \"right\"\nfirst_page_number = 2\n{pages}"
+        ));
+        assert_eq!(kinds(&b)[..2], [(2, Title, false), (3, Puzzle, false)]);
+        let b = book(&format!(
+            "[book]\nfront = [\"title\", \"how-to\", \"belongs-to\"]\npuzzles_start = \"right\"\n{pages}"
+        ));
+        assert_eq!(
+            kinds(&b)[2..5],
+            [(3, HowTo, false), (4, Blank, false), (5, Puzzle, false)]
+        );
+        // separate answers: book.pdf is padded, answers.pdf is not
+        let b = book(&format!(
+            "[book]\nanswers = \"separate\"\npage_count = \"even\"\n{pages}"
+        ));
+        assert_eq!(
+            kinds(&b),
+            [
+                (1, Puzzle, false),
+                (2, Puzzle, false),
+                (3, Puzzle, false),
+                (4, Blank, false),
+                (1, Answers, true)
+            ]
+        );
+    }
+
+    #[test]
+    fn contents_sections_are_runs_of_one_level_merged_to_fit() {
+        let s = Settings::default();
+        let pages: Vec<u32> = (10..30).collect();
+        let lines = |stars: &[Option<usize>], cap: usize| -> Vec<String> {
+            contents_lines(&s, stars, true, &pages[..stars.len()], Some(40), cap)
+                .iter()
+                .map(|l| format!("{} {}", l.text, l.page))
+                .collect()
+        };
+        let ramp: Vec<Option<usize>> = [1, 1, 1, 1, 2, 2, 2, 1, 2, 2, 3, 3, 3]
+            .into_iter()
+            .map(Some)
+            .collect();
+        // the lone 1 among the 2s joins them
+        assert_eq!(
+            lines(&ramp, 10),
+            [
+                "Puzzles 1 to 4: Ages 3-5 10",
+                "Puzzles 5 to 10: Ages 3-5 to Ages 6-8 14",
+                "Puzzles 11 to 13: Ages 9-12 20",
+                "Answers 40"
+            ]
+        );
+        // two lines of room: one section and the answers
+        assert_eq!(
+            lines(&ramp, 2),
+            ["Puzzles 1 to 13: Ages 3-5 to Ages 9-12 10", "Answers 40"]
+        );
+        // mazes without a level (tiles): one section, no level
+        assert_eq!(
+            lines(&[None, None], 10),
+            ["Puzzles 1 to 2 10", "Answers 40"]
+        );
+        assert_eq!(lines(&[Some(5)], 10), ["Puzzle 1: Expert 10", "Answers 40"]);
+        // without presets, the stars each maze earns
+        let stars = |l: &[Option<usize>]| -> Vec<String> {
+            contents_lines(&s, l, false, &pages[..l.len()], None, 10)
+                .iter()
+                .map(|l| l.text.clone())
+                .collect()
+        };
+        assert_eq!(
+            stars(&[Some(4), Some(4), Some(4), Some(5), Some(5), Some(5)]),
+            [
+                "Puzzles 1 to 3: level 4 of 5",
+                "Puzzles 4 to 6: level 5 of 5"
+            ]
+        );
+        assert_eq!(
+            stars(&[Some(2), Some(3)]),
+            ["Puzzle 1: level 2 of 5", "Puzzle 2: level 3 of 5"]
+        );
+    }
 }

@@ -27,6 +27,13 @@
 //! keys_per_page = 4             # 1 to 9, for at-back and separate (grids up to 3 x 3)
 //! label = "Puzzle {n}"          # the heading of each puzzle page and key; {n} = puzzle number
 //! answers_heading = "Answers"   # the heading of the answer pages
+//! front = ["title", "copyright", "belongs-to", "how-to", "contents"]  # front pages, in this order
+//! year = 2026                   # the copyright page's (with author; isbn and rights optional)
+//! puzzles_start = "right"       # puzzle 1 on a right-hand page (a blank page before it if needed)
+//! page_count = "even"           # or "multiple-of-4": blank pages at the end; under 24 pages is an
+//!                               # error then, unless allow_short = true
+//! solution_refs = true          # "Solution on page N" under each puzzle; "Puzzle 7, page 9" keys
+//! stars = true                  # every puzzle's level as 1 to 5 stars
 //!
 //! [[pages]]                     # one page: a design file, as the editor saves it
 //! design = "designs/owl.toml"   # relative to the book file
@@ -87,7 +94,7 @@ use crate::shape::{ShapeSource, builtin};
 
 pub use build::{
     ANSWERS_PDF, Built, MANIFEST_FORMAT, OutputFile, PageKind, Product, build, fitted_design,
-    regenerate, regenerate_puzzle,
+    puzzle_pages, regenerate, regenerate_puzzle,
 };
 
 /// Where the answer keys go.
@@ -111,6 +118,67 @@ impl Answers {
         !matches!(self, Answers::AfterEach)
     }
 }
+
+/// A page of a book's front matter (`front = [...]`), printed in this order whatever the
+/// order the book file lists them in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Front {
+    /// The title page (the same as `title_page = true`).
+    Title,
+    /// The copyright page: the title, `author`, `year`, `rights` and `isbn`.
+    Copyright,
+    /// "This book belongs to ____".
+    BelongsTo,
+    /// How to solve a maze, with a small solved example.
+    HowTo,
+    /// The contents: the puzzle sections by difficulty, and the answers, with page numbers.
+    Contents,
+}
+
+/// Where puzzle 1 goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PuzzlesStart {
+    /// On the page after the front matter.
+    #[default]
+    Next,
+    /// On a right-hand (odd-numbered) page, after a blank page where needed.
+    Right,
+}
+
+/// What `book.pdf`'s page count is padded to, with blank pages at the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PageCount {
+    /// As many pages as the book has.
+    #[default]
+    Any,
+    /// An even number (a printer's sheet has two sides).
+    Even,
+    /// A multiple of 4 (saddle-stitched booklets).
+    #[serde(rename = "multiple-of-4")]
+    MultipleOf4,
+}
+
+impl PageCount {
+    /// The page count `n` pages are padded to.
+    pub fn padded(self, n: usize) -> usize {
+        match self {
+            PageCount::Any => n,
+            PageCount::Even => n.next_multiple_of(2),
+            PageCount::MultipleOf4 => n.next_multiple_of(4),
+        }
+    }
+}
+
+/// The fewest pages of a paperback Amazon KDP prints.
+pub const KDP_MIN_PAGES: usize = 24;
+
+/// The rights text of a copyright page when the book file gives none.
+pub const DEFAULT_RIGHTS: &str = "All rights reserved. No part of this book may be reproduced \
+    in any form without written permission from the publisher, except that the buyer may copy \
+    the puzzles for use in their own home or classroom.";
 
 /// The most pages one book may have (puzzles, keys and title together).
 pub const MAX_PAGES: usize = 2000;
@@ -157,6 +225,29 @@ pub struct Settings {
     pub label: String,
     /// The heading of the answer pages.
     pub answers_heading: String,
+    /// The front matter: any of `title`, `copyright`, `belongs-to`, `how-to`, `contents`,
+    /// printed in that order, before puzzle 1.
+    pub front: Vec<Front>,
+    /// The year on the copyright page.
+    pub year: Option<u32>,
+    /// The ISBN on the copyright page (ISBN-10 or ISBN-13, hyphens allowed; checked).
+    pub isbn: Option<String>,
+    /// The copyright page's rights text (paragraphs split by a blank line); a standard "All
+    /// rights reserved" text when not given.
+    pub rights: Option<String>,
+    /// Where puzzle 1 goes: `next` or `right` (a right-hand page).
+    pub puzzles_start: PuzzlesStart,
+    /// Blank pages at the end of `book.pdf` to make its page count `even` or a
+    /// `multiple-of-4`; a padded book shorter than KDP's 24 pages is an error unless
+    /// `allow_short` is set.
+    pub page_count: PageCount,
+    /// Allows a padded book of fewer than 24 pages (a booklet, a sampler).
+    pub allow_short: bool,
+    /// "Solution on page N" at the foot of each puzzle page, and the puzzle's page beside each
+    /// answer key ("Puzzle 7, page 9").
+    pub solution_refs: bool,
+    /// Every puzzle's level as 1 to 5 stars beside its heading.
+    pub stars: bool,
 }
 
 impl Default for Settings {
@@ -179,6 +270,15 @@ impl Default for Settings {
             keys_per_page: 4,
             label: "Puzzle {n}".into(),
             answers_heading: "Answers".into(),
+            front: Vec::new(),
+            year: None,
+            isbn: None,
+            rights: None,
+            puzzles_start: PuzzlesStart::Next,
+            page_count: PageCount::Any,
+            allow_short: false,
+            solution_refs: false,
+            stars: false,
         }
     }
 }
@@ -228,6 +328,35 @@ impl Settings {
                 )));
             }
         }
+        if self
+            .rights
+            .as_ref()
+            .is_some_and(|t| t.chars().count() > 2000)
+        {
+            return Err(Error::option("book.rights: longer than 2000 characters"));
+        }
+        if let Some(y) = self.year
+            && !(1000..=9999).contains(&y)
+        {
+            return Err(Error::option(format!(
+                "book.year: must be a year of four digits, got {y}"
+            )));
+        }
+        if let Some(isbn) = &self.isbn {
+            check_isbn(isbn).map_err(|e| field("isbn", e))?;
+        }
+        if self.front_pages().contains(&Front::Copyright) {
+            if self.author.as_deref().is_none_or(|a| a.trim().is_empty()) {
+                return Err(Error::option(
+                    "book.author: the copyright page needs the author's name (author = \"...\")",
+                ));
+            }
+            if self.year.is_none() {
+                return Err(Error::option(
+                    "book.year: the copyright page needs the year (year = 2026)",
+                ));
+            }
+        }
         if self.first_page_number == 0 || self.first_page_number > 100_000 {
             return Err(Error::option(format!(
                 "book.first_page_number: must be 1 to 100000, got {}",
@@ -247,6 +376,28 @@ impl Settings {
             };
             field(name, e)
         })
+    }
+
+    /// The front matter pages in print order: `front`'s, and the title page when `title_page`
+    /// asks for it.
+    pub fn front_pages(&self) -> Vec<Front> {
+        let mut f = self.front.clone();
+        if self.title_page {
+            f.push(Front::Title);
+        }
+        f.sort();
+        f.dedup();
+        f
+    }
+
+    /// The label of puzzle `n`'s answer key, printed on page `page`: its label, with the page
+    /// beside it when `solution_refs` asks ("Puzzle 7, page 13").
+    pub fn key_label_for(&self, n: usize, page: u32) -> String {
+        if self.solution_refs {
+            format!("{}, page {page}", self.label_for(n))
+        } else {
+            self.label_for(n)
+        }
     }
 
     /// The label of puzzle `n` ("Puzzle 7").
@@ -276,10 +427,55 @@ impl Settings {
             theme: None,
             instruction: None,
             stars: false,
+            footnote: None,
             start_picture: None,
             finish_picture: None,
             pictures: None,
         }
+    }
+}
+
+/// Checks an ISBN: 10 digits (the last may be X) or 13, with hyphens or spaces between, and
+/// a right check digit.
+fn check_isbn(isbn: &str) -> Result<()> {
+    let chars: Vec<char> = isbn.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
+    let digit = |c: char| c.to_digit(10);
+    let ok = match chars.len() {
+        10 => {
+            let mut sum = 0;
+            let mut good = true;
+            for (i, &c) in chars.iter().enumerate() {
+                let v = match (digit(c), c, i) {
+                    (Some(d), _, _) => d,
+                    (None, 'X' | 'x', 9) => 10,
+                    _ => {
+                        good = false;
+                        0
+                    }
+                };
+                sum += v * (10 - i as u32);
+            }
+            good && sum.is_multiple_of(11)
+        }
+        13 => {
+            let ds: Option<Vec<u32>> = chars.iter().map(|&c| digit(c)).collect();
+            ds.is_some_and(|ds| {
+                let sum: u32 = ds
+                    .iter()
+                    .enumerate()
+                    .map(|(i, d)| if i % 2 == 0 { *d } else { 3 * d })
+                    .sum();
+                sum.is_multiple_of(10)
+            })
+        }
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::option(format!(
+            "not a valid ISBN (10 or 13 digits with a right check digit): {isbn}"
+        )))
     }
 }
 
@@ -427,6 +623,9 @@ pub struct PuzzleSpec {
     /// The largest grid that keeps a difficulty preset's corridor width on the page: a shape
     /// whose fitted height exceeds it gets fewer cells across instead.
     pub size_limit: Option<(u32, u32)>,
+    /// The reader preset a difficulty ramp gave this page (an index into [`PRESETS`]); the
+    /// contents page names its sections by it.
+    pub level: Option<usize>,
 }
 
 /// A validated book: settings and puzzles, in order.
@@ -516,7 +715,7 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
     } else {
         puzzles.len()
     };
-    let total = puzzles.len() + keys + usize::from(raw.book.title_page);
+    let total = puzzles.len() + keys + raw.book.front_pages().len();
     if total > MAX_PAGES {
         return Err(Error::option(format!(
             "the book has {total} pages; at most {MAX_PAGES} are allowed"
@@ -630,6 +829,7 @@ fn single(entry: &toml::Table, base: &Path, name: &str, loader: &dyn Loader) -> 
         size_limit: None,
         source: name.to_string(),
         seed_bumped_from: None,
+        level: None,
     })
 }
 
@@ -737,6 +937,7 @@ fn generator(
         }
         d.seed = Some(seed_from + k as u64);
         let mut size_limit = None;
+        let mut level = None;
         if let Some(r) = &difficulty {
             let t = if count > 1 {
                 k as f64 / (count - 1) as f64
@@ -744,6 +945,8 @@ fn generator(
                 0.0
             };
             let setup = settings.page_setup(1, Some(settings.label_for(1)));
+            let preset = r.preset_at(t)?;
+            level = PRESETS.iter().position(|p| std::ptr::eq(p, preset));
             size_limit = r
                 .apply(&mut d, t, &setup, width.is_some())
                 .map_err(|e| Error::new(e.kind, format!("difficulty: {}", e.message)))?;
@@ -765,6 +968,7 @@ fn generator(
             source: format!("{name} #{}", k + 1),
             seed_bumped_from: None,
             size_limit,
+            level,
         });
     }
     Ok(out)

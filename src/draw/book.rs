@@ -43,7 +43,7 @@ fn trim_area(setup: &PageSetup) -> Area {
     Area { x, y, w: tw, h: th }
 }
 
-fn drawing(setup: &PageSetup, items: Vec<Item>) -> Drawing {
+pub(super) fn drawing(setup: &PageSetup, items: Vec<Item>) -> Drawing {
     let (pw, ph) = setup.page_mm();
     Drawing {
         width: pw,
@@ -54,7 +54,15 @@ fn drawing(setup: &PageSetup, items: Vec<Item>) -> Drawing {
 }
 
 /// A centred line of text in `face`, shortened to `max_w` millimetres.
-fn centred(text: &str, x: f64, y: f64, size: f64, bold: bool, face: Typeface, max_w: f64) -> Item {
+pub(super) fn centred(
+    text: &str,
+    x: f64,
+    y: f64,
+    size: f64,
+    bold: bool,
+    face: Typeface,
+    max_w: f64,
+) -> Item {
     let mut t = printable(text.trim());
     while t.chars().count() > 1 && font(face, bold).width(&t, size) > max_w {
         t.pop();
@@ -192,10 +200,36 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
     }
     let mut items = vec![paper(setup.page_mm())];
     draw_text(setup, &pa, PageRole::Answers, None, &mut items);
-    // the keys are laid out on a page of the slot's shape, at least KEY_VIRTUAL_MM on its
-    // shorter side, then scaled down into the slot
-    let s = (slot_w.min(key_h) / KEY_VIRTUAL_MM).min(1.0);
-    let (vw, vh) = (slot_w / s, key_h / s);
+    for (i, key) in keys.iter().enumerate() {
+        let (c, r) = (i % cols, i / cols);
+        let x = area.x + c as f64 * (slot_w + SLOT_GAP);
+        let y = area.y + r as f64 * (slot_h + SLOT_GAP);
+        items.push(centred(
+            key.label,
+            x + slot_w / 2.0,
+            y + CAP_HEIGHT_EM * KEY_LABEL_SIZE,
+            KEY_LABEL_SIZE,
+            true,
+            setup.font,
+            slot_w,
+        ));
+        let slot = Area {
+            x,
+            y: y + label_h,
+            w: slot_w,
+            h: key_h,
+        };
+        items.extend(key_in(key.maze, &slot, setup)?);
+    }
+    Ok(drawing(setup, items))
+}
+
+/// The answer key of `maze` laid out in `slot` of a page of `setup`: laid out on a page of the
+/// slot's shape, at least [`KEY_VIRTUAL_MM`] on its shorter side, then scaled down into it,
+/// without its page fill or its "ANSWER KEY" footer.
+pub(super) fn key_in(maze: KeyMaze<'_>, slot: &Area, setup: &PageSetup) -> Result<Vec<Item>> {
+    let s = (slot.w.min(slot.h) / KEY_VIRTUAL_MM).min(1.0);
+    let (vw, vh) = (slot.w / s, slot.h / s);
     let virtual_setup = PageSetup {
         paper: crate::page::Paper::Custom {
             width_mm: vw,
@@ -221,50 +255,36 @@ pub fn answers_page(setup: &PageSetup, keys: &[AnswerKey<'_>], per_page: usize) 
         theme: None,
         instruction: None,
         stars: false,
+        footnote: None,
         start_picture: None,
         finish_picture: None,
         pictures: None,
     };
-    for (i, key) in keys.iter().enumerate() {
-        let (c, r) = (i % cols, i / cols);
-        let x = area.x + c as f64 * (slot_w + SLOT_GAP);
-        let y = area.y + r as f64 * (slot_h + SLOT_GAP);
-        items.push(centred(
-            key.label,
-            x + slot_w / 2.0,
-            y + CAP_HEIGHT_EM * KEY_LABEL_SIZE,
-            KEY_LABEL_SIZE,
-            true,
-            setup.font,
-            slot_w,
-        ));
-        let page = match key.maze {
-            // the puzzle's own markers: its pictures, dot and flag or word size (not its
-            // instruction line: the key's label says which puzzle it is)
-            KeyMaze::Walls(g) => key_page(
-                g,
-                &PageSetup {
-                    markers: g.design.page.markers,
-                    symbols: g.design.page.symbols,
-                    theme: g.design.page.theme.clone(),
-                    instruction: Some(String::new()),
-                    ..virtual_setup.clone()
-                },
-            )?,
-            KeyMaze::Tiles(m) => super::tiles::tile_pages(m, &virtual_setup, &virtual_setup)?.key,
-        };
-        let top = y + label_h;
-        items.extend(
-            page.items
-                .iter()
-                .filter(|it| {
-                    it.layer != Layer::Page
-                        && !(it.layer == Layer::Solution && matches!(it.shape, Shape::Text(_)))
-                })
-                .map(|it| it.transformed(s, x, top)),
-        );
-    }
-    Ok(drawing(setup, items))
+    let page = match maze {
+        // the puzzle's own markers: its pictures, dot and flag or word size (not its
+        // instruction line: the key's label says which puzzle it is)
+        KeyMaze::Walls(g) => key_page(
+            g,
+            &PageSetup {
+                markers: g.design.page.markers,
+                symbols: g.design.page.symbols,
+                theme: g.design.page.theme.clone(),
+                pictures: g.design.page.pictures.clone(),
+                instruction: Some(String::new()),
+                ..virtual_setup.clone()
+            },
+        )?,
+        KeyMaze::Tiles(m) => super::tiles::tile_pages(m, &virtual_setup, &virtual_setup)?.key,
+    };
+    Ok(page
+        .items
+        .iter()
+        .filter(|it| {
+            it.layer != Layer::Page
+                && !(it.layer == Layer::Solution && matches!(it.shape, Shape::Text(_)))
+        })
+        .map(|it| it.transformed(s, slot.x, slot.y))
+        .collect())
 }
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ mod book;
 mod clip;
 mod crossings;
 mod font;
+mod front;
 mod layout;
 mod markers;
 mod model;
@@ -58,6 +59,10 @@ pub use book::{AnswerKey, KeyMaze, MAX_KEYS_PER_PAGE, answers_page, title_page};
 use crossings::draw_crossings;
 pub(crate) use font::{CAP_HEIGHT_EM, Font, font, place};
 pub use font::{font_bytes, glyph_warnings, missing, printable};
+pub use front::{
+    ContentsLine, Copyright, belongs_to_page, blank_page, contents_capacity, contents_page,
+    copyright_page, how_to_page,
+};
 pub use layout::{Layout, TITLE_MIN_SHARE};
 use layout::{geometry, layout_with};
 use markers::draw_markers;

@@ -107,4 +107,26 @@ pub(super) fn draw_text(
             false,
         ));
     }
+    if let (Some(note), PageRole::Puzzle) = (setup.footnote.as_deref(), role) {
+        // on the outside edge (right on a right-hand page), shortened to keep clear of the
+        // page number in the middle
+        let room = pa.w / 2.0 - 2.0 * FOOTER_SIZE;
+        let mut note = crate::draw::printable(note.trim());
+        while note.chars().count() > 1 && super::font(face, false).width(&note, FOOTER_SIZE) > room
+        {
+            note.pop();
+        }
+        let (x, anchor) = if setup.inside_is_left() {
+            (pa.x + pa.w, Anchor::End)
+        } else {
+            (pa.x, Anchor::Start)
+        };
+        items.push(text(
+            note,
+            Pos::new(x, furn.footer_base),
+            FOOTER_SIZE,
+            anchor,
+            false,
+        ));
+    }
 }
