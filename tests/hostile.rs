@@ -480,3 +480,107 @@ fn order_above_one_is_refused_with_walls_too() {
     assert!(!out.status.success());
     assert!(stderr_of(&out).contains("order > 1 not supported"));
 }
+
+/// Issue 40: five lines with `stroke-dasharray="0.0001"` (530 bytes) ran 12.9 s, and
+/// `"0.01"` ran 35 s in the scan converter (every dash a piece of one path, paid for once per
+/// other piece on its row); refused by the budget before anything is stroked. An ordinary
+/// dashed outline is still drawn.
+#[test]
+fn svg_dash_patterns_are_counted_before_they_are_stroked() {
+    let lines = |dash: &str| {
+        svg(&(0..5)
+            .map(|i| {
+                format!(
+                    r#"<line x1="0" y1="{y}" x2="100" y2="{y}" stroke="black" stroke-width="5" stroke-dasharray="{dash}"/>"#,
+                    y = 10 + i * 20
+                )
+            })
+            .collect::<String>())
+    };
+    for dash in ["0.0001", "0.01"] {
+        let bytes = lines(dash);
+        let e = refusal(&bytes);
+        assert!(e.contains("too complex"), "{dash}: {e}");
+    }
+    let p = Picture::decode(&svg(
+        r#"<circle cx="50" cy="50" r="40" stroke="black" stroke-width="6" fill="black" stroke-dasharray="4 2"/>"#,
+    ))
+    .expect("a dashed circle is drawn");
+    assert!(p.width() > 0);
+    Picture::decode(&lines("2 1")).expect("dashes a few units long are drawn");
+}
+
+/// Issue 40: one self-crossing path of 20,000 random points (136 KB) ran 48 s and out of
+/// memory at 5.3 GB (the scan converter's crowded rows, then the vector outline's union);
+/// 5,000 points took 12.6 s. The budget refuses the first; a scribble of 1,000 points is
+/// drawn from its pixels (its outline is not resolved from the vectors) in bounded time.
+#[test]
+fn svg_scribbles_are_refused_or_traced_not_resolved() {
+    let mut seed = 7_u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as f64 / (1u64 << 31) as f64 * 100.0
+    };
+    let mut scribble = |n: usize| {
+        let mut d = String::from("M");
+        for _ in 0..n {
+            let _ = write!(d, "{:.2},{:.2} ", next(), next());
+        }
+        svg(&format!(r#"<path d="{d}Z" fill="black"/>"#))
+    };
+    let e = refusal(&scribble(20_000));
+    assert!(e.contains("too complex"), "{e}");
+    let p = Picture::decode(&scribble(1_000)).expect("a small scribble is drawn");
+    assert!(p.width() > 0 && p.vector().is_none());
+}
+
+/// Issue 40: files of a few hundred KB that made usvg's conversion run 23 to 41 s (200,000
+/// attributes on one element, a 30,000-stop gradient, 10,000 `<tspan>`, 100,000 CSS
+/// declarations) are refused before it starts, each naming what is over.
+#[test]
+fn svg_conversion_work_is_counted_before_it_is_done() {
+    let attrs: String = (0..200_000).fold(String::new(), |mut s, i| {
+        let _ = write!(s, r#" data-a{i}="1""#);
+        s
+    });
+    let stops: String = (0..30_000).fold(String::new(), |mut s, i| {
+        let _ = write!(
+            s,
+            r#"<stop offset="{}" stop-color="black"/>"#,
+            i as f64 / 30_000.0
+        );
+        s
+    });
+    let cases = [
+        (
+            svg(&format!(r#"<rect width="80" height="80"{attrs}/>"#)),
+            "attributes",
+        ),
+        (
+            svg(&format!(
+                r#"<defs><linearGradient id="g">{stops}</linearGradient></defs><rect width="80" height="80" fill="url(#g)"/>"#
+            )),
+            "stops",
+        ),
+        (
+            svg(&format!(
+                r#"<text x="10" y="50" font-size="10">{}</text><rect width="50" height="50"/>"#,
+                "<tspan>a</tspan>".repeat(10_000)
+            )),
+            "text runs",
+        ),
+        (
+            svg(&format!(
+                r#"<style>rect{{{}}}</style><rect width="80" height="80"/>"#,
+                "fill:black;".repeat(100_000)
+            )),
+            "style declarations",
+        ),
+    ];
+    for (bytes, what) in cases {
+        let e = refusal(&bytes);
+        assert!(e.contains("too complex") && e.contains(what), "{what}: {e}");
+    }
+}

@@ -124,6 +124,14 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
     }
     let text =
         std::str::from_utf8(bytes).map_err(|_| Error::input("the SVG image is not UTF-8 text"))?;
+    // the XML parser checks each attribute against the element's others: count them first
+    if let Some(n) = most_attributes(text).filter(|&n| n > MAX_ATTRIBUTES) {
+        return Err(too_complex(format!(
+            "an element with {} attributes (the limit is {})",
+            thousands(n as u64),
+            thousands(MAX_ATTRIBUTES as u64)
+        )));
+    }
     let xml_options = usvg::roxmltree::ParsingOptions {
         allow_dtd: true,
         nodes_limit: MAX_XML_NODES,
@@ -137,6 +145,7 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
             )),
             e => Error::input(format!("the SVG image is corrupt ({})", first_line(e))),
         })?;
+    xml_budget(&xml)?;
     let expanded = Expansion::count(&xml)?;
     if expanded > MAX_EXPANDED_ELEMENTS {
         return Err(too_complex(format!(
@@ -168,6 +177,103 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
         }
         e => Error::input(format!("the SVG image is corrupt ({})", first_line(e))),
     })
+}
+
+/// The most attributes one element may have (usvg looks each property up along them).
+pub const MAX_ATTRIBUTES: usize = 1_000;
+
+/// The most stops one gradient may have (each pixel it paints searches them).
+pub const MAX_GRADIENT_STOPS: usize = 1_000;
+
+/// The most text runs (`<text>`, `<tspan>`, `<textPath>`) a picture may have.
+pub const MAX_TEXT_RUNS: usize = 2_000;
+
+/// The most CSS declarations (`name: value`) in style sheets and `style` attributes together.
+pub const MAX_CSS_DECLARATIONS: usize = 20_000;
+
+/// The most attributes (`=` signs outside quotes) any tag of `text` has, read without parsing
+/// it (comments and declarations, `<!...>`, are skipped); `None` for no tags.
+fn most_attributes(text: &str) -> Option<usize> {
+    let (mut most, mut count) = (None, 0);
+    let (mut in_tag, mut quote, mut skip) = (false, None, false);
+    for b in text.bytes() {
+        match (in_tag, quote, b) {
+            (false, _, b'<') => {
+                (in_tag, count, skip) = (true, 0, false);
+            }
+            (true, None, b'!') if count == 0 => skip = true,
+            (true, None, b'>') => {
+                in_tag = false;
+                if !skip {
+                    most = Some(most.map_or(count, |m: usize| m.max(count)));
+                }
+            }
+            (true, None, b'"' | b'\'') if !skip => quote = Some(b),
+            (true, Some(q), b) if b == q => quote = None,
+            (true, None, b'=') => count += 1,
+            _ => {}
+        }
+    }
+    most
+}
+
+/// Checks what usvg's conversion pays for per item before it converts anything: 200,000
+/// attributes on one element took 41 s, a 30,000-stop gradient 24 s, 10,000 `<tspan>` 23 s
+/// and 100,000 CSS declarations 25 s, each in a file of a few hundred KB.
+fn xml_budget(xml: &usvg::roxmltree::Document) -> Result<()> {
+    let (mut runs, mut declarations) = (0, 0);
+    for node in xml.descendants().filter(|n| n.is_element()) {
+        let attributes = node.attributes().len();
+        if attributes > MAX_ATTRIBUTES {
+            return Err(too_complex(format!(
+                "an element with {} attributes (the limit is {})",
+                thousands(attributes as u64),
+                thousands(MAX_ATTRIBUTES as u64)
+            )));
+        }
+        let name = node.tag_name().name();
+        if name.ends_with("Gradient") {
+            let stops = node
+                .children()
+                .filter(|c| c.tag_name().name() == "stop")
+                .count();
+            if stops > MAX_GRADIENT_STOPS {
+                return Err(too_complex(format!(
+                    "a gradient with {} stops (the limit is {})",
+                    thousands(stops as u64),
+                    thousands(MAX_GRADIENT_STOPS as u64)
+                )));
+            }
+        }
+        if matches!(name, "text" | "tspan" | "textPath") {
+            runs += 1;
+        }
+        if let Some(style) = node.attribute("style") {
+            declarations += style.matches(':').count();
+        }
+        if name == "style" {
+            declarations += node
+                .children()
+                .filter_map(|c| c.text())
+                .map(|t| t.matches(':').count())
+                .sum::<usize>();
+        }
+    }
+    if runs > MAX_TEXT_RUNS {
+        return Err(too_complex(format!(
+            "{} text runs (the limit is {})",
+            thousands(runs as u64),
+            thousands(MAX_TEXT_RUNS as u64)
+        )));
+    }
+    if declarations > MAX_CSS_DECLARATIONS {
+        return Err(too_complex(format!(
+            "{} style declarations (the limit is {})",
+            thousands(declarations as u64),
+            thousands(MAX_CSS_DECLARATIONS as u64)
+        )));
+    }
+    Ok(())
 }
 
 /// Whether `tree` draws text: a text element (anywhere in the drawing, groups and `<use>`
@@ -443,6 +549,28 @@ impl Meter {
     fn path(&mut self, path: &usvg::Path, main: bool, target: u64, live: u64) -> Result<()> {
         self.cost.elements += 1;
         self.cost.points += path.data().len() as u64;
+        self.crowded_rows(path);
+        if let Some(dashes) = path.stroke().and_then(|s| dash_count(path, s)) {
+            self.cost.points = self
+                .cost
+                .points
+                .saturating_add(dashes.saturating_mul(DASH_POINTS));
+            // every dash is a piece of one path, and the anti-aliased scan converter pays for
+            // each piece a row crosses once per piece crossing it: rows x crossings squared
+            if let Some(r) = path.abs_stroke_bounding_box().transform(self.transform) {
+                let (w, h) = (f64::from(r.width()), f64::from(r.height()));
+                if w.is_finite() && h.is_finite() && w + h > 0.0 {
+                    let crossings = dashes as f64 * w / (w + h);
+                    let rows = h.min(f64::from(self.height)) + 1.0;
+                    let work = crossings * crossings * rows * DASH_ROW_COST;
+                    self.work(if work.is_finite() {
+                        work.min(u64::MAX as f64 / 16.0) as u64
+                    } else {
+                        u64::MAX / 16
+                    });
+                }
+            }
+        }
         // the rasteriser's fixed-point edges overflow (and it panics) on geometry this far out
         let far = path
             .abs_stroke_bounding_box()
@@ -479,6 +607,33 @@ impl Meter {
         self.check()
     }
 
+    /// The scan converter's extra work on a path whose edges crowd its rows: it pays for each
+    /// edge a row crosses once per other edge on that row, so a scribble of 20,000 random
+    /// points (10,000 edges on every row) costs far more than its pixels. Counted as rows x
+    /// (edges per row) squared.
+    fn crowded_rows(&mut self, path: &usvg::Path) {
+        let ts = self.transform.pre_concat(path.abs_transform());
+        let y = |p: tiny_skia::Point| f64::from(ts.ky * p.x + ts.sy * p.y + ts.ty);
+        let drop: f64 = path
+            .data()
+            .points()
+            .windows(2)
+            .map(|w| (y(w[1]) - y(w[0])).abs())
+            .filter(|d| d.is_finite())
+            .sum();
+        let Some(r) = path.abs_bounding_box().transform(self.transform) else {
+            return;
+        };
+        let rows = f64::from(r.height()).clamp(1.0, f64::from(self.height).max(1.0));
+        let per_row = drop / rows;
+        let work = per_row * per_row * rows * DASH_ROW_COST;
+        self.work(if work.is_finite() {
+            work.min(u64::MAX as f64 / 16.0) as u64
+        } else {
+            u64::MAX / 16
+        });
+    }
+
     /// A pattern: a tile drawn once per path that uses it, at the path's scale.
     fn pattern(&mut self, pattern: &usvg::Pattern, path: &usvg::Path, live: u64) -> Result<()> {
         let (sx, sy) = self
@@ -504,6 +659,39 @@ impl Meter {
 /// panicked in its scan converter).
 const FAR_PX: f32 = 1.0e6;
 
+/// What one dash of a dashed stroke counts as, in path points: the stroker makes each dash a
+/// closed piece of its own (two ends and two sides, more with round caps).
+const DASH_POINTS: u64 = 8;
+
+/// What one dash crossing a row costs per other dash on that row, in plain fills (measured:
+/// five 100-unit lines of 5,000 dashes each, 100 pixels thick, took 35 s in a debug build).
+const DASH_ROW_COST: f64 = 1.5;
+
+/// How many dashes `stroke` cuts `path` into: the path's length (along its control polygon, at
+/// least the curves' length) over the dash pattern's period, times the dashes in a period;
+/// `None` without a dash pattern. Counted before anything is stroked: a 530-byte file of five
+/// lines with `stroke-dasharray="0.0001"` asks for five million dashes.
+fn dash_count(path: &usvg::Path, stroke: &usvg::Stroke) -> Option<u64> {
+    let pattern = stroke.dasharray()?;
+    let period: f64 = pattern.iter().map(|&d| f64::from(d)).sum();
+    if !(period.is_finite() && period > 0.0) {
+        return None;
+    }
+    let length: f64 = path
+        .data()
+        .points()
+        .windows(2)
+        .map(|w| f64::from(w[0].distance(w[1])))
+        .filter(|d| d.is_finite())
+        .sum();
+    let dashes = (length / period).ceil() * (pattern.len() as f64 / 2.0).ceil();
+    Some(if dashes.is_finite() {
+        dashes.min(u64::MAX as f64 / 16.0) as u64
+    } else {
+        u64::MAX / 16
+    })
+}
+
 /// Rasterises `tree` on a `width` x `height` pixmap scaled by `transform`, after measuring it
 /// (nothing is drawn when it is over budget).
 pub fn render(
@@ -522,6 +710,19 @@ pub fn render(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn attributes_are_counted_per_tag_outside_quotes() {
+        assert_eq!(most_attributes("no tags"), None);
+        assert_eq!(
+            most_attributes(r#"<svg a="1" b='x=y'><rect c="=" d=""/></svg>"#),
+            Some(2)
+        );
+        assert_eq!(
+            most_attributes(r#"<!-- a=1 b=2 c=3 --><svg x="1"/>"#),
+            Some(1)
+        );
+    }
 
     #[test]
     fn thousands_are_separated() {

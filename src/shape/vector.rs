@@ -135,6 +135,34 @@ pub fn union(polygons: &[Vec<[f64; 2]>]) -> Vec<Vec<[f64; 2]>> {
     wound(polygons.simplify_shape(FillRule::NonZero))
 }
 
+/// The most self-crossings a path may be expected to have ([`crossings`]) for its outline to
+/// be resolved from its vectors; past them the picture keeps its traced contour. Resolving
+/// costs about 6 us a crossing: one path of 5,000 random points (about 2 million crossings)
+/// took 12.6 s and 20,000 points ran out of memory at 5.3 GB.
+pub const MAX_CROSSINGS: f64 = 50_000.0;
+
+/// How many times `rings` may be expected to cross themselves: for segments of total length
+/// `L` thrown in a box of area `A`, about `L^2 / (pi A)`. A silhouette's outline stays far
+/// below (a circle 0.3, a 40-spike star a few hundred, a line of text some thousands); a
+/// scribble of random points reaches millions.
+fn crossings(rings: &[Vec<[f64; 2]>]) -> f64 {
+    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+    let mut length = 0.0;
+    for ring in rings {
+        for (k, p) in ring.iter().enumerate() {
+            let q = ring[(k + 1) % ring.len()];
+            length += (q[0] - p[0]).hypot(q[1] - p[1]);
+            for i in 0..2 {
+                lo[i] = lo[i].min(p[i]);
+                hi[i] = hi[i].max(p[i]);
+            }
+        }
+    }
+    let area = ((hi[0] - lo[0]) * (hi[1] - lo[1])).max(1.0);
+    let c = length * length / (std::f64::consts::PI * area);
+    if c.is_finite() { c } else { f64::INFINITY }
+}
+
 /// The contours found so far and their points.
 #[derive(Default)]
 struct Parts {
@@ -148,7 +176,7 @@ impl Parts {
     /// [`MAX_POINTS`].
     fn add(&mut self, rings: &[Vec<[f64; 2]>], rule: FillRule) -> Option<()> {
         self.points += rings.iter().map(Vec::len).sum::<usize>();
-        if self.points > MAX_POINTS {
+        if self.points > MAX_POINTS || crossings(rings) > MAX_CROSSINGS {
             return None;
         }
         if !rings.is_empty() {
