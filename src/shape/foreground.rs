@@ -656,8 +656,8 @@ mod tests {
         assert!((0..6).all(|x| t.get(x, 4) && t.get(x, 3)));
         // four turns are no turn
         assert_eq!(t.turned().turned().turned().bits(), f.bits());
-        // the tiles are the turned shape's: the whole box is both kinds, the foot's column full
+        // the tiles are the turned shape's: the box holds both kinds, beyond it nothing
         assert!(matches!(t.region(0, 0, 6, 5), Region::Mixed));
-        assert!(matches!(t.region(5, 0, 6, 5), Region::Full));
+        assert!(matches!(t.region(6, 0, 9, 5), Region::Empty));
     }
 }
