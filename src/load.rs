@@ -246,7 +246,7 @@ pub fn parse_design(text: &str) -> Result<Design> {
 }
 
 /// The shape options a design file may write inside its `[shape]` table as well as beside it.
-pub const SHAPE_OPTIONS: [&str; 4] = ["coverage", "threshold", "invert", "islands"];
+pub const SHAPE_OPTIONS: [&str; 5] = ["coverage", "threshold", "invert", "islands", "turn"];
 
 /// Moves the [`SHAPE_OPTIONS`] written inside the `[shape]` table of `text` beside it (where the
 /// design keeps them); `None` when there is nothing to move (or the text is not TOML: the

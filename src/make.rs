@@ -80,6 +80,8 @@ pub struct Cutting {
     pub pick: Option<Pick>,
     /// Cut a picture that looks like a photo anyway.
     pub force: bool,
+    /// Turn the shape a quarter turn anticlockwise ([`Design::turn`]).
+    pub turn: bool,
 }
 
 impl Cutting {
@@ -89,6 +91,7 @@ impl Cutting {
             cut: design_cut(design),
             pick: design.pick.clone(),
             force: design.photo,
+            turn: design.turn,
         }
     }
 }
@@ -98,6 +101,12 @@ impl Cutting {
 /// [`crate::shape::photo::PHOTO_MESSAGE`]) the cut. Errors name the file last. The command line,
 /// books and the editor all cut through here.
 pub fn foreground(source: &ShapeSource, loaded: &LoadedShape, how: &Cutting) -> Result<Foreground> {
+    let fg = picked_or_cut(source, loaded, how)?;
+    Ok(if how.turn { fg.turned() } else { fg })
+}
+
+/// [`foreground`] before the turn.
+fn picked_or_cut(source: &ShapeSource, loaded: &LoadedShape, how: &Cutting) -> Result<Foreground> {
     if let Some(pick) = &how.pick {
         return crate::shape::wand::select(&loaded.picture, pick).map_err(|e| at_file(source, e));
     }
@@ -141,6 +150,26 @@ pub struct Fit {
     /// With `height`: keep the grid within this size (a preset's corridor width), so a tall
     /// shape gets fewer cells across (polar grids are left as they are).
     pub size_limit: Option<(u32, u32)>,
+}
+
+/// The grid a shape `fg` gets at `width` cells across with its height fitted to its aspect
+/// ratio ([`fitted_height`]), and, when that height exceeds `size_limit`'s, fewer cells across
+/// so it fits (polar grids are left as they are): what [`Fit`] with `height` makes.
+pub fn fitted_size(
+    kind: TopologyKind,
+    width: u32,
+    fg: &Foreground,
+    size_limit: Option<(u32, u32)>,
+) -> Result<(u32, u32)> {
+    let height = fitted_height(kind, width, fg)?;
+    if let Some((w, h)) = size_limit
+        && height > h
+        && kind.uses_height()
+    {
+        let narrower = ((u64::from(w) * u64::from(h) / u64::from(height)) as u32).max(2);
+        return Ok((narrower, fitted_height(kind, narrower, fg)?));
+    }
+    Ok((width, height))
 }
 
 /// The narrowest corridor, in millimetres, a printed page may have: narrower, no pen can
@@ -189,15 +218,7 @@ pub fn prepare_with(
     let shaped = match &foreground {
         Some(fg) => {
             if fit.height {
-                let kind = d.grid_topology();
-                d.height = fitted_height(kind, d.width, fg)?;
-                if let Some((w, h)) = fit.size_limit
-                    && d.height > h
-                    && kind.uses_height()
-                {
-                    d.width = ((u64::from(w) * u64::from(h) / u64::from(d.height)) as u32).max(2);
-                    d.height = fitted_height(kind, d.width, fg)?;
-                }
+                (d.width, d.height) = fitted_size(d.grid_topology(), d.width, fg, fit.size_limit)?;
             }
             let outline = crate::outline::applies(&d);
             // with the shape's outline, the cells too thin for a corridor are dropped before

@@ -1054,3 +1054,98 @@ fn a_padded_book_is_even_or_a_multiple_of_four_and_never_under_kdps_24_pages_unf
         assert_eq!(err.trim().lines().count(), 1, "{err}");
     }
 }
+
+/// A 30-page ramp from the youngest readers' preset to ages 9-12, on five animals, two of them
+/// and a fish wider than tall, on a trim.
+fn ramp_book(trim: &str) -> String {
+    format!(
+        "[book]\ntrim = \"{trim}\"\n[[pages]]\ncount = 30\n\
+         shapes = [\"heart\", \"cat\", \"dog\", \"fish\", \"turtle\"]\nseed_from = 500\n\
+         difficulty = \"ages-3-5..ages-9-12\"\n"
+    )
+}
+
+/// The ramp interpolates between the presets page by page: the grid the page's corridor width
+/// gives grows at least 8 times over 30 pages on a letter page and on a 6 x 9 in one, never
+/// shrinking, the corridor never widening, the levels (the nearest preset) in order.
+#[test]
+fn a_difficulty_ramp_grows_page_by_page() {
+    for trim in ["8.5x11", "6x9"] {
+        let book = parse(&ramp_book(trim));
+        let widths: Vec<u32> = book
+            .puzzles
+            .iter()
+            .map(|p| p.size_limit.unwrap().0)
+            .collect();
+        let mut distinct = widths.clone();
+        distinct.dedup();
+        assert!(distinct.len() >= 8, "{trim}: {widths:?}");
+        assert!(
+            widths.windows(2).all(|w| w[0] <= w[1]),
+            "{trim}: {widths:?}"
+        );
+        let corridors: Vec<f64> = book
+            .puzzles
+            .iter()
+            .map(|p| p.design.page.min_corridor_mm)
+            .collect();
+        assert!(corridors.windows(2).all(|c| c[0] >= c[1]), "{corridors:?}");
+        assert_eq!((corridors[0], corridors[29]), (14.0, 6.0));
+        let levels: Vec<usize> = book.puzzles.iter().map(|p| p.level.unwrap()).collect();
+        assert!(levels.windows(2).all(|l| l[0] <= l[1]), "{levels:?}");
+        assert_eq!((levels[0], levels[29]), (0, 2));
+        // every level has its pages: the contents names three sections
+        assert!((0..3).all(|l| levels.contains(&l)), "{levels:?}");
+        // the shaped pages leave the turn to the book
+        assert!(book.puzzles.iter().all(|p| p.auto_turn));
+    }
+}
+
+/// Every maze of the ramp covers at least 40 % of its page's printable area (the manifest's
+/// `coverage`: the box round its drawn walls over the page inside its margins), the wide
+/// animals turned a quarter turn where that covers more; the coverage the manifest records is
+/// the printed page's.
+#[test]
+fn every_ramp_maze_covers_at_least_40_percent_of_its_page() {
+    for trim in ["8.5x11", "6x9"] {
+        let book = parse(&ramp_book(trim));
+        let built = build_with(&book, 2);
+        let m = manifest(&built);
+        let mut report = Vec::new();
+        for p in m["puzzles"].as_array().unwrap() {
+            let coverage = p["coverage"].as_f64().unwrap();
+            let design: Design = serde_json::from_value(p["design"].clone()).unwrap();
+            let shape = design.shape.as_ref().unwrap().to_string();
+            report.push(format!(
+                "{shape} {}x{}{} {coverage}",
+                design.width,
+                design.height,
+                if design.turn { " turned" } else { "" }
+            ));
+            assert!(coverage >= 40.0, "{trim}: {report:?}");
+            // a heart and a cat stand as drawn; the fish lies wider than a portrait page
+            if shape.contains("heart") || shape.contains("cat") {
+                assert!(!design.turn, "{trim}: {report:?}");
+            }
+            if shape.contains("fish") {
+                assert!(design.turn, "{trim}: {report:?}");
+            }
+        }
+        eprintln!("{trim}: {report:#?}");
+        // the measure is the printed page's: the drawn walls' box over the printable area
+        let first = &m["puzzles"][0];
+        let design: Design = serde_json::from_value(first["design"].clone()).unwrap();
+        let g = book::regenerate(&design, &hedge::io::Files).unwrap();
+        let page = first["page"].as_u64().unwrap() as u32;
+        let setup = hedge::page::PageSetup {
+            markers: design.page.markers,
+            ..book
+                .settings
+                .page_setup(page, Some(first["label"].as_str().unwrap().into()))
+        };
+        let layout = draw::layout(&g, &setup).unwrap();
+        let want = 100.0 * layout.maze_box.w * layout.maze_box.h
+            / (layout.printable.w * layout.printable.h);
+        assert!((first["coverage"].as_f64().unwrap() - want).abs() <= 0.05);
+    }
+}

@@ -349,7 +349,7 @@ fn answer_page(per_page: u32, separate: bool) -> Vec<u8> {
     let made: Vec<_> = b.puzzles[..per_page as usize]
         .iter()
         .map(|spec| {
-            let design = book::fitted_design(spec, &files).unwrap();
+            let design = book::fitted_design(spec, &b.settings, &files).unwrap();
             book::regenerate_puzzle(&design, &files).unwrap()
         })
         .collect();

@@ -307,7 +307,7 @@ impl HedgeApp {
             .puzzles
             .iter()
             .map(|spec| {
-                crate::book::fitted_design(spec, &crate::io::Files)
+                crate::book::fitted_design(spec, &book.settings, &crate::io::Files)
                     .map(|design| Page { design })
                     .map_err(|e| format!("{}: {e}", spec.source))
             })

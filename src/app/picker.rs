@@ -70,7 +70,12 @@ pub fn window(app: &mut HedgeApp, ui: &egui::Ui, d: &mut Design, coalesce: &mut 
         app.picker = false;
         return;
     };
-    let fg = match app.foreground_of(d) {
+    // the subject as picked in the picture, not turned
+    let unturned = Design {
+        turn: false,
+        ..d.clone()
+    };
+    let fg = match app.foreground_of(&unturned) {
         Some(Ok(fg)) if d.pick.is_some() => Some(fg),
         _ => None,
     };

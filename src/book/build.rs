@@ -31,7 +31,7 @@ use crate::make::{Fit, Made, load_foreground, prepare_with};
 use crate::metrics::Metrics;
 use crate::pipeline::Generated;
 use crate::preflight;
-use crate::shape::{Foreground, ShapeSource, fitted_height};
+use crate::shape::{Foreground, ShapeSource};
 
 /// What a page of the book holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -305,12 +305,53 @@ fn contents_lines(
     lines
 }
 
-type ShapeCache = BTreeMap<(String, Option<u8>, bool), Arc<Foreground>>;
+/// A shape as cut: its source, threshold, invert and turn.
+type ShapeKey = (String, Option<u8>, bool, bool);
 
-fn cache_key(d: &Design) -> Option<(String, Option<u8>, bool)> {
+type ShapeCache = BTreeMap<ShapeKey, Arc<Foreground>>;
+
+fn cache_key(d: &Design) -> Option<ShapeKey> {
     d.shape
         .as_ref()
-        .map(|_| (shape_key(d), d.threshold, d.invert))
+        .map(|_| (shape_key(d), d.threshold, d.invert, d.turn))
+}
+
+/// How much more of the page a turned shape's maze must cover (by its grid's cells, or its
+/// share of the maze's room) before a book turns it: a shape about as wide as tall stays as
+/// drawn.
+const TURN_GAIN: f64 = 1.1;
+
+/// `spec`'s design as the book makes it: for a generator page that leaves the turn to the book
+/// ([`PuzzleSpec::auto_turn`]), [`Design::turn`] set when the shape turned a quarter turn
+/// covers more of the page. With a preset's size limit (the corridor width fixed) the measure
+/// is the fitted grid's cells ([`crate::make::fitted_size`]); without, the share of the room the
+/// layout leaves the maze ([`draw::maze_room`]) that the fitted grid's box, scaled to fit it,
+/// covers. `shape(turn)` is the page's shape cut (and turned, or not).
+fn settled(
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    shape: &dyn Fn(bool) -> Result<Option<Arc<Foreground>>>,
+) -> Result<Design> {
+    let mut d = spec.design.clone();
+    let kind = d.grid_topology();
+    if !spec.auto_turn || !spec.fit_height || !kind.uses_height() {
+        return Ok(d);
+    }
+    let (Some(plain), Some(turned)) = (shape(false)?, shape(true)?) else {
+        return Ok(d);
+    };
+    let measure = |fg: &Foreground| -> Result<f64> {
+        let (w, h) = crate::make::fitted_size(kind, d.width, fg, spec.size_limit)?;
+        if spec.size_limit.is_some() {
+            return Ok(f64::from(w) * f64::from(h));
+        }
+        let (x0, y0, x1, y1) = crate::topology::Topology::new(kind, w, h)?.tess().covered();
+        let room = draw::maze_room(&settings.page_setup(1, Some(settings.label_for(1))));
+        let (a, p) = ((x1 - x0) / (y1 - y0), room.w / room.h);
+        Ok((a / p).min(p / a))
+    };
+    d.turn = measure(&turned)? > measure(&plain)? * TURN_GAIN;
+    Ok(d)
 }
 
 /// Loads a design's shape picture through `loader` and cuts its foreground; errors name the file.
@@ -322,16 +363,32 @@ fn foreground(design: &Design, loader: &dyn Loader) -> Result<Option<Arc<Foregro
 /// that uses the shape (and, for a name that is no built-in shape and has no extension, says
 /// that it is neither).
 fn load_shapes(book: &Book, loader: &dyn Loader) -> Result<ShapeCache> {
-    let mut wanted: BTreeMap<(String, Option<u8>, bool), &PuzzleSpec> = BTreeMap::new();
+    let mut wanted: BTreeMap<ShapeKey, (&PuzzleSpec, bool)> = BTreeMap::new();
     for p in &book.puzzles {
-        if let Some(k) = cache_key(&p.design) {
-            wanted.entry(k).or_insert(p);
+        // a page whose turn the book decides needs its shape both ways
+        let turns: &[bool] = if p.auto_turn {
+            &[false, true]
+        } else {
+            &[p.design.turn]
+        };
+        for &turn in turns {
+            let d = Design {
+                turn,
+                ..p.design.clone()
+            };
+            if let Some(k) = cache_key(&d) {
+                wanted.entry(k).or_insert((p, turn));
+            }
         }
     }
     let loaded: Vec<_> = wanted
         .into_par_iter()
-        .map(|(k, p)| {
-            foreground(&p.design, loader)
+        .map(|(k, (p, turn))| {
+            let d = Design {
+                turn,
+                ..p.design.clone()
+            };
+            foreground(&d, loader)
                 .map(|fg| (k, fg))
                 .map_err(|e| named_entry(e, p))
         })
@@ -381,12 +438,26 @@ fn make(design: &Design, fg: Option<&Arc<Foreground>>, how: How) -> Result<Produ
 /// The design a puzzle of the book is made from, on its own: `spec.design` with, when
 /// `spec.fit_height`, the height fitted to its shape as [`build`] fits it (the design the
 /// manifest records). File shapes are read from the recorded paths through `loader`.
-pub fn fitted_design(spec: &PuzzleSpec, loader: &dyn Loader) -> Result<Design> {
-    let mut d = spec.design.clone();
+pub fn fitted_design(
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    loader: &dyn Loader,
+) -> Result<Design> {
+    let shape = |turn: bool| {
+        foreground(
+            &Design {
+                turn,
+                ..spec.design.clone()
+            },
+            loader,
+        )
+    };
+    let mut d = settled(spec, settings, &shape)?;
     if spec.fit_height
         && let Some(fg) = foreground(&d, loader)?
     {
-        d.height = fitted_height(d.grid_topology(), d.width, &fg)?;
+        (d.width, d.height) =
+            crate::make::fitted_size(d.grid_topology(), d.width, &fg, spec.size_limit)?;
     }
     Ok(d)
 }
@@ -416,6 +487,8 @@ struct Page {
     warnings: Vec<String>,
     /// The corridors and doors as printed.
     corridor: preflight::Corridors,
+    /// How much of its page the maze covers, in percent ([`draw::Layout::coverage`]).
+    coverage: f64,
 }
 
 #[derive(Serialize)]
@@ -442,6 +515,9 @@ struct ManifestPuzzle<'a> {
     seed_bumped_from: Option<u64>,
     algorithm_used: &'static str,
     dropped_cells: usize,
+    /// How much of its page the maze covers, in percent ([`draw::Layout::coverage`]: the box
+    /// round its drawn walls over the page's printable area), to 0.1.
+    coverage: f64,
     design: &'a Design,
     /// The measured metrics (mazes of cells and walls).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -751,6 +827,7 @@ pub fn build(
                 seed_bumped_from: spec.seed_bumped_from,
                 algorithm_used: m.product.algorithm_used(),
                 dropped_cells: m.product.dropped_cells(),
+                coverage: (m.coverage * 10.0).round() / 10.0,
                 design: m.product.design(),
                 metrics: m.product.metrics(),
                 standing: m
@@ -826,7 +903,15 @@ fn make_one(
     shapes: &ShapeCache,
 ) -> Result<Page> {
     let s = &book.settings;
-    let fg = cache_key(&spec.design).and_then(|k| shapes.get(&k));
+    let shape = |turn: bool| -> Result<Option<Arc<Foreground>>> {
+        let d = Design {
+            turn,
+            ..spec.design.clone()
+        };
+        Ok(cache_key(&d).and_then(|k| shapes.get(&k)).cloned())
+    };
+    let design = settled(spec, s, &shape)?;
+    let fg = cache_key(&design).and_then(|k| shapes.get(&k));
     let how = How {
         fit: Fit {
             height: spec.fit_height,
@@ -834,7 +919,7 @@ fn make_one(
         },
         search: true,
     };
-    let product = make(&spec.design, fg, how)?;
+    let product = make(&design, fg, how)?;
     // the markers of the page's reader preset (the design's), on the book's page
     let setup = crate::page::PageSetup {
         markers: spec.design.page.markers,
@@ -885,6 +970,7 @@ fn make_one(
         key,
         warnings,
         corridor: preflight::Corridors::of(&layout),
+        coverage: layout.coverage(),
     })
 }
 

@@ -47,6 +47,8 @@
 //! seed_from = 1000              # page k (from 0) gets seed seed_from + k
 //! width = "20..40"              # a number, or a ramp "A..B" from the first page to the last
 //! braid = "0.3..0"              # ramps: width, height, braid
+//! difficulty = "ages-3-5..ages-9-12"  # presets, interpolated page by page (or one name)
+//! turn = true                   # turn every shape a quarter turn (default: the book decides)
 //! topology = "hex"              # any other design field applies to every page
 //! ```
 //!
@@ -73,8 +75,21 @@
 //!
 //! A generator's `difficulty = "easy..hard"` (any two names of [`crate::difficulty::PRESETS`],
 //! or one name for every page) gives page `k` of `n` the preset at position `k / (n - 1)`
-//! between the two ([`DifficultyRamp`]): its carver, braid and targets, and (unless the
-//! generator gives `width`) the grid that keeps the preset's corridor width on the book's page.
+//! between the two ([`DifficultyRamp`]), interpolated between the two presets it falls between
+//! ([`crate::difficulty::preset_between`]): corridor width, braid and targets run linearly, the
+//! carver and markers are the nearer preset's; the page's level ([`PuzzleSpec::level`], which
+//! names its contents section) is the nearest preset. Unless the generator gives `width`, the
+//! page gets the grid that keeps that corridor width on the book's page, so the grid grows page
+//! by page (one name: that preset, exactly, on every page).
+//!
+//! ## Turned shapes and coverage
+//!
+//! A generator's shaped page with a fitted height ([`PuzzleSpec::auto_turn`]; a generator that
+//! sets `turn` itself decides) is turned a quarter turn ([`Design::turn`]) when the turned shape
+//! covers more of the page by at least a tenth: a wide animal stands up on a portrait page. The
+//! manifest records each puzzle's `coverage`, in percent: the area of the box round the maze's
+//! drawn walls (their centre lines) over the page's printable area, inside the margins and the
+//! gutter ([`crate::draw::Layout::coverage`]).
 //! Every puzzle whose design has targets is searched for ([`crate::difficulty::search`], the
 //! default budget, reproducible) when the book is built; the manifest records the seed found.
 
@@ -526,11 +541,24 @@ impl DifficultyRamp {
         Ok((index(&self.from)?, index(&self.to)?))
     }
 
-    /// The preset for position `t` (0 = the generator's first page, 1 = its last).
-    pub fn preset_at(&self, t: f64) -> Result<&'static Preset> {
+    /// The preset for position `t` (0 = the generator's first page, 1 = its last): the presets
+    /// between the ends, interpolated ([`difficulty::preset_between`]: corridor width, braid and
+    /// targets linearly between the two presets `t` falls between, the carver the nearer's), and
+    /// the index in [`PRESETS`] of the nearest preset (the page's level). A single preset
+    /// (`"ages-6-8"`) is that preset on every page, exactly.
+    pub fn preset_at(&self, t: f64) -> Result<(Preset, usize)> {
         let (a, b) = self.ends()?;
-        let i = (a as f64 + (b as f64 - a as f64) * t.clamp(0.0, 1.0)).round() as usize;
-        Ok(&PRESETS[i.min(PRESETS.len() - 1)])
+        let t = if t.is_finite() {
+            t.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        if a == b {
+            return Ok((PRESETS[a].clone(), a));
+        }
+        Ok(difficulty::preset_between(
+            a as f64 + (b as f64 - a as f64) * t,
+        ))
     }
 
     /// Sets the knobs of the preset for position `t` on `design` (carver, braid, targets) and,
@@ -544,7 +572,7 @@ impl DifficultyRamp {
         setup: &PageSetup,
         size_given: bool,
     ) -> Result<Option<(u32, u32)>> {
-        let preset = self.preset_at(t)?;
+        let (preset, _) = self.preset_at(t)?;
         preset.apply(design);
         if size_given {
             return Ok(None);
@@ -626,6 +654,11 @@ pub struct PuzzleSpec {
     /// The reader preset a difficulty ramp gave this page (an index into [`PRESETS`]); the
     /// contents page names its sections by it.
     pub level: Option<usize>,
+    /// Whether the book decides the shape's turn ([`Design::turn`]): a generator's page with a
+    /// shape and a fitted height that does not set `turn` itself. The build turns the shape a
+    /// quarter turn when that makes the maze cover more of the page (a dog or a fish on a
+    /// portrait page stands up).
+    pub auto_turn: bool,
 }
 
 /// A validated book: settings and puzzles, in order.
@@ -830,6 +863,7 @@ fn single(entry: &toml::Table, base: &Path, name: &str, loader: &dyn Loader) -> 
         source: name.to_string(),
         seed_bumped_from: None,
         level: None,
+        auto_turn: false,
     })
 }
 
@@ -861,6 +895,7 @@ fn generator(
     if entry.contains_key("shape") && entry.contains_key("shapes") {
         return Err(Error::input("give shapes = [...] or shape = ..., not both"));
     }
+    let turn_given = entry.contains_key("turn");
     let entry: GeneratorEntry = entry.clone().try_into().map_err(entry_error)?;
     if !(1..=1000).contains(&entry.count) {
         return Err(Error::option(format!(
@@ -945,8 +980,7 @@ fn generator(
                 0.0
             };
             let setup = settings.page_setup(1, Some(settings.label_for(1)));
-            let preset = r.preset_at(t)?;
-            level = PRESETS.iter().position(|p| std::ptr::eq(p, preset));
+            level = Some(r.preset_at(t)?.1);
             size_limit = r
                 .apply(&mut d, t, &setup, width.is_some())
                 .map_err(|e| Error::new(e.kind, format!("difficulty: {}", e.message)))?;
@@ -969,6 +1003,7 @@ fn generator(
             seed_bumped_from: None,
             size_limit,
             level,
+            auto_turn: fit_height && !turn_given,
         });
     }
     Ok(out)
@@ -1067,16 +1102,37 @@ mod tests {
              braid = 0.1\nshapes = [\"heart\"]\n",
         );
         let by_name = |n: &str| difficulty::preset(n).unwrap();
-        let want = ["easy", "medium", "medium", "hard", "hard"];
+        // easy..hard is presets 1 to 3: the pages at 1, 1.5, 2, 2.5 and 3, interpolated between
+        let levels = [1, 2, 2, 3, 3];
         let setup = b.settings.page_setup(1, Some("Puzzle 1".into()));
-        for (p, name) in b.puzzles.iter().zip(want) {
-            let preset = by_name(name);
+        for (k, p) in b.puzzles.iter().take(5).enumerate() {
+            let (preset, nearest) = difficulty::preset_between(1.0 + k as f64 / 2.0);
+            assert_eq!(nearest, levels[k]);
+            assert_eq!(p.level, Some(levels[k]), "{}", p.source);
             assert_eq!(p.design.algorithm, preset.algorithm, "{}", p.source);
             assert_eq!(p.design.targets, preset.targets, "{}", p.source);
+            assert!(
+                (p.design.braid - preset.braid).abs() < 1e-12,
+                "{}",
+                p.source
+            );
             let size = preset.grid_size(p.design.topology, &setup);
             assert_eq!((p.design.width, p.design.height), size, "{}", p.source);
             assert_eq!(p.size_limit, Some(size));
+            // the whole-preset pages are the presets themselves
+            if k % 2 == 0 {
+                assert_eq!(preset, PRESETS[levels[k]], "{}", p.source);
+            }
         }
+        // the half-way pages: corridors half way, so grids between their neighbours'
+        assert!((b.puzzles[1].design.page.min_corridor_mm - 7.5).abs() < 1e-9);
+        for k in 0..4 {
+            assert!(b.puzzles[k].design.width < b.puzzles[k + 1].design.width);
+        }
+        // one preset for every page: exactly that preset, as before the ramp interpolated
+        let single = &b.puzzles[5];
+        assert_eq!(single.level, Some(4));
+        assert_eq!(single.design.algorithm, by_name("expert").algorithm);
         // easier pages have bigger corridors, so fewer cells
         assert!(b.puzzles[0].design.width < b.puzzles[4].design.width);
         // a given width and braid win over the preset's

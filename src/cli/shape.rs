@@ -33,6 +33,9 @@ pub struct ShapeArgs {
     /// Swap the shape and its background.
     #[arg(long)]
     pub invert: bool,
+    /// Turn the shape a quarter turn anticlockwise (a wide shape stands up on a portrait page).
+    #[arg(long)]
+    pub turn: bool,
     /// Parts of the shape not joined to the largest: keep-largest (drop them) or bridge (join
     /// them with corridors). By default the largest is kept, but the letters of a text or of
     /// an SVG that draws text are joined.
@@ -97,6 +100,9 @@ pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
     if args.force {
         d.photo = true;
     }
+    if args.turn {
+        d.turn = true;
+    }
     if args.islands.is_some() {
         d.islands = args.islands;
     }
@@ -109,6 +115,7 @@ pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
             (args.coverage.is_some(), "--coverage"),
             (args.threshold.is_some(), "--threshold"),
             (args.invert, "--invert"),
+            (args.turn, "--turn"),
             (args.islands.is_some(), "--islands"),
             (args.force, "--force"),
             (args.outline.is_some(), "--outline"),

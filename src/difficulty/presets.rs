@@ -137,6 +137,88 @@ pub fn preset_names() -> String {
         .join(", ")
 }
 
+/// A preset part way between two: `a` at `f = 0`, `b` at `f = 1`. The corridor width (hence
+/// the grid on the page), the braid and the targets' numbers (the level band's ends, the fewest
+/// cells) run linearly between theirs; the carver, the marker size, the name and the label are
+/// the nearer preset's (`b`'s from `f = 0.5`, as a position rounds). At `f = 0` it is `a` exactly, at
+/// `f = 1` `b`. The numbers are rounded to 6 decimals, so a book's manifest records them as
+/// written. A book's difficulty ramp (`difficulty = "ages-3-5..ages-9-12"`) gives each page
+/// the preset at its position this way, so the grid grows page by page, not in steps.
+pub fn between(a: &Preset, b: &Preset, f: f64) -> Preset {
+    let f = if f.is_finite() {
+        f.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    if f == 0.0 {
+        return a.clone();
+    }
+    if f == 1.0 {
+        return b.clone();
+    }
+    let lerp = |x: f64, y: f64| ((x + (y - x) * f) * 1e6).round() / 1e6;
+    let opt = |x: Option<f64>, y: Option<f64>| match (x, y) {
+        (Some(x), Some(y)) => Some(lerp(x, y)),
+        // a bound only one side has: the nearer side's
+        _ => {
+            if f < 0.5 {
+                x
+            } else {
+                y
+            }
+        }
+    };
+    let range = |x: Option<Range>, y: Option<Range>| match (x, y) {
+        (Some(x), Some(y)) => Some(Range::new(opt(x.min, y.min), opt(x.max, y.max))),
+        _ => {
+            if f < 0.5 {
+                x
+            } else {
+                y
+            }
+        }
+    };
+    let (ta, tb) = (&a.targets, &b.targets);
+    let near = if f < 0.5 { a } else { b };
+    Preset {
+        corridor_mm: lerp(a.corridor_mm, b.corridor_mm),
+        braid: lerp(a.braid, b.braid),
+        targets: Targets {
+            score: range(ta.score, tb.score),
+            ratio: range(ta.ratio, tb.ratio),
+            branching: range(ta.branching, tb.branching),
+            dead_ends: range(ta.dead_ends, tb.dead_ends),
+            depth: range(ta.depth, tb.depth),
+            cells: range(ta.cells, tb.cells),
+            level: range(ta.level, tb.level),
+        },
+        ..near.clone()
+    }
+}
+
+/// The preset at position `x` along [`PRESETS`] (0 = the first, 1 = the second, 1.5 half way
+/// from the second to the third: [`between`] them), and the index of the nearest preset (`x`
+/// rounded, a half way position to the harder one). `x` is clamped to the presets.
+pub fn preset_between(x: f64) -> (Preset, usize) {
+    let last = PRESETS.len() - 1;
+    let x = if x.is_finite() {
+        x.clamp(0.0, last as f64)
+    } else {
+        0.0
+    };
+    let i = (x.floor() as usize).min(last);
+    let f = x - i as f64;
+    // a position within a millionth of a preset is that preset
+    if f < 1e-9 || i == last {
+        return (PRESETS[i].clone(), i);
+    }
+    if f > 1.0 - 1e-9 {
+        return (PRESETS[i + 1].clone(), i + 1);
+    }
+    let nearest = if f < 0.5 { i } else { i + 1 };
+    (between(&PRESETS[i], &PRESETS[i + 1], f), nearest)
+}
+
 /// How much wider than the preset's corridor the probe layouts must leave the corridors (see
 /// [`Preset::grid_size`]).
 const PROBE_MARGIN: f64 = 1.05;
@@ -342,6 +424,49 @@ mod tests {
         }
         for p in PRESETS {
             p.targets.validate().unwrap();
+        }
+    }
+
+    #[test]
+    fn presets_between_run_linearly_and_keep_the_ends() {
+        let (a, b) = (&PRESETS[0], &PRESETS[1]);
+        assert_eq!(between(a, b, 0.0), *a);
+        assert_eq!(between(a, b, 1.0), *b);
+        for (i, p) in PRESETS.iter().enumerate() {
+            assert_eq!(preset_between(i as f64), (p.clone(), i));
+        }
+        let q = between(a, b, 0.25);
+        assert!((q.corridor_mm - 12.75).abs() < 1e-9, "{}", q.corridor_mm);
+        assert!((q.braid - 0.5375).abs() < 1e-9, "{}", q.braid);
+        // the carver and markers are the nearer preset's, the name too
+        assert_eq!(
+            (q.name, q.algorithm, q.markers),
+            (a.name, a.algorithm, a.markers)
+        );
+        let r = between(&PRESETS[1], &PRESETS[2], 0.75);
+        assert_eq!(
+            (r.name, r.algorithm),
+            (PRESETS[2].name, PRESETS[2].algorithm)
+        );
+        // the level band and the fewest cells run between the two
+        let band = q.targets.level.unwrap();
+        assert!((band.min.unwrap() - LEVEL_BANDS[0] * 0.25).abs() < 1e-9);
+        assert!(
+            (band.max.unwrap() - (LEVEL_BANDS[0] + 0.25 * (LEVEL_BANDS[1] - LEVEL_BANDS[0]))).abs()
+                < 1e-9
+        );
+        assert!((q.targets.cells.unwrap().min.unwrap() - 24.5).abs() < 1e-9);
+        q.targets.validate().unwrap();
+        // position 1.6: 60 % of the way from ages-6-8 to ages-9-12, nearest ages-9-12
+        let (p, nearest) = preset_between(1.6);
+        assert_eq!(nearest, 2);
+        assert!((p.corridor_mm - 7.2).abs() < 1e-9);
+        // the corridor narrows along the whole ramp, never widening
+        let mut last = f64::INFINITY;
+        for k in 0..=40 {
+            let (p, _) = preset_between(k as f64 / 10.0);
+            assert!(p.corridor_mm <= last);
+            last = p.corridor_mm;
         }
     }
 }

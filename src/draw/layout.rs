@@ -65,6 +65,15 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// How much of its page the maze covers, in percent: the area of the maze's box (round the
+    /// centre lines of its drawn walls, the shape's outline included: [`Layout::maze_box`]) over
+    /// the printable area's (the page inside its margins and gutter: [`Layout::printable`]). A
+    /// book records it per puzzle (`coverage` in `manifest.json`).
+    pub fn coverage(&self) -> f64 {
+        let area = |a: &Area| a.w.max(0.0) * a.h.max(0.0);
+        100.0 * area(&self.maze_box) / area(&self.printable).max(1e-9)
+    }
+
     /// The page position (millimetres) of a maze point (maze units).
     pub fn to_page(&self, p: Point) -> Pos {
         Pos::new(

@@ -138,6 +138,13 @@ fn build(g: &Generated, setup: &PageSetup, key: bool) -> Result<Drawing> {
     ))
 }
 
+/// The room a puzzle page of `setup` leaves its maze and markers: the printable area (inside
+/// the margins and the gutter) between the header (title, name line) and the footer.
+pub fn maze_room(setup: &PageSetup) -> Area {
+    let printable = layout::printable_area(setup);
+    layout::content_area(setup, &printable)
+}
+
 /// Fits `g` onto the page `setup` describes: the scale, position, orientation, corridor width
 /// and warnings (the label placement's included).
 pub fn layout(g: &Generated, setup: &PageSetup) -> Result<Layout> {

@@ -314,6 +314,35 @@ impl Foreground {
         self
     }
 
+    /// The shape turned a quarter turn anticlockwise (a dog facing right stands on its hind
+    /// legs, nose up): `width` and `height` swap, pixel `(x, y)` of the turned shape is pixel
+    /// `(width - 1 - y, x)` of this one, the vector outline turns with it, and the
+    /// [`Foreground::origin`] is `(0, 0)` (the turned shape is no longer placed in its picture).
+    /// A design's `turn` asks for it ([`crate::design::Design::turn`]).
+    pub fn turned(&self) -> Foreground {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let mut bits = Vec::with_capacity(w * h);
+        for y in 0..w {
+            let x0 = w - 1 - y;
+            bits.extend((0..h).map(|x| self.bits[x * w + x0]));
+        }
+        let mut fg = Self::trimmed(
+            self.height,
+            self.width,
+            &bits,
+            |b| b,
+            self.background,
+            self.threshold,
+        )
+        .expect("a foreground has shape pixels, turned or not");
+        fg.text = self.text;
+        fg.vector = self
+            .vector
+            .as_ref()
+            .map(|v| Arc::new(v.turned(f64::from(self.width))));
+        fg
+    }
+
     /// A foreground from shape flags, row by row (`true` = shape), trimmed.
     pub fn from_bits(width: u32, height: u32, bits: &[bool]) -> Result<Foreground> {
         if bits.len() != width as usize * height as usize {
@@ -605,5 +634,30 @@ mod tests {
         h[200] = 50;
         let t = otsu(&h);
         assert!((10..200).contains(&t), "{t}");
+    }
+
+    #[test]
+    fn a_quarter_turn_swaps_the_sides_and_keeps_the_pixels() {
+        // an L: a column 2 wide and 6 tall with a foot 5 wide at the bottom
+        let (w, h) = (5u32, 6u32);
+        let bits: Vec<bool> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| x < 2 || y == h - 1))
+            .collect();
+        let f = Foreground::from_bits(w, h, &bits).unwrap();
+        let t = f.turned();
+        assert_eq!((t.width(), t.height(), t.count()), (6, 5, f.count()));
+        for y in 0..i64::from(t.height()) {
+            for x in 0..i64::from(t.width()) {
+                assert_eq!(t.get(x, y), f.get(i64::from(w) - 1 - y, x), "{x}, {y}");
+            }
+        }
+        // anticlockwise: the foot (bottom) goes to the right, the column (left) to the bottom
+        assert!((0..5).all(|y| t.get(5, y)));
+        assert!((0..6).all(|x| t.get(x, 4) && t.get(x, 3)));
+        // four turns are no turn
+        assert_eq!(t.turned().turned().turned().bits(), f.bits());
+        // the tiles are the turned shape's: the box holds both kinds, beyond it nothing
+        assert!(matches!(t.region(0, 0, 6, 5), Region::Mixed));
+        assert!(matches!(t.region(6, 0, 9, 5), Region::Empty));
     }
 }

@@ -69,6 +69,19 @@ impl VectorShape {
     }
 
     /// The same outline moved by (`dx`, `dy`) pixels.
+    /// The shape turned a quarter turn anticlockwise on the page (y down) within a box `width`
+    /// wide starting at x = 0: point `(x, y)` goes to `(y, width - x)`.
+    pub fn turned(&self, width: f64) -> VectorShape {
+        VectorShape {
+            contours: self
+                .contours
+                .iter()
+                .map(|c| c.iter().map(|p| [p[1], width - p[0]]).collect())
+                .collect(),
+        }
+    }
+
+    /// The shape moved by `(dx, dy)`.
     pub fn shifted(&self, dx: f64, dy: f64) -> VectorShape {
         VectorShape {
             contours: self
