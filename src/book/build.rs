@@ -321,6 +321,10 @@ fn cache_key(d: &Design) -> Option<ShapeKey> {
 /// drawn.
 const TURN_GAIN: f64 = 1.1;
 
+/// How much wider than tall (on a portrait page; taller than wide on a landscape one) a shape
+/// must be before a book may turn it.
+const CROSSWISE: f64 = 1.2;
+
 /// `spec`'s design as the book makes it: for a generator page that leaves the turn to the book
 /// ([`PuzzleSpec::auto_turn`]), [`Design::turn`] set when the shape turned a quarter turn
 /// covers more of the page. With a preset's size limit (the corridor width fixed) the measure
@@ -350,7 +354,14 @@ fn settled(
         let (a, p) = ((x1 - x0) / (y1 - y0), room.w / room.h);
         Ok((a / p).min(p / a))
     };
-    d.turn = measure(&turned)? > measure(&plain)? * TURN_GAIN;
+    // only a shape lying across the page turns: a heart or a cat about as wide as tall stays
+    // upright whatever a grid's rounding gains
+    let (w, h) = crate::make::fitted_size(kind, d.width, &plain, None)?;
+    let (x0, y0, x1, y1) = crate::topology::Topology::new(kind, w, h)?.tess().covered();
+    let room = draw::maze_room(&settings.page_setup(1, Some(settings.label_for(1))));
+    let (a, p) = ((x1 - x0) / (y1 - y0), room.w / room.h);
+    let across = (a > CROSSWISE && p < 1.0) || (a < 1.0 / CROSSWISE && p > 1.0);
+    d.turn = across && measure(&turned)? > measure(&plain)? * TURN_GAIN;
     Ok(d)
 }
 

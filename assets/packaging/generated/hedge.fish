@@ -87,6 +87,7 @@ complete -c hedge -n "__fish_hedge_using_subcommand generate" -l symbols -d 'A b
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l stars -d 'The maze\'s level as 1 to 5 stars beside the title (the preset\'s band it stands in: ages-3-5 one star, expert five)'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l strict -d 'Make the preflight\'s warnings errors: when a check fails, nothing is written'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l invert -d 'Swap the shape and its background'
+complete -c hedge -n "__fish_hedge_using_subcommand generate" -l turn -d 'Turn the shape a quarter turn anticlockwise (a wide shape stands up on a portrait page)'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l force -d 'Cut a picture that looks like a photo (its background is not plain) anyway'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l vary-endpoints -d 'Let the search try other entrance and exit pairs on the outline'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l vary-carver -d 'Let the search try the other carvers that run on the topology'
