@@ -1152,4 +1152,212 @@ fn every_ramp_maze_covers_at_least_40_percent_of_its_page() {
             / (layout.printable.w * layout.printable.h);
         assert!((first["coverage"].as_f64().unwrap() - want).abs() <= 0.05);
     }
+/// `pdfinfo`'s `Key: value` lines, or `None` (with a note) when it is not installed.
+fn pdfinfo(pdf: &Path) -> Option<std::collections::BTreeMap<String, String>> {
+    let out = match std::process::Command::new("pdfinfo").arg(pdf).output() {
+        Ok(out) => out,
+        Err(_) => {
+            eprintln!("note: pdfinfo is not installed; its check is skipped");
+            return None;
+        }
+    };
+    assert_ok(&out);
+    Some(
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| l.split_once(':'))
+            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+            .collect(),
+    )
+}
+
+/// The metadata of book.pdf and answers.pdf: title, author, subject, producer and a date from
+/// SOURCE_DATE_EPOCH (else the book file's time), so building again gives the same bytes.
+#[test]
+fn book_pdfs_carry_title_author_subject_producer_and_a_reproducible_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("meta.toml");
+    fs::write(
+        &path,
+        "[book]\ntitle = \"Animal Mazes\"\nsubtitle = \"For ages 4 to 8\"\n\
+         author = \"Zoë Lovelace\"\nanswers = \"separate\"\n\n\
+         [[pages]]\ncount = 2\nseed_from = 1\nwidth = 6\n",
+    )
+    .unwrap();
+    let build = |out: &Path, epoch: Option<&str>| {
+        let mut cmd = hedge();
+        cmd.args(["batch", path.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        match epoch {
+            Some(e) => cmd.env("SOURCE_DATE_EPOCH", e),
+            None => cmd.env_remove("SOURCE_DATE_EPOCH"),
+        };
+        assert_ok(&cmd.output().unwrap());
+    };
+    let (a, b, c) = (
+        dir.path().join("a"),
+        dir.path().join("b"),
+        dir.path().join("c"),
+    );
+    // 2026-03-01 12:00:00 UTC
+    build(&a, Some("1772366400"));
+    build(&b, Some("1772366400"));
+    build(&c, None);
+    for name in ["book.pdf", "answers.pdf"] {
+        let bytes = fs::read(a.join(name)).unwrap();
+        assert_eq!(bytes, fs::read(b.join(name)).unwrap(), "{name}: rebuilt");
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.contains("(D:20260301120000Z)"), "{name}: the date");
+        assert!(text.contains(&format!("(Hedge {})", env!("CARGO_PKG_VERSION"))));
+        // without SOURCE_DATE_EPOCH, the book file's time
+        let modified = fs::metadata(&path).unwrap().modified().unwrap();
+        let secs = modified
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        let own = String::from_utf8_lossy(&fs::read(c.join(name)).unwrap()).into_owned();
+        assert!(
+            own.contains(&format!("({})", hedge::export::pdf::pdf_date(secs as i64))),
+            "{name}: the file's time"
+        );
+        if let Some(info) = pdfinfo(&a.join(name)) {
+            let want_title = if name == "book.pdf" {
+                "Animal Mazes"
+            } else {
+                "Animal Mazes: Answers"
+            };
+            assert_eq!(info["Title"], want_title, "{info:?}");
+            assert_eq!(info["Author"], "Zoë Lovelace", "{info:?}");
+            assert_eq!(info["Subject"], "For ages 4 to 8", "{info:?}");
+            assert_eq!(
+                info["Producer"],
+                format!("Hedge {}", env!("CARGO_PKG_VERSION"))
+            );
+            assert!(info["CreationDate"].contains("2026"), "{info:?}");
+            assert!(info["ModDate"].contains("2026"), "{info:?}");
+        }
+    }
+    // a bad SOURCE_DATE_EPOCH is an error, and nothing is written
+    let d = dir.path().join("d");
+    let mut cmd = hedge();
+    cmd.args(["batch", path.to_str().unwrap(), "-o", d.to_str().unwrap()])
+        .env("SOURCE_DATE_EPOCH", "yesterday");
+    let out = cmd.output().unwrap();
+    assert!(!out.status.success());
+    assert!(crate::common::stderr_of(&out).contains("SOURCE_DATE_EPOCH"));
+    assert!(!d.exists());
+}
+
+/// The colour operators of every page's content streams (decompressed with lopdf).
+fn colour_operators(pdf: &[u8]) -> Vec<String> {
+    let doc = lopdf::Document::load_mem(pdf).unwrap();
+    let mut found = Vec::new();
+    for (_, page) in doc.get_pages() {
+        let content = doc.get_page_content(page);
+        let ops = lopdf::content::Content::decode(&content).unwrap();
+        for op in ops.operations {
+            if [
+                "rg", "RG", "sc", "SC", "scn", "SCN", "k", "K", "cs", "CS", "g", "G",
+            ]
+            .contains(&op.operator.as_str())
+            {
+                found.push(op.operator);
+            }
+        }
+    }
+    found
+}
+
+/// interior = "bw": no RGB colour anywhere in book.pdf or answers.pdf, only DeviceGray, and
+/// the answer line grey; the same book in colour has its red line.
+#[test]
+fn a_black_and_white_interior_has_no_colour_at_all() {
+    let text = |interior: &str, answers: &str| {
+        format!(
+            "[book]\ninterior = \"{interior}\"\nanswers = \"{answers}\"\n\n\
+             [[pages]]\ncount = 3\nshapes = [\"cat\", \"fish\"]\nseed_from = 1\nwidth = 10\n\
+             difficulty = \"ages-3-5\"\npage = {{ theme = \"bee\", stars = true }}\n\n\
+             [[pages]]\ndesign = {{ width = 8, height = 8, seed = 2, starts = 3 }}\n"
+        )
+    };
+    for answers in ["separate", "after-each"] {
+        let bw = build_with(&parse(&text("bw", answers)), 2);
+        let colour = build_with(&parse(&text("color", answers)), 2);
+        let pdfs = |b: &Built| -> Vec<Vec<u8>> {
+            b.files
+                .iter()
+                .filter(|f| f.path.extension().is_some_and(|e| e == "pdf"))
+                .map(|f| f.body.to_bytes().unwrap().into_owned())
+                .collect()
+        };
+        for pdf in pdfs(&bw) {
+            let ops = colour_operators(&pdf);
+            assert!(
+                ops.iter().all(|o| o == "g" || o == "G"),
+                "{answers}: {ops:?}"
+            );
+            assert!(ops.iter().any(|o| o == "G"), "strokes in grey");
+        }
+        assert!(
+            pdfs(&colour)
+                .iter()
+                .any(|p| colour_operators(p).iter().any(|o| o == "RG")),
+            "the colour book has its red line"
+        );
+        // the SVG pages are grey too
+        for f in &bw.files {
+            if f.path.extension().is_some_and(|e| e == "svg") {
+                let svg = String::from_utf8(f.body.to_bytes().unwrap().into_owned()).unwrap();
+                assert!(!svg.contains("#dc3020"), "{}: red", f.path.display());
+            }
+        }
+    }
+}
+
+/// Drawing::to_grey: every colour a grey, the answer line the mid grey, not the red.
+#[test]
+fn a_drawing_turned_grey_keeps_only_greys() {
+    let g = hedge::make::prepare(
+        &Design {
+            width: 8,
+            height: 8,
+            seed: Some(4),
+            starts: 3,
+            ..Design::default()
+        },
+        &hedge::io::Files,
+        None,
+        hedge::make::Fit::default(),
+    )
+    .unwrap()
+    .make()
+    .unwrap();
+    let mut setup = hedge::page::PageSetup {
+        theme: Some("bee".into()),
+        ..hedge::page::PageSetup::default()
+    };
+    setup.pictures = hedge::load::page_pictures(&hedge::io::Files, &setup).unwrap();
+    let pages = g.pages(&setup, &setup).unwrap();
+    let colours = |d: &draw::Drawing| -> Vec<(draw::Layer, draw::Rgb)> {
+        d.printed()
+            .filter_map(|i| match &i.shape {
+                draw::Shape::Stroke { color, .. } | draw::Shape::Fill { color, .. } => {
+                    Some((i.layer, *color))
+                }
+                draw::Shape::Text(t) => Some((i.layer, t.color)),
+                draw::Shape::Tint { .. } => None,
+            })
+            .collect()
+    };
+    let mut key = pages.key.clone();
+    assert!(colours(&key).iter().any(|(_, c)| *c == draw::Rgb::SOLUTION));
+    assert!(colours(&key).iter().any(|(_, c)| !c.is_grey()));
+    key.to_grey();
+    let after = colours(&key);
+    assert!(after.iter().all(|(_, c)| c.is_grey()), "{after:?}");
+    assert!(
+        after
+            .iter()
+            .any(|(l, c)| *l == draw::Layer::Solution && *c == draw::Rgb::SOLUTION_GREY)
+    );
+    assert_eq!(draw::Rgb(30, 150, 60).grey(), draw::Rgb(104, 104, 104));
 }

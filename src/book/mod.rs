@@ -10,7 +10,7 @@
 //! ```toml
 //! [book]
 //! title = "Animal Mazes"        # printed on the title page (and the PDF's title)
-//! subtitle = "24 puzzles"       # under the title on the title page
+//! subtitle = "24 puzzles"       # under the title on the title page (and the PDF's subject)
 //! author = "Ada Lovelace"       # under the subtitle on the title page (and the PDF's author)
 //! title_page = true             # a title page first (default false)
 //! trim = "8.5x11"               # a4, letter, 8.5x11, 8x10, 6x9, or WxHmm / WxHin
@@ -34,6 +34,8 @@
 //!                               # error then, unless allow_short = true
 //! solution_refs = true          # "Solution on page N" under each puzzle; "Puzzle 7, page 9" keys
 //! stars = true                  # every puzzle's level as 1 to 5 stars
+//! interior = "bw"               # black and grey only (DeviceGray): the answer line grey, not
+//!                               # red; theme pictures grey (default "color")
 //!
 //! [[pages]]                     # one page: a design file, as the editor saves it
 //! design = "designs/owl.toml"   # relative to the book file
@@ -109,7 +111,7 @@ use crate::shape::{ShapeSource, builtin};
 
 pub use build::{
     ANSWERS_PDF, Built, MANIFEST_FORMAT, OutputFile, PageKind, Product, build, fitted_design,
-    puzzle_pages, regenerate, regenerate_puzzle,
+    group_warnings, puzzle_pages, regenerate, regenerate_puzzle,
 };
 
 /// Where the answer keys go.
@@ -149,6 +151,19 @@ pub enum Front {
     HowTo,
     /// The contents: the puzzle sections by difficulty, and the answers, with page numbers.
     Contents,
+}
+
+/// The colours a book prints in (`interior = ...`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Interior {
+    /// As drawn: the red answer line, coloured start marks and theme pictures.
+    #[default]
+    Color,
+    /// Black and grey only (DeviceGray in the PDF, no RGB colour at all): the answer line
+    /// mid grey, every other colour the grey of its lightness ([`crate::draw::Drawing::to_grey`]).
+    /// KDP's black-and-white interiors print colour as grey anyway, a red line as a weak one.
+    Bw,
 }
 
 /// Where puzzle 1 goes.
@@ -263,6 +278,8 @@ pub struct Settings {
     pub solution_refs: bool,
     /// Every puzzle's level as 1 to 5 stars beside its heading.
     pub stars: bool,
+    /// `color` (the default) or `bw`: every page in black and grey only.
+    pub interior: Interior,
 }
 
 impl Default for Settings {
@@ -294,6 +311,7 @@ impl Default for Settings {
             allow_short: false,
             solution_refs: false,
             stars: false,
+            interior: Interior::Color,
         }
     }
 }
@@ -670,6 +688,11 @@ pub struct Book {
     pub puzzles: Vec<PuzzleSpec>,
     /// Remarks for the user (seeds moved to stay unique).
     pub notes: Vec<String>,
+    /// The PDFs' creation and modification date, in seconds since 1970-01-01 UTC: the
+    /// caller's to give (the command line takes `SOURCE_DATE_EPOCH`, else the book file's
+    /// modification time), so a rebuild makes the same bytes. `None` (what [`parse`] gives)
+    /// leaves the dates out of the PDFs.
+    pub date: Option<i64>,
 }
 
 #[derive(Deserialize)]
@@ -758,6 +781,7 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         settings: raw.book,
         puzzles,
         notes,
+        date: None,
     })
 }
 

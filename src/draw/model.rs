@@ -39,6 +39,21 @@ impl Rgb {
     pub const WHITE: Rgb = Rgb(255, 255, 255);
     /// The answer key's line.
     pub const SOLUTION: Rgb = Rgb(220, 48, 32);
+    /// The answer line in a black-and-white interior: a mid grey, apart from the black walls.
+    pub const SOLUTION_GREY: Rgb = Rgb(128, 128, 128);
+
+    /// Whether the colour is a grey (its three channels equal): printed in DeviceGray.
+    pub fn is_grey(self) -> bool {
+        self.0 == self.1 && self.1 == self.2
+    }
+
+    /// The grey of the same lightness (luma, ITU-R BT.601 weights, rounded).
+    pub fn grey(self) -> Rgb {
+        let y = (299 * u32::from(self.0) + 587 * u32::from(self.1) + 114 * u32::from(self.2) + 500)
+            / 1000;
+        let y = y.min(255) as u8;
+        Rgb(y, y, y)
+    }
 
     /// `#rrggbb`.
     pub fn hex(self) -> String {
@@ -505,6 +520,28 @@ impl Drawing {
     /// exporter draws.
     pub fn printed(&self) -> impl Iterator<Item = &Item> {
         self.items.iter().filter(|i| i.layer.printed())
+    }
+
+    /// The page in black and grey only (a black-and-white interior): every colour becomes the
+    /// grey of its lightness, and the answer key's red line (and its ring round the winning
+    /// start) [`Rgb::SOLUTION_GREY`], a mid grey that stands apart from the black walls. The
+    /// editor's overlays are left as they are (they never print).
+    pub fn to_grey(&mut self) {
+        for item in &mut self.items {
+            let solution = item.layer == Layer::Solution;
+            let grey = |c: &mut Rgb| {
+                *c = if solution && *c == Rgb::SOLUTION {
+                    Rgb::SOLUTION_GREY
+                } else {
+                    c.grey()
+                }
+            };
+            match &mut item.shape {
+                Shape::Stroke { color, .. } | Shape::Fill { color, .. } => grey(color),
+                Shape::Text(t) => grey(&mut t.color),
+                Shape::Tint { .. } => {}
+            }
+        }
     }
 
     /// Every text on the page.

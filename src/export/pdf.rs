@@ -50,9 +50,15 @@ impl Flip {
     }
 }
 
+/// `c` as printpdf's colour: a grey (DeviceGray, the `g` operator) when its three channels
+/// are equal, else RGB.
 fn color(c: Colour) -> Color {
     let f = |v: u8| f32::from(v) / 255.0;
-    Color::Rgb(Rgb::new(f(c.0), f(c.1), f(c.2), None))
+    if c.is_grey() {
+        Color::Greyscale(printpdf::Greyscale::new(f(c.0), None))
+    } else {
+        Color::Rgb(Rgb::new(f(c.0), f(c.1), f(c.2), None))
+    }
 }
 
 /// The page's text as printpdf operations (glyph ids of the embedded subsets); every other
@@ -207,9 +213,16 @@ impl Ops {
         self.num(p.y);
     }
 
+    /// Sets the colour with `op` (`RG` or `rg`); a grey is set with `G` or `g` (DeviceGray).
     fn color(&mut self, c: Colour, op: &[u8]) {
         use std::io::Write as _;
-        for v in [c.0, c.1, c.2] {
+        let rgb = [c.0, c.1, c.2];
+        let (channels, op): (&[u8], &[u8]) = match (c.is_grey(), op) {
+            (true, b"RG") => (&rgb[..1], &b"G"[..]),
+            (true, _) => (&rgb[..1], &b"g"[..]),
+            (false, _) => (&rgb[..], op),
+        };
+        for &v in channels {
             // three decimals: 255 levels are 0.0039 apart
             let _ = write!(
                 self.bytes,
@@ -260,17 +273,45 @@ impl Ops {
     }
 }
 
-/// Renders a whole book, `pages` in order, as one PDF document titled `title`: the multi-page
-/// entry point of [`crate::book`]. Pages are converted and their streams compressed in
-/// parallel; the bytes do not depend on the thread count.
-pub fn book(pages: &[Drawing], title: &str) -> Vec<u8> {
-    let refs: Vec<&Drawing> = pages.iter().collect();
-    pdf(&refs, title)
+/// The document information of a PDF: what `pdfinfo` shows. The producer is always
+/// [`PRODUCER`]; the dates are the caller's (the library reads no clock), left out when `None`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Info<'a> {
+    /// `/Title`.
+    pub title: &'a str,
+    /// `/Author`, when given.
+    pub author: Option<&'a str>,
+    /// `/Subject` (a book's subtitle), when given.
+    pub subject: Option<&'a str>,
+    /// `/CreationDate` and `/ModDate`, in seconds since 1970-01-01 UTC, when given.
+    pub date: Option<i64>,
 }
 
-/// Renders `pages` as one PDF document titled `title`.
+/// Every PDF's `/Producer` (and `/Creator`): `Hedge` and its version.
+pub const PRODUCER: &str = concat!("Hedge ", env!("CARGO_PKG_VERSION"));
+
+/// Renders a whole book, `pages` in order, as one PDF document with the information `info`:
+/// the multi-page entry point of [`crate::book`]. Pages are converted and their streams
+/// compressed in parallel; the bytes do not depend on the thread count.
+pub fn book(pages: &[Drawing], info: &Info<'_>) -> Vec<u8> {
+    let refs: Vec<&Drawing> = pages.iter().collect();
+    pdf_with(&refs, info)
+}
+
+/// Renders `pages` as one PDF document titled `title` (no author, subject or dates).
 pub fn pdf(pages: &[&Drawing], title: &str) -> Vec<u8> {
-    let mut doc = PdfDocument::new(&crate::draw::printable(title));
+    pdf_with(
+        pages,
+        &Info {
+            title,
+            ..Info::default()
+        },
+    )
+}
+
+/// Renders `pages` as one PDF document with the information `info`.
+pub fn pdf_with(pages: &[&Drawing], info: &Info<'_>) -> Vec<u8> {
+    let mut doc = PdfDocument::new(&crate::draw::printable(info.title));
     let fonts = subsets(pages);
     let pdf_pages: Vec<PdfPage> = pages
         .par_iter()
@@ -315,6 +356,7 @@ pub fn pdf(pages: &[&Drawing], title: &str) -> Vec<u8> {
         }
     });
     drop_empty_pdfx_marker(&mut lo);
+    set_info(&mut lo, info);
     set_content_id(&mut lo);
     let mut bytes = Vec::new();
     // writing to memory only fails on allocation failure, which aborts anyway
@@ -629,6 +671,80 @@ fn drop_empty_pdfx_marker(lo: &mut lopdf::Document) {
     }
 }
 
+/// Writes `info` into the document information dictionary: the title, author and subject
+/// (as PDF text strings), the producer, and the dates when given; empty entries printpdf
+/// writes (keywords, identifier, an unknown author) and its 1970 dates are removed.
+fn set_info(lo: &mut lopdf::Document, info: &Info<'_>) {
+    let Ok(id) = lo
+        .trailer
+        .get(b"Info")
+        .and_then(lopdf::Object::as_reference)
+    else {
+        return;
+    };
+    let Ok(dict) = lo.get_object_mut(id).and_then(lopdf::Object::as_dict_mut) else {
+        return;
+    };
+    for key in [
+        "Author",
+        "Subject",
+        "Keywords",
+        "Identifier",
+        "CreationDate",
+        "ModDate",
+    ] {
+        dict.remove(key.as_bytes());
+    }
+    let text = |t: &str| lopdf::Object::string_literal(pdf_text(&crate::draw::printable(t)));
+    dict.set("Title", text(info.title));
+    if let Some(a) = info.author.filter(|a| !a.trim().is_empty()) {
+        dict.set("Author", text(a));
+    }
+    if let Some(s) = info.subject.filter(|s| !s.trim().is_empty()) {
+        dict.set("Subject", text(s));
+    }
+    dict.set("Producer", text(PRODUCER));
+    dict.set("Creator", text(PRODUCER));
+    if let Some(t) = info.date {
+        let d = lopdf::Object::string_literal(pdf_date(t));
+        dict.set("CreationDate", d.clone());
+        dict.set("ModDate", d);
+    }
+}
+
+/// A PDF text string's bytes: PDFDocEncoding for ASCII, else UTF-16BE with its byte order
+/// mark (PDF 32000-1 §7.9.2.2).
+fn pdf_text(t: &str) -> Vec<u8> {
+    if t.is_ascii() {
+        t.as_bytes().to_vec()
+    } else {
+        let mut b = vec![0xFE, 0xFF];
+        b.extend(t.encode_utf16().flat_map(u16::to_be_bytes));
+        b
+    }
+}
+
+/// A PDF date (`D:YYYYMMDDHHmmSSZ`, UTC) for `t` seconds since 1970-01-01 UTC.
+pub fn pdf_date(t: i64) -> String {
+    let (days, secs) = (t.div_euclid(86_400), t.rem_euclid(86_400));
+    // Howard Hinnant's civil-from-days
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "D:{year:04}{month:02}{day:02}{:02}{:02}{:02}Z",
+        secs / 3600,
+        secs % 3600 / 60,
+        secs % 60
+    )
+}
+
 /// Compresses a stream with zlib at level 2 (when that makes it smaller).
 fn deflate(stream: &mut lopdf::Stream) {
     use std::io::Write as _;
@@ -853,6 +969,14 @@ mod tests {
             cmap.contains("<0001> <0041>") && cmap.contains("<0002> <0042>"),
             "{cmap}"
         );
+    }
+
+    #[test]
+    fn pdf_dates_are_utc_calendar_dates() {
+        assert_eq!(pdf_date(0), "D:19700101000000Z");
+        assert_eq!(pdf_date(951_782_400), "D:20000229000000Z");
+        assert_eq!(pdf_date(1_772_366_400 + 3_723), "D:20260301130203Z");
+        assert_eq!(pdf_date(-1), "D:19691231235959Z");
     }
 
     #[test]
