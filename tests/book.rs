@@ -1152,6 +1152,8 @@ fn every_ramp_maze_covers_at_least_40_percent_of_its_page() {
             / (layout.printable.w * layout.printable.h);
         assert!((first["coverage"].as_f64().unwrap() - want).abs() <= 0.05);
     }
+}
+
 /// `pdfinfo`'s `Key: value` lines, or `None` (with a note) when it is not installed.
 fn pdfinfo(pdf: &Path) -> Option<std::collections::BTreeMap<String, String>> {
     let out = match std::process::Command::new("pdfinfo").arg(pdf).output() {
