@@ -293,7 +293,17 @@ fn text_path(t: &Text) -> Option<tiny_skia::Path> {
         };
         face.outline_glyph(ttf_parser::GlyphId(g.gid), &mut o);
     }
-    b.finish()
+    let path = b.finish()?;
+    if t.rotated {
+        // a quarter turn clockwise about the anchor (y points down)
+        path.transform(Transform::from_rotate_at(
+            90.0,
+            t.at.x as f32,
+            t.at.y as f32,
+        ))
+    } else {
+        Some(path)
+    }
 }
 
 #[cfg(test)]
@@ -330,6 +340,7 @@ mod tests {
                 items: vec![Item {
                     layer: Layer::Text,
                     shape: Shape::Text(Text {
+                        rotated: false,
                         text: s.into(),
                         at: Pos::new(5.0, 12.0),
                         size: 8.0,

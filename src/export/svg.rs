@@ -207,6 +207,13 @@ fn text(t: &Text) -> Group {
     let mut g = Group::new()
         .set("aria-label", t.text.clone())
         .set("fill", t.color.hex());
+    if t.rotated {
+        // a quarter turn clockwise about the anchor (SVG's y points down)
+        g = g.set(
+            "transform",
+            format!("rotate(90 {} {})", num_s(t.at.x), num_s(t.at.y)),
+        );
+    }
     let d = outline_data(t);
     if !d.is_empty() {
         g = g.add(SvgPath::new().set("d", d));
@@ -294,6 +301,7 @@ mod tests {
     fn text_is_drawn_as_outlines_with_its_words_kept() {
         use crate::draw::{Pos, Rgb};
         let t = Text {
+            rotated: false,
             text: "A★🎂".into(),
             at: Pos::new(10.0, 20.0),
             size: 5.0,
