@@ -296,6 +296,13 @@ fn cover_check(c: &CoverSubject) -> Check {
         let b = t.bounds();
         if t.rotated {
             spine_texts += 1;
+            if c.pages < SPINE_TEXT_MIN_PAGES {
+                return bad(format!(
+                    "text on the spine of a {}-page book: KDP prints spine text from \
+                     {SPINE_TEXT_MIN_PAGES} pages",
+                    c.pages
+                ));
+            }
             if !inside(&b, &c.wrap.spine_safe()) {
                 return bad(format!(
                     "the spine's \"{}\" is outside the spine less 0.0625 in at its folds",
@@ -308,13 +315,6 @@ fn cover_check(c: &CoverSubject) -> Check {
                 t.text
             ));
         }
-    }
-    if spine_texts > 0 && c.pages < SPINE_TEXT_MIN_PAGES {
-        return bad(format!(
-            "text on the spine of a {}-page book: KDP prints spine text from {SPINE_TEXT_MIN_PAGES} \
-             pages",
-            c.pages
-        ));
     }
     ok(
         "cover",
@@ -725,6 +725,89 @@ mod tests {
         assert_eq!(c.text, "narrowest 9.4 mm, doors the outline cuts 5.9 mm");
         let c = corridors(&report(None));
         assert_eq!(c.text, "narrowest 9.4 mm");
+    }
+
+    #[test]
+    fn the_cover_check_finds_the_barcode_area_used_spine_text_too_soon_and_a_wrong_size() {
+        use crate::draw::{Area, Item, Text};
+        let inch = MM_PER_INCH;
+        let wrap = Wrap {
+            trim_w: 6.0 * inch,
+            trim_h: 9.0 * inch,
+            spine: 26.0 * 0.002252 * inch,
+        };
+        let c = crate::draw::Cover {
+            wrap,
+            title: "Mazes",
+            subtitle: None,
+            author: Some("Ada"),
+            back_text: None,
+            font: crate::page::Typeface::Sans,
+            spine_text: false,
+            front_art: vec![],
+            back_art: vec![],
+        };
+        let d = crate::draw::cover(&c).unwrap();
+        let pdf = crate::export::pdf::pdf(&[&d], "Mazes");
+        let run = |d: &Drawing, wrap: Wrap, pages: usize| {
+            cover_check(&CoverSubject {
+                drawing: d,
+                wrap,
+                pages,
+                pdf: &pdf,
+            })
+        };
+        let good = run(&d, wrap, 26);
+        assert!(good.ok, "{}", good.text);
+        // the wrap for 100 pages is wider than this PDF
+        let wide = Wrap {
+            spine: 100.0 * 0.002252 * inch,
+            ..wrap
+        };
+        let c = run(&d, wide, 100);
+        assert!(!c.ok && c.text.contains("100 pages"), "{}", c.text);
+        // a mark in the barcode area
+        let bc = wrap.barcode();
+        let mut marked = d.clone();
+        marked.items.push(Item {
+            layer: Layer::Walls,
+            shape: Shape::Fill {
+                path: Path::polygon(&[
+                    Pos::new(bc.x + 5.0, bc.y + 5.0),
+                    Pos::new(bc.x + 6.0, bc.y + 5.0),
+                    Pos::new(bc.x + 6.0, bc.y + 6.0),
+                ]),
+                color: Rgb::BLACK,
+            },
+        });
+        let c = run(&marked, wrap, 26);
+        assert!(!c.ok && c.text.contains("barcode"), "{}", c.text);
+        // spine text on a 26-page book, and text off the safe area
+        let s = wrap.spine_safe();
+        let mut spined = d.clone();
+        let text = |at: Pos, rotated| Item {
+            layer: Layer::Text,
+            shape: Shape::Text(Text {
+                text: "Mazes".into(),
+                at,
+                size: 1.0,
+                anchor: crate::draw::Anchor::Start,
+                bold: false,
+                face: crate::page::Typeface::Sans,
+                color: Rgb::BLACK,
+                rotated,
+            }),
+        };
+        spined
+            .items
+            .push(text(Pos::new(s.x + s.w / 2.0, s.y + 2.0), true));
+        let c = run(&spined, wrap, 26);
+        assert!(!c.ok && c.text.contains("79"), "{}", c.text);
+        let f: Area = wrap.front();
+        let mut off = d.clone();
+        off.items.push(text(Pos::new(f.x + 1.0, f.y + 20.0), false));
+        let c = run(&off, wrap, 26);
+        assert!(!c.ok && c.text.contains("safe area"), "{}", c.text);
     }
 
     #[test]

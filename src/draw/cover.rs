@@ -249,8 +249,7 @@ fn paragraphs(body: &str, face: Typeface, size: f64, w: f64) -> Vec<Option<Strin
 }
 
 /// Lines of `t` fitted to `w` (shrunk to [`TITLE_MIN_SHARE`], then wrapped), centred on `cx`,
-/// the first baseline at `*y` (its cap height below `*y` when `top`); `*y` ends on the last
-/// baseline.
+/// the first baseline at `*y`; `*y` ends on the last baseline.
 #[allow(clippy::too_many_arguments)]
 fn block(
     t: &str,
@@ -496,12 +495,11 @@ pub fn cover(c: &Cover<'_>) -> Result<Drawing> {
     let safe = Wrap::safe(&c.wrap.front());
     let cx = safe.x + safe.w / 2.0;
     let text_w = safe.w;
-    let (title_extra, title_size) = block_height(c.title, TITLE_SIZE, true, face, text_w);
+    let (_, title_size) = block_height(c.title, TITLE_SIZE, true, face, text_w);
     let mut y = safe.y + font::CAP_HEIGHT_EM * title_size + safe.h * 0.02;
     block(
         c.title, cx, &mut y, TITLE_SIZE, true, face, text_w, TITLE_INK, &mut items,
     );
-    debug_assert!(title_extra >= 0.0);
     if let Some(sub) = c.subtitle.filter(|s| !s.trim().is_empty()) {
         let (_, sub_size) = block_height(sub, SUBTITLE_SIZE, false, face, text_w);
         y += LEADING_EM * title_size * 0.5 + LEADING_EM * sub_size;

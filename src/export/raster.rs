@@ -325,6 +325,28 @@ mod tests {
     }
 
     #[test]
+    fn turned_text_is_drawn_down_the_page() {
+        use crate::draw::{Anchor, Pos, Rgb, Text};
+        let t = |rotated| Text {
+            text: "Animal Mazes".into(),
+            at: Pos::new(50.0, 20.0),
+            size: 5.0,
+            anchor: Anchor::Start,
+            bold: false,
+            face: crate::page::Typeface::Sans,
+            color: Rgb::BLACK,
+            rotated,
+        };
+        let flat = text_path(&t(false)).unwrap().bounds();
+        let turned = text_path(&t(true)).unwrap().bounds();
+        assert!(flat.width() > 3.0 * flat.height());
+        assert!(turned.height() > 3.0 * turned.width());
+        // from the anchor down, the letters to its right (their tops point right)
+        assert!(turned.top() >= 19.0 && turned.left() >= 49.0 && turned.left() < 51.0);
+        assert!((turned.height() - flat.width()).abs() < 0.01);
+    }
+
+    #[test]
     fn symbols_the_typeface_lacks_are_drawn_from_the_fallback() {
         use crate::draw::{Anchor, Area, Layer, Pos, Text};
         let ink = |s: &str| {
