@@ -501,7 +501,8 @@ fn batch_writes_the_sample_book() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["book.pdf", "manifest.json", "pages"]);
+    // the sample book has a cover
+    assert_eq!(names, ["book.pdf", "cover.pdf", "manifest.json", "pages"]);
 }
 
 #[test]
