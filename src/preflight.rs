@@ -15,14 +15,18 @@
 //! - **gutter** (books): everything at least KDP's inside margin for the page count
 //!   ([`gutter_for_pages`]: 24-150 pages 0.375 in, 151-300 0.5 in, 301-500 0.625 in,
 //!   501-700 0.75 in, 701-828 0.875 in) from the inside (binding) edge, and a page count KDP
-//!   prints (24 to 828).
+//!   prints (24 to 828);
+//! - **cover** (books with one): `cover.pdf`'s fonts embedded, its page the full wrap's size
+//!   (bleed + back + spine + front + bleed, the spine from the page count and paper), nothing
+//!   in the barcode area, every text inside its panel's safe area (the spine's 0.0625 in from
+//!   the folds), and spine text only from 79 pages.
 //!
 //! Every problem is a warning that says what to change; `--strict` (the CLI) turns them into
 //! errors. [`Report::block`] is at most [`MAX_LINES`] lines.
 
 use serde::Serialize;
 
-use crate::draw::{Drawing, Layer, Pages, Path, Pos, Rgb, Seg, Shape};
+use crate::draw::{Drawing, Layer, Pages, Path, Pos, Rgb, SPINE_TEXT_MIN_PAGES, Seg, Shape, Wrap};
 use crate::export::Format;
 use crate::page::MM_PER_INCH;
 
@@ -170,6 +174,156 @@ pub struct Subject<'a> {
     pub corridor: Option<Corridors>,
     /// For a book, its page count (the gutter table's row).
     pub book_pages: Option<usize>,
+    /// A book's full-wrap cover.
+    pub cover: Option<CoverSubject<'a>>,
+}
+
+/// A book's cover, as preflight sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct CoverSubject<'a> {
+    /// The cover as drawn.
+    pub drawing: &'a Drawing,
+    /// The wrap it should be, for the interior's page count and paper.
+    pub wrap: Wrap,
+    /// The interior's page count (the spine carries text from [`SPINE_TEXT_MIN_PAGES`]).
+    pub pages: usize,
+    /// `cover.pdf`'s bytes (its fonts and its page size are read from them).
+    pub pdf: &'a [u8],
+}
+
+/// The page sizes (`/MediaBox` width and height, in millimetres) of PDF `bytes`, in page order;
+/// empty when they do not parse.
+pub fn pdf_page_sizes(bytes: &[u8]) -> Vec<(f64, f64)> {
+    use lopdf::{Document, Object};
+    let Ok(doc) = Document::load_mem(bytes) else {
+        return Vec::new();
+    };
+    let num = |o: &Object| -> Option<f64> {
+        match o {
+            Object::Integer(i) => Some(*i as f64),
+            Object::Real(r) => Some(f64::from(*r)),
+            _ => None,
+        }
+    };
+    doc.get_pages()
+        .values()
+        .filter_map(|&id| {
+            let page = doc.get_dictionary(id).ok()?;
+            let b = page.get(b"MediaBox").ok()?.as_array().ok()?;
+            let v: Vec<f64> = b.iter().filter_map(num).collect();
+            (v.len() == 4).then(|| {
+                let mm = MM_PER_INCH / 72.0;
+                ((v[2] - v[0]) * mm, (v[3] - v[1]) * mm)
+            })
+        })
+        .collect()
+}
+
+fn inside(a: &crate::draw::Area, b: &crate::draw::Area) -> bool {
+    let e = 1e-6;
+    a.x >= b.x - e && a.y >= b.y - e && a.x + a.w <= b.x + b.w + e && a.y + a.h <= b.y + b.h + e
+}
+
+/// The cover's check: its fonts embedded, its page the wrap's size (bleed + back + spine +
+/// front + bleed), nothing but the ground in the barcode area, every text inside its panel's
+/// safe area (the spine's text 0.0625 in from the folds), and text on the spine only from
+/// [`SPINE_TEXT_MIN_PAGES`] pages.
+fn cover_check(c: &CoverSubject) -> Check {
+    let bad = |text: String| Check {
+        name: "cover",
+        ok: false,
+        text,
+    };
+    let (w, h) = c.wrap.size();
+    let size = format!("{} x {}", inch(w), inch(h));
+    if let Fonts::NotEmbedded(names) = pdf_fonts(c.pdf) {
+        return bad(format!(
+            "cover.pdf: fonts not embedded ({}): print services want every font embedded",
+            names.join(", ")
+        ));
+    }
+    let sizes = pdf_page_sizes(c.pdf);
+    // the PDF writes points to 0.01 pt at single precision: 0.05 mm is far inside that
+    let near = |(a, b): (f64, f64)| (a - w).abs() < 0.05 && (b - h).abs() < 0.05;
+    if sizes.len() != 1
+        || !sizes.iter().all(|&s| near(s))
+        || !near((c.drawing.width, c.drawing.height))
+    {
+        let got: Vec<String> = sizes
+            .iter()
+            .map(|&(a, b)| format!("{} x {}", inch(a), inch(b)))
+            .collect();
+        return bad(format!(
+            "cover.pdf is {}, the wrap for {} pages is one page of {size}",
+            if got.is_empty() {
+                "unreadable".into()
+            } else {
+                got.join(", ")
+            },
+            c.pages
+        ));
+    }
+    let barcode = c.wrap.barcode();
+    for item in c.drawing.printed().filter(|i| i.layer != Layer::Page) {
+        let mut b = None;
+        match &item.shape {
+            Shape::Stroke { path, width, .. } => path_box(path, width / 2.0, &mut b),
+            Shape::Fill { path, .. } => path_box(path, 0.0, &mut b),
+            Shape::Text(t) => {
+                let a = t.bounds();
+                grow(&mut b, a.x, a.y, a.x + a.w, a.y + a.h);
+            }
+            Shape::Tint { .. } => {}
+        }
+        if let Some([x0, y0, x1, y1]) = b
+            && x0 < barcode.x + barcode.w
+            && barcode.x < x1
+            && y0 < barcode.y + barcode.h
+            && barcode.y < y1
+        {
+            return bad(
+                "something is drawn in the back cover's barcode area (2 x 1.2 in, lower right):                  keep it clear"
+                    .into(),
+            );
+        }
+    }
+    let panels = [
+        ("front", Wrap::safe(&c.wrap.front())),
+        ("back", Wrap::safe(&c.wrap.back())),
+    ];
+    let mut spine_texts = 0;
+    for t in c.drawing.texts().filter(|t| !t.text.trim().is_empty()) {
+        let b = t.bounds();
+        if t.rotated {
+            spine_texts += 1;
+            if c.pages < SPINE_TEXT_MIN_PAGES {
+                return bad(format!(
+                    "text on the spine of a {}-page book: KDP prints spine text from \
+                     {SPINE_TEXT_MIN_PAGES} pages",
+                    c.pages
+                ));
+            }
+            if !inside(&b, &c.wrap.spine_safe()) {
+                return bad(format!(
+                    "the spine's \"{}\" is outside the spine less 0.0625 in at its folds",
+                    t.text
+                ));
+            }
+        } else if !panels.iter().any(|(_, p)| inside(&b, p)) {
+            return bad(format!(
+                "\"{}\" is outside the cover's safe area (0.25 in inside each panel's trim)",
+                t.text
+            ));
+        }
+    }
+    ok(
+        "cover",
+        format!(
+            "{size} with a {} spine{}; fonts embedded, barcode area clear, text in the safe areas",
+            inch(c.wrap.spine),
+            if spine_texts > 0 { " (titled)" } else { "" }
+        ),
+    )
 }
 
 /// A maze's corridors as printed, in millimetres (from its [`Layout`](crate::draw::Layout)).
@@ -207,7 +361,8 @@ impl Corridors {
 /// One check's outcome.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Check {
-    /// The check's name: `fonts`, `lines`, `corridors`, `safe area`, `pages`, `gutter`.
+    /// The check's name: `fonts`, `lines`, `corridors`, `safe area`, `pages`, `gutter`,
+    /// `cover`.
     pub name: &'static str,
     /// Whether it passed.
     pub ok: bool,
@@ -307,10 +462,10 @@ fn content(d: &Drawing) -> (Option<Box4>, Option<f64>) {
             }
             Shape::Fill { path, color } if *color != Rgb::WHITE => path_box(path, 0.0, &mut b),
             Shape::Text(t) if !t.text.trim().is_empty() => {
-                let left = t.left();
-                let top = t.at.y - t.size * crate::draw::CAP_HEIGHT_EM;
-                // the typefaces' descent (0.207 em, as the layout reserves)
-                grow(&mut b, left, top, left + t.width(), t.at.y + t.size * 0.207);
+                // cap height to descent (0.207 em, as the layout reserves), turned with the
+                // text
+                let a = t.bounds();
+                grow(&mut b, a.x, a.y, a.x + a.w, a.y + a.h);
             }
             _ => {}
         }
@@ -473,6 +628,9 @@ pub fn check(s: &Subject) -> Report {
             }
         });
     }
+    if let Some(c) = &s.cover {
+        checks.push(cover_check(c));
+    }
     Report { checks }
 }
 
@@ -494,6 +652,7 @@ pub fn check_pages(pages: &Pages, format: Format, bytes: &[u8]) -> Option<Report
         fonts,
         corridor: Some(Corridors::of(&pages.layout)),
         book_pages: None,
+        cover: None,
     }))
 }
 
@@ -543,6 +702,7 @@ mod tests {
                     min_door: 5.2,
                 }),
                 book_pages: None,
+                cover: None,
             })
         };
         let corridors = |r: &Report| {
@@ -565,6 +725,89 @@ mod tests {
         assert_eq!(c.text, "narrowest 9.4 mm, doors the outline cuts 5.9 mm");
         let c = corridors(&report(None));
         assert_eq!(c.text, "narrowest 9.4 mm");
+    }
+
+    #[test]
+    fn the_cover_check_finds_the_barcode_area_used_spine_text_too_soon_and_a_wrong_size() {
+        use crate::draw::{Area, Item, Text};
+        let inch = MM_PER_INCH;
+        let wrap = Wrap {
+            trim_w: 6.0 * inch,
+            trim_h: 9.0 * inch,
+            spine: 26.0 * 0.002252 * inch,
+        };
+        let c = crate::draw::Cover {
+            wrap,
+            title: "Mazes",
+            subtitle: None,
+            author: Some("Ada"),
+            back_text: None,
+            font: crate::page::Typeface::Sans,
+            spine_text: false,
+            front_art: vec![],
+            back_art: vec![],
+        };
+        let d = crate::draw::cover(&c).unwrap();
+        let pdf = crate::export::pdf::pdf(&[&d], "Mazes");
+        let run = |d: &Drawing, wrap: Wrap, pages: usize| {
+            cover_check(&CoverSubject {
+                drawing: d,
+                wrap,
+                pages,
+                pdf: &pdf,
+            })
+        };
+        let good = run(&d, wrap, 26);
+        assert!(good.ok, "{}", good.text);
+        // the wrap for 100 pages is wider than this PDF
+        let wide = Wrap {
+            spine: 100.0 * 0.002252 * inch,
+            ..wrap
+        };
+        let c = run(&d, wide, 100);
+        assert!(!c.ok && c.text.contains("100 pages"), "{}", c.text);
+        // a mark in the barcode area
+        let bc = wrap.barcode();
+        let mut marked = d.clone();
+        marked.items.push(Item {
+            layer: Layer::Walls,
+            shape: Shape::Fill {
+                path: Path::polygon(&[
+                    Pos::new(bc.x + 5.0, bc.y + 5.0),
+                    Pos::new(bc.x + 6.0, bc.y + 5.0),
+                    Pos::new(bc.x + 6.0, bc.y + 6.0),
+                ]),
+                color: Rgb::BLACK,
+            },
+        });
+        let c = run(&marked, wrap, 26);
+        assert!(!c.ok && c.text.contains("barcode"), "{}", c.text);
+        // spine text on a 26-page book, and text off the safe area
+        let s = wrap.spine_safe();
+        let mut spined = d.clone();
+        let text = |at: Pos, rotated| Item {
+            layer: Layer::Text,
+            shape: Shape::Text(Text {
+                text: "Mazes".into(),
+                at,
+                size: 1.0,
+                anchor: crate::draw::Anchor::Start,
+                bold: false,
+                face: crate::page::Typeface::Sans,
+                color: Rgb::BLACK,
+                rotated,
+            }),
+        };
+        spined
+            .items
+            .push(text(Pos::new(s.x + s.w / 2.0, s.y + 2.0), true));
+        let c = run(&spined, wrap, 26);
+        assert!(!c.ok && c.text.contains("79"), "{}", c.text);
+        let f: Area = wrap.front();
+        let mut off = d.clone();
+        off.items.push(text(Pos::new(f.x + 1.0, f.y + 20.0), false));
+        let c = run(&off, wrap, 26);
+        assert!(!c.ok && c.text.contains("safe area"), "{}", c.text);
     }
 
     #[test]

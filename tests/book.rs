@@ -501,7 +501,8 @@ fn batch_writes_the_sample_book() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["book.pdf", "manifest.json", "pages"]);
+    // the sample book has a cover
+    assert_eq!(names, ["book.pdf", "cover.pdf", "manifest.json", "pages"]);
 }
 
 #[test]
@@ -1362,4 +1363,155 @@ fn a_drawing_turned_grey_keeps_only_greys() {
             .any(|(l, c)| *l == draw::Layer::Solution && *c == draw::Rgb::SOLUTION_GREY)
     );
     assert_eq!(draw::Rgb(30, 150, 60).grey(), draw::Rgb(104, 104, 104));
+}
+
+/// Runs `tool args...` when it is installed (`None`, with a note, when not).
+fn run_tool(tool: &str, args: &[&std::ffi::OsStr]) -> Option<std::process::Output> {
+    match std::process::Command::new(tool).args(args).output() {
+        Ok(out) => Some(out),
+        Err(_) => {
+            eprintln!("note: {tool} is not installed; its check is skipped");
+            None
+        }
+    }
+}
+
+#[test]
+fn a_cover_is_one_full_wrap_page_with_a_spine_for_the_page_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pub.toml");
+    let cover = "cover = { paper = \"white\", back_text = \"Mazes shaped like animals.\\n\\nAnswers at the back.\" }";
+    // 26 pages (6 front, 16 puzzles, 4 answer pages), and 100 (6 front, 47 puzzles each
+    // with its key after it)
+    for (extra, count, pages) in [
+        (cover.to_string(), 16, 26usize),
+        (format!("{cover}\nanswers = \"after-each\""), 47, 100),
+    ] {
+        fs::write(&path, publisher_book(&extra, count)).unwrap();
+        let out = dir.path().join(format!("out{pages}"));
+        let run = hedge()
+            .args(["batch", path.to_str().unwrap(), "-o", out.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_ok(&run);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            stderr.contains("ok   cover") || stderr.contains("preflight: ok"),
+            "{stderr}"
+        );
+        let book = fs::read(out.join("book.pdf")).unwrap();
+        assert_eq!(crate::common::pdf_texts(&book).len(), pages);
+        let pdf = out.join("cover.pdf");
+        let bytes = fs::read(&pdf).unwrap();
+        // 6 x 9 in trim: bleed + back + spine + front + bleed by bleed + 9 in + bleed
+        let spine = pages as f64 * 0.002252;
+        let (w, h) = ((0.125 + 6.0 + spine + 6.0 + 0.125) * 72.0, 9.25 * 72.0);
+        let doc = lopdf::Document::load_mem(&bytes).unwrap();
+        let pages_in = doc.get_pages();
+        assert_eq!(pages_in.len(), 1, "one full-wrap page");
+        let page = doc
+            .get_dictionary(*pages_in.values().next().unwrap())
+            .unwrap();
+        let media: Vec<f64> = page
+            .get(b"MediaBox")
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| {
+                o.as_float()
+                    .map(f64::from)
+                    .unwrap_or_else(|_| o.as_i64().unwrap() as f64)
+            })
+            .collect();
+        assert!(
+            (media[2] - media[0] - w).abs() < 0.05 && (media[3] - media[1] - h).abs() < 0.05,
+            "{pages} pages: {media:?}, want {w} x {h}"
+        );
+        // the trim box is the wrap less the bleed
+        let trim: Vec<f64> = page
+            .get(b"TrimBox")
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| {
+                o.as_float()
+                    .map(f64::from)
+                    .unwrap_or_else(|_| o.as_i64().unwrap() as f64)
+            })
+            .collect();
+        assert!((trim[0] - 9.0).abs() < 0.05 && (trim[2] - trim[0] - (w - 18.0)).abs() < 0.05);
+        for (name, embedded, subset) in crate::common::pdf_fonts(&bytes) {
+            assert!(embedded && subset, "{name}");
+        }
+        let manifest: serde_json::Value =
+            serde_json::from_slice(&fs::read(out.join("manifest.json")).unwrap()).unwrap();
+        assert_eq!(manifest["cover"]["pdf"], "cover.pdf");
+        let spine_mm = manifest["cover"]["spine_mm"].as_f64().unwrap();
+        assert!((spine_mm - spine * 25.4).abs() < 1e-9, "{spine_mm}");
+        let check = manifest["preflight"]["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "cover")
+            .cloned()
+            .unwrap();
+        assert_eq!(check["ok"], true, "{check}");
+        // the author: on the front, and on the spine only from 79 pages
+        let spine_text = pages >= 79;
+        if let Some(out) = run_tool("pdftotext", &[pdf.as_os_str(), "-".as_ref()]) {
+            assert_ok(&out);
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(text.contains("Mazes shaped like animals."), "{text}");
+            assert!(text.contains("For ages 4 to 8"), "{text}");
+            assert_eq!(
+                text.matches("Ada Lovelace").count(),
+                1 + usize::from(spine_text),
+                "{pages} pages: {text}"
+            );
+            assert_eq!(
+                text.matches("Animal Mazes").count(),
+                2 + usize::from(spine_text),
+                "{pages} pages: {text}"
+            );
+        }
+        if let Some(out) = run_tool("pdffonts", &[pdf.as_os_str()]) {
+            assert_ok(&out);
+            let table = String::from_utf8_lossy(&out.stdout);
+            let rows: Vec<&str> = table.lines().skip(2).collect();
+            assert!(!rows.is_empty(), "{table}");
+            for row in rows {
+                let cols: Vec<&str> = row.split_whitespace().collect();
+                let n = cols.len();
+                assert_eq!((cols[n - 5], cols[n - 4]), ("yes", "yes"), "{table}");
+            }
+        }
+        if let Some(out) = run_tool("qpdf", &["--check".as_ref(), pdf.as_os_str()]) {
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stdout)
+            );
+        }
+        if let Some(out) = run_tool("pdfinfo", &[pdf.as_os_str()]) {
+            let info = String::from_utf8_lossy(&out.stdout);
+            assert!(info.contains("Pages:           1"), "{info}");
+        }
+    }
+    // an unknown paper: one line naming the known ones
+    fs::write(&path, publisher_book("cover = { paper = \"glossy\" }", 16)).unwrap();
+    let run = hedge()
+        .args(["batch", path.to_str().unwrap(), "-o"])
+        .arg(dir.path().join("bad"))
+        .output()
+        .unwrap();
+    assert!(!run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("glossy") && err.contains("white, cream, color"),
+        "{err}"
+    );
+    assert!(!dir.path().join("bad").exists());
 }

@@ -180,6 +180,7 @@ fn book_report(setup: &PageSetup, count: usize) -> Report {
         fonts: Fonts::Embedded,
         corridor: None,
         book_pages: Some(count),
+        cover: None,
     })
 }
 
@@ -234,6 +235,7 @@ fn content_outside_the_safe_area_warns() {
         fonts: Fonts::NotChecked,
         corridor: None,
         book_pages: None,
+        cover: None,
     });
     let bad: Vec<&str> = r.problems().map(|c| c.name).collect();
     assert_eq!(bad, ["safe area"], "{}", r.block());

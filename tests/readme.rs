@@ -753,6 +753,7 @@ fn pictures() -> Vec<(String, Vec<u8>)> {
     ));
     all.push(("outline-shapes.png".into(), outline_picture()));
     all.push(("book-front.png".into(), book_front_picture()));
+    all.push(("book-cover.png".into(), book_cover_picture()));
     for (name, kind) in KIDS_SHEETS {
         all.push((name.into(), kids_sheet(kind)));
     }
@@ -800,6 +801,19 @@ fn book_front_picture() -> Vec<u8> {
         image::imageops::overlay(&mut out, p, i64::from(x), i64::from(gap));
     }
     png_bytes(&out)
+}
+
+/// The sample book's cover (`assets/books/sample.toml`, 26 pages on white paper): the back,
+/// the spine (too thin for text) and the front, bleed included, as `cover.pdf` holds it.
+fn book_cover_picture() -> Vec<u8> {
+    use hedge::book;
+    let files = hedge::io::Files;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/books/sample.toml");
+    let b = book::load(std::path::Path::new(path), &files).unwrap();
+    let built = book::build(&b, &files, &|_, _| {}).unwrap();
+    let cover = built.cover.expect("the sample book has a cover");
+    let png = hedge::export::png::png(&cover, 30).unwrap();
+    png_bytes(&image::load_from_memory(&png).unwrap().to_rgba8())
 }
 
 /// The README's sheets of the built-in shapes at the ages 3-5 preset, one per topology.
@@ -857,6 +871,7 @@ fn every_readme_picture_is_made_or_a_screenshot() {
         .chain([
             "book-answers.png",
             "book-front.png",
+            "book-cover.png",
             "answers-9up.png",
             "plotter-polar.png",
             "weave-crossing.png",

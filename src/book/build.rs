@@ -89,7 +89,7 @@ pub struct OutputFile {
 /// A book made in memory.
 #[derive(Clone, Debug)]
 pub struct Built {
-    /// `book.pdf`, `answers.pdf` (answers = "separate"), `manifest.json`, and
+    /// `book.pdf`, `answers.pdf` (answers = "separate"), `cover.pdf` (a cover), `manifest.json`, and
     /// `pages/page-NNN.svg` (then `pages/answers-NNN.svg`), in that order.
     pub files: Vec<OutputFile>,
     /// Pages in the PDFs (`book.pdf`, and `answers.pdf` when the answers are separate).
@@ -100,6 +100,8 @@ pub struct Built {
     pub warnings: Vec<String>,
     /// What a print service would check (also in the manifest's `preflight`).
     pub preflight: preflight::Report,
+    /// The full-wrap cover (`cover.pdf`), when the book asks for one.
+    pub cover: Option<Drawing>,
 }
 
 /// The book's page plan: what each page is, its number, and its file.
@@ -570,10 +572,89 @@ struct Manifest<'a> {
     /// Pages in `book.pdf`.
     page_count: usize,
     page_size_mm: [f64; 2],
+    /// The cover (`[book] cover`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cover: Option<ManifestCover>,
     settings: &'a Settings,
     pages: Vec<ManifestPage>,
     puzzles: Vec<ManifestPuzzle<'a>>,
     preflight: &'a preflight::Report,
+}
+
+/// The cover in the manifest: its file, its page (bleed included) and its spine.
+#[derive(Serialize)]
+struct ManifestCover {
+    pdf: &'static str,
+    size_mm: [f64; 2],
+    spine_mm: f64,
+}
+
+/// The cover's file name (`[book] cover = { ... }`).
+pub const COVER_PDF: &str = "cover.pdf";
+
+/// How many of a book's puzzles go on its cover (front and back), and which: one of each
+/// look first (shape and topology), in book order, then others spread evenly through the book.
+fn cover_picks(book: &Book, n: usize) -> Vec<usize> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut picks: Vec<usize> = Vec::new();
+    for (i, p) in book.puzzles.iter().enumerate() {
+        let look = format!("{} {:?}", shape_key(&p.design), p.design.topology);
+        if !seen.contains(&look) {
+            seen.push(look);
+            picks.push(i);
+        }
+    }
+    picks.truncate(n);
+    let total = book.puzzles.len();
+    let mut k = 0;
+    while picks.len() < n.min(total) {
+        // the middle of the k-th of n stretches, stepping on past puzzles already taken
+        let mut i = (2 * k + 1) * total / (2 * n) % total;
+        while picks.contains(&i) {
+            i = (i + 1) % total;
+        }
+        picks.push(i);
+        k += 1;
+    }
+    picks
+}
+
+/// The cover of `book` for its `pages` interior pages, and its geometry.
+fn make_cover(
+    book: &Book,
+    c: &super::CoverSettings,
+    made: &[Page],
+    pages: usize,
+) -> Result<(Drawing, draw::Wrap)> {
+    let s = &book.settings;
+    let (trim_w, trim_h) = s.page_setup(1, None).trim_mm();
+    let wrap = draw::Wrap {
+        trim_w,
+        trim_h,
+        spine: c.paper.spine_mm(pages),
+    };
+    let picks = cover_picks(book, draw::FRONT_CARDS + draw::BACK_CARDS);
+    let art: Vec<&Drawing> = picks.iter().map(|&i| &made[i].puzzle).collect();
+    let split = art.len().min(draw::FRONT_CARDS);
+    let back_art = if art.len() > split {
+        art[split..].to_vec()
+    } else {
+        // a short book: the back shows the front's first mazes again
+        art.iter().take(draw::BACK_CARDS).copied().collect()
+    };
+    let d = draw::cover(&draw::Cover {
+        wrap,
+        title: s.title.as_deref().unwrap_or("Mazes"),
+        subtitle: s.subtitle.as_deref(),
+        author: s.author.as_deref(),
+        back_text: c.back_text.as_deref(),
+        font: s.font,
+        spine_text: pages >= draw::SPINE_TEXT_MIN_PAGES,
+        front_art: art[..split].to_vec(),
+        back_art,
+    })
+    .map_err(|e| Error::new(e.kind, format!("the cover: {}", e.message)))?;
+    Ok((d, wrap))
 }
 
 /// The manifest's `format` field.
@@ -783,6 +864,11 @@ pub fn build(
         date: book.date,
     };
     let pdf_bytes = pdf::book(&book_pages, &info);
+    let cover = match &s.cover {
+        Some(c) => Some(make_cover(book, c, &made, book_pages.len())?),
+        None => None,
+    };
+    let cover_bytes = cover.as_ref().map(|(d, _)| pdf::pdf_with(&[d], &info));
     let answers_title = format!("{title}: {}", s.answers_heading);
     let answers_bytes = (!answer_pages.is_empty()).then(|| {
         pdf::book(
@@ -825,6 +911,15 @@ pub fn build(
             .map(|m| m.corridor)
             .min_by(|a, b| a.slack().total_cmp(&b.slack())),
         book_pages: Some(planned.len()),
+        cover: cover
+            .as_ref()
+            .zip(cover_bytes.as_ref())
+            .map(|((d, wrap), bytes)| preflight::CoverSubject {
+                drawing: d,
+                wrap: *wrap,
+                pages: book_pages.len(),
+                pdf: bytes,
+            }),
     });
     let (pw, ph) = s.page_setup(1, None).page_mm();
     let manifest = Manifest {
@@ -836,6 +931,14 @@ pub fn build(
         answers_page_count: answers_bytes.as_ref().map(|_| answer_pages.len()),
         page_count: book_pages.len(),
         page_size_mm: [pw, ph],
+        cover: cover.as_ref().map(|(_, w)| {
+            let (cw, ch) = w.size();
+            ManifestCover {
+                pdf: COVER_PDF,
+                size_mm: [cw, ch],
+                spine_mm: w.spine,
+            }
+        }),
         settings: s,
         pages: planned
             .iter()
@@ -896,6 +999,15 @@ pub fn build(
             body: Body::Bytes(json),
         },
     ];
+    if let Some(bytes) = cover_bytes {
+        files.insert(
+            1,
+            OutputFile {
+                path: COVER_PDF.into(),
+                body: Body::Bytes(bytes),
+            },
+        );
+    }
     if let Some(bytes) = answers_bytes {
         files.insert(
             1,
@@ -912,8 +1024,11 @@ pub fn build(
     }));
     let per_puzzle: Vec<&[String]> = made.iter().map(|m| &m.warnings[..]).collect();
     let mut warnings = group_warnings(&per_puzzle, &labels);
-    warnings.extend(draw::glyph_warnings(&drawings));
+    warnings.extend(draw::glyph_warnings(
+        drawings.iter().chain(cover.as_ref().map(|(d, _)| d)),
+    ));
     Ok(Built {
+        cover: cover.map(|(d, _)| d),
         files,
         pages: planned.len(),
         puzzles: book.puzzles.len(),

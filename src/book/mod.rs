@@ -36,6 +36,8 @@
 //! stars = true                  # every puzzle's level as 1 to 5 stars
 //! interior = "bw"               # black and grey only (DeviceGray): the answer line grey, not
 //!                               # red; theme pictures grey (default "color")
+//! cover = { paper = "white", back_text = "..." }  # cover.pdf: a full wrap for white (cream,
+//!                               # color) paper, the back cover's text wrapped
 //!
 //! [[pages]]                     # one page: a design file, as the editor saves it
 //! design = "designs/owl.toml"   # relative to the book file
@@ -110,8 +112,8 @@ use crate::page::{Orientation, PageSetup, Paper, Typeface};
 use crate::shape::{ShapeSource, builtin};
 
 pub use build::{
-    ANSWERS_PDF, Built, MANIFEST_FORMAT, OutputFile, PageKind, Product, build, fitted_design,
-    group_warnings, puzzle_pages, regenerate, regenerate_puzzle,
+    ANSWERS_PDF, Built, COVER_PDF, MANIFEST_FORMAT, OutputFile, PageKind, Product, build,
+    fitted_design, group_warnings, puzzle_pages, regenerate, regenerate_puzzle,
 };
 
 /// Where the answer keys go.
@@ -280,6 +282,77 @@ pub struct Settings {
     pub stars: bool,
     /// `color` (the default) or `bw`: every page in black and grey only.
     pub interior: Interior,
+    /// A full-wrap cover (`cover.pdf`) for the book's interior paper, with the back cover's
+    /// text.
+    pub cover: Option<CoverSettings>,
+}
+
+/// The interior paper a cover's spine is measured for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CoverPaper {
+    /// White paper (black-and-white interiors): 0.002252 in a page.
+    #[default]
+    White,
+    /// Cream paper: 0.0025 in a page.
+    Cream,
+    /// Colour interiors: 0.002347 in a page.
+    #[serde(alias = "colour")]
+    Color,
+}
+
+impl CoverPaper {
+    /// The names a book file may give.
+    pub const NAMES: [&str; 3] = ["white", "cream", "color"];
+
+    /// How much one interior page adds to the spine, in inches (KDP's table).
+    pub fn inches_per_page(self) -> f64 {
+        match self {
+            CoverPaper::White => 0.002252,
+            CoverPaper::Cream => 0.0025,
+            CoverPaper::Color => 0.002347,
+        }
+    }
+
+    /// The spine of a book of `pages` interior pages, in millimetres.
+    pub fn spine_mm(self, pages: usize) -> f64 {
+        pages as f64 * self.inches_per_page() * crate::page::MM_PER_INCH
+    }
+}
+
+/// The `[book] cover = { ... }` table.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CoverSettings {
+    /// The interior paper: `white`, `cream` or `color`; it sets the spine's width.
+    #[serde(with = "cover_paper_name")]
+    pub paper: CoverPaper,
+    /// The back cover's text (paragraphs split by a blank line), wrapped.
+    pub back_text: Option<String>,
+}
+
+mod cover_paper_name {
+    use super::CoverPaper;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(p: &CoverPaper, s: S) -> Result<S::Ok, S::Error> {
+        p.serialize(s)
+    }
+
+    /// One line naming the known papers for an unknown one.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<CoverPaper, D::Error> {
+        let s = String::deserialize(d)?;
+        match s.trim().to_ascii_lowercase().as_str() {
+            "white" => Ok(CoverPaper::White),
+            "cream" => Ok(CoverPaper::Cream),
+            "color" | "colour" => Ok(CoverPaper::Color),
+            _ => Err(serde::de::Error::custom(format!(
+                "unknown paper \"{}\"; known: {}",
+                crate::error::one_line(s.trim()),
+                CoverPaper::NAMES.join(", ")
+            ))),
+        }
+    }
 }
 
 impl Default for Settings {
@@ -312,6 +385,7 @@ impl Default for Settings {
             solution_refs: false,
             stars: false,
             interior: Interior::Color,
+            cover: None,
         }
     }
 }
@@ -374,6 +448,18 @@ impl Settings {
             return Err(Error::option(format!(
                 "book.year: must be a year of four digits, got {y}"
             )));
+        }
+        if let Some(text) = self.cover.as_ref().and_then(|c| c.back_text.as_ref())
+            && text.chars().count() > 2000
+        {
+            return Err(Error::option(
+                "book.cover.back_text: longer than 2000 characters",
+            ));
+        }
+        if self.cover.is_some() && self.title.as_deref().is_none_or(|t| t.trim().is_empty()) {
+            return Err(Error::option(
+                "book.title: the cover needs the book's title (title = \"...\")",
+            ));
         }
         if let Some(isbn) = &self.isbn {
             check_isbn(isbn).map_err(|e| field("isbn", e))?;

@@ -70,6 +70,7 @@ pub(super) fn centred(
     Item {
         layer: Layer::Text,
         shape: Shape::Text(Text {
+            rotated: false,
             text: t,
             at: Pos::new(x, y),
             size,
@@ -112,6 +113,7 @@ pub fn title_page(
             items.push(Item {
                 layer: Layer::Text,
                 shape: Shape::Text(Text {
+                    rotated: false,
                     text: line.clone(),
                     at: Pos::new(cx, *y),
                     size: fitted.size,

@@ -434,6 +434,7 @@ mod tests {
 
     fn text(s: &str) -> Text {
         Text {
+            rotated: false,
             text: s.into(),
             at: Pos::new(10.0, 20.0),
             size: 5.0,

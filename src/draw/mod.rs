@@ -30,10 +30,12 @@
 //!
 //! Hex tile mazes ([`crate::tiles`]) are drawn into the same model by `tiles.rs`
 //! ([`tile_pages`]): filled wall tiles instead of wall strokes, the same layout, markers and text.
-//! The book's title and answer pages are `book.rs`; the typefaces' metrics are `font.rs`.
+//! The book's title and answer pages are `book.rs`, its front matter `front.rs`, its full-wrap
+//! cover `cover.rs`; the typefaces' metrics are `font.rs`.
 
 mod book;
 mod clip;
+mod cover;
 mod crossings;
 mod font;
 mod front;
@@ -56,6 +58,10 @@ use crate::page::PageSetup;
 use crate::pipeline::Generated;
 
 pub use book::{AnswerKey, KeyMaze, MAX_KEYS_PER_PAGE, answers_page, title_page};
+pub use cover::{
+    BACK_CARDS, BARCODE_MM, COVER_SAFE_MM, Cover, FRONT_CARDS, SPINE_MARGIN_MM,
+    SPINE_TEXT_MIN_PAGES, Wrap, cover,
+};
 use crossings::draw_crossings;
 pub(crate) use font::{CAP_HEIGHT_EM, Font, font, place};
 pub use font::{font_bytes, glyph_warnings, missing, printable};

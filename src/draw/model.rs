@@ -289,6 +289,9 @@ pub struct Text {
     pub face: Typeface,
     /// The colour.
     pub color: Rgb,
+    /// Turned a quarter turn clockwise about `at`: the text reads from the top of the page
+    /// down, its letters' tops to the right (a book's spine, as it stands on a shelf).
+    pub rotated: bool,
 }
 
 impl Text {
@@ -307,15 +310,39 @@ impl Text {
         }
     }
 
+    /// Where the pen starts on the page: the text's left end on its baseline (for a
+    /// [`rotated`](Self::rotated) text, its top end).
+    pub fn start(&self) -> Pos {
+        let along = self.left() - self.at.x;
+        if self.rotated {
+            Pos::new(self.at.x, self.at.y + along)
+        } else {
+            Pos::new(self.at.x + along, self.at.y)
+        }
+    }
+
     /// The text's box on the page: its width, from the cap height above the baseline down to
-    /// the descenders below it.
+    /// the descenders below it (turned with the text when it is [`rotated`](Self::rotated)).
     pub fn bounds(&self) -> Area {
-        let top = self.at.y - super::font::CAP_HEIGHT_EM * self.size;
+        let (cap, descent) = (
+            super::font::CAP_HEIGHT_EM * self.size,
+            super::font::DESCENT_EM * self.size,
+        );
+        if self.rotated {
+            // the letters' tops point right: the baseline is a vertical line at x
+            let start = self.start();
+            return Area {
+                x: self.at.x - descent,
+                y: start.y,
+                w: cap + descent,
+                h: self.width(),
+            };
+        }
         Area {
             x: self.left(),
-            y: top,
+            y: self.at.y - cap,
             w: self.width(),
-            h: (super::font::CAP_HEIGHT_EM + super::font::DESCENT_EM) * self.size,
+            h: cap + descent,
         }
     }
 }

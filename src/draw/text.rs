@@ -37,6 +37,7 @@ pub(super) fn draw_text(
     let text = |text: String, at: Pos, size: f64, anchor: Anchor, bold: bool| Item {
         layer: Layer::Text,
         shape: Shape::Text(Text {
+            rotated: false,
             text,
             at,
             size,

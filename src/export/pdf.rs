@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 
 use printpdf::{
     Codepoint, Color, FontId, Mm, Op, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point,
-    Pt, Rgb, TextItem,
+    Pt, Rgb, TextItem, TextMatrix,
 };
 
 use rayon::prelude::*;
@@ -76,8 +76,15 @@ fn text_ops(d: &Drawing, fonts: &Subsets) -> Vec<Op> {
             ops.push(Op::SetFillColor {
                 col: color(t.color),
             });
-            ops.push(Op::SetTextCursor {
-                pos: flip.pt(Pos::new(t.left(), t.at.y)),
+            let start = flip.pt(t.start());
+            ops.push(if t.rotated {
+                // a quarter turn clockwise on the page: the text runs down (PDF's -y), the
+                // letters' tops point right
+                Op::SetTextMatrix {
+                    matrix: TextMatrix::Raw([0.0, -1.0, 1.0, 0.0, start.x.0, start.y.0]),
+                }
+            } else {
+                Op::SetTextCursor { pos: start }
             });
             // one run per font: the pen moves on by the fonts' /W advances, which are the
             // advances the layout placed the glyphs at
@@ -891,6 +898,7 @@ mod tests {
         d.items.push(crate::draw::Item {
             layer: crate::draw::Layer::Text,
             shape: Shape::Text(crate::draw::Text {
+                rotated: false,
                 text: title.into(),
                 at: Pos::new(10.0, 20.0),
                 size: 5.0,

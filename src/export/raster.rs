@@ -293,7 +293,17 @@ fn text_path(t: &Text) -> Option<tiny_skia::Path> {
         };
         face.outline_glyph(ttf_parser::GlyphId(g.gid), &mut o);
     }
-    b.finish()
+    let path = b.finish()?;
+    if t.rotated {
+        // a quarter turn clockwise about the anchor (y points down)
+        path.transform(Transform::from_rotate_at(
+            90.0,
+            t.at.x as f32,
+            t.at.y as f32,
+        ))
+    } else {
+        Some(path)
+    }
 }
 
 #[cfg(test)]
@@ -315,6 +325,28 @@ mod tests {
     }
 
     #[test]
+    fn turned_text_is_drawn_down_the_page() {
+        use crate::draw::{Anchor, Pos, Rgb, Text};
+        let t = |rotated| Text {
+            text: "Animal Mazes".into(),
+            at: Pos::new(50.0, 20.0),
+            size: 5.0,
+            anchor: Anchor::Start,
+            bold: false,
+            face: crate::page::Typeface::Sans,
+            color: Rgb::BLACK,
+            rotated,
+        };
+        let flat = text_path(&t(false)).unwrap().bounds();
+        let turned = text_path(&t(true)).unwrap().bounds();
+        assert!(flat.width() > 3.0 * flat.height());
+        assert!(turned.height() > 3.0 * turned.width());
+        // from the anchor down, the letters to its right (their tops point right)
+        assert!(turned.top() >= 19.0 && turned.left() >= 49.0 && turned.left() < 51.0);
+        assert!((turned.height() - flat.width()).abs() < 0.01);
+    }
+
+    #[test]
     fn symbols_the_typeface_lacks_are_drawn_from_the_fallback() {
         use crate::draw::{Anchor, Area, Layer, Pos, Text};
         let ink = |s: &str| {
@@ -330,6 +362,7 @@ mod tests {
                 items: vec![Item {
                     layer: Layer::Text,
                     shape: Shape::Text(Text {
+                        rotated: false,
                         text: s.into(),
                         at: Pos::new(5.0, 12.0),
                         size: 8.0,

@@ -207,6 +207,13 @@ fn text(t: &Text) -> Group {
     let mut g = Group::new()
         .set("aria-label", t.text.clone())
         .set("fill", t.color.hex());
+    if t.rotated {
+        // a quarter turn clockwise about the anchor (SVG's y points down)
+        g = g.set(
+            "transform",
+            format!("rotate(90 {} {})", num_s(t.at.x), num_s(t.at.y)),
+        );
+    }
     let d = outline_data(t);
     if !d.is_empty() {
         g = g.add(SvgPath::new().set("d", d));
@@ -291,9 +298,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn turned_text_is_rotated_about_its_anchor() {
+        use crate::draw::{Pos, Rgb};
+        let t = Text {
+            text: "Spine".into(),
+            at: Pos::new(10.0, 20.0),
+            size: 5.0,
+            anchor: Anchor::Start,
+            bold: true,
+            face: Typeface::Sans,
+            color: Rgb::BLACK,
+            rotated: true,
+        };
+        let svg = text(&t).to_string();
+        assert!(svg.contains("transform=\"rotate(90 10 20)\""), "{svg}");
+        // its box runs down the page from the anchor, the letters' tops to the right
+        let b = t.bounds();
+        assert!((b.y - 20.0).abs() < 1e-9 && b.h > b.w && b.x < 10.0 && b.x + b.w > 10.0);
+    }
+
+    #[test]
     fn text_is_drawn_as_outlines_with_its_words_kept() {
         use crate::draw::{Pos, Rgb};
         let t = Text {
+            rotated: false,
             text: "A★🎂".into(),
             at: Pos::new(10.0, 20.0),
             size: 5.0,
