@@ -400,6 +400,35 @@ pub fn write_printed(printed: &crate::export::Printed, path: &Path) -> Result<Ve
     Ok(paths)
 }
 
+/// A book's PDF date, in seconds since 1970: `SOURCE_DATE_EPOCH` when it is set (the
+/// reproducible-builds convention), else `file`'s modification time (the book file, so building
+/// the same book file again makes the same bytes), else, with no file, the clock.
+pub fn source_date(file: Option<&Path>) -> Result<i64> {
+    if let Some(v) = std::env::var_os("SOURCE_DATE_EPOCH").filter(|v| !v.is_empty()) {
+        let v = v.to_string_lossy();
+        return v
+            .trim()
+            .parse::<i64>()
+            .ok()
+            .filter(|t| (0..=253_402_300_799).contains(t))
+            .ok_or_else(|| {
+                Error::option(format!(
+                    "SOURCE_DATE_EPOCH must be a number of seconds since 1970, got \"{v}\""
+                ))
+            });
+    }
+    let time = match file {
+        Some(file) => fs::metadata(file)
+            .and_then(|m| m.modified())
+            .map_err(|e| io_error("cannot read the time of", &e, file))?,
+        None => std::time::SystemTime::now(),
+    };
+    Ok(match time.duration_since(std::time::UNIX_EPOCH) {
+        Ok(d) => d.as_secs() as i64,
+        Err(e) => -(e.duration().as_secs() as i64),
+    })
+}
+
 /// Reads a whole text file; the error starts with `what` and ends with the path.
 pub fn read_text(path: &Path, what: &str) -> Result<String> {
     let bytes = read_regular(path, what, MAX_TEXT_FILE_BYTES, |path| {

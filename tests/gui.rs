@@ -960,7 +960,7 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
         .output()
         .unwrap();
     assert_ok(&out);
-    assert_eq!(std::fs::read(dir.path().join("out/book.pdf")).unwrap(), pdf);
+    assert!(std::fs::read(dir.path().join("out/book.pdf")).unwrap() == pdf);
 }
 
 /// The built-in heart's foreground, as the editor cuts it.

@@ -107,6 +107,9 @@ pub struct BookPanel {
     /// Whether the window is shown.
     pub open: bool,
     export: Option<Export>,
+    /// The book file last saved or opened, with the text it holds: while the list is unchanged,
+    /// an export is dated like `hedge batch` dates that file, so both make the same bytes.
+    file: Option<(PathBuf, String)>,
 }
 
 impl BookPanel {
@@ -148,15 +151,17 @@ pub fn page_label(d: &Design) -> String {
     format!("{name} · {} {size} · {seed}", d.grid_topology().name())
 }
 
-/// Makes the book `text` (a book file) describes and writes its PDF to `path`. File paths in
-/// the text are relative to `path`'s folder.
+/// Makes the book `text` (a book file) describes, dated `date` (seconds since 1970), and writes
+/// its PDF to `path`. File paths in the text are relative to `path`'s folder.
 fn export_book(
     text: &str,
     path: &Path,
+    date: i64,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> std::result::Result<String, String> {
     let base = path.parent().unwrap_or(Path::new(""));
-    let book = crate::book::parse(text, base, &crate::io::Files).map_err(|e| e.to_string())?;
+    let mut book = crate::book::parse(text, base, &crate::io::Files).map_err(|e| e.to_string())?;
+    book.date = Some(date);
     let built =
         crate::book::build(&book, &crate::io::Files, progress).map_err(|e| e.to_string())?;
     let pdf = built
@@ -286,7 +291,7 @@ impl HedgeApp {
         ))
     }
 
-    fn save_book(&self, path: &Path) -> std::result::Result<String, String> {
+    fn save_book(&mut self, path: &Path) -> std::result::Result<String, String> {
         if self.book.list.pages.is_empty() {
             return Err("the book has no pages: add designs with \"Add current design\"".into());
         }
@@ -295,9 +300,9 @@ impl HedgeApp {
         let base = path.parent().unwrap_or(Path::new(""));
         crate::book::parse(&text, base, &crate::io::Files)
             .map_err(|e| format!("book not saved: {e}"))?;
-        crate::io::write_atomic(path, text.as_bytes())
-            .map(|()| format!("saved the book {}", path.display()))
-            .map_err(|e| e.to_string())
+        crate::io::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())?;
+        self.book.file = Some((path.to_path_buf(), text));
+        Ok(format!("saved the book {}", path.display()))
     }
 
     fn open_book(&mut self, path: &Path) -> std::result::Result<String, String> {
@@ -317,6 +322,7 @@ impl HedgeApp {
             settings: book.settings,
             pages,
         };
+        self.book.file = Some((path.clone(), self.book.list.to_toml()));
         let mut msg = format!("opened the book {} ({n} puzzles)", path.display());
         if let Some(note) = book.notes.first() {
             msg += &format!("; note: {note}");
@@ -332,9 +338,19 @@ impl HedgeApp {
             return Err("the book has no pages: add designs with \"Add current design\"".into());
         }
         let text = self.book.list.to_toml();
+        // dated as `hedge batch` dates the saved book file when the list is what it holds
+        let file = self
+            .book
+            .file
+            .as_ref()
+            .filter(|(_, saved)| *saved == text)
+            .map(|(p, _)| p.as_path());
+        let date = crate::io::source_date(file).map_err(|e| e.to_string())?;
         let task = self.tasks.spawn("making the book", {
             let path = path.clone();
-            move |c: &Control<(usize, usize)>| export_book(&text, &path, &|d, t| c.report((d, t)))
+            move |c: &Control<(usize, usize)>| {
+                export_book(&text, &path, date, &|d, t| c.report((d, t)))
+            }
         });
         self.book.export = Some(Export { path, task });
         self.message = None;
@@ -693,9 +709,11 @@ mod tests {
         let b = dir.path().join("b.pdf");
         export(&mut app, &a);
         assert!(matches!(&app.message, Some(Ok(m)) if m.contains("6 pages")));
-        let book = crate::book::load(&path, &crate::io::Files).unwrap();
+        // dated as `hedge batch` dates the book file it was opened from
+        let mut book = crate::book::load(&path, &crate::io::Files).unwrap();
+        book.date = Some(crate::io::source_date(Some(&path)).unwrap());
         let built = crate::book::build(&book, &crate::io::Files, &|_, _| {}).unwrap();
         std::fs::write(&b, built.files[0].body.bytes().unwrap()).unwrap();
-        assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+        assert!(std::fs::read(&a).unwrap() == std::fs::read(&b).unwrap());
     }
 }

@@ -36,35 +36,11 @@ fn bar() -> ProgressBar {
     bar
 }
 
-/// The PDFs' date, in seconds since 1970: `SOURCE_DATE_EPOCH` when it is set (the
-/// reproducible-builds convention), else `file`'s modification time; so building the same book
-/// file again makes the same bytes.
-pub fn source_date(file: &Path) -> Result<i64> {
-    if let Some(v) = std::env::var_os("SOURCE_DATE_EPOCH").filter(|v| !v.is_empty()) {
-        let v = v.to_string_lossy();
-        return v
-            .trim()
-            .parse::<i64>()
-            .ok()
-            .filter(|t| (0..=253_402_300_799).contains(t))
-            .with_context(|| {
-                format!("SOURCE_DATE_EPOCH must be a number of seconds since 1970, got \"{v}\"")
-            });
-    }
-    let modified = std::fs::metadata(file)
-        .and_then(|m| m.modified())
-        .with_context(|| format!("cannot read the time of {}", file.display()))?;
-    Ok(match modified.duration_since(std::time::UNIX_EPOCH) {
-        Ok(d) => d.as_secs() as i64,
-        Err(e) => -(e.duration().as_secs() as i64),
-    })
-}
-
 /// Runs `hedge batch`.
 pub fn run_batch(args: &BatchArgs) -> Result<()> {
     let start = Instant::now();
     let mut book = hedge::book::load(&args.book, &hedge::io::Files)?;
-    book.date = Some(source_date(&args.book)?);
+    book.date = Some(hedge::io::source_date(Some(&args.book))?);
     for note in &book.notes {
         say!("note: {note}");
     }
