@@ -523,10 +523,12 @@ pub fn check(s: &Subject) -> Report {
             Check {
                 name: "corridors",
                 ok: false,
-                text: format!(
-                    "narrowest {:.1} mm, under {:.1} mm: use fewer cells or a larger page",
-                    c.corridor, c.min
-                ),
+                text: {
+                    let [have, least] = crate::draw::mm_under(c.corridor, c.min);
+                    format!(
+                        "narrowest {have} mm, under {least} mm: use fewer cells or a larger page"
+                    )
+                },
             }
         } else if let Some(d) = c.door
             && d + 1e-9 < c.min_door
@@ -534,11 +536,14 @@ pub fn check(s: &Subject) -> Report {
             Check {
                 name: "corridors",
                 ok: false,
-                text: format!(
-                    "a door the outline cuts is {d:.1} mm, under {:.1} mm (0.6 of a {:.1} mm \
-                     corridor): use fewer cells or a larger page",
-                    c.min_door, c.min
-                ),
+                text: {
+                    let [have, least] = crate::draw::mm_under(d, c.min_door);
+                    format!(
+                        "a door the outline cuts is {have} mm, under {least} mm (0.6 of a {:.1} \
+                         mm corridor): use fewer cells or a larger page",
+                        c.min
+                    )
+                },
             }
         } else {
             ok("corridors", format!("narrowest {:.1} mm{door}", c.corridor))

@@ -503,6 +503,85 @@ fn batch_writes_the_sample_book() {
     names.sort();
     // the sample book has a cover
     assert_eq!(names, ["book.pdf", "cover.pdf", "manifest.json", "pages"]);
+
+    // `hedge regenerate` prints puzzle 7 again: its page byte for byte as in the book (page 13,
+    // "Puzzle 7", its stars and "Solution on page 24"), its key beside it titled as in the book
+    let svg = out.join("again/p7.svg");
+    fs::create_dir(out.join("again")).unwrap();
+    let manifest = out.join("manifest.json");
+    let m_path = manifest.to_str().unwrap();
+    let run = hedge()
+        .args(["regenerate", m_path, "--puzzle", "7", "-o"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert_ok(&run);
+    let page = m["puzzles"][6]["page"].as_u64().unwrap();
+    let book_page = fs::read(out.join(format!("pages/page-{page:03}.svg"))).unwrap();
+    assert!(
+        fs::read(&svg).unwrap() == book_page,
+        "puzzle 7's page differs"
+    );
+    assert!(has_text(&book_page, "Puzzle 7"));
+    let key = fs::read(out.join("again/p7-key.svg")).unwrap();
+    let key_page = m["puzzles"][6]["key_page"].as_u64().unwrap();
+    assert!(has_text(&key, &format!("Puzzle 7, page {page}")));
+    assert!(has_text(&key, &key_page.to_string()));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("Puzzle 7: seed "));
+    // a PDF: the puzzle, then its key, on the book's trim
+    let pdf_path = out.join("again/p7.pdf");
+    let run = hedge()
+        .args(["regenerate", m_path, "--puzzle", "7", "-o"])
+        .arg(&pdf_path)
+        .output()
+        .unwrap();
+    assert_ok(&run);
+    let again = pdf_pages(&fs::read(&pdf_path).unwrap());
+    assert_eq!(again.len(), 2);
+    assert_eq!(again[0], pdf_pages(&pdf)[page as usize - 1]);
+    // a puzzle the book lacks, a file that is no manifest, a format that prints no page: one
+    // line each, nothing written
+    for (args, want) in [
+        (
+            vec![m_path, "--puzzle", "17"],
+            "the book has no puzzle 17: its puzzles are 1 to 16",
+        ),
+        (vec![m_path, "--puzzle", "0"], "the book has no puzzle 0"),
+        (
+            vec![out.join("book.pdf").to_str().unwrap(), "--puzzle", "1"],
+            "not UTF-8",
+        ),
+        (
+            vec![out.join("pages").to_str().unwrap(), "--puzzle", "1"],
+            "it is a folder",
+        ),
+    ] {
+        let bad = out.join("again/bad.pdf");
+        let run = hedge()
+            .arg("regenerate")
+            .args(&args)
+            .arg("-o")
+            .arg(&bad)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            !run.status.success() && err.contains(want),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!bad.exists());
+    }
+    let run = hedge()
+        .args(["regenerate", m_path, "--puzzle", "1", "-o"])
+        .arg(out.join("again/p1.json"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("a puzzle is printed as .pdf, .svg or .png"),
+        "{err}"
+    );
 }
 
 #[test]

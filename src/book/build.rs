@@ -1168,22 +1168,7 @@ fn make_one(
         search: true,
     };
     let product = make(&design, fg, how)?;
-    // the markers of the page's reader preset (the design's), on the book's page
-    let setup = crate::page::PageSetup {
-        markers: spec.design.page.markers,
-        symbols: spec.design.page.symbols,
-        theme: spec.design.page.theme.clone(),
-        instruction: spec.design.page.instruction.clone(),
-        stars: spec.design.page.stars || s.stars,
-        footnote: s.solution_refs.then(|| match s.answers {
-            Answers::Separate => format!("Solution in the answers, page {key_page}"),
-            _ => format!("Solution on page {key_page}"),
-        }),
-        start_picture: spec.design.page.start_picture.clone(),
-        finish_picture: spec.design.page.finish_picture.clone(),
-        pictures: spec.design.page.pictures.clone(),
-        ..s.page_setup(page, Some(s.label_for(i + 1)))
-    };
+    let setup = s.puzzle_setup(&spec.design, i + 1, page, key_page);
     let (puzzle, key, layout) = if s.answers == Answers::AfterEach {
         let key_setup = crate::page::PageSetup {
             title: Some(s.key_label_for(i + 1, page)),

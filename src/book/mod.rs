@@ -98,6 +98,7 @@
 //! default budget, reproducible) when the book is built; the manifest records the seed found.
 
 mod build;
+mod reprint;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -115,6 +116,7 @@ pub use build::{
     ANSWERS_PDF, Built, COVER_PDF, MANIFEST_FORMAT, OutputFile, PageKind, Product, build,
     fitted_design, group_warnings, puzzle_pages, regenerate, regenerate_puzzle,
 };
+pub use reprint::{Reprint, reprint};
 
 /// Where the answer keys go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -522,6 +524,29 @@ impl Settings {
     /// The label of puzzle `n` ("Puzzle 7").
     pub fn label_for(&self, n: usize) -> String {
         self.label.replace("{n}", &n.to_string())
+    }
+
+    /// The page of puzzle `n` (from 1), printed on page `page` with its answer key on page
+    /// `key_page`: the book's page with the puzzle's label, the markers, pictures and
+    /// instruction of the design's reader preset, stars when the design or the book asks, and
+    /// "Solution on page N" under it when `solution_refs` asks.
+    pub fn puzzle_setup(&self, design: &Design, n: usize, page: u32, key_page: u32) -> PageSetup {
+        let d = &design.page;
+        PageSetup {
+            markers: d.markers,
+            symbols: d.symbols,
+            theme: d.theme.clone(),
+            instruction: d.instruction.clone(),
+            stars: d.stars || self.stars,
+            footnote: self.solution_refs.then(|| match self.answers {
+                Answers::Separate => format!("Solution in the answers, page {key_page}"),
+                _ => format!("Solution on page {key_page}"),
+            }),
+            start_picture: d.start_picture.clone(),
+            finish_picture: d.finish_picture.clone(),
+            pictures: d.pictures.clone(),
+            ..self.page_setup(page, Some(self.label_for(n)))
+        }
     }
 
     /// The page setup of the book page numbered `page` with the heading `title`: the gutter is

@@ -63,6 +63,7 @@ mod batch;
 mod difficulty;
 mod install;
 mod print;
+mod regenerate;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -98,6 +99,9 @@ pub enum Command {
     Shapes,
     /// Make a puzzle book (one PDF, per-page SVGs, a manifest) from a book file.
     Batch(batch::BatchArgs),
+    /// Print one puzzle of a book again, from the book's manifest.json: the same maze on the
+    /// same page, its answer key on the next.
+    Regenerate(regenerate::RegenerateArgs),
     /// Print the shell completion script for bash, zsh or fish.
     Completions {
         /// The shell: bash, zsh or fish.
@@ -470,6 +474,7 @@ pub fn main_with(cli: Cli) -> Result<()> {
         Some(Command::Generate(args)) => run_generate(&args).context("generate"),
         Some(Command::Shapes) => shape::run_shapes(),
         Some(Command::Batch(args)) => batch::run_batch(&args).context("batch"),
+        Some(Command::Regenerate(args)) => regenerate::run_regenerate(&args).context("regenerate"),
         Some(Command::Completions { shell }) => install::run_completions(shell),
         Some(Command::Man) => install::run_man(),
         None => {

@@ -201,13 +201,24 @@ pub fn write_pages(
     path: &Path,
     strict: bool,
 ) -> Result<Vec<PathBuf>> {
-    let printed = made.print(setup, format, key)?;
-    let report = hedge::preflight::check_printed(&printed, format);
+    write_printed(&made.print(setup, format, key)?, format, path, strict)
+}
+
+/// Writes pages laid out in `format` ([`export::Printed`]) as [`write_pages`] does: the
+/// preflight first (with `strict`, a problem writes nothing), the files as one set, then the
+/// warnings and the preflight's report on stderr.
+pub fn write_printed(
+    printed: &export::Printed,
+    format: Format,
+    path: &Path,
+    strict: bool,
+) -> Result<Vec<PathBuf>> {
+    let report = hedge::preflight::check_printed(printed, format);
     if strict && let Some(r) = report.as_ref().filter(|r| !r.is_clean()) {
         super::say_block(&r.block());
         anyhow::bail!("preflight failed (--strict): nothing written");
     }
-    let written = hedge::io::write_printed(&printed, path)?;
+    let written = hedge::io::write_printed(printed, path)?;
     // warnings and the preflight once the files are written; a failed write is its one line
     for w in &printed.warnings {
         say!("warning: {w}");

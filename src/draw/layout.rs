@@ -107,21 +107,20 @@ impl Layout {
             // that gives the minimum corridor
             let fit = ((self.corridor_mm + self.wall_mm) / (self.min_corridor_mm + self.wall_mm))
                 .max(0.0);
+            let [have, least] = mm_under(self.corridor_mm, self.min_corridor_mm);
             w.push(format!(
-                "corridors are {:.1} mm wide, under {:.1} mm: hard to solve with a pencil; use a \
-                 larger page or about {:.0}% of the cells across",
-                self.corridor_mm,
-                self.min_corridor_mm,
+                "corridors are {have} mm wide, under {least} mm: hard to solve with a pencil; use \
+                 a larger page or about {:.0}% of the cells across",
                 (fit * 100.0).floor().max(1.0)
             ));
         }
         if let Some(door) = self.door_mm
             && door < self.min_door_mm() - 1e-9
         {
+            let [have, least] = mm_under(door, self.min_door_mm());
             w.push(format!(
-                "a door the outline cuts is {door:.1} mm wide, under {:.1} mm (0.6 of a {:.1} mm \
+                "a door the outline cuts is {have} mm wide, under {least} mm (0.6 of a {:.1} mm \
                  corridor): a crayon cannot pass; use fewer cells or a larger page",
-                self.min_door_mm(),
                 self.min_corridor_mm
             ));
         }
@@ -1034,11 +1033,29 @@ pub(super) fn unit(x: f64, y: f64) -> (f64, f64) {
     }
 }
 
+/// A width in mm and the least it should be, printed so that they read apart: to 0.1 mm, or to
+/// 0.01 mm when both round to the same tenth ("1.58 mm, under 1.60 mm", never "1.6 mm, under
+/// 1.6 mm").
+pub fn mm_under(have: f64, least: f64) -> [String; 2] {
+    let tenths = [format!("{have:.1}"), format!("{least:.1}")];
+    if tenths[0] != tenths[1] {
+        return tenths;
+    }
+    [format!("{have:.2}"), format!("{least:.2}")]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::draw::layout;
     use crate::draw::tests::maze;
+
+    #[test]
+    fn a_width_under_its_least_never_reads_as_equal() {
+        assert_eq!(mm_under(1.2, 1.8), ["1.2", "1.8"]);
+        assert_eq!(mm_under(1.58, 1.6), ["1.58", "1.60"]);
+        assert_eq!(mm_under(2.96, 3.0), ["2.96", "3.00"]);
+    }
 
     #[test]
     fn the_maze_is_centred_and_fits() {

@@ -31,6 +31,9 @@ _hedge() {
             hedge,man)
                 cmd="hedge__subcmd__man"
                 ;;
+            hedge,regenerate)
+                cmd="hedge__subcmd__regenerate"
+                ;;
             hedge,shapes)
                 cmd="hedge__subcmd__shapes"
                 ;;
@@ -49,6 +52,9 @@ _hedge() {
             hedge__subcmd__help,man)
                 cmd="hedge__subcmd__help__subcmd__man"
                 ;;
+            hedge__subcmd__help,regenerate)
+                cmd="hedge__subcmd__help__subcmd__regenerate"
+                ;;
             hedge__subcmd__help,shapes)
                 cmd="hedge__subcmd__help__subcmd__shapes"
                 ;;
@@ -59,7 +65,7 @@ _hedge() {
 
     case "${cmd}" in
         hedge)
-            opts="-h -V --help --version generate shapes batch completions man help"
+            opts="-h -V --help --version generate shapes batch regenerate completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -323,7 +329,7 @@ _hedge() {
             return 0
             ;;
         hedge__subcmd__help)
-            opts="generate shapes batch completions man help"
+            opts="generate shapes batch regenerate completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -406,6 +412,20 @@ _hedge() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        hedge__subcmd__help__subcmd__regenerate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         hedge__subcmd__help__subcmd__shapes)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -427,6 +447,36 @@ _hedge() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        hedge__subcmd__regenerate)
+            opts="-o -h --puzzle --output --dpi --strict --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --puzzle)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dpi)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -29,6 +29,7 @@ complete -c hedge -n "__fish_hedge_needs_command" -s V -l version -d 'Print vers
 complete -c hedge -n "__fish_hedge_needs_command" -f -a "generate" -d 'Make one maze and write it to a file (the extension picks the format)'
 complete -c hedge -n "__fish_hedge_needs_command" -f -a "shapes" -d 'List the built-in shapes (for `generate --shape NAME`)'
 complete -c hedge -n "__fish_hedge_needs_command" -f -a "batch" -d 'Make a puzzle book (one PDF, per-page SVGs, a manifest) from a book file'
+complete -c hedge -n "__fish_hedge_needs_command" -f -a "regenerate" -d 'Print one puzzle of a book again, from the book\'s manifest.json: the same maze on the same page, its answer key on the next'
 complete -c hedge -n "__fish_hedge_needs_command" -f -a "completions" -d 'Print the shell completion script for bash, zsh or fish'
 complete -c hedge -n "__fish_hedge_needs_command" -f -a "man" -d 'Print the manual page, hedge(1), in roff (`hedge man | man -l -`)'
 complete -c hedge -n "__fish_hedge_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -98,11 +99,17 @@ complete -c hedge -n "__fish_hedge_using_subcommand batch" -s o -l output -d 'Th
 complete -c hedge -n "__fish_hedge_using_subcommand batch" -l threads -d 'Worker threads (default: one per core). The output is the same whatever the number' -r
 complete -c hedge -n "__fish_hedge_using_subcommand batch" -l strict -d 'Make the preflight\'s warnings errors: when a check fails, nothing is written'
 complete -c hedge -n "__fish_hedge_using_subcommand batch" -s h -l help -d 'Print help'
+complete -c hedge -n "__fish_hedge_using_subcommand regenerate" -l puzzle -d 'The puzzle\'s number, as printed in the book (from 1)' -r
+complete -c hedge -n "__fish_hedge_using_subcommand regenerate" -s o -l output -d 'The file to write: .pdf (the puzzle, then its key), .svg or .png (the key beside it as NAME-key.svg/.png)' -r -F
+complete -c hedge -n "__fish_hedge_using_subcommand regenerate" -l dpi -d 'PNG resolution in dots per inch (default 300)' -r
+complete -c hedge -n "__fish_hedge_using_subcommand regenerate" -l strict -d 'Make the preflight\'s warnings errors: when a check fails, nothing is written'
+complete -c hedge -n "__fish_hedge_using_subcommand regenerate" -s h -l help -d 'Print help'
 complete -c hedge -n "__fish_hedge_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c hedge -n "__fish_hedge_using_subcommand man" -s h -l help -d 'Print help'
-complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch completions man help" -f -a "generate" -d 'Make one maze and write it to a file (the extension picks the format)'
-complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch completions man help" -f -a "shapes" -d 'List the built-in shapes (for `generate --shape NAME`)'
-complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch completions man help" -f -a "batch" -d 'Make a puzzle book (one PDF, per-page SVGs, a manifest) from a book file'
-complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch completions man help" -f -a "completions" -d 'Print the shell completion script for bash, zsh or fish'
-complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch completions man help" -f -a "man" -d 'Print the manual page, hedge(1), in roff (`hedge man | man -l -`)'
-complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch regenerate completions man help" -f -a "generate" -d 'Make one maze and write it to a file (the extension picks the format)'
+complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch regenerate completions man help" -f -a "shapes" -d 'List the built-in shapes (for `generate --shape NAME`)'
+complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch regenerate completions man help" -f -a "batch" -d 'Make a puzzle book (one PDF, per-page SVGs, a manifest) from a book file'
+complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch regenerate completions man help" -f -a "regenerate" -d 'Print one puzzle of a book again, from the book\'s manifest.json: the same maze on the same page, its answer key on the next'
+complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch regenerate completions man help" -f -a "completions" -d 'Print the shell completion script for bash, zsh or fish'
+complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch regenerate completions man help" -f -a "man" -d 'Print the manual page, hedge(1), in roff (`hedge man | man -l -`)'
+complete -c hedge -n "__fish_hedge_using_subcommand help; and not __fish_seen_subcommand_from generate shapes batch regenerate completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
