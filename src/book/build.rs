@@ -27,14 +27,16 @@ use super::{
     Answers, Book, DEFAULT_RIGHTS, Front, Interior, KDP_MIN_PAGES, PageCount, PuzzleSpec,
     PuzzlesStart, Settings, shape_key,
 };
-use crate::design::Design;
+use crate::design::{Design, Style};
 use crate::difficulty::SearchOptions;
 use crate::draw::{self, AnswerKey, Drawing};
+use crate::endpoints::Placement;
 use crate::error::{Error, Result};
 use crate::export::{Body, pdf};
 use crate::load::Loader;
 use crate::make::{Fit, Made, load_foreground, prepare_with};
 use crate::metrics::Metrics;
+use crate::page::PageSetup;
 use crate::pipeline::Generated;
 use crate::preflight;
 use crate::shape::{Foreground, ShapeSource};
@@ -333,24 +335,36 @@ const TURN_GAIN: f64 = 1.1;
 /// must be before a book may turn it.
 const CROSSWISE: f64 = 1.2;
 
-/// `spec`'s design as the book makes it: for a generator page that leaves the turn to the book
-/// ([`PuzzleSpec::auto_turn`]), [`Design::turn`] set when the shape turned a quarter turn
-/// covers more of the page. With a preset's size limit (the corridor width fixed) the measure
-/// is the fitted grid's cells ([`crate::make::fitted_size`]); without, the share of the room the
-/// layout leaves the maze ([`draw::maze_room`]) that the fitted grid's box, scaled to fit it,
-/// covers. `shape(turn)` is the page's shape cut (and turned, or not).
+/// `spec`'s design as the book makes it: turned for its page or not ([`turned`]).
 fn settled(
     spec: &PuzzleSpec,
     settings: &Settings,
     shape: &dyn Fn(bool) -> Result<Option<Arc<Foreground>>>,
 ) -> Result<Design> {
-    let mut d = spec.design.clone();
+    Ok(Design {
+        turn: turned(spec, settings, shape)?,
+        ..spec.design.clone()
+    })
+}
+
+/// Whether `spec`'s shape is turned: for a generator page that leaves the turn to the book
+/// ([`PuzzleSpec::auto_turn`]), when the shape turned a quarter turn covers more of the page.
+/// With a preset's size limit (the corridor width fixed) the measure is the fitted grid's cells
+/// ([`crate::make::fitted_size`]); without, the share of the room the layout leaves the maze
+/// ([`draw::maze_room`]) that the fitted grid's box, scaled to fit it, covers. `shape(turn)` is
+/// the page's shape cut (and turned, or not).
+fn turned(
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    shape: &dyn Fn(bool) -> Result<Option<Arc<Foreground>>>,
+) -> Result<bool> {
+    let d = &spec.design;
     let kind = d.grid_topology();
     if !spec.auto_turn || !spec.fit_height || !kind.uses_height() {
-        return Ok(d);
+        return Ok(d.turn);
     }
     let (Some(plain), Some(turned)) = (shape(false)?, shape(true)?) else {
-        return Ok(d);
+        return Ok(d.turn);
     };
     let measure = |fg: &Foreground| -> Result<f64> {
         let (w, h) = crate::make::fitted_size(kind, d.width, fg, spec.size_limit)?;
@@ -369,8 +383,7 @@ fn settled(
     let room = draw::maze_room(&settings.page_setup(1, Some(settings.label_for(1))));
     let (a, p) = ((x1 - x0) / (y1 - y0), room.w / room.h);
     let across = (a > CROSSWISE && p < 1.0) || (a < 1.0 / CROSSWISE && p > 1.0);
-    d.turn = across && measure(&turned)? > measure(&plain)? * TURN_GAIN;
-    Ok(d)
+    Ok(across && measure(&turned)? > measure(&plain)? * TURN_GAIN)
 }
 
 /// Loads a design's shape picture through `loader` and cuts its foreground; errors name the file.
@@ -1143,6 +1156,49 @@ fn split_numbers(w: &str) -> (Vec<String>, Vec<u64>) {
     (words, numbers)
 }
 
+/// A maze whose automatic placement leaves it covering `before` % of its page, under
+/// [`PLACE_BELOW`] (a heart on a 6 x 9 page, its openings on its sides, where each arrow and
+/// its START or FINISH take a label's width off the maze's), made again from `design` as `how`
+/// says (searched again for its targets) with its openings at its top and bottom
+/// ([`Placement::TopBottom`]), when that covers [`PLACE_GAIN`] more of the page and misses no
+/// more difficulty targets; `None` to keep it.
+fn placed_above(
+    product: &Product,
+    before: f64,
+    setup: &PageSetup,
+    (design, fg, how): (&Design, Option<&Arc<Foreground>>, How),
+) -> Result<Option<Product>> {
+    if before >= PLACE_BELOW
+        || design.placement != Placement::Auto
+        || design.starts > 1
+        || design.style != Style::Walls
+    {
+        return Ok(None);
+    }
+    let other = Design {
+        placement: Placement::TopBottom,
+        ..design.clone()
+    };
+    // a shape with no cell facing up or down keeps its placement
+    let Ok(again) = make(&other, fg, how) else {
+        return Ok(None);
+    };
+    let missed = |p: &Product| p.report().map_or(0, |r| r.missed().count());
+    if missed(&again) > missed(product) {
+        return Ok(None);
+    }
+    let after = again.layout(setup)?.coverage();
+    Ok((after > before * PLACE_GAIN).then_some(again))
+}
+
+/// The coverage (percent of the page) under which a book tries a maze's openings at its top
+/// and bottom ([`placed_above`]).
+const PLACE_BELOW: f64 = 45.0;
+
+/// How much more of its page a maze must cover with its openings at its top and bottom
+/// before a book puts them there ([`placed_above`]).
+const PLACE_GAIN: f64 = 1.1;
+
 fn make_one(
     book: &Book,
     spec: &PuzzleSpec,
@@ -1167,19 +1223,26 @@ fn make_one(
         },
         search: true,
     };
-    let product = make(&design, fg, how)?;
     let setup = s.puzzle_setup(&spec.design, i + 1, page, key_page);
-    let (puzzle, key, layout) = if s.answers == Answers::AfterEach {
-        let key_setup = crate::page::PageSetup {
-            title: Some(s.key_label_for(i + 1, page)),
-            ..setup.next_page()
-        };
-        let p = product.pages(&setup, &key_setup)?;
-        (p.puzzle, Some(p.key), p.layout)
-    } else {
-        let (puzzle, layout) = product.puzzle_page(&setup)?;
-        (puzzle, None, layout)
+    let lay_out = |product: &Product| -> Result<(Drawing, Option<Drawing>, draw::Layout)> {
+        Ok(if s.answers == Answers::AfterEach {
+            let key_setup = crate::page::PageSetup {
+                title: Some(s.key_label_for(i + 1, page)),
+                ..setup.next_page()
+            };
+            let p = product.pages(&setup, &key_setup)?;
+            (p.puzzle, Some(p.key), p.layout)
+        } else {
+            let (puzzle, layout) = product.puzzle_page(&setup)?;
+            (puzzle, None, layout)
+        })
     };
+    let mut product = make(&design, fg, how)?;
+    let (mut puzzle, mut key, mut layout) = lay_out(&product)?;
+    if let Some(again) = placed_above(&product, layout.coverage(), &setup, (&design, fg, how))? {
+        (puzzle, key, layout) = lay_out(&again)?;
+        product = again;
+    }
     let mut warnings = layout.warnings();
     if let Some(report) = product.report() {
         let missed: Vec<&str> = report.missed().map(|r| r.metric.name()).collect();

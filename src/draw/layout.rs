@@ -56,9 +56,9 @@ pub struct Layout {
     pub symbols: bool,
     /// The pictures that mark START and FINISH (the setup's own, or its theme's).
     pub pictures: Option<Arc<[Picture; 2]>>,
-    /// Whether each opening's label (the entrances', then FINISH) goes beside its arrow rather
-    /// than beyond it (chosen when it gives the maze more room).
-    pub label_beside: Vec<bool>,
+    /// Where each opening's label (the entrances', then FINISH) goes first: beyond its arrow,
+    /// beside it, or tucked in beside it (chosen when it gives the maze more room).
+    pub label_spot: Vec<LabelSpot>,
     /// What the label placement could not do (a label that had to overlap something), for
     /// [`Layout::warnings`].
     pub notes: Vec<String>,
@@ -582,6 +582,67 @@ fn label_reach(n: (f64, f64), (w, h): (f64, f64), m: MarkerSize) -> f64 {
 /// How far a label beside its arrow keeps from the maze's outline, in millimetres.
 pub(super) const BESIDE_GAP: f64 = 2.0;
 
+/// Where a START or FINISH label goes first, from its arrow ([`label_offset`], [`tucked_offset`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabelSpot {
+    /// Straight out, beyond the arrow's end (the usual look).
+    Beyond,
+    /// Alongside the arrow's outer end, [`BESIDE_GAP`] off the outline.
+    Beside,
+    /// Alongside the arrow, pulled in towards the outline as far as the shape leaves room
+    /// (over the hollow beside a heart's lobe, say): on a page too narrow for a label beside a
+    /// sideways arrow, the maze keeps the width.
+    Tucked,
+}
+
+/// The offset from opening `i`'s midpoint to the centre of its label of `size` when
+/// [`LabelSpot::Tucked`], at `scale` (mm per maze unit): beside the arrow (on the side that lets
+/// it in further), with its outer edge as far in as level with the arrow's end, moved out half
+/// a millimetre at a time until the label is `pad` clear of the shape; as [`LabelSpot::Beside`]
+/// puts it when nothing nearer is clear.
+pub(super) fn tucked_offset(
+    geo: &Geometry,
+    i: usize,
+    size: (f64, f64),
+    m: MarkerSize,
+    scale: f64,
+    pad: f64,
+) -> (f64, f64) {
+    let (mid, n) = geo.openings[i];
+    let half_out = n.0.abs() * size.0 / 2.0 + n.1.abs() * size.1 / 2.0;
+    let near = m.arrow_mm() - half_out;
+    let scale = scale.max(1e-9);
+    // on either side of the arrow: the one that lets the label in further
+    let tuck = |flip: bool| {
+        let beside = label_offset(n, size, m, true, flip);
+        let far = beside.0 * n.0 + beside.1 * n.1;
+        let across = (beside.0 - n.0 * far, beside.1 - n.1 * far);
+        let clear = |along: f64| {
+            let (cx, cy) = (n.0 * along + across.0, n.1 * along + across.1);
+            let (hw, hh) = (size.0 / 2.0 + pad, size.1 / 2.0 + pad);
+            let (x, y) = (mid.x + cx / scale, mid.y + cy / scale);
+            !geo.occ.any((
+                x - hw / scale,
+                y - hh / scale,
+                x + hw / scale,
+                y + hh / scale,
+            ))
+        };
+        let mut along = near;
+        while along < far && !clear(along) {
+            along += 0.5;
+        }
+        let along = along.min(far);
+        (along, (n.0 * along + across.0, n.1 * along + across.1))
+    };
+    let (a, b) = (tuck(false), tuck(true));
+    if b.0 < a.0 { b.1 } else { a.1 }
+}
+
+/// How far a tucked label keeps from the shape, in millimetres: more than the placement step
+/// asks (half a wall and 0.8 mm), so that the place the layout made room for is taken.
+pub(super) const TUCK_PAD: f64 = 1.6;
+
 /// Where a label of `size` (width, cap height) goes, from its opening (outward normal `n`) to
 /// its box's centre, in millimetres: straight out beyond the arrow, or when `beside`, alongside
 /// the arrow's outer end (at least [`BESIDE_GAP`] off the outline), above a sideways arrow or
@@ -846,14 +907,17 @@ fn extent(
     (face, marks, symbols): (Typeface, MarkerSize, Marks),
     scale: f64,
     axis: usize,
-    beside: &[bool],
+    spots: &[LabelSpot],
 ) -> (f64, f64) {
     let pick = |b: (f64, f64, f64, f64)| if axis == 0 { (b.0, b.2) } else { (b.1, b.3) };
     let (lo, hi) = pick(geo.bbox);
     let (mut lo, mut hi) = (lo * scale, hi * scale);
     for (i, &(m, n)) in geo.openings.iter().enumerate() {
         let size = mark_size(geo.roles[i], face, marks, symbols);
-        let off = label_offset(n, size, marks, beside[i], false);
+        let off = match spots[i] {
+            LabelSpot::Tucked => tucked_offset(geo, i, size, marks, scale, TUCK_PAD),
+            spot => label_offset(n, size, marks, spot == LabelSpot::Beside, false),
+        };
         let (out, head) = (marks.arrow_mm(), marks.head_max_mm());
         let (c, half, arrow_end) = if axis == 0 {
             (m.x * scale + off.0, size.0 / 2.0, m.x * scale + n.0 * out)
@@ -894,11 +958,12 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
         (geo.bbox.2 - geo.bbox.0).max(1e-9),
         (geo.bbox.3 - geo.bbox.1).max(1e-9),
     );
-    // the largest scale that fits with each label beyond or beside its arrow: the spans grow
-    // with the scale; beyond the arrow (the usual look) unless beside gives the maze more room
-    let largest = |beside: &[bool]| {
+    // the largest scale that fits with each label beyond, beside or tucked beside its arrow:
+    // the spans grow with the scale; beyond the arrow (the usual look) unless another spot
+    // gives the maze more room
+    let largest = |spots: &[LabelSpot]| {
         let span = |s: f64, axis: usize| {
-            let (lo, hi) = extent(geo, looks, s, axis, beside);
+            let (lo, hi) = extent(geo, looks, s, axis, spots);
             hi - lo
         };
         let fits = |s: f64| span(s, 0) <= room.w && span(s, 1) <= room.h;
@@ -916,17 +981,26 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
         }
         lo
     };
-    // every label beyond its arrow; then one label beside its arrow, each in turn; then all
+    // every label beyond its arrow; then one label beside its arrow, each in turn; then all;
+    // then the same tucked in
     let k = geo.openings.len();
-    let mut beside = vec![false; k];
-    let mut scale = largest(&beside);
-    let options = (0..k)
-        .map(|j| (0..k).map(|i| i == j).collect::<Vec<bool>>())
-        .chain([vec![true; k]]);
+    let mut spots = vec![LabelSpot::Beyond; k];
+    let mut scale = largest(&spots);
+    let options = [LabelSpot::Beside, LabelSpot::Tucked]
+        .into_iter()
+        .flat_map(|spot| {
+            (0..k)
+                .map(move |j| {
+                    (0..k)
+                        .map(|i| if i == j { spot } else { LabelSpot::Beyond })
+                        .collect::<Vec<_>>()
+                })
+                .chain([vec![spot; k]])
+        });
     for option in options {
         let s = largest(&option);
         if s > scale * (1.0 + 1e-6) {
-            (scale, beside) = (s, option);
+            (scale, spots) = (s, option);
         }
     }
     scale *= shrink;
@@ -941,7 +1015,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     }
     // centre the maze, then move it in as far as its markers need to stay on the area
     let place = |axis: usize, start: f64, room: f64, size: f64, low: f64| {
-        let (elo, ehi) = extent(geo, looks, scale, axis, &beside);
+        let (elo, ehi) = extent(geo, looks, scale, axis, &spots);
         let mut at = start + (room - size) / 2.0; // the maze's low edge
         let (from, to) = (at - low * scale + elo, at - low * scale + ehi);
         if from < start {
@@ -989,7 +1063,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
         markers: setup.markers,
         symbols: setup.symbols,
         pictures,
-        label_beside: beside,
+        label_spot: spots,
         notes: Vec::new(),
     })
 }

@@ -22,8 +22,8 @@
 use super::font::{self, CAP_HEIGHT_EM, font};
 use super::layout::layout_with;
 use super::layout::{
-    ANSWER_KEY, FOOTER_SIZE, Geometry, LABEL_GAP, LABEL_REACH_MAX, Layout, Marks, NAME_SIZE, Role,
-    furniture, label_offset, mark_size, unit,
+    ANSWER_KEY, FOOTER_SIZE, Geometry, LABEL_GAP, LABEL_REACH_MAX, LabelSpot, Layout, Marks,
+    NAME_SIZE, Role, TUCK_PAD, furniture, label_offset, mark_size, tucked_offset, unit,
 };
 use super::model::{Area, Pos};
 use crate::error::Result;
@@ -476,10 +476,14 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
             boxed_at(Pos::new(m.x + dx, m.y + dy))
         };
         let straight = at(false, false);
-        let tries = if lay.label_beside[i] {
-            [at(true, false), at(true, true), straight]
-        } else {
-            [straight, at(true, false), at(true, true)]
+        let tries = match lay.label_spot[i] {
+            LabelSpot::Beyond => vec![straight, at(true, false), at(true, true)],
+            LabelSpot::Beside => vec![at(true, false), at(true, true), straight],
+            LabelSpot::Tucked => {
+                let (dx, dy) = tucked_offset(geo, i, (w, h), marks, s, TUCK_PAD);
+                let tucked = boxed_at(Pos::new(m.x + dx, m.y + dy));
+                vec![tucked, at(true, false), at(true, true), straight]
+            }
         };
         let short = boxed_arrow(i, n, 0.0);
         let outer = ends(i, n, 0.0).1;
