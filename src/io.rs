@@ -10,6 +10,7 @@
 //! Decoding and parsing what is read is the library's ([`crate::load`]); the functions here
 //! that read (`read_design`, `load_shape`, `read_picture`) are [`Files`] plus that.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -45,14 +46,6 @@ fn create_pending_file(tmp: &Path) -> std::io::Result<fs::File> {
     Ok(file)
 }
 
-/// Creates the staging folder `dir` and records it.
-fn create_pending_dir(dir: &Path) -> std::io::Result<()> {
-    let mut list = pending();
-    fs::create_dir(dir)?;
-    list.push(dir.to_path_buf());
-    Ok(())
-}
-
 /// Forgets a temporary path that was renamed into place or removed.
 fn forget(path: &Path) {
     pending().retain(|p| p != path);
@@ -71,6 +64,10 @@ fn discard(tmp: &Path) {
 pub fn remove_temporaries_and_exit(code: i32) -> ! {
     let list = pending();
     remove_all(&list);
+    for dir in made_dirs().iter() {
+        // only when empty: a folder of the user's, or one with files, stays
+        let _ = fs::remove_dir(dir);
+    }
     std::process::exit(code)
 }
 
@@ -84,7 +81,13 @@ pub fn remove_temporaries() {
 
 fn remove_all(list: &[PathBuf]) {
     for p in list {
-        if p.is_dir() {
+        let staging = p
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with(STAGING));
+        if staging && p.is_dir() {
+            // a book: put back the earlier one, or finish the swap that was committed
+            recover_book(folder_of(p), p);
+        } else if p.is_dir() {
             // a writer may still be adding a file: try again once
             if fs::remove_dir_all(p).is_err() {
                 let _ = fs::remove_dir_all(p);
@@ -164,6 +167,9 @@ fn remove_stale(dir: &Path) {
         }
         let path = entry.path();
         match entry.file_type() {
+            Ok(t) if t.is_dir() && name.to_string_lossy().starts_with(STAGING) => {
+                recover_book(dir, &path);
+            }
             Ok(t) if t.is_dir() => {
                 let _ = fs::remove_dir_all(&path);
             }
@@ -492,20 +498,39 @@ fn read_regular(
     Ok(bytes)
 }
 
-/// Writes a set of files under the folder `out` (created if missing) as one step, as far as a
-/// file system allows: every file is first written into a staging folder inside `out`
-/// (`.hedge-staging-PID`); only when all of them are written are they renamed into place. A
-/// sub-folder (such as `pages/`) is replaced as a whole, so no file of an earlier run is left
-/// beside the new ones. On an error before the renames, the staging folder is removed, `out`
-/// is left as it was, and the folders this call created (`out` and any missing parents) are
-/// removed again, so a failed run leaves no empty folder. Staging folders and temporary files
-/// of earlier runs that were killed are removed first.
+/// Writes a set of files under the folder `out` (created if missing) as one step: the book
+/// protocol of [`write_book`], for any set of files (a sub-folder such as `pages/` is replaced
+/// as a whole, so no file of an earlier run is left beside the new ones). On an error the
+/// folder is left as it was, and the folders this call created (`out` and any missing parents)
+/// are removed again, so a failed run leaves no empty folder.
 pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> {
     write_folder(out, byte_fills(files))
 }
 
-/// Writes a book's files ([`crate::book::Built::files`]) under the folder `out`, as
-/// [`write_files_atomic`] does; each page's SVG is made as it is written, one at a time.
+/// Writes a book's files ([`crate::book::Built::files`]) under the folder `out`, each page's
+/// SVG made as it is written, one at a time, so that the earlier book in `out` is replaced
+/// whole or not at all. The protocol, in `out/.hedge-staging-PID/` (`S`):
+///
+/// 1. Every top-level entry the book makes is checked first: a file where the book puts a
+///    folder (or a folder where it writes a file, or a pipe or device) is an error naming it,
+///    and nothing is written.
+/// 2. Every file is written (and synced) into `S/new/`. An error or an interrupt here removes
+///    `S`; `out` was not touched.
+/// 3. `S/journal` lists the new book's top-level names (synced, ending in a `.` line).
+/// 4. The swap, under the lock the SIGINT / SIGTERM handler takes, so a signal waits for it:
+///    the entries of the earlier book are moved aside into `S/old/`, `manifest.json` first (so
+///    from then on no manifest vouches for a mixed folder), then the new entries are moved in,
+///    `manifest.json` last. The earlier book's entries are the names the new book makes and
+///    the ones its `manifest.json` lists (of `book.pdf`, `answers.pdf`, `cover.pdf`,
+///    `manifest.json`, `pages/`): a file of an earlier book that this one does not make (an
+///    `answers.pdf`) goes; nothing else in `out` is touched.
+/// 5. The new manifest in place is the commit; `S` (holding the old book) is removed.
+///
+/// A failed rename undoes the swap (the new entries removed, the old ones moved back) and the
+/// error names the entry. A run killed outright leaves `S`; the next write into `out`
+/// ([`recover_book`]) finishes it when every new entry had been moved in, and otherwise puts
+/// the earlier book back byte for byte. So a reader can trust `out/manifest.json` and the files
+/// it lists whenever `out` holds no `.hedge-staging-*` folder.
 pub fn write_book(out: &Path, files: &[crate::book::OutputFile]) -> Result<()> {
     let bodies: Vec<(&Path, Fill<'_>)> = files
         .iter()
@@ -517,7 +542,240 @@ pub fn write_book(out: &Path, files: &[crate::book::OutputFile]) -> Result<()> {
     write_folder(out, bodies)
 }
 
-/// [`write_files_atomic`], each file's contents written by its `fill`.
+/// A book's manifest, the last of its entries moved in.
+const MANIFEST: &str = "manifest.json";
+
+/// The top-level names a book's entries have: the only ones an earlier book's manifest can
+/// make this run remove.
+const BOOK_ENTRIES: [&str; 5] = [
+    "book.pdf",
+    crate::book::ANSWERS_PDF,
+    crate::book::COVER_PDF,
+    MANIFEST,
+    "pages",
+];
+
+/// The staging folder's list of the new entries' names.
+const JOURNAL: &str = "journal";
+
+/// The prefix of a book's staging folder (then the process id).
+const STAGING: &str = ".hedge-staging-";
+
+/// Folders a book write created (`out` and missing parents, deepest first), removed again
+/// (when empty) by [`remove_temporaries_and_exit`]. Changed only while [`PENDING`] is held.
+static MADE_DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn made_dirs() -> MutexGuard<'static, Vec<PathBuf>> {
+    MADE_DIRS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Test hook, in debug builds only: `HEDGE_TEST_STOP=STEP` ends the run at `STEP` as a kill
+/// would (exit status 86, nothing cleaned up); `HEDGE_TEST_STOP=STEP:term` sends the process
+/// SIGTERM there (its handler then runs; outside the swap the run waits for it). The steps:
+/// `staging` (the first file written into the staging folder), `swap-out` (the earlier
+/// manifest moved aside), `swap-in` (the first new entry moved in), `committed` (the new
+/// manifest in place, the staging folder not yet removed). `locked`: the caller holds
+/// [`PENDING`], so the signal's handler waits for it to be released.
+#[cfg(debug_assertions)]
+fn test_stop(step: &str, locked: bool) {
+    let Some(v) = std::env::var_os("HEDGE_TEST_STOP") else {
+        return;
+    };
+    let v = v.to_string_lossy();
+    let (at, how) = v.split_once(':').unwrap_or((&v, "exit"));
+    if at != step {
+        return;
+    }
+    if how != "term" {
+        std::process::exit(86);
+    }
+    #[cfg(unix)]
+    {
+        let _ = signal_hook::low_level::raise(signal_hook::consts::SIGTERM);
+        if locked {
+            PARK_AFTER_SWAP.store(true, std::sync::atomic::Ordering::SeqCst);
+            return;
+        }
+        loop {
+            std::thread::park();
+        }
+    }
+}
+
+#[cfg(not(debug_assertions))]
+fn test_stop(_: &str, _: bool) {}
+
+/// Set by [`test_stop`] when it signalled under the lock: the run waits once the lock is free,
+/// so the handler's exit is the run's.
+#[cfg(debug_assertions)]
+static PARK_AFTER_SWAP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn park_if_signalled() {
+    #[cfg(debug_assertions)]
+    if PARK_AFTER_SWAP.load(std::sync::atomic::Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
+    }
+}
+
+/// Whether something (a link included, not followed) is at `p`.
+fn exists(p: &Path) -> bool {
+    fs::symlink_metadata(p).is_ok()
+}
+
+/// Removes whatever is at `p` (a folder with its content; a link, not what it points to).
+fn remove_entry(p: &Path) -> std::io::Result<()> {
+    match fs::symlink_metadata(p) {
+        Ok(m) if m.is_dir() => fs::remove_dir_all(p),
+        Ok(_) => fs::remove_file(p),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Syncs a folder's entries to disk (best effort: renames survive a power cut).
+fn sync_dir(dir: &Path) {
+    if let Ok(f) = fs::File::open(dir) {
+        let _ = f.sync_all();
+    }
+}
+
+/// The names the journal of staging folder `s` lists, when it was written whole.
+fn read_journal(s: &Path) -> Option<Vec<std::ffi::OsString>> {
+    let text = fs::read_to_string(s.join(JOURNAL)).ok()?;
+    let mut lines: Vec<&str> = text.lines().collect();
+    if lines.pop() != Some(".") {
+        return None;
+    }
+    let names: Vec<std::ffi::OsString> = lines.into_iter().map(Into::into).collect();
+    // one plain name each: nothing outside the folder is ever named
+    names
+        .iter()
+        .all(|n| {
+            let p = Path::new(n);
+            p.components().count() == 1
+                && matches!(p.components().next(), Some(std::path::Component::Normal(_)))
+        })
+        .then_some(names)
+}
+
+/// Undoes an unfinished swap from staging folder `s` in `out`: the new entries already moved
+/// in (`names` absent from `S/new/`) are removed, the earlier ones in `S/old/` moved back;
+/// then `s` is removed.
+fn roll_back(out: &Path, s: &Path, names: &[std::ffi::OsString]) {
+    for n in names {
+        if !exists(&s.join("new").join(n)) {
+            let _ = remove_entry(&out.join(n));
+        }
+    }
+    if let Ok(entries) = fs::read_dir(s.join("old")) {
+        for e in entries.flatten() {
+            let _ = fs::rename(e.path(), out.join(e.file_name()));
+        }
+    }
+    sync_dir(out);
+    let _ = fs::remove_dir_all(s);
+}
+
+/// Finishes or undoes what the book write with staging folder `s` in `out` left (a run
+/// killed, or interrupted): with no whole journal the swap had not begun, and `s` is removed;
+/// when every new entry had been moved in, the new book is whole and `s` (the old one) is
+/// removed; otherwise the earlier book is put back ([`roll_back`]).
+pub fn recover_book(out: &Path, s: &Path) {
+    match read_journal(s) {
+        None => {
+            let _ = fs::remove_dir_all(s);
+        }
+        Some(names) if names.iter().all(|n| !exists(&s.join("new").join(n))) => {
+            let _ = fs::remove_dir_all(s);
+        }
+        Some(names) => roll_back(out, s, &names),
+    }
+}
+
+/// The top-level entries the book in `out` made, by its `manifest.json` (only a Hedge book's,
+/// and only the names a book's entries have); none without one.
+fn old_book_entries(out: &Path) -> Vec<std::ffi::OsString> {
+    #[derive(serde::Deserialize)]
+    struct Cover {
+        pdf: Option<String>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Page {
+        svg: Option<String>,
+        pdf: Option<String>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Old {
+        format: String,
+        pdf: Option<String>,
+        answers_pdf: Option<String>,
+        cover: Option<Cover>,
+        #[serde(default)]
+        pages: Vec<Page>,
+    }
+    let path = out.join(MANIFEST);
+    // a regular file only (a pipe would block)
+    if !fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+        return Vec::new();
+    }
+    let Ok(file) = fs::File::open(&path) else {
+        return Vec::new();
+    };
+    let Ok(old) = serde_json::from_reader::<_, Old>(std::io::BufReader::new(file)) else {
+        return Vec::new();
+    };
+    if old.format != crate::book::MANIFEST_FORMAT {
+        return Vec::new();
+    }
+    let named = [old.pdf, old.answers_pdf, old.cover.and_then(|c| c.pdf)]
+        .into_iter()
+        .flatten()
+        .chain(old.pages.into_iter().flat_map(|p| [p.svg, p.pdf]).flatten());
+    let mut out: Vec<std::ffi::OsString> = vec![MANIFEST.into()];
+    for n in named {
+        let top = n.split('/').next().unwrap_or_default();
+        if BOOK_ENTRIES.contains(&top) && !out.iter().any(|o| o == top) {
+            out.push(top.into());
+        }
+    }
+    out
+}
+
+/// Refuses an entry of `out` that is in the way of what the book makes there: a file (or a
+/// pipe, device or socket) where it puts a folder, a folder where it writes a file. A link is
+/// moved aside, never followed.
+fn check_in_the_way(out: &Path, tops: &BTreeMap<std::ffi::OsString, bool>) -> Result<()> {
+    for (name, &is_dir) in tops {
+        let p = out.join(name);
+        let Ok(m) = fs::symlink_metadata(&p) else {
+            continue;
+        };
+        let t = m.file_type();
+        let why = if t.is_symlink() {
+            continue;
+        } else if is_dir && !t.is_dir() {
+            "it is a file where the book puts a folder"
+        } else if !is_dir && t.is_dir() {
+            "it is a folder where the book writes a file"
+        } else if !is_dir && !t.is_file() {
+            "it is a pipe, device or socket where the book writes a file"
+        } else {
+            continue;
+        };
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "cannot write the book: an entry is in the way ({why}; move or rename it): {}",
+                p.display()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// [`write_book`]'s protocol, each file's contents written by its `fill`.
 fn write_folder(out: &Path, files: Vec<(&Path, Fill<'_>)>) -> Result<()> {
     if out.exists() && !out.is_dir() {
         return Err(Error::new(
@@ -538,6 +796,42 @@ fn write_folder(out: &Path, files: Vec<(&Path, Fill<'_>)>) -> Result<()> {
             ),
         ));
     }
+    // the top-level entries, each a folder or a file; every path plain and inside `out`
+    let mut tops: BTreeMap<std::ffi::OsString, bool> = BTreeMap::new();
+    for (rel, _) in &files {
+        let parts: Vec<_> = rel.components().collect();
+        let plain = !parts.is_empty()
+            && parts
+                .iter()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+        if !plain {
+            return Err(Error::new(
+                ErrorKind::Io,
+                format!(
+                    "cannot write: not a path inside the folder: {}",
+                    rel.display()
+                ),
+            ));
+        }
+        let is_dir = parts.len() > 1;
+        let name = parts[0].as_os_str().to_os_string();
+        if *tops.entry(name).or_insert(is_dir) != is_dir {
+            return Err(Error::new(
+                ErrorKind::Io,
+                format!(
+                    "cannot write: both a file and a folder: {}",
+                    out.join(parts[0]).display()
+                ),
+            ));
+        }
+    }
+    let mut dirs: Vec<PathBuf> = files
+        .iter()
+        .filter_map(|(rel, _)| rel.parent().filter(|p| !p.as_os_str().is_empty()))
+        .map(Path::to_path_buf)
+        .collect();
+    dirs.sort();
+    dirs.dedup();
     // the folders about to be created, deepest first
     let created: Vec<PathBuf> = out
         .ancestors()
@@ -545,67 +839,154 @@ fn write_folder(out: &Path, files: Vec<(&Path, Fill<'_>)>) -> Result<()> {
         .map(Path::to_path_buf)
         .collect();
     let remove_created = || {
+        let _list = pending();
         for dir in &created {
             if fs::remove_dir(dir).is_err() {
                 break;
             }
         }
+        made_dirs().retain(|d| !created.contains(d));
     };
-    if let Err(e) = fs::create_dir_all(out) {
-        remove_created();
-        return Err(io_error("cannot create the folder", &e, out));
+    {
+        let _list = pending();
+        let made = fs::create_dir_all(out);
+        made_dirs().extend(created.iter().cloned());
+        if let Err(e) = made {
+            drop(_list);
+            remove_created();
+            return Err(io_error("cannot create the folder", &e, out));
+        }
     }
     remove_stale(out);
-    let mut tops: Vec<&std::ffi::OsStr> = files
-        .iter()
-        .filter_map(|(rel, _)| rel.components().next().map(|c| c.as_os_str()))
-        .collect();
-    tops.sort();
-    tops.dedup();
-    let staging = out.join(format!(".hedge-staging-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&staging);
+    let staging = out.join(format!("{STAGING}{}", std::process::id()));
+    if exists(&staging) {
+        // a dead run's that had this process id
+        recover_book(out, &staging);
+    }
+    if let Err(e) = check_in_the_way(out, &tops) {
+        remove_created();
+        return Err(e);
+    }
+    let new = staging.join("new");
     let written = (|| -> std::io::Result<()> {
-        create_pending_dir(&staging)?;
-        for (rel, fill) in files {
-            let p = staging.join(rel);
-            if let Some(dir) = p.parent() {
-                fs::create_dir_all(dir)?;
+        {
+            // every folder made at once: after an interrupt's cleanup none is made again
+            let mut list = pending();
+            fs::create_dir(&staging)?;
+            list.push(staging.clone());
+            fs::create_dir(&new)?;
+            for d in &dirs {
+                fs::create_dir_all(new.join(d))?;
             }
-            let mut f = fs::File::create(&p)?;
+        }
+        for (k, (rel, fill)) in files.into_iter().enumerate() {
+            let mut f = fs::File::create_new(new.join(rel))?;
             {
                 let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut f);
                 fill(&mut w)?;
                 w.flush()?;
             }
             f.sync_all()?;
-        }
-        Ok(())
-    })();
-    if let Err(e) = written {
-        let _ = fs::remove_dir_all(&staging);
-        forget(&staging);
-        remove_created();
-        return Err(io_error("cannot write", &e, out));
-    }
-    // the top-level entries, each renamed into place once all are written (a folder replaces
-    // the old folder)
-    let moved = (|| -> std::io::Result<()> {
-        for top in &tops {
-            let (from, to) = (staging.join(top), out.join(top));
-            if from.is_dir() && to.is_dir() {
-                let old = staging.join(".old");
-                fs::rename(&to, &old)?;
-                fs::rename(&from, &to)?;
-                fs::remove_dir_all(&old)?;
-            } else {
-                fs::rename(&from, &to)?;
+            if k == 0 {
+                test_stop("staging", false);
             }
         }
         Ok(())
     })();
-    let _ = fs::remove_dir_all(&staging);
-    forget(&staging);
-    moved.map_err(|e| io_error("cannot write", &e, out))
+    if let Err(e) = written {
+        {
+            let mut list = pending();
+            let _ = fs::remove_dir_all(&staging);
+            list.retain(|p| p != &staging);
+        }
+        remove_created();
+        return Err(io_error("cannot write", &e, out));
+    }
+    let old = old_book_entries(out);
+    let swapped = swap(out, &staging, &tops, &old);
+    park_if_signalled();
+    match swapped {
+        Ok(()) => {
+            made_dirs().retain(|d| !created.contains(d));
+            Ok(())
+        }
+        Err(e) => {
+            remove_created();
+            Err(e)
+        }
+    }
+}
+
+/// Steps 3 to 5 of [`write_book`]'s protocol: the journal, the old entries aside (the
+/// manifest first), the new ones in (the manifest last), the staging folder removed; undone
+/// on a failed rename, the error naming its entry. Holds [`PENDING`] throughout.
+fn swap(
+    out: &Path,
+    s: &Path,
+    tops: &BTreeMap<std::ffi::OsString, bool>,
+    old_book: &[std::ffi::OsString],
+) -> Result<()> {
+    let mut list = pending();
+    let names: Vec<std::ffi::OsString> = tops.keys().cloned().collect();
+    let manifest_first = |v: &mut Vec<std::ffi::OsString>| {
+        v.sort_by_key(|n| (n != MANIFEST, n.clone()));
+    };
+    let mut aside: Vec<std::ffi::OsString> = names
+        .iter()
+        .chain(old_book)
+        .filter(|n| exists(&out.join(n)))
+        .cloned()
+        .collect();
+    manifest_first(&mut aside);
+    aside.dedup();
+    let mut inward = names.clone();
+    manifest_first(&mut inward);
+    let first_is_manifest = inward.first().is_some_and(|n| n == MANIFEST);
+    inward.rotate_left(usize::from(first_is_manifest));
+    let done = (|| -> std::result::Result<(), (std::io::Error, PathBuf)> {
+        let journal = s.join(JOURNAL);
+        let mut text = String::new();
+        for n in &names {
+            text.push_str(&n.to_string_lossy());
+            text.push('\n');
+        }
+        text.push_str(".\n");
+        (|| {
+            let mut f = fs::File::create_new(&journal)?;
+            f.write_all(text.as_bytes())?;
+            f.sync_all()?;
+            fs::create_dir(s.join("old"))
+        })()
+        .map_err(|e| (e, journal.clone()))?;
+        sync_dir(s);
+        for n in &aside {
+            let p = out.join(n);
+            fs::rename(&p, s.join("old").join(n)).map_err(|e| (e, p))?;
+            test_stop("swap-out", true);
+        }
+        for (k, n) in inward.iter().enumerate() {
+            let p = out.join(n);
+            fs::rename(s.join("new").join(n), &p).map_err(|e| (e, p))?;
+            if k == 0 && inward.len() > 1 {
+                test_stop("swap-in", true);
+            }
+        }
+        Ok(())
+    })();
+    let result = match done {
+        Ok(()) => {
+            sync_dir(out);
+            test_stop("committed", true);
+            let _ = fs::remove_dir_all(s);
+            Ok(())
+        }
+        Err((e, p)) => {
+            roll_back(out, s, &names);
+            Err(io_error("cannot write the book", &e, &p))
+        }
+    };
+    list.retain(|p| p != s);
+    result
 }
 
 /// The file system as a [`Loader`]: pictures read with a size bound (folders refused), text
@@ -916,6 +1297,56 @@ mod tests {
         fs::create_dir(dir.path().join("kept")).unwrap();
         assert!(write_files_atomic(&dir.path().join("kept"), &bad).is_err());
         assert!(dir.path().join("kept").is_dir());
+    }
+
+    #[test]
+    fn a_failed_rename_in_the_swap_puts_the_earlier_book_back_and_names_the_entry() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("book");
+        let old: Vec<(PathBuf, &[u8])> = vec![
+            (PathBuf::from("book.pdf"), b"old pdf"),
+            (PathBuf::from("manifest.json"), b"{}"),
+            (PathBuf::from("pages/p1.svg"), b"old page"),
+        ];
+        write_files_atomic(&out, &old).unwrap();
+        // staged by hand, then "pages" vanishes from the staging folder: its rename fails
+        // after book.pdf was moved in
+        let s = out.join(format!("{STAGING}{}", std::process::id()));
+        fs::create_dir_all(s.join("new/pages")).unwrap();
+        fs::write(s.join("new/book.pdf"), b"new pdf").unwrap();
+        fs::write(s.join("new/manifest.json"), b"{\"new\": 1}").unwrap();
+        fs::remove_dir(s.join("new/pages")).unwrap();
+        let tops: BTreeMap<std::ffi::OsString, bool> = [
+            ("book.pdf".into(), false),
+            ("manifest.json".into(), false),
+            ("pages".into(), true),
+        ]
+        .into();
+        let e = swap(&out, &s, &tops, &[]).unwrap_err();
+        assert!(e.message.starts_with("cannot write the book: "), "{e}");
+        assert!(e.message.ends_with("book/pages"), "{e}");
+        assert_eq!(fs::read(out.join("book.pdf")).unwrap(), b"old pdf");
+        assert_eq!(fs::read(out.join("manifest.json")).unwrap(), b"{}");
+        assert_eq!(fs::read(out.join("pages/p1.svg")).unwrap(), b"old page");
+        assert_eq!(fs::read_dir(&out).unwrap().count(), 3, "no staging folder");
+        // a journal cut short is no journal: nothing in the folder is touched
+        fs::create_dir_all(s.join("new")).unwrap();
+        fs::write(s.join(JOURNAL), "book.pdf\nmanifest.json\n").unwrap();
+        recover_book(&out, &s);
+        assert_eq!(fs::read(out.join("book.pdf")).unwrap(), b"old pdf");
+        assert!(!s.exists());
+        // a manifest that is not a book's names nothing; a book's names only book entries
+        assert_eq!(old_book_entries(&out), Vec::<std::ffi::OsString>::new());
+        fs::write(
+            out.join("manifest.json"),
+            r#"{"format": "hedge-book", "pdf": "book.pdf", "answers_pdf": "../x",
+               "pages": [{"svg": "pages/a.svg"}, {"svg": "notes.txt"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            old_book_entries(&out),
+            ["manifest.json", "book.pdf", "pages"]
+        );
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //!
 //! - `common`: helpers the others share (running `hedge`, decoding its PNGs).
 //! - `book`: puzzle books (`hedge::book`, `hedge batch`): pages, numbering, manifest, errors.
+//! - `book_atomic`: a book replaces the earlier one whole or not at all: `hedge batch` stopped
+//!   or signalled at each step of the protocol, an entry in the way, stale files of a book.
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
 //! - `fonts`: fonts in print: embedded subsets (pdffonts, qpdf, pdftotext when installed),
 //!   symbols in titles, the warning for characters no bundled font has.
@@ -28,6 +30,7 @@
 //! - `tiles`: hex tile mazes printed (SVG, PDF, PNG), inside silhouettes, from the CLI.
 
 mod book;
+mod book_atomic;
 mod cli;
 mod common;
 mod difficulty;

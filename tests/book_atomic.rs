@@ -1,0 +1,185 @@
+//! A book replaces the earlier one whole or not at all (issue 40, item 3): `hedge batch` stopped
+//! at each step of `hedge::io::write_book`'s protocol (the debug build's `HEDGE_TEST_STOP`
+//! hook: as a kill would, or with SIGTERM), a file in the way, and an earlier book's files that
+//! the new one does not make. No timing: each stop is at a named step.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::common::{assert_ok, hedge, stderr_of};
+
+/// Three puzzles, the answers in `answers.pdf`.
+const OLD: &str = "[book]\npage_count = \"any\"\nallow_short = true\nanswers = \"separate\"\n\
+                   [[pages]]\ncount = 3\nwidth = 8\nheight = 8\nseed_from = 1\n";
+/// Two other puzzles, the answers at the back (no `answers.pdf`).
+const NEW: &str = "[book]\npage_count = \"any\"\nallow_short = true\n\
+                   [[pages]]\ncount = 2\nwidth = 9\nheight = 9\nseed_from = 5\n";
+
+/// Every file under `dir` (paths relative to it) with its bytes.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
+        for e in fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                out.insert(p.strip_prefix(root).unwrap().into(), fs::read(&p).unwrap());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// `hedge batch NAME.toml -o out` in `dir` (the book file written from `text`), with a fixed
+/// date so the same book is the same bytes; `stop` sets the `HEDGE_TEST_STOP` hook.
+fn batch(
+    dir: &Path,
+    text: &str,
+    name: &str,
+    out: &str,
+    stop: Option<&str>,
+) -> std::process::Output {
+    fs::write(dir.join(format!("{name}.toml")), text).unwrap();
+    let mut cmd = hedge();
+    cmd.current_dir(dir)
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .args(["batch", &format!("{name}.toml"), "-o", out]);
+    match stop {
+        Some(s) => cmd.env("HEDGE_TEST_STOP", s),
+        None => cmd.env_remove("HEDGE_TEST_STOP"),
+    };
+    cmd.output().unwrap()
+}
+
+/// The files of `text`'s book as a run into an empty folder makes them.
+fn reference(dir: &Path, text: &str, name: &str) -> BTreeMap<PathBuf, Vec<u8>> {
+    assert_ok(&batch(dir, text, name, &format!("ref-{name}"), None));
+    tree(&dir.join(format!("ref-{name}")))
+}
+
+/// The leftover staging folder in `out`, if any.
+fn staging(out: &Path) -> Option<PathBuf> {
+    names(out)
+        .into_iter()
+        .find(|n| n.starts_with(".hedge-staging-"))
+        .map(|n| out.join(n))
+}
+
+#[test]
+fn an_earlier_books_files_go_and_the_users_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    assert_ok(&batch(dir.path(), OLD, "old", "out", None));
+    assert!(out.join("answers.pdf").exists());
+    fs::write(out.join("notes.txt"), b"mine").unwrap();
+    fs::write(out.join(".notes.99999.tmp"), b"mine too").unwrap();
+    assert_ok(&batch(dir.path(), NEW, "new", "out", None));
+    let mut want = reference(dir.path(), NEW, "new");
+    want.insert("notes.txt".into(), b"mine".to_vec());
+    want.insert(".notes.99999.tmp".into(), b"mine too".to_vec());
+    assert_eq!(tree(&out), want, "no answers.pdf of the earlier book");
+}
+
+#[test]
+fn an_entry_in_the_way_is_named_and_nothing_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    assert_ok(&batch(dir.path(), OLD, "old", "out", None));
+    // a file where the book puts its pages folder; a folder where it writes book.pdf
+    fs::remove_dir_all(out.join("pages")).unwrap();
+    fs::write(out.join("pages"), b"x").unwrap();
+    let before = tree(&out);
+    let run = batch(dir.path(), NEW, "new", "out", None);
+    assert!(!run.status.success());
+    let err = stderr_of(&run);
+    assert!(
+        err.contains("in the way") && err.trim_end().ends_with("out/pages"),
+        "{err}"
+    );
+    assert_eq!(tree(&out), before, "book.pdf and manifest.json untouched");
+    assert_eq!(staging(&out), None);
+
+    let out2 = dir.path().join("out2");
+    fs::create_dir_all(out2.join("book.pdf")).unwrap();
+    let run = batch(dir.path(), NEW, "new", "out2", None);
+    let err = stderr_of(&run);
+    assert!(
+        err.contains("in the way") && err.trim_end().ends_with("out2/book.pdf"),
+        "{err}"
+    );
+    assert_eq!(names(&out2), ["book.pdf"], "no manifest.json, no pages");
+}
+
+/// A run killed at each step leaves its staging folder; what the next run does with it
+/// (`hedge::io::recover_book`, which `hedge batch` calls first) leaves the earlier book byte
+/// for byte, or the new one whole once every new entry is in place.
+#[test]
+fn a_killed_book_is_undone_or_finished_by_the_next_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = reference(dir.path(), OLD, "old");
+    let new = reference(dir.path(), NEW, "new");
+    for (step, whole) in [
+        ("staging", &old),
+        ("swap-out", &old),
+        ("swap-in", &old),
+        ("committed", &new),
+    ] {
+        let out = dir.path().join(format!("out-{step}"));
+        assert_ok(&batch(dir.path(), OLD, "old", out.to_str().unwrap(), None));
+        let run = batch(dir.path(), NEW, "new", out.to_str().unwrap(), Some(step));
+        assert_eq!(run.status.code(), Some(86), "{step}: {}", stderr_of(&run));
+        let s = staging(&out).unwrap_or_else(|| panic!("{step}: no staging folder left"));
+        hedge::io::recover_book(&out, &s);
+        assert_eq!(&tree(&out), whole, "{step}");
+        assert_eq!(staging(&out), None, "{step}");
+    }
+    // the next run itself: it recovers first, then writes its book
+    let out = dir.path().join("out-next");
+    assert_ok(&batch(dir.path(), OLD, "old", "out-next", None));
+    let run = batch(dir.path(), NEW, "new", "out-next", Some("swap-in"));
+    assert_eq!(run.status.code(), Some(86));
+    assert_ok(&batch(dir.path(), NEW, "new", "out-next", None));
+    assert_eq!(&tree(&out), &new);
+}
+
+/// SIGTERM at each step: the handler leaves the earlier book byte for byte (while the pages
+/// are staged) or the new one whole (a signal during the swap waits for it), no staging
+/// folder, exit status 143; a folder the run created is removed again.
+#[cfg(unix)]
+#[test]
+fn a_signalled_book_leaves_one_whole_book_and_no_staging_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = reference(dir.path(), OLD, "old");
+    let new = reference(dir.path(), NEW, "new");
+    for (step, whole) in [
+        ("staging", &old),
+        ("swap-out", &new),
+        ("swap-in", &new),
+        ("committed", &new),
+    ] {
+        let out = dir.path().join(format!("out-{step}"));
+        assert_ok(&batch(dir.path(), OLD, "old", out.to_str().unwrap(), None));
+        let stop = format!("{step}:term");
+        let run = batch(dir.path(), NEW, "new", out.to_str().unwrap(), Some(&stop));
+        assert_eq!(run.status.code(), Some(143), "{step}: {}", stderr_of(&run));
+        assert_eq!(&tree(&out), whole, "{step}");
+        assert_eq!(staging(&out), None, "{step}");
+    }
+    // a new folder (and its new parent) interrupted while staged: gone again
+    let run = batch(dir.path(), NEW, "new", "made/out", Some("staging:term"));
+    assert_eq!(run.status.code(), Some(143), "{}", stderr_of(&run));
+    assert!(!dir.path().join("made").exists());
+}
