@@ -519,7 +519,7 @@ pub fn check(s: &Subject) -> Report {
             .door
             .map(|d| format!(", doors the outline cuts {d:.1} mm"))
             .unwrap_or_default();
-        checks.push(if c.corridor + 1e-9 < c.min {
+        checks.push(if c.corridor + crate::draw::WIDTH_SLACK_MM < c.min {
             Check {
                 name: "corridors",
                 ok: false,
@@ -531,7 +531,7 @@ pub fn check(s: &Subject) -> Report {
                 },
             }
         } else if let Some(d) = c.door
-            && d + 1e-9 < c.min_door
+            && d + crate::draw::WIDTH_SLACK_MM < c.min_door
         {
             Check {
                 name: "corridors",

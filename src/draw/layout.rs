@@ -102,7 +102,7 @@ impl Layout {
     /// default: hard to follow with a pencil) and walls thinned to keep corridors open.
     pub fn warnings(&self) -> Vec<String> {
         let mut w = Vec::new();
-        if self.corridor_mm < self.min_corridor_mm {
+        if self.corridor_mm < self.min_corridor_mm - WIDTH_SLACK_MM {
             // (corridor + wall) is the cell less its insets: the share of the cells across
             // that gives the minimum corridor
             let fit = ((self.corridor_mm + self.wall_mm) / (self.min_corridor_mm + self.wall_mm))
@@ -115,7 +115,7 @@ impl Layout {
             ));
         }
         if let Some(door) = self.door_mm
-            && door < self.min_door_mm() - 1e-9
+            && door < self.min_door_mm() - WIDTH_SLACK_MM
         {
             let [have, least] = mm_under(door, self.min_door_mm());
             w.push(format!(
@@ -1106,6 +1106,10 @@ pub(super) fn unit(x: f64, y: f64) -> (f64, f64) {
         (x / l, y / l)
     }
 }
+
+/// How far under its least a corridor or a door may be and still pass, in millimetres: the
+/// warnings and the preflight state widths to 0.01 mm, and no printer draws finer.
+pub const WIDTH_SLACK_MM: f64 = 0.005;
 
 /// A width in mm and the least it should be, printed so that they read apart: to 0.1 mm, or to
 /// 0.01 mm when both round to the same tenth ("1.58 mm, under 1.60 mm", never "1.6 mm, under

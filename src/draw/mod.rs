@@ -69,7 +69,7 @@ pub use front::{
     ContentsLine, Copyright, belongs_to_page, blank_page, contents_capacity, contents_page,
     copyright_page, how_to_page,
 };
-pub use layout::{LabelSpot, Layout, TITLE_MIN_SHARE, mm_under};
+pub use layout::{LabelSpot, Layout, TITLE_MIN_SHARE, WIDTH_SLACK_MM, mm_under};
 use layout::{geometry, layout_with};
 use markers::draw_markers;
 pub use model::{Anchor, Area, Drawing, Item, Layer, Path, Pos, Rgb, Seg, Shape, Text};
