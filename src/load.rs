@@ -174,7 +174,7 @@ pub fn decode_picture(bytes: &[u8], path: &Path) -> Result<LoadedShape> {
     })
 }
 
-/// Reads the design file (TOML) at `path` through `loader`.
+/// Reads the design file at `path` through `loader`: TOML, or a maze's JSON ([`parse_design`]).
 pub fn read_design(loader: &dyn Loader, path: &Path) -> Result<Design> {
     let text = loader.text(path, "cannot read the design")?;
     parse_design(&text).map_err(|e| Error::input(format!("{}: {}", e.message, path.display())))
@@ -234,15 +234,36 @@ pub fn page_pictures(
     ])))
 }
 
-/// Parses a design from TOML text; the error is the parser's whole message on one line (control
+/// Parses a design from TOML text, or from a maze's JSON (the design it records: the same maze
+/// again); the error is the parser's whole message on one line (control
 /// characters escaped), with the line and column. Hand edits (`cell_edits`) must lie on the
 /// design's grid.
 pub fn parse_design(text: &str) -> Result<Design> {
-    let design = parse_toml(text)?;
+    let design = if text.trim_start().starts_with('{') {
+        design_of_json(text)?
+    } else {
+        parse_toml(text)?
+    };
     design
         .check_cell_edits()
         .map_err(|e| Error::input(format!("bad design file: {}", e.message)))?;
     Ok(design)
+}
+
+/// The design a maze's JSON holds (`hedge generate -o maze.json` writes it under `design`,
+/// with the seed, size and carver it was made with), or a design written as JSON.
+fn design_of_json(text: &str) -> Result<Design> {
+    let bad = |e: &dyn std::fmt::Display| {
+        Error::input(format!(
+            "bad design file: not a maze's JSON (hedge generate -o maze.json) nor a design: {e}"
+        ))
+    };
+    let mut v: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(&e))?;
+    let v = match v.get_mut("design") {
+        Some(d) => d.take(),
+        None => v,
+    };
+    serde_json::from_value(v).map_err(|e| bad(&e))
 }
 
 /// The shape options a design file may write inside its `[shape]` table as well as beside it.

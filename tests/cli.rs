@@ -914,3 +914,86 @@ fn starts_make_a_which_path_puzzle_in_every_format() {
         .unwrap();
     assert!(out.status.success(), "{}", stderr_of(&out));
 }
+
+/// A searched maze can be made again from what Hedge writes (issue 38's recipes): the maze's
+/// JSON holds the design it was made from (seed, size and carver the search found), and
+/// `--save-design` writes it as a design file; `--design` takes either and makes the same maze,
+/// without the `--difficulty` and `--seed` that found it.
+#[test]
+fn a_searched_maze_is_made_again_from_its_json_or_its_saved_design() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    let run = |args: &[&std::ffi::OsStr]| {
+        let out = hedge().arg("generate").args(args).output().unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        stderr_of(&out)
+    };
+    let first = run(&[
+        "--shape".as_ref(),
+        "cat".as_ref(),
+        "--difficulty".as_ref(),
+        "ages-3-5".as_ref(),
+        "--seed".as_ref(),
+        "3".as_ref(),
+        "-o".as_ref(),
+        p("a.json").as_os_str(),
+        "--save-design".as_ref(),
+        p("found.toml").as_os_str(),
+    ]);
+    let saved = fs::read_to_string(p("found.toml")).unwrap();
+    let a: serde_json::Value = serde_json::from_slice(&fs::read(p("a.json")).unwrap()).unwrap();
+    let seed = a["seed"].as_u64().unwrap();
+    assert_ne!(seed, 3, "the search found another seed");
+    assert!(saved.contains(&format!("seed = {seed}")), "{saved}");
+    assert!(
+        saved.contains(&format!("algorithm = {}", a["algorithm"])),
+        "{saved}"
+    );
+    for (design, out) in [("a.json", "b.json"), ("found.toml", "c.json")] {
+        let again = run(&[
+            "--design".as_ref(),
+            p(design).as_os_str(),
+            "-o".as_ref(),
+            p(out).as_os_str(),
+        ]);
+        let b: serde_json::Value = serde_json::from_slice(&fs::read(p(out)).unwrap()).unwrap();
+        for key in [
+            "seed",
+            "width",
+            "height",
+            "algorithm",
+            "passages",
+            "solution",
+            "openings",
+        ] {
+            assert_eq!(a[key], b[key], "{design}: {key}");
+        }
+        // the same summary line, up to the output's name
+        let line = |s: &str| {
+            s.lines()
+                .last()
+                .unwrap()
+                .split(" -> ")
+                .next()
+                .unwrap()
+                .to_owned()
+        };
+        assert_eq!(line(&first), line(&again), "{design}");
+    }
+    // a JSON that is no maze of Hedge's is one line naming what it wants, and writes nothing
+    fs::write(p("other.json"), "{\"width\": \"wide\"}").unwrap();
+    let out = hedge()
+        .args(["generate", "--design"])
+        .arg(p("other.json"))
+        .arg("-o")
+        .arg(p("d.json"))
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert!(
+        !out.status.success() && err.contains("not a maze's JSON"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(!p("d.json").exists());
+}

@@ -175,6 +175,11 @@ pub struct GenerateArgs {
     /// Without it, rect mazes are drawn on standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// Also write the design the maze was made from (TOML, as the editor saves it): the seed,
+    /// size and carver a --difficulty search found, and the page. `--design FILE.toml` makes the
+    /// same maze again (so does `--design maze.json`).
+    #[arg(long, value_name = "FILE.toml")]
+    pub save_design: Option<PathBuf>,
     /// Page flags for .pdf, .svg and .png output.
     #[command(flatten)]
     pub page: print::PageArgs,
@@ -451,6 +456,14 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
             say!("{line}");
         }
         _ => write_out(&format!("{line}\n"))?,
+    }
+    // the design as made, once the maze is written
+    if let Some(path) = &args.save_design {
+        let found = Design {
+            page: setup.clone(),
+            ..made.design().clone()
+        };
+        hedge::io::write_atomic(path, hedge::io::design_to_toml(&found).as_bytes())?;
     }
     Ok(())
 }
