@@ -917,9 +917,8 @@ fn starts_make_a_which_path_puzzle_in_every_format() {
 
 /// A searched maze can be made again from what Hedge writes (issue 38's recipes): the maze's
 /// JSON holds the design it was made from (seed, size and carver the search found), and
-/// `--save-design` writes it as a design file; `--design` takes either and makes the same maze,
-/// `--save-design` writes it as a design file; `--design` takes either and makes the same maze (the
-/// same JSON, byte for byte),
+/// `--save-design` writes it as a design file; `--design` takes either and makes the same maze
+/// (the same JSON, byte for byte), without the `--difficulty` and `--seed` that found it.
 #[test]
 fn a_searched_maze_is_made_again_from_its_json_or_its_saved_design() {
     let dir = tempfile::tempdir().unwrap();
