@@ -1585,3 +1585,61 @@ fn the_starts_slider_makes_a_which_path_puzzle_in_the_preview() {
     h.run();
     assert!(disabled(&h, "Starts"));
 }
+
+/// Knobs that mean it (issue 38 item 3): with a shape, the height follows the width (the
+/// shape's aspect kept) unless "Keep the shape's aspect" is unticked; under a weave the
+/// carver and braid, which it ignores, are disabled; the Ages 3-5 preset turns a weave off.
+#[test]
+fn knobs_follow_the_shape_and_a_weave_disables_what_it_ignores() {
+    let mut h = editor();
+    h.get_by_label("heart").click();
+    h.run();
+    let fitted = |h: &Harness<'_, HedgeApp>, w: u32| {
+        let p =
+            hedge::shape::Picture::decode(hedge::shape::builtin::get("heart").unwrap()).unwrap();
+        let fg = hedge::shape::Foreground::from_picture(&p, hedge::shape::Cut::default()).unwrap();
+        let d = &h.state().design;
+        hedge::shape::fitted_height(d.grid_topology(), w, &fg).unwrap()
+    };
+    h.get_by_role_and_label(Role::Slider, "Width")
+        .set_value_accesskit(30.0);
+    h.run();
+    assert_eq!(h.state().design.width, 30);
+    assert_eq!(h.state().design.height, fitted(&h, 30));
+    let height = h.get_by_role_and_label(Role::Slider, "Height");
+    assert!(height.accesskit_node().is_disabled());
+    // unticked: the height is the user's, and stays when the width changes
+    h.get_by_label("Keep the shape's aspect").click();
+    h.run();
+    h.get_by_role_and_label(Role::Slider, "Height")
+        .set_value_accesskit(11.0);
+    h.run();
+    h.get_by_role_and_label(Role::Slider, "Width")
+        .set_value_accesskit(24.0);
+    h.run();
+    assert_eq!((h.state().design.width, h.state().design.height), (24, 11));
+    // ticked again: fitted at once
+    h.get_by_label("Keep the shape's aspect").click();
+    h.run();
+    assert_eq!(h.state().design.height, fitted(&h, 24));
+
+    // a weave: Algorithm and Braid wait for Weave 0
+    h.get_by_role_and_label(Role::Slider, "Weave")
+        .set_value_accesskit(0.5);
+    h.run();
+    assert!(h.state().design.weave > 0.0);
+    let braid = h.get_by_role_and_label(Role::Slider, "Braid");
+    assert!(braid.accesskit_node().is_disabled());
+    // a note about an earlier action goes once the design moves on; an error would stay
+    h.state_mut().message = Some(Ok("no file chosen".into()));
+    h.get_by_role_and_label(Role::Slider, "Weave")
+        .set_value_accesskit(0.4);
+    h.run();
+    assert!(h.state().message.is_none(), "{:?}", h.state().message);
+    // the preset for the youngest makes a plain maze: its button turns the weave off
+    h.get_by_label("Ages 3-5").click();
+    h.run();
+    assert_eq!(h.state().design.weave, 0.0);
+    let braid = h.get_by_role_and_label(Role::Slider, "Braid");
+    assert!(!braid.accesskit_node().is_disabled());
+}

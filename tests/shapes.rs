@@ -1748,7 +1748,7 @@ fn a_picked_subject_is_part_of_the_design() {
     fs::write(&no_pick, toml.split("[pick]").next().unwrap()).unwrap();
     let o = generate_design(&no_pick, &out);
     let e = stderr_of(&o);
-    assert!(e.contains("pick the subject in the editor"), "{e}");
+    assert!(e.contains("the editor's Pick the subject window"), "{e}");
     let e = hedge::io::parse_design("[shape]\nbuiltin = \"cat\"\n[pick]\nsubject = [[0.5, 0.5]]\n")
         .unwrap()
         .validate()

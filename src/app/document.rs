@@ -209,6 +209,11 @@ impl HedgeApp {
         }
         self.last_coalesce = coalesce;
         let old = std::mem::replace(&mut self.design, design);
+        // a note about an earlier action ("no file chosen", "saved ...") goes once the design
+        // moves on; an error stays until it is dealt with
+        if matches!(self.message, Some(Ok(_))) {
+            self.message = None;
+        }
         // tells the undoer the design moved on, so it drops the undone steps; its clock stands
         // still, so it never adds undo points of its own (steps are the edits, not pauses)
         self.history.feed_state(0.0, &self.design);

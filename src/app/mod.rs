@@ -125,6 +125,9 @@ pub struct HedgeApp {
     pub dialog_hook: Option<DialogHook>,
     /// The "Pick the subject" window is open ([`picker`]).
     pub picker: bool,
+    /// Whether the Height follows the Width with a shape, keeping its aspect ratio (the
+    /// "Keep the shape's aspect" tick; unticked, Height is set by hand).
+    pub keep_aspect: bool,
     /// The picture that window shows.
     pub picker_view: picker::PickerView,
     /// The book list and its window.
@@ -227,6 +230,7 @@ impl HedgeApp {
             frames: FrameTimes::default(),
             dialog_hook: None,
             picker: false,
+            keep_aspect: true,
             picker_view: picker::PickerView::default(),
             book: book::BookPanel::new(p.book),
             targets: targets::TargetsPanel::default(),

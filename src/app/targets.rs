@@ -364,7 +364,7 @@ pub fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
             metric_row(ui, metric, metrics.as_ref(), d, coalesce);
         }
         ui.add_space(4.0);
-        ui.label("Presets: size for the page, carver, braid and targets");
+        ui.label("Presets: size for the page, carver, braid, weave and targets");
         ui.horizontal_wrapped(|ui| {
             for p in PRESETS {
                 if ui.button(p.label).on_hover_text(describe(p)).clicked() {

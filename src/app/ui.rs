@@ -312,6 +312,9 @@ fn why_not(name: &str, supported: &[TopologyKind], topology: TopologyKind) -> St
     )
 }
 
+/// Why the carver and braid are off while a weave is on.
+const WOVEN: &str = "a weave maze has its own carver and no loops: set Weave to 0 to choose";
+
 /// Why braid and weave are off on a "Which path?" puzzle.
 const STARTS_UNBRAIDED: &str =
     "a \"Which path?\" puzzle (Starts above 1) has no loops or bridges: they would join its paths";
@@ -344,12 +347,41 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     let grid = d.grid_topology().info();
     let r = ui.add(Slider::new(&mut d.width, 2..=200).text(grid.width_label));
     coalesce |= r.dragged() && !r.drag_started();
+    let follows = grid.uses_height && d.shape.is_some() && app.keep_aspect;
+    // with a shape, the height follows the width (the shape's aspect kept) unless unticked
+    if follows
+        && d.width != app.design.width
+        && let Some(Ok(fg)) = app.foreground_of(&d)
+        && let Ok(h) = crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
+    {
+        d.height = h;
+    }
     if grid.uses_height {
-        let r = ui.add(Slider::new(&mut d.height, 2..=200).text("Height"));
+        let r = ui
+            .add_enabled(!follows, Slider::new(&mut d.height, 2..=200).text("Height"))
+            .on_disabled_hover_text(
+                "the height follows the width to keep the shape's aspect: untick \
+                 \"Keep the shape's aspect\" to set it by hand",
+            );
         coalesce |= r.dragged() && !r.drag_started();
+        if d.shape.is_some() {
+            let r = ui
+                .checkbox(&mut app.keep_aspect, "Keep the shape's aspect")
+                .on_hover_text("the height follows the width, so the shape is not stretched");
+            // ticked again: the height fits the shape at once
+            if r.changed()
+                && app.keep_aspect
+                && let Some(Ok(fg)) = app.foreground_of(&d)
+                && let Ok(h) = crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
+            {
+                d.height = h;
+            }
+        }
     }
 
-    ui.add_enabled_ui(walls, |ui| {
+    // a weave is carved by its own carver and never braided: the two knobs wait for weave 0
+    let woven = walls && d.weave > 0.0;
+    ui.add_enabled_ui(walls && !woven, |ui| {
         ComboBox::from_label("Algorithm")
             .selected_text(d.algorithm.name())
             .show_ui(ui, |ui| {
@@ -369,22 +401,30 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
             })
             .response
             .on_hover_text(d.algorithm.info().summary)
-            .on_disabled_hover_text(super::tiles::WALLS_ONLY);
+            .on_disabled_hover_text(if woven {
+                WOVEN
+            } else {
+                super::tiles::WALLS_ONLY
+            });
 
         if d.algorithm.name() == GROWING_TREE {
             growing_tree(ui, &mut d.growing_tree, &mut coalesce);
         }
+    });
 
+    ui.add_enabled_ui(walls, |ui| {
         let one_start = d.starts <= 1;
         let r = ui
             .add_enabled(
-                one_start,
+                one_start && !woven,
                 Slider::new(&mut d.braid, 0.0..=1.0).text("Braid"),
             )
-            .on_disabled_hover_text(if walls {
-                STARTS_UNBRAIDED
-            } else {
+            .on_disabled_hover_text(if !walls {
                 super::tiles::WALLS_ONLY
+            } else if woven {
+                WOVEN
+            } else {
+                STARTS_UNBRAIDED
             });
         coalesce |= r.dragged() && !r.drag_started();
         let rect = crate::weave::weaves(d.topology);

@@ -38,6 +38,10 @@ pub struct Preset {
     pub targets: Targets,
     /// How big START and FINISH print: big words at big arrows for readers who are learning.
     pub markers: MarkerSize,
+    /// Whether a weave the design asks for is kept: the young readers' presets make plain
+    /// mazes (a passage under a bridge is one more rule than a child of 3 to 8 needs, and a
+    /// weave ignores the preset's carver and braid).
+    pub weave: bool,
 }
 
 const fn range(min: Option<f64>, max: Option<f64>) -> Option<Range> {
@@ -78,6 +82,7 @@ pub const PRESETS: &[Preset] = &[
         braid: 0.6,
         targets: level(0.0, LEVEL_BANDS[0], 16.0),
         markers: MarkerSize::Huge,
+        weave: false,
     },
     Preset {
         name: "ages-6-8",
@@ -88,6 +93,7 @@ pub const PRESETS: &[Preset] = &[
         braid: 0.35,
         targets: level(LEVEL_BANDS[0], LEVEL_BANDS[1], 50.0),
         markers: MarkerSize::Large,
+        weave: false,
     },
     Preset {
         name: "ages-9-12",
@@ -98,6 +104,7 @@ pub const PRESETS: &[Preset] = &[
         braid: 0.0,
         targets: level(LEVEL_BANDS[1], LEVEL_BANDS[2], 120.0),
         markers: MarkerSize::Normal,
+        weave: true,
     },
     Preset {
         name: "adult",
@@ -108,6 +115,7 @@ pub const PRESETS: &[Preset] = &[
         braid: 0.0,
         targets: level(LEVEL_BANDS[2], LEVEL_BANDS[3], 300.0),
         markers: MarkerSize::Normal,
+        weave: true,
     },
     Preset {
         name: "expert",
@@ -118,6 +126,7 @@ pub const PRESETS: &[Preset] = &[
         braid: 0.0,
         targets: level(LEVEL_BANDS[3], 100.0, 600.0),
         markers: MarkerSize::Normal,
+        weave: true,
     },
 ];
 
@@ -228,12 +237,16 @@ const MAX_CELLS: u32 = 2000;
 
 impl Preset {
     /// Sets the preset's carver, braid, targets, marker size and narrowest accepted corridor on
-    /// `design` (the size is separate: [`Preset::grid_size`]).
+    /// `design`, and turns a weave off for the young readers' presets ([`Preset::weave`]); the
+    /// size is separate ([`Preset::grid_size`]).
     ///
     /// A "Which path?" design ([`Design::starts`] above 1) keeps braid 0: loops would join its
     /// entrances' trees.
     pub fn apply(&self, design: &mut Design) {
         design.algorithm = self.algorithm;
+        if !self.weave {
+            design.weave = 0.0;
+        }
         design.braid = if design.starts > 1 { 0.0 } else { self.braid };
         design.targets = self.targets;
         design.page.markers = self.markers;
@@ -409,6 +422,19 @@ fn label_sides(grid: &Grid) -> Option<[Endpoint; 8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_young_readers_presets_turn_a_weave_off() {
+        for p in PRESETS {
+            let mut d = Design {
+                weave: 0.4,
+                ..Design::default()
+            };
+            p.apply(&mut d);
+            let young = p.name == "ages-3-5" || p.name == "ages-6-8";
+            assert_eq!(d.weave, if young { 0.0 } else { 0.4 }, "{}", p.name);
+        }
+    }
 
     #[test]
     fn presets_are_found_by_name_and_alias() {

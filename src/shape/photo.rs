@@ -81,8 +81,8 @@ pub fn looks_like_photo(p: &Picture) -> bool {
 
 /// The one line a photo gets.
 pub const PHOTO_MESSAGE: &str = "this looks like a photo (its background is not plain): use a \
-     picture with a plain background, or pick the subject in the editor (or --force to cut it \
-     anyway)";
+     picture with a plain background, or pick its subject (the editor's Pick the subject window; \
+     on the command line, --force cuts it anyway)";
 
 #[cfg(test)]
 mod tests {
