@@ -990,3 +990,52 @@ fn a_searched_maze_is_made_again_from_its_json_or_its_saved_design() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert!(!p("d.json").exists());
 }
+
+/// After a search, the line "the same maze again: add FLAGS to this command" is the recipe:
+/// the command with those flags added (its own --seed overridden) writes the same JSON, byte
+/// for byte, on a plain grid and inside a shape, for three presets.
+#[test]
+fn the_recipe_line_makes_the_same_maze_again() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, base) in [
+        "--shape cat --difficulty ages-3-5 --seed 3",
+        "--shape heart --difficulty medium --seed 5",
+        "--width 24 --difficulty hard --seed 3",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let (a, b) = (
+            dir.path().join(format!("a{i}.json")),
+            dir.path().join(format!("b{i}.json")),
+        );
+        let out = hedge()
+            .arg("generate")
+            .args(base.split(' '))
+            .arg("-o")
+            .arg(&a)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        let err = stderr_of(&out);
+        let line = err
+            .lines()
+            .find_map(|l| l.strip_prefix("the same maze again: add "))
+            .unwrap_or_else(|| panic!("{base}: no recipe in\n{err}"));
+        let flags = line.split(" to this command").next().unwrap();
+        assert!(flags.ends_with("--no-search"), "{flags}");
+        let out = hedge()
+            .arg("generate")
+            .args(base.split(' '))
+            .arg("-o")
+            .arg(&b)
+            .args(flags.split(' '))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr_of(&out));
+        assert!(
+            fs::read(&a).unwrap() == fs::read(&b).unwrap(),
+            "{base} + {flags}"
+        );
+    }
+}

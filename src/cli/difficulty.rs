@@ -148,6 +148,43 @@ pub fn report(found: &Found) -> String {
     format!("{head}\n{}{}", found.report, too_small(&found.report))
 }
 
+/// The flags that, added to the command that ran a search, make its maze again without
+/// searching: the seed, size, carver (and growing-tree policy), braid and placement the search
+/// wrote into `d`, and `--no-search`.
+pub fn recipe(d: &Design) -> String {
+    use hedge::carve::GrowingTreePolicy;
+    use hedge::design::Style;
+    use hedge::endpoints::Placement;
+    let mut f = vec![format!("--seed {}", d.seed.unwrap_or_default())];
+    f.push(format!("--width {}", d.width));
+    if d.grid_topology().uses_height() {
+        f.push(format!("--height {}", d.height));
+    }
+    if d.style == Style::Walls {
+        f.push(format!("--algorithm {}", d.algorithm.name()));
+        if d.algorithm.name() == "growing-tree" {
+            f.push(match d.growing_tree {
+                GrowingTreePolicy::Newest => "--growing-tree newest".into(),
+                GrowingTreePolicy::Random => "--growing-tree random".into(),
+                GrowingTreePolicy::Oldest => "--growing-tree oldest".into(),
+                GrowingTreePolicy::Mixed(p) => format!("--growing-tree mixed:{p}"),
+            });
+        }
+        f.push(format!("--braid {}", d.braid));
+    }
+    match d.placement {
+        Placement::Auto => {}
+        Placement::TopBottom => f.push("--entrance top-bottom".into()),
+        Placement::LeftRight => f.push("--entrance left-right".into()),
+        Placement::Cells { entrance, exit } => f.push(format!(
+            "--entrance {},{} --exit {},{}",
+            entrance.row, entrance.col, exit.row, exit.col
+        )),
+    }
+    f.push("--no-search".into());
+    f.join(" ")
+}
+
 /// A hint when the maze has fewer cells than its level needs: how small, and what to change.
 fn too_small(r: &Report) -> String {
     match r.too_small() {

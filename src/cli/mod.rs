@@ -83,7 +83,7 @@ use hedge::topology::{Coord, TopologyKind};
 
 /// Hedge: turn a silhouette into a print-ready maze.
 #[derive(Parser, Debug)]
-#[command(name = "hedge", version, about, long_about = None)]
+#[command(name = "hedge", version, about, long_about = None, args_override_self = true)]
 pub struct Cli {
     /// What to do; without one, help is printed.
     #[command(subcommand)]
@@ -427,6 +427,11 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
         for l in difficulty::report(&found).lines() {
             say!("{l}");
         }
+        say!(
+            "the same maze again: add {} to this command (or keep its design with --save-design \
+             FILE.toml)",
+            difficulty::recipe(&found.generated.design)
+        );
         Made::from(found)
     };
     let line = made.summary();
