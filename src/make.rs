@@ -384,13 +384,23 @@ impl Prepared {
     pub fn warnings(&self) -> Vec<String> {
         let share = self.dropped_share();
         match &self.shaped {
-            Some(s) if share > DROPPED_WARNING_SHARE => vec![format!(
-                "keeping the largest of the shape's {} parts drops {} cells, {:.0} % of the \
-                 shape; --islands bridge joins the parts",
-                s.parts,
-                s.island_cells,
-                share * 100.0
-            )],
+            Some(s) if share > DROPPED_WARNING_SHARE => {
+                // a shape of one part can still fall into pieces on the grid (a part thinner
+                // than a cell)
+                let parts = if s.parts > 1 {
+                    format!("the largest of the shape's {} parts", s.parts)
+                } else {
+                    "the largest piece of the shape's cells (a part thinner than a cell splits \
+                     them)"
+                        .to_string()
+                };
+                vec![format!(
+                    "keeping {parts} drops {} cells, {:.0} % of the shape; --islands bridge \
+                     joins the parts",
+                    s.island_cells,
+                    share * 100.0
+                )]
+            }
             _ => Vec::new(),
         }
     }

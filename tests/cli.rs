@@ -1039,3 +1039,23 @@ fn the_recipe_line_makes_the_same_maze_again() {
         );
     }
 }
+
+/// A shape of one part that falls into pieces on a coarse grid (the polar dog for ages 3-5:
+/// its legs thinner than a ring) is not "the largest of the shape's 1 parts".
+#[test]
+fn a_one_part_shape_split_by_the_grid_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = hedge()
+        .args(["generate", "--shape", "dog", "--difficulty", "ages-3-5"])
+        .args(["--topology", "polar", "--seed", "1", "-o"])
+        .arg(dir.path().join("dog.json"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let err = stderr_of(&out);
+    assert!(!err.contains("1 parts"), "{err}");
+    assert!(
+        err.contains("keeping the largest piece of the shape's cells (a part thinner than a cell"),
+        "{err}"
+    );
+}
