@@ -997,7 +997,13 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
                 })
                 .chain([vec![spot; k]])
         });
+    // no spot can do better than the maze with no markers at all: once a spot reaches that,
+    // the rest (tucked ones search the shape at each scale tried) are not tried
+    let free = (room.w / bw).min(room.h / bh).max(0.0);
     for option in options {
+        if scale >= free {
+            break;
+        }
         let s = largest(&option);
         if s > scale * (1.0 + 1e-6) {
             (scale, spots) = (s, option);
