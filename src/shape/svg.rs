@@ -146,12 +146,17 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
             e => Error::input(format!("the SVG image is corrupt ({})", first_line(e))),
         })?;
     xml_budget(&xml)?;
-    let expanded = Expansion::count(&xml)?;
-    if expanded > MAX_EXPANDED_ELEMENTS {
+    let ids = element_ids(&xml);
+    let css = Css::matched(&xml, &ids, no_effects(text))?;
+    let expanded = Expansion::count(&xml, ids, &css)?;
+    if expanded.elements > MAX_EXPANDED_ELEMENTS {
         return Err(too_complex(format!(
-            "more than {} elements once <use> is expanded",
+            "more than {} elements once <use>, patterns, clips and masks are expanded",
             thousands(MAX_EXPANDED_ELEMENTS)
         )));
+    }
+    if expanded.css_work > MAX_CSS_WORK {
+        return Err(css_too_long());
     }
     // no file is ever read, and no image decoded: no resources folder, links resolve to nothing
     let options = usvg::Options {
@@ -291,65 +296,294 @@ pub fn draws_text(tree: &usvg::Tree) -> bool {
     group(tree.root())
 }
 
-/// Counts the elements of an XML document with every `<use>` standing for a copy of what it
-/// names (each element counted once, so a chain of uses costs its length, not the product);
-/// `<defs>` and `<symbol>` count only where a use names them.
-struct Expansion<'a, 'input> {
-    ids: std::collections::HashMap<&'a str, usvg::roxmltree::Node<'a, 'input>>,
-    memo: std::collections::HashMap<usvg::roxmltree::NodeId, u64>,
+/// The most steps matching the style sheets' selectors against the elements may take, each
+/// step an element's name, attribute or parent looked at (about 7 ns each here: 50 million
+/// take 0.4 s, and usvg takes as long again), every `<use>` copy matched again.
+pub const MAX_CSS_WORK: u64 = 50_000_000;
+
+fn css_too_long() -> Error {
+    too_complex(format!(
+        "its style sheet takes more than {} million steps to match (the limit is {} million)",
+        thousands(MAX_CSS_WORK / 1_000_000),
+        thousands(MAX_CSS_WORK / 1_000_000)
+    ))
 }
 
-impl<'a, 'input> Expansion<'a, 'input> {
-    /// The expanded element count of `xml` (capped a little past the limit).
-    fn count(xml: &'a usvg::roxmltree::Document<'input>) -> Result<u64> {
-        let mut ids = std::collections::HashMap::new();
-        for node in xml.descendants() {
-            if let Some(id) = node.attribute("id") {
-                ids.entry(id).or_insert(node);
-            }
+type XmlNode<'a, 'input> = usvg::roxmltree::Node<'a, 'input>;
+type NodeId = usvg::roxmltree::NodeId;
+
+/// The first element of each `id`, as usvg resolves links.
+fn element_ids<'a, 'input>(
+    xml: &'a usvg::roxmltree::Document<'input>,
+) -> std::collections::HashMap<&'a str, XmlNode<'a, 'input>> {
+    let mut ids = std::collections::HashMap::new();
+    for node in xml.descendants() {
+        if let Some(id) = node.attribute("id") {
+            ids.entry(id).or_insert(node);
         }
-        let mut e = Expansion {
-            ids,
-            memo: std::collections::HashMap::new(),
-        };
-        e.node(xml.root_element(), 0)
+    }
+    ids
+}
+
+/// The ids named by `url(#id)` in `value` (a paint, a clip, a mask, a style declaration).
+fn url_ids(value: &str) -> impl Iterator<Item = &str> {
+    value.match_indices("url(").filter_map(move |(i, _)| {
+        let rest = value[i + 4..].trim_start();
+        let rest = rest.strip_prefix(['"', '\'']).unwrap_or(rest).trim_start();
+        let id = rest.strip_prefix('#')?;
+        let end = id
+            .find(|c: char| matches!(c, ')' | '"' | '\'') || c.is_whitespace())
+            .unwrap_or(id.len());
+        Some(&id[..end])
+    })
+}
+
+/// What the style sheets cost and add, found by matching them as usvg will (the same parser
+/// and matcher, on the same sheets in the same order) but under a budget. The matcher
+/// backtracks: for each descendant combinator it tries every ancestor, so `x g g g g g g g g
+/// g g rect` against 40 nested groups took over 30 s in a 475-byte file.
+struct Css<'a, 'input> {
+    /// The matching work of each element, by node index.
+    work: Vec<u64>,
+    /// The elements that matching declarations name with `url(#id)`, by element.
+    refs: std::collections::HashMap<NodeId, Vec<XmlNode<'a, 'input>>>,
+}
+
+/// An element as the CSS matcher sees it, counting each step in `work` and, once the budget
+/// is spent, matching nothing (so the matcher stops at once).
+struct Counted<'a, 'input, 'w> {
+    node: XmlNode<'a, 'input>,
+    work: &'w std::cell::Cell<u64>,
+}
+
+impl Counted<'_, '_, '_> {
+    fn spend(&self, steps: u64) -> bool {
+        let work = self.work.get().saturating_add(steps);
+        self.work.set(work);
+        work <= MAX_CSS_WORK
+    }
+}
+
+impl simplecss::Element for Counted<'_, '_, '_> {
+    fn parent_element(&self) -> Option<Self> {
+        if !self.spend(1) {
+            return None;
+        }
+        self.node.parent_element().map(|node| Counted {
+            node,
+            work: self.work,
+        })
     }
 
-    fn node(&mut self, node: usvg::roxmltree::Node<'a, 'input>, depth: u32) -> Result<u64> {
+    fn prev_sibling_element(&self) -> Option<Self> {
+        if !self.spend(1) {
+            return None;
+        }
+        self.node.prev_sibling_element().map(|node| Counted {
+            node,
+            work: self.work,
+        })
+    }
+
+    fn has_local_name(&self, local_name: &str) -> bool {
+        self.spend(1) && self.node.tag_name().name() == local_name
+    }
+
+    fn attribute_matches(&self, local_name: &str, operator: simplecss::AttributeOperator) -> bool {
+        // the element's attributes are searched, then the value read
+        if !self.spend(1 + self.node.attributes().len() as u64 / 16) {
+            return false;
+        }
+        match self.node.attribute(local_name) {
+            Some(value) => self.spend(value.len() as u64 / 16) && operator.matches(value),
+            None => false,
+        }
+    }
+
+    fn pseudo_class_matches(&self, class: simplecss::PseudoClass) -> bool {
+        self.spend(1)
+            && match class {
+                simplecss::PseudoClass::FirstChild => self.node.prev_sibling_element().is_none(),
+                _ => false,
+            }
+    }
+}
+
+impl<'a, 'input> Css<'a, 'input> {
+    /// Matches `user` (the sheet usvg is given) and the document's `<style>` sheets against
+    /// every element, refusing the picture once the work passes [`MAX_CSS_WORK`].
+    fn matched(
+        xml: &'a usvg::roxmltree::Document<'input>,
+        ids: &std::collections::HashMap<&'a str, XmlNode<'a, 'input>>,
+        user: &'a str,
+    ) -> Result<Self> {
+        // as usvg reads them: the user sheet first, then each text/css or untyped <style>
+        let mut sheet = simplecss::StyleSheet::new();
+        sheet.parse_more(user);
+        for node in xml.descendants().filter(|n| n.has_tag_name("style")) {
+            if !matches!(node.attribute("type"), None | Some("text/css")) {
+                continue;
+            }
+            if let Some(text) = node.text() {
+                sheet.parse_more(text);
+            }
+        }
+        let mut css = Css {
+            work: vec![0; xml.descendants().count()],
+            refs: std::collections::HashMap::new(),
+        };
+        let work = std::cell::Cell::new(0_u64);
+        for node in xml.descendants().filter(|n| n.is_element()) {
+            let before = work.get();
+            let element = Counted { node, work: &work };
+            for rule in &sheet.rules {
+                if !element.spend(1) {
+                    return Err(css_too_long());
+                }
+                if rule.selector.matches(&element) {
+                    // each declaration is looked up among the element's attributes
+                    element.spend(rule.declarations.len() as u64);
+                    let named = rule
+                        .declarations
+                        .iter()
+                        .flat_map(|d| url_ids(d.value))
+                        .filter_map(|id| ids.get(id).copied());
+                    let named: Vec<_> = named.collect();
+                    if !named.is_empty() {
+                        css.refs.entry(node.id()).or_default().extend(named);
+                    }
+                }
+            }
+            if work.get() > MAX_CSS_WORK {
+                return Err(css_too_long());
+            }
+            if let Some(w) = css.work.get_mut(node.id().get_usize()) {
+                *w = work.get() - before;
+            }
+        }
+        Ok(css)
+    }
+}
+
+/// Counts the elements of an XML document with every `<use>` standing for a copy of what it
+/// names, and every pattern, clip path and mask (anything named by `url(#id)` in an attribute,
+/// a `style` or a matching style rule) counted again where it is used (usvg's conversion and
+/// resvg walk them once per use: ten patterns each filling ten shapes with the next, 6.5 KB,
+/// ran for minutes). Each element is counted once, so a chain of uses costs its length, not
+/// the product; `<defs>` and `<symbol>` count only where they are named.
+struct Expansion<'a, 'input, 'c> {
+    ids: std::collections::HashMap<&'a str, XmlNode<'a, 'input>>,
+    css: &'c Css<'a, 'input>,
+    memo: std::collections::HashMap<NodeId, u64>,
+    css_memo: std::collections::HashMap<NodeId, u64>,
+}
+
+/// What the count found: the elements, and the work of matching the style sheets against
+/// every element usvg reads (definitions too), `<use>` copies matched again.
+struct Expanded {
+    elements: u64,
+    css_work: u64,
+}
+
+impl<'a, 'input, 'c> Expansion<'a, 'input, 'c> {
+    /// The expanded size of `xml` (capped a little past the limits).
+    fn count(
+        xml: &'a usvg::roxmltree::Document<'input>,
+        ids: std::collections::HashMap<&'a str, XmlNode<'a, 'input>>,
+        css: &'c Css<'a, 'input>,
+    ) -> Result<Expanded> {
+        let mut e = Expansion {
+            ids,
+            css,
+            memo: std::collections::HashMap::new(),
+            css_memo: std::collections::HashMap::new(),
+        };
+        let elements = e.node(xml.root_element(), 0)?;
+        let css_work = e.css_work(xml.root_element(), 0)?;
+        Ok(Expanded { elements, css_work })
+    }
+
+    /// The element `use` names, if any.
+    fn href(&self, node: XmlNode<'a, 'input>) -> Option<XmlNode<'a, 'input>> {
+        node.attributes()
+            .find(|a| a.name() == "href")
+            .and_then(|a| a.value().strip_prefix('#'))
+            .and_then(|id| self.ids.get(id).copied())
+    }
+
+    fn deep(depth: u32) -> Result<()> {
         if depth > MAX_DEPTH {
             return Err(too_complex(format!(
                 "elements nested more than {MAX_DEPTH} deep"
             )));
         }
+        Ok(())
+    }
+
+    fn node(&mut self, node: XmlNode<'a, 'input>, depth: u32) -> Result<u64> {
+        Self::deep(depth)?;
         if let Some(&n) = self.memo.get(&node.id()) {
             return Ok(n);
         }
-        // a use that leads back here counts nothing (usvg drops it)
+        // a link that leads back here counts nothing (usvg drops it)
         self.memo.insert(node.id(), 0);
         let mut n: u64 = 1;
         // definitions are drawn only where a use names them
-        let drawn = |c: &usvg::roxmltree::Node| {
-            c.is_element() && !matches!(c.tag_name().name(), "defs" | "symbol")
-        };
-        for child in node.children().filter(drawn) {
-            n = n.saturating_add(self.node(child, depth + 1)?);
+        let drawn =
+            |c: &XmlNode| c.is_element() && !matches!(c.tag_name().name(), "defs" | "symbol");
+        let name = node.tag_name().name();
+        // a use's copy; patterns and gradients take their content from the one they name
+        let copied = matches!(
+            name,
+            "use" | "pattern" | "linearGradient" | "radialGradient"
+        )
+        .then(|| self.href(node))
+        .flatten();
+        let linked: Vec<XmlNode<'a, 'input>> = node
+            .children()
+            .filter(drawn)
+            .chain(copied)
+            .chain(
+                node.attributes()
+                    .flat_map(|a| url_ids(a.value()))
+                    .filter_map(|id| self.ids.get(id).copied()),
+            )
+            .chain(self.css.refs.get(&node.id()).into_iter().flatten().copied())
+            .collect();
+        for target in linked {
+            n = n.saturating_add(self.node(target, depth + 1)?);
             if n > MAX_EXPANDED_ELEMENTS {
                 break;
             }
         }
-        if node.tag_name().name() == "use" {
-            let href = node
-                .attributes()
-                .find(|a| a.name() == "href")
-                .map(|a| a.value());
-            if let Some(target) = href
-                .and_then(|h| h.strip_prefix('#'))
-                .and_then(|id| self.ids.get(id).copied())
-            {
-                n = n.saturating_add(self.node(target, depth + 1)?);
+        self.memo.insert(node.id(), n);
+        Ok(n)
+    }
+
+    /// The CSS work of `node` and everything usvg reads inside it: every element child
+    /// (definitions too) and, for a `<use>`, the copy (matched again).
+    fn css_work(&mut self, node: XmlNode<'a, 'input>, depth: u32) -> Result<u64> {
+        Self::deep(depth)?;
+        if let Some(&n) = self.css_memo.get(&node.id()) {
+            return Ok(n);
+        }
+        self.css_memo.insert(node.id(), 0);
+        let mut n = self
+            .css
+            .work
+            .get(node.id().get_usize())
+            .copied()
+            .unwrap_or(0);
+        let copied = (node.tag_name().name() == "use")
+            .then(|| self.href(node))
+            .flatten();
+        for target in node.children().filter(|c| c.is_element()).chain(copied) {
+            n = n.saturating_add(self.css_work(target, depth + 1)?);
+            if n > MAX_CSS_WORK {
+                break;
             }
         }
-        self.memo.insert(node.id(), n);
+        self.css_memo.insert(node.id(), n);
         Ok(n)
     }
 }
@@ -722,6 +956,15 @@ mod tests {
             most_attributes(r#"<!-- a=1 b=2 c=3 --><svg x="1"/>"#),
             Some(1)
         );
+    }
+
+    #[test]
+    fn url_links_are_found_in_any_value() {
+        let ids = |v| url_ids(v).collect::<Vec<_>>();
+        assert_eq!(ids("url(#a)"), ["a"]);
+        assert_eq!(ids("fill: url( '#b' ) ; stroke:url(\"#c\")"), ["b", "c"]);
+        assert_eq!(ids("url(#d) red, url(other.svg#e)"), ["d"]);
+        assert!(ids("none").is_empty());
     }
 
     #[test]
