@@ -710,3 +710,35 @@ fn svg_css_selectors_are_matched_under_a_budget() {
     let p = Picture::decode(&svg(&format!("{sheet}</style>{shapes}"))).expect("300 classes");
     assert!(p.width() > 0);
 }
+
+/// Issue 40: usvg searches every clip path, mask, pattern and filter (used or not) for links
+/// back to itself, and starts over after each one it finds: 3,000 shapes linking to a clip of
+/// 3,000 shapes and 300 clips that name themselves (250 KB, nothing drawn but one square) took
+/// 46 s. The search is counted first; a clip that names itself is still dropped and the
+/// picture drawn.
+#[test]
+fn svg_self_linking_clips_are_counted_before_usvg_searches_them() {
+    let clips = |shapes: usize, loops: usize| {
+        let mut body = String::from(r#"<defs><clipPath id="b">"#);
+        body.push_str(&r#"<rect width="1" height="1"/>"#.repeat(shapes));
+        body.push_str(r#"</clipPath><clipPath id="a">"#);
+        body.push_str(&r#"<rect width="1" height="1" clip-path="url(#b)"/>"#.repeat(shapes));
+        body.push_str("</clipPath>");
+        for i in 0..loops {
+            let _ = write!(
+                body,
+                r#"<clipPath id="r{i}"><rect width="1" height="1" clip-path="url(#r{i})"/></clipPath>"#
+            );
+        }
+        body.push_str(r#"</defs><rect width="10" height="10"/>"#);
+        svg(&body)
+    };
+    let bytes = clips(3000, 300);
+    assert!(bytes.len() < 260_000);
+    let e = refusal(&bytes);
+    assert!(
+        e.starts_with("the SVG is too complex to rasterise: its patterns, clips and masks link"),
+        "{e}"
+    );
+    Picture::decode(&clips(30, 3)).expect("a few clips that name themselves");
+}
