@@ -737,7 +737,9 @@ fn svg_self_linking_clips_are_counted_before_usvg_searches_them() {
     assert!(bytes.len() < 260_000);
     let e = refusal(&bytes);
     assert!(
-        e.starts_with("the SVG is too complex to rasterise: its patterns, clips and masks link"),
+        e.starts_with(
+            "the SVG is too complex to rasterise: checking its patterns, clips and masks for links"
+        ),
         "{e}"
     );
     Picture::decode(&clips(30, 3)).expect("a few clips that name themselves");

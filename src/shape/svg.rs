@@ -523,8 +523,8 @@ fn recursion_checks<'a, 'input>(
         .fold(0_u64, u64::saturating_add);
     let refuse = || {
         too_complex(format!(
-            "its patterns, clips and masks link to each other in more than {} million ways \
-             (the limit is {} million)",
+            "checking its patterns, clips and masks for links back to themselves takes more \
+             than {} million steps (the limit is {} million)",
             thousands(MAX_RECURSION_CHECK_WORK / 1_000_000),
             thousands(MAX_RECURSION_CHECK_WORK / 1_000_000)
         ))
