@@ -297,14 +297,16 @@ pub fn draws_text(tree: &usvg::Tree) -> bool {
     group(tree.root())
 }
 
-/// The most steps matching the style sheets' selectors against the elements may take, each
-/// step an element's name, attribute or parent looked at (about 7 ns each here: 50 million
-/// take 0.4 s, and usvg takes as long again), every `<use>` copy matched again.
+/// The most steps matching the style sheets' selectors against the elements and resolving
+/// `inherit` values may take, each step an element's name, attribute or parent looked at
+/// (about 7 ns each here: 50 million take 0.4 s, and usvg takes as long again), every `<use>`
+/// copy matched again.
 pub const MAX_CSS_WORK: u64 = 50_000_000;
 
 fn css_too_long() -> Error {
     too_complex(format!(
-        "its style sheet takes more than {} million steps to match (the limit is {} million)",
+        "its styles take more than {} million steps to match and resolve (the limit is {} \
+         million)",
         thousands(MAX_CSS_WORK / 1_000_000),
         thousands(MAX_CSS_WORK / 1_000_000)
     ))
@@ -434,9 +436,16 @@ impl<'a, 'input> Css<'a, 'input> {
             refs: std::collections::HashMap::new(),
         };
         let work = std::cell::Cell::new(0_u64);
+        // what looking a property up through an element's ancestors costs (usvg resolves an
+        // `inherit` so: each ancestor's attributes searched in turn), by node index
+        let mut lookup = vec![0_u64; css.work.len()];
         for node in xml.descendants().filter(|n| n.is_element()) {
             let before = work.get();
             let element = Counted { node, work: &work };
+            let mut inherits = node
+                .attributes()
+                .map(|a| a.value().matches("inherit").count() as u64)
+                .sum::<u64>();
             for rule in &sheet.rules {
                 if !element.spend(1) {
                     return Err(css_too_long());
@@ -444,6 +453,11 @@ impl<'a, 'input> Css<'a, 'input> {
                 if rule.selector.matches(&element) {
                     // each declaration is looked up among the element's attributes
                     element.spend(rule.declarations.len() as u64);
+                    inherits += rule
+                        .declarations
+                        .iter()
+                        .filter(|d| d.value.contains("inherit"))
+                        .count() as u64;
                     let named = rule
                         .declarations
                         .iter()
@@ -455,6 +469,11 @@ impl<'a, 'input> Css<'a, 'input> {
                     }
                 }
             }
+            let up = node.parent_element().map_or(0, |p| {
+                lookup[p.id().get_usize()].saturating_add(1 + p.attributes().len() as u64)
+            });
+            lookup[node.id().get_usize()] = up;
+            element.spend(inherits.saturating_mul(up));
             if work.get() > MAX_CSS_WORK {
                 return Err(css_too_long());
             }
