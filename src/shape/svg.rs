@@ -159,6 +159,13 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
     if expanded.css_work > MAX_CSS_WORK {
         return Err(css_too_long());
     }
+    if expanded.text_chars > MAX_TEXT_CHARS {
+        return Err(too_complex(format!(
+            "more than {} characters of text once <use> is expanded (the limit is {})",
+            thousands(MAX_TEXT_CHARS),
+            thousands(MAX_TEXT_CHARS)
+        )));
+    }
     // no file is ever read, and no image decoded: no resources folder, links resolve to nothing
     let options = usvg::Options {
         resources_dir: None,
@@ -193,6 +200,30 @@ pub const MAX_GRADIENT_STOPS: usize = 1_000;
 
 /// The most text runs (`<text>`, `<tspan>`, `<textPath>`) a picture may have.
 pub const MAX_TEXT_RUNS: usize = 2_000;
+
+/// The most characters one text element (`<text>` with its `<tspan>`s) may have: laying a
+/// text out takes time that grows with the square of its length (20,000 characters 0.3 s,
+/// 40,000 1.2 s, a million several minutes).
+pub const MAX_TEXT_ELEMENT_CHARS: u64 = 10_000;
+
+/// The most characters of text a picture may have, `<use>` copies included (about 2 us each).
+pub const MAX_TEXT_CHARS: u64 = 200_000;
+
+/// The characters of text `node` holds itself (not in its child elements), if it is a text
+/// element.
+fn text_chars(node: XmlNode) -> u64 {
+    if !matches!(
+        node.tag_name().name(),
+        "text" | "tspan" | "textPath" | "tref" | "a"
+    ) {
+        return 0;
+    }
+    node.children()
+        .filter(|c| c.is_text())
+        .filter_map(|c| c.text())
+        .map(|t| t.chars().count() as u64)
+        .sum()
+}
 
 /// The most CSS declarations (`name: value`) in style sheets and `style` attributes together.
 pub const MAX_CSS_DECLARATIONS: usize = 20_000;
@@ -253,6 +284,16 @@ fn xml_budget(xml: &usvg::roxmltree::Document) -> Result<()> {
         }
         if matches!(name, "text" | "tspan" | "textPath") {
             runs += 1;
+        }
+        if name == "text" {
+            let chars: u64 = node.descendants().map(text_chars).sum();
+            if chars > MAX_TEXT_ELEMENT_CHARS {
+                return Err(too_complex(format!(
+                    "a text of {} characters (the limit is {})",
+                    thousands(chars),
+                    thousands(MAX_TEXT_ELEMENT_CHARS)
+                )));
+            }
         }
         if let Some(style) = node.attribute("style") {
             declarations += style.matches(':').count();
@@ -581,14 +622,16 @@ struct Expansion<'a, 'input, 'c> {
     ids: std::collections::HashMap<&'a str, XmlNode<'a, 'input>>,
     css: &'c Css<'a, 'input>,
     memo: std::collections::HashMap<NodeId, u64>,
-    css_memo: std::collections::HashMap<NodeId, u64>,
+    css_memo: std::collections::HashMap<NodeId, [u64; 2]>,
 }
 
-/// What the count found: the elements, and the work of matching the style sheets against
-/// every element usvg reads (definitions too), `<use>` copies matched again.
+/// What the count found: the elements, the work of matching the style sheets against every
+/// element usvg reads (definitions too), and the characters of text it lays out, `<use>`
+/// copies matched and laid out again.
 struct Expanded {
     elements: u64,
     css_work: u64,
+    text_chars: u64,
 }
 
 impl<'a, 'input, 'c> Expansion<'a, 'input, 'c> {
@@ -605,8 +648,12 @@ impl<'a, 'input, 'c> Expansion<'a, 'input, 'c> {
             css_memo: std::collections::HashMap::new(),
         };
         let elements = e.node(xml.root_element(), 0)?;
-        let css_work = e.css_work(xml.root_element(), 0)?;
-        Ok(Expanded { elements, css_work })
+        let [css_work, text_chars] = e.read(xml.root_element(), 0)?;
+        Ok(Expanded {
+            elements,
+            css_work,
+            text_chars,
+        })
     }
 
     /// The element `use` names, if any.
@@ -666,26 +713,29 @@ impl<'a, 'input, 'c> Expansion<'a, 'input, 'c> {
         Ok(n)
     }
 
-    /// The CSS work of `node` and everything usvg reads inside it: every element child
-    /// (definitions too) and, for a `<use>`, the copy (matched again).
-    fn css_work(&mut self, node: XmlNode<'a, 'input>, depth: u32) -> Result<u64> {
+    /// The CSS work and the text characters of `node` and everything usvg reads inside it:
+    /// every element child (definitions too) and, for a `<use>`, the copy (matched and laid
+    /// out again).
+    fn read(&mut self, node: XmlNode<'a, 'input>, depth: u32) -> Result<[u64; 2]> {
         Self::deep(depth)?;
         if let Some(&n) = self.css_memo.get(&node.id()) {
             return Ok(n);
         }
-        self.css_memo.insert(node.id(), 0);
-        let mut n = self
+        self.css_memo.insert(node.id(), [0, 0]);
+        let css = self
             .css
             .work
             .get(node.id().get_usize())
             .copied()
             .unwrap_or(0);
+        let mut n = [css, text_chars(node)];
         let copied = (node.tag_name().name() == "use")
             .then(|| self.href(node))
             .flatten();
         for target in node.children().filter(|c| c.is_element()).chain(copied) {
-            n = n.saturating_add(self.css_work(target, depth + 1)?);
-            if n > MAX_CSS_WORK {
+            let c = self.read(target, depth + 1)?;
+            n = [n[0].saturating_add(c[0]), n[1].saturating_add(c[1])];
+            if n[0] > MAX_CSS_WORK || n[1] > MAX_TEXT_CHARS {
                 break;
             }
         }
