@@ -820,3 +820,35 @@ fn svg_long_texts_are_counted_before_they_are_laid_out() {
     );
     Picture::decode(&svg(&text(1_000))).expect("a thousand characters");
 }
+
+/// Found by the `svg` fuzz target (issue 40): one arc of radius 7e49 in a built-in shape (880
+/// bytes) ran out of memory past 8 GB, the arc cut into hundreds of millions of curves while
+/// the file was converted. Arcs are counted as the curves they become, from the XML; ordinary
+/// arcs are drawn.
+#[test]
+fn svg_huge_arcs_are_counted_before_they_are_cut_into_curves() {
+    for d in [
+        "M55 104 A16 67777777777777777777777777777777777777777777777777 0 1 0 88 104Z",
+        "M0 0 A1 1 0 1 0 1e300 0Z",
+        "M0 0 a1e-4 1e40 45 1 1 10 10Z",
+    ] {
+        let e = refusal(&svg(&format!(r#"<path d="{d}"/>"#)));
+        assert!(
+            e.contains("path points once arcs are converted"),
+            "{d}: {e}"
+        );
+    }
+    let p = Picture::decode(&svg(
+        r#"<path d="M10 50 A40 40 0 1 0 90 50 A40 40 0 1 0 10 50Z M30 50 a20 5 30 1 1 40 0z"/>"#,
+    ))
+    .expect("ordinary arcs");
+    assert!(p.width() > 0);
+    let rabbit = hedge::shape::builtin::get("rabbit").unwrap();
+    let broken = std::str::from_utf8(rabbit).unwrap().replace(
+        "A16 6 0 1 0 88 104",
+        "A16 67777777777777777777777777777777777777777777777777 0 1 0 88 104",
+    );
+    assert_ne!(broken.as_bytes(), rabbit);
+    let e = refusal(broken.as_bytes());
+    assert!(e.contains("path points"), "{e}");
+}

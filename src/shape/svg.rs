@@ -156,6 +156,14 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
             thousands(MAX_EXPANDED_ELEMENTS)
         )));
     }
+    if expanded.points > MAX_SVG_POINTS {
+        return Err(too_complex(format!(
+            "more than {} path points once arcs are converted to curves and <use>, patterns, \
+             clips and masks are expanded (the limit is {})",
+            thousands(MAX_SVG_POINTS),
+            thousands(MAX_SVG_POINTS)
+        )));
+    }
     if expanded.css_work > MAX_CSS_WORK {
         return Err(css_too_long());
     }
@@ -208,6 +216,86 @@ pub const MAX_TEXT_ELEMENT_CHARS: u64 = 10_000;
 
 /// The most characters of text a picture may have, `<use>` copies included (about 2 us each).
 pub const MAX_TEXT_CHARS: u64 = 200_000;
+
+/// The points of path data `d` once usvg has converted it, every elliptical arc counted as
+/// the cubic curves it becomes (three points each). usvg (through kurbo) cuts an arc into
+/// more curves the larger its radius: one of radius 7e49 in a 880-byte file asked for
+/// hundreds of millions of curves and ran out of memory past 8 GB. Read as usvg reads it, up
+/// to the first error.
+fn path_points(d: &str) -> u64 {
+    use svgtypes::PathSegment as S;
+    let (mut x, mut y, mut start_x, mut start_y) = (0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64);
+    let mut points = 0.0_f64;
+    for segment in svgtypes::PathParser::from(d) {
+        let Ok(segment) = segment else { break };
+        let to = |abs: bool, dx: f64, dy: f64| if abs { (dx, dy) } else { (x + dx, y + dy) };
+        let ((nx, ny), n) = match segment {
+            S::MoveTo { abs, x: px, y: py } => {
+                let p = to(abs, px, py);
+                (start_x, start_y) = p;
+                (p, 1.0)
+            }
+            S::LineTo { abs, x: px, y: py } | S::SmoothQuadratic { abs, x: px, y: py } => {
+                (to(abs, px, py), 1.0)
+            }
+            S::HorizontalLineTo { abs, x: px } => ((if abs { px } else { x + px }, y), 1.0),
+            S::VerticalLineTo { abs, y: py } => ((x, if abs { py } else { y + py }), 1.0),
+            S::CurveTo {
+                abs, x: px, y: py, ..
+            }
+            | S::SmoothCurveTo {
+                abs, x: px, y: py, ..
+            }
+            | S::Quadratic {
+                abs, x: px, y: py, ..
+            } => (to(abs, px, py), 3.0),
+            S::EllipticalArc {
+                abs,
+                rx,
+                ry,
+                x_axis_rotation,
+                x: px,
+                y: py,
+                ..
+            } => {
+                let p = to(abs, px, py);
+                (p, 3.0 * arc_curves((x, y), p, rx, ry, x_axis_rotation))
+            }
+            S::ClosePath { .. } => ((start_x, start_y), 1.0),
+        };
+        (x, y) = (nx, ny);
+        points += n;
+        if !points.is_finite() || points > MAX_SVG_POINTS as f64 * 2.0 {
+            return u64::MAX / 4;
+        }
+    }
+    points as u64
+}
+
+/// How many cubic curves kurbo cuts an SVG arc from `from` to `to` into (at most; usvg asks
+/// for a tolerance of 0.1): radii too small to reach are scaled up first, then a whole
+/// ellipse takes (1.1163 x radius / tolerance)^(1/6) curves, at least four.
+fn arc_curves(from: (f64, f64), to: (f64, f64), rx: f64, ry: f64, rotation: f64) -> f64 {
+    let (rx, ry) = (rx.abs(), ry.abs());
+    if rx <= 1e-5 || ry <= 1e-5 || from == to {
+        return 1.0; // drawn as a line
+    }
+    let (sin, cos) = (rotation.to_radians() % std::f64::consts::TAU).sin_cos();
+    let (hx, hy) = ((from.0 - to.0) * 0.5, (from.1 - to.1) * 0.5);
+    let (px, py) = (cos * hx + sin * hy, -sin * hx + cos * hy);
+    let fit = px * px / (rx * rx) + py * py / (ry * ry);
+    let radius = rx.max(ry) * if fit > 1.0 { fit.sqrt() } else { 1.0 };
+    let curves = (1.1163 * radius / 0.1)
+        .powf(1.0 / 6.0)
+        .max(3.999_999)
+        .ceil()
+        + 1.0;
+    if curves.is_finite() {
+        curves
+    } else {
+        f64::INFINITY
+    }
+}
 
 /// The characters of text `node` holds itself (not in its child elements), if it is a text
 /// element.
@@ -621,7 +709,7 @@ fn recursion_checks<'a, 'input>(
 struct Expansion<'a, 'input, 'c> {
     ids: std::collections::HashMap<&'a str, XmlNode<'a, 'input>>,
     css: &'c Css<'a, 'input>,
-    memo: std::collections::HashMap<NodeId, u64>,
+    memo: std::collections::HashMap<NodeId, [u64; 2]>,
     css_memo: std::collections::HashMap<NodeId, [u64; 2]>,
 }
 
@@ -630,6 +718,8 @@ struct Expansion<'a, 'input, 'c> {
 /// copies matched and laid out again.
 struct Expanded {
     elements: u64,
+    /// Path points, every arc counted as the curves it is converted to.
+    points: u64,
     css_work: u64,
     text_chars: u64,
 }
@@ -647,10 +737,11 @@ impl<'a, 'input, 'c> Expansion<'a, 'input, 'c> {
             memo: std::collections::HashMap::new(),
             css_memo: std::collections::HashMap::new(),
         };
-        let elements = e.node(xml.root_element(), 0)?;
+        let [elements, points] = e.node(xml.root_element(), 0)?;
         let [css_work, text_chars] = e.read(xml.root_element(), 0)?;
         Ok(Expanded {
             elements,
+            points,
             css_work,
             text_chars,
         })
@@ -673,22 +764,28 @@ impl<'a, 'input, 'c> Expansion<'a, 'input, 'c> {
         Ok(())
     }
 
-    fn node(&mut self, node: XmlNode<'a, 'input>, depth: u32) -> Result<u64> {
+    /// The elements and path points of `node` expanded.
+    fn node(&mut self, node: XmlNode<'a, 'input>, depth: u32) -> Result<[u64; 2]> {
         Self::deep(depth)?;
         if let Some(&n) = self.memo.get(&node.id()) {
             return Ok(n);
         }
         // a link that leads back here counts nothing (usvg drops it)
-        self.memo.insert(node.id(), 0);
-        let mut n: u64 = 1;
+        self.memo.insert(node.id(), [0, 0]);
+        let own_points = match node.attribute("d") {
+            Some(d) if node.tag_name().name() == "path" => path_points(d),
+            _ => 0,
+        };
+        let mut n = [1, own_points];
         // definitions are drawn only where a use names them
         let drawn =
             |c: &XmlNode| c.is_element() && !matches!(c.tag_name().name(), "defs" | "symbol");
         let name = node.tag_name().name();
-        // a use's copy; patterns and gradients take their content from the one they name
+        // a use's copy; patterns and gradients take their content from the one they name,
+        // a text path its path
         let copied = matches!(
             name,
-            "use" | "pattern" | "linearGradient" | "radialGradient"
+            "use" | "pattern" | "linearGradient" | "radialGradient" | "textPath"
         )
         .then(|| self.href(node))
         .flatten();
@@ -704,8 +801,9 @@ impl<'a, 'input, 'c> Expansion<'a, 'input, 'c> {
             .chain(self.css.refs.get(&node.id()).into_iter().flatten().copied())
             .collect();
         for target in linked {
-            n = n.saturating_add(self.node(target, depth + 1)?);
-            if n > MAX_EXPANDED_ELEMENTS {
+            let c = self.node(target, depth + 1)?;
+            n = [n[0].saturating_add(c[0]), n[1].saturating_add(c[1])];
+            if n[0] > MAX_EXPANDED_ELEMENTS || n[1] > MAX_SVG_POINTS {
                 break;
             }
         }
