@@ -259,7 +259,8 @@ fn path_points(d: &str) -> u64 {
                 ..
             } => {
                 let p = to(abs, px, py);
-                (p, 3.0 * arc_curves((x, y), p, rx, ry, x_axis_rotation))
+                let curves = arc_curves((x, y), p, rx, ry, x_axis_rotation);
+                (p, if curves == 0.0 { 1.0 } else { 3.0 * curves })
             }
             S::ClosePath { .. } => ((start_x, start_y), 1.0),
         };
@@ -272,13 +273,14 @@ fn path_points(d: &str) -> u64 {
     points as u64
 }
 
-/// How many cubic curves kurbo cuts an SVG arc from `from` to `to` into (at most; usvg asks
-/// for a tolerance of 0.1): radii too small to reach are scaled up first, then a whole
-/// ellipse takes (1.1163 x radius / tolerance)^(1/6) curves, at least four.
+/// How many cubic curves kurbo cuts an SVG arc from `from` to `to` into, at most (none: it
+/// is drawn as a line; usvg asks for a tolerance of 0.1): radii too small to reach are scaled
+/// up first, then a whole ellipse takes (1.1163 x radius / tolerance)^(1/6) curves, at least
+/// four.
 fn arc_curves(from: (f64, f64), to: (f64, f64), rx: f64, ry: f64, rotation: f64) -> f64 {
     let (rx, ry) = (rx.abs(), ry.abs());
     if rx <= 1e-5 || ry <= 1e-5 || from == to {
-        return 1.0; // drawn as a line
+        return 0.0; // a line
     }
     let (sin, cos) = (rotation.to_radians() % std::f64::consts::TAU).sin_cos();
     let (hx, hy) = ((from.0 - to.0) * 0.5, (from.1 - to.1) * 0.5);
@@ -1219,6 +1221,25 @@ mod tests {
         assert_eq!(ids("fill: url( '#b' ) ; stroke:url(\"#c\")"), ["b", "c"]);
         assert_eq!(ids("url(#d) red, url(other.svg#e)"), ["d"]);
         assert!(ids("none").is_empty());
+    }
+
+    #[test]
+    fn path_points_count_arcs_as_their_curves() {
+        assert_eq!(path_points("M0 0 L10 0 H20 V5 C1 1 2 2 3 3 Z"), 8);
+        // a quarter circle of radius 40: a whole one takes 4 curves, counted as 5 at most
+        assert_eq!(path_points("M0 0 A40 40 0 0 1 40 40"), 1 + 15);
+        // too small to reach: scaled up; flat: a line
+        assert_eq!(path_points("M0 0 A1 1 0 0 1 100 0"), 1 + 15);
+        assert_eq!(path_points("M0 0 A0 1 0 0 1 100 0"), 2);
+        // relative moves after a close start from the subpath's start
+        assert_eq!(
+            path_points("m10 10 a5 5 0 1 1 10 0 z a5 5 0 1 1 10 0"),
+            1 + 15 + 1 + 15
+        );
+        assert!(path_points("M0 0 A1e30 1e30 0 1 1 10 0") > 3 * 100_000);
+        assert!(path_points("M0 0 A1 1 0 1 1 1e300 0") > MAX_SVG_POINTS);
+        // read up to the first error, as usvg reads it
+        assert_eq!(path_points("M0 0 L1 1 X A1e30 1e30 0 1 1 10 0"), 2);
     }
 
     #[test]
