@@ -146,11 +146,32 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
             e => Error::input(format!("the SVG image is corrupt ({})", first_line(e))),
         })?;
     xml_budget(&xml)?;
-    let expanded = Expansion::count(&xml)?;
-    if expanded > MAX_EXPANDED_ELEMENTS {
+    let ids = element_ids(&xml);
+    let css = Css::matched(&xml, &ids, no_effects(text))?;
+    recursion_checks(&xml, &ids, &css)?;
+    let expanded = Expansion::count(&xml, ids, &css)?;
+    if expanded.elements > MAX_EXPANDED_ELEMENTS {
         return Err(too_complex(format!(
-            "more than {} elements once <use> is expanded",
+            "more than {} elements once <use>, patterns, clips and masks are expanded",
             thousands(MAX_EXPANDED_ELEMENTS)
+        )));
+    }
+    if expanded.points > MAX_SVG_POINTS {
+        return Err(too_complex(format!(
+            "more than {} path points once arcs are converted to curves and <use>, patterns, \
+             clips and masks are expanded (the limit is {})",
+            thousands(MAX_SVG_POINTS),
+            thousands(MAX_SVG_POINTS)
+        )));
+    }
+    if expanded.css_work > MAX_CSS_WORK {
+        return Err(css_too_long());
+    }
+    if expanded.text_chars > MAX_TEXT_CHARS {
+        return Err(too_complex(format!(
+            "more than {} characters of text once <use> is expanded (the limit is {})",
+            thousands(MAX_TEXT_CHARS),
+            thousands(MAX_TEXT_CHARS)
         )));
     }
     // no file is ever read, and no image decoded: no resources folder, links resolve to nothing
@@ -187,6 +208,112 @@ pub const MAX_GRADIENT_STOPS: usize = 1_000;
 
 /// The most text runs (`<text>`, `<tspan>`, `<textPath>`) a picture may have.
 pub const MAX_TEXT_RUNS: usize = 2_000;
+
+/// The most characters one text element (`<text>` with its `<tspan>`s) may have: laying a
+/// text out takes time that grows with the square of its length (20,000 characters 0.3 s,
+/// 40,000 1.2 s, a million several minutes).
+pub const MAX_TEXT_ELEMENT_CHARS: u64 = 10_000;
+
+/// The most characters of text a picture may have, `<use>` copies included (about 2 us each).
+pub const MAX_TEXT_CHARS: u64 = 200_000;
+
+/// The points of path data `d` once usvg has converted it, every elliptical arc counted as
+/// the cubic curves it becomes (three points each). usvg (through kurbo) cuts an arc into
+/// more curves the larger its radius: one of radius 7e49 in a 880-byte file asked for
+/// hundreds of millions of curves and ran out of memory past 8 GB. Read as usvg reads it, up
+/// to the first error.
+fn path_points(d: &str) -> u64 {
+    use svgtypes::PathSegment as S;
+    let (mut x, mut y, mut start_x, mut start_y) = (0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64);
+    let mut points = 0.0_f64;
+    for segment in svgtypes::PathParser::from(d) {
+        let Ok(segment) = segment else { break };
+        let to = |abs: bool, dx: f64, dy: f64| if abs { (dx, dy) } else { (x + dx, y + dy) };
+        let ((nx, ny), n) = match segment {
+            S::MoveTo { abs, x: px, y: py } => {
+                let p = to(abs, px, py);
+                (start_x, start_y) = p;
+                (p, 1.0)
+            }
+            S::LineTo { abs, x: px, y: py } | S::SmoothQuadratic { abs, x: px, y: py } => {
+                (to(abs, px, py), 1.0)
+            }
+            S::HorizontalLineTo { abs, x: px } => ((if abs { px } else { x + px }, y), 1.0),
+            S::VerticalLineTo { abs, y: py } => ((x, if abs { py } else { y + py }), 1.0),
+            S::CurveTo {
+                abs, x: px, y: py, ..
+            }
+            | S::SmoothCurveTo {
+                abs, x: px, y: py, ..
+            }
+            | S::Quadratic {
+                abs, x: px, y: py, ..
+            } => (to(abs, px, py), 3.0),
+            S::EllipticalArc {
+                abs,
+                rx,
+                ry,
+                x_axis_rotation,
+                x: px,
+                y: py,
+                ..
+            } => {
+                let p = to(abs, px, py);
+                let curves = arc_curves((x, y), p, rx, ry, x_axis_rotation);
+                (p, if curves == 0.0 { 1.0 } else { 3.0 * curves })
+            }
+            S::ClosePath { .. } => ((start_x, start_y), 1.0),
+        };
+        (x, y) = (nx, ny);
+        points += n;
+        if !points.is_finite() || points > MAX_SVG_POINTS as f64 * 2.0 {
+            return u64::MAX / 4;
+        }
+    }
+    points as u64
+}
+
+/// How many cubic curves kurbo cuts an SVG arc from `from` to `to` into, at most (none: it
+/// is drawn as a line; usvg asks for a tolerance of 0.1): radii too small to reach are scaled
+/// up first, then a whole ellipse takes (1.1163 x radius / tolerance)^(1/6) curves, at least
+/// four.
+fn arc_curves(from: (f64, f64), to: (f64, f64), rx: f64, ry: f64, rotation: f64) -> f64 {
+    let (rx, ry) = (rx.abs(), ry.abs());
+    if rx <= 1e-5 || ry <= 1e-5 || from == to {
+        return 0.0; // a line
+    }
+    let (sin, cos) = (rotation.to_radians() % std::f64::consts::TAU).sin_cos();
+    let (hx, hy) = ((from.0 - to.0) * 0.5, (from.1 - to.1) * 0.5);
+    let (px, py) = (cos * hx + sin * hy, -sin * hx + cos * hy);
+    let fit = px * px / (rx * rx) + py * py / (ry * ry);
+    let radius = rx.max(ry) * if fit > 1.0 { fit.sqrt() } else { 1.0 };
+    let curves = (1.1163 * radius / 0.1)
+        .powf(1.0 / 6.0)
+        .max(3.999_999)
+        .ceil()
+        + 1.0;
+    if curves.is_finite() {
+        curves
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// The characters of text `node` holds itself (not in its child elements), if it is a text
+/// element.
+fn text_chars(node: XmlNode) -> u64 {
+    if !matches!(
+        node.tag_name().name(),
+        "text" | "tspan" | "textPath" | "tref" | "a"
+    ) {
+        return 0;
+    }
+    node.children()
+        .filter(|c| c.is_text())
+        .filter_map(|c| c.text())
+        .map(|t| t.chars().count() as u64)
+        .sum()
+}
 
 /// The most CSS declarations (`name: value`) in style sheets and `style` attributes together.
 pub const MAX_CSS_DECLARATIONS: usize = 20_000;
@@ -248,6 +375,16 @@ fn xml_budget(xml: &usvg::roxmltree::Document) -> Result<()> {
         if matches!(name, "text" | "tspan" | "textPath") {
             runs += 1;
         }
+        if name == "text" {
+            let chars: u64 = node.descendants().map(text_chars).sum();
+            if chars > MAX_TEXT_ELEMENT_CHARS {
+                return Err(too_complex(format!(
+                    "a text of {} characters (the limit is {})",
+                    thousands(chars),
+                    thousands(MAX_TEXT_ELEMENT_CHARS)
+                )));
+            }
+        }
         if let Some(style) = node.attribute("style") {
             declarations += style.matches(':').count();
         }
@@ -291,65 +428,418 @@ pub fn draws_text(tree: &usvg::Tree) -> bool {
     group(tree.root())
 }
 
-/// Counts the elements of an XML document with every `<use>` standing for a copy of what it
-/// names (each element counted once, so a chain of uses costs its length, not the product);
-/// `<defs>` and `<symbol>` count only where a use names them.
-struct Expansion<'a, 'input> {
-    ids: std::collections::HashMap<&'a str, usvg::roxmltree::Node<'a, 'input>>,
-    memo: std::collections::HashMap<usvg::roxmltree::NodeId, u64>,
+/// The most steps matching the style sheets' selectors against the elements and resolving
+/// `inherit` values may take, each step an element's name, attribute or parent looked at
+/// (about 7 ns each here: 50 million take 0.4 s, and usvg takes as long again), every `<use>`
+/// copy matched again.
+pub const MAX_CSS_WORK: u64 = 50_000_000;
+
+fn css_too_long() -> Error {
+    too_complex(format!(
+        "its styles take more than {} million steps to match and resolve (the limit is {} \
+         million)",
+        thousands(MAX_CSS_WORK / 1_000_000),
+        thousands(MAX_CSS_WORK / 1_000_000)
+    ))
 }
 
-impl<'a, 'input> Expansion<'a, 'input> {
-    /// The expanded element count of `xml` (capped a little past the limit).
-    fn count(xml: &'a usvg::roxmltree::Document<'input>) -> Result<u64> {
-        let mut ids = std::collections::HashMap::new();
-        for node in xml.descendants() {
-            if let Some(id) = node.attribute("id") {
-                ids.entry(id).or_insert(node);
-            }
+type XmlNode<'a, 'input> = usvg::roxmltree::Node<'a, 'input>;
+type NodeId = usvg::roxmltree::NodeId;
+
+/// The first element of each `id`, as usvg resolves links.
+fn element_ids<'a, 'input>(
+    xml: &'a usvg::roxmltree::Document<'input>,
+) -> std::collections::HashMap<&'a str, XmlNode<'a, 'input>> {
+    let mut ids = std::collections::HashMap::new();
+    for node in xml.descendants() {
+        if let Some(id) = node.attribute("id") {
+            ids.entry(id).or_insert(node);
         }
-        let mut e = Expansion {
-            ids,
-            memo: std::collections::HashMap::new(),
-        };
-        e.node(xml.root_element(), 0)
+    }
+    ids
+}
+
+/// The ids named by `url(#id)` in `value` (a paint, a clip, a mask, a style declaration).
+fn url_ids(value: &str) -> impl Iterator<Item = &str> {
+    value.match_indices("url(").filter_map(move |(i, _)| {
+        let rest = value[i + 4..].trim_start();
+        let rest = rest.strip_prefix(['"', '\'']).unwrap_or(rest).trim_start();
+        let id = rest.strip_prefix('#')?;
+        let end = id
+            .find(|c: char| matches!(c, ')' | '"' | '\'') || c.is_whitespace())
+            .unwrap_or(id.len());
+        Some(&id[..end])
+    })
+}
+
+/// What the style sheets cost and add, found by matching them as usvg will (the same parser
+/// and matcher, on the same sheets in the same order) but under a budget. The matcher
+/// backtracks: for each descendant combinator it tries every ancestor, so `x g g g g g g g g
+/// g g rect` against 40 nested groups took over 30 s in a 475-byte file.
+struct Css<'a, 'input> {
+    /// The matching work of each element, by node index.
+    work: Vec<u64>,
+    /// The elements that matching declarations name with `url(#id)`, by element.
+    refs: std::collections::HashMap<NodeId, Vec<XmlNode<'a, 'input>>>,
+}
+
+/// An element as the CSS matcher sees it, counting each step in `work` and, once the budget
+/// is spent, matching nothing (so the matcher stops at once).
+struct Counted<'a, 'input, 'w> {
+    node: XmlNode<'a, 'input>,
+    work: &'w std::cell::Cell<u64>,
+}
+
+impl Counted<'_, '_, '_> {
+    fn spend(&self, steps: u64) -> bool {
+        let work = self.work.get().saturating_add(steps);
+        self.work.set(work);
+        work <= MAX_CSS_WORK
+    }
+}
+
+impl simplecss::Element for Counted<'_, '_, '_> {
+    fn parent_element(&self) -> Option<Self> {
+        if !self.spend(1) {
+            return None;
+        }
+        self.node.parent_element().map(|node| Counted {
+            node,
+            work: self.work,
+        })
     }
 
-    fn node(&mut self, node: usvg::roxmltree::Node<'a, 'input>, depth: u32) -> Result<u64> {
+    fn prev_sibling_element(&self) -> Option<Self> {
+        if !self.spend(1) {
+            return None;
+        }
+        self.node.prev_sibling_element().map(|node| Counted {
+            node,
+            work: self.work,
+        })
+    }
+
+    fn has_local_name(&self, local_name: &str) -> bool {
+        self.spend(1) && self.node.tag_name().name() == local_name
+    }
+
+    fn attribute_matches(&self, local_name: &str, operator: simplecss::AttributeOperator) -> bool {
+        // the element's attributes are searched, then the value read
+        if !self.spend(1 + self.node.attributes().len() as u64 / 16) {
+            return false;
+        }
+        match self.node.attribute(local_name) {
+            Some(value) => self.spend(value.len() as u64 / 16) && operator.matches(value),
+            None => false,
+        }
+    }
+
+    fn pseudo_class_matches(&self, class: simplecss::PseudoClass) -> bool {
+        self.spend(1)
+            && match class {
+                simplecss::PseudoClass::FirstChild => self.node.prev_sibling_element().is_none(),
+                _ => false,
+            }
+    }
+}
+
+impl<'a, 'input> Css<'a, 'input> {
+    /// Matches `user` (the sheet usvg is given) and the document's `<style>` sheets against
+    /// every element, refusing the picture once the work passes [`MAX_CSS_WORK`].
+    fn matched(
+        xml: &'a usvg::roxmltree::Document<'input>,
+        ids: &std::collections::HashMap<&'a str, XmlNode<'a, 'input>>,
+        user: &'a str,
+    ) -> Result<Self> {
+        // as usvg reads them: the user sheet first, then each text/css or untyped <style>
+        let mut sheet = simplecss::StyleSheet::new();
+        sheet.parse_more(user);
+        for node in xml.descendants().filter(|n| n.has_tag_name("style")) {
+            if !matches!(node.attribute("type"), None | Some("text/css")) {
+                continue;
+            }
+            if let Some(text) = node.text() {
+                sheet.parse_more(text);
+            }
+        }
+        let mut css = Css {
+            work: vec![0; xml.descendants().count()],
+            refs: std::collections::HashMap::new(),
+        };
+        let work = std::cell::Cell::new(0_u64);
+        // what looking a property up through an element's ancestors costs (usvg resolves an
+        // `inherit` so: each ancestor's attributes searched in turn), by node index
+        let mut lookup = vec![0_u64; css.work.len()];
+        for node in xml.descendants().filter(|n| n.is_element()) {
+            let before = work.get();
+            let element = Counted { node, work: &work };
+            let mut inherits = node
+                .attributes()
+                .map(|a| a.value().matches("inherit").count() as u64)
+                .sum::<u64>();
+            for rule in &sheet.rules {
+                if !element.spend(1) {
+                    return Err(css_too_long());
+                }
+                if rule.selector.matches(&element) {
+                    // each declaration is looked up among the element's attributes
+                    element.spend(rule.declarations.len() as u64);
+                    inherits += rule
+                        .declarations
+                        .iter()
+                        .filter(|d| d.value.contains("inherit"))
+                        .count() as u64;
+                    let named = rule
+                        .declarations
+                        .iter()
+                        .flat_map(|d| url_ids(d.value))
+                        .filter_map(|id| ids.get(id).copied());
+                    let named: Vec<_> = named.collect();
+                    if !named.is_empty() {
+                        css.refs.entry(node.id()).or_default().extend(named);
+                    }
+                }
+            }
+            let up = node.parent_element().map_or(0, |p| {
+                lookup[p.id().get_usize()].saturating_add(1 + p.attributes().len() as u64)
+            });
+            lookup[node.id().get_usize()] = up;
+            element.spend(inherits.saturating_mul(up));
+            if work.get() > MAX_CSS_WORK {
+                return Err(css_too_long());
+            }
+            if let Some(w) = css.work.get_mut(node.id().get_usize()) {
+                *w = work.get() - before;
+            }
+        }
+        Ok(css)
+    }
+}
+
+/// The most steps usvg's search for self-referencing patterns, clips, masks and filters may
+/// take (each step an element looked at, about 17 ns here: 20 million take 0.35 s).
+pub const MAX_RECURSION_CHECK_WORK: u64 = 20_000_000;
+
+/// Refuses a picture whose links would make usvg's search for self-referencing links long,
+/// before it starts. usvg searches every pattern, clip path, mask and filter (used or not)
+/// for links inside it, and looks through everything each link names for a link back; it
+/// starts over after each link back it finds and removes. A 250 KB file of unused clip paths
+/// (3,000 shapes linking to a clip of 3,000 shapes, and 300 clips that name themselves) took
+/// 46 s. The cost counted here: one search (every element inside those containers, and
+/// everything each link in them names) times one more than the links back.
+fn recursion_checks<'a, 'input>(
+    xml: &'a usvg::roxmltree::Document<'input>,
+    ids: &std::collections::HashMap<&'a str, XmlNode<'a, 'input>>,
+    css: &Css<'a, 'input>,
+) -> Result<()> {
+    let nodes: Vec<XmlNode<'a, 'input>> = xml.descendants().collect();
+    let index = |n: XmlNode| n.id().get_usize();
+    // what each element links to by url(#id), from any attribute or a matching style rule
+    let mut linked: Vec<Vec<XmlNode<'a, 'input>>> = vec![Vec::new(); nodes.len()];
+    for n in nodes.iter().filter(|n| n.is_element()) {
+        linked[index(*n)] = n
+            .attributes()
+            .flat_map(|a| url_ids(a.value()))
+            .filter_map(|id| ids.get(id).copied())
+            .chain(css.refs.get(&n.id()).into_iter().flatten().copied())
+            .collect();
+    }
+    let links = |n: XmlNode| &linked[index(n)];
+    // elements in each subtree, and what searching the links inside it costs, bottom up
+    let mut size = vec![0_u64; nodes.len()];
+    for n in nodes.iter().rev().filter(|n| n.is_element()) {
+        size[index(*n)] = 1 + n.children().map(|c| size[index(c)]).sum::<u64>();
+    }
+    let mut link_cost = vec![0_u64; nodes.len()];
+    for n in nodes.iter().rev().filter(|n| n.is_element()) {
+        let own: u64 = links(*n).iter().map(|t| size[index(*t)]).sum();
+        link_cost[index(*n)] = n
+            .children()
+            .map(|c| link_cost[index(c)])
+            .fold(own, u64::saturating_add);
+    }
+    let containers: Vec<_> = nodes
+        .iter()
+        .filter(|n| {
+            matches!(
+                n.tag_name().name(),
+                "pattern" | "clipPath" | "mask" | "filter"
+            )
+        })
+        .collect();
+    let search = containers
+        .iter()
+        .map(|e| size[index(**e)].saturating_add(link_cost[index(**e)]))
+        .fold(0_u64, u64::saturating_add);
+    let refuse = || {
+        too_complex(format!(
+            "checking its patterns, clips and masks for links back to themselves takes more \
+             than {} million steps (the limit is {} million)",
+            thousands(MAX_RECURSION_CHECK_WORK / 1_000_000),
+            thousands(MAX_RECURSION_CHECK_WORK / 1_000_000)
+        ))
+    };
+    if search > MAX_RECURSION_CHECK_WORK {
+        return Err(refuse());
+    }
+    // the search is affordable: count the links back as usvg finds them (to the container
+    // itself, or from inside what the link names to the container)
+    let mut back: u64 = 0;
+    for e in &containers {
+        for d in e.descendants().filter(|d| d.is_element()) {
+            for &t in links(d) {
+                let loops = t == **e
+                    || t.descendants()
+                        .any(|n| n.is_element() && links(n).contains(e));
+                back += u64::from(loops);
+            }
+        }
+    }
+    // patterns are searched twice (fill, then stroke)
+    if search.saturating_mul(2).saturating_mul(back + 1) > MAX_RECURSION_CHECK_WORK {
+        return Err(refuse());
+    }
+    Ok(())
+}
+
+/// Counts the elements of an XML document with every `<use>` standing for a copy of what it
+/// names, and every pattern, clip path and mask (anything named by `url(#id)` in an attribute,
+/// a `style` or a matching style rule) counted again where it is used (usvg's conversion and
+/// resvg walk them once per use: ten patterns each filling ten shapes with the next, 6.5 KB,
+/// ran for minutes). Each element is counted once, so a chain of uses costs its length, not
+/// the product; `<defs>` and `<symbol>` count only where they are named.
+struct Expansion<'a, 'input, 'c> {
+    ids: std::collections::HashMap<&'a str, XmlNode<'a, 'input>>,
+    css: &'c Css<'a, 'input>,
+    memo: std::collections::HashMap<NodeId, [u64; 2]>,
+    css_memo: std::collections::HashMap<NodeId, [u64; 2]>,
+}
+
+/// What the count found: the elements, the work of matching the style sheets against every
+/// element usvg reads (definitions too), and the characters of text it lays out, `<use>`
+/// copies matched and laid out again.
+struct Expanded {
+    elements: u64,
+    /// Path points, every arc counted as the curves it is converted to.
+    points: u64,
+    css_work: u64,
+    text_chars: u64,
+}
+
+impl<'a, 'input, 'c> Expansion<'a, 'input, 'c> {
+    /// The expanded size of `xml` (capped a little past the limits).
+    fn count(
+        xml: &'a usvg::roxmltree::Document<'input>,
+        ids: std::collections::HashMap<&'a str, XmlNode<'a, 'input>>,
+        css: &'c Css<'a, 'input>,
+    ) -> Result<Expanded> {
+        let mut e = Expansion {
+            ids,
+            css,
+            memo: std::collections::HashMap::new(),
+            css_memo: std::collections::HashMap::new(),
+        };
+        let [elements, points] = e.node(xml.root_element(), 0)?;
+        let [css_work, text_chars] = e.read(xml.root_element(), 0)?;
+        Ok(Expanded {
+            elements,
+            points,
+            css_work,
+            text_chars,
+        })
+    }
+
+    /// The element `use` names, if any.
+    fn href(&self, node: XmlNode<'a, 'input>) -> Option<XmlNode<'a, 'input>> {
+        node.attributes()
+            .find(|a| a.name() == "href")
+            .and_then(|a| a.value().strip_prefix('#'))
+            .and_then(|id| self.ids.get(id).copied())
+    }
+
+    fn deep(depth: u32) -> Result<()> {
         if depth > MAX_DEPTH {
             return Err(too_complex(format!(
                 "elements nested more than {MAX_DEPTH} deep"
             )));
         }
+        Ok(())
+    }
+
+    /// The elements and path points of `node` expanded.
+    fn node(&mut self, node: XmlNode<'a, 'input>, depth: u32) -> Result<[u64; 2]> {
+        Self::deep(depth)?;
         if let Some(&n) = self.memo.get(&node.id()) {
             return Ok(n);
         }
-        // a use that leads back here counts nothing (usvg drops it)
-        self.memo.insert(node.id(), 0);
-        let mut n: u64 = 1;
-        // definitions are drawn only where a use names them
-        let drawn = |c: &usvg::roxmltree::Node| {
-            c.is_element() && !matches!(c.tag_name().name(), "defs" | "symbol")
+        // a link that leads back here counts nothing (usvg drops it)
+        self.memo.insert(node.id(), [0, 0]);
+        let own_points = match node.attribute("d") {
+            Some(d) if node.tag_name().name() == "path" => path_points(d),
+            _ => 0,
         };
-        for child in node.children().filter(drawn) {
-            n = n.saturating_add(self.node(child, depth + 1)?);
-            if n > MAX_EXPANDED_ELEMENTS {
+        let mut n = [1, own_points];
+        // definitions are drawn only where a use names them
+        let drawn =
+            |c: &XmlNode| c.is_element() && !matches!(c.tag_name().name(), "defs" | "symbol");
+        let name = node.tag_name().name();
+        // a use's copy; patterns and gradients take their content from the one they name,
+        // a text path its path
+        let copied = matches!(
+            name,
+            "use" | "pattern" | "linearGradient" | "radialGradient" | "textPath"
+        )
+        .then(|| self.href(node))
+        .flatten();
+        let linked: Vec<XmlNode<'a, 'input>> = node
+            .children()
+            .filter(drawn)
+            .chain(copied)
+            .chain(
+                node.attributes()
+                    .flat_map(|a| url_ids(a.value()))
+                    .filter_map(|id| self.ids.get(id).copied()),
+            )
+            .chain(self.css.refs.get(&node.id()).into_iter().flatten().copied())
+            .collect();
+        for target in linked {
+            let c = self.node(target, depth + 1)?;
+            n = [n[0].saturating_add(c[0]), n[1].saturating_add(c[1])];
+            if n[0] > MAX_EXPANDED_ELEMENTS || n[1] > MAX_SVG_POINTS {
                 break;
             }
         }
-        if node.tag_name().name() == "use" {
-            let href = node
-                .attributes()
-                .find(|a| a.name() == "href")
-                .map(|a| a.value());
-            if let Some(target) = href
-                .and_then(|h| h.strip_prefix('#'))
-                .and_then(|id| self.ids.get(id).copied())
-            {
-                n = n.saturating_add(self.node(target, depth + 1)?);
+        self.memo.insert(node.id(), n);
+        Ok(n)
+    }
+
+    /// The CSS work and the text characters of `node` and everything usvg reads inside it:
+    /// every element child (definitions too) and, for a `<use>`, the copy (matched and laid
+    /// out again).
+    fn read(&mut self, node: XmlNode<'a, 'input>, depth: u32) -> Result<[u64; 2]> {
+        Self::deep(depth)?;
+        if let Some(&n) = self.css_memo.get(&node.id()) {
+            return Ok(n);
+        }
+        self.css_memo.insert(node.id(), [0, 0]);
+        let css = self
+            .css
+            .work
+            .get(node.id().get_usize())
+            .copied()
+            .unwrap_or(0);
+        let mut n = [css, text_chars(node)];
+        let copied = (node.tag_name().name() == "use")
+            .then(|| self.href(node))
+            .flatten();
+        for target in node.children().filter(|c| c.is_element()).chain(copied) {
+            let c = self.read(target, depth + 1)?;
+            n = [n[0].saturating_add(c[0]), n[1].saturating_add(c[1])];
+            if n[0] > MAX_CSS_WORK || n[1] > MAX_TEXT_CHARS {
+                break;
             }
         }
-        self.memo.insert(node.id(), n);
+        self.css_memo.insert(node.id(), n);
         Ok(n)
     }
 }
@@ -722,6 +1212,34 @@ mod tests {
             most_attributes(r#"<!-- a=1 b=2 c=3 --><svg x="1"/>"#),
             Some(1)
         );
+    }
+
+    #[test]
+    fn url_links_are_found_in_any_value() {
+        let ids = |v| url_ids(v).collect::<Vec<_>>();
+        assert_eq!(ids("url(#a)"), ["a"]);
+        assert_eq!(ids("fill: url( '#b' ) ; stroke:url(\"#c\")"), ["b", "c"]);
+        assert_eq!(ids("url(#d) red, url(other.svg#e)"), ["d"]);
+        assert!(ids("none").is_empty());
+    }
+
+    #[test]
+    fn path_points_count_arcs_as_their_curves() {
+        assert_eq!(path_points("M0 0 L10 0 H20 V5 C1 1 2 2 3 3 Z"), 8);
+        // a quarter circle of radius 40: a whole one takes 4 curves, counted as 5 at most
+        assert_eq!(path_points("M0 0 A40 40 0 0 1 40 40"), 1 + 15);
+        // too small to reach: scaled up; flat: a line
+        assert_eq!(path_points("M0 0 A1 1 0 0 1 100 0"), 1 + 15);
+        assert_eq!(path_points("M0 0 A0 1 0 0 1 100 0"), 2);
+        // relative moves after a close start from the subpath's start
+        assert_eq!(
+            path_points("m10 10 a5 5 0 1 1 10 0 z a5 5 0 1 1 10 0"),
+            1 + 15 + 1 + 15
+        );
+        assert!(path_points("M0 0 A1e30 1e30 0 1 1 10 0") > 3 * 100_000);
+        assert!(path_points("M0 0 A1 1 0 1 1 1e300 0") > MAX_SVG_POINTS);
+        // read up to the first error, as usvg reads it
+        assert_eq!(path_points("M0 0 L1 1 X A1e30 1e30 0 1 1 10 0"), 2);
     }
 
     #[test]
