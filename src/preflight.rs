@@ -71,7 +71,7 @@ pub enum Fonts {
 /// descendant's, for composite fonts) carries the font program. Bytes that do not parse count
 /// as not embedded.
 pub fn pdf_fonts(bytes: &[u8]) -> Fonts {
-    use lopdf::{Dictionary, Document, Object};
+    use lopdf::{Document, Object};
     // the fonts are in the dictionaries: every stream's data (a big maze's page is hundreds of
     // megabytes) is dropped as it is read, but for object streams, which hold dictionaries
     let options = lopdf::LoadOptions::with_filter(|_, object| {
@@ -85,6 +85,12 @@ pub fn pdf_fonts(bytes: &[u8]) -> Fonts {
     let Ok(doc) = Document::load_mem_with_options(bytes, options) else {
         return Fonts::NotEmbedded(vec!["(the PDF does not parse)".into()]);
     };
+    document_fonts(&doc)
+}
+
+/// [`pdf_fonts`] of a document in memory.
+pub fn document_fonts(doc: &lopdf::Document) -> Fonts {
+    use lopdf::{Dictionary, Object};
     let deref = |o: &Object| -> Option<Dictionary> {
         match doc.dereference(o).ok()?.1 {
             Object::Dictionary(d) => Some(d.clone()),
@@ -154,20 +160,38 @@ pub enum Binding {
     Right,
 }
 
-/// One page to check.
+/// One page to check: what the checks read of its drawing ([`Page::new`]), so a book need not
+/// hold its pages' drawings.
 #[derive(Clone, Copy, Debug)]
-pub struct Page<'a> {
-    /// The page as drawn.
-    pub drawing: &'a Drawing,
+pub struct Page {
+    /// The box of everything printed on it but the paper, when anything is.
+    pub content: Option<[f64; 4]>,
+    /// Its thinnest stroke (white strokes aside), when it has one.
+    pub thinnest: Option<f64>,
+    /// The trimmed page.
+    pub trim: crate::draw::Area,
     /// Its bound edge.
     pub binding: Binding,
+}
+
+impl Page {
+    /// Measures `drawing`, bound on `binding`.
+    pub fn new(drawing: &Drawing, binding: Binding) -> Page {
+        let (content, thinnest) = content(drawing);
+        Page {
+            content,
+            thinnest,
+            trim: drawing.trim,
+            binding,
+        }
+    }
 }
 
 /// A made document, as preflight sees it.
 #[derive(Clone, Debug)]
 pub struct Subject<'a> {
     /// The pages, in order.
-    pub pages: Vec<Page<'a>>,
+    pub pages: Vec<Page>,
     /// The fonts' state ([`pdf_fonts`] for a PDF).
     pub fonts: Fonts,
     /// The corridors and doors, measured on the page.
@@ -495,7 +519,7 @@ pub fn check(s: &Subject) -> Report {
         Fonts::NotChecked => ok("fonts", "not checked (not a PDF)".into()),
     });
     let measured: Vec<(Option<Box4>, Option<f64>)> =
-        s.pages.iter().map(|p| content(p.drawing)).collect();
+        s.pages.iter().map(|p| (p.content, p.thinnest)).collect();
     // thinnest line
     if let Some(thin) = measured.iter().filter_map(|m| m.1).reduce(f64::min) {
         let pt = thin * 72.0 / MM_PER_INCH;
@@ -554,7 +578,7 @@ pub fn check(s: &Subject) -> Report {
     let mut inside: Option<(f64, usize)> = None;
     for (k, (p, (b, _))) in s.pages.iter().zip(&measured).enumerate() {
         let Some(b) = b else { continue };
-        let t = p.drawing.trim;
+        let t = p.trim;
         let gaps = [
             ("left", b[0] - t.x),
             ("top", b[1] - t.y),
@@ -648,10 +672,7 @@ pub fn check_pages(pages: &Pages, format: Format, bytes: &[u8]) -> Option<Report
         Format::Svg | Format::Png { .. } => Fonts::NotChecked,
         Format::Plotter | Format::Centreline => return None,
     };
-    let page = |drawing| Page {
-        drawing,
-        binding: Binding::Loose,
-    };
+    let page = |drawing| Page::new(drawing, Binding::Loose);
     Some(check(&Subject {
         pages: vec![page(&pages.puzzle), page(&pages.key)],
         fonts,
@@ -695,10 +716,7 @@ mod tests {
         };
         let report = |door: Option<f64>| {
             check(&Subject {
-                pages: vec![Page {
-                    drawing: &blank,
-                    binding: Binding::Loose,
-                }],
+                pages: vec![Page::new(&blank, Binding::Loose)],
                 fonts: Fonts::NotChecked,
                 corridor: Some(Corridors {
                     corridor: 9.4,

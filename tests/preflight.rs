@@ -163,15 +163,9 @@ fn book_report(setup: &PageSetup, count: usize) -> Report {
     let pages = (0..count)
         .map(|k| {
             if k % 2 == 0 {
-                Page {
-                    drawing: &odd,
-                    binding: Binding::Left,
-                }
+                Page::new(&odd, Binding::Left)
             } else {
-                Page {
-                    drawing: &even,
-                    binding: Binding::Right,
-                }
+                Page::new(&even, Binding::Right)
             }
         })
         .collect();
@@ -228,10 +222,7 @@ fn content_outside_the_safe_area_warns() {
     let g = maze(10);
     let d = draw::puzzle_page(&g, &setup).unwrap();
     let r = preflight::check(&Subject {
-        pages: vec![Page {
-            drawing: &d,
-            binding: Binding::Loose,
-        }],
+        pages: vec![Page::new(&d, Binding::Loose)],
         fonts: Fonts::NotChecked,
         corridor: None,
         book_pages: None,

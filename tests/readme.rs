@@ -782,10 +782,8 @@ fn book_front_picture() -> Vec<u8> {
                 .iter()
                 .find(|f| f.path.to_str() == Some(&name))
                 .unwrap();
-            let hedge::export::Body::Svg(d) = &f.body else {
-                panic!("{name} is a drawing")
-            };
-            let png = hedge::export::png::png(d, dpi).unwrap();
+            let d = f.body.drawing().expect("a page").unwrap();
+            let png = hedge::export::png::png(&d, dpi).unwrap();
             image::load_from_memory(&png).unwrap().to_rgba8()
         })
         .collect();

@@ -170,8 +170,8 @@ fn export_book(
         .find(|f| f.path == Path::new("book.pdf"))
         .ok_or("the book has no PDF")?;
     // with answers = "separate", the answers beside it as NAME-answers.pdf, both or neither
-    let made = "the book's PDF is made in memory";
-    let mut files = vec![(path.to_path_buf(), pdf.body.bytes().ok_or(made)?)];
+    let made = |e: crate::error::Error| format!("cannot make the book's PDF: {e}");
+    let mut files = vec![(path.to_path_buf(), pdf.body.to_bytes().map_err(made)?)];
     if let Some(answers) = built
         .files
         .iter()
@@ -180,9 +180,10 @@ fn export_book(
         let stem = path.file_stem().unwrap_or_default().to_string_lossy();
         files.push((
             path.with_file_name(format!("{stem}-answers.pdf")),
-            answers.body.bytes().ok_or(made)?,
+            answers.body.to_bytes().map_err(made)?,
         ));
     }
+    let files: Vec<(PathBuf, &[u8])> = files.iter().map(|(p, b)| (p.clone(), &b[..])).collect();
     crate::io::write_set(&files).map_err(|e| e.to_string())?;
     let names: Vec<String> = files.iter().map(|(p, _)| p.display().to_string()).collect();
     let mut msg = format!(
@@ -713,7 +714,7 @@ mod tests {
         let mut book = crate::book::load(&path, &crate::io::Files).unwrap();
         book.date = Some(crate::io::source_date(Some(&path)).unwrap());
         let built = crate::book::build(&book, &crate::io::Files, &|_, _| {}).unwrap();
-        std::fs::write(&b, built.files[0].body.bytes().unwrap()).unwrap();
+        std::fs::write(&b, built.files[0].body.to_bytes().unwrap()).unwrap();
         assert!(std::fs::read(&a).unwrap() == std::fs::read(&b).unwrap());
     }
 }

@@ -32,7 +32,7 @@ use crate::difficulty::SearchOptions;
 use crate::draw::{self, AnswerKey, Drawing};
 use crate::endpoints::Placement;
 use crate::error::{Error, Result};
-use crate::export::{Body, pdf};
+use crate::export::{Body, Later, pdf};
 use crate::load::Loader;
 use crate::make::{Fit, Made, load_foreground, prepare_with};
 use crate::metrics::Metrics;
@@ -513,9 +513,13 @@ pub fn regenerate(design: &Design, loader: &dyn Loader) -> Result<Generated> {
 }
 
 struct Page {
-    product: Product,
-    puzzle: Drawing,
-    key: Option<Drawing>,
+    /// The puzzle's page setup, and its key's (answers after each).
+    setup: (PageSetup, Option<PageSetup>),
+    /// The puzzle page's text and its preflight facts (the drawing itself is made again when
+    /// its files are written: [`Sheets`]).
+    puzzle: (Drawing, preflight::Page),
+    /// The key page's, after each puzzle.
+    key: Option<(Drawing, preflight::Page)>,
     warnings: Vec<String>,
     /// The corridors and doors as printed.
     corridor: preflight::Corridors,
@@ -636,7 +640,7 @@ fn cover_picks(book: &Book, n: usize) -> Vec<usize> {
 fn make_cover(
     book: &Book,
     c: &super::CoverSettings,
-    made: &[Page],
+    puzzle: &dyn Fn(usize) -> Result<Drawing>,
     pages: usize,
 ) -> Result<(Drawing, draw::Wrap)> {
     let s = &book.settings;
@@ -647,7 +651,8 @@ fn make_cover(
         spine: c.paper.spine_mm(pages),
     };
     let picks = cover_picks(book, draw::FRONT_CARDS + draw::BACK_CARDS);
-    let art: Vec<&Drawing> = picks.iter().map(|&i| &made[i].puzzle).collect();
+    let art: Vec<Drawing> = picks.iter().map(|&i| puzzle(i)).collect::<Result<_>>()?;
+    let art: Vec<&Drawing> = art.iter().collect();
     let split = art.len().min(draw::FRONT_CARDS);
     let back_art = if art.len() > split {
         art[split..].to_vec()
@@ -726,7 +731,7 @@ pub fn build(
         .map(|p| p.number);
 
     // every result kept, so the error reported is the first puzzle's whatever the threads
-    let made: Vec<Result<Page>> = book
+    let made: Vec<Result<(Product, Page)>> = book
         .puzzles
         .par_iter()
         .enumerate()
@@ -741,7 +746,12 @@ pub fn build(
             })
         })
         .collect();
-    let made: Vec<Page> = made.into_iter().collect::<Result<_>>()?;
+    // the mazes, kept to draw each page again when its files are written
+    let (products, made): (Vec<Product>, Vec<Page>) = made
+        .into_iter()
+        .collect::<Result<Vec<_>>>()?
+        .into_iter()
+        .unzip();
 
     let labels: Vec<String> = (1..=book.puzzles.len()).map(|n| s.label_for(n)).collect();
     // the keys' labels: with solution_refs, the puzzle's page beside its number
@@ -750,9 +760,9 @@ pub fn build(
         .enumerate()
         .map(|(i, &p)| s.key_label_for(i + 1, p))
         .collect();
-    let which_path = made
+    let which_path = products
         .iter()
-        .any(|m| matches!(&m.product, Product::Walls(g) if g.starts.len() > 1));
+        .any(|m| matches!(m, Product::Walls(g) if g.starts.len() > 1));
     // a small solved maze for the how-to page
     let example = if s.front_pages().contains(&Front::HowTo) {
         let mut d = Design {
@@ -767,22 +777,39 @@ pub fn build(
     } else {
         None
     };
-    let drawings: Vec<Drawing> = planned
+    let grey = s.interior == Interior::Bw;
+    let binding = |n: u32| {
+        if s.page_setup(n, None).inside_is_left() {
+            preflight::Binding::Left
+        } else {
+            preflight::Binding::Right
+        }
+    };
+    // each page: how it is drawn again when its files are written, its text (for the PDF's
+    // fonts) and what preflight reads of it; a big page's drawing is dropped here
+    let sheets: Vec<(Sheet, Drawing, preflight::Page)> = planned
         .par_iter()
-        .map(|p| -> Result<Drawing> {
-            Ok(match p.kind {
+        .map(|p| -> Result<(Sheet, Drawing, preflight::Page)> {
+            let kept = |mut d: Drawing| {
+                if grey {
+                    d.to_grey();
+                }
+                let f = preflight::Page::new(&d, binding(p.number));
+                (d.text_only(), Sheet::Kept(d), f)
+            };
+            let (text, sheet, facts) = match p.kind {
                 PageKind::Title => {
                     let setup = s.page_setup(p.number, None);
-                    draw::title_page(
+                    kept(draw::title_page(
                         &setup,
                         s.title.as_deref().unwrap_or(""),
                         s.subtitle.as_deref(),
                         s.author.as_deref(),
-                    )?
+                    )?)
                 }
                 PageKind::Copyright => {
                     let setup = s.page_setup(p.number, None);
-                    draw::copyright_page(
+                    kept(draw::copyright_page(
                         &setup,
                         &draw::Copyright {
                             title: s.title.as_deref().unwrap_or("Mazes"),
@@ -791,14 +818,14 @@ pub fn build(
                             isbn: s.isbn.as_deref(),
                             rights: s.rights.as_deref().unwrap_or(DEFAULT_RIGHTS),
                         },
-                    )?
+                    )?)
                 }
-                PageKind::BelongsTo => draw::belongs_to_page(&s.page_setup(p.number, None))?,
-                PageKind::HowTo => draw::how_to_page(
+                PageKind::BelongsTo => kept(draw::belongs_to_page(&s.page_setup(p.number, None))?),
+                PageKind::HowTo => kept(draw::how_to_page(
                     &s.page_setup(p.number, None),
                     &how_to_steps(s, first_answers, which_path),
                     example.as_ref().map(Product::key_maze),
-                )?,
+                )?),
                 PageKind::Contents => {
                     let setup = s.page_setup(p.number, None);
                     // the ramp's presets when every puzzle has one, else the stars each
@@ -810,13 +837,9 @@ pub fn build(
                             .map(|p| p.level.map(|l| l + 1))
                             .collect()
                     } else {
-                        made.iter()
-                            .map(|m| {
-                                m.product
-                                    .metrics()
-                                    .and_then(|x| x.standing)
-                                    .map(|x| x.stars())
-                            })
+                        products
+                            .iter()
+                            .map(|m| m.metrics().and_then(|x| x.standing).map(|x| x.stars()))
                             .collect()
                     };
                     let lines = contents_lines(
@@ -827,65 +850,94 @@ pub fn build(
                         first_answers,
                         draw::contents_capacity(&setup),
                     );
-                    draw::contents_page(&setup, &lines)?
+                    kept(draw::contents_page(&setup, &lines)?)
                 }
-                PageKind::Blank => draw::blank_page(&s.page_setup(p.number, None))?,
-                PageKind::Puzzle => made[p.puzzles[0]].puzzle.clone(),
-                PageKind::Key => made[p.puzzles[0]]
-                    .key
-                    .clone()
-                    .expect("after-each puzzles have their key"),
+                PageKind::Blank => kept(draw::blank_page(&s.page_setup(p.number, None))?),
+                PageKind::Puzzle | PageKind::Key => {
+                    let i = p.puzzles[0];
+                    let key = p.kind == PageKind::Key;
+                    let (text, facts) = if key {
+                        made[i]
+                            .key
+                            .clone()
+                            .expect("after-each puzzles have their key")
+                    } else {
+                        made[i].puzzle.clone()
+                    };
+                    (text, Sheet::Puzzle { puzzle: i, key }, facts)
+                }
                 PageKind::Answers => {
                     let setup = s.page_setup(p.number, Some(s.answers_heading.clone()));
-                    let keys: Vec<AnswerKey<'_>> = p
-                        .puzzles
-                        .iter()
-                        .map(|&i| AnswerKey {
-                            maze: made[i].product.key_maze(),
-                            label: &key_labels[i],
-                        })
-                        .collect();
-                    let d = draw::answers_page(&setup, &keys, s.keys_per_page as usize)
-                        .map_err(|e| Error::new(e.kind, format!("answer pages: {}", e.message)))?;
+                    let mut d = answers_page(
+                        &setup,
+                        &p.puzzles,
+                        &|i| &products[i],
+                        &key_labels,
+                        s.keys_per_page as usize,
+                    )?;
                     tick();
-                    d
+                    if grey {
+                        d.to_grey();
+                    }
+                    let f = preflight::Page::new(&d, binding(p.number));
+                    let sheet = Sheet::Answers {
+                        setup,
+                        puzzles: p.puzzles.clone(),
+                    };
+                    (d.text_only(), sheet, f)
                 }
-            })
+            };
+            Ok((sheet, text, facts))
         })
         .collect::<Result<_>>()?;
+    let mut texts: Vec<Drawing> = Vec::with_capacity(sheets.len());
+    let mut facts: Vec<preflight::Page> = Vec::with_capacity(sheets.len());
+    let sheets: Vec<Sheet> = sheets
+        .into_iter()
+        .map(|(sheet, text, f)| {
+            texts.push(text);
+            facts.push(f);
+            sheet
+        })
+        .collect();
+    let sheets = Arc::new(Sheets {
+        sheets,
+        products,
+        setups: made.iter().map(|m| m.setup.clone()).collect(),
+        key_labels,
+        keys_per_page: s.keys_per_page as usize,
+        grey,
+    });
 
-    let mut drawings = drawings;
-    if s.interior == Interior::Bw {
-        drawings.par_iter_mut().for_each(Drawing::to_grey);
-    }
     let title = s.title.as_deref().unwrap_or("Mazes");
-    let in_book: Vec<bool> = planned.iter().map(|p| !p.in_answers_file).collect();
-    let pick = |book: bool| -> Vec<Drawing> {
-        drawings
-            .iter()
-            .zip(&in_book)
-            .filter(|(_, b)| **b == book)
-            .map(|(d, _)| d.clone())
-            .collect()
-    };
-    let book_pages = pick(true);
-    let answer_pages = pick(false);
+    // the pages of book.pdf and of answers.pdf, by their index in the plan
+    let (book_pages, answer_pages): (Vec<usize>, Vec<usize>) =
+        (0..planned.len()).partition(|&k| !planned[k].in_answers_file);
+    let texts_of =
+        |pages: &[usize]| -> Vec<&Drawing> { pages.iter().map(|&k| &texts[k]).collect() };
     let info = pdf::Info {
         title,
         author: s.author.as_deref(),
         subject: s.subtitle.as_deref(),
         date: book.date,
     };
-    let pdf_bytes = pdf::book(&book_pages, &info);
+    // the PDFs are laid out (text and fonts) now and written page by page, each page drawn
+    // again from its maze in its turn: the book never holds its pages' drawings
+    let book_pdf = pdf::prepare(&texts_of(&book_pages), &info);
     let cover = match &s.cover {
-        Some(c) => Some(make_cover(book, c, &made, book_pages.len())?),
+        Some(c) => Some(make_cover(
+            book,
+            c,
+            &|i| sheets.puzzle(i, false),
+            book_pages.len(),
+        )?),
         None => None,
     };
     let cover_bytes = cover.as_ref().map(|(d, _)| pdf::pdf_with(&[d], &info));
     let answers_title = format!("{title}: {}", s.answers_heading);
-    let answers_bytes = (!answer_pages.is_empty()).then(|| {
-        pdf::book(
-            &answer_pages,
+    let answers_pdf = (!answer_pages.is_empty()).then(|| {
+        pdf::prepare(
+            &texts_of(&answer_pages),
             &pdf::Info {
                 title: &answers_title,
                 ..info
@@ -905,19 +957,8 @@ pub fn build(
         .collect();
 
     let preflight = preflight::check(&preflight::Subject {
-        pages: drawings
-            .iter()
-            .zip(&planned)
-            .map(|(d, p)| preflight::Page {
-                drawing: d,
-                binding: if s.page_setup(p.number, None).inside_is_left() {
-                    preflight::Binding::Left
-                } else {
-                    preflight::Binding::Right
-                },
-            })
-            .collect(),
-        fonts: preflight::pdf_fonts(&pdf_bytes),
+        pages: facts,
+        fonts: book_pdf.fonts(),
         // the page whose corridors or doors come nearest their minimum (or furthest under it)
         corridor: made
             .iter()
@@ -935,13 +976,14 @@ pub fn build(
             }),
     });
     let (pw, ph) = s.page_setup(1, None).page_mm();
+    let products = &sheets.products;
     let manifest = Manifest {
         format: MANIFEST_FORMAT,
         version: 1,
         hedge: env!("CARGO_PKG_VERSION"),
         pdf: "book.pdf",
-        answers_pdf: answers_bytes.as_ref().map(|_| ANSWERS_PDF),
-        answers_page_count: answers_bytes.as_ref().map(|_| answer_pages.len()),
+        answers_pdf: answers_pdf.as_ref().map(|_| ANSWERS_PDF),
+        answers_page_count: answers_pdf.as_ref().map(|_| answer_pages.len()),
         page_count: book_pages.len(),
         page_size_mm: [pw, ph],
         cover: cover.as_ref().map(|(_, w)| {
@@ -966,27 +1008,27 @@ pub fn build(
             .collect(),
         puzzles: made
             .iter()
+            .zip(products)
             .zip(&book.puzzles)
             .enumerate()
-            .map(|(i, (m, spec))| ManifestPuzzle {
+            .map(|(i, ((m, product), spec))| ManifestPuzzle {
                 number: i + 1,
                 label: labels[i].clone(),
                 source: &spec.source,
                 page: page_of[i],
                 key_page: key_page_of[i],
-                seed: m.product.seed(),
+                seed: product.seed(),
                 seed_bumped_from: spec.seed_bumped_from,
-                algorithm_used: m.product.algorithm_used(),
-                dropped_cells: m.product.dropped_cells(),
+                algorithm_used: product.algorithm_used(),
+                dropped_cells: product.dropped_cells(),
                 coverage: (m.coverage * 10.0).round() / 10.0,
-                design: m.product.design(),
-                metrics: m.product.metrics(),
-                standing: m
-                    .product
+                design: product.design(),
+                metrics: product.metrics(),
+                standing: product
                     .metrics()
                     .and_then(|x| x.standing)
                     .map(|x| x.phrase()),
-                tiles: match &m.product {
+                tiles: match product {
                     Product::Walls(_) => None,
                     Product::Tiles(t) => Some(TileCounts {
                         open: t.maze.grid.open_count(),
@@ -1002,10 +1044,17 @@ pub fn build(
         .map_err(|e| Error::input(format!("cannot write the manifest: {e}")))?;
     json.push(b'\n');
 
+    // a PDF written page by page: page i drawn again from its maze in its turn
+    let written = |doc: pdf::Prepared, pages: Vec<usize>| {
+        let sheets = sheets.clone();
+        Body::Written(Later(Arc::new(move |out: &mut dyn std::io::Write| {
+            doc.write(&|i| sheets.draw(pages[i]).map(std::borrow::Cow::Owned), out)
+        })))
+    };
     let mut files = vec![
         OutputFile {
             path: "book.pdf".into(),
-            body: Body::Bytes(pdf_bytes),
+            body: written(book_pdf, book_pages.clone()),
         },
         OutputFile {
             path: "manifest.json".into(),
@@ -1021,24 +1070,27 @@ pub fn build(
             },
         );
     }
-    if let Some(bytes) = answers_bytes {
+    if let Some(doc) = answers_pdf {
         files.insert(
             1,
             OutputFile {
                 path: ANSWERS_PDF.into(),
-                body: Body::Bytes(bytes),
+                body: written(doc, answer_pages),
             },
         );
     }
-    // each page's SVG is written from its drawing when the files are written, one at a time
-    files.extend(drawings.iter().zip(svg_names).map(|(d, name)| OutputFile {
-        path: name.into(),
-        body: Body::Svg(d.clone()),
+    // each page's SVG is drawn again and written when the files are written, one at a time
+    files.extend(svg_names.into_iter().enumerate().map(|(k, name)| {
+        let sheets = sheets.clone();
+        OutputFile {
+            path: name.into(),
+            body: Body::SvgLater(Later(Arc::new(move || sheets.draw(k)))),
+        }
     }));
     let per_puzzle: Vec<&[String]> = made.iter().map(|m| &m.warnings[..]).collect();
     let mut warnings = group_warnings(&per_puzzle, &labels);
     warnings.extend(draw::glyph_warnings(
-        drawings.iter().chain(cover.as_ref().map(|(d, _)| d)),
+        texts.iter().chain(cover.as_ref().map(|(d, _)| d)),
     ));
     Ok(Built {
         cover: cover.map(|(d, _)| d),
@@ -1048,6 +1100,94 @@ pub fn build(
         warnings,
         preflight,
     })
+}
+
+/// How a page of a book is drawn again when its files are written.
+#[derive(Debug)]
+enum Sheet {
+    /// A page of the front matter or a blank: small, kept as drawn (in grey for a black and
+    /// white interior).
+    Kept(Drawing),
+    /// Puzzle `puzzle`'s page, or its key's (answers after each).
+    Puzzle { puzzle: usize, key: bool },
+    /// An answer page of these puzzles' keys.
+    Answers {
+        setup: PageSetup,
+        puzzles: Vec<usize>,
+    },
+}
+
+/// A book's pages, drawn again from their mazes when their files are written: the book holds
+/// its mazes, never its pages' drawings (a 1000 x 1000 maze's page is about 9 MB drawn, its
+/// maze 3 MB).
+#[derive(Debug)]
+struct Sheets {
+    /// Each page of the plan.
+    sheets: Vec<Sheet>,
+    /// Each puzzle's maze.
+    products: Vec<Product>,
+    /// Each puzzle's page setup, and its key's (answers after each).
+    setups: Vec<(PageSetup, Option<PageSetup>)>,
+    key_labels: Vec<String>,
+    keys_per_page: usize,
+    /// A black and white interior: every page in grey.
+    grey: bool,
+}
+
+impl Sheets {
+    /// Puzzle `i`'s page (its key's when `key`), in colour, as it was first drawn.
+    fn puzzle(&self, i: usize, key: bool) -> Result<Drawing> {
+        let (setup, key_setup) = &self.setups[i];
+        let product = &self.products[i];
+        Ok(match key_setup {
+            Some(ks) => {
+                let p = product.pages(setup, ks)?;
+                if key { p.key } else { p.puzzle }
+            }
+            None => match product {
+                Product::Walls(g) => draw::puzzle_page(g, setup)?,
+                Product::Tiles(_) => product.puzzle_page(setup)?.0,
+            },
+        })
+    }
+
+    /// Page `k` of the plan, as printed.
+    fn draw(&self, k: usize) -> Result<Drawing> {
+        let mut d = match &self.sheets[k] {
+            Sheet::Kept(d) => return Ok(d.clone()),
+            Sheet::Puzzle { puzzle, key } => self.puzzle(*puzzle, *key)?,
+            Sheet::Answers { setup, puzzles } => answers_page(
+                setup,
+                puzzles,
+                &|i| &self.products[i],
+                &self.key_labels,
+                self.keys_per_page,
+            )?,
+        };
+        if self.grey {
+            d.to_grey();
+        }
+        Ok(d)
+    }
+}
+
+/// The answer page of `puzzles`' keys on `setup`.
+fn answers_page<'a>(
+    setup: &PageSetup,
+    puzzles: &[usize],
+    product: &dyn Fn(usize) -> &'a Product,
+    key_labels: &[String],
+    per_page: usize,
+) -> Result<Drawing> {
+    let keys: Vec<AnswerKey<'_>> = puzzles
+        .iter()
+        .map(|&i| AnswerKey {
+            maze: product(i).key_maze(),
+            label: &key_labels[i],
+        })
+        .collect();
+    draw::answers_page(setup, &keys, per_page)
+        .map_err(|e| Error::new(e.kind, format!("answer pages: {}", e.message)))
 }
 
 /// The puzzles' warnings (`per_puzzle[i]`: puzzle `i + 1`'s, labelled `labels[i]`), one line
@@ -1205,7 +1345,7 @@ fn make_one(
     i: usize,
     (page, key_page): (u32, u32),
     shapes: &ShapeCache,
-) -> Result<Page> {
+) -> Result<(Product, Page)> {
     let s = &book.settings;
     let shape = |turn: bool| -> Result<Option<Arc<Foreground>>> {
         let d = Design {
@@ -1260,14 +1400,36 @@ fn make_one(
             product.dropped_cells()
         ));
     }
-    Ok(Page {
+    let binding = |n: u32| {
+        if s.page_setup(n, None).inside_is_left() {
+            preflight::Binding::Left
+        } else {
+            preflight::Binding::Right
+        }
+    };
+    // what the book needs of the pages until they are written: their text and preflight facts
+    let facts = |mut d: Drawing, n: u32| {
+        if s.interior == Interior::Bw {
+            d.to_grey();
+        }
+        let f = preflight::Page::new(&d, binding(n));
+        (d.text_only(), f)
+    };
+    let key_setup = (s.answers == Answers::AfterEach).then(|| crate::page::PageSetup {
+        title: Some(s.key_label_for(i + 1, page)),
+        ..setup.next_page()
+    });
+    Ok((
         product,
-        puzzle,
-        key,
-        warnings,
-        corridor: preflight::Corridors::of(&layout),
-        coverage: layout.coverage(),
-    })
+        Page {
+            setup: (setup, key_setup),
+            puzzle: facts(puzzle, page),
+            key: key.map(|k| facts(k, key_page)),
+            warnings,
+            corridor: preflight::Corridors::of(&layout),
+            coverage: layout.coverage(),
+        },
+    ))
 }
 
 #[cfg(test)]

@@ -528,6 +528,22 @@ pub struct Drawing {
 }
 
 impl Drawing {
+    /// The page with its text alone (its size, trim and text items): all a PDF's fonts and
+    /// text need ([`crate::export::pdf::prepare`]), a small part of a big maze's page.
+    pub fn text_only(&self) -> Drawing {
+        Drawing {
+            width: self.width,
+            height: self.height,
+            trim: self.trim,
+            items: self
+                .items
+                .iter()
+                .filter(|i| matches!(i.shape, Shape::Text(_)))
+                .cloned()
+                .collect(),
+        }
+    }
+
     /// The items of one layer.
     pub fn layer(&self, layer: Layer) -> impl Iterator<Item = &Item> {
         self.items.iter().filter(move |i| i.layer == layer)

@@ -104,6 +104,12 @@ pub enum Body {
     Bytes(Vec<u8>),
     /// A page written as an SVG ([`svg::write_svg`]).
     Svg(Drawing),
+    /// A page drawn when its file is written, as an SVG (a book's page, drawn again from its
+    /// maze: a book holds no page's drawing).
+    SvgLater(Later<Draws>),
+    /// A file written by a function when it is written (a book's PDF, each page drawn and
+    /// compressed in its turn).
+    Written(Later<Writes>),
     /// A page rasterised at `dpi` as a PNG ([`png::write_png`]), its size checked when the
     /// body was made ([`png::check`]).
     Png {
@@ -120,6 +126,8 @@ impl Body {
         match self {
             Body::Bytes(b) => out.write_all(b),
             Body::Svg(d) => svg::write_svg(d, out),
+            Body::SvgLater(d) => svg::write_svg(&(d.0)().map_err(std::io::Error::other)?, out),
+            Body::Written(w) => (w.0)(out),
             Body::Png { page, dpi } => png::write_png(page, *dpi, out),
         }
     }
@@ -138,7 +146,23 @@ impl Body {
         match self {
             Body::Bytes(b) => Ok(Cow::Borrowed(b)),
             Body::Svg(d) => Ok(Cow::Owned(svg::svg(d))),
+            Body::SvgLater(d) => Ok(Cow::Owned(svg::svg(&(d.0)()?))),
+            Body::Written(w) => {
+                let mut bytes = Vec::new();
+                (w.0)(&mut bytes).map_err(|e| Error::input(e.to_string()))?;
+                Ok(Cow::Owned(bytes))
+            }
             Body::Png { page, dpi } => png::png(page, *dpi).map(Cow::Owned),
+        }
+    }
+
+    /// The page's drawing, for a page (an SVG or PNG).
+    pub fn drawing(&self) -> Option<Result<std::borrow::Cow<'_, Drawing>>> {
+        use std::borrow::Cow;
+        match self {
+            Body::Svg(d) | Body::Png { page: d, .. } => Some(Ok(Cow::Borrowed(d))),
+            Body::SvgLater(d) => Some((d.0)().map(Cow::Owned)),
+            Body::Bytes(_) | Body::Written(_) => None,
         }
     }
 
@@ -149,6 +173,33 @@ impl Body {
             Body::Bytes(b) => Some(b),
             _ => None,
         }
+    }
+}
+
+/// Draws a page ([`Body::SvgLater`]).
+pub type Draws = dyn Fn() -> Result<Drawing> + Send + Sync;
+
+/// Writes a file ([`Body::Written`]).
+pub type Writes = dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + Send + Sync;
+
+/// A file's contents made when it is written: equal only to itself (a clone of it).
+pub struct Later<F: ?Sized>(pub std::sync::Arc<F>);
+
+impl<F: ?Sized> Clone for Later<F> {
+    fn clone(&self) -> Self {
+        Later(self.0.clone())
+    }
+}
+
+impl<F: ?Sized> std::fmt::Debug for Later<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Later(..)")
+    }
+}
+
+impl<F: ?Sized> PartialEq for Later<F> {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
     }
 }
 

@@ -318,6 +318,34 @@ pub fn pdf(pages: &[&Drawing], title: &str) -> Vec<u8> {
 
 /// Renders `pages` as one PDF document with the information `info`.
 pub fn pdf_with(pages: &[&Drawing], info: &Info<'_>) -> Vec<u8> {
+    let doc = prepare(pages, info);
+    let mut bytes = Vec::new();
+    // writing to memory only fails on allocation failure, which aborts anyway
+    doc.write(&|i| Ok(std::borrow::Cow::Borrowed(pages[i])), &mut bytes)
+        .expect("writing a PDF to memory does not fail");
+    bytes
+}
+
+/// Draws page `i` of a document (a book's page drawn again from its maze when it is written).
+pub type PageSource<'a> =
+    dyn Fn(usize) -> crate::error::Result<std::borrow::Cow<'a, Drawing>> + Sync + 'a;
+
+/// A PDF document made but for its pages' strokes and fills, which [`Prepared::write`] draws
+/// and compresses page by page as it writes them: the memory it takes is its text and fonts,
+/// whatever the number of pages. Its bytes are the bytes [`pdf_with`] gives for the same pages.
+#[derive(Debug)]
+pub struct Prepared {
+    /// Every object but the pages' graphics streams (`Null` in their place).
+    lo: lopdf::Document,
+    /// Each page's graphics stream's object, in page order (ascending).
+    graphics: Vec<lopdf::ObjectId>,
+}
+
+/// Lays out the document of `pages` with the information `info`: the page sizes, the text and
+/// the font subsets are read from `pages` (the text is all it needs of them: a page's text
+/// alone, [`Drawing::text_only`], gives the same document); the strokes and fills are drawn
+/// when it is written.
+pub fn prepare(pages: &[&Drawing], info: &Info<'_>) -> Prepared {
     let mut doc = PdfDocument::new(&crate::draw::printable(info.title));
     let fonts = subsets(pages);
     let pdf_pages: Vec<PdfPage> = pages
@@ -347,11 +375,10 @@ pub fn pdf_with(pages: &[&Drawing], info: &Info<'_>) -> Vec<u8> {
         optimize: false,
         ..PdfSaveOptions::default()
     };
-    let streams: Vec<lopdf::Stream> = pages.par_iter().map(|d| graphics(d)).collect();
     let mut lo = doc
         .with_pages(pdf_pages)
         .to_lopdf_document(&opts, &mut warnings);
-    put_graphics_first(&mut lo, streams);
+    let graphics = put_graphics_first(&mut lo);
     embed_fonts(&mut lo, &fonts);
     // each stream on its own: the result is the same in any order
     lo.objects.par_iter_mut().for_each(|(_, object)| {
@@ -364,12 +391,247 @@ pub fn pdf_with(pages: &[&Drawing], info: &Info<'_>) -> Vec<u8> {
     });
     drop_empty_pdfx_marker(&mut lo);
     set_info(&mut lo, info);
-    set_content_id(&mut lo);
-    let mut bytes = Vec::new();
-    // writing to memory only fails on allocation failure, which aborts anyway
-    lo.save_to(&mut bytes)
-        .expect("writing a PDF to memory does not fail");
-    bytes
+    Prepared { lo, graphics }
+}
+
+impl Prepared {
+    /// The fonts' state, as [`crate::preflight::pdf_fonts`] reads it from the written file.
+    pub fn fonts(&self) -> crate::preflight::Fonts {
+        crate::preflight::document_fonts(&self.lo)
+    }
+
+    /// Writes the document to `out`, drawing page `i`'s strokes and fills with `page(i)` as its
+    /// turn comes (a few pages at a time, one a thread, compressed in parallel), and its
+    /// `/ID` a digest of the objects as they are written ([`content_id`]). The bytes are
+    /// lopdf's `save_to`'s (a cross-reference table, objects in number order).
+    pub fn write(
+        &self,
+        page: &PageSource<'_>,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        use lopdf::xref::{Xref, XrefEntry, XrefSection, XrefType};
+        use md5::Digest as _;
+        use std::io::Write as _;
+        let lo = &self.lo;
+        let mut out = Counting {
+            inner: out,
+            written: 0,
+        };
+        let mut xref = Xref::new(lo.max_id + 1, XrefType::CrossReferenceTable);
+        writeln!(out, "%PDF-{}", lo.version)?;
+        out.write_all(b"%")?;
+        out.write_all(&lo.binary_mark)?;
+        out.write_all(b"\n")?;
+        let mut h = md5::Md5::new();
+        // the pages' graphics streams, drawn a batch at a time ahead of their turn
+        let batch = rayon::current_num_threads().max(1) * 2;
+        let mut ready: std::collections::VecDeque<lopdf::Object> = Default::default();
+        let mut next_page = 0;
+        for (&(id, generation), object) in &lo.objects {
+            let drawn;
+            let object = if next_page < self.graphics.len()
+                && self.graphics[next_page] == (id, generation)
+            {
+                if ready.is_empty() {
+                    let end = (next_page + batch).min(self.graphics.len());
+                    let streams: Vec<crate::error::Result<lopdf::Object>> = (next_page..end)
+                        .into_par_iter()
+                        .map(|i| Ok(lopdf::Object::Stream(graphics(&*page(i)?))))
+                        .collect();
+                    for s in streams {
+                        ready.push_back(s.map_err(std::io::Error::other)?);
+                    }
+                }
+                next_page += 1;
+                drawn = ready.pop_front().expect("drawn ahead");
+                &drawn
+            } else {
+                object
+            };
+            h.update(id.to_le_bytes());
+            h.update(generation.to_le_bytes());
+            feed(&mut h, object);
+            xref.insert(
+                id,
+                XrefEntry::Normal {
+                    offset: out.written as u32,
+                    generation,
+                },
+            );
+            let separated = |o: &lopdf::Object| {
+                use lopdf::Object as O;
+                matches!(
+                    o,
+                    O::Null | O::Boolean(_) | O::Integer(_) | O::Real(_) | O::Reference(_)
+                )
+            };
+            let end_separated = |o: &lopdf::Object| {
+                separated(o) || matches!(o, lopdf::Object::Name(_) | lopdf::Object::Stream(_))
+            };
+            write!(
+                out,
+                "{id} {generation} obj\n{}",
+                if separated(object) { " " } else { "" }
+            )?;
+            write_object(&mut out, object)?;
+            writeln!(
+                out,
+                "{}\nendobj",
+                if end_separated(object) { " " } else { "" }
+            )?;
+        }
+        let mut trailer = lo.trailer.clone();
+        for (key, value) in trailer.iter().filter(|(k, _)| k.as_slice() != b"ID") {
+            h.update(key);
+            feed(&mut h, value);
+        }
+        let digest: [u8; 16] = h.finalize().into();
+        let id = lopdf::Object::String(digest.to_vec(), lopdf::StringFormat::Hexadecimal);
+        trailer.set("ID", vec![id.clone(), id]);
+        let xref_start = out.written;
+        // the cross-reference table, as lopdf writes it: runs of consecutive objects
+        writeln!(out, "xref")?;
+        let mut section = XrefSection::new(0);
+        section.add_unusable_free_entry();
+        for obj_id in 1..xref.size {
+            if section.is_empty() {
+                section = XrefSection::new(obj_id);
+            }
+            match xref.get(obj_id) {
+                Some(&XrefEntry::Normal { offset, generation }) => {
+                    section.add_entry(XrefEntry::Normal { offset, generation });
+                }
+                Some(_) => section.add_unusable_free_entry(),
+                None => {
+                    if !section.is_empty() {
+                        section.write_xref_section(&mut out)?;
+                        section = XrefSection::new(obj_id);
+                    }
+                }
+            }
+        }
+        if !section.is_empty() {
+            section.write_xref_section(&mut out)?;
+        }
+        trailer.set("Size", i64::from(lo.max_id + 1));
+        out.write_all(b"trailer\n")?;
+        write_object(&mut out, &lopdf::Object::Dictionary(trailer))?;
+        write!(out, "\nstartxref\n{xref_start}\n%%EOF")?;
+        Ok(())
+    }
+}
+
+/// Writes one object as lopdf's writer does (its `Writer::write_object`, which lopdf does not
+/// export): the same bytes as `Document::save_to`.
+fn write_object(out: &mut dyn std::io::Write, object: &lopdf::Object) -> std::io::Result<()> {
+    use lopdf::Object as O;
+    let separated = |o: &O| {
+        matches!(
+            o,
+            O::Null | O::Boolean(_) | O::Integer(_) | O::Real(_) | O::Reference(_)
+        )
+    };
+    match object {
+        O::Null => out.write_all(b"null"),
+        O::Boolean(v) => out.write_all(if *v { b"true" } else { b"false" }),
+        O::Integer(v) => write!(out, "{v}"),
+        O::Real(v) => write!(out, "{v}"),
+        O::Name(name) => write_name(out, name),
+        O::String(text, lopdf::StringFormat::Literal) => {
+            // backslashes, carriage returns and unbalanced parentheses escaped
+            let mut escape = Vec::new();
+            let mut open = Vec::new();
+            for (i, &b) in text.iter().enumerate() {
+                match b {
+                    b'(' => open.push(i),
+                    b')' if open.pop().is_none() => escape.push(i),
+                    b'\\' | b'\r' => escape.push(i),
+                    _ => {}
+                }
+            }
+            escape.append(&mut open);
+            out.write_all(b"(")?;
+            for (i, &b) in text.iter().enumerate() {
+                if escape.contains(&i) {
+                    out.write_all(&[b'\\', if b == b'\r' { b'r' } else { b }])?;
+                } else {
+                    out.write_all(&[b])?;
+                }
+            }
+            out.write_all(b")")
+        }
+        O::String(text, lopdf::StringFormat::Hexadecimal) => {
+            out.write_all(b"<")?;
+            for b in text {
+                write!(out, "{b:02X}")?;
+            }
+            out.write_all(b">")
+        }
+        O::Array(items) => {
+            out.write_all(b"[")?;
+            for (k, item) in items.iter().enumerate() {
+                if k > 0 && separated(item) {
+                    out.write_all(b" ")?;
+                }
+                write_object(out, item)?;
+            }
+            out.write_all(b"]")
+        }
+        O::Dictionary(dict) => write_dict(out, dict),
+        O::Stream(stream) => {
+            write_dict(out, &stream.dict)?;
+            out.write_all(b"stream\n")?;
+            out.write_all(&stream.content)?;
+            out.write_all(b"\nendstream")
+        }
+        O::Reference((num, generation)) => write!(out, "{num} {generation} R"),
+    }
+}
+
+fn write_dict(out: &mut dyn std::io::Write, dict: &lopdf::Dictionary) -> std::io::Result<()> {
+    use lopdf::Object as O;
+    out.write_all(b"<<")?;
+    for (key, value) in dict.iter() {
+        write_name(out, key)?;
+        if matches!(
+            value,
+            O::Null | O::Boolean(_) | O::Integer(_) | O::Real(_) | O::Reference(_)
+        ) {
+            out.write_all(b" ")?;
+        }
+        write_object(out, value)?;
+    }
+    out.write_all(b">>")
+}
+
+/// A name: white space, delimiters and bytes outside `!` to `~` as `#XX`.
+fn write_name(out: &mut dyn std::io::Write, name: &[u8]) -> std::io::Result<()> {
+    out.write_all(b"/")?;
+    for &b in name {
+        if b" \t\n\r\x0C()<>[]{}/%#".contains(&b) || !(33..=126).contains(&b) {
+            write!(out, "#{b:02X}")?;
+        } else {
+            out.write_all(&[b])?;
+        }
+    }
+    Ok(())
+}
+
+/// A writer that counts the bytes it passes on: the objects' offsets.
+struct Counting<'a> {
+    inner: &'a mut dyn std::io::Write,
+    written: usize,
+}
+
+impl std::io::Write for Counting<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.written += n;
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// The glyphs of one bundled font a document uses: the subset to embed.
@@ -638,12 +900,15 @@ fn to_unicode_cmap(s: &Subset) -> String {
     out
 }
 
-/// Makes each page's graphics stream (in page order) the first of its `/Contents`, before
-/// printpdf's text stream.
-fn put_graphics_first(lo: &mut lopdf::Document, streams: Vec<lopdf::Stream>) {
+/// Makes a graphics stream (in page order) the first of each page's `/Contents`, before
+/// printpdf's text stream: a `Null` object in its place until [`Prepared::write`] draws it.
+/// Returns their objects, in page order.
+fn put_graphics_first(lo: &mut lopdf::Document) -> Vec<lopdf::ObjectId> {
     let pages: Vec<lopdf::ObjectId> = lo.get_pages().into_values().collect();
-    for (page, stream) in pages.into_iter().zip(streams) {
-        let gfx = lo.add_object(stream);
+    let mut out = Vec::with_capacity(pages.len());
+    for page in pages {
+        let gfx = lo.add_object(lopdf::Object::Null);
+        out.push(gfx);
         let Ok(dict) = lo.get_object_mut(page).and_then(lopdf::Object::as_dict_mut) else {
             continue;
         };
@@ -655,6 +920,7 @@ fn put_graphics_first(lo: &mut lopdf::Document, streams: Vec<lopdf::Stream>) {
         }
         dict.set("Contents", contents);
     }
+    out
 }
 
 /// Removes the document information's `/GTS_PDFXVersion` when it is empty (printpdf always
@@ -767,6 +1033,7 @@ fn deflate(stream: &mut lopdf::Stream) {
     }
 }
 
+#[cfg(test)]
 /// Sets the trailer's `/ID` to two copies of [`content_id`] (a new document's permanent and
 /// changing identifiers are the same), as hex strings.
 fn set_content_id(lo: &mut lopdf::Document) {
@@ -774,6 +1041,7 @@ fn set_content_id(lo: &mut lopdf::Document) {
     lo.trailer.set("ID", vec![id.clone(), id]);
 }
 
+#[cfg(test)]
 /// An MD5 digest of a document's objects (numbers, generations and contents, in object order)
 /// and of its trailer's other entries: it depends only on what the file will contain, never on
 /// the process or the time.
@@ -977,6 +1245,30 @@ mod tests {
             cmap.contains("<0001> <0041>") && cmap.contains("<0002> <0042>"),
             "{cmap}"
         );
+    }
+
+    /// The document written page by page is lopdf's `save_to` of the whole document, its `/ID`
+    /// the digest of every object.
+    #[test]
+    fn the_streamed_document_is_lopdfs_save() {
+        let pages = [titled("Zoë (a) \\ ♥"), page(), titled("AB)")];
+        let refs: Vec<&Drawing> = pages.iter().collect();
+        let info = Info {
+            title: "t (x",
+            author: Some("Ann"),
+            subject: None,
+            date: Some(1_772_366_400),
+        };
+        let streamed = pdf_with(&refs, &info);
+        let prepared = prepare(&refs, &info);
+        let mut lo = prepared.lo.clone();
+        for (id, d) in prepared.graphics.iter().zip(&pages) {
+            lo.objects.insert(*id, lopdf::Object::Stream(graphics(d)));
+        }
+        set_content_id(&mut lo);
+        let mut whole = Vec::new();
+        lo.save_to(&mut whole).unwrap();
+        assert!(streamed == whole, "the streamed bytes differ from lopdf's");
     }
 
     #[test]
