@@ -8,6 +8,7 @@
 
 pub mod centreline;
 pub mod pdf;
+pub mod pdf_fonts;
 pub mod plotter;
 pub mod png;
 pub mod raster;

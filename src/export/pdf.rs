@@ -395,9 +395,9 @@ pub fn prepare(pages: &[&Drawing], info: &Info<'_>) -> Prepared {
 }
 
 impl Prepared {
-    /// The fonts' state, as [`crate::preflight::pdf_fonts`] reads it from the written file.
-    pub fn fonts(&self) -> crate::preflight::Fonts {
-        crate::preflight::document_fonts(&self.lo)
+    /// The fonts' state, as [`super::pdf_fonts::pdf_fonts`] reads it from the written file.
+    pub fn fonts(&self) -> super::pdf_fonts::Fonts {
+        super::pdf_fonts::document_fonts(&self.lo)
     }
 
     /// Writes the document to `out`, drawing page `i`'s strokes and fills with `page(i)` as its
