@@ -140,7 +140,7 @@ pub fn load_foreground(
 
 /// The share of a shape's cells above which dropping the parts not joined to the largest is a
 /// warning rather than a note.
-pub const DROPPED_WARNING_SHARE: f64 = 0.10;
+pub const DROPPED_WARNING_SHARE: f64 = crate::pipeline::MAX_DROPPED_SHARE;
 
 /// How [`prepare`] sizes a shaped design.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -416,16 +416,16 @@ impl Prepared {
             let plural = |n: usize| if n == 1 { "" } else { "s" };
             notes.push(match s.islands {
                 Islands::KeepLargest if !s.added.is_empty() && s.island_cells == 0 => format!(
-                    "the shape has {} separate parts at this size; joined them where the \
-                     picture joins them, with {} added cell{}",
+                    "the shape has {} separate parts at this size; joined them with {} \
+                     added cell{}",
                     s.parts,
                     s.added.len(),
                     plural(s.added.len())
                 ),
                 Islands::KeepLargest if !s.added.is_empty() => format!(
-                    "the shape has {} separate parts at this size; joined those the picture \
-                     joins with {} added cell{}, dropped {} cell{} of the rest (--islands \
-                     bridge joins them)",
+                    "the shape has {} separate parts at this size; joined the larger with \
+                     {} added cell{}, dropped {} cell{} of the rest (--islands bridge joins \
+                     them)",
                     s.parts,
                     s.added.len(),
                     plural(s.added.len()),

@@ -174,6 +174,14 @@ fn build_grid_counted(design: &Design, mask: Option<&Mask>) -> Result<(Grid, usi
 /// The fewest cells a shape may leave for a maze.
 pub const MIN_SHAPE_CELLS: usize = 8;
 
+/// The most of a shape's cells that keeping its main part drops when the design asks for no
+/// islands policy: past it, the largest other parts are joined to the main one instead.
+pub const MAX_DROPPED_SHARE: f64 = 0.10;
+
+/// The share of a shape's cells from which a part is joined to the main one, never dropped,
+/// when the design asks for no islands policy (a speck beside the picture holds less).
+pub const JOINED_SHARE: f64 = 0.04;
+
 /// A shape's mask, ready for [`generate`], and what its islands came to.
 #[derive(Clone, Debug)]
 pub struct ShapedMask {
@@ -225,17 +233,46 @@ pub fn shape_mask_with(
     };
     let largest = parts.get(main).map_or(0, Vec::len);
     let others = mask.count() - largest;
-    // drawn with the shape's outline and no policy asked: the parts the picture itself joins
-    // to the main part are joined to it by corridors, the rest dropped, both as fitted and
-    // once the cells too thin for a corridor are gone (a cat's tail at 8 cells across is cut
-    // off then)
-    let join = keep_main && design.islands.is_none() && crate::outline::applies(design);
+    // no policy asked: the parts of some size are joined to the main part by corridors (two
+    // hearts, a paw print's toes; a speck beside the picture is dropped); drawn with the
+    // shape's outline, so are the parts the picture itself joins to the main part, both as
+    // fitted and once the cells too thin for a corridor are gone (a cat's tail at 8 cells
+    // across is cut off then); the rest is dropped
+    let join = keep_main && design.islands.is_none();
+    let by_picture = join && crate::outline::applies(design);
+    let shape_cells = mask.count() as f64;
     let joined_of = |parts: &[Vec<Coord>], main: usize| {
-        if join && parts.len() > 1 {
+        if !join || parts.len() < 2 {
+            return vec![false; parts.len()];
+        }
+        let mut joined = if by_picture {
             crate::shape::islands::joined_parts(parts, main, fg, &topology, design.width)
         } else {
             vec![false; parts.len()]
+        };
+        // a part of [`JOINED_SHARE`] of the shape is joined (a paw print's toe), and then the
+        // largest parts left out until what is dropped is at most [`MAX_DROPPED_SHARE`]
+        for (i, part) in parts.iter().enumerate() {
+            joined[i] |= i != main && part.len() as f64 >= JOINED_SHARE * shape_cells;
         }
+        let mut left: Vec<usize> = (0..parts.len())
+            .filter(|&i| {
+                i != main && !joined[i] && parts[i].len() >= crate::shape::islands::MIN_JOINED
+            })
+            .collect();
+        left.sort_by_key(|&i| (std::cmp::Reverse(parts[i].len()), i));
+        let mut dropped: usize = (0..parts.len())
+            .filter(|&i| i != main && !joined[i])
+            .map(|i| parts[i].len())
+            .sum();
+        for i in left {
+            if dropped as f64 <= MAX_DROPPED_SHARE * shape_cells {
+                break;
+            }
+            joined[i] = true;
+            dropped -= parts[i].len();
+        }
+        joined
     };
     let joined = joined_of(&parts, main);
     let mut dropped = Vec::new();
@@ -251,7 +288,8 @@ pub fn shape_mask_with(
     }
     trim(&topology, &mut mask);
     let mut joins = joined.contains(&true);
-    if join {
+    // the pieces the trim cut off are dropped (and counted) or joined as the parts were
+    if keep_main {
         let parts = mask.components(&topology);
         if parts.len() > 1 {
             let main = main_part(&parts, fg, &topology, design.width);

@@ -1534,6 +1534,65 @@ fn dropping_a_large_share_of_the_shape_is_a_warning() {
     assert!(p.warnings().is_empty());
 }
 
+/// Issue 40: with no islands policy asked, a picture of two parts lost the smaller silently
+/// (a paw print 57 %, two hearts 47 %). A part of 4 % of the shape or more is joined to the
+/// main one by a corridor now (then the largest others while over 10 % would be dropped), on
+/// every topology; a speck beside it is still dropped, with a note.
+#[test]
+fn a_large_part_is_joined_by_default_and_a_speck_dropped() {
+    let prepared = |kind: TopologyKind, small: f64| {
+        let fg = foreground(&png(480, 200, |x, y| {
+            ((20.0..180.0).contains(&x) && (20.0..180.0).contains(&y))
+                || ((240.0..240.0 + small).contains(&x) && (40.0..40.0 + small).contains(&y))
+        }));
+        let t = topology_for(kind, 40, &fg);
+        let d = Design {
+            islands: None,
+            ..design(kind, &t, Islands::KeepLargest)
+        };
+        hedge::make::prepare_with(&d, Some(std::sync::Arc::new(fg)), Default::default()).unwrap()
+    };
+    for kind in TopologyKind::ALL {
+        let p = prepared(kind, 120.0);
+        assert_eq!(p.dropped_share(), 0.0, "{kind}");
+        assert!(p.warnings().is_empty(), "{kind}: {:?}", p.warnings());
+        let notes = p.notes();
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("joined them") && n.contains("added cell")),
+            "{kind}: {notes:?}"
+        );
+        let hedge::make::Made::Walls(g) = p.make().unwrap() else {
+            panic!("{kind}: a maze of walls")
+        };
+        assert!(g.maze.is_perfect(), "{kind}");
+        assert_eq!(g.dropped_cells, 0, "{kind}");
+        // three toes, each under a tenth of the shape: joined too
+        let fg = foreground(&png(480, 200, |x, y| {
+            ((20.0..180.0).contains(&x) && (20.0..180.0).contains(&y))
+                || [240.0, 320.0, 400.0]
+                    .iter()
+                    .any(|&x0| (x0..x0 + 50.0).contains(&x) && (40.0..90.0).contains(&y))
+        }));
+        let t = topology_for(kind, 40, &fg);
+        let d = Design {
+            islands: None,
+            ..design(kind, &t, Islands::KeepLargest)
+        };
+        let p = hedge::make::prepare_with(&d, Some(std::sync::Arc::new(fg)), Default::default())
+            .unwrap();
+        assert_eq!(p.dropped_share(), 0.0, "{kind}: toes");
+        let p = prepared(kind, 24.0);
+        assert!(p.dropped_share() > 0.0, "{kind}");
+        assert!(
+            p.notes().iter().any(|n| n.contains("dropped")),
+            "{kind}: {:?}",
+            p.notes()
+        );
+    }
+}
+
 #[test]
 fn a_photo_is_refused_with_what_to_do_unless_forced() {
     // a brown disc on a noisy, grassy background, as a JPEG

@@ -705,7 +705,8 @@ mod tests {
     #[test]
     fn the_dropped_parts_of_a_shape_are_tinted_and_never_printed() {
         // a square frame with a square island in its hole (two cells clear of it): keeping the
-        // main part drops the island, which lies on the page the frame's layout fills
+        // main part (asked for: by default a part this size is joined) drops the island, which
+        // lies on the page the frame's layout fills
         let (w, h) = (200u32, 200u32);
         let bits: Vec<bool> = (0..w * h)
             .map(|i| {
@@ -721,6 +722,7 @@ mod tests {
             height: 20,
             seed: Some(4),
             outline: crate::design::OutlineStyle::Cells,
+            islands: Some(crate::shape::Islands::KeepLargest),
             ..Design::default()
         };
         let prepared = crate::make::prepare_with(&d, Some(fg), Default::default()).unwrap();

@@ -1035,7 +1035,8 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
         ui.checkbox(&mut d.invert, "Invert");
         let r = ui.add(Slider::new(&mut d.coverage, 0.05..=1.0).text("Coverage"));
         *coalesce |= r.dragged() && !r.drag_started();
-        // automatic: the largest part is kept, the letters of a picture of text joined
+        // automatic: the largest part is kept, parts of 4 % of the shape or more and the
+        // letters of a picture of text joined
         ComboBox::from_label("Islands")
             .selected_text(d.islands.map_or("auto", Islands::name))
             .show_ui(ui, |ui| {
