@@ -123,6 +123,26 @@ fn an_entry_in_the_way_is_named_and_nothing_changes() {
     assert_eq!(names(&out2), ["book.pdf"], "no manifest.json, no pages");
 }
 
+/// OUTDIR a link to nowhere: the message says so (it said "File exists"), the link stays a
+/// link, and nothing is made where it points.
+#[cfg(unix)]
+#[test]
+fn a_dangling_link_as_the_book_folder_is_named_as_one() {
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink("nowhere", dir.path().join("out")).unwrap();
+    let run = batch(dir.path(), NEW, "new", "out", None);
+    assert!(!run.status.success());
+    let err = stderr_of(&run);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("symbolic link to nowhere") && err.trim_end().ends_with(": out"),
+        "{err}"
+    );
+    assert!(fs::symlink_metadata(dir.path().join("out")).unwrap().is_symlink());
+    assert!(!dir.path().join("nowhere").exists());
+    assert_eq!(names(dir.path()), ["new.toml", "out"]);
+}
+
 /// A run killed at each step leaves its staging folder; what the next run does with it
 /// (`hedge::io::recover_book`, which `hedge batch` calls first) leaves the earlier book byte
 /// for byte, or the new one whole once every new entry is in place.
