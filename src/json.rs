@@ -2,7 +2,7 @@
 //!
 //! Written by streaming, without building the document in memory, so a 9-million-cell maze costs
 //! no more than its own data. Floats are rounded to 6 decimals; everything is in a fixed order, so
-//! the same design and seed always give the same bytes. The README documents every field.
+//! the same design and seed always give the same bytes. docs/formats.md documents every field.
 
 use std::io::Write;
 

@@ -1,7 +1,7 @@
 //! Metrics: what makes a maze easy or hard, measured on the carved maze (never assumed from the
 //! algorithm that made it).
 //!
-//! Definitions (the README repeats them):
+//! Definitions (docs/formats.md repeats them):
 //! - **cells**: active cells. **passages**: open links, tunnels included.
 //! - **dead_ends**: cells with exactly one passage, not counting the entrance and the exit.
 //! - **solution_length**: cells on the shortest entrance-to-exit path, both ends included;
@@ -47,7 +47,7 @@
 //! **difficulty** = 10 x log2(1 + effort): +10 for every doubling of the effort. No single
 //! measure has been validated against people on branching mazes (McClendon 2001; McGlinn 2015
 //! found none in 355 solvers), so the model is checked against simulated solvers instead
-//! ([`crate::solver`]; the README gives the rank correlation).
+//! ([`crate::solver`]; docs/formats.md gives the rank correlation).
 
 use serde::Serialize;
 

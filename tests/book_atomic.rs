@@ -138,7 +138,11 @@ fn a_dangling_link_as_the_book_folder_is_named_as_one() {
         err.contains("symbolic link to nowhere") && err.trim_end().ends_with(": out"),
         "{err}"
     );
-    assert!(fs::symlink_metadata(dir.path().join("out")).unwrap().is_symlink());
+    assert!(
+        fs::symlink_metadata(dir.path().join("out"))
+            .unwrap()
+            .is_symlink()
+    );
     assert!(!dir.path().join("nowhere").exists());
     assert_eq!(names(dir.path()), ["new.toml", "out"]);
 }

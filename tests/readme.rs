@@ -1,4 +1,5 @@
-//! The README is executed: every example in it that starts with `$ hedge ...` is run, and the
+//! The README and the pages of `docs/` are executed: every example in them that starts with
+//! `$ hedge ...` is run, and the
 //! output it shows must be what the program prints today (its lines, in order, among the
 //! lines printed on stdout and stderr; times like `0.01 s` may differ). Examples write their
 //! files into a fresh temporary folder.
@@ -11,10 +12,28 @@
 
 use crate::common::hedge;
 
+/// The README and every page of `docs/`, one after the other (sorted by name), with the
+/// pages' picture links (`../assets/...`) written as the README's (`assets/...`).
+fn documents() -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut text = std::fs::read_to_string(root.join("README.md")).expect("the README reads");
+    let mut pages: Vec<_> = std::fs::read_dir(root.join("docs"))
+        .expect("docs/ reads")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    pages.sort();
+    for page in pages {
+        let page = std::fs::read_to_string(&page).unwrap();
+        text.push('\n');
+        text.push_str(&page.replace("](../assets/", "](assets/"));
+    }
+    text
+}
+
 /// Each `$ hedge ...` example: its arguments and the lines it shows.
 fn examples() -> Vec<(Vec<String>, Vec<String>)> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("the README reads");
+    let readme = documents();
     let mut out = Vec::new();
     let mut lines = readme.lines();
     while let Some(line) = lines.next() {
@@ -31,7 +50,14 @@ fn examples() -> Vec<(Vec<String>, Vec<String>)> {
             }
             continue;
         };
-        let args = command.split_whitespace().map(String::from).collect();
+        // the project's own files (`assets/books/sample.toml`) are named from its root
+        let args = command
+            .split_whitespace()
+            .map(|a| match a.starts_with("assets/") {
+                true => format!("{}/{a}", env!("CARGO_MANIFEST_DIR")),
+                false => a.to_string(),
+            })
+            .collect();
         let shown = lines
             .by_ref()
             .take_while(|l| !l.starts_with("```"))
@@ -828,8 +854,7 @@ const KIDS_SHEETS: [(&str, hedge::topology::TopologyKind); 4] = [
 /// folder and names it.
 #[test]
 fn readme_pictures_are_what_the_program_makes() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("the README reads");
+    let readme = documents();
     let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
     let mut changed = Vec::new();
     for (name, bytes) in pictures() {
@@ -861,8 +886,7 @@ fn readme_pictures_are_what_the_program_makes() {
 /// [`readme_pictures_are_what_the_program_makes`] are the editor's screenshots.
 #[test]
 fn every_readme_picture_is_made_or_a_screenshot() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("the README reads");
+    let readme = documents();
     let made: Vec<&str> = PAGES
         .iter()
         .map(|p| p.0)
@@ -897,4 +921,79 @@ fn every_readme_picture_is_made_or_a_screenshot() {
             "{name} is not in the README"
         );
     }
+}
+
+/// GitHub's anchor of a heading: lower case, spaces to `-`, punctuation but `-` and `_` gone.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every link between the README, the pages of `docs/` and `benches/README.md` names a file that exists, and a
+/// heading in it when it names one (`docs/shapes.md#islands`).
+#[test]
+fn every_link_between_the_documents_leads_somewhere() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md"), root.join("benches/README.md")];
+    for e in std::fs::read_dir(root.join("docs")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|e| e == "md") {
+            files.push(p);
+        }
+    }
+    let headings = |path: &std::path::Path| -> Vec<String> {
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut fence = false;
+        let mut out = Vec::new();
+        for l in text.lines() {
+            if l.starts_with("```") {
+                fence = !fence;
+            } else if !fence && l.starts_with('#') {
+                out.push(anchor(l.trim_start_matches('#')));
+            }
+        }
+        out
+    };
+    let mut checked = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for link in text.split("](").skip(1) {
+            let target = link.split(')').next().unwrap();
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (path, fragment) = target.split_once('#').unwrap_or((target, ""));
+            let dest = match path {
+                "" => file.clone(),
+                p => file.parent().unwrap().join(p),
+            };
+            assert!(dest.exists(), "{}: {target} does not exist", file.display());
+            if !fragment.is_empty() {
+                assert!(
+                    headings(&dest).iter().any(|h| h == fragment),
+                    "{}: {target}: no such heading",
+                    file.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "{checked} links");
+}
+
+#[test]
+fn anchors_are_githubs() {
+    assert_eq!(
+        anchor(" The shape's own outline (`--outline shape|cells`)"),
+        "the-shapes-own-outline---outline-shapecells"
+    );
+    assert_eq!(anchor(" Which path? puzzles"), "which-path-puzzles");
 }

@@ -14,7 +14,7 @@
 //! - `labels`: labels, arrows and text clear of each other and of the maze on every shape,
 //!   topology and paper; titles that shrink and wrap; full pages, turned when the maze gains.
 //! - `layers`: the library's module graph has no circles (reads `src/`).
-//! - `readme`: every `$ hedge ...` example in the README prints what the README shows, and
+//! - `readme`: every `$ hedge ...` example in the README and docs/ prints what it shows, and
 //!   its pictures are what the program makes.
 //! - `packaging`: what the Debian package installs: the man page and completions as committed
 //!   are what `hedge man` / `hedge completions` print, the desktop entry and metainfo validate.

@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// `hedge batch`'s arguments.
 #[derive(Args, Debug)]
 pub struct BatchArgs {
-    /// The book file (TOML; see the README's "Puzzle books" section).
+    /// The book file (TOML; see docs/books.md).
     #[arg(value_name = "BOOK.toml")]
     pub book: PathBuf,
     /// The output folder: book.pdf (and answers.pdf with answers = "separate"), manifest.json

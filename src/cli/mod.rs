@@ -132,7 +132,7 @@ pub struct GenerateArgs {
     /// Cells down (defaults to the width; ignored for polar).
     #[arg(long, value_name = "N")]
     pub height: Option<u32>,
-    /// Carving algorithm (see the README for the list).
+    /// Carving algorithm (docs/carvers.md describes each).
     #[arg(long, value_parser = parse_with::<Algorithm>)]
     pub algorithm: Option<Algorithm>,
     /// Growing-tree policy: newest, random, oldest or mixed:P (P = share of newest picks).

@@ -39,7 +39,7 @@ complete -c hedge -n "__fish_hedge_using_subcommand generate" -l order -d 'Tile 
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l topology -d 'Grid topology: rect, hex, polar or tri' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l width -d 'Cells across (for polar: the number of rings, the centre cell being the first)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l height -d 'Cells down (defaults to the width; ignored for polar)' -r
-complete -c hedge -n "__fish_hedge_using_subcommand generate" -l algorithm -d 'Carving algorithm (see the README for the list)' -r
+complete -c hedge -n "__fish_hedge_using_subcommand generate" -l algorithm -d 'Carving algorithm (docs/carvers.md describes each)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l growing-tree -d 'Growing-tree policy: newest, random, oldest or mixed:P (P = share of newest picks)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l braid -d 'Share of dead ends to remove, 0 (perfect maze) to 1' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l weave -d 'Density of weave crossings, 0 to 1 (rect and hex grids)' -r
