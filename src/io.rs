@@ -5,7 +5,7 @@
 //! Several files that belong together (a puzzle and its key) are one set ([`write_set`]): all
 //! are renamed into place or none. Writing onto a symbolic link writes the file it points to.
 //! Every temporary file and staging folder is recorded while it exists, so the binary's
-//! SIGINT / SIGTERM handler removes them ([`remove_temporaries_and_exit`]); those of runs
+//! SIGINT / SIGTERM handler removes them ([`remove_temporaries_then`]); those of runs
 //! killed outright are removed by the next write into the same folder.
 //! Decoding and parsing what is read is the library's ([`crate::load`]); the functions here
 //! that read (`read_design`, `load_shape`, `read_picture`) are [`Files`] plus that.
@@ -30,7 +30,7 @@ fn io_error(what: &str, e: &std::io::Error, path: &Path) -> Error {
 }
 
 /// The temporary files and staging folders this process has made and not yet renamed or
-/// removed: what [`remove_temporaries_and_exit`] removes when the process is interrupted. Each
+/// removed: what [`remove_temporaries_then`] removes when the process is interrupted. Each
 /// is created while this lock is held, so none appears after the cleanup has run.
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
@@ -57,26 +57,26 @@ fn discard(tmp: &Path) {
     forget(tmp);
 }
 
-/// Removes every temporary file and staging folder this process has made and not yet renamed,
-/// then ends the process with `code`. For the binary's SIGINT / SIGTERM handler (exit status
-/// 130 / 143): an interrupted run leaves nothing behind but the files it had finished. The
-/// lock on the list is held until the end, so no new temporary file appears meanwhile.
-pub fn remove_temporaries_and_exit(code: i32) -> ! {
-    let list = pending();
-    remove_all(&list);
-    for dir in made_dirs().iter() {
-        // only when empty: a folder of the user's, or one with files, stays
-        let _ = fs::remove_dir(dir);
-    }
-    std::process::exit(code)
-}
-
-/// Removes every temporary file and staging folder this process has made and not yet renamed,
-/// and forgets them: what [`remove_temporaries_and_exit`] does before it exits.
-pub fn remove_temporaries() {
+/// Removes every temporary file and staging folder this process has made and not yet renamed
+/// (and the folders it made for them, when empty), then runs `then` with the list still
+/// locked, so no new temporary file appears meanwhile. For the binary's SIGINT / SIGTERM
+/// handler, whose `then` ends the process (exit status 130 / 143): an interrupted run leaves
+/// nothing behind but the files it had finished.
+pub fn remove_temporaries_then<R>(then: impl FnOnce() -> R) -> R {
     let mut list = pending();
     remove_all(&list);
     list.clear();
+    for dir in made_dirs().drain(..) {
+        // only when empty: a folder of the user's, or one with files, stays
+        let _ = fs::remove_dir(dir);
+    }
+    then()
+}
+
+/// Removes every temporary file and staging folder this process has made and not yet renamed,
+/// and forgets them: [`remove_temporaries_then`] with nothing after.
+pub fn remove_temporaries() {
+    remove_temporaries_then(|| ())
 }
 
 fn remove_all(list: &[PathBuf]) {
@@ -562,7 +562,7 @@ const JOURNAL: &str = "journal";
 const STAGING: &str = ".hedge-staging-";
 
 /// Folders a book write created (`out` and missing parents, deepest first), removed again
-/// (when empty) by [`remove_temporaries_and_exit`]. Changed only while [`PENDING`] is held.
+/// (when empty) by [`remove_temporaries_then`]. Changed only while [`PENDING`] is held.
 static MADE_DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 fn made_dirs() -> MutexGuard<'static, Vec<PathBuf>> {
@@ -589,7 +589,9 @@ fn test_stop(step: &str, locked: bool) {
     if how != "term" {
         std::process::exit(86);
     }
-    #[cfg(unix)]
+    #[cfg(not(all(unix, feature = "cli")))]
+    let _ = locked;
+    #[cfg(all(unix, feature = "cli"))]
     {
         let _ = signal_hook::low_level::raise(signal_hook::consts::SIGTERM);
         if locked {

@@ -39,7 +39,7 @@ fn say(line: &str) {
 }
 
 /// On SIGINT or SIGTERM, removes the temporary files and staging folders of the writes under
-/// way ([`hedge::io::remove_temporaries_and_exit`]) and exits with the usual status, 128 + the
+/// way ([`hedge::io::remove_temporaries_then`]) and exits with the usual status, 128 + the
 /// signal's number (130, 143). The signals are received on a thread of their own
 /// (signal-hook's self-pipe), so the cleanup runs outside the signal handler.
 #[cfg(unix)]
@@ -54,7 +54,7 @@ fn clean_up_on_signals() {
         .name("signals".into())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                hedge::io::remove_temporaries_and_exit(128 + signal);
+                hedge::io::remove_temporaries_then(|| std::process::exit(128 + signal));
             }
         });
     if spawned.is_err() {

@@ -1,6 +1,6 @@
 //! What an interrupted run leaves (issue 20 finding 8: SIGTERM during a big write left a
 //! `.NAME.PID.tmp` of hundreds of MB). The binary's SIGINT / SIGTERM handler calls
-//! `hedge::io::remove_temporaries_and_exit`; this drives the same removal at a known moment,
+//! `hedge::io::remove_temporaries_then`; this drives the same removal at a known moment,
 //! in the middle of a write, with no signal and no timing. A binary of its own: the removal
 //! takes every temporary file of the process, so no other test may be writing meanwhile.
 
