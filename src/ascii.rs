@@ -1,4 +1,4 @@
-//! ASCII pictures of rect mazes, in the style of seed 004 and *Mazes for Programmers*.
+//! ASCII pictures of rect mazes, in the style of *Mazes for Programmers*.
 //!
 //! Each cell is three spaces wide and one line high; walls are `---` (horizontal) and `|`
 //! (vertical), and every corner is `+`:

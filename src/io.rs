@@ -1108,7 +1108,7 @@ mod tests {
         let e = write_set(&[(a.clone(), b"p"), (b.clone(), b"k")]).unwrap_err();
         assert!(e.message.contains("is a directory"), "{e}");
         assert!(!a.exists());
-        // the puzzle's: the same, and no stray key (issue 20 finding 4)
+        // the puzzle's: the same, and no stray key
         fs::remove_dir(&b).unwrap();
         fs::create_dir(&a).unwrap();
         assert!(write_set(&[(a.clone(), b"p"), (b.clone(), b"k")]).is_err());

@@ -1,6 +1,6 @@
 //! Randomness: a small trait the carvers draw from, and the portable seeded generator behind it.
 //!
-//! Every carver takes `&mut dyn Random`, so tests can inject a scripted coin (seed 004's hand-run
+//! Every carver takes `&mut dyn Random`, so tests can inject a scripted coin (the book's hand-run
 //! walk-throughs) and the real pipeline uses [`MazeRng`], `rand_chacha`'s ChaCha8 stream, whose
 //! output is specified and identical on every platform. Bounded integers are derived here
 //! (Lemire's method) rather than through `rand`'s distribution code, so a `rand` upgrade cannot

@@ -1,4 +1,4 @@
-//! The book list (issue 8's editor part): designs collected into a puzzle book, saved as the
+//! The book list: designs collected into a puzzle book, saved as the
 //! book file `hedge batch` reads, and exported as the same `book.pdf`.
 //!
 //! The list is a [`BookList`]: the book settings ([`crate::book::Settings`], the `[book]` table)

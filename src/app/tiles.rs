@@ -1,4 +1,4 @@
-//! The tiles style in the editor (issue 9): the Style and Mazer-order knobs, a tile maze's
+//! The tiles style in the editor: the Style and Mazer-order knobs, a tile maze's
 //! printed pages for the preview, its status line and its exports.
 //!
 //! The tile maze is made on the worker by [`crate::pipeline::generate_tiles`], the call the

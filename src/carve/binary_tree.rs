@@ -1,6 +1,6 @@
 //! Binary tree (rect only): every cell opens north or east.
 //!
-//! Exact variant, as walked by hand in seed 004 (Jamis Buck's *Mazes for Programmers*, ch. 1):
+//! Exact variant, as walked by hand in the first chapter of Jamis Buck's *Mazes for Programmers*:
 //! visit the rows from the bottom row up, each west to east. A cell with both a north and an east
 //! neighbour flips a coin ([`Random::coin`]): heads carves north, tails carves east. A cell with
 //! only one of them carves that way without a flip; a cell with neither (the north-east corner)
@@ -25,7 +25,7 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
 }
 
 /// Runs the binary tree on the bottom `rows` rows only, as a walk-through paused part way would
-/// (seed 004's "two rows in"); the rows above are left untouched and no pieces are joined.
+/// (the book's "two rows in"); the rows above are left untouched and no pieces are joined.
 ///
 /// Each row is done in two passes: the first takes the decisions (the coin flips, in the order
 /// above) and sorts the cells into "north" and "east" lists, the second opens the walls list by

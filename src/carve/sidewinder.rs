@@ -1,6 +1,6 @@
 //! Sidewinder (rect only): runs of cells carved east, each closed by one passage north.
 //!
-//! Exact variant, as walked by hand in seed 004 (Jamis Buck's *Mazes for Programmers*, ch. 1):
+//! Exact variant, as walked by hand in the first chapter of Jamis Buck's *Mazes for Programmers*:
 //! visit the rows from the bottom row up, each west to east, adding each cell to the current run.
 //! At each cell: if it has no east neighbour, close the run; otherwise, if no cell of the run has
 //! a north neighbour (the top row), extend the run east; otherwise flip a coin

@@ -1,6 +1,6 @@
 //! Hex tile mazes: the maze is made of tiles, each open (floor) or wall, not of cells and walls.
 //!
-//! This is the generator of issue 9 (seed 000): a width x height grid of hexagonal tiles, a
+//! This is the tile generator: a width x height grid of hexagonal tiles, a
 //! [`Mazer`] that fills its interior with a one-tile-wide maze, and a [`Digger`] that cuts a
 //! corridor (or a whole maze) in from an entrance on the edge. It is independent of the cell
 //! pipeline ([`crate::grid`], [`crate::carve`]): its only state is a bitset of open tiles.
