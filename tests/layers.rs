@@ -5,6 +5,11 @@
 //! Comments, string and character literals and `#[cfg(test)]` items are left out: tests may reach
 //! anywhere. `app` and `cli` are the top layers (the editor and the command line) and are not
 //! checked; nothing below may name them.
+//!
+//! The same holds between files ([`no_two_files_import_each_other_round_a_circle`]): every
+//! `crate::`, `super::` and `self::` path (groups expanded) is an import of the file that holds
+//! the item, the editor's and the command line's files included. A file and the `mod.rs` of a
+//! folder it sits in may name each other (a module declares its parts and they use its types).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -428,4 +433,243 @@ fn strongly_connected(graph: &Graph) -> Vec<Vec<String>> {
         }
     }
     s.parts
+}
+
+/// A file's module path: `src/draw/walls.rs` is `draw::walls`, `src/draw/mod.rs` is `draw`,
+/// `src/lib.rs` and `src/main.rs` the crate's root (empty).
+fn module_path(src: &Path, file: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = file
+        .strip_prefix(src)
+        .unwrap_or(file)
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts
+        .last()
+        .is_some_and(|l| matches!(l.as_str(), "mod" | "lib" | "main"))
+    {
+        parts.pop();
+    }
+    parts
+}
+
+/// Every path `code` names from `crate::`, `super::` or `self::`, as its segments with the
+/// root first (`use super::{a, b::{c, d}}` gives `super::a`, `super::b::c`, `super::b::d`).
+fn rooted_paths(code: &str) -> Vec<Vec<String>> {
+    fn ident(c: &[char], at: &mut usize) -> String {
+        let start = *at;
+        while *at < c.len() && (c[*at].is_alphanumeric() || c[*at] == '_') {
+            *at += 1;
+        }
+        c[start..*at].iter().collect()
+    }
+    fn skip_ws(c: &[char], at: &mut usize) {
+        while *at < c.len() && c[*at].is_whitespace() {
+            *at += 1;
+        }
+    }
+    /// A path from `at` (after its base), and the paths of any group in it.
+    fn path(c: &[char], at: &mut usize, base: Vec<String>, out: &mut Vec<Vec<String>>) {
+        let mut segs = base;
+        loop {
+            skip_ws(c, at);
+            if *at < c.len() && c[*at] == '{' {
+                *at += 1;
+                loop {
+                    skip_ws(c, at);
+                    if *at >= c.len() || c[*at] == '}' {
+                        *at += 1;
+                        return;
+                    }
+                    if c[*at] == ',' {
+                        *at += 1;
+                        continue;
+                    }
+                    let before = *at;
+                    path(c, at, segs.clone(), out);
+                    // skip `as x` and anything else up to the item's end
+                    while *at < c.len() && !matches!(c[*at], ',' | '}') {
+                        *at += 1;
+                    }
+                    if *at == before {
+                        *at += 1;
+                    }
+                }
+            }
+            let name = ident(c, at);
+            if name.is_empty() {
+                out.push(segs);
+                return;
+            }
+            segs.push(name);
+            skip_ws(c, at);
+            if c.get(*at) == Some(&':') && c.get(*at + 1) == Some(&':') {
+                *at += 2;
+            } else {
+                out.push(segs);
+                return;
+            }
+        }
+    }
+    let c: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < c.len() {
+        let word_start = at == 0 || !(c[at - 1].is_alphanumeric() || c[at - 1] == '_');
+        if !word_start || !(c[at].is_alphabetic()) {
+            at += 1;
+            continue;
+        }
+        let root = ident(&c, &mut at);
+        let rooted = matches!(root.as_str(), "crate" | "super" | "self");
+        if rooted && c.get(at) == Some(&':') && c.get(at + 1) == Some(&':') {
+            // `super::super::x` and `self::x` stay as written: resolved with the file's path
+            at += 2;
+            let mut base = vec![root];
+            let mut more = at;
+            loop {
+                let save = more;
+                let next = ident(&c, &mut more);
+                if next == "super" && c.get(more) == Some(&':') && c.get(more + 1) == Some(&':') {
+                    base.push(next);
+                    more += 2;
+                } else {
+                    more = save;
+                    break;
+                }
+            }
+            at = more;
+            path(&c, &mut at, base, &mut out);
+        }
+    }
+    out
+}
+
+/// The file a rooted path names from the file `from`: the longest prefix of the path that is
+/// a file's module path.
+fn resolve(from: &[String], path: &[String], files: &BTreeSet<Vec<String>>) -> Option<Vec<String>> {
+    let mut at: Vec<String> = from.to_vec();
+    let mut rest = path;
+    match rest.first().map(String::as_str) {
+        Some("crate") => {
+            at.clear();
+            rest = &rest[1..];
+        }
+        _ => {
+            while let Some(first) = rest.first() {
+                match first.as_str() {
+                    "self" => {}
+                    "super" => {
+                        at.pop();
+                    }
+                    _ => break,
+                }
+                rest = &rest[1..];
+            }
+        }
+    }
+    let mut best = None;
+    for n in 0..=rest.len() {
+        let mut candidate = at.clone();
+        candidate.extend(rest[..n].iter().cloned());
+        if files.contains(&candidate) {
+            best = Some(candidate);
+        }
+    }
+    best
+}
+
+/// File -> (file it names -> the first path naming it), between files neither of which is
+/// the `mod.rs` of a folder the other sits in.
+fn file_graph() -> Graph {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let paths: BTreeSet<Vec<String>> = files.iter().map(|f| module_path(&src, f)).collect();
+    let mut graph = Graph::new();
+    for file in &files {
+        let from = module_path(&src, file);
+        if from.is_empty() {
+            continue; // lib.rs and main.rs declare the modules
+        }
+        let text = std::fs::read_to_string(file).expect("a source file reads");
+        let deps = graph.entry(from.join("::")).or_default();
+        for p in rooted_paths(&strip_tests(&code_only(&text))) {
+            let Some(to) = resolve(&from, &p, &paths) else {
+                continue;
+            };
+            let nested = to.starts_with(&from) || from.starts_with(&to);
+            if !nested {
+                deps.entry(to.join("::")).or_insert_with(|| p.join("::"));
+            }
+        }
+    }
+    graph
+}
+
+#[test]
+fn no_two_files_import_each_other_round_a_circle() {
+    let graph = file_graph();
+    assert!(
+        graph
+            .get("draw::walls")
+            .is_some_and(|d| d.contains_key("draw::model")),
+        "the file graph was not read: {:?}",
+        graph.get("draw::walls")
+    );
+    let circles: Vec<String> = strongly_connected(&graph)
+        .into_iter()
+        .filter(|c| c.len() > 1)
+        .map(|c| {
+            let edges: Vec<String> = c
+                .iter()
+                .flat_map(|a| {
+                    graph[a]
+                        .iter()
+                        .filter(|(b, _)| c.contains(*b))
+                        .map(move |(b, p)| format!("{a} -> {b} ({p})"))
+                })
+                .collect();
+            format!("{{{}}}: {}", c.join(", "), edges.join("; "))
+        })
+        .collect();
+    assert!(circles.is_empty(), "file circles:\n{}", circles.join("\n"));
+}
+
+/// The path reader: groups nest, roots chain, and a path ends where its segments do.
+#[test]
+fn rooted_paths_are_read_as_written() {
+    let code =
+        "use super::{a, b::{c, d as e}}; fn f() { crate::x::y(); self::z; super::super::w::v }";
+    let got: Vec<String> = rooted_paths(code).iter().map(|p| p.join("::")).collect();
+    assert_eq!(
+        got,
+        [
+            "super::a",
+            "super::b::c",
+            "super::b::d",
+            "crate::x::y",
+            "self::z",
+            "super::super::w::v"
+        ]
+    );
+    let files: BTreeSet<Vec<String>> = [
+        vec![],
+        vec!["draw".into()],
+        vec!["draw".into(), "walls".into()],
+    ]
+    .into_iter()
+    .collect();
+    let from = vec!["draw".to_string(), "clip".to_string()];
+    let walls = |s: &str| s.split("::").map(String::from).collect::<Vec<_>>();
+    assert_eq!(
+        resolve(&from, &walls("super::walls::Piece"), &files),
+        Some(walls("draw::walls"))
+    );
+    assert_eq!(
+        resolve(&from, &walls("crate::draw::Item"), &files),
+        Some(walls("draw"))
+    );
 }

@@ -528,7 +528,7 @@ fn contents(app: &mut HedgeApp, ui: &mut egui::Ui) {
 }
 
 /// The paper sizes a book can be trimmed to, by name.
-const TRIMS: [crate::page::Paper; 5] = super::ui::PAPERS;
+const TRIMS: [crate::page::Paper; 5] = super::PAPERS;
 
 fn answers_name(a: Answers) -> &'static str {
     match a {

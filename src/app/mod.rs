@@ -63,6 +63,15 @@ pub enum Tool {
     Exit,
 }
 
+/// The paper sizes offered by name (custom sizes come from design files or the size boxes).
+const PAPERS: [crate::page::Paper; 5] = [
+    crate::page::Paper::A4,
+    crate::page::Paper::Letter,
+    crate::page::Paper::Trim85x11,
+    crate::page::Paper::Trim8x10,
+    crate::page::Paper::Trim6x9,
+];
+
 /// The editor: the design being edited, its history, the newest maze, and the view.
 pub struct HedgeApp {
     /// The design being edited (its seed is always set).

@@ -651,15 +651,6 @@ fn placement_name(p: Placement) -> &'static str {
     }
 }
 
-/// The paper sizes offered by name (custom sizes come from design files or the size boxes).
-pub(super) const PAPERS: [Paper; 5] = [
-    Paper::A4,
-    Paper::Letter,
-    Paper::Trim85x11,
-    Paper::Trim8x10,
-    Paper::Trim6x9,
-];
-
 /// The page's knobs; a click on a start or finish picture's button sets `pick` (to whether it
 /// is the finish's) for the caller to show the file dialog.
 fn page_knobs(
@@ -672,7 +663,7 @@ fn page_knobs(
     ComboBox::from_label("Paper")
         .selected_text(page.paper.name())
         .show_ui(ui, |ui| {
-            for p in PAPERS {
+            for p in super::PAPERS {
                 ui.selectable_value(&mut page.paper, p, p.name());
             }
             if ui.selectable_label(custom, "custom").clicked() && !custom {

@@ -14,19 +14,17 @@
 
 use std::collections::HashMap;
 
-use super::layout::{CROSSING_HALF, Layout};
-use super::model::{Item, Layer, PathBuilder, Rgb, Shape};
-use super::walls::{Piece, band_strokes, piece_to};
+use super::trails::Piece;
 use crate::endpoints::Endpoint;
 use crate::grid::{CellId, Grid};
-use crate::maze::{Maze, Tunnel};
+use crate::maze::Maze;
 use crate::outline::{CellClip, Outline, Run, run_points, side_length, side_point};
 use crate::pipeline::Generated;
 use crate::topology::{Coord, Point, Side};
 
 /// A piece of the outer wall.
 #[derive(Clone, Copy, Debug)]
-enum Frag {
+pub(super) enum Frag {
     /// Part of a cell's side.
     Side(Piece),
     /// A run of the contour.
@@ -34,7 +32,7 @@ enum Frag {
 }
 
 impl Frag {
-    fn ends(&self) -> (Point, Point) {
+    pub(super) fn ends(&self) -> (Point, Point) {
         match self {
             Frag::Side(p) => (p.a, p.b),
             Frag::Run(r) => (r.a, r.b),
@@ -43,7 +41,7 @@ impl Frag {
 }
 
 /// The part of side `s` from `t0` to `t1`.
-fn sub_piece(s: &Side, t0: f64, t1: f64) -> Piece {
+pub(super) fn sub_piece(s: &Side, t0: f64, t1: f64) -> Piece {
     Piece {
         a: side_point(s, t0),
         b: side_point(s, t1),
@@ -53,7 +51,7 @@ fn sub_piece(s: &Side, t0: f64, t1: f64) -> Piece {
 
 /// The topology cells of `o`'s maze with an owner, with their sides' owners: calls `f` with the
 /// cell, its owner, its sides.
-fn owned_cells(o: &Outline, mut f: impl FnMut(Coord, CellId, &[Side])) {
+pub(super) fn owned_cells(o: &Outline, mut f: impl FnMut(Coord, CellId, &[Side])) {
     let t = o.clip.topology().tess();
     let mut sides = Vec::new();
     for row in 0..t.rows() {
@@ -68,7 +66,7 @@ fn owned_cells(o: &Outline, mut f: impl FnMut(Coord, CellId, &[Side])) {
 }
 
 /// The outer-wall pieces of every owned cell, with the cell.
-fn outer(o: &Outline) -> Vec<(Coord, Frag)> {
+pub(super) fn outer(o: &Outline) -> Vec<(Coord, Frag)> {
     let mut out = Vec::new();
     owned_cells(o, |c, id, sides| {
         for (k, s) in sides.iter().enumerate() {
@@ -88,7 +86,7 @@ fn outer(o: &Outline) -> Vec<(Coord, Frag)> {
     out
 }
 
-fn frag_length(o: &Outline, f: &Frag) -> f64 {
+pub(super) fn frag_length(o: &Outline, f: &Frag) -> f64 {
     match f {
         Frag::Side(p) => p.length(),
         Frag::Run(r) => {
@@ -103,7 +101,7 @@ fn frag_length(o: &Outline, f: &Frag) -> f64 {
 
 /// The outer-wall pieces chained end to start: open chains first (from a piece nothing ends
 /// at), then closed loops, each piece in one chain, in order along it.
-fn chains(frags: &[Frag]) -> Vec<Vec<usize>> {
+pub(super) fn chains(frags: &[Frag]) -> Vec<Vec<usize>> {
     let key = |p: Point| ((p.x * 1e5).round() as i64, (p.y * 1e5).round() as i64);
     let mut starting: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
     let mut ending: HashMap<(i64, i64), usize> = HashMap::new();
@@ -142,7 +140,7 @@ fn chains(frags: &[Frag]) -> Vec<Vec<usize>> {
 }
 
 /// The points of outer-wall piece `f` in order (arcs flattened to a hundredth of a cell).
-fn frag_points(o: &Outline, f: &Frag, out: &mut Vec<Point>) {
+pub(super) fn frag_points(o: &Outline, f: &Frag, out: &mut Vec<Point>) {
     out.clear();
     match f {
         Frag::Side(p) => {
@@ -169,7 +167,7 @@ fn piece_side(p: &Piece) -> Side {
 }
 
 /// Outer-wall piece `f` (`len` long) cut `at` along it: the part before and the part after.
-fn split(o: &Outline, f: Frag, len: f64, at: f64) -> (Frag, Frag) {
+pub(super) fn split(o: &Outline, f: Frag, len: f64, at: f64) -> (Frag, Frag) {
     match f {
         Frag::Side(p) => {
             let q = side_point(&piece_side(&p), (at / len.max(1e-12)).clamp(0.0, 1.0));
@@ -229,11 +227,11 @@ fn split(o: &Outline, f: Frag, len: f64, at: f64) -> (Frag, Frag) {
 
 /// An entrance's or exit's gap in the outer wall ([`gap`]).
 #[derive(Debug, Default)]
-struct Gap {
+pub(super) struct Gap {
     /// The outer-wall pieces (indices into `outer`) left out, whole or in part.
-    removed: Vec<usize>,
+    pub(super) removed: Vec<usize>,
     /// The parts of those pieces that stay drawn (the gap ends inside them).
-    kept: Vec<Frag>,
+    pub(super) kept: Vec<Frag>,
     /// The gap's own pieces, in order along the wall.
     open: Vec<Frag>,
     /// The gap's middle (on the wall) and the direction along it there: the wall's own, or
@@ -258,7 +256,7 @@ const TOUCH: f64 = 0.08;
 /// passage between two graph cells is no wall) within [`TOUCH`] of it. Only the sides of
 /// `cells` (the stretch's cells and those two steps round them: every side that ends within
 /// a wall's width of the stretch) within `reach` of `m` are looked at.
-fn wall_ends(
+pub(super) fn wall_ends(
     o: &Outline,
     maze: &Maze,
     cells: &[Coord],
@@ -336,7 +334,7 @@ const NARROW: f64 = 0.5;
 /// stretch, not round a tip the wall turns at) and which is widest, by the costs [`STRAIGHT`]
 /// and [`NARROW`]: a cell at a star's point or across a thin part has outer wall on two sides,
 /// and opening all of it opened the maze twice; opening round the tip opened the whole point.
-fn gap(
+pub(super) fn gap(
     o: &Outline,
     maze: &Maze,
     e: Endpoint,
@@ -673,166 +671,6 @@ fn mid_of_piece(p: &Piece) -> Point {
         neighbour: None,
     };
     side_point(&s, 0.5)
-}
-
-/// Cells whose walls are joined into trails together (as in [`super::walls`]).
-const BAND_CELLS: usize = 1 << 16;
-
-/// Appends the walls and the outline of a maze drawn with the shape's outline.
-pub(super) fn draw(
-    g: &Generated,
-    o: &Outline,
-    lay: &Layout,
-    tunnels: &[Tunnel],
-    items: &mut Vec<Item>,
-) {
-    let maze = &g.maze;
-    let grid = maze.grid();
-    let mut mouths: Vec<(CellId, CellId)> = tunnels
-        .iter()
-        .flat_map(|t| [(t.under, t.from), (t.under, t.to)])
-        .map(|(a, b)| (a.min(b), a.max(b)))
-        .collect();
-    mouths.sort();
-    mouths.dedup();
-    let mut pieces = Vec::new();
-    let mut count = 0usize;
-    owned_cells(o, |c, id, sides| {
-        count += 1;
-        if count.is_multiple_of(BAND_CELLS) && !pieces.is_empty() {
-            band_strokes(&pieces, lay, items);
-            pieces.clear();
-        }
-        let own = grid.id_at(c) == Some(id);
-        for (k, s) in sides.iter().enumerate() {
-            let Some(n) = s.neighbour else { continue };
-            let Some(other) = o.owner(n) else { continue };
-            if other == id || n < c {
-                continue;
-            }
-            let parts = o.clip.side_parts(c, k);
-            if own && grid.id_at(n) == Some(other) {
-                if grid
-                    .slot_of(id, other)
-                    .is_some_and(|slot| maze.linked_slot(id, slot))
-                {
-                    continue;
-                }
-                let pair = (id.min(other), id.max(other));
-                if s.arc.is_none() && mouths.binary_search(&pair).is_ok() {
-                    // a tunnel passes through this wall: leave its mouth open
-                    let l = side_length(s).max(1e-12);
-                    let k = (CROSSING_HALF / l).min(0.5);
-                    for &(t0, t1) in parts {
-                        for (a, b) in [(t0, t1.min(0.5 - k)), (t0.max(0.5 + k), t1)] {
-                            if b > a {
-                                pieces.push(sub_piece(s, a, b));
-                            }
-                        }
-                    }
-                    continue;
-                }
-            }
-            for &(t0, t1) in parts {
-                pieces.push(sub_piece(s, t0, t1));
-            }
-        }
-    });
-    band_strokes(&pieces, lay, items);
-    draw_outline(g, o, lay, items);
-}
-
-/// The outer wall, less the entrance's and exit's gaps, as one stroke of chained pieces.
-fn draw_outline(g: &Generated, o: &Outline, lay: &Layout, items: &mut Vec<Item>) {
-    let all = outer(o);
-    let frags: Vec<Frag> = all.iter().map(|(_, f)| *f).collect();
-    let loops = chains(&frags);
-    let gaps: Vec<Gap> = g
-        .openings()
-        .into_iter()
-        .map(|e| gap(o, &g.maze, e, &all, &loops))
-        .collect();
-    let removed: Vec<usize> = gaps
-        .iter()
-        .flat_map(|g| g.removed.iter().copied())
-        .collect();
-    let kept: Vec<Frag> = (0..frags.len())
-        .filter(|i| !removed.contains(i))
-        .map(|i| frags[i])
-        .chain(gaps.iter().flat_map(|g| g.kept.iter().copied()))
-        .collect();
-    let mut b = PathBuilder::default();
-    for chain in chains(&kept) {
-        b.move_to(lay.to_page(kept[chain[0]].ends().0));
-        for i in chain {
-            frag_to(&mut b, o, &kept[i], lay);
-        }
-    }
-    let path = b.finish();
-    if path.is_empty() {
-        return;
-    }
-    items.push(Item {
-        layer: Layer::Walls,
-        shape: Shape::Stroke {
-            path,
-            width: lay.wall_mm,
-            color: Rgb::BLACK,
-        },
-    });
-}
-
-/// Appends a piece of the outer wall (starting at the builder's current point).
-fn frag_to(b: &mut PathBuilder, o: &Outline, f: &Frag, lay: &Layout) {
-    match f {
-        Frag::Side(p) => piece_to(b, p, lay),
-        Frag::Run(r) => {
-            let ring = &o.clip.contour().rings[r.ring as usize];
-            let n = ring.curves.len();
-            let at = |s: u32, u: f64| {
-                let (c, t0, t1) = ring.spans[s as usize];
-                (c as usize, t0 + (t1 - t0) * u)
-            };
-            let (ca, ta) = at(r.s0, r.u0);
-            let (cb, tb) = at(r.s1, r.u1);
-            let wraps = r.s1 < r.s0 || (r.s1 == r.s0 && r.u1 < r.u0);
-            let mut curves: Vec<[Point; 4]> = Vec::new();
-            if ca == cb && !wraps {
-                curves.push(ring.sub(ca, ta, tb));
-            } else {
-                curves.push(ring.sub(ca, ta, 1.0));
-                let mut c = (ca + 1) % n;
-                let mut guard = 0;
-                while c != cb && guard <= n {
-                    curves.push(ring.bezier(c));
-                    c = (c + 1) % n;
-                    guard += 1;
-                }
-                curves.push(ring.sub(cb, 0.0, tb));
-            }
-            curves.retain(|q| {
-                let d = |a: Point, b: Point| (b.x - a.x).hypot(b.y - a.y);
-                d(q[0], q[1]) + d(q[1], q[2]) + d(q[2], q[3]) > 1e-9
-            });
-            if curves.is_empty() {
-                b.line_to(lay.to_page(r.b));
-                return;
-            }
-            // the run's own ends (on the flattened contour) are where the walls meet it
-            let first = curves[0][0];
-            let (dx, dy) = (r.a.x - first.x, r.a.y - first.y);
-            curves[0][0] = r.a;
-            curves[0][1] = Point::new(curves[0][1].x + dx, curves[0][1].y + dy);
-            let last = curves.len() - 1;
-            let end = curves[last][3];
-            let (dx, dy) = (r.b.x - end.x, r.b.y - end.y);
-            curves[last][3] = r.b;
-            curves[last][2] = Point::new(curves[last][2].x + dx, curves[last][2].y + dy);
-            for q in curves {
-                b.cubic_to(lay.to_page(q[1]), lay.to_page(q[2]), lay.to_page(q[3]));
-            }
-        }
-    }
 }
 
 /// The narrowest door the outline cuts (maze units): of the passages between two cells of

@@ -17,7 +17,7 @@
 
 use std::sync::OnceLock;
 
-use super::model::{Drawing, Text};
+use super::model::{Anchor, Area, Drawing, Pos, Text};
 use crate::page::Typeface;
 
 /// The advance of a Latin-1 character the font lacks (Helvetica's digit width; Liberation has
@@ -314,6 +314,57 @@ pub fn printable(s: &str) -> String {
     s.chars()
         .filter(|&c| !c.is_control() && !invisible(c))
         .collect()
+}
+
+/// A text's measures: its bundled typeface's metrics.
+impl Text {
+    /// The text's width in millimetres (its typeface's metrics, the fallback's for the
+    /// characters the typeface lacks).
+    pub fn width(&self) -> f64 {
+        font(self.face, self.bold).width(&self.text, self.size)
+    }
+
+    /// The x of the text's left end.
+    pub fn left(&self) -> f64 {
+        match self.anchor {
+            Anchor::Start => self.at.x,
+            Anchor::Middle => self.at.x - self.width() / 2.0,
+            Anchor::End => self.at.x - self.width(),
+        }
+    }
+
+    /// Where the pen starts on the page: the text's left end on its baseline (for a
+    /// [`rotated`](Self::rotated) text, its top end).
+    pub fn start(&self) -> Pos {
+        let along = self.left() - self.at.x;
+        if self.rotated {
+            Pos::new(self.at.x, self.at.y + along)
+        } else {
+            Pos::new(self.at.x + along, self.at.y)
+        }
+    }
+
+    /// The text's box on the page: its width, from the cap height above the baseline down to
+    /// the descenders below it (turned with the text when it is [`rotated`](Self::rotated)).
+    pub fn bounds(&self) -> Area {
+        let (cap, descent) = (CAP_HEIGHT_EM * self.size, DESCENT_EM * self.size);
+        if self.rotated {
+            // the letters' tops point right: the baseline is a vertical line at x
+            let start = self.start();
+            return Area {
+                x: self.at.x - descent,
+                y: start.y,
+                w: cap + descent,
+                h: self.width(),
+            };
+        }
+        Area {
+            x: self.left(),
+            y: self.at.y - cap,
+            w: self.width(),
+            h: cap + descent,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@
 
 use super::font::{self, CAP_HEIGHT_EM, font};
 use super::model::{Area, Pos};
-use super::walls;
 use crate::error::{Error, Result};
 use crate::grid::{CellId, Grid};
 use std::sync::Arc;
@@ -171,13 +170,8 @@ pub(super) fn side_mid(s: &Side) -> Point {
             let l = dx.hypot(dy);
             if l < 1e-12 {
                 // a half circle: the midpoint is off the chord, perpendicular to it
-                let p = walls::Piece {
-                    a: s.a,
-                    b: s.b,
-                    arc: s.arc,
-                };
                 let a0 = (s.a.y - arc.center.y).atan2(s.a.x - arc.center.x);
-                let t = a0 + walls::sweep(&p, arc) / 2.0;
+                let t = a0 + arc.sweep(s.a, s.b) / 2.0;
                 Point::new(
                     arc.center.x + arc.radius * t.cos(),
                     arc.center.y + arc.radius * t.sin(),

@@ -42,12 +42,15 @@ mod front;
 mod layout;
 mod markers;
 mod model;
+mod outline_walls;
 pub mod overlay;
 mod picture;
 mod place;
 mod solution;
+mod strokes;
 mod text;
 mod tiles;
+mod trails;
 mod walls;
 
 use std::borrow::Cow;

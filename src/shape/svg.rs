@@ -184,7 +184,7 @@ pub fn parse(bytes: &[u8]) -> Result<usvg::Tree> {
         style_sheet: Some(no_effects(text).to_string()),
         // text is drawn with the bundled fonts only: the same shape on every machine
         font_family: "Liberation Serif".into(),
-        fontdb: super::text::fontdb(),
+        fontdb: crate::fonts::fontdb(),
         ..usvg::Options::default()
     };
     usvg::Tree::from_xmltree(&xml, &options).map_err(|e| match e {

@@ -1,7 +1,7 @@
 //! Text shapes: words set in a bundled font become the picture a maze fills.
 //!
 //! [`svg`] sets the words as an SVG `<text>` (one line per line of the text, centred) and usvg
-//! turns it into glyph outlines with the fonts of [`fontdb`], which holds the bundled fonts
+//! turns it into glyph outlines with the fonts of [`crate::fonts::fontdb`], which holds the bundled fonts
 //! only, so a shape never depends on the fonts of the machine it is made on (the same database
 //! draws the text of SVG pictures). The letters are then thickened outward, their counters cut
 //! back out at the font's size (i_overlay does the union and the difference), and written as
@@ -12,8 +12,6 @@
 //! Bold are the alternatives ([`TextFont`]). The letters of a word are separate parts of the
 //! shape: the pipeline joins them with corridors ([`super::islands::bridge`]) whatever the
 //! design's islands policy says (see [`crate::design::Design::islands_policy`]).
-
-use std::sync::{Arc, OnceLock};
 
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;
@@ -28,9 +26,6 @@ use crate::error::{Error, Result};
 pub const MAX_TEXT_CHARS: usize = 200;
 /// The most lines a text shape may have.
 pub const MAX_TEXT_LINES: usize = 12;
-
-/// The bundled Comic Neue Bold.
-const COMIC_NEUE_BOLD: &[u8] = include_bytes!("../../assets/fonts/ComicNeue-Bold.otf");
 
 /// The face a text shape is set in. Its names (files, command line) are the kebab-case variant
 /// names.
@@ -104,7 +99,7 @@ impl TextFont {
     fn bytes(self) -> &'static [u8] {
         use crate::fonts::FILES;
         match self {
-            TextFont::Rounded => COMIC_NEUE_BOLD,
+            TextFont::Rounded => crate::fonts::COMIC_NEUE_BOLD,
             TextFont::Sans => FILES[1].1,
             TextFont::Serif => FILES[3].1,
             TextFont::Mono => FILES[5].1,
@@ -115,28 +110,6 @@ impl TextFont {
     fn face(self) -> ttf_parser::Face<'static> {
         ttf_parser::Face::parse(self.bytes(), 0).expect("the bundled fonts parse")
     }
-}
-
-/// The fonts SVG text (and text shapes) are drawn with: the bundled fonts and nothing else.
-/// Generic families: serif is Liberation Serif (also the fallback for a family not found, as
-/// in browsers), sans-serif Liberation Sans, monospace Liberation Mono, cursive and fantasy
-/// Comic Neue.
-pub fn fontdb() -> Arc<usvg::fontdb::Database> {
-    static DB: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
-    DB.get_or_init(|| {
-        let mut db = usvg::fontdb::Database::new();
-        for (_, bytes) in crate::fonts::FILES {
-            db.load_font_source(usvg::fontdb::Source::Binary(Arc::new(bytes)));
-        }
-        db.load_font_source(usvg::fontdb::Source::Binary(Arc::new(COMIC_NEUE_BOLD)));
-        db.set_serif_family("Liberation Serif");
-        db.set_sans_serif_family("Liberation Sans");
-        db.set_monospace_family("Liberation Mono");
-        db.set_cursive_family("Comic Neue");
-        db.set_fantasy_family("Comic Neue");
-        Arc::new(db)
-    })
-    .clone()
 }
 
 /// The lines of `text` (split at line breaks; a literal `\n`, as typed on a command line, is
@@ -367,7 +340,7 @@ mod tests {
 
     #[test]
     fn every_text_font_is_in_the_database() {
-        let db = fontdb();
+        let db = crate::fonts::fontdb();
         use strum::VariantArray as _;
         for f in TextFont::VARIANTS {
             let q = usvg::fontdb::Query {

@@ -85,6 +85,33 @@ pub struct Arc {
     pub clockwise: bool,
 }
 
+impl Arc {
+    /// The signed angle the arc sweeps from `a` to `b` (positive = clockwise on screen): more
+    /// than none and at most a full turn (a full turn when `a` and `b` are the same point).
+    pub fn sweep(&self, a: Point, b: Point) -> f64 {
+        use std::f64::consts::TAU;
+        let a0 = (a.y - self.center.y).atan2(a.x - self.center.x);
+        let a1 = (b.y - self.center.y).atan2(b.x - self.center.x);
+        let mut d = a1 - a0;
+        if self.clockwise {
+            while d <= 0.0 {
+                d += TAU;
+            }
+            while d > TAU {
+                d -= TAU;
+            }
+        } else {
+            while d >= 0.0 {
+                d -= TAU;
+            }
+            while d < -TAU {
+                d += TAU;
+            }
+        }
+        d
+    }
+}
+
 /// One side of a cell: a straight segment or an arc from `a` to `b`, and the cell across it.
 ///
 /// Sides run clockwise around their cell (on screen). `neighbour` is the cell on the other side in

@@ -1,0 +1,174 @@
+//! The walls and outer wall of a maze drawn with the shape's own outline, on the page: the
+//! inner walls cut to the shape joined into trails ([`super::trails`]), and the outer wall
+//! ([`super::clip`]'s fragments, with the entrance and exit left open) drawn along the
+//! contour's own curves.
+
+use super::clip::{Frag, Gap, chains, gap, outer, owned_cells, sub_piece};
+use super::layout::{CROSSING_HALF, Layout};
+use super::model::{Item, Layer, PathBuilder, Rgb, Shape};
+use super::strokes::{band_strokes, piece_to};
+use crate::grid::CellId;
+use crate::maze::Tunnel;
+use crate::outline::{Outline, side_length};
+use crate::pipeline::Generated;
+use crate::topology::Point;
+
+/// Cells whose walls are joined into trails together (as in [`super::walls`]).
+const BAND_CELLS: usize = 1 << 16;
+
+/// Appends the walls and the outline of a maze drawn with the shape's outline.
+pub(super) fn draw(
+    g: &Generated,
+    o: &Outline,
+    lay: &Layout,
+    tunnels: &[Tunnel],
+    items: &mut Vec<Item>,
+) {
+    let maze = &g.maze;
+    let grid = maze.grid();
+    let mut mouths: Vec<(CellId, CellId)> = tunnels
+        .iter()
+        .flat_map(|t| [(t.under, t.from), (t.under, t.to)])
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    mouths.sort();
+    mouths.dedup();
+    let mut pieces = Vec::new();
+    let mut count = 0usize;
+    owned_cells(o, |c, id, sides| {
+        count += 1;
+        if count.is_multiple_of(BAND_CELLS) && !pieces.is_empty() {
+            band_strokes(&pieces, lay, items);
+            pieces.clear();
+        }
+        let own = grid.id_at(c) == Some(id);
+        for (k, s) in sides.iter().enumerate() {
+            let Some(n) = s.neighbour else { continue };
+            let Some(other) = o.owner(n) else { continue };
+            if other == id || n < c {
+                continue;
+            }
+            let parts = o.clip.side_parts(c, k);
+            if own && grid.id_at(n) == Some(other) {
+                if grid
+                    .slot_of(id, other)
+                    .is_some_and(|slot| maze.linked_slot(id, slot))
+                {
+                    continue;
+                }
+                let pair = (id.min(other), id.max(other));
+                if s.arc.is_none() && mouths.binary_search(&pair).is_ok() {
+                    // a tunnel passes through this wall: leave its mouth open
+                    let l = side_length(s).max(1e-12);
+                    let k = (CROSSING_HALF / l).min(0.5);
+                    for &(t0, t1) in parts {
+                        for (a, b) in [(t0, t1.min(0.5 - k)), (t0.max(0.5 + k), t1)] {
+                            if b > a {
+                                pieces.push(sub_piece(s, a, b));
+                            }
+                        }
+                    }
+                    continue;
+                }
+            }
+            for &(t0, t1) in parts {
+                pieces.push(sub_piece(s, t0, t1));
+            }
+        }
+    });
+    band_strokes(&pieces, lay, items);
+    draw_outline(g, o, lay, items);
+}
+
+/// The outer wall, less the entrance's and exit's gaps, as one stroke of chained pieces.
+fn draw_outline(g: &Generated, o: &Outline, lay: &Layout, items: &mut Vec<Item>) {
+    let all = outer(o);
+    let frags: Vec<Frag> = all.iter().map(|(_, f)| *f).collect();
+    let loops = chains(&frags);
+    let gaps: Vec<Gap> = g
+        .openings()
+        .into_iter()
+        .map(|e| gap(o, &g.maze, e, &all, &loops))
+        .collect();
+    let removed: Vec<usize> = gaps
+        .iter()
+        .flat_map(|g| g.removed.iter().copied())
+        .collect();
+    let kept: Vec<Frag> = (0..frags.len())
+        .filter(|i| !removed.contains(i))
+        .map(|i| frags[i])
+        .chain(gaps.iter().flat_map(|g| g.kept.iter().copied()))
+        .collect();
+    let mut b = PathBuilder::default();
+    for chain in chains(&kept) {
+        b.move_to(lay.to_page(kept[chain[0]].ends().0));
+        for i in chain {
+            frag_to(&mut b, o, &kept[i], lay);
+        }
+    }
+    let path = b.finish();
+    if path.is_empty() {
+        return;
+    }
+    items.push(Item {
+        layer: Layer::Walls,
+        shape: Shape::Stroke {
+            path,
+            width: lay.wall_mm,
+            color: Rgb::BLACK,
+        },
+    });
+}
+
+/// Appends a piece of the outer wall (starting at the builder's current point).
+fn frag_to(b: &mut PathBuilder, o: &Outline, f: &Frag, lay: &Layout) {
+    match f {
+        Frag::Side(p) => piece_to(b, p, lay),
+        Frag::Run(r) => {
+            let ring = &o.clip.contour().rings[r.ring as usize];
+            let n = ring.curves.len();
+            let at = |s: u32, u: f64| {
+                let (c, t0, t1) = ring.spans[s as usize];
+                (c as usize, t0 + (t1 - t0) * u)
+            };
+            let (ca, ta) = at(r.s0, r.u0);
+            let (cb, tb) = at(r.s1, r.u1);
+            let wraps = r.s1 < r.s0 || (r.s1 == r.s0 && r.u1 < r.u0);
+            let mut curves: Vec<[Point; 4]> = Vec::new();
+            if ca == cb && !wraps {
+                curves.push(ring.sub(ca, ta, tb));
+            } else {
+                curves.push(ring.sub(ca, ta, 1.0));
+                let mut c = (ca + 1) % n;
+                let mut guard = 0;
+                while c != cb && guard <= n {
+                    curves.push(ring.bezier(c));
+                    c = (c + 1) % n;
+                    guard += 1;
+                }
+                curves.push(ring.sub(cb, 0.0, tb));
+            }
+            curves.retain(|q| {
+                let d = |a: Point, b: Point| (b.x - a.x).hypot(b.y - a.y);
+                d(q[0], q[1]) + d(q[1], q[2]) + d(q[2], q[3]) > 1e-9
+            });
+            if curves.is_empty() {
+                b.line_to(lay.to_page(r.b));
+                return;
+            }
+            // the run's own ends (on the flattened contour) are where the walls meet it
+            let first = curves[0][0];
+            let (dx, dy) = (r.a.x - first.x, r.a.y - first.y);
+            curves[0][0] = r.a;
+            curves[0][1] = Point::new(curves[0][1].x + dx, curves[0][1].y + dy);
+            let last = curves.len() - 1;
+            let end = curves[last][3];
+            let (dx, dy) = (r.b.x - end.x, r.b.y - end.y);
+            curves[last][3] = r.b;
+            curves[last][2] = Point::new(curves[last][2].x + dx, curves[last][2].y + dy);
+            for q in curves {
+                b.cubic_to(lay.to_page(q[1]), lay.to_page(q[2]), lay.to_page(q[3]));
+            }
+        }
+    }
+}
