@@ -38,6 +38,9 @@ pub(crate) struct Font {
     units_per_em: f64,
     /// Advance of chars U+0000..=U+00FF in ems.
     advance: [f64; 256],
+    /// This font's own glyph of chars U+0000..=U+00FF (the text on a page is mostly these:
+    /// a table spares a cmap lookup for each character measured).
+    latin1: [Option<u16>; 256],
     /// The [`FILES`] index of the fallback font, if any.
     fallback: Option<usize>,
 }
@@ -47,11 +50,13 @@ impl Font {
         let bytes = FILES[id].1;
         let face = ttf_parser::Face::parse(bytes, 0).ok();
         let mut advance = [FALLBACK_EM; 256];
+        let mut latin1 = [None; 256];
         let mut units_per_em = 1000.0;
         if let Some(face) = &face {
             units_per_em = f64::from(face.units_per_em().max(1));
             for (code, adv) in advance.iter_mut().enumerate() {
                 let c = char::from(code as u8);
+                latin1[code] = face.glyph_index(c).map(|g| g.0);
                 let glyph = face.glyph_index(c).or_else(|| face.glyph_index('?'));
                 if let Some(g) = glyph
                     && let Some(a) = face.glyph_hor_advance(g)
@@ -70,6 +75,7 @@ impl Font {
             face,
             units_per_em,
             advance,
+            latin1,
             fallback,
         }
     }
@@ -102,6 +108,9 @@ impl Font {
 
     /// The glyph of `c` in this font alone.
     fn own_glyph(&self, c: char) -> Option<u16> {
+        if let Some(&g) = self.latin1.get(c as usize) {
+            return g;
+        }
         let face = self.face.as_ref()?;
         face.glyph_index(c).map(|g| g.0)
     }

@@ -6,6 +6,7 @@
 
 use super::font::{self, CAP_HEIGHT_EM, font};
 use super::model::{Area, Pos};
+use super::occupancy::{Filling, Occupancy};
 use crate::error::{Error, Result};
 use crate::grid::{CellId, Grid};
 use std::sync::Arc;
@@ -233,7 +234,7 @@ pub(super) struct Geometry {
     /// Bounding box of the active cells, maze units: (min x, min y, max x, max y).
     pub(super) bbox: (f64, f64, f64, f64),
     /// Coarse occupancy grid over `bbox` for keeping labels off the shape.
-    pub(super) occ: Occupancy,
+    pub(super) occ: Arc<Occupancy>,
     /// (midpoint, outward unit normal) of the openings: the entrances, then the exit.
     pub(super) openings: Vec<(Point, (f64, f64))>,
     /// What each opening's marker says, in the order of `openings`.
@@ -255,133 +256,6 @@ pub(super) struct Geometry {
     pub(super) side: f64,
     /// The narrowest door the shape's outline cuts, maze units (`None`: it cuts none).
     pub(super) cut_door: Option<f64>,
-}
-
-/// A fine grid (512 squares across the longer side) of what the maze covers, in maze units, for
-/// keeping the START and FINISH labels and arrows off the shape: the cells' own areas (clipped
-/// to the shape's outline when the maze is drawn with one), or the tiles' boxes.
-pub(super) struct Occupancy {
-    x0: f64,
-    y0: f64,
-    cell: f64,
-    cols: usize,
-    rows: usize,
-    bits: Vec<bool>,
-}
-
-impl Occupancy {
-    pub(super) fn new(bbox: (f64, f64, f64, f64)) -> Occupancy {
-        let (w, h) = (bbox.2 - bbox.0, bbox.3 - bbox.1);
-        let cell = (w.max(h) / 512.0).max(0.05);
-        let cols = ((w / cell).ceil() as usize).max(1);
-        let rows = ((h / cell).ceil() as usize).max(1);
-        Occupancy {
-            x0: bbox.0,
-            y0: bbox.1,
-            cell,
-            cols,
-            rows,
-            bits: vec![false; cols * rows],
-        }
-    }
-
-    fn range(&self, lo: f64, hi: f64, origin: f64, n: usize) -> Option<(usize, usize)> {
-        let a = ((lo - origin) / self.cell).floor();
-        let b = ((hi - origin) / self.cell).floor();
-        if b < 0.0 || a >= n as f64 {
-            return None;
-        }
-        Some((a.max(0.0) as usize, (b as usize).min(n - 1)))
-    }
-
-    pub(super) fn mark(&mut self, b: (f64, f64, f64, f64)) {
-        if let (Some((c0, c1)), Some((r0, r1))) = (
-            self.range(b.0, b.2, self.x0, self.cols),
-            self.range(b.1, b.3, self.y0, self.rows),
-        ) {
-            for r in r0..=r1 {
-                for c in c0..=c1 {
-                    self.bits[r * self.cols + c] = true;
-                }
-            }
-        }
-    }
-
-    /// Marks the area of the closed rings `rings` (even-odd: a ring inside another is a hole)
-    /// and every square their edges pass through.
-    pub(super) fn fill(&mut self, rings: &[Vec<Point>]) {
-        let pts = rings.iter().flatten();
-        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-        for p in pts {
-            (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
-        }
-        let (Some((c0, c1)), Some((r0, r1))) = (
-            self.range(x0, x1, self.x0, self.cols),
-            self.range(y0, y1, self.y0, self.rows),
-        ) else {
-            return;
-        };
-        // a scan line through each row of squares' centres: the squares whose centres lie
-        // between a pair of crossings of the rings' edges are inside
-        let mut xs = Vec::new();
-        for r in r0..=r1 {
-            let y = self.y0 + (r as f64 + 0.5) * self.cell;
-            xs.clear();
-            for ring in rings {
-                for (k, a) in ring.iter().enumerate() {
-                    let b = ring[(k + 1) % ring.len()];
-                    if (a.y <= y) != (b.y <= y) {
-                        xs.push(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y));
-                    }
-                }
-            }
-            xs.sort_by(f64::total_cmp);
-            for pair in xs.chunks_exact(2) {
-                // the squares whose centres x0 + (c + 0.5) cell lie in [pair[0], pair[1]]
-                let from = ((pair[0] - self.x0) / self.cell - 0.5)
-                    .ceil()
-                    .max(c0 as f64);
-                let to = ((pair[1] - self.x0) / self.cell - 0.5)
-                    .floor()
-                    .min(c1 as f64);
-                if from <= to {
-                    for c in from as usize..=to as usize {
-                        self.bits[r * self.cols + c] = true;
-                    }
-                }
-            }
-        }
-        // the edges, a half square at a time: a sliver thinner than a square still counts
-        for ring in rings {
-            for (k, a) in ring.iter().enumerate() {
-                let b = ring[(k + 1) % ring.len()];
-                let steps = ((a.x - b.x).hypot(a.y - b.y) / (self.cell / 2.0)).ceil() as usize;
-                for j in 0..=steps.min(1 << 16) {
-                    let t = j as f64 / steps.max(1) as f64;
-                    // the square under the point (truncation is floor for the points on
-                    // the grid; points off it are skipped)
-                    let c = (a.x + (b.x - a.x) * t - self.x0) / self.cell;
-                    let r = (a.y + (b.y - a.y) * t - self.y0) / self.cell;
-                    if c >= 0.0 && r >= 0.0 && (c as usize) < self.cols && (r as usize) < self.rows
-                    {
-                        self.bits[r as usize * self.cols + c as usize] = true;
-                    }
-                }
-            }
-        }
-    }
-
-    pub(super) fn any(&self, b: (f64, f64, f64, f64)) -> bool {
-        match (
-            self.range(b.0, b.2, self.x0, self.cols),
-            self.range(b.1, b.3, self.y0, self.rows),
-        ) {
-            (Some((c0, c1)), Some((r0, r1))) => {
-                (r0..=r1).any(|r| (c0..=c1).any(|c| self.bits[r * self.cols + c]))
-            }
-            _ => false,
-        }
-    }
 }
 
 pub(super) fn geometry(g: &Generated) -> Geometry {
@@ -427,7 +301,7 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
     if !bbox.0.is_finite() {
         bbox = (0.0, 0.0, 1.0, 1.0);
     }
-    let mut occ = Occupancy::new(bbox);
+    let mut filling = Filling::new(bbox);
     match &g.outline {
         // the cells as drawn: clipped to the shape, with the cells merged into them
         Some(o) => {
@@ -436,20 +310,23 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
                 for col in 0..t.cols(row) {
                     let c = crate::topology::Coord::new(row, col);
                     if o.owner(c).is_some() {
-                        occ.fill(&o.clip.polygon(c));
+                        filling.push(&o.clip.polygon(c));
                     }
                 }
             }
         }
         None => {
+            let mut ring = Vec::new();
             for id in grid.cells() {
                 sides.clear();
                 grid.sides(id, &mut sides);
-                let ring: Vec<Point> = sides.iter().flat_map(|s| [s.a, side_mid(s)]).collect();
-                occ.fill(&[ring]);
+                ring.clear();
+                ring.extend(sides.iter().flat_map(|s| [s.a, side_mid(s)]));
+                filling.push(std::slice::from_ref(&ring));
             }
         }
     }
+    let occ = filling.finish();
     let mut opening = |e: crate::endpoints::Endpoint| {
         if let Some(o) = &g.outline
             && let Some(at) = super::clip::opening(g, o, e)

@@ -42,6 +42,7 @@ mod front;
 mod layout;
 mod markers;
 mod model;
+mod occupancy;
 mod outline_walls;
 pub mod overlay;
 mod picture;

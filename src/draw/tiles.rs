@@ -19,9 +19,10 @@
 //! maze area left by the header, footer and labels, centred. One maze unit is one tile across its
 //! flats, so the corridor width is the scale.
 
-use super::layout::{CURVE_MIN_SCALE, Geometry, Layout, Occupancy, Role, layout_with};
+use super::layout::{CURVE_MIN_SCALE, Geometry, Layout, Role, layout_with};
 use super::markers::draw_markers;
 use super::model::{Area, Drawing, Item, Layer, PathBuilder, Pos, Rgb, Seg, Shape};
+use super::occupancy::Occupancy;
 use super::place::{self, Plan};
 use super::solution::push_solution;
 use super::text::{PageRole, draw_text};
@@ -159,13 +160,10 @@ fn geometry(m: &TileMaze) -> Geometry {
     if !bbox.0.is_finite() {
         bbox = (0.0, 0.0, 1.0, 1.0);
     }
-    let mut occ = Occupancy::new(bbox);
-    for &t in &tiles {
-        occ.mark(tile_box(t));
-    }
+    let occ = Occupancy::of_boxes(bbox, tiles.iter().map(|&t| tile_box(t)));
     Geometry {
         bbox,
-        occ,
+        occ: std::sync::Arc::new(occ),
         openings: vec![opening(m, m.entrance), opening(m, m.exit)],
         roles: vec![Role::Start, Role::Finish],
         winner: None,
