@@ -39,6 +39,7 @@ mod cover;
 mod crossings;
 mod font;
 mod front;
+mod key_line;
 mod layout;
 mod markers;
 mod model;

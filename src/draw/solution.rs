@@ -64,7 +64,7 @@ pub(super) fn draw_solution(
     let mut vias = Vec::with_capacity(sol.len() * 2 + 2);
     let outline = g.outline.as_deref();
     let centre = |c: CellId| match outline {
-        Some(o) => super::clip::cell_point(o, grid, c),
+        Some(o) => super::key_line::cell_point(o, grid, c),
         None => grid.center(c),
     };
     let opening = |e: crate::endpoints::Endpoint, buf: &mut Vec<Side>| {
@@ -81,7 +81,7 @@ pub(super) fn draw_solution(
     for (i, &c) in sol.iter().enumerate() {
         vias.push(Via::Control(centre(c), c));
         let Some(&next) = sol.get(i + 1) else { break };
-        if let Some(p) = outline.and_then(|o| super::clip::crossing(o, grid, c, next)) {
+        if let Some(p) = outline.and_then(|o| super::key_line::crossing(o, grid, c, next)) {
             vias.push(Via::On(p));
             continue;
         }
@@ -148,10 +148,11 @@ pub(super) fn draw_solution(
                     (None, _) => b.move_to(lay.to_page(p)),
                     (Some(_), None) => b.line_to(lay.to_page(p)),
                     (Some(a), Some(Via::Control(c, id))) => {
-                        let turn = outline
-                            .map(|o| super::clip::key_turn(o, grid, id, a, c, p, margin, curves));
+                        let turn = outline.map(|o| {
+                            super::key_line::key_turn(o, grid, id, a, c, p, margin, curves)
+                        });
                         let c = match turn {
-                            Some(super::clip::Turn::Lines(ks)) => {
+                            Some(super::key_line::Turn::Lines(ks)) => {
                                 for k in ks {
                                     b.line_to(lay.to_page(k));
                                 }
@@ -159,7 +160,7 @@ pub(super) fn draw_solution(
                                 prev = Some(p);
                                 continue;
                             }
-                            Some(super::clip::Turn::Quad(k)) => k,
+                            Some(super::key_line::Turn::Quad(k)) => k,
                             None => c,
                         };
                         let (ax, ay) = (c.x - a.x, c.y - a.y);
