@@ -56,8 +56,9 @@ impl Font {
             units_per_em = f64::from(face.units_per_em().max(1));
             for (code, adv) in advance.iter_mut().enumerate() {
                 let c = char::from(code as u8);
-                latin1[code] = face.glyph_index(c).map(|g| g.0);
-                let glyph = face.glyph_index(c).or_else(|| face.glyph_index('?'));
+                let own = face.glyph_index(c);
+                latin1[code] = own.map(|g| g.0);
+                let glyph = own.or_else(|| face.glyph_index('?'));
                 if let Some(g) = glyph
                     && let Some(a) = face.glyph_hor_advance(g)
                 {
