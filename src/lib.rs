@@ -46,6 +46,7 @@ pub mod page;
 pub mod picture;
 pub mod pipeline;
 pub mod preflight;
+pub mod sizing;
 pub mod solve;
 pub mod solver;
 pub mod targets;

@@ -34,7 +34,7 @@ use crate::pipeline::{
 };
 use crate::shape::fit::Placement;
 use crate::shape::wand::Pick;
-use crate::shape::{Cut, Foreground, Islands, ShapeSource, fitted_height};
+use crate::shape::{Cut, Foreground, Islands, ShapeSource};
 use crate::topology::{Coord, Point, TopologyKind};
 
 pub use crate::targets::TARGETS_WALLS_ONLY;
@@ -142,7 +142,7 @@ pub fn load_foreground(
 /// warning rather than a note.
 pub const DROPPED_WARNING_SHARE: f64 = crate::pipeline::MAX_DROPPED_SHARE;
 
-/// How [`prepare`] sizes a shaped design.
+/// How [`prepare`] sizes a shaped design (the rule is [`crate::sizing`]'s).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Fit {
     /// Set the height from the shape's aspect ratio (for the design's width).
@@ -150,26 +150,6 @@ pub struct Fit {
     /// With `height`: keep the grid within this size (a preset's corridor width), so a tall
     /// shape gets fewer cells across (polar grids are left as they are).
     pub size_limit: Option<(u32, u32)>,
-}
-
-/// The grid a shape `fg` gets at `width` cells across with its height fitted to its aspect
-/// ratio ([`fitted_height`]), and, when that height exceeds `size_limit`'s, fewer cells across
-/// so it fits (polar grids are left as they are): what [`Fit`] with `height` makes.
-pub fn fitted_size(
-    kind: TopologyKind,
-    width: u32,
-    fg: &Foreground,
-    size_limit: Option<(u32, u32)>,
-) -> Result<(u32, u32)> {
-    let height = fitted_height(kind, width, fg)?;
-    if let Some((w, h)) = size_limit
-        && height > h
-        && kind.uses_height()
-    {
-        let narrower = ((u64::from(w) * u64::from(h) / u64::from(height)) as u32).max(2);
-        return Ok((narrower, fitted_height(kind, narrower, fg)?));
-    }
-    Ok((width, height))
 }
 
 /// The narrowest corridor, in millimetres, a printed page may have: narrower, no pen can
@@ -218,7 +198,8 @@ pub fn prepare_with(
     let shaped = match &foreground {
         Some(fg) => {
             if fit.height {
-                (d.width, d.height) = fitted_size(d.grid_topology(), d.width, fg, fit.size_limit)?;
+                (d.width, d.height) =
+                    crate::sizing::shape_grid(d.grid_topology(), d.width, fg, fit.size_limit)?;
             }
             let outline = crate::outline::applies(&d);
             // with the shape's outline, the cells too thin for a corridor are dropped before

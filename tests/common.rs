@@ -103,7 +103,8 @@ pub fn preset_maze(
         ..hedge::design::Design::default()
     };
     preset.apply(&mut d);
-    (d.width, d.height) = preset.grid_size(kind, &hedge::page::PageSetup::default());
+    (d.width, d.height) =
+        hedge::sizing::page_grid(&preset, kind, &hedge::page::PageSetup::default());
     let fit = Fit {
         height: true,
         size_limit: Some((d.width, d.height)),

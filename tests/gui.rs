@@ -982,7 +982,10 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
         (d.algorithm, d.braid, d.targets),
         (adult.algorithm, adult.braid, adult.targets)
     );
-    assert_eq!((d.width, d.height), adult.grid_size(d.topology, &d.page));
+    assert_eq!(
+        (d.width, d.height),
+        hedge::sizing::page_grid(&adult, d.topology, &d.page)
+    );
     assert_eq!(d.seed, before.seed);
     let cells = (d.width * d.height) as usize;
     assert_eq!(h.state().generated().unwrap().metrics.cells, cells);
@@ -1014,9 +1017,7 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     let d = &h.state().design;
     assert_eq!(
         (d.width, d.height),
-        young
-            .shaped_size(TopologyKind::Rect, &d.page, &heart())
-            .unwrap()
+        hedge::sizing::preset_grid(&young, TopologyKind::Rect, &d.page, Some(&heart())).unwrap()
     );
     assert_eq!(d.targets, young.targets);
     assert!(h.state().generated().is_some(), "{}", status(&h));

@@ -144,10 +144,11 @@ pub(super) fn apply_preset(app: &mut HedgeApp, name: &str) {
     };
     let mut d = app.design.clone();
     p.apply(&mut d);
-    let size = match app.foreground() {
-        Some(Ok(fg)) => p.shaped_size(d.topology, &d.page, &fg),
-        _ => Ok(p.grid_size(d.topology, &d.page)),
+    let fg = match app.foreground() {
+        Some(Ok(fg)) => Some(fg),
+        _ => None,
     };
+    let size = crate::sizing::preset_grid(&p, d.topology, &d.page, fg.as_deref());
     match size {
         Ok((w, h)) => {
             d.width = w;
@@ -743,7 +744,7 @@ mod tests {
         let d = &app.design;
         assert_eq!(
             (d.width, d.height),
-            p.grid_size(d.topology, &d.page),
+            crate::sizing::page_grid(&p, d.topology, &d.page),
             "sized for the page"
         );
         assert_eq!(

@@ -350,7 +350,7 @@ fn settled(
 /// Whether `spec`'s shape is turned: for a generator page that leaves the turn to the book
 /// ([`PuzzleSpec::auto_turn`]), when the shape turned a quarter turn covers more of the page.
 /// With a preset's size limit (the corridor width fixed) the measure is the fitted grid's cells
-/// ([`crate::make::fitted_size`]); without, the share of the room the layout leaves the maze
+/// ([`crate::sizing::shape_grid`]); without, the share of the room the layout leaves the maze
 /// ([`draw::maze_room`]) that the fitted grid's box, scaled to fit it, covers. `shape(turn)` is
 /// the page's shape cut (and turned, or not).
 fn turned(
@@ -367,7 +367,7 @@ fn turned(
         return Ok(d.turn);
     };
     let measure = |fg: &Foreground| -> Result<f64> {
-        let (w, h) = crate::make::fitted_size(kind, d.width, fg, spec.size_limit)?;
+        let (w, h) = crate::sizing::shape_grid(kind, d.width, fg, spec.size_limit)?;
         if spec.size_limit.is_some() {
             return Ok(f64::from(w) * f64::from(h));
         }
@@ -378,7 +378,7 @@ fn turned(
     };
     // only a shape lying across the page turns: a heart or a cat about as wide as tall stays
     // upright whatever a grid's rounding gains
-    let (w, h) = crate::make::fitted_size(kind, d.width, &plain, None)?;
+    let (w, h) = crate::sizing::shape_grid(kind, d.width, &plain, None)?;
     let (x0, y0, x1, y1) = crate::topology::Topology::new(kind, w, h)?.tess().covered();
     let room = draw::maze_room(&settings.page_setup(1, Some(settings.label_for(1))));
     let (a, p) = ((x1 - x0) / (y1 - y0), room.w / room.h);
@@ -489,7 +489,7 @@ pub fn fitted_design(
         && let Some(fg) = foreground(&d, loader)?
     {
         (d.width, d.height) =
-            crate::make::fitted_size(d.grid_topology(), d.width, &fg, spec.size_limit)?;
+            crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, spec.size_limit)?;
     }
     Ok(d)
 }

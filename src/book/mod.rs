@@ -691,7 +691,7 @@ impl DifficultyRamp {
     }
 
     /// Sets the knobs of the preset for position `t` on `design` (carver, braid, targets) and,
-    /// unless `size_given`, its size: the preset's [`Preset::grid_size`] for `setup`, so the
+    /// unless `size_given`, its size: the preset's [`crate::sizing::page_grid`] for `setup`, so the
     /// corridors keep the preset's width on the book's page. Returns that size as the limit a
     /// shape's fitted height must respect (`None` when the size was given).
     pub fn apply(
@@ -706,7 +706,7 @@ impl DifficultyRamp {
         if size_given {
             return Ok(None);
         }
-        let (w, h) = preset.grid_size(design.topology, setup);
+        let (w, h) = crate::sizing::page_grid(&preset, design.topology, setup);
         design.width = w;
         design.height = h;
         Ok(Some((w, h)))
@@ -1251,7 +1251,7 @@ mod tests {
                 "{}",
                 p.source
             );
-            let size = preset.grid_size(p.design.topology, &setup);
+            let size = crate::sizing::page_grid(&preset, p.design.topology, &setup);
             assert_eq!((p.design.width, p.design.height), size, "{}", p.source);
             assert_eq!(p.size_limit, Some(size));
             // the whole-preset pages are the presets themselves

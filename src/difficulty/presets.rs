@@ -1,23 +1,12 @@
 //! Reader presets ([`PRESETS`]): a carver, a braid, targets and a corridor width on paper set
-//! together, and the grid size that keeps that corridor width on a page, found by asking the
-//! page layout ([`crate::draw::layout`], the code that lays out the printed page) rather than
-//! guessing the room its title, footer and labels take.
-
-use std::sync::Arc;
+//! together. The grid size that keeps that corridor width on a page is decided with every other
+//! grid size, in [`crate::sizing`].
 
 use crate::carve::Algorithm;
 use crate::design::Design;
-use crate::draw;
-use crate::endpoints::Endpoint;
-use crate::error::Result;
-use crate::grid::Grid;
-use crate::maze::Maze;
-use crate::metrics::{LEVEL_BANDS, Metrics};
-use crate::page::{MarkerSize, PageSetup};
-use crate::pipeline::Generated;
-use crate::shape::{Foreground, fitted_height};
+use crate::metrics::LEVEL_BANDS;
+use crate::page::MarkerSize;
 use crate::targets::{Range, Targets};
-use crate::topology::{Topology, TopologyKind};
 
 /// A reader preset: several knobs set together. See [`PRESETS`].
 #[derive(Clone, Debug, PartialEq)]
@@ -68,7 +57,7 @@ const fn level(lo: f64, hi: f64, min_cells: f64) -> Targets {
 /// easiest quarter, ages 9-12 (medium) the middle half, adult (hard) the hardest quarter short
 /// of the hardest tenth, expert the hardest tenth. The search may change the carver and braid
 /// (the structure) to reach the band; the corridor width sets the cell count for the page
-/// ([`Preset::grid_size`]) unless the size is given. Each level also needs a grid big enough
+/// ([`crate::sizing::page_grid`]) unless the size is given. Each level also needs a grid big enough
 /// to hold it (`cells`): a 40-cell maze is no adult's puzzle however it is carved.
 /// The carver and braid are where the search starts (candidate 0), chosen to land in the band
 /// often.
@@ -228,17 +217,10 @@ pub fn preset_between(x: f64) -> (Preset, usize) {
     (between(&PRESETS[i], &PRESETS[i + 1], f), nearest)
 }
 
-/// How much wider than the preset's corridor the probe layouts must leave the corridors (see
-/// [`Preset::grid_size`]).
-const PROBE_MARGIN: f64 = 1.05;
-
-/// The most cells (or rings) across or down a preset makes.
-const MAX_CELLS: u32 = 2000;
-
 impl Preset {
     /// Sets the preset's carver, braid, targets, marker size and narrowest accepted corridor on
     /// `design`, and turns a weave off for the young readers' presets ([`Preset::weave`]); the
-    /// size is separate ([`Preset::grid_size`]).
+    /// size is separate ([`crate::sizing::page_grid`]).
     ///
     /// A "Which path?" design ([`Design::starts`] above 1) keeps braid 0: loops would join its
     /// entrances' trees.
@@ -254,169 +236,6 @@ impl Preset {
         // holds the page to it, and the doors the outline cuts to 0.6 of it)
         design.page.min_corridor_mm = design.page.min_corridor_mm.max(self.corridor_mm);
     }
-
-    /// The largest grid of `kind` whose corridors are at least [`Preset::corridor_mm`] wide on
-    /// the page `setup` describes, as the page layout ([`draw::layout`]) places it: walls of
-    /// `setup.wall_mm`, the title, name line and page number the setup asks for, and room for
-    /// the START and FINISH labels (at the preset's marker size) wherever on the outline they land. `(width, height)`; for kinds
-    /// without a height ([`TopologyKind::uses_height`]: polar) the width (rings) twice.
-    /// A page of [`Orientation::Auto`](crate::page::Orientation::Auto) is sized portrait (a
-    /// full grid fills either way; the page turns later only for a maze that gains by it).
-    pub fn grid_size(&self, kind: TopologyKind, setup: &PageSetup) -> (u32, u32) {
-        let setup = &PageSetup {
-            markers: self.markers,
-            ..setup.oriented(crate::page::Orientation::Portrait)
-        };
-        // the probes put the labels at the outline's extreme sides; openings between them can
-        // take a little more room (a label beside its arrow near a corner): PROBE_MARGIN covers it
-        let fits = |w: u32, h: u32| {
-            corridor_on_page(kind, w, h, setup)
-                .is_some_and(|c| c >= self.corridor_mm * PROBE_MARGIN - 1e-9)
-        };
-        if !kind.uses_height() {
-            // rings: the disc must fit both ways
-            let w = largest(|w| fits(w, w));
-            return (w, w);
-        }
-        let w = largest(|w| fits(w, 2));
-        (w, largest(|h| fits(w, h)))
-    }
-
-    /// The grid for a design of `kind` filling the silhouette `fg` on the page `setup`: the
-    /// preset's width ([`Preset::grid_size`]) with the height that keeps the shape's aspect
-    /// ratio, and fewer cells across when that height would not fit the page (so the corridors
-    /// keep their width). Polar grids have no aspect ratio: their rings are the grid size's. On a
-    /// page of [`Orientation::Auto`](crate::page::Orientation::Auto) the grid is the larger of
-    /// the portrait and the landscape page's (a wide shape gets a landscape page's cells, and the
-    /// layout turns the page for it).
-    pub fn shaped_size(
-        &self,
-        kind: TopologyKind,
-        setup: &PageSetup,
-        fg: &Foreground,
-    ) -> Result<(u32, u32)> {
-        use crate::page::Orientation;
-        if setup.orientation == Orientation::Auto {
-            let cells = |(w, h): (u32, u32)| u64::from(w) * u64::from(h);
-            let p = self.shaped_size(kind, &setup.oriented(Orientation::Portrait), fg)?;
-            let l = self.shaped_size(kind, &setup.oriented(Orientation::Landscape), fg)?;
-            return Ok(if cells(l) > cells(p) { l } else { p });
-        }
-        let (w, h) = self.grid_size(kind, setup);
-        let fitted = fitted_height(kind, w, fg)?;
-        if !kind.uses_height() || fitted <= h {
-            return Ok((w, fitted));
-        }
-        let narrower = ((u64::from(w) * u64::from(h) / u64::from(fitted)) as u32).max(2);
-        Ok((narrower, fitted_height(kind, narrower, fg)?))
-    }
-}
-
-/// The largest `n` in `2..=MAX_CELLS` for which `fits(n)` holds, or 2 when none does, for a
-/// `fits` that holds up to some size and not beyond: doubling steps, then halving the gap.
-fn largest(fits: impl Fn(u32) -> bool) -> u32 {
-    let (mut lo, mut step) = (2u32, 1u32);
-    let mut hi = loop {
-        let next = lo + step;
-        if next > MAX_CELLS || !fits(next) {
-            break next.min(MAX_CELLS + 1);
-        }
-        lo = next;
-        step *= 2;
-    };
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if fits(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
-}
-
-/// The clear corridor width, in millimetres, the page layout gives a full `kind` grid `w` x `h`
-/// on `setup` with its entrance and exit where their labels need the most room (the search
-/// may move them anywhere on the outline): on opposite outer sides, facing most nearly left and
-/// right (both labels beside the maze), up and down (above and below it), or towards opposite
-/// corners, the narrowest of these. `None` when the grid cannot be made or the page leaves it
-/// no room.
-fn corridor_on_page(kind: TopologyKind, w: u32, h: u32, setup: &PageSetup) -> Option<f64> {
-    let grid = Arc::new(Grid::new(Topology::new(kind, w, h).ok()?, None).ok()?);
-    let sides = label_sides(&grid)?;
-    let mut probe = Generated {
-        design: Design {
-            topology: kind,
-            width: w,
-            height: h,
-            ..Design::default()
-        },
-        seed: 0,
-        maze: Maze::new(grid),
-        entrance: sides[0],
-        exit: sides[1],
-        starts: Vec::new(),
-        solution: Vec::new(),
-        metrics: Metrics::default(),
-        algorithm_used: "",
-        braid_skipped: false,
-        dropped_cells: 0,
-        added_cells: 0,
-        outline: None,
-    };
-    let mut narrowest = f64::INFINITY;
-    for pair in sides.chunks(2) {
-        (probe.entrance, probe.exit) = (pair[0], pair[1]);
-        narrowest = narrowest.min(draw::layout(&probe, setup).ok()?.corridor_mm);
-    }
-    Some(narrowest)
-}
-
-/// The outer sides of `grid` facing most nearly left and right, up and down, up-left and
-/// down-right, up-right and down-left (by the direction from the cell's centre to the side's
-/// midpoint), in opposite pairs.
-fn label_sides(grid: &Grid) -> Option<[Endpoint; 8]> {
-    const D: f64 = std::f64::consts::FRAC_1_SQRT_2;
-    const TOWARDS: [(f64, f64); 8] = [
-        (-1.0, 0.0),
-        (1.0, 0.0),
-        (0.0, -1.0),
-        (0.0, 1.0),
-        (-D, -D),
-        (D, D),
-        (D, -D),
-        (-D, D),
-    ];
-    let mut sides = Vec::new();
-    let mut best: [Option<(f64, Endpoint)>; 8] = [None; 8];
-    for cell in grid.cells() {
-        sides.clear();
-        grid.sides(cell, &mut sides);
-        let c = grid.center(cell);
-        for (side, s) in sides.iter().enumerate() {
-            if s.neighbour.is_some() {
-                continue;
-            }
-            let (dx, dy) = ((s.a.x + s.b.x) / 2.0 - c.x, (s.a.y + s.b.y) / 2.0 - c.y);
-            let len = dx.hypot(dy);
-            if len <= 0.0 {
-                continue;
-            }
-            let e = Endpoint { cell, side };
-            let (x, y) = (dx / len, dy / len);
-            for (k, (tx, ty)) in TOWARDS.into_iter().enumerate() {
-                let v = x * tx + y * ty;
-                if best[k].is_none_or(|(b, _)| v > b + 1e-9) {
-                    best[k] = Some((v, e));
-                }
-            }
-        }
-    }
-    let mut out = [best[0]?.1; 8];
-    for (o, b) in out.iter_mut().zip(best) {
-        *o = b?.1;
-    }
-    Some(out)
 }
 
 #[cfg(test)]
