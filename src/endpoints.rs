@@ -484,22 +484,6 @@ pub fn place(maze: &Maze, placement: Placement) -> Result<(Endpoint, Endpoint)> 
         (x + p.x, y + p.y)
     });
     let centroid = Point::new(sx / grid.len() as f64, sy / grid.len() as f64);
-    let outward = |b: &Boundary| {
-        let (dx, dy) = (b.center.x - centroid.x, b.center.y - centroid.y);
-        let len = dx.hypot(dy).max(1e-12);
-        Point::new(dx / len, dy / len)
-    };
-    let ids = |v: &[&Boundary]| v.iter().map(|b| b.cell).collect::<Vec<_>>();
-    let endpoint = |b: &Boundary, dir: Point| Endpoint {
-        cell: b.cell,
-        side: best_side(b, dir),
-    };
-    let find = |id: CellId| {
-        bound
-            .iter()
-            .find(|b| b.cell == id)
-            .expect("candidate is a boundary cell")
-    };
 
     match placement {
         Placement::Auto => {
@@ -513,63 +497,12 @@ pub fn place(maze: &Maze, placement: Placement) -> Result<(Endpoint, Endpoint)> 
                 (bb, ba)
             };
             Ok((
-                endpoint(first, outward(first)),
-                endpoint(second, outward(second)),
+                endpoint(first, outward(first, centroid)),
+                endpoint(second, outward(second, centroid)),
             ))
         }
         Placement::TopBottom | Placement::LeftRight => {
-            let (d1, d2) = if placement == Placement::TopBottom {
-                (Point::new(0.0, -1.0), Point::new(0.0, 1.0))
-            } else {
-                (Point::new(-1.0, 0.0), Point::new(1.0, 0.0))
-            };
-            let facing = |dir: Point| -> Vec<&Boundary> {
-                seen.iter()
-                    .filter(|b| b.sides.iter().any(|(_, d)| d.x * dir.x + d.y * dir.y > 0.7))
-                    .collect()
-            };
-            let (starts, ends) = (facing(d1), facing(d2));
-            let what = if placement == Placement::TopBottom {
-                ("top", "bottom")
-            } else {
-                ("left", "right")
-            };
-            if starts.is_empty() || ends.is_empty() {
-                return Err(Error::option(format!(
-                    "the shape has no outline cell facing the {} and one facing the {}; use auto",
-                    what.0, what.1
-                )));
-            }
-            // begin near the middle of the start edge, then two passes to spread the pair apart
-            let across = |b: &&Boundary| {
-                if placement == Placement::TopBottom {
-                    b.center.x
-                } else {
-                    b.center.y
-                }
-            };
-            let mut xs: Vec<f64> = starts.iter().map(across).collect();
-            xs.sort_by(f64::total_cmp);
-            let median = xs[xs.len() / 2];
-            let seed = starts
-                .iter()
-                .min_by(|a, b| {
-                    (across(a) - median)
-                        .abs()
-                        .total_cmp(&(across(b) - median).abs())
-                })
-                .expect("not empty");
-            let (exit, _) =
-                farthest_of(&distances(maze, &[seed.cell]), &ids(&ends)).ok_or_else(unreachable)?;
-            let (entrance, _) =
-                farthest_of(&distances(maze, &[exit]), &ids(&starts)).ok_or_else(unreachable)?;
-            if entrance == exit {
-                return Err(Error::option(format!(
-                    "the {} and {} of this shape are the same cell; use auto",
-                    what.0, what.1
-                )));
-            }
-            Ok((endpoint(find(entrance), d1), endpoint(find(exit), d2)))
+            place_on_edges(maze, &bound, &seen, placement == Placement::TopBottom)
         }
         Placement::Cells { entrance, exit } => {
             let pick = |c: Coord, what: &str| -> Result<Endpoint> {
@@ -585,7 +518,7 @@ pub fn place(maze: &Maze, placement: Placement) -> Result<(Endpoint, Endpoint)> 
                         c.row, c.col
                     ))
                 })?;
-                Ok(endpoint(b, outward(b)))
+                Ok(endpoint(b, outward(b, centroid)))
             };
             let (e, x) = (pick(entrance, "entrance")?, pick(exit, "exit")?);
             if e.cell == x.cell {
@@ -594,6 +527,87 @@ pub fn place(maze: &Maze, placement: Placement) -> Result<(Endpoint, Endpoint)> 
             Ok((e, x))
         }
     }
+}
+
+/// The unit direction from `centroid` to the boundary cell `b`: "outward" for it.
+fn outward(b: &Boundary, centroid: Point) -> Point {
+    let (dx, dy) = (b.center.x - centroid.x, b.center.y - centroid.y);
+    let len = dx.hypot(dy).max(1e-12);
+    Point::new(dx / len, dy / len)
+}
+
+/// The boundary cell `b` opened on its side that best faces `dir`.
+fn endpoint(b: &Boundary, dir: Point) -> Endpoint {
+    Endpoint {
+        cell: b.cell,
+        side: best_side(b, dir),
+    }
+}
+
+/// [`Placement::TopBottom`] (`top_bottom`) or [`Placement::LeftRight`]: the entrance on a
+/// visible outline cell (of `seen`) facing the top (left), the exit on one facing the bottom
+/// (right), far apart through the maze. `bound` is the whole outline.
+fn place_on_edges(
+    maze: &Maze,
+    bound: &[Boundary],
+    seen: &[Boundary],
+    top_bottom: bool,
+) -> Result<(Endpoint, Endpoint)> {
+    let (d1, d2) = if top_bottom {
+        (Point::new(0.0, -1.0), Point::new(0.0, 1.0))
+    } else {
+        (Point::new(-1.0, 0.0), Point::new(1.0, 0.0))
+    };
+    let facing = |dir: Point| -> Vec<&Boundary> {
+        seen.iter()
+            .filter(|b| b.sides.iter().any(|(_, d)| d.x * dir.x + d.y * dir.y > 0.7))
+            .collect()
+    };
+    let (starts, ends) = (facing(d1), facing(d2));
+    let what = if top_bottom {
+        ("top", "bottom")
+    } else {
+        ("left", "right")
+    };
+    if starts.is_empty() || ends.is_empty() {
+        return Err(Error::option(format!(
+            "the shape has no outline cell facing the {} and one facing the {}; use auto",
+            what.0, what.1
+        )));
+    }
+    // begin near the middle of the start edge, then two passes to spread the pair apart
+    let across = |b: &&Boundary| {
+        if top_bottom { b.center.x } else { b.center.y }
+    };
+    let mut xs: Vec<f64> = starts.iter().map(across).collect();
+    xs.sort_by(f64::total_cmp);
+    let median = xs[xs.len() / 2];
+    let seed = starts
+        .iter()
+        .min_by(|a, b| {
+            (across(a) - median)
+                .abs()
+                .total_cmp(&(across(b) - median).abs())
+        })
+        .expect("not empty");
+    let ids = |v: &[&Boundary]| v.iter().map(|b| b.cell).collect::<Vec<_>>();
+    let (exit, _) =
+        farthest_of(&distances(maze, &[seed.cell]), &ids(&ends)).ok_or_else(unreachable)?;
+    let (entrance, _) =
+        farthest_of(&distances(maze, &[exit]), &ids(&starts)).ok_or_else(unreachable)?;
+    if entrance == exit {
+        return Err(Error::option(format!(
+            "the {} and {} of this shape are the same cell; use auto",
+            what.0, what.1
+        )));
+    }
+    let find = |id: CellId| {
+        bound
+            .iter()
+            .find(|b| b.cell == id)
+            .expect("candidate is a boundary cell")
+    };
+    Ok((endpoint(find(entrance), d1), endpoint(find(exit), d2)))
 }
 
 fn unreachable() -> Error {

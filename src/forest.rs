@@ -115,16 +115,51 @@ pub fn carve(
         .map(|p| (p.x - middle.x).hypot(p.y - middle.y))
         .fold(1e-9, f64::max);
     // 1. the entrances, spread round the outline
+    let picked = spread_entrances(&centres, middle, n);
+    let seeds: Vec<Endpoint> = picked.iter().map(|&i| outline[i]).collect();
+    // 2. the regions, smallest growing first
+    let region = grow_regions(&grid, &seeds);
+    // 3. each region carved on its own
+    carve_regions(maze, &grid, &region, n, algorithm, opts, rng)?;
+    // 4. the real entrance and its exit, in one region: each decoy's longest path from its
+    // entrance, then for each region the pair of its outline cells (its entrance, its exit)
+    // that makes the best puzzle
+    let page = Page::new(&grid, &outline, diag, middle, rim);
+    let (winner, entrance, exit) =
+        best_pair(maze, &page, &outline, &seeds, &region).ok_or_else(|| {
+            Error::empty(format!(
+                "no entrance's part of the maze reaches the outline away from the others for \
+                 {n} entrances; use fewer starts or a larger maze"
+            ))
+        })?;
+    let mut seeds = seeds;
+    seeds[winner] = entrance;
+    let starts = lettered(&grid, middle, seeds, entrance, rng);
+    Ok(Forest {
+        starts,
+        entrance,
+        exit,
+    })
+}
+
+/// The indices in `centres` of `n` entrances spread round the outline: the one farthest from
+/// `middle` first, then each the farthest from those picked.
+fn spread_entrances(centres: &[Point], middle: Point, n: usize) -> Vec<usize> {
     let mut picked: Vec<usize> = Vec::with_capacity(n);
-    let first = farthest(&centres, &[middle]).expect("an outline").0;
+    let first = farthest(centres, &[middle]).expect("an outline").0;
     picked.push(first);
     while picked.len() < n {
         let from: Vec<Point> = picked.iter().map(|&i| centres[i]).collect();
-        let (i, _) = farthest(&centres, &from).expect("an outline");
+        let (i, _) = farthest(centres, &from).expect("an outline");
         picked.push(i);
     }
-    let seeds: Vec<Endpoint> = picked.iter().map(|&i| outline[i]).collect();
-    // 2. the regions, smallest growing first
+    picked
+}
+
+/// Each cell's region (the index of its seed in `seeds`): the regions grown breadth first from
+/// the seeds, the smallest growing first.
+fn grow_regions(grid: &Grid, seeds: &[Endpoint]) -> Vec<u8> {
+    let n = seeds.len();
     let mut region = vec![u8::MAX; grid.len()];
     let mut queues: Vec<VecDeque<CellId>> = (0..n).map(|_| VecDeque::new()).collect();
     let mut size = vec![1usize; n];
@@ -145,7 +180,20 @@ pub fn carve(
             }
         }
     }
-    // 3. each region carved on its own
+    region
+}
+
+/// Carves each of the `n` regions of `maze` on its own with `algorithm` (a maze of the
+/// region's cells), then links the same passages in `maze`.
+fn carve_regions(
+    maze: &mut Maze,
+    grid: &Grid,
+    region: &[u8],
+    n: usize,
+    algorithm: Algorithm,
+    opts: &CarveOptions,
+    rng: &mut dyn Random,
+) -> Result<()> {
     let topology = grid.topology().clone();
     for k in 0..n {
         let mut mask = Mask::full(&topology)?;
@@ -165,9 +213,100 @@ pub fn carve(
             maze.link(id(a), id(b));
         }
     }
-    // 4. the real entrance and its exit, in one region: each decoy's longest path from its
-    // entrance, then for each region the pair of its outline cells (its entrance, its exit)
-    // that makes the best puzzle
+    Ok(())
+}
+
+/// Where the outline's cells sit on the page, for judging entrances and exits.
+struct Page<'a> {
+    grid: &'a Grid,
+    /// The diagonal of the outline's box (the unit of distances apart).
+    diag: f64,
+    /// The middle of the outline's box.
+    middle: Point,
+    /// The distance of the outline cell farthest from `middle`.
+    rim: f64,
+    /// Whether each outline cell's way out is wide open.
+    wide_at: std::collections::HashMap<CellId, bool>,
+}
+
+impl<'a> Page<'a> {
+    /// The page of `grid`, whose outline cells are `outline`.
+    fn new(grid: &'a Grid, outline: &[Endpoint], diag: f64, middle: Point, rim: f64) -> Self {
+        // an exit whose way out is not wide open (a pocket of the outline) counts as off the rim
+        let wide = crate::endpoints::wide_open(grid, outline, EXIT_TURN);
+        let wide_at = outline
+            .iter()
+            .zip(&wide)
+            .map(|(e, &w)| (e.cell, w))
+            .collect();
+        Page {
+            grid,
+            diag,
+            middle,
+            rim,
+            wide_at,
+        }
+    }
+
+    /// How far apart two outline cells are on the page, as a share of the diagonal.
+    fn apart(&self, a: &Endpoint, b: &Endpoint) -> f64 {
+        let (p, q) = (self.grid.center(a.cell), self.grid.center(b.cell));
+        (p.x - q.x).hypot(p.y - q.y) / self.diag
+    }
+
+    /// How far out an outline cell is: its distance from the middle as a share of the rim's, at
+    /// most 0.3 when its way out is not wide open.
+    fn out(&self, e: &Endpoint) -> f64 {
+        let p = self.grid.center(e.cell);
+        let from_middle = (p.x - self.middle.x).hypot(p.y - self.middle.y) / self.rim;
+        if self.wide_at.get(&e.cell).copied().unwrap_or(true) {
+            from_middle
+        } else {
+            from_middle.min(0.3)
+        }
+    }
+}
+
+/// How good an (entrance, exit) pair is, greater better: the exit's place (how far down
+/// EXIT_SPREAD it had to go, negated), the decoys as long as the real way, the real entrance
+/// not the nearest the exit, the decoys' share of the real way (at most 1), the real way.
+type Value = (i32, bool, bool, f64, u32);
+
+/// Whether `a` is a better pair than `b`.
+fn better(a: &Value, b: &Value) -> bool {
+    (a.0, a.1, a.2)
+        .cmp(&(b.0, b.1, b.2))
+        .then(a.3.total_cmp(&b.3))
+        .then(a.4.cmp(&b.4))
+        .is_gt()
+}
+
+/// The best pair found so far: (its value, its region, entrance, exit).
+type Best = Option<(Value, usize, Endpoint, Endpoint)>;
+
+/// One region as the real entrance's: the decoys are the other regions' seeds.
+struct Region {
+    /// Its index.
+    k: usize,
+    /// Its outline cells.
+    mine: Vec<Endpoint>,
+    /// The other regions' seeds.
+    decoys: Vec<Endpoint>,
+    /// The shortest of the decoys' longest paths.
+    shortest_decoy: u32,
+}
+
+/// The region, entrance and exit of the best (entrance, exit) pair over every region of
+/// `region` (the real entrance's region seeded at `seeds[k]`, the other seeds its decoys);
+/// `None` when no region has one.
+fn best_pair(
+    maze: &Maze,
+    page: &Page,
+    outline: &[Endpoint],
+    seeds: &[Endpoint],
+    region: &[u8],
+) -> Option<(usize, Endpoint, Endpoint)> {
+    let n = seeds.len();
     let reach: Vec<u32> = seeds
         .iter()
         .map(|s| {
@@ -178,37 +317,7 @@ pub fn carve(
                 .unwrap_or(0)
         })
         .collect();
-    let page = |a: &Endpoint, b: &Endpoint| {
-        let (p, q) = (grid.center(a.cell), grid.center(b.cell));
-        (p.x - q.x).hypot(p.y - q.y) / diag
-    };
-    // an exit whose way out is not wide open (a pocket of the outline) counts as off the rim
-    let wide = crate::endpoints::wide_open(&grid, &outline, EXIT_TURN);
-    let wide_at: std::collections::HashMap<CellId, bool> = outline
-        .iter()
-        .zip(&wide)
-        .map(|(e, &w)| (e.cell, w))
-        .collect();
-    let out = |e: &Endpoint| {
-        let p = grid.center(e.cell);
-        let from_middle = (p.x - middle.x).hypot(p.y - middle.y) / rim;
-        if wide_at.get(&e.cell).copied().unwrap_or(true) {
-            from_middle
-        } else {
-            from_middle.min(0.3)
-        }
-    };
-    // (value, region, entrance, exit)
-    // (the exit's place: how far down EXIT_SPREAD it had to go, negated; then as below)
-    type Value = (i32, bool, bool, f64, u32);
-    let better = |a: &Value, b: &Value| {
-        (a.0, a.1, a.2)
-            .cmp(&(b.0, b.1, b.2))
-            .then(a.3.total_cmp(&b.3))
-            .then(a.4.cmp(&b.4))
-            .is_gt()
-    };
-    let mut best: Option<(Value, usize, Endpoint, Endpoint)> = None;
+    let mut best: Best = None;
     for k in 0..n {
         let decoys: Vec<Endpoint> = (0..n).filter(|&j| j != k).map(|j| seeds[j]).collect();
         let shortest_decoy = (0..n)
@@ -221,75 +330,100 @@ pub fn carve(
             .copied()
             .filter(|e| region[e.cell.index()] == k as u8)
             .collect();
-        // the region's entrance: its seed, or another of its outline cells as far from the
-        // decoys (a few, evenly spaced)
-        let far_enough = |e: &Endpoint| decoys.iter().map(|d| page(e, d)).fold(f64::MAX, f64::min);
-        let least = far_enough(&seeds[k]).min(0.25);
-        let step = mine.len().div_ceil(ENTRANCES_TRIED).max(1);
-        let entrances: Vec<Endpoint> = std::iter::once(seeds[k])
-            .chain(
-                mine.iter()
-                    .copied()
-                    .filter(|e| *e != seeds[k] && far_enough(e) >= least)
-                    .step_by(step),
-            )
-            .collect();
-        for a in entrances {
-            let d = distances(maze, &[a.cell]);
-            let openings: Vec<Endpoint> = decoys.iter().copied().chain([a]).collect();
-            // the entrance nearest an exit on the page: a child who picks the entrance
-            // nearest the finish must not be right by luck
-            let nearest_is_mine = |e: &Endpoint| {
-                let mine = page(e, &a);
-                decoys.iter().all(|d| page(e, d) > mine)
-            };
-            // (exit, its way, its distance from the entrances, from the middle)
-            let ends: Vec<(Endpoint, u32, f64, f64)> = mine
-                .iter()
-                .filter(|e| e.cell != a.cell && d[e.cell.index()] > 0)
-                .map(|e| {
-                    let apart = openings.iter().map(|o| page(e, o)).fold(f64::MAX, f64::min);
-                    (*e, d[e.cell.index()], apart, out(e))
-                })
-                .collect();
-            let ok = |e: &(Endpoint, u32, f64, f64), (spread, rim): (f64, f64)| {
-                e.2 >= spread && e.3 >= rim
-            };
-            let Some(level) = EXIT_SPREAD
-                .iter()
-                .position(|&f| ends.iter().any(|e| ok(e, f)))
-            else {
-                continue;
-            };
-            let floor = EXIT_SPREAD[level];
-            for e in ends.iter().filter(|e| ok(e, floor)) {
-                let ratio = f64::from(shortest_decoy) / f64::from(e.1.max(1));
-                // an exit with room for its arrow and label, then decoys as long as the real
-                // way, then not the nearest, then as close to that as can be, then the longer
-                // real way
-                let value = (
-                    -(level as i32),
-                    ratio >= 1.0,
-                    !nearest_is_mine(&e.0),
-                    ratio.min(1.0),
-                    e.1,
-                );
-                if best.as_ref().is_none_or(|b| better(&value, &b.0)) {
-                    best = Some((value, k, a, e.0));
-                }
-            }
+        let r = Region {
+            k,
+            mine,
+            decoys,
+            shortest_decoy,
+        };
+        for a in entrances(page, &r, seeds[k]) {
+            judge_exits(maze, page, &r, a, &mut best);
         }
     }
-    let (_, winner, entrance, exit) = best.ok_or_else(|| {
-        Error::empty(format!(
-            "no entrance's part of the maze reaches the outline away from the others for {n} \
-             entrances; use fewer starts or a larger maze"
-        ))
-    })?;
-    let mut seeds = seeds;
-    seeds[winner] = entrance;
-    // letters clockwise round the outline from the top, turned so the real entrance gets the
-    // letter the seed picks
+    best.map(|(_, k, a, e)| (k, a, e))
+}
+
+/// The region's entrances to try: its seed, or another of its outline cells as far from the
+/// decoys (a few, evenly spaced).
+fn entrances(page: &Page, r: &Region, seed: Endpoint) -> Vec<Endpoint> {
+    let far_enough = |e: &Endpoint| {
+        r.decoys
+            .iter()
+            .map(|d| page.apart(e, d))
+            .fold(f64::MAX, f64::min)
+    };
+    let least = far_enough(&seed).min(0.25);
+    let step = r.mine.len().div_ceil(ENTRANCES_TRIED).max(1);
+    std::iter::once(seed)
+        .chain(
+            r.mine
+                .iter()
+                .copied()
+                .filter(|e| *e != seed && far_enough(e) >= least)
+                .step_by(step),
+        )
+        .collect()
+}
+
+/// Weighs every exit of the region for the entrance `a`, keeping in `best` the best pair.
+fn judge_exits(maze: &Maze, page: &Page, r: &Region, a: Endpoint, best: &mut Best) {
+    let d = distances(maze, &[a.cell]);
+    let openings: Vec<Endpoint> = r.decoys.iter().copied().chain([a]).collect();
+    // the entrance nearest an exit on the page: a child who picks the entrance
+    // nearest the finish must not be right by luck
+    let nearest_is_mine = |e: &Endpoint| {
+        let mine = page.apart(e, &a);
+        r.decoys.iter().all(|d| page.apart(e, d) > mine)
+    };
+    // (exit, its way, its distance from the entrances, from the middle)
+    let ends: Vec<(Endpoint, u32, f64, f64)> = r
+        .mine
+        .iter()
+        .filter(|e| e.cell != a.cell && d[e.cell.index()] > 0)
+        .map(|e| {
+            let apart = openings
+                .iter()
+                .map(|o| page.apart(e, o))
+                .fold(f64::MAX, f64::min);
+            (*e, d[e.cell.index()], apart, page.out(e))
+        })
+        .collect();
+    let ok = |e: &(Endpoint, u32, f64, f64), (spread, rim): (f64, f64)| e.2 >= spread && e.3 >= rim;
+    let Some(level) = EXIT_SPREAD
+        .iter()
+        .position(|&f| ends.iter().any(|e| ok(e, f)))
+    else {
+        return;
+    };
+    let floor = EXIT_SPREAD[level];
+    for e in ends.iter().filter(|e| ok(e, floor)) {
+        let ratio = f64::from(r.shortest_decoy) / f64::from(e.1.max(1));
+        // an exit with room for its arrow and label, then decoys as long as the real
+        // way, then not the nearest, then as close to that as can be, then the longer
+        // real way
+        let value = (
+            -(level as i32),
+            ratio >= 1.0,
+            !nearest_is_mine(&e.0),
+            ratio.min(1.0),
+            e.1,
+        );
+        if best.as_ref().is_none_or(|b| better(&value, &b.0)) {
+            *best = Some((value, r.k, a, e.0));
+        }
+    }
+}
+
+/// The starts lettered clockwise round the outline from the top, turned so the real entrance
+/// gets the letter the seed picks.
+fn lettered(
+    grid: &Grid,
+    middle: Point,
+    seeds: Vec<Endpoint>,
+    entrance: Endpoint,
+    rng: &mut dyn Random,
+) -> Vec<Endpoint> {
+    let n = seeds.len();
     let mut starts = seeds;
     let angle = |e: &Endpoint| {
         let p = grid.center(e.cell);
@@ -308,11 +442,7 @@ pub fn carve(
         .expect("the real entrance is a start");
     let letter = rng.below(n);
     starts.rotate_left((at + n - letter) % n);
-    Ok(Forest {
-        starts,
-        entrance,
-        exit,
-    })
+    starts
 }
 
 /// The longest path from each decoy entrance of `starts` (all but `entrance`) inside its own

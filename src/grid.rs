@@ -22,7 +22,9 @@
 use crate::error::{Error, Result};
 use crate::mask::{Mask, row_starts};
 pub use crate::topology::{CellId, MAX_DEGREE, NEIGHBOURS_HELD};
-use crate::topology::{Coord, Lattice, LatticeSlots, Point, Polar, RowSlots, Side, Topology};
+use crate::topology::{
+    Coord, Lattice, LatticeSlots, Point, Polar, RowSlots, Side, Tessellation, Topology,
+};
 
 const NONE: u32 = u32::MAX;
 
@@ -278,44 +280,10 @@ impl Grid {
                 "a grid cell may have {stride} neighbours (at most {NEIGHBOURS_HELD})"
             )));
         }
-        // the tables grow a row at a time, each row cleared just before it is filled (while it
-        // is in cache): memory is written once, not cleared whole and then written again
-        let mut nbrs = Vec::with_capacity(total * stride);
-        let mut back = Vec::with_capacity(total * stride);
-        let mut degree = Vec::with_capacity(total);
-        let mut backs_filled = true;
-        for row in 0..rows {
-            let (a, b) = (row_start[row] as usize, row_start[row + 1] as usize);
-            nbrs.resize(b * stride, CellId(0));
-            back.resize(b * stride, 0u8);
-            degree.resize(b, 0u8);
-            backs_filled &= t.fill_row(
-                row as u32,
-                RowSlots {
-                    row_start: &row_start,
-                    stride,
-                    nbrs: &mut nbrs[a * stride..],
-                    back: &mut back[a * stride..],
-                    degree: &mut degree[a..],
-                },
-            );
-        }
-        if !backs_filled {
-            find_back_slots(&nbrs, &mut back, &degree, stride);
-        }
+        let (mut nbrs, mut back, mut degree) = full_tables(t, &row_start, stride);
         let (id_of, index_of) = match mask {
             None => (Vec::new(), Vec::new()),
-            Some(m) => {
-                let (id_of, index_of) = remap(m, &mut nbrs, &mut back, &mut degree, stride);
-                let n = index_of.len();
-                nbrs.truncate(n * stride);
-                nbrs.shrink_to_fit();
-                back.truncate(n * stride);
-                back.shrink_to_fit();
-                degree.truncate(n);
-                degree.shrink_to_fit();
-                (id_of, index_of)
-            }
+            Some(m) => apply_mask(m, &mut nbrs, &mut back, &mut degree, stride),
         };
         Ok(Grid {
             topology,
@@ -581,6 +549,64 @@ pub(crate) fn reaches_all<I: IntoIterator<Item = CellId>>(
         }
     }
     count == n
+}
+
+/// The neighbour tables of every cell of `t` (whose rows start at `row_start`), `stride` slots
+/// a cell: the neighbours, the back slots (each cell's slot in its neighbour's list) and the
+/// degrees.
+fn full_tables(
+    t: &dyn Tessellation,
+    row_start: &[u32],
+    stride: usize,
+) -> (Vec<CellId>, Vec<u8>, Vec<u8>) {
+    let total = *row_start.last().unwrap_or(&0) as usize;
+    let rows = t.rows() as usize;
+    // the tables grow a row at a time, each row cleared just before it is filled (while it
+    // is in cache): memory is written once, not cleared whole and then written again
+    let mut nbrs = Vec::with_capacity(total * stride);
+    let mut back = Vec::with_capacity(total * stride);
+    let mut degree = Vec::with_capacity(total);
+    let mut backs_filled = true;
+    for row in 0..rows {
+        let (a, b) = (row_start[row] as usize, row_start[row + 1] as usize);
+        nbrs.resize(b * stride, CellId(0));
+        back.resize(b * stride, 0u8);
+        degree.resize(b, 0u8);
+        backs_filled &= t.fill_row(
+            row as u32,
+            RowSlots {
+                row_start,
+                stride,
+                nbrs: &mut nbrs[a * stride..],
+                back: &mut back[a * stride..],
+                degree: &mut degree[a..],
+            },
+        );
+    }
+    if !backs_filled {
+        find_back_slots(&nbrs, &mut back, &degree, stride);
+    }
+    (nbrs, back, degree)
+}
+
+/// Applies `mask` to the tables of the whole topology ([`remap`]) and cuts them to the cells
+/// that are on. Returns the id of each row-major index and the index of each id.
+fn apply_mask(
+    mask: &Mask,
+    nbrs: &mut Vec<CellId>,
+    back: &mut Vec<u8>,
+    degree: &mut Vec<u8>,
+    stride: usize,
+) -> (Vec<u32>, Vec<u32>) {
+    let (id_of, index_of) = remap(mask, nbrs, back, degree, stride);
+    let n = index_of.len();
+    nbrs.truncate(n * stride);
+    nbrs.shrink_to_fit();
+    back.truncate(n * stride);
+    back.shrink_to_fit();
+    degree.truncate(n);
+    degree.shrink_to_fit();
+    (id_of, index_of)
 }
 
 /// The back slots of neighbour lists filled without them: for each slot of cell `a` holding

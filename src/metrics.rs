@@ -229,79 +229,152 @@ pub fn measure(maze: &Maze, solution: &[CellId]) -> Metrics {
         decisions += maze.degree(c).saturating_sub(path_edges);
     }
 
-    // multi-source BFS from the path: distance to the path, branch label and parent of each cell
-    let mut dist = vec![UNREACHED; n];
-    let mut branch = vec![u32::MAX; n];
-    let mut parent = vec![u32::MAX; n];
-    let mut order: Vec<CellId> = Vec::new();
-    let mut queue = std::collections::VecDeque::new();
-    for &c in solution {
-        dist[c.index()] = 0;
-    }
-    let mut branch_depth: Vec<u32> = Vec::new();
-    for &c in solution {
-        for nb in maze.passages(c) {
-            if dist[nb.index()] == UNREACHED {
-                dist[nb.index()] = 1;
-                branch[nb.index()] = branch_depth.len() as u32;
-                parent[nb.index()] = c.index() as u32;
-                branch_depth.push(1);
-                queue.push_back(nb);
-            }
-        }
-    }
-    while let Some(c) = queue.pop_front() {
-        order.push(c);
-        let (d, b) = (dist[c.index()] + 1, branch[c.index()]);
-        for nb in maze.passages(c) {
-            if dist[nb.index()] == UNREACHED {
-                dist[nb.index()] = d;
-                branch[nb.index()] = b;
-                parent[nb.index()] = c.index() as u32;
-                let bd = &mut branch_depth[b as usize];
-                *bd = (*bd).max(d);
-                queue.push_back(nb);
-            }
-        }
-    }
-    let wrong_turn_work: u64 = branch_depth.iter().map(|&d| u64::from(d)).sum();
-
-    // the wrong branches as a forest hanging from the path: a cell touched by a passage outside
-    // the forest (a loop) cannot be dismissed at a glance, nor can any branch holding one
-    let mut looped = vec![false; n];
-    for &c in &order {
-        let p = parent[c.index()];
-        for nb in maze.passages(c) {
-            if nb.index() as u32 != p && parent[nb.index()] != c.index() as u32 {
-                looped[c.index()] = true;
-            }
-        }
-    }
-    let mut height = vec![0u32; n];
-    let mut below = vec![0u64; n];
-    let mut branch_cost = 0u64;
-    let mut deciding = vec![false; solution.len()];
-    for &c in order.iter().rev() {
-        let i = c.index();
-        let cost = if !looped[i] && height[i] < LOOK_AHEAD {
-            0
-        } else {
-            2 + below[i]
-        };
-        let p = parent[i] as usize;
-        if on_path[p] == u32::MAX {
-            below[p] += cost;
-            height[p] = height[p].max(height[i] + 1);
-            looped[p] |= looped[i];
-        } else if cost > 0 {
-            branch_cost += cost;
-            deciding[on_path[p] as usize] = true;
-        }
-    }
-    let decision_points = deciding.iter().filter(|&&d| d).count();
+    let wrong = WrongBranches::search(maze, solution);
+    let wrong_turn_work = wrong.work;
+    let (branch_cost, decision_points) = wrong.cost(maze, solution, &on_path);
     let turns = turns(maze, solution);
     let loops = (maze.passage_count() + 1).saturating_sub(n);
+    let (dead_ends, dead_end_depths) = dead_ends(maze, &on_path, &wrong.dist, first, last);
 
+    let len = solution.len();
+    let effort = effort(len, turns, decision_points, branch_cost, loops);
+    Metrics {
+        cells: n,
+        passages: maze.passage_count(),
+        dead_ends,
+        solution_length: len,
+        solution_ratio: if n == 0 { 0.0 } else { len as f64 / n as f64 },
+        branching_factor: if len == 0 {
+            0.0
+        } else {
+            decisions as f64 / len as f64
+        },
+        decisions,
+        dead_end_depths,
+        wrong_turn_work,
+        turns,
+        decision_points,
+        branch_cost,
+        loops,
+        effort,
+        difficulty: score(effort),
+        crossings: maze.tunnels().len(),
+        standing: None,
+    }
+}
+
+/// The wrong branches off a solution path, found by a breadth-first search from every cell of
+/// the path at once.
+struct WrongBranches {
+    /// Each cell's distance to the path (`UNREACHED` for a cell the path does not reach).
+    dist: Vec<u32>,
+    /// Each cell's parent in the search (`u32::MAX` for the path's cells and unreached ones).
+    parent: Vec<u32>,
+    /// The cells off the path, in the order the search reached them.
+    order: Vec<CellId>,
+    /// The sum over the branches of each one's depth.
+    work: u64,
+}
+
+impl WrongBranches {
+    /// The multi-source search from `solution`: distance to the path, branch label and parent
+    /// of each cell.
+    fn search(maze: &Maze, solution: &[CellId]) -> Self {
+        let n = maze.len();
+        let mut dist = vec![UNREACHED; n];
+        let mut branch = vec![u32::MAX; n];
+        let mut parent = vec![u32::MAX; n];
+        let mut order: Vec<CellId> = Vec::new();
+        let mut queue = std::collections::VecDeque::new();
+        for &c in solution {
+            dist[c.index()] = 0;
+        }
+        let mut branch_depth: Vec<u32> = Vec::new();
+        for &c in solution {
+            for nb in maze.passages(c) {
+                if dist[nb.index()] == UNREACHED {
+                    dist[nb.index()] = 1;
+                    branch[nb.index()] = branch_depth.len() as u32;
+                    parent[nb.index()] = c.index() as u32;
+                    branch_depth.push(1);
+                    queue.push_back(nb);
+                }
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            order.push(c);
+            let (d, b) = (dist[c.index()] + 1, branch[c.index()]);
+            for nb in maze.passages(c) {
+                if dist[nb.index()] == UNREACHED {
+                    dist[nb.index()] = d;
+                    branch[nb.index()] = b;
+                    parent[nb.index()] = c.index() as u32;
+                    let bd = &mut branch_depth[b as usize];
+                    *bd = (*bd).max(d);
+                    queue.push_back(nb);
+                }
+            }
+        }
+        let work: u64 = branch_depth.iter().map(|&d| u64::from(d)).sum();
+        WrongBranches {
+            dist,
+            parent,
+            order,
+            work,
+        }
+    }
+
+    /// The cost of the branches that cannot be dismissed at a glance, and how many cells of the
+    /// path (`on_path`: each cell's index on it) such branches leave from.
+    fn cost(&self, maze: &Maze, solution: &[CellId], on_path: &[u32]) -> (u64, usize) {
+        let (parent, order) = (&self.parent, &self.order);
+        let n = maze.len();
+        // the wrong branches as a forest hanging from the path: a cell touched by a passage
+        // outside the forest (a loop) cannot be dismissed at a glance, nor can any branch
+        // holding one
+        let mut looped = vec![false; n];
+        for &c in order {
+            let p = parent[c.index()];
+            for nb in maze.passages(c) {
+                if nb.index() as u32 != p && parent[nb.index()] != c.index() as u32 {
+                    looped[c.index()] = true;
+                }
+            }
+        }
+        let mut height = vec![0u32; n];
+        let mut below = vec![0u64; n];
+        let mut branch_cost = 0u64;
+        let mut deciding = vec![false; solution.len()];
+        for &c in order.iter().rev() {
+            let i = c.index();
+            let cost = if !looped[i] && height[i] < LOOK_AHEAD {
+                0
+            } else {
+                2 + below[i]
+            };
+            let p = parent[i] as usize;
+            if on_path[p] == u32::MAX {
+                below[p] += cost;
+                height[p] = height[p].max(height[i] + 1);
+                looped[p] |= looped[i];
+            } else if cost > 0 {
+                branch_cost += cost;
+                deciding[on_path[p] as usize] = true;
+            }
+        }
+        (branch_cost, deciding.iter().filter(|&&d| d).count())
+    }
+}
+
+/// The dead ends (the path's ends not counted) and the depths of those off the path (`dist`:
+/// each cell's distance to it).
+fn dead_ends(
+    maze: &Maze,
+    on_path: &[u32],
+    dist: &[u32],
+    first: Option<CellId>,
+    last: Option<CellId>,
+) -> (usize, DepthStats) {
     let mut dead_ends = 0;
     let mut depths: Vec<u32> = Vec::new();
     for c in maze.grid().cells() {
@@ -329,32 +402,7 @@ pub fn measure(maze: &Maze, solution: &[CellId]) -> Metrics {
         },
         histogram,
     };
-
-    let len = solution.len();
-    let effort = effort(len, turns, decision_points, branch_cost, loops);
-    Metrics {
-        cells: n,
-        passages: maze.passage_count(),
-        dead_ends,
-        solution_length: len,
-        solution_ratio: if n == 0 { 0.0 } else { len as f64 / n as f64 },
-        branching_factor: if len == 0 {
-            0.0
-        } else {
-            decisions as f64 / len as f64
-        },
-        decisions,
-        dead_end_depths,
-        wrong_turn_work,
-        turns,
-        decision_points,
-        branch_cost,
-        loops,
-        effort,
-        difficulty: score(effort),
-        crossings: maze.tunnels().len(),
-        standing: None,
-    }
+    (dead_ends, dead_end_depths)
 }
 
 #[cfg(test)]

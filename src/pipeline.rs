@@ -239,42 +239,15 @@ pub fn shape_mask_with(
     // fitted and once the cells too thin for a corridor are gone (a cat's tail at 8 cells
     // across is cut off then); the rest is dropped
     let join = keep_main && design.islands.is_none();
-    let by_picture = join && crate::outline::applies(design);
-    let shape_cells = mask.count() as f64;
-    let joined_of = |parts: &[Vec<Coord>], main: usize| {
-        if !join || parts.len() < 2 {
-            return vec![false; parts.len()];
-        }
-        let mut joined = if by_picture {
-            crate::shape::islands::joined_parts(parts, main, fg, &topology, design.width)
-        } else {
-            vec![false; parts.len()]
-        };
-        // a part of [`JOINED_SHARE`] of the shape is joined (a paw print's toe), and then the
-        // largest parts left out until what is dropped is at most [`MAX_DROPPED_SHARE`]
-        for (i, part) in parts.iter().enumerate() {
-            joined[i] |= i != main && part.len() as f64 >= JOINED_SHARE * shape_cells;
-        }
-        let mut left: Vec<usize> = (0..parts.len())
-            .filter(|&i| {
-                i != main && !joined[i] && parts[i].len() >= crate::shape::islands::MIN_JOINED
-            })
-            .collect();
-        left.sort_by_key(|&i| (std::cmp::Reverse(parts[i].len()), i));
-        let mut dropped: usize = (0..parts.len())
-            .filter(|&i| i != main && !joined[i])
-            .map(|i| parts[i].len())
-            .sum();
-        for i in left {
-            if dropped as f64 <= MAX_DROPPED_SHARE * shape_cells {
-                break;
-            }
-            joined[i] = true;
-            dropped -= parts[i].len();
-        }
-        joined
+    let joining = Joining {
+        join,
+        by_picture: join && crate::outline::applies(design),
+        shape_cells: mask.count() as f64,
+        fg,
+        topology: &topology,
+        width: design.width,
     };
-    let joined = joined_of(&parts, main);
+    let joined = joining.joined(&parts, main);
     let mut dropped = Vec::new();
     if keep_main {
         for (i, part) in parts.iter().enumerate() {
@@ -293,7 +266,7 @@ pub fn shape_mask_with(
         let parts = mask.components(&topology);
         if parts.len() > 1 {
             let main = main_part(&parts, fg, &topology, design.width);
-            let joined = joined_of(&parts, main);
+            let joined = joining.joined(&parts, main);
             for (i, part) in parts.iter().enumerate() {
                 if i != main && !joined[i] {
                     for &c in part {
@@ -334,6 +307,59 @@ pub fn shape_mask_with(
         added,
         islands: policy,
     })
+}
+
+/// What decides which parts of a shape are joined to its main part by corridors.
+struct Joining<'a> {
+    /// Whether any part is joined (no policy asked, and the main part kept).
+    join: bool,
+    /// Whether the parts the picture itself joins to the main part are joined.
+    by_picture: bool,
+    /// The shape's cell count as fitted.
+    shape_cells: f64,
+    fg: &'a Foreground,
+    topology: &'a Topology,
+    /// The design's width.
+    width: u32,
+}
+
+impl Joining<'_> {
+    /// Which of `parts` are joined to the main one (`parts[main]`): the parts the picture joins
+    /// (when drawn with the shape's outline), a part of [`JOINED_SHARE`] of the shape, and then
+    /// the largest parts left out until what is dropped is at most [`MAX_DROPPED_SHARE`].
+    fn joined(&self, parts: &[Vec<Coord>], main: usize) -> Vec<bool> {
+        if !self.join || parts.len() < 2 {
+            return vec![false; parts.len()];
+        }
+        let mut joined = if self.by_picture {
+            crate::shape::islands::joined_parts(parts, main, self.fg, self.topology, self.width)
+        } else {
+            vec![false; parts.len()]
+        };
+        // a part of [`JOINED_SHARE`] of the shape is joined (a paw print's toe), and then the
+        // largest parts left out until what is dropped is at most [`MAX_DROPPED_SHARE`]
+        for (i, part) in parts.iter().enumerate() {
+            joined[i] |= i != main && part.len() as f64 >= JOINED_SHARE * self.shape_cells;
+        }
+        let mut left: Vec<usize> = (0..parts.len())
+            .filter(|&i| {
+                i != main && !joined[i] && parts[i].len() >= crate::shape::islands::MIN_JOINED
+            })
+            .collect();
+        left.sort_by_key(|&i| (std::cmp::Reverse(parts[i].len()), i));
+        let mut dropped: usize = (0..parts.len())
+            .filter(|&i| i != main && !joined[i])
+            .map(|i| parts[i].len())
+            .sum();
+        for i in left {
+            if dropped as f64 <= MAX_DROPPED_SHARE * self.shape_cells {
+                break;
+            }
+            joined[i] = true;
+            dropped -= parts[i].len();
+        }
+        joined
+    }
 }
 
 /// Makes the maze `design` describes, on `mask` when given (a mask of the design's topology).

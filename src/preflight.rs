@@ -409,8 +409,47 @@ fn inch(mm: f64) -> String {
 
 /// Runs every check on `s`.
 pub fn check(s: &Subject) -> Report {
-    let mut checks = Vec::new();
-    checks.push(match &s.fonts {
+    let mut checks = vec![fonts_check(&s.fonts)];
+    let measured: Vec<(Option<Box4>, Option<f64>)> =
+        s.pages.iter().map(|p| (p.content, p.thinnest)).collect();
+    // thinnest line
+    if let Some(thin) = measured.iter().filter_map(|m| m.1).reduce(f64::min) {
+        checks.push(lines_check(thin));
+    }
+    if let Some(c) = s.corridor {
+        checks.push(corridors_check(c));
+    }
+    // safe area: top, bottom, outside (every edge of a loose page); gutter: the inside edge
+    let (worst, inside) = closest_edges(s, &measured);
+    if let Some((gap, k, edge)) = worst {
+        checks.push(safe_area_check(gap, k, edge));
+    }
+    if let Some(pages) = s.book_pages.filter(|p| !(24..=828).contains(p)) {
+        checks.push(Check {
+            name: "pages",
+            ok: false,
+            text: format!(
+                "{pages} pages: KDP prints paperbacks of 24 to 828 pages; {}",
+                if pages < 24 {
+                    "add puzzles or pages"
+                } else {
+                    "split the book"
+                }
+            ),
+        });
+    }
+    if let (Some(pages), Some((gap, k))) = (s.book_pages, inside) {
+        checks.push(gutter_check(pages, gap, k));
+    }
+    if let Some(c) = &s.cover {
+        checks.push(cover_check(c));
+    }
+    Report { checks }
+}
+
+/// Whether the fonts are embedded.
+fn fonts_check(fonts: &Fonts) -> Check {
+    match fonts {
         Fonts::NotEmbedded(names) => Check {
             name: "fonts",
             ok: false,
@@ -423,66 +462,76 @@ pub fn check(s: &Subject) -> Report {
         Fonts::Embedded => ok("fonts", "embedded".into()),
         Fonts::NoText => ok("fonts", "no text".into()),
         Fonts::NotChecked => ok("fonts", "not checked (not a PDF)".into()),
-    });
-    let measured: Vec<(Option<Box4>, Option<f64>)> =
-        s.pages.iter().map(|p| (p.content, p.thinnest)).collect();
-    // thinnest line
-    if let Some(thin) = measured.iter().filter_map(|m| m.1).reduce(f64::min) {
-        let pt = thin * 72.0 / MM_PER_INCH;
-        checks.push(if thin + 1e-9 >= MIN_LINE_MM {
-            ok("lines", format!("thinnest {thin:.2} mm ({pt:.2} pt)"))
-        } else {
-            Check {
-                name: "lines",
-                ok: false,
-                text: format!(
-                    "thinnest {thin:.2} mm ({pt:.2} pt), under the 0.75 pt print services \
-                     accept: use walls of {:.2} mm or more (--wall-mm), and fewer cells if \
-                     the walls were thinned",
-                    (MIN_LINE_MM * 100.0).ceil() / 100.0
-                ),
-            }
-        });
     }
-    if let Some(c) = s.corridor {
-        let door = c
-            .door
-            .map(|d| format!(", doors the outline cuts {d:.1} mm"))
-            .unwrap_or_default();
-        checks.push(if c.corridor + crate::draw::WIDTH_SLACK_MM < c.min {
-            Check {
-                name: "corridors",
-                ok: false,
-                text: {
-                    let [have, least] = crate::draw::mm_under(c.corridor, c.min);
-                    format!(
-                        "narrowest {have} mm, under {least} mm: use fewer cells or a larger page"
-                    )
-                },
-            }
-        } else if let Some(d) = c.door
-            && d + crate::draw::WIDTH_SLACK_MM < c.min_door
-        {
-            Check {
-                name: "corridors",
-                ok: false,
-                text: {
-                    let [have, least] = crate::draw::mm_under(d, c.min_door);
-                    format!(
-                        "a door the outline cuts is {have} mm, under {least} mm (0.6 of a {:.1} \
-                         mm corridor): use fewer cells or a larger page",
-                        c.min
-                    )
-                },
-            }
-        } else {
-            ok("corridors", format!("narrowest {:.1} mm{door}", c.corridor))
-        });
+}
+
+/// Whether the thinnest line, `thin` millimetres, is thick enough to print.
+fn lines_check(thin: f64) -> Check {
+    let pt = thin * 72.0 / MM_PER_INCH;
+    if thin + 1e-9 >= MIN_LINE_MM {
+        ok("lines", format!("thinnest {thin:.2} mm ({pt:.2} pt)"))
+    } else {
+        Check {
+            name: "lines",
+            ok: false,
+            text: format!(
+                "thinnest {thin:.2} mm ({pt:.2} pt), under the 0.75 pt print services \
+                 accept: use walls of {:.2} mm or more (--wall-mm), and fewer cells if \
+                 the walls were thinned",
+                (MIN_LINE_MM * 100.0).ceil() / 100.0
+            ),
+        }
     }
-    // safe area: top, bottom, outside (every edge of a loose page); gutter: the inside edge
-    let mut worst: Option<(f64, usize, &str)> = None;
+}
+
+/// Whether the corridors, and the doors the outline cuts, are wide enough.
+fn corridors_check(c: Corridors) -> Check {
+    let door = c
+        .door
+        .map(|d| format!(", doors the outline cuts {d:.1} mm"))
+        .unwrap_or_default();
+    if c.corridor + crate::draw::WIDTH_SLACK_MM < c.min {
+        Check {
+            name: "corridors",
+            ok: false,
+            text: {
+                let [have, least] = crate::draw::mm_under(c.corridor, c.min);
+                format!("narrowest {have} mm, under {least} mm: use fewer cells or a larger page")
+            },
+        }
+    } else if let Some(d) = c.door
+        && d + crate::draw::WIDTH_SLACK_MM < c.min_door
+    {
+        Check {
+            name: "corridors",
+            ok: false,
+            text: {
+                let [have, least] = crate::draw::mm_under(d, c.min_door);
+                format!(
+                    "a door the outline cuts is {have} mm, under {least} mm (0.6 of a {:.1} \
+                     mm corridor): use fewer cells or a larger page",
+                    c.min
+                )
+            },
+        }
+    } else {
+        ok("corridors", format!("narrowest {:.1} mm{door}", c.corridor))
+    }
+}
+
+/// A gap between a page's content and an edge of its trim: (millimetres, page index, edge).
+type EdgeGap = (f64, usize, &'static str);
+
+/// The content's smallest gap to the trim over every page: at the top, bottom and outside
+/// edges (every edge of a loose page) as (gap, page index, edge), and at the inside edge of a
+/// book's page as (gap, page index).
+fn closest_edges(
+    s: &Subject,
+    measured: &[(Option<Box4>, Option<f64>)],
+) -> (Option<EdgeGap>, Option<(f64, usize)>) {
+    let mut worst: Option<EdgeGap> = None;
     let mut inside: Option<(f64, usize)> = None;
-    for (k, (p, (b, _))) in s.pages.iter().zip(&measured).enumerate() {
+    for (k, (p, (b, _))) in s.pages.iter().zip(measured).enumerate() {
         let Some(b) = b else { continue };
         let t = p.trim;
         let gaps = [
@@ -505,68 +554,57 @@ pub fn check(s: &Subject) -> Report {
             }
         }
     }
-    if let Some((gap, k, edge)) = worst {
-        checks.push(if gap + 1e-6 >= SAFE_MARGIN_MM {
-            ok(
-                "safe area",
-                format!("content {gap:.1} mm or more inside the trim"),
-            )
-        } else {
-            Check {
-                name: "safe area",
-                ok: false,
-                text: format!(
-                    "page {}: content {gap:.1} mm from the {edge} trim edge, under {} \
-                     ({SAFE_MARGIN_MM:.1} mm): use margins of {:.1} mm or more",
-                    k + 1,
-                    inch(SAFE_MARGIN_MM),
-                    (SAFE_MARGIN_MM * 10.0).ceil() / 10.0
-                ),
-            }
-        });
-    }
-    if let Some(pages) = s.book_pages.filter(|p| !(24..=828).contains(p)) {
-        checks.push(Check {
-            name: "pages",
+    (worst, inside)
+}
+
+/// Whether the content of page `k` is inside the safe margin: `gap` millimetres from its
+/// `edge` of the trim, the smallest over every page.
+fn safe_area_check(gap: f64, k: usize, edge: &str) -> Check {
+    if gap + 1e-6 >= SAFE_MARGIN_MM {
+        ok(
+            "safe area",
+            format!("content {gap:.1} mm or more inside the trim"),
+        )
+    } else {
+        Check {
+            name: "safe area",
             ok: false,
             text: format!(
-                "{pages} pages: KDP prints paperbacks of 24 to 828 pages; {}",
-                if pages < 24 {
-                    "add puzzles or pages"
-                } else {
-                    "split the book"
-                }
+                "page {}: content {gap:.1} mm from the {edge} trim edge, under {} \
+                 ({SAFE_MARGIN_MM:.1} mm): use margins of {:.1} mm or more",
+                k + 1,
+                inch(SAFE_MARGIN_MM),
+                (SAFE_MARGIN_MM * 10.0).ceil() / 10.0
             ),
-        });
+        }
     }
-    if let (Some(pages), Some((gap, k))) = (s.book_pages, inside) {
-        let need = gutter_for_pages(pages);
-        checks.push(if gap + 1e-6 >= need {
-            ok(
-                "gutter",
-                format!(
-                    "inside margin {gap:.1} mm for {pages} pages (KDP: {})",
-                    inch(need)
-                ),
-            )
-        } else {
-            Check {
-                name: "gutter",
-                ok: false,
-                text: format!(
-                    "page {}: inside margin {gap:.1} mm, KDP asks {} ({need:.1} mm) for {pages} \
-                     pages: raise gutter_mm by {:.1}",
-                    k + 1,
-                    inch(need),
-                    ((need - gap) * 10.0).ceil() / 10.0
-                ),
-            }
-        });
+}
+
+/// Whether a book of `pages` pages has the inside margin KDP asks: `gap` millimetres on page
+/// `k`, the smallest over every page.
+fn gutter_check(pages: usize, gap: f64, k: usize) -> Check {
+    let need = gutter_for_pages(pages);
+    if gap + 1e-6 >= need {
+        ok(
+            "gutter",
+            format!(
+                "inside margin {gap:.1} mm for {pages} pages (KDP: {})",
+                inch(need)
+            ),
+        )
+    } else {
+        Check {
+            name: "gutter",
+            ok: false,
+            text: format!(
+                "page {}: inside margin {gap:.1} mm, KDP asks {} ({need:.1} mm) for {pages} \
+                 pages: raise gutter_mm by {:.1}",
+                k + 1,
+                inch(need),
+                ((need - gap) * 10.0).ceil() / 10.0
+            ),
+        }
     }
-    if let Some(c) = &s.cover {
-        checks.push(cover_check(c));
-    }
-    Report { checks }
 }
 
 /// Checks one maze's pages rendered in `format` as `bytes` (the puzzle's file: for a PDF, the

@@ -120,20 +120,7 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
                 taken[root as usize] = true;
             }
         }
-        // the next row's labels: a cell reached from above keeps its set's root, every other
-        // cell takes a label no set uses
-        let mut fresh = 0;
-        for col in 0..width {
-            label[col] = if down[col] {
-                root_of[col]
-            } else {
-                while taken[fresh] {
-                    fresh += 1;
-                }
-                taken[fresh] = true;
-                fresh as u32
-            };
-        }
+        next_labels(&mut label, &down, &root_of, &mut taken);
         for l in 0..width {
             parent[l] = l as u32;
             seen[l] = 0;
@@ -141,6 +128,26 @@ pub fn carve(maze: &mut Maze, rng: &mut dyn Random, _opts: &CarveOptions) {
         }
     }
     join_forest(maze, rng);
+}
+
+/// The next row's labels: a cell reached from above (`down`) keeps its set's root (`root_of`),
+/// every other cell takes a label no set uses (`taken`, which it then marks).
+// a column indexes several per-column arrays at once
+#[allow(clippy::needless_range_loop)]
+#[inline]
+fn next_labels(label: &mut [u32], down: &[bool], root_of: &[u32], taken: &mut [bool]) {
+    let mut fresh = 0;
+    for col in 0..label.len() {
+        label[col] = if down[col] {
+            root_of[col]
+        } else {
+            while taken[fresh] {
+                fresh += 1;
+            }
+            taken[fresh] = true;
+            fresh as u32
+        };
+    }
 }
 
 /// The root of `x` in a row's union-find, halving the path on the way.

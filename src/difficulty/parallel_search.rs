@@ -300,13 +300,7 @@ pub fn search_on(
     };
     let start = Instant::now();
     let base_seed = design.seed.unwrap_or_else(fresh_seed);
-    let carvers = CARVERS
-        .iter()
-        .filter(|c| {
-            c.topologies.contains(&design.topology) && c.algorithm != Algorithm::AldousBroder
-        })
-        .map(|c| c.algorithm)
-        .collect();
+    let carvers = search_carvers(design);
     let outline_cells = if options.vary_endpoints {
         outline(&grid).into_iter().map(|c| grid.coord(c)).collect()
     } else {
@@ -315,16 +309,7 @@ pub fn search_on(
     // a level is a band of the grid's spread: sampled (or taken from the cache) first, and the
     // candidates vary the structure (carver and braid) over what the spread covers
     let spread = super::levels::spread(design, &grid, dropped_cells);
-    let structures = if targets.level.is_some() {
-        let mut s = super::levels::structures(design);
-        // a "Which path?" puzzle is never braided: its loops would join the entrances' trees
-        if design.starts > 1 {
-            s.retain(|&(_, braid)| braid == 0.0);
-        }
-        s
-    } else {
-        Vec::new()
-    };
+    let structures = level_structures(design);
     let space = Space {
         design: design.clone(),
         base_seed,
@@ -345,13 +330,16 @@ pub fn search_on(
             })
     };
 
-    let batch = batch_size(grid.len());
     let budget = options.budget.unwrap_or_else(|| default_budget(grid.len()));
-    let limit = match budget {
-        Budget::Candidates(n) => n.max(1),
-        Budget::Seconds(_) => u64::MAX,
+    let batches = Batches {
+        size: batch_size(grid.len()),
+        budget,
+        limit: match budget {
+            Budget::Candidates(n) => n.max(1),
+            Budget::Seconds(_) => u64::MAX,
+        },
+        met,
     };
-    let mut tried = 0u64;
     let mut best: Option<(u64, f64)> = None;
     let mut stop = Stop::Budget;
     // without targets the design's own maze meets them all: no search
@@ -359,6 +347,81 @@ pub fn search_on(
         best = Some((0, 0.0));
         stop = Stop::Met;
     }
+    let (tried, best, stop) =
+        run_batches(&batches, &evaluate, (best, stop), start, cancel, progress);
+    // nothing usable (cancelled at once, or every candidate failed): the design's own maze,
+    // whose error, if it has one, is the one to report
+    let candidate = best.map_or(0, |(k, _)| k);
+    let mut generated = generate_on(&space.candidate(candidate), grid, dropped_cells)?;
+    if let Some(s) = &spread {
+        generated.metrics.standing = Some(s.standing(generated.metrics.difficulty));
+    }
+    let report = Report::new(&targets, &generated.metrics);
+    Ok(Found {
+        generated,
+        report,
+        candidate,
+        tried,
+        stop,
+        base_seed,
+        elapsed: start.elapsed(),
+        budget,
+    })
+}
+
+/// The carvers a search may vary over: those of the design's topology, Aldous-Broder left out.
+fn search_carvers(design: &Design) -> Vec<Algorithm> {
+    CARVERS
+        .iter()
+        .filter(|c| {
+            c.topologies.contains(&design.topology) && c.algorithm != Algorithm::AldousBroder
+        })
+        .map(|c| c.algorithm)
+        .collect()
+}
+
+/// The structures (carver and braid) a search for a level varies over (none without a level
+/// target); a "Which path?" puzzle's are never braided.
+fn level_structures(design: &Design) -> Vec<(Algorithm, f64)> {
+    if design.targets.level.is_some() {
+        let mut s = super::levels::structures(design);
+        // a "Which path?" puzzle is never braided: its loops would join the entrances' trees
+        if design.starts > 1 {
+            s.retain(|&(_, braid)| braid == 0.0);
+        }
+        s
+    } else {
+        Vec::new()
+    }
+}
+
+/// How a search runs its batches.
+struct Batches {
+    /// Candidates per batch.
+    size: u64,
+    /// The budget.
+    budget: Budget,
+    /// The most candidates tried.
+    limit: u64,
+    /// The stop when a candidate meets the targets aimed at.
+    met: Stop,
+}
+
+/// Runs batches of candidates, each scored by `evaluate` (its distance from the targets, in
+/// parallel), from the best so far and the stop (`from`) until one meets the targets, the
+/// budget is spent or `cancel` is raised, calling `progress` after each batch. Returns how many
+/// were tried, the best (index, distance) and why the search stopped.
+fn run_batches(
+    b: &Batches,
+    evaluate: &(dyn Fn(u64) -> Option<f64> + Sync),
+    from: (Option<(u64, f64)>, Stop),
+    start: Instant,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> (u64, Option<(u64, f64)>, Stop) {
+    let (batch, budget, limit, met) = (b.size, b.budget, b.limit, b.met);
+    let (mut best, mut stop) = from;
+    let mut tried = 0u64;
     while stop != met && tried < limit {
         if cancel.load(Ordering::Relaxed) {
             stop = Stop::Cancelled;
@@ -402,24 +465,7 @@ pub fn search_on(
             break;
         }
     }
-    // nothing usable (cancelled at once, or every candidate failed): the design's own maze,
-    // whose error, if it has one, is the one to report
-    let candidate = best.map_or(0, |(k, _)| k);
-    let mut generated = generate_on(&space.candidate(candidate), grid, dropped_cells)?;
-    if let Some(s) = &spread {
-        generated.metrics.standing = Some(s.standing(generated.metrics.difficulty));
-    }
-    let report = Report::new(&targets, &generated.metrics);
-    Ok(Found {
-        generated,
-        report,
-        candidate,
-        tried,
-        stop,
-        base_seed,
-        elapsed: start.elapsed(),
-        budget,
-    })
+    (tried, best, stop)
 }
 
 #[cfg(test)]
