@@ -37,6 +37,7 @@ mod book;
 mod clip;
 mod cover;
 mod crossings;
+pub(crate) mod euler;
 mod font;
 mod front;
 mod key_line;
