@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use super::trails::Piece;
 use crate::endpoints::Endpoint;
-use crate::grid::{CellId, Grid};
+use crate::grid::CellId;
 use crate::maze::Maze;
 use crate::outline::{CellClip, Outline, Run, run_points, side_length, side_point};
 use crate::pipeline::Generated;
@@ -741,61 +741,7 @@ fn mid_of_piece(p: &Piece) -> Point {
     side_point(&s, 0.5)
 }
 
-/// The narrowest door the outline cuts (maze units): of the passages between two cells of
-/// the maze whose side the shape's contour crosses, the least length of side left open.
-/// `None` when the outline cuts no door.
-pub(super) fn narrowest_cut_door(g: &Generated, o: &Outline) -> Option<f64> {
-    let grid = g.maze.grid();
-    let mut sides = Vec::new();
-    let mut narrowest: Option<f64> = None;
-    for id in grid.cells() {
-        sides.clear();
-        grid.sides(id, &mut sides);
-        let c = grid.coord(id);
-        for (k, s) in sides.iter().enumerate() {
-            let Some(n) = s.neighbour.and_then(|n| grid.id_at(n)) else {
-                continue;
-            };
-            let open = o.clip.side_open(c, k);
-            if n < id
-                || open >= 1.0 - 1e-9
-                || !grid
-                    .slot_of(id, n)
-                    .is_some_and(|slot| g.maze.linked_slot(id, slot))
-            {
-                continue;
-            }
-            let len = open * side_length(s);
-            narrowest = Some(narrowest.map_or(len, |m: f64| m.min(len)));
-        }
-    }
-    narrowest
-}
-
 /// The distance between `a` and `b`.
 pub(super) fn dist(a: Point, b: Point) -> f64 {
     (a.x - b.x).hypot(a.y - b.y)
-}
-
-/// The bounding boxes of the cells merged into the maze (not graph cells themselves).
-pub(super) fn merged_boxes(o: &Outline, grid: &Grid) -> Vec<(f64, f64, f64, f64)> {
-    let mut out = Vec::new();
-    owned_cells(o, |c, _, sides| {
-        if grid.id_at(c).is_some() {
-            return;
-        }
-        let mut b = (
-            f64::INFINITY,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NEG_INFINITY,
-        );
-        for s in sides {
-            for p in [s.a, s.b, side_point(s, 0.5)] {
-                b = (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
-            }
-        }
-        out.push(b);
-    });
-    out
 }

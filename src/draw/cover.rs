@@ -8,7 +8,8 @@
 //! but the ground, and every text keeps to its panel's safe area (the spine's: 0.0625 in from
 //! its folds).
 
-use super::layout::{LEADING_EM, PT, TITLE_MIN_SHARE, fit_lines};
+use super::fit_text::{LEADING_EM, TITLE_MIN_SHARE, fit_lines};
+use super::layout::PT;
 use super::model::PathBuilder;
 use super::*;
 use crate::page::{BLEED_MM, MM_PER_INCH, Typeface};

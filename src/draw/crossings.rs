@@ -7,7 +7,8 @@
 //! it.
 
 use super::CAP_HEIGHT_EM;
-use super::layout::{CROSSING_HALF, FOOTER_SIZE, Layout, shared_side, side_mid, unit};
+use super::geometry::{shared_side, side_mid};
+use super::layout::{CROSSING_HALF, FOOTER_SIZE, Layout, unit};
 use super::model::{Anchor, Area, Item, Layer, Path, Pos, Rgb, Shape, Text};
 use super::place::WEAVE_LEGEND;
 use crate::maze::Tunnel;

@@ -20,10 +20,11 @@
 //! the key page too, so the key's maze and markers are the puzzle's.
 
 use super::font::{self, CAP_HEIGHT_EM, font};
+use super::geometry::{Geometry, Role};
 use super::layout::layout_with;
 use super::layout::{
-    ANSWER_KEY, FOOTER_SIZE, Geometry, LABEL_GAP, LABEL_REACH_MAX, LabelSpot, Layout, Marks,
-    NAME_SIZE, Role, TUCK_PAD, furniture, label_offset, mark_size, tucked_offset, unit,
+    ANSWER_KEY, FOOTER_SIZE, LABEL_GAP, LABEL_REACH_MAX, LabelSpot, Layout, Marks, NAME_SIZE,
+    TUCK_PAD, furniture, label_offset, mark_size, tucked_offset, unit,
 };
 use super::model::{Area, Pos};
 use crate::error::Result;

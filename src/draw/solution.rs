@@ -5,9 +5,8 @@
 //! "ANSWER KEY" label where the placement step (`place.rs`) put it: at the foot of the page on
 //! the right unless the markers are near ([`push_solution`], shared with tile mazes).
 
-use super::layout::{
-    ANSWER_KEY, CROSSING_HALF, CURVE_MIN_SCALE, FOOTER_SIZE, Layout, shared_side, side_mid, unit,
-};
+use super::geometry::{shared_side, side_mid};
+use super::layout::{ANSWER_KEY, CROSSING_HALF, CURVE_MIN_SCALE, FOOTER_SIZE, Layout, unit};
 use super::model::{Anchor, Area, Item, Layer, Path, PathBuilder, Pos, Rgb, Shape, Text};
 use crate::design::KeyUnder;
 use crate::grid::{CellId, Grid};

@@ -1,5 +1,5 @@
 //! The [`Layer::Text`] layer: the title (shrunk, then wrapped, to fit its line: see
-//! [`fit_lines`](super::layout)), the name line and the page number, at the baselines the
+//! [`fit_lines`](super::fit_text)), the name line and the page number, at the baselines the
 //! layout's furniture leaves for them (the placement step, `place.rs`, keeps everything else
 //! off them).
 
