@@ -13,7 +13,7 @@ use crate::page::{MarkerSize, Orientation, PageSetup, Typeface};
 use crate::topology::Point;
 
 use super::fit_text::Fitted;
-// named from here by the files that set text or place markers
+// in their own files now; named from here by the files (pages, painters, mod.rs) that use them
 pub use super::fit_text::TITLE_MIN_SHARE;
 pub(super) use super::fit_text::{LEADING_EM, fit_lines};
 pub(super) use super::geometry::{Geometry, Role, geometry, side_mid};
