@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use super::trails::Piece;
 use crate::endpoints::Endpoint;
-use crate::grid::{CellId, Grid};
+use crate::grid::CellId;
 use crate::maze::Maze;
 use crate::outline::{CellClip, Outline, Run, run_points, side_length, side_point};
 use crate::pipeline::Generated;
@@ -349,21 +349,47 @@ pub(super) fn gap(
     };
     let m = side_point(side, 0.5);
     let door = side_length(side);
-    let own = |i: usize| o.owner(outer[i].0) == Some(e.cell);
+    let Some(pieces) = own_stretch(o, e.cell, m, outer, chains) else {
+        return Gap::default();
+    };
+    let lens: Vec<f64> = pieces
+        .iter()
+        .map(|&i| frag_length(o, &outer[i].1))
+        .collect();
+    let line = WallLine::along(o, outer, &pieces);
+    if line.points.len() < 2 {
+        return Gap::default();
+    }
+    let cells = cells_round(o, outer, &pieces);
+    let stops = wall_ends(o, maze, &cells, &line.points, m, line.total);
+    let (from, to) = gap_span(&line, &stops, m, door);
+    let mut g = cut_gap(o, outer, &pieces, &lens, from, to);
+    g.mid = Some(gap_mid(&line, from, to));
+    g
+}
+
+/// The stretch of outer wall of `cell`'s area that holds its own piece nearest `m` (the opened
+/// side's middle): that piece and the area's pieces joined to it along its chain, as indices
+/// into `outer` in order along the chain. `None` when the area has no outer wall.
+fn own_stretch(
+    o: &Outline,
+    cell: CellId,
+    m: Point,
+    outer: &[(Coord, Frag)],
+    chains: &[Vec<usize>],
+) -> Option<Vec<usize>> {
+    let own = |i: usize| o.owner(outer[i].0) == Some(cell);
     let len = |i: usize| frag_length(o, &outer[i].1);
     let mid = |i: usize| piece_normal(o, len(i), outer[i].1).0;
     let d = |i: usize| dist(mid(i), m);
     // the anchor: the endpoint's own piece nearest the opened side's middle
-    let Some((ci, ki)) = chains
+    let (ci, ki) = chains
         .iter()
         .enumerate()
         .flat_map(|(ci, ch)| ch.iter().enumerate().map(move |(k, &i)| (ci, k, i)))
         .filter(|&(_, _, i)| own(i))
         .min_by(|a, b| d(a.2).total_cmp(&d(b.2)))
-        .map(|(ci, k, _)| (ci, k))
-    else {
-        return Gap::default();
-    };
+        .map(|(ci, k, _)| (ci, k))?;
     let chain = &chains[ci];
     let n = chain.len();
     let closed = {
@@ -393,26 +419,44 @@ pub(super) fn gap(
         }
         stretch.push_front(k);
     }
-    let pieces: Vec<usize> = stretch.into_iter().map(|k| chain[k]).collect();
-    let lens: Vec<f64> = pieces.iter().map(|&i| len(i)).collect();
-    // the stretch as one polyline with the distance along it at each point
-    let mut line: Vec<(f64, Point)> = Vec::new();
-    let mut buf = Vec::new();
-    let mut at = 0.0;
-    for &i in &pieces {
-        frag_points(o, &outer[i].1, &mut buf);
-        for (j, &p) in buf.iter().enumerate() {
-            if let Some(&(_, q)) = line.last() {
-                if j == 0 {
-                    continue;
+    Some(stretch.into_iter().map(|k| chain[k]).collect())
+}
+
+/// A stretch of outer wall as one polyline, with the distance along it at each point.
+struct WallLine {
+    /// The points, each with its distance from the first along the line.
+    points: Vec<(f64, Point)>,
+    /// The line's length.
+    total: f64,
+}
+
+impl WallLine {
+    /// The polyline through the outer-wall pieces `pieces` (indices into `outer`), in order.
+    fn along(o: &Outline, outer: &[(Coord, Frag)], pieces: &[usize]) -> WallLine {
+        let mut line: Vec<(f64, Point)> = Vec::new();
+        let mut buf = Vec::new();
+        let mut at = 0.0;
+        for &i in pieces {
+            frag_points(o, &outer[i].1, &mut buf);
+            for (j, &p) in buf.iter().enumerate() {
+                if let Some(&(_, q)) = line.last() {
+                    if j == 0 {
+                        continue;
+                    }
+                    at += dist(q, p);
                 }
-                at += dist(q, p);
+                line.push((at, p));
             }
-            line.push((at, p));
+        }
+        WallLine {
+            points: line,
+            total: at,
         }
     }
-    let total = at;
-    let point_at = |s: f64| -> Point {
+
+    /// The point `s` along the line (the line has at least two points).
+    fn point_at(&self, s: f64) -> Point {
+        let line = &self.points;
         let k = line
             .partition_point(|&(a, _)| a < s)
             .clamp(1, line.len() - 1);
@@ -423,12 +467,14 @@ pub(super) fn gap(
             0.0
         };
         Point::new(p0.x + (p1.x - p0.x) * t, p0.y + (p1.y - p0.y) * t)
-    };
-    if line.len() < 2 {
-        return Gap::default();
     }
-    // the stretch's cells and those two steps round them
+}
+
+/// The cells of the outer-wall pieces `pieces` (indices into `outer`) and those two steps
+/// round them, sorted: every cell with a side that may end within a wall's width of them.
+fn cells_round(o: &Outline, outer: &[(Coord, Frag)], pieces: &[usize]) -> Vec<Coord> {
     let t = o.clip.topology().tess();
+    let mut sides = Vec::new();
     let mut cells: Vec<Coord> = pieces.iter().map(|&i| outer[i].0).collect();
     for _ in 0..2 {
         let ring = cells.clone();
@@ -440,10 +486,15 @@ pub(super) fn gap(
         cells.sort_unstable();
         cells.dedup();
     }
-    let stops = wall_ends(o, maze, &cells, &line, m, total);
+    cells
+}
+
+/// Where along `line` a gap for a door `door` wide opposite `m` starts and ends: the best
+/// door-long window (by nearness to `m`, [`STRAIGHT`] and [`NARROW`]) with none of the wall
+/// ends `stops` inside it, else the longest stretch between wall ends.
+fn gap_span(line: &WallLine, stops: &[f64], m: Point, door: f64) -> (f64, f64) {
+    let total = line.total;
     let inside = |a: f64, b: f64| stops.iter().any(|&t| t > a + 1e-6 && t < b - 1e-6);
-    // where along the stretch the gap starts and ends: the best door-long window with no wall
-    // ending inside it, else the longest stretch between wall ends
     let full = door.min(total);
     let window = DOOR_SHARES
         .iter()
@@ -452,8 +503,8 @@ pub(super) fn gap(
             let room = total - width;
             let count = ((room / 0.01).ceil() as usize).clamp(1, 2000);
             let cost = move |s: f64| {
-                let (a, b) = (point_at(s), point_at(s + width));
-                dist(point_at(s + width / 2.0), m)
+                let (a, b) = (line.point_at(s), line.point_at(s + width));
+                dist(line.point_at(s + width / 2.0), m)
                     + STRAIGHT * (width - dist(a, b))
                     + NARROW * (full - width)
             };
@@ -470,10 +521,10 @@ pub(super) fn gap(
                 .then(b.2.total_cmp(&a.2))
                 .then(a.1.total_cmp(&b.1))
         });
-    let (from, to) = match window {
+    match window {
         Some((_, s, width)) => (s, s + width),
         None => {
-            let mut ends: Vec<f64> = stops.clone();
+            let mut ends: Vec<f64> = stops.to_vec();
             ends.extend([0.0, total]);
             ends.sort_by(f64::total_cmp);
             ends.windows(2)
@@ -485,10 +536,23 @@ pub(super) fn gap(
                 })
                 .unwrap_or((0.0, total))
         }
-    };
+    }
+}
+
+/// The gap from `from` to `to` along the stretch of outer-wall pieces `pieces` (indices into
+/// `outer`, of lengths `lens`): the pieces it takes out, the parts of them that stay drawn and
+/// its own pieces (its middle left unset).
+fn cut_gap(
+    o: &Outline,
+    outer: &[(Coord, Frag)],
+    pieces: &[usize],
+    lens: &[f64],
+    from: f64,
+    to: f64,
+) -> Gap {
     let mut g = Gap::default();
     let mut start = 0.0;
-    for (&i, &l) in pieces.iter().zip(&lens) {
+    for (&i, &l) in pieces.iter().zip(lens) {
         let end = start + l;
         let f = outer[i].1;
         if end > from + 1e-9 && start < to - 1e-9 {
@@ -510,25 +574,29 @@ pub(super) fn gap(
         }
         start = end;
     }
-    let (a, b) = (point_at(from), point_at(to));
-    let middle = point_at((from + to) / 2.0);
+    g
+}
+
+/// The middle of the gap from `from` to `to` along `line` and the direction there: the
+/// wall's own where the gap is a gentle curve, its chord's where it turns sharply (a gap
+/// round a tip; see [`COS_TURN`]).
+fn gap_mid(line: &WallLine, from: f64, to: f64) -> (Point, (f64, f64)) {
+    let (a, b) = (line.point_at(from), line.point_at(to));
+    let middle = line.point_at((from + to) / 2.0);
     let chord = (b.x - a.x, b.y - a.y);
     let (p, q) = (
-        point_at((from + to) / 2.0 - 0.01),
-        point_at((from + to) / 2.0 + 0.01),
+        line.point_at((from + to) / 2.0 - 0.01),
+        line.point_at((from + to) / 2.0 + 0.01),
     );
     let local = (q.x - p.x, q.y - p.y);
     let (lc, ll) = (chord.0.hypot(chord.1), local.0.hypot(local.1));
     let cos = (chord.0 * local.0 + chord.1 * local.1) / (lc * ll).max(1e-12);
-    // the wall's own direction where the gap is a gentle curve; the chord where it turns
-    // sharply (a gap round a tip)
     let dir = if lc >= 0.2 * (to - from) && cos < COS_TURN {
         chord
     } else {
         local
     };
-    g.mid = Some((middle, dir));
-    g
+    (middle, dir)
 }
 
 /// Where the marker of endpoint `e` goes: the middle of one of its gap pieces and the outward
@@ -673,61 +741,7 @@ fn mid_of_piece(p: &Piece) -> Point {
     side_point(&s, 0.5)
 }
 
-/// The narrowest door the outline cuts (maze units): of the passages between two cells of
-/// the maze whose side the shape's contour crosses, the least length of side left open.
-/// `None` when the outline cuts no door.
-pub(super) fn narrowest_cut_door(g: &Generated, o: &Outline) -> Option<f64> {
-    let grid = g.maze.grid();
-    let mut sides = Vec::new();
-    let mut narrowest: Option<f64> = None;
-    for id in grid.cells() {
-        sides.clear();
-        grid.sides(id, &mut sides);
-        let c = grid.coord(id);
-        for (k, s) in sides.iter().enumerate() {
-            let Some(n) = s.neighbour.and_then(|n| grid.id_at(n)) else {
-                continue;
-            };
-            let open = o.clip.side_open(c, k);
-            if n < id
-                || open >= 1.0 - 1e-9
-                || !grid
-                    .slot_of(id, n)
-                    .is_some_and(|slot| g.maze.linked_slot(id, slot))
-            {
-                continue;
-            }
-            let len = open * side_length(s);
-            narrowest = Some(narrowest.map_or(len, |m: f64| m.min(len)));
-        }
-    }
-    narrowest
-}
-
 /// The distance between `a` and `b`.
 pub(super) fn dist(a: Point, b: Point) -> f64 {
     (a.x - b.x).hypot(a.y - b.y)
-}
-
-/// The bounding boxes of the cells merged into the maze (not graph cells themselves).
-pub(super) fn merged_boxes(o: &Outline, grid: &Grid) -> Vec<(f64, f64, f64, f64)> {
-    let mut out = Vec::new();
-    owned_cells(o, |c, _, sides| {
-        if grid.id_at(c).is_some() {
-            return;
-        }
-        let mut b = (
-            f64::INFINITY,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NEG_INFINITY,
-        );
-        for s in sides {
-            for p in [s.a, s.b, side_point(s, 0.5)] {
-                b = (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
-            }
-        }
-        out.push(b);
-    });
-    out
 }

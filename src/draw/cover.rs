@@ -8,7 +8,8 @@
 //! but the ground, and every text keeps to its panel's safe area (the spine's: 0.0625 in from
 //! its folds).
 
-use super::layout::{LEADING_EM, PT, TITLE_MIN_SHARE, fit_lines};
+use super::fit_text::{LEADING_EM, TITLE_MIN_SHARE, fit_lines};
+use super::layout::PT;
 use super::model::PathBuilder;
 use super::*;
 use crate::page::{BLEED_MM, MM_PER_INCH, Typeface};
@@ -477,7 +478,6 @@ pub fn cover(c: &Cover<'_>) -> Result<Drawing> {
             "the cover's trim is too small for its safe area",
         ));
     }
-    let face = c.font;
     let mut items = vec![Item {
         layer: Layer::Page,
         shape: Shape::Fill {
@@ -490,15 +490,30 @@ pub fn cover(c: &Cover<'_>) -> Result<Drawing> {
             color: GROUND,
         },
     }];
+    front_side(c, &mut items);
+    back_side(c, &mut items);
+    if c.spine_text {
+        spine(c, &mut items);
+    }
+    Ok(Drawing {
+        width: w,
+        height: h,
+        trim: c.wrap.trim(),
+        items,
+    })
+}
 
-    // the front: title and subtitle at the top, the author at the foot, the cards between
+/// The cover's front: the title and subtitle at the top, the author at the foot, the cards
+/// between.
+fn front_side(c: &Cover<'_>, items: &mut Vec<Item>) {
+    let face = c.font;
     let safe = Wrap::safe(&c.wrap.front());
     let cx = safe.x + safe.w / 2.0;
     let text_w = safe.w;
     let (_, title_size) = block_height(c.title, TITLE_SIZE, true, face, text_w);
     let mut y = safe.y + font::CAP_HEIGHT_EM * title_size + safe.h * 0.02;
     block(
-        c.title, cx, &mut y, TITLE_SIZE, true, face, text_w, TITLE_INK, &mut items,
+        c.title, cx, &mut y, TITLE_SIZE, true, face, text_w, TITLE_INK, items,
     );
     if let Some(sub) = c.subtitle.filter(|s| !s.trim().is_empty()) {
         let (_, sub_size) = block_height(sub, SUBTITLE_SIZE, false, face, text_w);
@@ -512,7 +527,7 @@ pub fn cover(c: &Cover<'_>) -> Result<Drawing> {
             face,
             text_w,
             TEXT_INK,
-            &mut items,
+            items,
         );
     }
     let art_top = y + font::DESCENT_EM * title_size + safe.h * 0.05;
@@ -530,7 +545,7 @@ pub fn cover(c: &Cover<'_>) -> Result<Drawing> {
             face,
             text_w,
             TEXT_INK,
-            &mut items,
+            items,
         );
     }
     let art = Area {
@@ -543,11 +558,14 @@ pub fn cover(c: &Cover<'_>) -> Result<Drawing> {
     let gap = safe.w * 0.045;
     for (k, (slot, page)) in grid(&art, n, gap).iter().zip(&c.front_art).enumerate() {
         if slot.w > 10.0 {
-            card(page, slot, WALL_INKS[k % WALL_INKS.len()], &mut items);
+            card(page, slot, WALL_INKS[k % WALL_INKS.len()], items);
         }
     }
+}
 
-    // the back: the title, the text, and a row of cards above the barcode area
+/// The cover's back: the title, the text, and a row of cards above the barcode area.
+fn back_side(c: &Cover<'_>, items: &mut Vec<Item>) {
+    let face = c.font;
     let back = Wrap::safe(&c.wrap.back());
     let bx = back.x + back.w / 2.0;
     let (_, bsize) = block_height(c.title, BACK_TITLE_SIZE, true, face, back.w);
@@ -561,7 +579,7 @@ pub fn cover(c: &Cover<'_>) -> Result<Drawing> {
         face,
         back.w,
         TITLE_INK,
-        &mut items,
+        items,
     );
     y += LEADING_EM * bsize * 0.6;
     let barcode = c.wrap.barcode();
@@ -617,19 +635,9 @@ pub fn cover(c: &Cover<'_>) -> Result<Drawing> {
             })
             .collect();
         for (k, (slot, page)) in slots.iter().zip(&c.back_art).enumerate() {
-            card(page, slot, WALL_INKS[(k + 3) % WALL_INKS.len()], &mut items);
+            card(page, slot, WALL_INKS[(k + 3) % WALL_INKS.len()], items);
         }
     }
-
-    if c.spine_text {
-        spine(c, &mut items);
-    }
-    Ok(Drawing {
-        width: w,
-        height: h,
-        trim: c.wrap.trim(),
-        items,
-    })
 }
 
 #[cfg(test)]

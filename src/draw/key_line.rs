@@ -193,10 +193,17 @@ fn lattice_path(
             }
         }
     }
-    // Dijkstra from a (a few hundred nodes: a plain scan for the nearest is enough)
-    let mut d = vec![f64::INFINITY; n * n + 2];
-    let mut from = vec![usize::MAX; n * n + 2];
-    let mut done = vec![false; n * n + 2];
+    let way = shortest_way(&pts, &edges, ia, ip)?;
+    Some(straightened(&pts, &way, sees))
+}
+
+/// The shortest way from node `ia` to node `ip` of the graph of points `pts` joined by
+/// `edges` (by Dijkstra: a few hundred nodes, a plain scan for the nearest is enough), as
+/// node indices from `ia` to `ip`; `None` when `ip` cannot be reached.
+fn shortest_way(pts: &[Point], edges: &[Vec<usize>], ia: usize, ip: usize) -> Option<Vec<usize>> {
+    let mut d = vec![f64::INFINITY; pts.len()];
+    let mut from = vec![usize::MAX; pts.len()];
+    let mut done = vec![false; pts.len()];
     d[ia] = 0.0;
     loop {
         let u = (0..d.len())
@@ -219,7 +226,12 @@ fn lattice_path(
         way.push(from[*way.last().expect("a node")]);
     }
     way.reverse();
-    // straighten: from each point, on to the farthest point ahead it sees
+    Some(way)
+}
+
+/// The way through the nodes `way` (indices into `pts`) straightened: from each point, on to
+/// the farthest point ahead it `sees`. The points between the first and the last.
+fn straightened(pts: &[Point], way: &[usize], sees: impl Fn(Point, Point) -> bool) -> Vec<Point> {
     let mut out = Vec::new();
     let mut i = 0;
     while i + 1 < way.len() {
@@ -232,7 +244,7 @@ fn lattice_path(
         }
         i = j;
     }
-    Some(out)
+    out
 }
 
 /// The least of `clearance - need` along the quadratic curve `a`, `k`, `p` (clearance to the

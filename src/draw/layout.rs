@@ -1,20 +1,22 @@
 //! Fitting a maze onto the page: the [`Layout`] (scale, position, corridor width and its
-//! warnings), the text and marker sizes, the header and footer ("furniture") above and below the
-//! maze, and the maze-unit [`Geometry`] the layout and the painters share: the shape's bounding
-//! box, its [`Occupancy`] (what the START and FINISH labels keep clear of), the openings, and
-//! small helpers on cell sides ([`side_mid`], [`outward`], [`shared_side`]).
+//! warnings), the text and marker sizes, and the header and footer ("furniture") above and below
+//! the maze. The maze-unit [`Geometry`] it fits is `geometry.rs`; the title's fitting to its
+//! line ([`fit_lines`]) is `fit_text.rs`.
 
 use super::font::{self, CAP_HEIGHT_EM, font};
 use super::model::{Area, Pos};
-use super::occupancy::{Filling, Occupancy};
 use crate::error::{Error, Result};
-use crate::grid::{CellId, Grid};
 use std::sync::Arc;
 
 use super::picture::Picture;
 use crate::page::{MarkerSize, Orientation, PageSetup, Typeface};
-use crate::pipeline::Generated;
-use crate::topology::{Point, Side};
+use crate::topology::Point;
+
+use super::fit_text::Fitted;
+// in their own files now; named from here by the files (pages, painters, mod.rs) that use them
+pub use super::fit_text::TITLE_MIN_SHARE;
+pub(super) use super::fit_text::{LEADING_EM, fit_lines};
+pub(super) use super::geometry::{Geometry, Role, geometry, side_mid};
 
 /// Where the maze sits on the page and how big it came out.
 #[derive(Clone, Debug, PartialEq)]
@@ -158,220 +160,7 @@ pub(super) const CURVE_MIN_SCALE: f64 = 2.5;
 /// Half-width, in maze units, of a tunnel and of the corridor over it at a weave crossing.
 pub(super) const CROSSING_HALF: f64 = 0.3;
 
-pub(super) const START: &str = "START";
-pub(super) const FINISH: &str = "FINISH";
 pub(super) const ANSWER_KEY: &str = "ANSWER KEY";
-
-/// The midpoint of a side (on the arc for arcs).
-pub(super) fn side_mid(s: &Side) -> Point {
-    let m = Point::new((s.a.x + s.b.x) / 2.0, (s.a.y + s.b.y) / 2.0);
-    match s.arc {
-        Some(arc) => {
-            let (dx, dy) = (m.x - arc.center.x, m.y - arc.center.y);
-            let l = dx.hypot(dy);
-            if l < 1e-12 {
-                // a half circle: the midpoint is off the chord, perpendicular to it
-                let a0 = (s.a.y - arc.center.y).atan2(s.a.x - arc.center.x);
-                let t = a0 + arc.sweep(s.a, s.b) / 2.0;
-                Point::new(
-                    arc.center.x + arc.radius * t.cos(),
-                    arc.center.y + arc.radius * t.sin(),
-                )
-            } else {
-                Point::new(
-                    arc.center.x + dx / l * arc.radius,
-                    arc.center.y + dy / l * arc.radius,
-                )
-            }
-        }
-        None => m,
-    }
-}
-
-/// The unit normal of a side pointing away from `center` (the cell's centre).
-fn outward(s: &Side, center: Point) -> (f64, f64) {
-    let (dx, dy) = (s.b.x - s.a.x, s.b.y - s.a.y);
-    let l = dx.hypot(dy).max(1e-12);
-    let (mut nx, mut ny) = (dy / l, -dx / l);
-    let m = side_mid(s);
-    if nx * (m.x - center.x) + ny * (m.y - center.y) < 0.0 {
-        nx = -nx;
-        ny = -ny;
-    }
-    (nx, ny)
-}
-
-/// What an opening's marker says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Role {
-    /// The entrance: START (or the green dot, or the start picture).
-    Start,
-    /// The exit: FINISH (or the flag, or the finish picture).
-    Finish,
-    /// Entrance `k` of a "Which path?" puzzle: its letter ([`crate::forest::letter`]), in
-    /// words whatever the page's marks (a dot or a picture would not say which is which).
-    Letter(usize),
-}
-
-impl Role {
-    /// Whether the arrow points in (an entrance) rather than out (the exit).
-    pub(super) fn entrance(self) -> bool {
-        self != Role::Finish
-    }
-
-    /// The label's word.
-    pub(super) fn label(self) -> &'static str {
-        match self {
-            Role::Start => START,
-            Role::Finish => FINISH,
-            Role::Letter(k) => crate::forest::letter(k),
-        }
-    }
-}
-
-/// Maze-unit geometry shared by layout and drawing.
-pub(super) struct Geometry {
-    /// Bounding box of the active cells, maze units: (min x, min y, max x, max y).
-    pub(super) bbox: (f64, f64, f64, f64),
-    /// Coarse occupancy grid over `bbox` for keeping labels off the shape.
-    pub(super) occ: Arc<Occupancy>,
-    /// (midpoint, outward unit normal) of the openings: the entrances, then the exit.
-    pub(super) openings: Vec<(Point, (f64, f64))>,
-    /// What each opening's marker says, in the order of `openings`.
-    pub(super) roles: Vec<Role>,
-    /// The opening of the entrance joined to the exit on a "Which path?" puzzle (the answer
-    /// key rings its letter).
-    pub(super) winner: Option<usize>,
-    /// Whether the openings are gaps in a shape's own outline (`outline = "shape"`): the
-    /// arrows stop outside them rather than reach into the cells.
-    pub(super) on_contour: bool,
-    /// Whether the puzzle page says "Passages can go under bridges" (a weave maze with
-    /// crossings, its legend not turned off).
-    pub(super) legend: bool,
-    /// The corridors' inset, share of the cell on each side
-    /// ([`crate::design::Design::inset_share`]): the clear corridor is narrower by it.
-    pub(super) inset: f64,
-    /// The length of a side of a cell, in cells across (1 for squares, 1/sqrt(3) for hexagons):
-    /// the width an inset corridor is a share of.
-    pub(super) side: f64,
-    /// The narrowest door the shape's outline cuts, maze units (`None`: it cuts none).
-    pub(super) cut_door: Option<f64>,
-}
-
-pub(super) fn geometry(g: &Generated) -> Geometry {
-    let grid = g.maze.grid();
-    let mut sides = Vec::new();
-    let mut bbox = (
-        f64::INFINITY,
-        f64::INFINITY,
-        f64::NEG_INFINITY,
-        f64::NEG_INFINITY,
-    );
-    for id in grid.cells() {
-        sides.clear();
-        grid.sides(id, &mut sides);
-        let mut b = (
-            f64::INFINITY,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NEG_INFINITY,
-        );
-        for s in &sides {
-            for p in [s.a, s.b, side_mid(s)] {
-                b = (b.0.min(p.x), b.1.min(p.y), b.2.max(p.x), b.3.max(p.y));
-            }
-        }
-        bbox = (
-            bbox.0.min(b.0),
-            bbox.1.min(b.1),
-            bbox.2.max(b.2),
-            bbox.3.max(b.3),
-        );
-    }
-    if let Some(o) = &g.outline {
-        for b in super::clip::merged_boxes(o, grid) {
-            bbox = (
-                bbox.0.min(b.0),
-                bbox.1.min(b.1),
-                bbox.2.max(b.2),
-                bbox.3.max(b.3),
-            );
-        }
-    }
-    if !bbox.0.is_finite() {
-        bbox = (0.0, 0.0, 1.0, 1.0);
-    }
-    let mut filling = Filling::new(bbox);
-    match &g.outline {
-        // the cells as drawn: clipped to the shape, with the cells merged into them
-        Some(o) => {
-            let t = o.clip.topology().tess();
-            for row in 0..t.rows() {
-                for col in 0..t.cols(row) {
-                    let c = crate::topology::Coord::new(row, col);
-                    if o.owner(c).is_some() {
-                        filling.push(&o.clip.polygon(c));
-                    }
-                }
-            }
-        }
-        None => {
-            let mut ring = Vec::new();
-            for id in grid.cells() {
-                sides.clear();
-                grid.sides(id, &mut sides);
-                ring.clear();
-                ring.extend(sides.iter().flat_map(|s| [s.a, side_mid(s)]));
-                filling.push(std::slice::from_ref(&ring));
-            }
-        }
-    }
-    let occ = filling.finish();
-    let mut opening = |e: crate::endpoints::Endpoint| {
-        if let Some(o) = &g.outline
-            && let Some(at) = super::clip::opening(g, o, e)
-        {
-            return at;
-        }
-        sides.clear();
-        grid.sides(e.cell, &mut sides);
-        let c = grid.center(e.cell);
-        match sides.get(e.side) {
-            Some(s) => (side_mid(s), outward(s, c)),
-            None => (c, (0.0, -1.0)),
-        }
-    };
-    let ends = g.openings();
-    let openings = ends.iter().map(|&e| opening(e)).collect();
-    let roles = if g.starts.is_empty() {
-        vec![Role::Start, Role::Finish]
-    } else {
-        (0..g.starts.len())
-            .map(Role::Letter)
-            .chain([Role::Finish])
-            .collect()
-    };
-    Geometry {
-        bbox,
-        occ,
-        openings,
-        roles,
-        winner: g.winner(),
-        on_contour: g.outline.is_some(),
-        legend: g.design.weave_legend && g.metrics.crossings > 0,
-        inset: g.design.inset_share(),
-        // a hex cell's inset corridor is `1 - 2 inset` of a side (1/sqrt 3), not of the cell
-        side: if g.design.topology == crate::topology::TopologyKind::Hex {
-            1.0 / 3f64.sqrt()
-        } else {
-            1.0
-        },
-        cut_door: g
-            .outline
-            .as_ref()
-            .and_then(|o| super::clip::narrowest_cut_door(g, o)),
-    }
-}
 
 /// The em size of the START and FINISH labels, in millimetres.
 pub(super) fn label_em(m: MarkerSize) -> f64 {
@@ -545,102 +334,6 @@ pub(super) fn label_offset(
     (n.0 * along + p.0 * across, n.1 * along + p.1 * across)
 }
 
-/// The smallest a title is shrunk to, as a share of its normal size, before it wraps onto
-/// more lines (60 %: an 18 pt page title goes down to 10.8 pt, a 30 pt book title to 18 pt).
-pub const TITLE_MIN_SHARE: f64 = 0.6;
-/// Baseline to baseline of a wrapped title's lines, in ems.
-pub(super) const LEADING_EM: f64 = 1.2;
-
-/// A text fitted to a width ([`fit_lines`]): the size it is set in and its lines.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct Fitted {
-    /// The em size in millimetres.
-    pub(super) size: f64,
-    /// One line, or more when the text had to wrap. Never empty.
-    pub(super) lines: Vec<String>,
-}
-
-/// Fits `text` (already printable) into lines at most `max_w` millimetres wide, never dropping a
-/// character: at `size` when it fits; else shrunk, down to `min_size`; else on two lines broken
-/// at the word boundary that makes the longer line shortest, at the largest size from `min_size`
-/// to `size` at which both fit; else wrapped word by word at `min_size` onto as many lines as it
-/// takes (a word longer than a whole line is broken between characters).
-pub(super) fn fit_lines(
-    text: &str,
-    face: Typeface,
-    bold: bool,
-    size: f64,
-    min_size: f64,
-    max_w: f64,
-) -> Fitted {
-    let f = font(face, bold);
-    // widths are proportional to the size: measure at 1 mm and scale
-    let unit = |t: &str| f.width(t, 1.0);
-    let one = unit(text);
-    if one * size <= max_w || one <= 0.0 {
-        return Fitted {
-            size,
-            lines: vec![text.to_string()],
-        };
-    }
-    if one * min_size <= max_w {
-        return Fitted {
-            size: max_w / one,
-            lines: vec![text.to_string()],
-        };
-    }
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let best_pair = (1..words.len())
-        .map(|k| {
-            let (a, b) = (words[..k].join(" "), words[k..].join(" "));
-            let w = unit(&a).max(unit(&b));
-            (w, a, b)
-        })
-        .min_by(|x, y| x.0.total_cmp(&y.0));
-    if let Some((w, a, b)) = best_pair
-        && w * min_size <= max_w
-    {
-        return Fitted {
-            size: (max_w / w).min(size),
-            lines: vec![a, b],
-        };
-    }
-    // more lines at the smallest size
-    let fits = |t: &str| unit(t) * min_size <= max_w;
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in words {
-        let joined = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if fits(&joined) {
-            line = joined;
-            continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        // a word too long for a line of its own is broken between characters
-        for c in word.chars() {
-            line.push(c);
-            if !fits(&line) && line.chars().count() > 1 {
-                line.pop();
-                lines.push(std::mem::take(&mut line));
-                line.push(c);
-            }
-        }
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    Fitted {
-        size: min_size,
-        lines,
-    }
-}
-
 /// The header (the title, fitted to the line, and the name line) and the footer, their heights
 /// and where their baselines go.
 pub(super) struct Furniture {
@@ -807,79 +500,34 @@ fn extent(
 /// the centre only as far as its markers need).
 fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     let pictures = super::picture::page_pictures(setup);
-    // what the markers look like, for their room on the page: read once, not per scale tried
-    let looks = (
-        setup.font,
-        setup.markers,
-        Marks::of(setup.symbols, pictures.as_deref(), setup.markers),
-    );
     let (tw, th) = setup.trim_mm();
     let (bx, by) = setup.trim_origin_mm();
     let printable = printable_area(setup);
     let maze_area = content_area(setup, &printable);
     // the walls' centre lines fit half a wall inside the area, so their ink stays inside it
     let half_wall = (setup.wall_mm / 2.0).max(0.0);
-    let room = Area {
-        x: maze_area.x + half_wall,
-        y: maze_area.y + half_wall,
-        w: (maze_area.w - 2.0 * half_wall).max(0.0),
-        h: (maze_area.h - 2.0 * half_wall).max(0.0),
+    let fitting = Fitting {
+        geo,
+        // what the markers look like, for their room on the page: read once, not per scale
+        // tried
+        looks: (
+            setup.font,
+            setup.markers,
+            Marks::of(setup.symbols, pictures.as_deref(), setup.markers),
+        ),
+        room: Area {
+            x: maze_area.x + half_wall,
+            y: maze_area.y + half_wall,
+            w: (maze_area.w - 2.0 * half_wall).max(0.0),
+            h: (maze_area.h - 2.0 * half_wall).max(0.0),
+        },
+        size: (
+            (geo.bbox.2 - geo.bbox.0).max(1e-9),
+            (geo.bbox.3 - geo.bbox.1).max(1e-9),
+        ),
     };
-    let (bw, bh) = (
-        (geo.bbox.2 - geo.bbox.0).max(1e-9),
-        (geo.bbox.3 - geo.bbox.1).max(1e-9),
-    );
-    // the largest scale that fits with each label beyond, beside or tucked beside its arrow:
-    // the spans grow with the scale; beyond the arrow (the usual look) unless another spot
-    // gives the maze more room
-    let largest = |spots: &[LabelSpot]| {
-        let span = |s: f64, axis: usize| {
-            let (lo, hi) = extent(geo, looks, s, axis, spots);
-            hi - lo
-        };
-        let fits = |s: f64| span(s, 0) <= room.w && span(s, 1) <= room.h;
-        let (mut lo, mut hi) = (0.0f64, (room.w / bw).min(room.h / bh).max(0.0));
-        if fits(hi) {
-            return hi;
-        }
-        for _ in 0..60 {
-            let mid = (lo + hi) / 2.0;
-            if fits(mid) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        lo
-    };
-    // every label beyond its arrow; then one label beside its arrow, each in turn; then all;
-    // then the same tucked in
-    let k = geo.openings.len();
-    let mut spots = vec![LabelSpot::Beyond; k];
-    let mut scale = largest(&spots);
-    let options = [LabelSpot::Beside, LabelSpot::Tucked]
-        .into_iter()
-        .flat_map(|spot| {
-            (0..k)
-                .map(move |j| {
-                    (0..k)
-                        .map(|i| if i == j { spot } else { LabelSpot::Beyond })
-                        .collect::<Vec<_>>()
-                })
-                .chain([vec![spot; k]])
-        });
-    // no spot can do better than the maze with no markers at all: once a spot reaches that,
-    // the rest (tucked ones search the shape at each scale tried) are not tried
-    let free = (room.w / bw).min(room.h / bh).max(0.0);
-    for option in options {
-        if scale >= free {
-            break;
-        }
-        let s = largest(&option);
-        if s > scale * (1.0 + 1e-6) {
-            (scale, spots) = (s, option);
-        }
-    }
+    let (bw, bh) = fitting.size;
+    let (mut scale, spots) = fitting.best();
     scale *= shrink;
     let maze_w = bw * scale;
     let maze_h = bh * scale;
@@ -891,19 +539,8 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
         )));
     }
     // centre the maze, then move it in as far as its markers need to stay on the area
-    let place = |axis: usize, start: f64, room: f64, size: f64, low: f64| {
-        let (elo, ehi) = extent(geo, looks, scale, axis, &spots);
-        let mut at = start + (room - size) / 2.0; // the maze's low edge
-        let (from, to) = (at - low * scale + elo, at - low * scale + ehi);
-        if from < start {
-            at += start - from;
-        } else if to > start + room {
-            at -= to - (start + room);
-        }
-        at
-    };
-    let left = place(0, room.x, room.w, maze_w, geo.bbox.0);
-    let top = place(1, room.y, room.h, maze_h, geo.bbox.1);
+    let left = fitting.place(scale, &spots, 0, maze_w);
+    let top = fitting.place(scale, &spots, 1, maze_h);
     let origin = Pos::new(left - geo.bbox.0 * scale, top - geo.bbox.1 * scale);
     let max_wall = 0.3 * scale;
     let walls_thinned = setup.wall_mm > max_wall;
@@ -945,6 +582,96 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     })
 }
 
+/// A maze being fitted onto a page ([`fit`]): its geometry, how its markers look, the room it
+/// and its markers have on the page, and its width and height in maze units.
+struct Fitting<'a> {
+    geo: &'a Geometry,
+    looks: (Typeface, MarkerSize, Marks),
+    room: Area,
+    size: (f64, f64),
+}
+
+impl Fitting<'_> {
+    /// The largest scale at which the maze and its markers fit the room with each label where
+    /// `spots` says (beyond, beside or tucked beside its arrow): the spans grow with the scale.
+    fn largest(&self, spots: &[LabelSpot]) -> f64 {
+        let (geo, looks, room) = (self.geo, self.looks, &self.room);
+        let (bw, bh) = self.size;
+        let span = |s: f64, axis: usize| {
+            let (lo, hi) = extent(geo, looks, s, axis, spots);
+            hi - lo
+        };
+        let fits = |s: f64| span(s, 0) <= room.w && span(s, 1) <= room.h;
+        let (mut lo, mut hi) = (0.0f64, (room.w / bw).min(room.h / bh).max(0.0));
+        if fits(hi) {
+            return hi;
+        }
+        for _ in 0..60 {
+            let mid = (lo + hi) / 2.0;
+            if fits(mid) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
+    /// The largest scale the maze fits at and where its labels go for it: every label beyond
+    /// its arrow (the usual look) unless another spot gives the maze more room; tried after it,
+    /// one label beside its arrow, each in turn; then all; then the same tucked in.
+    fn best(&self) -> (f64, Vec<LabelSpot>) {
+        let (room, (bw, bh)) = (&self.room, self.size);
+        let k = self.geo.openings.len();
+        let mut spots = vec![LabelSpot::Beyond; k];
+        let mut scale = self.largest(&spots);
+        let options = [LabelSpot::Beside, LabelSpot::Tucked]
+            .into_iter()
+            .flat_map(|spot| {
+                (0..k)
+                    .map(move |j| {
+                        (0..k)
+                            .map(|i| if i == j { spot } else { LabelSpot::Beyond })
+                            .collect::<Vec<_>>()
+                    })
+                    .chain([vec![spot; k]])
+            });
+        // no spot can do better than the maze with no markers at all: once a spot reaches that,
+        // the rest (tucked ones search the shape at each scale tried) are not tried
+        let free = (room.w / bw).min(room.h / bh).max(0.0);
+        for option in options {
+            if scale >= free {
+                break;
+            }
+            let s = self.largest(&option);
+            if s > scale * (1.0 + 1e-6) {
+                (scale, spots) = (s, option);
+            }
+        }
+        (scale, spots)
+    }
+
+    /// Where the maze's low edge goes across `axis` at `scale` (the maze `size` mm across it,
+    /// its labels at `spots`): centred in the room, then moved in as far as its markers need
+    /// to stay in it.
+    fn place(&self, scale: f64, spots: &[LabelSpot], axis: usize, size: f64) -> f64 {
+        let (start, room, low) = if axis == 0 {
+            (self.room.x, self.room.w, self.geo.bbox.0)
+        } else {
+            (self.room.y, self.room.h, self.geo.bbox.1)
+        };
+        let (elo, ehi) = extent(self.geo, self.looks, scale, axis, spots);
+        let mut at = start + (room - size) / 2.0; // the maze's low edge
+        let (from, to) = (at - low * scale + elo, at - low * scale + ehi);
+        if from < start {
+            at += start - from;
+        } else if to > start + room {
+            at -= to - (start + room);
+        }
+        at
+    }
+}
+
 /// [`fit`], with an [`Orientation::Auto`] page settled: turned to landscape when the maze gets
 /// wider corridors that way, portrait otherwise.
 pub(super) fn layout_with(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
@@ -964,14 +691,6 @@ pub(super) fn layout_with(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Res
         (Err(_), Ok(l)) => Ok(l),
         (Err(e), Err(_)) => Err(e),
     }
-}
-
-/// The side of `a` facing its neighbour `b`, if they are neighbours.
-pub(super) fn shared_side(grid: &Grid, a: CellId, b: CellId, buf: &mut Vec<Side>) -> Option<Side> {
-    let cb = grid.coord(b);
-    buf.clear();
-    grid.sides(a, buf);
-    buf.iter().copied().find(|s| s.neighbour == Some(cb))
 }
 
 /// The unit vector along (`x`, `y`), or zero for a zero vector.
@@ -1002,6 +721,7 @@ pub fn mm_under(have: f64, least: f64) -> [String; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::geometry::{FINISH, START};
     use crate::draw::layout;
     use crate::draw::tests::maze;
 

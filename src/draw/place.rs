@@ -20,10 +20,11 @@
 //! the key page too, so the key's maze and markers are the puzzle's.
 
 use super::font::{self, CAP_HEIGHT_EM, font};
+use super::geometry::{Geometry, Role};
 use super::layout::layout_with;
 use super::layout::{
-    ANSWER_KEY, FOOTER_SIZE, Geometry, LABEL_GAP, LABEL_REACH_MAX, LabelSpot, Layout, Marks,
-    NAME_SIZE, Role, TUCK_PAD, furniture, label_offset, mark_size, tucked_offset, unit,
+    ANSWER_KEY, FOOTER_SIZE, LABEL_GAP, LABEL_REACH_MAX, LabelSpot, Layout, Marks, NAME_SIZE,
+    TUCK_PAD, furniture, label_offset, mark_size, tucked_offset, unit,
 };
 use super::model::{Area, Pos};
 use crate::error::Result;
@@ -384,61 +385,21 @@ fn around(n: (f64, f64), (w, h): (f64, f64)) -> Vec<(f64, f64)> {
 fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marker> {
     let lay = boxes.lay;
     let geo = boxes.geo;
-    let s = lay.scale;
-    let marks = lay.markers;
-    let (arrow_out, shaft) = (marks.arrow_mm(), marks.shaft_mm());
-    let corridor = lay.corridor_mm.max(0.1);
-    let head_w = (0.8 * corridor).clamp(1.6, marks.head_max_mm());
-    let head_len = head_w * 1.1;
-    let arrow = (head_len, head_w, shaft);
-    // the arrow: from just inside the opening to its outer end; at a gap in a shape's own
-    // outline it stops outside the gap, so no part of it lies over the shape (the contour's
-    // cells can be narrow, as at the tip of an ear)
-    let inside_by = if geo.on_contour {
-        -(lay.wall_mm / 2.0 + 0.3)
-    } else if head_w <= 0.7 * corridor {
-        0.3 * s
-    } else {
-        -(lay.wall_mm / 2.0 + 0.3)
-    };
-    // the arrow's ends when it leaves the opening in the direction `d` (the outward normal, or
-    // turned from it) and reaches `extra` beyond its normal length
-    let ends = |i: usize, d: (f64, f64), extra: f64| {
-        let (m_units, n) = geo.openings[i];
-        let m = lay.to_page(m_units);
-        (m.add(n, -inside_by), m.add(d, arrow_out + extra))
-    };
-    // the arrow's box: an entrance's points in, the exit's out
-    let boxed_arrow = |i: usize, d: (f64, f64), extra: f64| {
-        let (inner, outer) = ends(i, d, extra);
-        if geo.roles[i].entrance() {
-            arrow_box(outer, inner, arrow)
-        } else {
-            arrow_box(inner, outer, arrow)
-        }
-    };
+    let arrows = Arrows::new(lay, geo);
+    let (head_len, head_w, shaft) = arrows.arrow;
     // every arrow is in the way of every label
     let first_arrow = boxes.taken.len();
     for (i, role) in geo.roles.iter().enumerate() {
-        let what = match role {
-            Role::Start => "the START arrow",
-            Role::Finish => "the FINISH arrow",
-            Role::Letter(k) => ["the A arrow", "the B arrow", "the C arrow", "the D arrow"]
-                .get(*k)
-                .copied()
-                .unwrap_or("an arrow"),
-        };
         boxes
             .taken
-            .push((what, boxed_arrow(i, geo.openings[i].1, 0.0)));
+            .push((arrow_name(*role), arrows.boxed(i, geo.openings[i].1, 0.0)));
     }
-    let bounds = lay.maze_area;
+    let marks = lay.markers;
     let mut markers = Vec::with_capacity(geo.openings.len());
-    for (i, &(m_units, n)) in geo.openings.iter().enumerate() {
+    for (i, &(_, n)) in geo.openings.iter().enumerate() {
         let role = geo.roles[i];
         let label = role.label();
-        let m = lay.to_page(m_units);
-        let (w, h) = mark_size(
+        let size = mark_size(
             role,
             lay.face,
             marks,
@@ -446,106 +407,11 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
         );
         let pad = lay.wall_mm / 2.0 + 0.8;
         let own = first_arrow + i;
-        // whether a label box is clear of the shape, of the other boxes and of its own arrow
-        // (`own_box`, as long as it is drawn)
-        let clear_box = |bx: &Area, own_box: &Area, boxes: &Boxes<'_>| {
-            inside(bx, &bounds)
-                && boxes.off_maze(bx, pad)
-                && !grown(own_box, OWN_GAP).overlaps(bx)
-                && !boxes
-                    .taken
-                    .iter()
-                    .enumerate()
-                    .any(|(k, (_, t))| k != own && grown(t, GAP).overlaps(bx))
-        };
-        // whether the page point `p` is clear of the shape
-        let clear_at = |p: Pos| {
-            let r = lay.wall_mm / 2.0 + 0.3;
-            let (x, y) = ((p.x - lay.origin.x) / s, (p.y - lay.origin.y) / s);
-            !geo.occ.any((x - r / s, y - r / s, x + r / s, y + r / s))
-        };
-        let boxed_at = |c: Pos| Area {
-            x: c.x - w / 2.0,
-            y: c.y - h / 2.0,
-            w,
-            h,
-        };
-        // the layout's place first: beyond the arrow or beside it (the layout made room there)
-        let at = |beside: bool, flip: bool| {
-            let (dx, dy) = label_offset(n, (w, h), marks, beside, flip);
-            boxed_at(Pos::new(m.x + dx, m.y + dy))
-        };
-        let straight = at(false, false);
-        let tries = match lay.label_spot[i] {
-            LabelSpot::Beyond => vec![straight, at(true, false), at(true, true)],
-            LabelSpot::Beside => vec![at(true, false), at(true, true), straight],
-            LabelSpot::Tucked => {
-                let (dx, dy) = tucked_offset(geo, i, (w, h), marks, s, TUCK_PAD);
-                let tucked = boxed_at(Pos::new(m.x + dx, m.y + dy));
-                vec![tucked, at(true, false), at(true, true), straight]
-            }
-        };
-        let short = boxed_arrow(i, n, 0.0);
-        let outer = ends(i, n, 0.0).1;
-        let mut found = tries
-            .into_iter()
-            .find(|t| box_distance(t, outer) <= LABEL_REACH_MAX && clear_box(t, &short, boxes))
-            .map(|b| (b, n, 0.0));
-        // then round the arrow's end, the arrow growing straight out, then turned
-        for turn in TURNS {
-            if found.is_some() {
-                break;
-            }
-            let (sin, cos) = turn.to_radians().sin_cos();
-            let d = (n.0 * cos - n.1 * sin, n.0 * sin + n.1 * cos);
-            // a turned arrow must be clear of the shape beyond the opening's own cells
-            let clear_from = |t0: f64, t1: f64| {
-                let steps = ((t1 - t0) / 0.25).ceil().max(1.0) as u32;
-                (0..=steps)
-                    .all(|k| clear_at(m.add(d, t0 + (t1 - t0) * f64::from(k) / f64::from(steps))))
-            };
-            if turn != 0.0 && !clear_from(0.3 * arrow_out, arrow_out) {
-                continue;
-            }
-            let ring = around(d, (w, h));
-            let mut extra = 0.0;
-            loop {
-                let own_box = boxed_arrow(i, d, extra);
-                let end = ends(i, d, extra).1;
-                if let Some(b) = ring
-                    .iter()
-                    .map(|&(dx, dy)| Area {
-                        x: end.x + dx,
-                        y: end.y + dy,
-                        w,
-                        h,
-                    })
-                    .find(|b| clear_box(b, &own_box, boxes))
-                {
-                    found = Some((b, d, extra));
-                    break;
-                }
-                // grow the arrow by a millimetre, if its new stretch is clear of the shape
-                // (a concave outline) and the longer arrow of the rest and the maze area
-                let reach = arrow_out + extra;
-                if extra >= MAX_EXTRA || !clear_from(reach, reach + 1.0) {
-                    break;
-                }
-                let longer = boxed_arrow(i, d, extra + 1.0);
-                let others_clear = boxes
-                    .taken
-                    .iter()
-                    .enumerate()
-                    .all(|(k, (_, t))| k == own || !grown(t, GAP).overlaps(&longer));
-                if !inside(&longer, &bounds) || !others_clear {
-                    break;
-                }
-                extra += 1.0;
-            }
-        }
-        let (bx, d, extra) = match found {
+        let mark = Label { i, own, size, pad };
+        let (bx, d, extra) = match place_label(boxes, &arrows, &mark) {
             Some(f) => f,
             None => {
+                let straight = mark.layout_box(&arrows, false, false);
                 let what = boxes
                     .hit(&straight, GAP)
                     .filter(|_| boxes.off_maze(&straight, pad))
@@ -557,8 +423,8 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
                 (straight, n, 0.0)
             }
         };
-        let (inner, outer) = ends(i, d, extra);
-        boxes.taken[own] = (boxes.taken[own].0, boxed_arrow(i, d, extra));
+        let (inner, outer) = arrows.ends(i, d, extra);
+        boxes.taken[own] = (boxes.taken[own].0, arrows.boxed(i, d, extra));
         boxes.taken.push((label, bx));
         markers.push(Marker {
             label,
@@ -573,4 +439,240 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
         });
     }
     markers
+}
+
+/// What an arrow is called in the warnings.
+fn arrow_name(role: Role) -> &'static str {
+    match role {
+        Role::Start => "the START arrow",
+        Role::Finish => "the FINISH arrow",
+        Role::Letter(k) => ["the A arrow", "the B arrow", "the C arrow", "the D arrow"]
+            .get(k)
+            .copied()
+            .unwrap_or("an arrow"),
+    }
+}
+
+/// The arrows through a page's openings, as [`place_markers`] sizes them.
+struct Arrows<'a> {
+    lay: &'a Layout,
+    geo: &'a Geometry,
+    /// How far an arrow reaches into its opening, millimetres (less than 0: it stops short).
+    inside_by: f64,
+    /// How far an arrow reaches out of its opening before it grows, millimetres.
+    out: f64,
+    /// The head's length, the head's width and the shaft's width, millimetres.
+    arrow: (f64, f64, f64),
+}
+
+impl<'a> Arrows<'a> {
+    /// The arrows of the page laid out as `lay`: heads sized to the corridor.
+    fn new(lay: &'a Layout, geo: &'a Geometry) -> Arrows<'a> {
+        let s = lay.scale;
+        let marks = lay.markers;
+        let (arrow_out, shaft) = (marks.arrow_mm(), marks.shaft_mm());
+        let corridor = lay.corridor_mm.max(0.1);
+        let head_w = (0.8 * corridor).clamp(1.6, marks.head_max_mm());
+        let head_len = head_w * 1.1;
+        // the arrow: from just inside the opening to its outer end; at a gap in a shape's own
+        // outline it stops outside the gap, so no part of it lies over the shape (the contour's
+        // cells can be narrow, as at the tip of an ear)
+        let inside_by = if geo.on_contour {
+            -(lay.wall_mm / 2.0 + 0.3)
+        } else if head_w <= 0.7 * corridor {
+            0.3 * s
+        } else {
+            -(lay.wall_mm / 2.0 + 0.3)
+        };
+        Arrows {
+            lay,
+            geo,
+            inside_by,
+            out: arrow_out,
+            arrow: (head_len, head_w, shaft),
+        }
+    }
+
+    /// Arrow `i`'s ends when it leaves the opening in the direction `d` (the outward normal, or
+    /// turned from it) and reaches `extra` beyond its normal length.
+    fn ends(&self, i: usize, d: (f64, f64), extra: f64) -> (Pos, Pos) {
+        let (m_units, n) = self.geo.openings[i];
+        let m = self.lay.to_page(m_units);
+        (m.add(n, -self.inside_by), m.add(d, self.out + extra))
+    }
+
+    /// Arrow `i`'s box (as [`Arrows::ends`] puts it): an entrance's points in, the exit's out.
+    fn boxed(&self, i: usize, d: (f64, f64), extra: f64) -> Area {
+        let (inner, outer) = self.ends(i, d, extra);
+        if self.geo.roles[i].entrance() {
+            arrow_box(outer, inner, self.arrow)
+        } else {
+            arrow_box(inner, outer, self.arrow)
+        }
+    }
+
+    /// Whether the page point `p` is clear of the shape.
+    fn clear_at(&self, p: Pos) -> bool {
+        let (lay, s) = (self.lay, self.lay.scale);
+        let r = lay.wall_mm / 2.0 + 0.3;
+        let (x, y) = ((p.x - lay.origin.x) / s, (p.y - lay.origin.y) / s);
+        !self
+            .geo
+            .occ
+            .any((x - r / s, y - r / s, x + r / s, y + r / s))
+    }
+}
+
+/// The label of opening `i` as [`place_markers`] places it.
+struct Label {
+    /// The opening.
+    i: usize,
+    /// Its arrow's place among the boxes taken.
+    own: usize,
+    /// The label box's width and height, millimetres.
+    size: (f64, f64),
+    /// How far the box keeps off the shape, millimetres.
+    pad: f64,
+}
+
+impl Label {
+    /// Whether the box `bx` is inside the maze area and clear of the shape, of the other boxes
+    /// and of its own arrow (`own_box`, as long as it is drawn).
+    fn clear(&self, bx: &Area, own_box: &Area, boxes: &Boxes<'_>) -> bool {
+        inside(bx, &boxes.lay.maze_area)
+            && boxes.off_maze(bx, self.pad)
+            && !grown(own_box, OWN_GAP).overlaps(bx)
+            && !boxes
+                .taken
+                .iter()
+                .enumerate()
+                .any(|(k, (_, t))| k != self.own && grown(t, GAP).overlaps(bx))
+    }
+
+    /// The label's box centred `(dx, dy)` from the page point `m`.
+    fn boxed_at(&self, m: Pos, (dx, dy): (f64, f64)) -> Area {
+        let (w, h) = self.size;
+        let c = Pos::new(m.x + dx, m.y + dy);
+        Area {
+            x: c.x - w / 2.0,
+            y: c.y - h / 2.0,
+            w,
+            h,
+        }
+    }
+
+    /// The label's box beyond its arrow, or beside it when `beside` ([`label_offset`]).
+    fn layout_box(&self, arrows: &Arrows<'_>, beside: bool, flip: bool) -> Area {
+        let (m_units, n) = arrows.geo.openings[self.i];
+        let m = arrows.lay.to_page(m_units);
+        self.boxed_at(
+            m,
+            label_offset(n, self.size, arrows.lay.markers, beside, flip),
+        )
+    }
+
+    /// The layout's places for the label, in the order tried: where the layout made room for
+    /// it first (beyond the arrow, beside it or tucked in), then the others.
+    fn layout_tries(&self, arrows: &Arrows<'_>) -> Vec<Area> {
+        let at = |beside: bool, flip: bool| self.layout_box(arrows, beside, flip);
+        let straight = at(false, false);
+        match arrows.lay.label_spot[self.i] {
+            LabelSpot::Beyond => vec![straight, at(true, false), at(true, true)],
+            LabelSpot::Beside => vec![at(true, false), at(true, true), straight],
+            LabelSpot::Tucked => {
+                let (lay, geo) = (arrows.lay, arrows.geo);
+                let m = lay.to_page(geo.openings[self.i].0);
+                let off = tucked_offset(geo, self.i, self.size, lay.markers, lay.scale, TUCK_PAD);
+                let tucked = self.boxed_at(m, off);
+                vec![tucked, at(true, false), at(true, true), straight]
+            }
+        }
+    }
+}
+
+/// Where `label` goes ([`place_markers`]): its box, the direction its arrow leaves the opening
+/// in and how far the arrow grows. The layout's places first (within [`LABEL_REACH_MAX`] of
+/// the arrow's end), then round the arrow's end, the arrow growing straight out, then turned;
+/// `None` when nothing is clear.
+fn place_label(
+    boxes: &Boxes<'_>,
+    arrows: &Arrows<'_>,
+    label: &Label,
+) -> Option<(Area, (f64, f64), f64)> {
+    let (i, n) = (label.i, arrows.geo.openings[label.i].1);
+    let short = arrows.boxed(i, n, 0.0);
+    let outer = arrows.ends(i, n, 0.0).1;
+    let found = label
+        .layout_tries(arrows)
+        .into_iter()
+        .find(|t| box_distance(t, outer) <= LABEL_REACH_MAX && label.clear(t, &short, boxes))
+        .map(|b| (b, n, 0.0));
+    if found.is_some() {
+        return found;
+    }
+    TURNS
+        .into_iter()
+        .find_map(|turn| round_the_end(boxes, arrows, label, turn))
+}
+
+/// A clear place for `label` round the end of its arrow turned `turn` degrees from the
+/// opening's normal ([`around`]), the arrow growing a millimetre at a time (up to
+/// [`MAX_EXTRA`]) as long as it stays clear of the shape, of the other boxes and inside the
+/// maze area: the box, the arrow's direction and how far it grew.
+fn round_the_end(
+    boxes: &Boxes<'_>,
+    arrows: &Arrows<'_>,
+    label: &Label,
+    turn: f64,
+) -> Option<(Area, (f64, f64), f64)> {
+    let i = label.i;
+    let (m_units, n) = arrows.geo.openings[i];
+    let m = arrows.lay.to_page(m_units);
+    let (w, h) = label.size;
+    let arrow_out = arrows.out;
+    let (sin, cos) = turn.to_radians().sin_cos();
+    let d = (n.0 * cos - n.1 * sin, n.0 * sin + n.1 * cos);
+    // a turned arrow must be clear of the shape beyond the opening's own cells
+    let clear_from = |t0: f64, t1: f64| {
+        let steps = ((t1 - t0) / 0.25).ceil().max(1.0) as u32;
+        (0..=steps)
+            .all(|k| arrows.clear_at(m.add(d, t0 + (t1 - t0) * f64::from(k) / f64::from(steps))))
+    };
+    if turn != 0.0 && !clear_from(0.3 * arrow_out, arrow_out) {
+        return None;
+    }
+    let ring = around(d, (w, h));
+    let mut extra = 0.0;
+    loop {
+        let own_box = arrows.boxed(i, d, extra);
+        let end = arrows.ends(i, d, extra).1;
+        if let Some(b) = ring
+            .iter()
+            .map(|&(dx, dy)| Area {
+                x: end.x + dx,
+                y: end.y + dy,
+                w,
+                h,
+            })
+            .find(|b| label.clear(b, &own_box, boxes))
+        {
+            return Some((b, d, extra));
+        }
+        // grow the arrow by a millimetre, if its new stretch is clear of the shape
+        // (a concave outline) and the longer arrow of the rest and the maze area
+        let reach = arrow_out + extra;
+        if extra >= MAX_EXTRA || !clear_from(reach, reach + 1.0) {
+            return None;
+        }
+        let longer = arrows.boxed(i, d, extra + 1.0);
+        let others_clear = boxes
+            .taken
+            .iter()
+            .enumerate()
+            .all(|(k, (_, t))| k == label.own || !grown(t, GAP).overlaps(&longer));
+        if !inside(&longer, &boxes.lay.maze_area) || !others_clear {
+            return None;
+        }
+        extra += 1.0;
+    }
 }

@@ -5,13 +5,13 @@
 //! "ANSWER KEY" label where the placement step (`place.rs`) put it: at the foot of the page on
 //! the right unless the markers are near ([`push_solution`], shared with tile mazes).
 
-use super::layout::{
-    ANSWER_KEY, CROSSING_HALF, CURVE_MIN_SCALE, FOOTER_SIZE, Layout, shared_side, side_mid, unit,
-};
+use super::geometry::{shared_side, side_mid};
+use super::layout::{ANSWER_KEY, CROSSING_HALF, CURVE_MIN_SCALE, FOOTER_SIZE, Layout, unit};
 use super::model::{Anchor, Area, Item, Layer, Path, PathBuilder, Pos, Rgb, Shape, Text};
 use crate::design::KeyUnder;
-use crate::grid::CellId;
+use crate::grid::{CellId, Grid};
 use crate::maze::Tunnel;
+use crate::outline::Outline;
 use crate::pipeline::Generated;
 use crate::topology::{Point, Side};
 
@@ -52,15 +52,47 @@ pub(super) fn draw_solution(
     items: &mut Vec<Item>,
 ) {
     let grid = g.maze.grid();
-    let sol = &g.solution;
-    let mut buf = Vec::new();
     let inset = g.design.inset_share();
     let width = (0.15 * lay.scale)
         .clamp(0.25, 1.2)
         .min(0.5 * lay.corridor_mm.max(0.2));
-    let dashed = g.design.key_under == KeyUnder::Dashed;
-    // below this cell size a curve and a straight chamfer look the same; chamfers are smaller
-    let curves = lay.scale >= CURVE_MIN_SCALE;
+    let vias = solution_vias(g, tunnels);
+    let style = Trace {
+        lay,
+        grid,
+        outline: g.outline.as_deref(),
+        width,
+        half: bridge_half(g, inset),
+        inset,
+        dashed: g.design.key_under == KeyUnder::Dashed,
+        // below this cell size a curve and a straight chamfer look the same; chamfers are
+        // smaller
+        curves: lay.scale >= CURVE_MIN_SCALE,
+        // how far the line keeps from the shape's outline (maze units): clear of its stroke
+        margin: ((width + lay.wall_mm) / 2.0 / lay.scale).min(0.15),
+    };
+    let (line, under) = style.trace(vias);
+    let under = under.finish();
+    if !under.is_empty() {
+        items.push(Item {
+            layer: Layer::Solution,
+            shape: Shape::Stroke {
+                path: under,
+                width: width / 2.0,
+                color: Rgb::SOLUTION,
+            },
+        });
+    }
+    push_solution(items, line.finish(), width, lay, key_box);
+}
+
+/// The points the answer line of `g` goes through, from the entrance to the exit: the
+/// openings, the cells' points as control points, the side midpoints between them and, where
+/// it passes under a weave crossing of `tunnels`, the crossing.
+fn solution_vias(g: &Generated, tunnels: &[Tunnel]) -> Vec<Via> {
+    let grid = g.maze.grid();
+    let sol = &g.solution;
+    let mut buf = Vec::new();
     let mut vias = Vec::with_capacity(sol.len() * 2 + 2);
     let outline = g.outline.as_deref();
     let centre = |c: CellId| match outline {
@@ -112,14 +144,16 @@ pub(super) fn draw_solution(
     if let Some(p) = opening(g.exit, &mut buf) {
         vias.push(Via::On(p));
     }
-    // curves: each control point turns the line smoothly from one side midpoint to the next
-    let mut b = PathBuilder::default();
-    let mut under = PathBuilder::default();
-    // half the bridge's width (across the bridge): an inset corridor is `1 - 2 inset` of a side
-    let half = if inset > 0.0 {
-        buf.clear();
-        if let Some(&c) = sol.first() {
-            grid.sides(c, &mut buf);
+    vias
+}
+
+/// Half a bridge's width across it, maze units: an inset corridor is `1 - 2 inset` of a side
+/// (the first cell's first side), else [`CROSSING_HALF`].
+fn bridge_half(g: &Generated, inset: f64) -> f64 {
+    if inset > 0.0 {
+        let mut buf = Vec::new();
+        if let Some(&c) = g.solution.first() {
+            g.maze.grid().sides(c, &mut buf);
         }
         let side = buf
             .first()
@@ -127,81 +161,125 @@ pub(super) fn draw_solution(
         (0.5 - inset) * side
     } else {
         CROSSING_HALF
-    };
-    // how far from a crossing's centre, along the tunnel meeting the bridge at an angle whose
-    // sine is `sin`, the line stops: beyond the bridge's walls, so it goes under the bridge and
-    // comes out on the other side
-    let cut = |sin: f64| {
-        (half * lay.scale + lay.wall_mm / 2.0 + width / 2.0 + if inset > 0.0 { 0.0 } else { 0.6 })
-            / sin
-    };
-    // the dashes of `--key-under dashed`: across the bridge's floor, clear of its walls
-    let deck = |sin: f64| (half * lay.scale - lay.wall_mm / 2.0 - width / 2.0 - 0.2) / sin;
-    // how far the line keeps from the shape's outline (maze units): clear of its stroke
-    let margin = ((width + lay.wall_mm) / 2.0 / lay.scale).min(0.15);
-    let mut prev: Option<Point> = None;
-    let mut pending: Option<Via> = None;
-    for v in vias {
-        match v {
-            Via::On(p) => {
-                match (prev, pending.take()) {
-                    (None, _) => b.move_to(lay.to_page(p)),
-                    (Some(_), None) => b.line_to(lay.to_page(p)),
-                    (Some(a), Some(Via::Control(c, id))) => {
-                        let turn = outline.map(|o| {
-                            super::key_line::key_turn(o, grid, id, a, c, p, margin, curves)
-                        });
-                        let c = match turn {
-                            Some(super::key_line::Turn::Lines(ks)) => {
-                                for k in ks {
-                                    b.line_to(lay.to_page(k));
-                                }
-                                b.line_to(lay.to_page(p));
-                                prev = Some(p);
-                                continue;
-                            }
-                            Some(super::key_line::Turn::Quad(k)) => k,
-                            None => c,
-                        };
-                        let (ax, ay) = (c.x - a.x, c.y - a.y);
-                        let (bx, by) = (p.x - c.x, p.y - c.y);
-                        if !curves
-                            || (ax * by - ay * bx).abs() <= 1e-9 * (ax.hypot(ay) * bx.hypot(by))
-                        {
-                            b.line_to(lay.to_page(p));
-                        } else {
-                            b.quad_to(lay.to_page(c), lay.to_page(p));
+    }
+}
+
+/// How the answer line is drawn through its [`Via`]s on a page.
+struct Trace<'a> {
+    lay: &'a Layout,
+    grid: &'a Grid,
+    outline: Option<&'a Outline>,
+    /// The line's width, millimetres.
+    width: f64,
+    /// Half a bridge's width across it, maze units ([`bridge_half`]).
+    half: f64,
+    /// The corridors' inset, share of the cell on each side.
+    inset: f64,
+    /// Whether dashes show the way under a bridge (`--key-under dashed`).
+    dashed: bool,
+    /// Whether the line turns with curves rather than straight chamfers.
+    curves: bool,
+    /// How far the line keeps from the shape's outline, maze units.
+    margin: f64,
+}
+
+impl Trace<'_> {
+    /// The answer line through `vias` and the dashes under the bridges it passes under: each
+    /// control point turns the line smoothly from one side midpoint to the next.
+    fn trace(&self, vias: Vec<Via>) -> (PathBuilder, PathBuilder) {
+        let lay = self.lay;
+        let mut b = PathBuilder::default();
+        let mut under = PathBuilder::default();
+        let mut prev: Option<Point> = None;
+        let mut pending: Option<Via> = None;
+        for v in vias {
+            match v {
+                Via::On(p) => {
+                    match (prev, pending.take()) {
+                        (None, _) => b.move_to(lay.to_page(p)),
+                        (Some(_), None) => b.line_to(lay.to_page(p)),
+                        (Some(a), Some(Via::Control(c, id))) => self.turn(&mut b, a, (c, id), p),
+                        (Some(a), Some(Via::Under(u, sin))) => {
+                            self.pass_under(&mut b, &mut under, a, (u, sin), p);
                         }
+                        (Some(_), Some(Via::On(_))) => unreachable!("never pending"),
                     }
-                    (Some(a), Some(Via::Under(u, sin))) => {
-                        let (pa, pu, pp) = (lay.to_page(a), lay.to_page(u), lay.to_page(p));
-                        let d = unit(pp.x - pa.x, pp.y - pa.y);
-                        b.line_to(pu.add(d, -cut(sin)));
-                        if dashed && deck(sin) > 0.0 {
-                            dashes(&mut under, pu, d, deck(sin), width);
-                        }
-                        b.move_to(pu.add(d, cut(sin)));
-                        b.line_to(pp);
-                    }
-                    (Some(_), Some(Via::On(_))) => unreachable!("never pending"),
+                    prev = Some(p);
                 }
-                prev = Some(p);
+                other => pending = Some(other),
             }
-            other => pending = Some(other),
+        }
+        (b, under)
+    }
+
+    /// The line from `a` to `p` turning at the control point `c` of cell `id`: a curve (or a
+    /// straight chamfer), or the lines round the outline [`key_turn`](super::key_line::key_turn)
+    /// takes it along in a clipped cell.
+    fn turn(&self, b: &mut PathBuilder, a: Point, (c, id): (Point, CellId), p: Point) {
+        let (lay, curves) = (self.lay, self.curves);
+        let turn = self
+            .outline
+            .map(|o| super::key_line::key_turn(o, self.grid, id, a, c, p, self.margin, curves));
+        let c = match turn {
+            Some(super::key_line::Turn::Lines(ks)) => {
+                for k in ks {
+                    b.line_to(lay.to_page(k));
+                }
+                b.line_to(lay.to_page(p));
+                return;
+            }
+            Some(super::key_line::Turn::Quad(k)) => k,
+            None => c,
+        };
+        let (ax, ay) = (c.x - a.x, c.y - a.y);
+        let (bx, by) = (p.x - c.x, p.y - c.y);
+        if !curves || (ax * by - ay * bx).abs() <= 1e-9 * (ax.hypot(ay) * bx.hypot(by)) {
+            b.line_to(lay.to_page(p));
+        } else {
+            b.quad_to(lay.to_page(c), lay.to_page(p));
         }
     }
-    let under = under.finish();
-    if !under.is_empty() {
-        items.push(Item {
-            layer: Layer::Solution,
-            shape: Shape::Stroke {
-                path: under,
-                width: width / 2.0,
-                color: Rgb::SOLUTION,
-            },
-        });
+
+    /// The line from `a` to `p` under the crossing at `u` (the tunnel meeting the bridge at an
+    /// angle whose sine is `sin`): broken beyond the bridge's walls, with dashes across its
+    /// floor in `under` when they are asked for.
+    fn pass_under(
+        &self,
+        b: &mut PathBuilder,
+        under: &mut PathBuilder,
+        a: Point,
+        (u, sin): (Point, f64),
+        p: Point,
+    ) {
+        let lay = self.lay;
+        let (pa, pu, pp) = (lay.to_page(a), lay.to_page(u), lay.to_page(p));
+        let d = unit(pp.x - pa.x, pp.y - pa.y);
+        b.line_to(pu.add(d, -self.cut(sin)));
+        if self.dashed && self.deck(sin) > 0.0 {
+            dashes(under, pu, d, self.deck(sin), self.width);
+        }
+        b.move_to(pu.add(d, self.cut(sin)));
+        b.line_to(pp);
     }
-    push_solution(items, b.finish(), width, lay, key_box);
+
+    /// How far from a crossing's centre, along the tunnel meeting the bridge at an angle whose
+    /// sine is `sin`, the line stops: beyond the bridge's walls, so it goes under the bridge
+    /// and comes out on the other side.
+    fn cut(&self, sin: f64) -> f64 {
+        let (lay, half, width) = (self.lay, self.half, self.width);
+        (half * lay.scale
+            + lay.wall_mm / 2.0
+            + width / 2.0
+            + if self.inset > 0.0 { 0.0 } else { 0.6 })
+            / sin
+    }
+
+    /// How far from a crossing's centre the dashes of `--key-under dashed` reach: across the
+    /// bridge's floor, clear of its walls.
+    fn deck(&self, sin: f64) -> f64 {
+        let (lay, half, width) = (self.lay, self.half, self.width);
+        (half * lay.scale - lay.wall_mm / 2.0 - width / 2.0 - 0.2) / sin
+    }
 }
 
 /// Dashes along `d` between `at - reach * d` and `at + reach * d` for a line `width` wide

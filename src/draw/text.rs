@@ -1,12 +1,12 @@
 //! The [`Layer::Text`] layer: the title (shrunk, then wrapped, to fit its line: see
-//! [`fit_lines`](super::layout)), the name line and the page number, at the baselines the
+//! [`fit_lines`](super::fit_text)), the name line and the page number, at the baselines the
 //! layout's furniture leaves for them (the placement step, `place.rs`, keeps everything else
 //! off them).
 
 use super::layout::{FOOTER_SIZE, NAME_SIZE, furniture};
 use super::model::{Anchor, Area, Item, Layer, Path, Pos, Rgb, Shape, Text};
 use super::place::name_rule;
-use crate::page::PageSetup;
+use crate::page::{PageSetup, Typeface};
 
 /// The name line's rule: 0.3 mm (0.85 pt), over the 0.75 pt print services accept.
 const NAME_RULE_MM: f64 = 0.3;
@@ -34,18 +34,8 @@ pub(super) fn draw_text(
 ) {
     let furn = furniture(setup, pa);
     let face = setup.font;
-    let text = |text: String, at: Pos, size: f64, anchor: Anchor, bold: bool| Item {
-        layer: Layer::Text,
-        shape: Shape::Text(Text {
-            rotated: false,
-            text,
-            at,
-            size,
-            anchor,
-            bold,
-            face,
-            color: Rgb::BLACK,
-        }),
+    let text = |text: String, at: Pos, size: f64, anchor: Anchor, bold: bool| {
+        text_item(text, at, size, anchor, bold, face)
     };
     if let Some((fitted, bases)) = furn.title {
         for (line, base) in fitted.lines.into_iter().zip(bases) {
@@ -81,23 +71,7 @@ pub(super) fn draw_text(
         }
     }
     if let (Some(base), PageRole::Puzzle) = (furn.name_base, role) {
-        let label = "Name:";
-        items.push(text(
-            label.into(),
-            Pos::new(pa.x, base),
-            NAME_SIZE,
-            Anchor::Start,
-            false,
-        ));
-        let (x0, x1) = name_rule(setup, pa);
-        items.push(Item {
-            layer: Layer::Text,
-            shape: Shape::Stroke {
-                path: Path::polyline(&[Pos::new(x0, base + 0.6), Pos::new(x1, base + 0.6)]),
-                width: NAME_RULE_MM,
-                color: Rgb::BLACK,
-            },
-        });
+        push_name_line(setup, pa, base, items);
     }
     if let Some(n) = setup.page_number {
         items.push(text(
@@ -109,25 +83,69 @@ pub(super) fn draw_text(
         ));
     }
     if let (Some(note), PageRole::Puzzle) = (setup.footnote.as_deref(), role) {
-        // on the outside edge (right on a right-hand page), shortened to keep clear of the
-        // page number in the middle
-        let room = pa.w / 2.0 - 2.0 * FOOTER_SIZE;
-        let mut note = crate::draw::printable(note.trim());
-        while note.chars().count() > 1 && super::font(face, false).width(&note, FOOTER_SIZE) > room
-        {
-            note.pop();
-        }
-        let (x, anchor) = if setup.inside_is_left() {
-            (pa.x + pa.w, Anchor::End)
-        } else {
-            (pa.x, Anchor::Start)
-        };
-        items.push(text(
-            note,
-            Pos::new(x, furn.footer_base),
-            FOOTER_SIZE,
-            anchor,
-            false,
-        ));
+        items.push(footnote(setup, pa, note, furn.footer_base));
     }
+}
+
+/// A line of the page's text in black, not rotated.
+fn text_item(text: String, at: Pos, size: f64, anchor: Anchor, bold: bool, face: Typeface) -> Item {
+    Item {
+        layer: Layer::Text,
+        shape: Shape::Text(Text {
+            rotated: false,
+            text,
+            at,
+            size,
+            anchor,
+            bold,
+            face,
+            color: Rgb::BLACK,
+        }),
+    }
+}
+
+/// Appends the name line ("Name:" and the rule to write on) at the baseline `base` to `items`.
+fn push_name_line(setup: &PageSetup, pa: &Area, base: f64, items: &mut Vec<Item>) {
+    let label = "Name:";
+    items.push(text_item(
+        label.into(),
+        Pos::new(pa.x, base),
+        NAME_SIZE,
+        Anchor::Start,
+        false,
+        setup.font,
+    ));
+    let (x0, x1) = name_rule(setup, pa);
+    items.push(Item {
+        layer: Layer::Text,
+        shape: Shape::Stroke {
+            path: Path::polyline(&[Pos::new(x0, base + 0.6), Pos::new(x1, base + 0.6)]),
+            width: NAME_RULE_MM,
+            color: Rgb::BLACK,
+        },
+    });
+}
+
+/// The footnote `note` at the footer's baseline `footer_base`: on the outside edge (right on
+/// a right-hand page), shortened to keep clear of the page number in the middle.
+fn footnote(setup: &PageSetup, pa: &Area, note: &str, footer_base: f64) -> Item {
+    let face = setup.font;
+    let room = pa.w / 2.0 - 2.0 * FOOTER_SIZE;
+    let mut note = crate::draw::printable(note.trim());
+    while note.chars().count() > 1 && super::font(face, false).width(&note, FOOTER_SIZE) > room {
+        note.pop();
+    }
+    let (x, anchor) = if setup.inside_is_left() {
+        (pa.x + pa.w, Anchor::End)
+    } else {
+        (pa.x, Anchor::Start)
+    };
+    text_item(
+        note,
+        Pos::new(x, footer_base),
+        FOOTER_SIZE,
+        anchor,
+        false,
+        face,
+    )
 }
