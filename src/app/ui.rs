@@ -302,6 +302,7 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     let mut d: Design = app.design.clone();
     let mut coalesce = false;
     super::maze_knobs::section(app, ui, &mut d, &mut coalesce);
+
     ui.separator();
     egui::CollapsingHeader::new("Shape")
         .default_open(true)
