@@ -189,63 +189,11 @@ impl HedgeApp {
                 },
                 false,
             ),
-            Command::NewSeed => {
-                let mut d = self.design.clone();
-                let old = d.seed;
-                while d.seed == old {
-                    d.seed = Some(fresh_seed());
-                }
-                self.set_design(d, false);
-            }
-            Command::Undo => {
-                if let Some(d) = self.history.undo(&self.design).cloned() {
-                    let old = std::mem::replace(&mut self.design, d);
-                    self.last_coalesce = false;
-                    self.refresh(&old);
-                }
-            }
-            Command::Redo => {
-                if let Some(d) = self.history.redo(&self.design).cloned() {
-                    let old = std::mem::replace(&mut self.design, d);
-                    self.last_coalesce = false;
-                    self.refresh(&old);
-                }
-            }
-            Command::OpenDesign(path) => {
-                self.message = Some(match crate::io::read_design(&path) {
-                    Ok(mut d) => {
-                        // its pictures' paths are relative to it
-                        d.page
-                            .resolve_pictures(path.parent().unwrap_or(std::path::Path::new("")));
-                        let pictures = crate::load::page_pictures(&crate::io::Files, &d.page);
-                        self.path = path.display().to_string();
-                        self.set_design(d, false);
-                        self.saved = self.design.clone();
-                        self.remember(&path);
-                        match pictures {
-                            Ok(_) => Ok(format!("opened {}", path.display())),
-                            Err(e) => Err(format!(
-                                "opened {}, without its start and finish pictures: {e}",
-                                path.display()
-                            )),
-                        }
-                    }
-                    Err(e) => Err(e.to_string()),
-                });
-            }
-            Command::SaveDesign(path) => {
-                let text = crate::io::design_to_toml(&self.design);
-                self.message = Some(
-                    crate::io::write_atomic(&path, text.as_bytes())
-                        .map(|()| format!("saved {}", path.display()))
-                        .map_err(|e| e.to_string()),
-                );
-                if self.message.as_ref().is_some_and(Result::is_ok) {
-                    self.path = path.display().to_string();
-                    self.saved = self.design.clone();
-                    self.remember(&path);
-                }
-            }
+            Command::NewSeed => self.new_seed(),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::OpenDesign(path) => self.open_design(&path),
+            Command::SaveDesign(path) => self.save_design(&path),
             Command::ExportJson(path) => self.message = Some(self.export_json(&path)),
             Command::Export(kind, path) => self.message = Some(self.export(kind, &path)),
             Command::ExportByName(path) => match ExportKind::of_path(&path) {
@@ -258,123 +206,33 @@ impl HedgeApp {
                 }
             },
             Command::OpenDialog => {
-                if let Some(p) = self.ask(&DialogRequest::OpenDesign) {
-                    self.apply(Command::OpenDesign(p), ctx);
-                }
+                self.ask_then(&DialogRequest::OpenDesign, Command::OpenDesign, ctx)
             }
             Command::SaveDialog => {
-                if let Some(p) = self.ask(&DialogRequest::SaveDesign) {
-                    self.apply(Command::SaveDesign(p), ctx);
-                }
+                self.ask_then(&DialogRequest::SaveDesign, Command::SaveDesign, ctx)
             }
-            Command::ExportDialog(kind) => {
-                if let Some(p) = self.ask(&DialogRequest::Export(kind)) {
-                    self.apply(Command::Export(kind, p), ctx);
-                }
-            }
-            Command::SetShape(source) => {
-                let mut d = self.design.clone();
-                if d.shape != source {
-                    d.pick = None; // a pick is of the picture it was made on
-                }
-                d.shape = source;
-                d.cell_edits.clear();
-                if d.shape.is_some() {
-                    match self.foreground_of(&d).expect("a shape") {
-                        Ok(fg) => {
-                            if let Ok(h) =
-                                crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
-                            {
-                                d.height = h;
-                            }
-                        }
-                        // a photo is the shape all the same: its subject is picked with the wand
-                        Err(_)
-                            if self.shape.picture().is_some_and(|p| {
-                                crate::shape::photo::looks_like_photo(&p.picture)
-                            }) =>
-                        {
-                            self.picker = true;
-                        }
-                        Err(e) => {
-                            self.message = Some(Err(e));
-                            return;
-                        }
-                    }
-                }
-                self.set_design(d, false);
-            }
-            Command::OpenImageDialog => {
-                if let Some(p) = self.ask(&DialogRequest::OpenImage) {
-                    self.apply(Command::SetShape(Some(ShapeSource::File(p))), ctx);
-                }
-            }
-            Command::SetEndPicture { finish, path } => {
-                let mut d = self.design.clone();
-                let page = &mut d.page;
-                *(if finish {
-                    &mut page.finish_picture
-                } else {
-                    &mut page.start_picture
-                }) = path;
-                self.set_design(d, false);
-            }
-            Command::EndPictureDialog { finish } => {
-                if let Some(p) = self.ask(&DialogRequest::EndPicture(finish)) {
-                    self.apply(
-                        Command::SetEndPicture {
-                            finish,
-                            path: Some(p),
-                        },
-                        ctx,
-                    );
-                }
-            }
-            Command::Paint { edits, coalesce } => {
-                let mut d = self.design.clone();
-                for e in edits {
-                    d.cell_edits.retain(|o| o.coord() != e.coord());
-                    d.cell_edits.push(e);
-                }
-                self.set_design(d, coalesce);
-            }
-            Command::PlaceEnd { cell, exit } => {
-                if self.design.starts > 1 {
-                    self.message = Some(Err(
-                        "a \"Which path?\" puzzle places its own entrances and exit (Starts above 1)"
-                            .into(),
-                    ));
-                    return;
-                }
-                let Some(g) = self.generated() else { return };
-                let grid = g.maze.grid();
-                let (mut entrance, mut out) =
-                    (grid.coord(g.entrance.cell), grid.coord(g.exit.cell));
-                if exit {
-                    out = cell;
-                } else {
-                    entrance = cell;
-                }
-                if entrance == out {
-                    self.message =
-                        Some(Err("the entrance and the exit need different cells".into()));
-                    return;
-                }
-                let placement = crate::endpoints::Placement::Cells {
-                    entrance,
-                    exit: out,
-                };
-                // try it on the maze shown before changing the design
-                match crate::endpoints::place(&g.maze, placement) {
-                    Ok(_) => {
-                        let mut d = self.design.clone();
-                        d.placement = placement;
-                        self.message = None;
-                        self.set_design(d, false);
-                    }
-                    Err(e) => self.message = Some(Err(e.to_string())),
-                }
-            }
+            Command::ExportDialog(kind) => self.ask_then(
+                &DialogRequest::Export(kind),
+                |p| Command::Export(kind, p),
+                ctx,
+            ),
+            Command::SetShape(source) => self.set_shape(source),
+            Command::OpenImageDialog => self.ask_then(
+                &DialogRequest::OpenImage,
+                |p| Command::SetShape(Some(ShapeSource::File(p))),
+                ctx,
+            ),
+            Command::SetEndPicture { finish, path } => self.set_end_picture(finish, path),
+            Command::EndPictureDialog { finish } => self.ask_then(
+                &DialogRequest::EndPicture(finish),
+                |p| Command::SetEndPicture {
+                    finish,
+                    path: Some(p),
+                },
+                ctx,
+            ),
+            Command::Paint { edits, coalesce } => self.paint(edits, coalesce),
+            Command::PlaceEnd { cell, exit } => self.place_end(cell, exit),
             Command::ClearEdits => {
                 let mut d = self.design.clone();
                 d.cell_edits.clear();
@@ -396,6 +254,178 @@ impl HedgeApp {
             Command::ApplyPreset(name) => targets::apply_preset(self, name),
             Command::FindMaze => targets::start(self),
             Command::CancelSearch => targets::cancel(self),
+        }
+    }
+
+    /// Asks for a path (as `ask` does) and applies the command `then` makes of it.
+    fn ask_then(
+        &mut self,
+        req: &DialogRequest,
+        then: impl FnOnce(PathBuf) -> Command,
+        ctx: Option<&egui::Context>,
+    ) {
+        if let Some(p) = self.ask(req) {
+            self.apply(then(p), ctx);
+        }
+    }
+
+    /// Draws a seed other than the current one (one undo step).
+    fn new_seed(&mut self) {
+        let mut d = self.design.clone();
+        let old = d.seed;
+        while d.seed == old {
+            d.seed = Some(fresh_seed());
+        }
+        self.set_design(d, false);
+    }
+
+    /// Goes back to the design before the last edit, if there is one.
+    fn undo(&mut self) {
+        if let Some(d) = self.history.undo(&self.design).cloned() {
+            let old = std::mem::replace(&mut self.design, d);
+            self.last_coalesce = false;
+            self.refresh(&old);
+        }
+    }
+
+    /// Goes forward to the design last undone, if there is one.
+    fn redo(&mut self) {
+        if let Some(d) = self.history.redo(&self.design).cloned() {
+            let old = std::mem::replace(&mut self.design, d);
+            self.last_coalesce = false;
+            self.refresh(&old);
+        }
+    }
+
+    /// Opens a design file (its start and finish pictures relative to it) and says how it went.
+    fn open_design(&mut self, path: &Path) {
+        self.message = Some(match crate::io::read_design(path) {
+            Ok(mut d) => {
+                // its pictures' paths are relative to it
+                d.page
+                    .resolve_pictures(path.parent().unwrap_or(std::path::Path::new("")));
+                let pictures = crate::load::page_pictures(&crate::io::Files, &d.page);
+                self.path = path.display().to_string();
+                self.set_design(d, false);
+                self.saved = self.design.clone();
+                self.remember(path);
+                match pictures {
+                    Ok(_) => Ok(format!("opened {}", path.display())),
+                    Err(e) => Err(format!(
+                        "opened {}, without its start and finish pictures: {e}",
+                        path.display()
+                    )),
+                }
+            }
+            Err(e) => Err(e.to_string()),
+        });
+    }
+
+    /// Saves the design as TOML; once saved, `path` is the design's file.
+    fn save_design(&mut self, path: &Path) {
+        let text = crate::io::design_to_toml(&self.design);
+        self.message = Some(
+            crate::io::write_atomic(path, text.as_bytes())
+                .map(|()| format!("saved {}", path.display()))
+                .map_err(|e| e.to_string()),
+        );
+        if self.message.as_ref().is_some_and(Result::is_ok) {
+            self.path = path.display().to_string();
+            self.saved = self.design.clone();
+            self.remember(path);
+        }
+    }
+
+    /// Uses `source` as the shape (its painting cleared, the height fitted to it); a photo whose
+    /// subject cannot be told opens the picker.
+    fn set_shape(&mut self, source: Option<ShapeSource>) {
+        let mut d = self.design.clone();
+        if d.shape != source {
+            d.pick = None; // a pick is of the picture it was made on
+        }
+        d.shape = source;
+        d.cell_edits.clear();
+        if d.shape.is_some() {
+            match self.foreground_of(&d).expect("a shape") {
+                Ok(fg) => {
+                    if let Ok(h) = crate::shape::fitted_height(d.grid_topology(), d.width, &fg) {
+                        d.height = h;
+                    }
+                }
+                // a photo is the shape all the same: its subject is picked with the wand
+                Err(_)
+                    if self
+                        .shape
+                        .picture()
+                        .is_some_and(|p| crate::shape::photo::looks_like_photo(&p.picture)) =>
+                {
+                    self.picker = true;
+                }
+                Err(e) => {
+                    self.message = Some(Err(e));
+                    return;
+                }
+            }
+        }
+        self.set_design(d, false);
+    }
+
+    /// Sets the start (or the finish) picture's file, or goes back to none.
+    fn set_end_picture(&mut self, finish: bool, path: Option<PathBuf>) {
+        let mut d = self.design.clone();
+        let page = &mut d.page;
+        *(if finish {
+            &mut page.finish_picture
+        } else {
+            &mut page.start_picture
+        }) = path;
+        self.set_design(d, false);
+    }
+
+    /// Switches the brush's cells on or off (`coalesce` continues the stroke).
+    fn paint(&mut self, edits: Vec<crate::design::CellEdit>, coalesce: bool) {
+        let mut d = self.design.clone();
+        for e in edits {
+            d.cell_edits.retain(|o| o.coord() != e.coord());
+            d.cell_edits.push(e);
+        }
+        self.set_design(d, coalesce);
+    }
+
+    /// Puts the entrance (or the exit) on `cell`, once tried on the maze shown.
+    fn place_end(&mut self, cell: crate::topology::Coord, exit: bool) {
+        if self.design.starts > 1 {
+            self.message = Some(Err(
+                "a \"Which path?\" puzzle places its own entrances and exit (Starts above 1)"
+                    .into(),
+            ));
+            return;
+        }
+        let Some(g) = self.generated() else { return };
+        let grid = g.maze.grid();
+        let (mut entrance, mut out) = (grid.coord(g.entrance.cell), grid.coord(g.exit.cell));
+        if exit {
+            out = cell;
+        } else {
+            entrance = cell;
+        }
+        if entrance == out {
+            self.message = Some(Err("the entrance and the exit need different cells".into()));
+            return;
+        }
+        let placement = crate::endpoints::Placement::Cells {
+            entrance,
+            exit: out,
+        };
+        // try it on the maze shown before changing the design
+        match crate::endpoints::place(&g.maze, placement) {
+            Ok(_) => {
+                let mut d = self.design.clone();
+                d.placement = placement;
+                self.message = None;
+                self.set_design(d, false);
+            }
+            Err(e) => self.message = Some(Err(e.to_string())),
         }
     }
 

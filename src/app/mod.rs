@@ -6,7 +6,8 @@
 //! - `runtime.rs`: the background tasks and the current maze made from the design;
 //! - `commands.rs`: the [`Command`]s the UI emits, applied once at the end of each
 //!   frame (files, dialogs, exports);
-//! - [`ui`] draws the panels, [`picker`] the "Pick the subject" window; [`preview`] shows the page; [`worker`] makes mazes in the
+//! - [`ui`] draws the panels (the knobs' Maze and Page sections in `maze_knobs.rs` and
+//!   `page_knobs.rs`), [`picker`] the "Pick the subject" window; [`preview`] shows the page; [`worker`] makes mazes in the
 //!   background so a frame never blocks. Every background job (maze, search, book export,
 //!   thumbnails) is a [`task::Task`].
 //!
@@ -23,6 +24,8 @@ use crate::design::Design;
 pub mod book;
 mod commands;
 mod document;
+mod maze_knobs;
+mod page_knobs;
 pub mod picker;
 pub mod preview;
 mod runtime;

@@ -454,19 +454,7 @@ pub fn show(
     let fit = ((rect.width() - 2.0 * margin) / page.x)
         .min((rect.height() - 2.0 * margin) / page.y)
         .max(0.01);
-    if let Some(hover) = response.hover_pos() {
-        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
-        let pinch = ui.input(|i| i.zoom_delta());
-        let factor = (scroll * 0.002).exp() * pinch;
-        if factor != 1.0 {
-            let new_zoom = (view.zoom * factor).clamp(0.2, 80.0);
-            let f = new_zoom / view.zoom;
-            // keep the point under the pointer still
-            let from_centre = hover - rect.center() - view.pan;
-            view.pan -= from_centre * (f - 1.0);
-            view.zoom = new_zoom;
-        }
-    }
+    zoom(ui, &response, rect, view);
     let ppp = ui.ctx().pixels_per_point();
     let scale = fit * view.zoom;
     // the page's corner on a whole physical pixel, so the texture's pixels are the screen's
@@ -505,6 +493,36 @@ pub fn show(
         let region = region_for(px_per_mm, page_px, &visible, max_side);
         raster.want(ui.ctx(), preview, key, &visible, region);
     }
+    paint_raster(&painter, raster, &place);
+    painter.rect_stroke(
+        page_rect,
+        0.0,
+        Stroke::new(1.0, Color32::from_gray(120)),
+        egui::StrokeKind::Outside,
+    );
+    (response, Some(place))
+}
+
+/// Zooms `view` by the scroll wheel and the pinch while the pointer is over the preview, the
+/// point under the pointer kept still.
+fn zoom(ui: &egui::Ui, response: &egui::Response, rect: Rect, view: &mut View) {
+    if let Some(hover) = response.hover_pos() {
+        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+        let pinch = ui.input(|i| i.zoom_delta());
+        let factor = (scroll * 0.002).exp() * pinch;
+        if factor != 1.0 {
+            let new_zoom = (view.zoom * factor).clamp(0.2, 80.0);
+            let f = new_zoom / view.zoom;
+            // keep the point under the pointer still
+            let from_centre = hover - rect.center() - view.pan;
+            view.pan -= from_centre * (f - 1.0);
+            view.zoom = new_zoom;
+        }
+    }
+}
+
+/// Paints the raster on show: its part of the page, placed at the current zoom.
+fn paint_raster(painter: &egui::Painter, raster: &Raster, place: &Placement) {
     if let Some(s) = &raster.shown {
         // the texture's part of the page, placed at the current zoom (scaled while a raster
         // for a new zoom is on its way)
@@ -518,13 +536,6 @@ pub fn show(
         let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
         painter.image(s.texture.id(), at, uv, Color32::WHITE);
     }
-    painter.rect_stroke(
-        page_rect,
-        0.0,
-        Stroke::new(1.0, Color32::from_gray(120)),
-        egui::StrokeKind::Outside,
-    );
-    (response, Some(place))
 }
 
 #[cfg(test)]

@@ -1,21 +1,15 @@
 //! The editor's panels: menu bar, knobs on the left, status bar, preview in the middle.
+//! The knobs' Maze and Page sections are in `maze_knobs.rs` and `page_knobs.rs`.
 //!
 //! Nothing here changes the app directly: every action is pushed as a [`Command`] onto
 //! [`HedgeApp::pending`] and applied once at the end of the frame.
 
-use egui::{Color32, ComboBox, DragValue, Key, KeyboardShortcut, Modifiers, RichText, Slider};
+use egui::{Color32, ComboBox, Key, KeyboardShortcut, Modifiers, RichText, Slider};
 
 use super::{Command, Current, ExportKind, HedgeApp, Tool, preview};
-use crate::carve::{CARVERS, GrowingTreePolicy};
 use crate::design::CellEdit;
-use crate::design::{Design, MAX_SEED, Style};
-use crate::endpoints::Placement;
-use crate::page::{Orientation, PageSetup, Paper, Typeface};
+use crate::design::{Design, Style};
 use crate::shape::{Islands, ShapeSource, builtin};
-use crate::topology::TopologyKind;
-
-/// The growing-tree carver's registry name (its policy knob shows only for it).
-const GROWING_TREE: &str = "growing-tree";
 
 /// Draws the whole window for one frame.
 pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
@@ -303,210 +297,11 @@ fn preflight_panel(ui: &mut egui::Ui, id: u64, p: &super::preview::PagePreview) 
         });
 }
 
-/// Why `algorithm` (a registry entry) cannot run on `topology`.
-fn why_not(name: &str, supported: &[TopologyKind], topology: TopologyKind) -> String {
-    let on: Vec<&str> = supported.iter().map(|t| t.name()).collect();
-    format!(
-        "{name} does not run on {topology} grids (only on {})",
-        on.join(", ")
-    )
-}
-
-/// Why the carver and braid are off while a weave is on.
-const WOVEN: &str = "a weave maze has its own carver and no loops: set Weave to 0 to choose";
-
-/// Why braid and weave are off on a "Which path?" puzzle.
-const STARTS_UNBRAIDED: &str =
-    "a \"Which path?\" puzzle (Starts above 1) has no loops or bridges: they would join its paths";
-
+/// The knobs on the left, section by section; a changed design is one [`Command::Edit`].
 fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     let mut d: Design = app.design.clone();
     let mut coalesce = false;
-    ui.add_space(4.0);
-    ui.heading("Maze");
-    let walls = super::tiles::style_knobs(ui, &mut d);
-
-    ui.add_enabled_ui(walls, |ui| {
-        ComboBox::from_label("Topology")
-            .selected_text(d.topology.name())
-            .show_ui(ui, |ui| {
-                for kind in TopologyKind::ALL {
-                    ui.selectable_value(&mut d.topology, kind, kind.name());
-                }
-            })
-            .response
-            .on_disabled_hover_text(super::tiles::WALLS_ONLY);
-    });
-    if d.topology != app.design.topology && !d.algorithm.supports(d.topology) {
-        // keep the design valid: the first carver that runs on the new topology
-        if let Some(c) = CARVERS.iter().find(|c| c.topologies.contains(&d.topology)) {
-            d.algorithm = c.algorithm;
-        }
-    }
-
-    let grid = d.grid_topology().info();
-    let r = ui.add(Slider::new(&mut d.width, 2..=200).text(grid.width_label));
-    coalesce |= r.dragged() && !r.drag_started();
-    let follows = grid.uses_height && d.shape.is_some() && app.keep_aspect;
-    // with a shape, the height follows the width (the shape's aspect kept) unless unticked
-    if follows
-        && d.width != app.design.width
-        && let Some(Ok(fg)) = app.foreground_of(&d)
-        && let Ok(h) = crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
-    {
-        d.height = h;
-    }
-    if grid.uses_height {
-        let r = ui
-            .add_enabled(!follows, Slider::new(&mut d.height, 2..=200).text("Height"))
-            .on_disabled_hover_text(
-                "the height follows the width to keep the shape's aspect: untick \
-                 \"Keep the shape's aspect\" to set it by hand",
-            );
-        coalesce |= r.dragged() && !r.drag_started();
-        if d.shape.is_some() {
-            let r = ui
-                .checkbox(&mut app.keep_aspect, "Keep the shape's aspect")
-                .on_hover_text("the height follows the width, so the shape is not stretched");
-            // ticked again: the height fits the shape at once
-            if r.changed()
-                && app.keep_aspect
-                && let Some(Ok(fg)) = app.foreground_of(&d)
-                && let Ok(h) = crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
-            {
-                d.height = h;
-            }
-        }
-    }
-
-    // a weave is carved by its own carver and never braided: the two knobs wait for weave 0
-    let woven = walls && d.weave > 0.0;
-    ui.add_enabled_ui(walls && !woven, |ui| {
-        ComboBox::from_label("Algorithm")
-            .selected_text(d.algorithm.name())
-            .show_ui(ui, |ui| {
-                for c in CARVERS {
-                    let fits = c.topologies.contains(&d.topology);
-                    let r = ui
-                        .add_enabled(
-                            fits,
-                            egui::Button::selectable(d.algorithm == c.algorithm, c.name),
-                        )
-                        .on_hover_text(c.summary)
-                        .on_disabled_hover_text(why_not(c.name, c.topologies, d.topology));
-                    if r.clicked() {
-                        d.algorithm = c.algorithm;
-                    }
-                }
-            })
-            .response
-            .on_hover_text(d.algorithm.info().summary)
-            .on_disabled_hover_text(if woven {
-                WOVEN
-            } else {
-                super::tiles::WALLS_ONLY
-            });
-
-        if d.algorithm.name() == GROWING_TREE {
-            growing_tree(ui, &mut d.growing_tree, &mut coalesce);
-        }
-    });
-
-    ui.add_enabled_ui(walls, |ui| {
-        let one_start = d.starts <= 1;
-        let r = ui
-            .add_enabled(
-                one_start && !woven,
-                Slider::new(&mut d.braid, 0.0..=1.0).text("Braid"),
-            )
-            .on_disabled_hover_text(if !walls {
-                super::tiles::WALLS_ONLY
-            } else if woven {
-                WOVEN
-            } else {
-                STARTS_UNBRAIDED
-            });
-        coalesce |= r.dragged() && !r.drag_started();
-        let rect = crate::weave::weaves(d.topology);
-        let r = ui
-            .add_enabled(
-                rect && one_start,
-                Slider::new(&mut d.weave, 0.0..=1.0).text("Weave"),
-            )
-            .on_disabled_hover_text(if !walls {
-                super::tiles::WALLS_ONLY
-            } else if !one_start {
-                STARTS_UNBRAIDED
-            } else {
-                "weave crossings need a rect or hex grid"
-            });
-        coalesce |= r.dragged() && !r.drag_started();
-        // the corridors' inset (0.15 of the cell for weave mazes unless set)
-        let mut inset = d.inset_share();
-        let r = ui
-            .add_enabled(
-                rect && walls,
-                Slider::new(&mut inset, 0.0..=crate::design::MAX_INSET).text("Inset"),
-            )
-            .on_hover_text(
-                "corridors narrower than their cells: a weave crossing reads as a bridge",
-            )
-            .on_disabled_hover_text("the inset needs a rect or hex grid of walls");
-        if r.changed() {
-            d.inset = Some(inset);
-        }
-        coalesce |= r.dragged() && !r.drag_started();
-    });
-
-    ui.horizontal(|ui| {
-        let mut seed = d.seed.unwrap_or(0);
-        let r = ui.add(
-            DragValue::new(&mut seed)
-                .range(0..=MAX_SEED)
-                .speed(1.0)
-                .prefix("seed "),
-        );
-        coalesce |= r.dragged() && !r.drag_started();
-        d.seed = Some(seed);
-        if ui.button("New seed").clicked() {
-            app.pending.push(Command::NewSeed);
-        }
-    });
-
-    ui.add_enabled_ui(walls, |ui| {
-        ui.add_enabled_ui(d.starts <= 1, |ui| {
-            ComboBox::from_label("Entrance")
-                .selected_text(placement_name(d.placement))
-                .show_ui(ui, |ui| {
-                    for p in [Placement::Auto, Placement::TopBottom, Placement::LeftRight] {
-                        ui.selectable_value(&mut d.placement, p, placement_name(p));
-                    }
-                })
-                .response
-                .on_disabled_hover_text(if walls {
-                    "a \"Which path?\" puzzle (Starts above 1) spreads its own entrances"
-                } else {
-                    super::tiles::WALLS_ONLY
-                });
-        });
-        // a "Which path?" puzzle: entrances A to D, one joined to the finish
-        let plain = d.braid == 0.0 && d.weave == 0.0 && d.placement == Placement::Auto;
-        let r = ui
-            .add_enabled(
-                plain,
-                Slider::new(&mut d.starts, 1..=crate::design::MAX_STARTS).text("Starts"),
-            )
-            .on_hover_text(
-                "2 to 4: a \"Which path?\" puzzle, entrances lettered A to D and only one \
-                 joined to the finish",
-            )
-            .on_disabled_hover_text(if walls {
-                "a \"Which path?\" puzzle needs braid 0, no weave and the entrance on auto"
-            } else {
-                super::tiles::WALLS_ONLY
-            });
-        coalesce |= r.dragged() && !r.drag_started();
-    });
+    super::maze_knobs::section(app, ui, &mut d, &mut coalesce);
 
     ui.separator();
     egui::CollapsingHeader::new("Shape")
@@ -519,7 +314,7 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     egui::CollapsingHeader::new("Page")
         .default_open(true)
         .show(ui, |ui| {
-            page_knobs(ui, &mut d.page, &mut coalesce, &mut pick)
+            super::page_knobs::section(ui, &mut d.page, &mut coalesce, &mut pick)
         });
     if let Some(finish) = pick {
         app.pending.push(Command::EndPictureDialog { finish });
@@ -556,6 +351,12 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     });
 
     ui.separator();
+    files_knobs(app, ui);
+}
+
+/// The Files section: the path box, its Save, Open, Shape and Export buttons, and an export
+/// button for each format.
+fn files_knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     ui.heading("Files");
     let label = ui.label("Path");
     ui.add(
@@ -612,212 +413,6 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
             }
         }
     });
-}
-
-fn growing_tree(ui: &mut egui::Ui, policy: &mut GrowingTreePolicy, coalesce: &mut bool) {
-    let name = |p: &GrowingTreePolicy| match p {
-        GrowingTreePolicy::Newest => "newest",
-        GrowingTreePolicy::Random => "random",
-        GrowingTreePolicy::Oldest => "oldest",
-        GrowingTreePolicy::Mixed(_) => "mixed",
-    };
-    ComboBox::from_label("Policy")
-        .selected_text(name(policy))
-        .show_ui(ui, |ui| {
-            for p in [
-                GrowingTreePolicy::Newest,
-                GrowingTreePolicy::Random,
-                GrowingTreePolicy::Oldest,
-                GrowingTreePolicy::Mixed(0.5),
-            ] {
-                let selected = std::mem::discriminant(policy) == std::mem::discriminant(&p);
-                if ui.selectable_label(selected, name(&p)).clicked() && !selected {
-                    *policy = p;
-                }
-            }
-        });
-    if let GrowingTreePolicy::Mixed(share) = policy {
-        let r = ui.add(Slider::new(share, 0.0..=1.0).text("Newest share"));
-        *coalesce |= r.dragged() && !r.drag_started();
-    }
-}
-
-fn placement_name(p: Placement) -> &'static str {
-    match p {
-        Placement::Auto => "auto",
-        Placement::TopBottom => "top-bottom",
-        Placement::LeftRight => "left-right",
-        Placement::Cells { .. } => "cells (clicked or from the file)",
-    }
-}
-
-/// The page's knobs; a click on a start or finish picture's button sets `pick` (to whether it
-/// is the finish's) for the caller to show the file dialog.
-fn page_knobs(
-    ui: &mut egui::Ui,
-    page: &mut PageSetup,
-    coalesce: &mut bool,
-    pick: &mut Option<bool>,
-) {
-    let custom = matches!(page.paper, Paper::Custom { .. });
-    ComboBox::from_label("Paper")
-        .selected_text(page.paper.name())
-        .show_ui(ui, |ui| {
-            for p in super::PAPERS {
-                ui.selectable_value(&mut page.paper, p, p.name());
-            }
-            if ui.selectable_label(custom, "custom").clicked() && !custom {
-                let (w, h) = page.paper.size_mm();
-                page.paper = Paper::Custom {
-                    width_mm: w.round(),
-                    height_mm: h.round(),
-                };
-            }
-        });
-    if let Paper::Custom {
-        width_mm,
-        height_mm,
-    } = &mut page.paper
-    {
-        ui.horizontal(|ui| {
-            let r = ui.add(
-                DragValue::new(width_mm)
-                    .range(50.0..=2000.0)
-                    .prefix("w ")
-                    .suffix(" mm"),
-            );
-            *coalesce |= r.dragged() && !r.drag_started();
-            let r = ui.add(
-                DragValue::new(height_mm)
-                    .range(50.0..=2000.0)
-                    .prefix("h ")
-                    .suffix(" mm"),
-            );
-            *coalesce |= r.dragged() && !r.drag_started();
-        });
-    }
-    ComboBox::from_label("Orientation")
-        .selected_text(match page.orientation {
-            Orientation::Portrait => "portrait",
-            Orientation::Landscape => "landscape",
-            Orientation::Auto => "auto",
-        })
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut page.orientation, Orientation::Auto, "auto")
-                .on_hover_text("turn the page when the maze gets wider corridors that way");
-            ui.selectable_value(&mut page.orientation, Orientation::Portrait, "portrait");
-            ui.selectable_value(&mut page.orientation, Orientation::Landscape, "landscape");
-        });
-    // the children's page: markers, pictures and stars, folded away until wanted
-    egui::CollapsingHeader::new("Children's page")
-        .default_open(false)
-        .show(ui, |ui| {
-            ComboBox::from_label("START / FINISH")
-                .selected_text(page.markers.name())
-                .show_ui(ui, |ui| {
-                    for m in crate::page::MarkerSize::ALL {
-                        ui.selectable_value(&mut page.markers, m, m.name())
-                            .on_hover_text(format!(
-                                "{} pt labels, {} mm arrows",
-                                m.label_pt(),
-                                m.arrow_mm()
-                            ));
-                    }
-                });
-            ComboBox::from_label("Theme")
-                .selected_text(page.theme.as_deref().unwrap_or("none"))
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut page.theme, None, "none");
-                    for t in crate::theme::names() {
-                        let hint = crate::theme::get(t).map_or(String::new(), |t| t.instruction.clone());
-                        ui.selectable_value(&mut page.theme, Some(t.to_string()), t)
-                            .on_hover_text(hint);
-                    }
-                })
-                .response
-                .on_hover_text(
-                    "a picture at the start and at the finish, and an instruction line at the top",
-                );
-            for (finish, name) in [(false, "Start picture"), (true, "Finish picture")] {
-                let own = if finish {
-                    &mut page.finish_picture
-                } else {
-                    &mut page.start_picture
-                };
-                ui.horizontal(|ui| {
-                    let file = own.as_deref().and_then(|p| p.file_name());
-                    let shown = file.map_or_else(
-                        || "choose…".to_string(),
-                        |f| f.to_string_lossy().into_owned(),
-                    );
-                    ui.label(name);
-                    if ui
-                        .button(shown)
-                        .on_hover_text("your own SVG picture, instead of the theme's or the word")
-                        .clicked()
-                    {
-                        *pick = Some(finish);
-                    }
-                    if own.is_some()
-                        && ui
-                            .small_button("×")
-                            .on_hover_text("back to the theme's picture or the word")
-                            .clicked()
-                    {
-                        *own = None;
-                    }
-                });
-            }
-            ui.checkbox(&mut page.stars, "Stars")
-                .on_hover_text("the maze's level as 1 to 5 stars beside the title");
-            ui.checkbox(&mut page.symbols, "Dot and flag")
-                .on_hover_text("a green dot at the start and a chequered flag at the finish instead of the words, for children who cannot read yet");
-        });
-    let mut slider = |ui: &mut egui::Ui, v: &mut f64, range, text: &str| {
-        let r = ui.add(Slider::new(v, range).text(text).max_decimals(2));
-        *coalesce |= r.dragged() && !r.drag_started();
-    };
-    slider(ui, &mut page.margin_mm, 0.0..=50.0, "Margin mm");
-    slider(ui, &mut page.gutter_mm, 0.0..=30.0, "Gutter mm");
-    slider(ui, &mut page.wall_mm, 0.1..=3.0, "Wall mm");
-    slider(ui, &mut page.min_corridor_mm, 1.0..=20.0, "Corridor mm");
-    ui.checkbox(&mut page.bleed, "Bleed")
-        .on_hover_text("add 0.125 in around the page for printers that trim");
-    let label = ui.label("Title");
-    let mut title = page.title.clone().unwrap_or_default();
-    let r = ui
-        .add(
-            egui::TextEdit::singleline(&mut title)
-                .hint_text("printed at the top")
-                .desired_width(f32::INFINITY),
-        )
-        .labelled_by(label.id);
-    if r.changed() {
-        // typing is one undo step per field visit
-        *coalesce |= !r.gained_focus();
-        page.title = (!title.trim().is_empty()).then_some(title);
-    }
-    ui.checkbox(&mut page.name_line, "Name line")
-        .on_hover_text("a \"Name: ____\" line under the title");
-    ui.horizontal(|ui| {
-        let mut numbered = page.page_number.is_some();
-        ui.checkbox(&mut numbered, "Page number");
-        let mut n = page.page_number.unwrap_or(1);
-        if numbered {
-            let r = ui.add(DragValue::new(&mut n).range(1..=9999).prefix("no. "));
-            *coalesce |= r.dragged() && !r.drag_started();
-        }
-        page.page_number = numbered.then_some(n);
-    });
-    ComboBox::from_label("Font")
-        .selected_text(page.font.label())
-        .show_ui(ui, |ui| {
-            for f in Typeface::ALL {
-                ui.selectable_value(&mut page.font, f, f.label());
-            }
-        })
-        .response
-        .on_hover_text("the typeface of the title, labels and page number (Liberation, metric-compatible with the font named; embedded in PDFs)");
 }
 
 fn tool_name(t: Tool) -> &'static str {

@@ -1,0 +1,283 @@
+//! The Maze section of the editor's knobs: style, topology, size, carver, braid and weave, seed,
+//! and the entrances.
+
+use egui::{ComboBox, DragValue, Slider};
+
+use super::{Command, HedgeApp};
+use crate::carve::{CARVERS, GrowingTreePolicy};
+use crate::design::{Design, MAX_SEED};
+use crate::endpoints::Placement;
+use crate::topology::TopologyKind;
+
+/// The growing-tree carver's registry name (its policy knob shows only for it).
+const GROWING_TREE: &str = "growing-tree";
+
+/// Why `algorithm` (a registry entry) cannot run on `topology`.
+fn why_not(name: &str, supported: &[TopologyKind], topology: TopologyKind) -> String {
+    let on: Vec<&str> = supported.iter().map(|t| t.name()).collect();
+    format!(
+        "{name} does not run on {topology} grids (only on {})",
+        on.join(", ")
+    )
+}
+
+/// Why the carver and braid are off while a weave is on.
+const WOVEN: &str = "a weave maze has its own carver and no loops: set Weave to 0 to choose";
+
+/// Why braid and weave are off on a "Which path?" puzzle.
+const STARTS_UNBRAIDED: &str =
+    "a \"Which path?\" puzzle (Starts above 1) has no loops or bridges: they would join its paths";
+
+/// The Maze section: the heading, then one group of knobs after another, editing `d`.
+pub(super) fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &mut bool) {
+    ui.add_space(4.0);
+    ui.heading("Maze");
+    let walls = super::tiles::style_knobs(ui, d);
+    topology_knobs(ui, d, walls, app.design.topology);
+    size_knobs(app, ui, d, coalesce);
+    // a weave is carved by its own carver and never braided: the two knobs wait for weave 0
+    let woven = walls && d.weave > 0.0;
+    carver_knobs(ui, d, walls, woven, coalesce);
+    braid_knobs(ui, d, walls, woven, coalesce);
+    seed_knobs(app, ui, d, coalesce);
+    entrance_knobs(ui, d, walls, coalesce);
+}
+
+/// The grid's topology; a carver that cannot run on a newly chosen one gives way to the first
+/// that can (`was` is the topology before this frame).
+fn topology_knobs(ui: &mut egui::Ui, d: &mut Design, walls: bool, was: TopologyKind) {
+    ui.add_enabled_ui(walls, |ui| {
+        ComboBox::from_label("Topology")
+            .selected_text(d.topology.name())
+            .show_ui(ui, |ui| {
+                for kind in TopologyKind::ALL {
+                    ui.selectable_value(&mut d.topology, kind, kind.name());
+                }
+            })
+            .response
+            .on_disabled_hover_text(super::tiles::WALLS_ONLY);
+    });
+    if d.topology != was && !d.algorithm.supports(d.topology) {
+        // keep the design valid: the first carver that runs on the new topology
+        if let Some(c) = CARVERS.iter().find(|c| c.topologies.contains(&d.topology)) {
+            d.algorithm = c.algorithm;
+        }
+    }
+}
+
+/// The width and the height; with a shape, the height follows the width unless "Keep the
+/// shape's aspect" is unticked.
+fn size_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &mut bool) {
+    let grid = d.grid_topology().info();
+    let r = ui.add(Slider::new(&mut d.width, 2..=200).text(grid.width_label));
+    *coalesce |= r.dragged() && !r.drag_started();
+    let follows = grid.uses_height && d.shape.is_some() && app.keep_aspect;
+    // with a shape, the height follows the width (the shape's aspect kept) unless unticked
+    if follows
+        && d.width != app.design.width
+        && let Some(Ok(fg)) = app.foreground_of(d)
+        && let Ok(h) = crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
+    {
+        d.height = h;
+    }
+    if grid.uses_height {
+        let r = ui
+            .add_enabled(!follows, Slider::new(&mut d.height, 2..=200).text("Height"))
+            .on_disabled_hover_text(
+                "the height follows the width to keep the shape's aspect: untick \
+                 \"Keep the shape's aspect\" to set it by hand",
+            );
+        *coalesce |= r.dragged() && !r.drag_started();
+        if d.shape.is_some() {
+            let r = ui
+                .checkbox(&mut app.keep_aspect, "Keep the shape's aspect")
+                .on_hover_text("the height follows the width, so the shape is not stretched");
+            // ticked again: the height fits the shape at once
+            if r.changed()
+                && app.keep_aspect
+                && let Some(Ok(fg)) = app.foreground_of(d)
+                && let Ok(h) = crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
+            {
+                d.height = h;
+            }
+        }
+    }
+}
+
+/// The carver (greyed while a weave is on) and the growing tree's policy.
+fn carver_knobs(ui: &mut egui::Ui, d: &mut Design, walls: bool, woven: bool, coalesce: &mut bool) {
+    ui.add_enabled_ui(walls && !woven, |ui| {
+        ComboBox::from_label("Algorithm")
+            .selected_text(d.algorithm.name())
+            .show_ui(ui, |ui| {
+                for c in CARVERS {
+                    let fits = c.topologies.contains(&d.topology);
+                    let r = ui
+                        .add_enabled(
+                            fits,
+                            egui::Button::selectable(d.algorithm == c.algorithm, c.name),
+                        )
+                        .on_hover_text(c.summary)
+                        .on_disabled_hover_text(why_not(c.name, c.topologies, d.topology));
+                    if r.clicked() {
+                        d.algorithm = c.algorithm;
+                    }
+                }
+            })
+            .response
+            .on_hover_text(d.algorithm.info().summary)
+            .on_disabled_hover_text(if woven {
+                WOVEN
+            } else {
+                super::tiles::WALLS_ONLY
+            });
+
+        if d.algorithm.name() == GROWING_TREE {
+            growing_tree(ui, &mut d.growing_tree, coalesce);
+        }
+    });
+}
+
+/// Braid, weave and the corridors' inset.
+fn braid_knobs(ui: &mut egui::Ui, d: &mut Design, walls: bool, woven: bool, coalesce: &mut bool) {
+    ui.add_enabled_ui(walls, |ui| {
+        let one_start = d.starts <= 1;
+        let r = ui
+            .add_enabled(
+                one_start && !woven,
+                Slider::new(&mut d.braid, 0.0..=1.0).text("Braid"),
+            )
+            .on_disabled_hover_text(if !walls {
+                super::tiles::WALLS_ONLY
+            } else if woven {
+                WOVEN
+            } else {
+                STARTS_UNBRAIDED
+            });
+        *coalesce |= r.dragged() && !r.drag_started();
+        let rect = crate::weave::weaves(d.topology);
+        let r = ui
+            .add_enabled(
+                rect && one_start,
+                Slider::new(&mut d.weave, 0.0..=1.0).text("Weave"),
+            )
+            .on_disabled_hover_text(if !walls {
+                super::tiles::WALLS_ONLY
+            } else if !one_start {
+                STARTS_UNBRAIDED
+            } else {
+                "weave crossings need a rect or hex grid"
+            });
+        *coalesce |= r.dragged() && !r.drag_started();
+        // the corridors' inset (0.15 of the cell for weave mazes unless set)
+        let mut inset = d.inset_share();
+        let r = ui
+            .add_enabled(
+                rect && walls,
+                Slider::new(&mut inset, 0.0..=crate::design::MAX_INSET).text("Inset"),
+            )
+            .on_hover_text(
+                "corridors narrower than their cells: a weave crossing reads as a bridge",
+            )
+            .on_disabled_hover_text("the inset needs a rect or hex grid of walls");
+        if r.changed() {
+            d.inset = Some(inset);
+        }
+        *coalesce |= r.dragged() && !r.drag_started();
+    });
+}
+
+/// The seed and the "New seed" button.
+fn seed_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &mut bool) {
+    ui.horizontal(|ui| {
+        let mut seed = d.seed.unwrap_or(0);
+        let r = ui.add(
+            DragValue::new(&mut seed)
+                .range(0..=MAX_SEED)
+                .speed(1.0)
+                .prefix("seed "),
+        );
+        *coalesce |= r.dragged() && !r.drag_started();
+        d.seed = Some(seed);
+        if ui.button("New seed").clicked() {
+            app.pending.push(Command::NewSeed);
+        }
+    });
+}
+
+/// Where the entrance and the exit go, and the starts of a "Which path?" puzzle.
+fn entrance_knobs(ui: &mut egui::Ui, d: &mut Design, walls: bool, coalesce: &mut bool) {
+    ui.add_enabled_ui(walls, |ui| {
+        ui.add_enabled_ui(d.starts <= 1, |ui| {
+            ComboBox::from_label("Entrance")
+                .selected_text(placement_name(d.placement))
+                .show_ui(ui, |ui| {
+                    for p in [Placement::Auto, Placement::TopBottom, Placement::LeftRight] {
+                        ui.selectable_value(&mut d.placement, p, placement_name(p));
+                    }
+                })
+                .response
+                .on_disabled_hover_text(if walls {
+                    "a \"Which path?\" puzzle (Starts above 1) spreads its own entrances"
+                } else {
+                    super::tiles::WALLS_ONLY
+                });
+        });
+        // a "Which path?" puzzle: entrances A to D, one joined to the finish
+        let plain = d.braid == 0.0 && d.weave == 0.0 && d.placement == Placement::Auto;
+        let r = ui
+            .add_enabled(
+                plain,
+                Slider::new(&mut d.starts, 1..=crate::design::MAX_STARTS).text("Starts"),
+            )
+            .on_hover_text(
+                "2 to 4: a \"Which path?\" puzzle, entrances lettered A to D and only one \
+                 joined to the finish",
+            )
+            .on_disabled_hover_text(if walls {
+                "a \"Which path?\" puzzle needs braid 0, no weave and the entrance on auto"
+            } else {
+                super::tiles::WALLS_ONLY
+            });
+        *coalesce |= r.dragged() && !r.drag_started();
+    });
+}
+
+/// The growing tree's policy, and the newest share of a mixed one.
+fn growing_tree(ui: &mut egui::Ui, policy: &mut GrowingTreePolicy, coalesce: &mut bool) {
+    let name = |p: &GrowingTreePolicy| match p {
+        GrowingTreePolicy::Newest => "newest",
+        GrowingTreePolicy::Random => "random",
+        GrowingTreePolicy::Oldest => "oldest",
+        GrowingTreePolicy::Mixed(_) => "mixed",
+    };
+    ComboBox::from_label("Policy")
+        .selected_text(name(policy))
+        .show_ui(ui, |ui| {
+            for p in [
+                GrowingTreePolicy::Newest,
+                GrowingTreePolicy::Random,
+                GrowingTreePolicy::Oldest,
+                GrowingTreePolicy::Mixed(0.5),
+            ] {
+                let selected = std::mem::discriminant(policy) == std::mem::discriminant(&p);
+                if ui.selectable_label(selected, name(&p)).clicked() && !selected {
+                    *policy = p;
+                }
+            }
+        });
+    if let GrowingTreePolicy::Mixed(share) = policy {
+        let r = ui.add(Slider::new(share, 0.0..=1.0).text("Newest share"));
+        *coalesce |= r.dragged() && !r.drag_started();
+    }
+}
+
+/// The Entrance box's name for a placement.
+fn placement_name(p: Placement) -> &'static str {
+    match p {
+        Placement::Auto => "auto",
+        Placement::TopBottom => "top-bottom",
+        Placement::LeftRight => "left-right",
+        Placement::Cells { .. } => "cells (clicked or from the file)",
+    }
+}
