@@ -104,7 +104,7 @@ pub fn preset_maze(
     };
     preset.apply(&mut d);
     (d.width, d.height) =
-        hedge::sizing::page_grid(&preset, kind, &hedge::page::PageSetup::default());
+        hedge::sizing::page_grid(preset, kind, &hedge::page::PageSetup::default());
     let fit = Fit {
         height: true,
         size_limit: Some((d.width, d.height)),

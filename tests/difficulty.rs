@@ -429,7 +429,7 @@ fn own_size(paper: &str) -> impl Fn(&Preset) -> (Design, Option<Mask>) {
         ..PageSetup::default()
     };
     move |p| {
-        let (width, height) = hedge::sizing::page_grid(&p, TopologyKind::Rect, &setup);
+        let (width, height) = hedge::sizing::page_grid(p, TopologyKind::Rect, &setup);
         let d = Design {
             width,
             height,
@@ -517,13 +517,13 @@ fn every_preset_meets_its_targets_on_the_page_and_in_a_shape() {
                 p.apply(&mut d);
                 let mask = if shape {
                     let (w, h) =
-                        hedge::sizing::preset_grid(&p, TopologyKind::Rect, &setup, Some(&heart))
+                        hedge::sizing::preset_grid(p, TopologyKind::Rect, &setup, Some(&heart))
                             .unwrap();
                     (d.width, d.height) = (w, h);
                     d.shape = Some(ShapeSource::Builtin("heart".into()));
                     Some(shape_mask(&d, &heart).unwrap().mask)
                 } else {
-                    (d.width, d.height) = hedge::sizing::page_grid(&p, TopologyKind::Rect, &setup);
+                    (d.width, d.height) = hedge::sizing::page_grid(p, TopologyKind::Rect, &setup);
                     None
                 };
                 let options = SearchOptions::default();
@@ -558,18 +558,18 @@ fn preset_sizes_for_a_shape_keep_the_aspect_ratio_and_the_page() {
     for p in PRESETS {
         // an auto page takes whichever orientation gives the shape more cells
         let auto =
-            hedge::sizing::preset_grid(&p, TopologyKind::Rect, &PageSetup::default(), Some(&heart))
+            hedge::sizing::preset_grid(p, TopologyKind::Rect, &PageSetup::default(), Some(&heart))
                 .unwrap();
         let either = [&portrait, &landscape]
-            .map(|s| hedge::sizing::preset_grid(&p, TopologyKind::Rect, s, Some(&heart)).unwrap());
+            .map(|s| hedge::sizing::preset_grid(p, TopologyKind::Rect, s, Some(&heart)).unwrap());
         let cells = |(w, h): (u32, u32)| w * h;
         assert_eq!(cells(auto), either.iter().map(|&s| cells(s)).max().unwrap());
     }
     for setup in [portrait, landscape] {
         for p in PRESETS {
-            let (w, h) = hedge::sizing::page_grid(&p, TopologyKind::Rect, &setup);
+            let (w, h) = hedge::sizing::page_grid(p, TopologyKind::Rect, &setup);
             let (sw, sh) =
-                hedge::sizing::preset_grid(&p, TopologyKind::Rect, &setup, Some(&heart)).unwrap();
+                hedge::sizing::preset_grid(p, TopologyKind::Rect, &setup, Some(&heart)).unwrap();
             assert!(sw <= w && sh <= h, "{}: {sw}x{sh} in {w}x{h}", p.name);
             assert_eq!(sh, fitted_height(TopologyKind::Rect, sw, &heart).unwrap());
             assert!(
@@ -578,10 +578,10 @@ fn preset_sizes_for_a_shape_keep_the_aspect_ratio_and_the_page() {
                 p.name
             );
             let (pw, ph) =
-                hedge::sizing::preset_grid(&p, TopologyKind::Polar, &setup, Some(&heart)).unwrap();
+                hedge::sizing::preset_grid(p, TopologyKind::Polar, &setup, Some(&heart)).unwrap();
             assert_eq!(
                 (pw, ph),
-                hedge::sizing::page_grid(&p, TopologyKind::Polar, &setup)
+                hedge::sizing::page_grid(p, TopologyKind::Polar, &setup)
             );
         }
     }
@@ -629,7 +629,7 @@ fn preset_sizes_keep_their_corridors_on_the_page() {
         };
         for p in PRESETS {
             for kind in TopologyKind::ALL {
-                let (w, h) = hedge::sizing::page_grid(&p, kind, &setup);
+                let (w, h) = hedge::sizing::page_grid(p, kind, &setup);
                 let d = Design {
                     topology: kind,
                     width: w,

@@ -984,7 +984,7 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     );
     assert_eq!(
         (d.width, d.height),
-        hedge::sizing::page_grid(&adult, d.topology, &d.page)
+        hedge::sizing::page_grid(adult, d.topology, &d.page)
     );
     assert_eq!(d.seed, before.seed);
     let cells = (d.width * d.height) as usize;
@@ -1017,7 +1017,7 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     let d = &h.state().design;
     assert_eq!(
         (d.width, d.height),
-        hedge::sizing::preset_grid(&young, TopologyKind::Rect, &d.page, Some(&heart())).unwrap()
+        hedge::sizing::preset_grid(young, TopologyKind::Rect, &d.page, Some(&heart())).unwrap()
     );
     assert_eq!(d.targets, young.targets);
     assert!(h.state().generated().is_some(), "{}", status(&h));

@@ -340,7 +340,7 @@ fn finish_and_answer_key_are_not_stacked_at_the_foot_of_the_page() {
     };
     easy.apply(&mut design);
     let setup = PageSetup::default();
-    (design.width, design.height) = hedge::sizing::page_grid(&easy, design.topology, &setup);
+    (design.width, design.height) = hedge::sizing::page_grid(easy, design.topology, &setup);
     let key = made(&design).pages(&setup, &setup.next_page()).unwrap().key;
     let (finish, answer) = finish_and_key(&key);
     assert!(!overlap(&grown(&finish, 8.0), &answer));
@@ -387,7 +387,7 @@ fn the_maze_fills_the_page_and_the_page_turns_for_a_wide_maze() {
         let prepared = prepare(&fg_design, &Memory::new(), None, Fit::default()).unwrap();
         let fg = prepared.foreground().unwrap();
         let (w, h) =
-            hedge::sizing::preset_grid(&medium, TopologyKind::Rect, &setup, Some(fg)).unwrap();
+            hedge::sizing::preset_grid(medium, TopologyKind::Rect, &setup, Some(fg)).unwrap();
         let mut design = Design {
             width: w,
             height: h,
@@ -664,9 +664,9 @@ fn labels_sit_beside_their_arrows_on_every_shape_topology_and_preset() {
                     Some(pr) => {
                         let sized = match fg {
                             Some(fg) => {
-                                hedge::sizing::preset_grid(&pr, kind, &setup, Some(fg)).unwrap()
+                                hedge::sizing::preset_grid(pr, kind, &setup, Some(fg)).unwrap()
                             }
-                            None => hedge::sizing::page_grid(&pr, kind, &setup),
+                            None => hedge::sizing::page_grid(pr, kind, &setup),
                         };
                         pr.apply(&mut design);
                         // the search's targets play no part in where the labels go
@@ -766,8 +766,8 @@ fn which_path_letters_sit_beside_their_arrows_clear_of_everything() {
             };
             let p = prepare(&plain, &Memory::new(), None, Fit::default()).unwrap();
             (design.width, design.height) = match p.foreground() {
-                Some(fg) => hedge::sizing::preset_grid(&pr, kind, &setup, Some(fg)).unwrap(),
-                None => hedge::sizing::page_grid(&pr, kind, &setup),
+                Some(fg) => hedge::sizing::preset_grid(pr, kind, &setup, Some(fg)).unwrap(),
+                None => hedge::sizing::page_grid(pr, kind, &setup),
             };
             pr.apply(&mut design);
             design.targets = Default::default();
@@ -941,8 +941,8 @@ fn theme_pictures_sit_at_their_arrows_clear_of_the_maze_on_every_topology() {
                 ..Design::default()
             };
             (design.width, design.height) = match &fg {
-                Some(fg) => hedge::sizing::preset_grid(&ages, kind, &setup, Some(fg)).unwrap(),
-                None => hedge::sizing::page_grid(&ages, kind, &setup),
+                Some(fg) => hedge::sizing::preset_grid(ages, kind, &setup, Some(fg)).unwrap(),
+                None => hedge::sizing::page_grid(ages, kind, &setup),
             };
             ages.apply(&mut design);
             design.targets = Default::default();

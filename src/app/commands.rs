@@ -348,7 +348,9 @@ impl HedgeApp {
         if d.shape.is_some() {
             match self.foreground_of(&d).expect("a shape") {
                 Ok(fg) => {
-                    if let Ok(h) = crate::shape::fitted_height(d.grid_topology(), d.width, &fg) {
+                    if let Ok(h) = crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, None)
+                        .map(|(_, h)| h)
+                    {
                         d.height = h;
                     }
                 }

@@ -76,7 +76,8 @@ fn size_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &
     if follows
         && d.width != app.design.width
         && let Some(Ok(fg)) = app.foreground_of(d)
-        && let Ok(h) = crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
+        && let Ok(h) =
+            crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, None).map(|(_, h)| h)
     {
         d.height = h;
     }
@@ -96,7 +97,8 @@ fn size_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &
             if r.changed()
                 && app.keep_aspect
                 && let Some(Ok(fg)) = app.foreground_of(d)
-                && let Ok(h) = crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
+                && let Ok(h) =
+                    crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, None).map(|(_, h)| h)
             {
                 d.height = h;
             }

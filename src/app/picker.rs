@@ -118,7 +118,8 @@ pub fn window(app: &mut HedgeApp, ui: &egui::Ui, d: &mut Design, coalesce: &mut 
     // the height follows the subject's aspect ratio, as it follows a new shape's
     if d.pick != app.design.pick
         && let Some(Ok(fg)) = app.foreground_of(d)
-        && let Ok(h) = crate::shape::fitted_height(d.grid_topology(), d.width, &fg)
+        && let Ok(h) =
+            crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, None).map(|(_, h)| h)
     {
         d.height = h;
     }

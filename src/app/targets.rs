@@ -148,7 +148,7 @@ pub(super) fn apply_preset(app: &mut HedgeApp, name: &str) {
         Some(Ok(fg)) => Some(fg),
         _ => None,
     };
-    let size = crate::sizing::preset_grid(&p, d.topology, &d.page, fg.as_deref());
+    let size = crate::sizing::preset_grid(p, d.topology, &d.page, fg.as_deref());
     match size {
         Ok((w, h)) => {
             d.width = w;
@@ -744,7 +744,7 @@ mod tests {
         let d = &app.design;
         assert_eq!(
             (d.width, d.height),
-            crate::sizing::page_grid(&p, d.topology, &d.page),
+            crate::sizing::page_grid(p, d.topology, &d.page),
             "sized for the page"
         );
         assert_eq!(

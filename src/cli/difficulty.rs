@@ -87,7 +87,7 @@ pub fn apply_preset(
     if let Some(p) = args.difficulty {
         p.apply(d);
         if size {
-            let (w, h) = hedge::sizing::page_grid(&p, d.topology, setup);
+            let (w, h) = hedge::sizing::page_grid(p, d.topology, setup);
             d.width = w;
             d.height = h;
         }

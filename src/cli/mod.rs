@@ -397,7 +397,7 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
         preset_sized && height && setup.orientation == Orientation::Auto,
         prepared.foreground(),
     ) {
-        let (w, h) = hedge::sizing::preset_grid(&p, design.grid_topology(), &setup, Some(fg))?;
+        let (w, h) = hedge::sizing::preset_grid(p, design.grid_topology(), &setup, Some(fg))?;
         if (w, h) != (prepared.design().width, prepared.design().height) {
             prepared = prepared.resized(w, h)?;
         }
