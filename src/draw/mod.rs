@@ -37,7 +37,6 @@ mod book;
 mod clip;
 mod cover;
 mod crossings;
-pub(crate) mod euler;
 mod fit_text;
 mod font;
 mod front;
