@@ -37,6 +37,7 @@ mod book;
 mod clip;
 mod cover;
 mod crossings;
+pub(crate) mod euler;
 mod fit_text;
 mod font;
 mod front;

@@ -7,10 +7,11 @@
 //! maze walls are trees full of odd vertices (free ends and T-junctions), so nearby odd vertices
 //! are first paired up and the short stretch of wall between each pair is drawn twice (there and
 //! back: invisible on paper, and it saves a stroke). Then an Euler walk (Hierholzer's algorithm
-//! with one virtual vertex joined to every remaining odd vertex) covers the result with the fewest
-//! trails. At every vertex the walk prefers the straightest way on, so straight runs of wall
+//! with one virtual vertex joined to every remaining odd vertex, `euler.rs`, which the plotter
+//! export uses too) covers the result with the fewest trails. At every vertex the walk prefers the straightest way on, so straight runs of wall
 //! merge into single segments.
 
+use super::euler::{Csr, vertices_by_key, walk};
 use crate::topology::{Arc, Point};
 
 /// One piece of wall in maze units: a segment or an arc from `a` to `b`.
@@ -107,69 +108,13 @@ struct Graph {
     vertices: usize,
 }
 
-/// Compressed adjacency: `list[start[v]..start[v + 1]]` are the edges at `v`.
-struct Csr {
-    start: Vec<u32>,
-    list: Vec<u32>,
-}
-
-impl Csr {
-    fn new(vertices: usize, edges: &[(u32, u32)]) -> Csr {
-        let mut start = vec![0u32; vertices + 1];
-        for &(u, v) in edges {
-            start[u as usize + 1] += 1;
-            if v != u {
-                start[v as usize + 1] += 1;
-            }
-        }
-        for i in 0..vertices {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut list = vec![0u32; start[vertices] as usize];
-        for (e, &(u, v)) in edges.iter().enumerate() {
-            list[fill[u as usize] as usize] = e as u32;
-            fill[u as usize] += 1;
-            if v != u {
-                list[fill[v as usize] as usize] = e as u32;
-                fill[v as usize] += 1;
-            }
-        }
-        Csr { start, list }
-    }
-
-    fn at(&self, v: u32) -> &[u32] {
-        &self.list[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
-    }
-}
-
 impl Graph {
     /// Matches end points by their quantised keys (sorted, so ids follow the keys' order and
     /// never a hash).
     fn new(pieces: &[Piece]) -> Graph {
-        let mut keys: Vec<((i64, i64), u32)> = Vec::with_capacity(pieces.len() * 2);
-        for (i, p) in pieces.iter().enumerate() {
-            keys.push((key(p.a), 2 * i as u32));
-            keys.push((key(p.b), 2 * i as u32 + 1));
-        }
-        keys.sort_unstable();
-        let mut ends = vec![(0u32, 0u32); pieces.len()];
-        let mut id = 0u32;
-        for (k, &(kk, slot)) in keys.iter().enumerate() {
-            if k > 0 && keys[k - 1].0 != kk {
-                id += 1;
-            }
-            let e = &mut ends[(slot / 2) as usize];
-            if slot % 2 == 0 {
-                e.0 = id;
-            } else {
-                e.1 = id;
-            }
-        }
-        Graph {
-            ends,
-            vertices: if keys.is_empty() { 0 } else { id as usize + 1 },
-        }
+        let keys: Vec<_> = pieces.iter().map(|p| (key(p.a), key(p.b))).collect();
+        let (ends, vertices) = vertices_by_key(&keys);
+        Graph { ends, vertices }
     }
 
     fn other(&self, e: u32, v: u32) -> u32 {
@@ -288,130 +233,29 @@ pub(crate) fn trails(pieces: &[Piece]) -> Vec<Vec<Step>> {
         edge_piece.push(keep[c as usize]);
         ends.push(sub.ends[c as usize]);
     }
-    let real = ends.len() as u32;
-    let n = sub.vertices as u32;
     let csr = Csr::new(sub.vertices, &ends);
-    // odd vertices, each joined to the virtual vertex `n` by a virtual edge
-    let odd: Vec<u32> = (0..n).filter(|&v| csr.at(v).len() % 2 == 1).collect();
-    let virt_edge_of =
-        |v: u32| -> Option<u32> { odd.binary_search(&v).ok().map(|i| real + i as u32) };
+    // the odd vertices, which the walk joins to its virtual vertex (by their adjacency lists,
+    // where an arc from a vertex back to itself counts once)
+    let odd: Vec<u32> = (0..sub.vertices as u32)
+        .filter(|&v| csr.at(v).len() % 2 == 1)
+        .collect();
     // tangents of each piece: leaving `a` and arriving at `b`
     let tangents: Vec<[(f64, f64); 2]> = pieces
         .iter()
         .map(|p| [p.start_tangent(), p.end_tangent()])
         .collect();
-    let total = real as usize + odd.len();
-    let mut used = vec![false; total];
-    let mut cursor: Vec<u32> = csr.start[..n as usize].to_vec();
-    let mut virt_cursor = 0usize;
-    let mut virt_done = vec![false; odd.len()];
-    // leaving vertex v along edge e: the direction of travel
-    let leave = |e: u32, v: u32| -> (f64, f64) {
-        let p = edge_piece[e as usize] as usize;
-        if ends[e as usize].0 == v {
-            tangents[p][0]
-        } else {
-            let (x, y) = tangents[p][1];
-            (-x, -y)
-        }
-    };
-    let mut out: Vec<Vec<Step>> = Vec::new();
-    let mut starts: Vec<u32> = Vec::new();
-    if !odd.is_empty() {
-        starts.push(n);
-    }
-    starts.extend(0..n);
-    const NONE: u32 = u32::MAX;
-    for start in starts {
-        // does `start` have an unused edge?
-        let has_unused = if start == n {
-            virt_done.iter().any(|d| !d)
-        } else {
-            csr.at(start).iter().any(|&e| !used[e as usize])
-                || virt_edge_of(start).is_some_and(|e| !used[e as usize])
-        };
-        if !has_unused {
-            continue;
-        }
-        // stack of (vertex, edge used to arrive); circuit of arriving edges, backwards
-        let mut stack: Vec<(u32, u32)> = vec![(start, NONE)];
-        let mut circuit: Vec<(u32, u32)> = Vec::new();
-        while let Some(&(v, arrived)) = stack.last() {
-            let next = if v == n {
-                while virt_cursor < odd.len() && virt_done[virt_cursor] {
-                    virt_cursor += 1;
-                }
-                (virt_cursor < odd.len()).then(|| real + virt_cursor as u32)
-            } else {
-                let list = csr.at(v);
-                let c = &mut cursor[v as usize];
-                let end = csr.start[v as usize + 1];
-                while *c < end && used[csr.list[*c as usize] as usize] {
-                    *c += 1;
-                }
-                let lo = (*c - csr.start[v as usize]) as usize;
-                let incoming = (arrived != NONE && arrived < real).then(|| {
-                    let (x, y) = leave(arrived, v);
-                    (-x, -y)
-                });
-                let mut best: Option<(f64, u32)> = None;
-                for &e in &list[lo..] {
-                    if used[e as usize] {
-                        continue;
-                    }
-                    let score = match incoming {
-                        Some((ix, iy)) => {
-                            let (ox, oy) = leave(e, v);
-                            ix * ox + iy * oy
-                        }
-                        None => 0.0,
-                    };
-                    if best.is_none_or(|(s, _)| score > s) {
-                        best = Some((score, e));
-                    }
-                }
-                // the virtual edge only when nothing real is left
-                best.map(|(_, e)| e)
-                    .or_else(|| virt_edge_of(v).filter(|&e| !used[e as usize]))
-            };
-            match next {
-                Some(e) => {
-                    used[e as usize] = true;
-                    let w = if e >= real {
-                        let i = (e - real) as usize;
-                        virt_done[i] = true;
-                        if v == n { odd[i] } else { n }
-                    } else {
-                        let (a, b) = ends[e as usize];
-                        if a == v { b } else { a }
-                    };
-                    stack.push((w, e));
-                }
-                None => {
-                    stack.pop();
-                    if arrived != NONE {
-                        circuit.push((v, arrived));
-                    }
-                }
-            }
-        }
-        // walk the circuit forwards; virtual edges split it into trails
-        let mut current: Vec<Step> = Vec::new();
-        for &(to, e) in circuit.iter().rev() {
-            if e >= real {
-                if !current.is_empty() {
-                    out.push(std::mem::take(&mut current));
-                }
-                continue;
-            }
-            let p = edge_piece[e as usize];
-            // arriving at `to`: reversed when `to` is the piece's start
-            let reversed = ends[e as usize].0 == to && ends[e as usize].1 != to;
-            current.push(Step { piece: p, reversed });
-        }
-        if !current.is_empty() {
-            out.push(current);
-        }
-    }
-    out
+    let edge_tangents: Vec<[(f64, f64); 2]> =
+        edge_piece.iter().map(|&p| tangents[p as usize]).collect();
+    walk(&csr, &ends, &odd, &edge_tangents)
+        .into_iter()
+        .map(|trail| {
+            trail
+                .into_iter()
+                .map(|(e, reversed)| Step {
+                    piece: edge_piece[e as usize],
+                    reversed,
+                })
+                .collect()
+        })
+        .collect()
 }

@@ -24,6 +24,7 @@
 use std::collections::HashMap;
 
 use super::svg::num;
+use crate::draw::euler::{Csr, vertices_by_key, walk};
 use crate::draw::{Drawing, Layer, Path, Pos, Rgb, Seg, Shape};
 
 /// One edge of a plot: a straight line or a cubic Bézier, in page millimetres.
@@ -557,134 +558,35 @@ fn unique(edges: Vec<Edge>) -> Vec<Edge> {
     keep.into_iter().map(|i| edges[i as usize]).collect()
 }
 
-/// Covers `edges` (each once) with the fewest trails: an Euler walk over the edges plus a
-/// virtual vertex joined to every odd vertex, split where it passes the virtual vertex. The
-/// walk takes the straightest way on at every vertex.
+/// Covers `edges` (each once) with the fewest trails: the shared Euler walk
+/// ([`walk`]) over the edges, their end points matched by quantised keys, plus a virtual vertex
+/// joined to every odd vertex. The walk takes the straightest way on at every vertex.
 fn trails(edges: &[Edge]) -> Vec<Vec<Edge>> {
-    // vertices by quantised key, numbered in key order
-    let mut keys: Vec<((i64, i64), u32)> = Vec::with_capacity(edges.len() * 2);
-    for (i, e) in edges.iter().enumerate() {
-        keys.push((key(e.a()), 2 * i as u32));
-        keys.push((key(e.b()), 2 * i as u32 + 1));
+    let keys: Vec<_> = edges.iter().map(|e| (key(e.a()), key(e.b()))).collect();
+    let (ends, vertices) = vertices_by_key(&keys);
+    // odd by degree, where an edge from a vertex back to itself counts twice
+    let mut degree = vec![0u32; vertices];
+    for &(u, v) in &ends {
+        degree[u as usize] += 1;
+        degree[v as usize] += 1;
     }
-    keys.sort_unstable();
-    let mut ends = vec![(0u32, 0u32); edges.len()];
-    let mut n = 0u32;
-    for (k, &(kk, slot)) in keys.iter().enumerate() {
-        if k > 0 && keys[k - 1].0 != kk {
-            n += 1;
-        }
-        let e = &mut ends[(slot / 2) as usize];
-        if slot % 2 == 0 {
-            e.0 = n;
-        } else {
-            e.1 = n;
-        }
-    }
-    let vertices = if keys.is_empty() { 0 } else { n as usize + 1 };
-    let mut adj: Vec<Vec<u32>> = vec![Vec::new(); vertices + 1];
-    for (e, &(u, v)) in ends.iter().enumerate() {
-        adj[u as usize].push(e as u32);
-        adj[v as usize].push(e as u32);
-    }
-    // virtual edges: real + i joins the virtual vertex to odd vertex odd[i]
-    let real = edges.len() as u32;
-    let virt = vertices as u32;
-    let odd: Vec<u32> = (0..virt)
-        .filter(|&v| adj[v as usize].len() % 2 == 1)
+    let odd: Vec<u32> = (0..vertices as u32)
+        .filter(|&v| degree[v as usize] % 2 == 1)
         .collect();
-    let mut all_ends = ends.clone();
-    for (i, &v) in odd.iter().enumerate() {
-        all_ends.push((virt, v));
-        adj[v as usize].push(real + i as u32);
-        adj[virt as usize].push(real + i as u32);
-    }
-    let mut used = vec![false; all_ends.len()];
-    let other = |e: u32, v: u32| {
-        let (a, b) = all_ends[e as usize];
-        if a == v { b } else { a }
-    };
-    // the direction of travel leaving `v` along real edge `e`
-    let leave = |e: u32, v: u32| {
-        let edge = &edges[e as usize];
-        if ends[e as usize].0 == v && ends[e as usize].1 != v {
-            edge.start_dir()
-        } else if ends[e as usize].1 == v && ends[e as usize].0 != v {
-            let (x, y) = edge.end_dir();
-            (-x, -y)
-        } else {
-            edge.start_dir()
-        }
-    };
-    let mut out: Vec<Vec<Edge>> = Vec::new();
-    let starts = std::iter::once(virt).chain(0..virt);
-    const NONE: u32 = u32::MAX;
-    for start in starts {
-        if !adj[start as usize].iter().any(|&e| !used[e as usize]) {
-            continue;
-        }
-        let mut stack: Vec<(u32, u32)> = vec![(start, NONE)];
-        let mut circuit: Vec<(u32, u32)> = Vec::new();
-        while let Some(&(v, arrived)) = stack.last() {
-            let incoming = (arrived != NONE && arrived < real).then(|| {
-                let (x, y) = leave(arrived, v);
-                (-x, -y)
-            });
-            let mut best: Option<(f64, u32)> = None;
-            let mut virtual_left = None;
-            for &e in &adj[v as usize] {
-                if used[e as usize] {
-                    continue;
-                }
-                if e >= real {
-                    virtual_left.get_or_insert(e);
-                    continue;
-                }
-                let score = match incoming {
-                    Some((ix, iy)) => {
-                        let (ox, oy) = leave(e, v);
-                        ix * ox + iy * oy
-                    }
-                    None => 0.0,
-                };
-                if best.is_none_or(|(s, _)| score > s) {
-                    best = Some((score, e));
-                }
-            }
-            match best.map(|(_, e)| e).or(virtual_left) {
-                Some(e) => {
-                    used[e as usize] = true;
-                    stack.push((other(e, v), e));
-                }
-                None => {
-                    stack.pop();
-                    if arrived != NONE {
-                        circuit.push((v, arrived));
-                    }
-                }
-            }
-        }
-        let mut current: Vec<Edge> = Vec::new();
-        for &(to, e) in circuit.iter().rev() {
-            if e >= real {
-                if !current.is_empty() {
-                    out.push(std::mem::take(&mut current));
-                }
-                continue;
-            }
-            let edge = edges[e as usize];
-            let (a, b) = ends[e as usize];
-            current.push(if b == to || a == b {
-                edge
-            } else {
-                edge.reversed()
-            });
-        }
-        if !current.is_empty() {
-            out.push(current);
-        }
-    }
-    out
+    let tangents: Vec<[(f64, f64); 2]> =
+        edges.iter().map(|e| [e.start_dir(), e.end_dir()]).collect();
+    walk(&Csr::new(vertices, &ends), &ends, &odd, &tangents)
+        .into_iter()
+        .map(|trail| {
+            trail
+                .into_iter()
+                .map(|(e, reversed)| {
+                    let edge = edges[e as usize];
+                    if reversed { edge.reversed() } else { edge }
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Orders `strokes` greedily from the page's top-left corner: the nearest stroke end next (a
