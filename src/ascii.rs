@@ -57,30 +57,7 @@ pub fn render(maze: &Maze, openings: &[(CellId, usize)]) -> Result<String> {
         grid.id_at(Coord::new(row as u32, col as u32))
     };
 
-    let mut open: Vec<(CellId, usize)> = Vec::with_capacity(openings.len());
-    for &(c, side) in openings {
-        if c.index() >= grid.len() {
-            return Err(Error::option(format!(
-                "opening names cell {} but the maze has {} cells",
-                c.0,
-                grid.len()
-            )));
-        }
-        if side >= 4 {
-            return Err(Error::option(format!(
-                "opening side must be 0 (north), 1 (east), 2 (south) or 3 (west), got {side}"
-            )));
-        }
-        let at = grid.coord(c);
-        let (dr, dc) = SIDE_STEPS[side];
-        if cell(i64::from(at.row) + dr, i64::from(at.col) + dc).is_some() {
-            return Err(Error::option(format!(
-                "the {} side of cell ({}, {}) is not on the outer wall",
-                SIDE_NAMES[side], at.row, at.col
-            )));
-        }
-        open.push((c, side));
-    }
+    let open = checked_openings(maze, openings, cell)?;
     let is_open = |c: CellId, side: usize| open.contains(&(c, side));
     // the wall between `a` (before: above or left) and `b` (after), seen from `a` through `side`
     let wall = |a: Option<CellId>, b: Option<CellId>, side: usize| match (a, b) {
@@ -90,14 +67,7 @@ pub fn render(maze: &Maze, openings: &[(CellId, usize)]) -> Result<String> {
         (None, Some(b)) => !is_open(b, (side + 2) % 4),
     };
 
-    // walls a tunnel passes under: (the cell above or left, the cell below or right)
-    let mut dashed: Vec<(CellId, CellId)> = Vec::new();
-    for t in maze.tunnels() {
-        for (a, b) in [(t.from, t.under), (t.under, t.to)] {
-            dashed.push(if a < b { (a, b) } else { (b, a) });
-        }
-    }
-    dashed.sort_unstable();
+    let dashed = dashed_walls(maze);
     let is_dashed = |a: Option<CellId>, b: Option<CellId>| match (a, b) {
         (Some(a), Some(b)) => dashed.binary_search(&(a.min(b), a.max(b))).is_ok(),
         _ => false,
@@ -147,6 +117,55 @@ pub fn render(maze: &Maze, openings: &[(CellId, usize)]) -> Result<String> {
         finish(&mut line, &mut out);
     }
     Ok(out)
+}
+
+/// `openings` checked against `maze`: each names one of its cells and a side (0 to 3) with no
+/// active cell across it, where `cell` finds the cell at a row and column (`None` outside the
+/// grid or switched off).
+fn checked_openings(
+    maze: &Maze,
+    openings: &[(CellId, usize)],
+    cell: impl Fn(i64, i64) -> Option<CellId>,
+) -> Result<Vec<(CellId, usize)>> {
+    let grid = maze.grid();
+    let mut open: Vec<(CellId, usize)> = Vec::with_capacity(openings.len());
+    for &(c, side) in openings {
+        if c.index() >= grid.len() {
+            return Err(Error::option(format!(
+                "opening names cell {} but the maze has {} cells",
+                c.0,
+                grid.len()
+            )));
+        }
+        if side >= 4 {
+            return Err(Error::option(format!(
+                "opening side must be 0 (north), 1 (east), 2 (south) or 3 (west), got {side}"
+            )));
+        }
+        let at = grid.coord(c);
+        let (dr, dc) = SIDE_STEPS[side];
+        if cell(i64::from(at.row) + dr, i64::from(at.col) + dc).is_some() {
+            return Err(Error::option(format!(
+                "the {} side of cell ({}, {}) is not on the outer wall",
+                SIDE_NAMES[side], at.row, at.col
+            )));
+        }
+        open.push((c, side));
+    }
+    Ok(open)
+}
+
+/// The walls a tunnel passes under, as (the cell above or left, the cell below or right) pairs,
+/// sorted.
+fn dashed_walls(maze: &Maze) -> Vec<(CellId, CellId)> {
+    let mut dashed: Vec<(CellId, CellId)> = Vec::new();
+    for t in maze.tunnels() {
+        for (a, b) in [(t.from, t.under), (t.under, t.to)] {
+            dashed.push(if a < b { (a, b) } else { (b, a) });
+        }
+    }
+    dashed.sort_unstable();
+    dashed
 }
 
 #[cfg(test)]
