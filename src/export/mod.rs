@@ -9,6 +9,8 @@
 pub mod centreline;
 pub mod pdf;
 pub mod pdf_fonts;
+mod pdf_objects;
+mod pdf_subsets;
 pub mod plotter;
 pub mod png;
 pub mod raster;

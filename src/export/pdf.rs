@@ -1,15 +1,15 @@
 //! PDF export with printpdf: one page per [`Drawing`], vector only, page size exactly the
 //! drawing's (trim box set when there is bleed).
 //!
-//! Text is set in the bundled fonts ([`crate::draw::font`]: Liberation, and DejaVu Sans glyph
-//! by glyph for what the Liberation face lacks), each embedded as a TrueType subset of the
-//! glyphs the document uses (cut with allsorts, the subsetter printpdf itself uses): a Type0
+//! Text is set in the bundled fonts ([`crate::draw::font`]: Liberation, and DejaVu Sans glyph by
+//! glyph for what the Liberation face lacks), each embedded as a TrueType subset of the glyphs the
+//! document uses (`pdf_subsets.rs`; cut with allsorts, the subsetter printpdf itself uses): a Type0
 //! font with Identity-H encoding over a CIDFontType2 whose CIDs are the subset's glyph ids, its
 //! `/W` widths the font's own advances (so glyphs land where the layout measured them), and a
-//! `/ToUnicode` map so the text can be searched and copied. printpdf writes the pages (glyph
-//! ids through `Op::ShowText`); the font objects are added to the lopdf document it gives,
-//! as one resource dictionary every page shares. Glyph ids are numbered in sorted order and
-//! the subset tag (`ABCDEF+`) is a digest of the glyph set, so the fonts are deterministic too.
+//! `/ToUnicode` map so the text can be searched and copied. printpdf writes the pages (glyph ids
+//! through `Op::ShowText`); the font objects are added to the lopdf document it gives, as one
+//! resource dictionary every page shares. Glyph ids are numbered in sorted order and the subset tag
+//! (`ABCDEF+`) is a digest of the glyph set, so the fonts are deterministic too.
 //!
 //! The strokes and fills of a page are written by this module as one compressed content stream
 //! ([`graphics`], decimal operands of two places, about 16 bytes a point before compression),
@@ -22,8 +22,6 @@
 //! its trailer `/ID` is replaced by an MD5 digest of its objects (`content_id`, the digest
 //! PDF 32000-1 §14.4 suggests): the same drawings always give the same bytes.
 
-use std::collections::BTreeMap;
-
 use printpdf::{
     Codepoint, Color, FontId, Mm, Op, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point,
     Pt, Rgb, TextItem, TextMatrix,
@@ -31,6 +29,8 @@ use printpdf::{
 
 use rayon::prelude::*;
 
+use super::pdf_objects::{Counting, feed, write_indirect, write_object, write_xref};
+use super::pdf_subsets::{Subsets, embed_fonts, resource_name, subsets};
 use crate::draw::{Drawing, Path, Pos, Rgb as Colour, Seg, Shape, place};
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -402,14 +402,14 @@ impl Prepared {
 
     /// Writes the document to `out`, drawing page `i`'s strokes and fills with `page(i)` as its
     /// turn comes (a few pages at a time, one a thread, compressed in parallel), and its
-    /// `/ID` a digest of the objects as they are written ([`content_id`]). The bytes are
-    /// lopdf's `save_to`'s (a cross-reference table, objects in number order).
+    /// `/ID` a digest of the objects as they are written (`content_id` in `pdf_objects.rs`).
+    /// The bytes are lopdf's `save_to`'s (a cross-reference table, objects in number order).
     pub fn write(
         &self,
         page: &PageSource<'_>,
         out: &mut dyn std::io::Write,
     ) -> std::io::Result<()> {
-        use lopdf::xref::{Xref, XrefEntry, XrefSection, XrefType};
+        use lopdf::xref::{Xref, XrefEntry, XrefType};
         use md5::Digest as _;
         use std::io::Write as _;
         let lo = &self.lo;
@@ -458,27 +458,7 @@ impl Prepared {
                     generation,
                 },
             );
-            let separated = |o: &lopdf::Object| {
-                use lopdf::Object as O;
-                matches!(
-                    o,
-                    O::Null | O::Boolean(_) | O::Integer(_) | O::Real(_) | O::Reference(_)
-                )
-            };
-            let end_separated = |o: &lopdf::Object| {
-                separated(o) || matches!(o, lopdf::Object::Name(_) | lopdf::Object::Stream(_))
-            };
-            write!(
-                out,
-                "{id} {generation} obj\n{}",
-                if separated(object) { " " } else { "" }
-            )?;
-            write_object(&mut out, object)?;
-            writeln!(
-                out,
-                "{}\nendobj",
-                if end_separated(object) { " " } else { "" }
-            )?;
+            write_indirect(&mut out, id, generation, object)?;
         }
         let mut trailer = lo.trailer.clone();
         for (key, value) in trailer.iter().filter(|(k, _)| k.as_slice() != b"ID") {
@@ -489,415 +469,13 @@ impl Prepared {
         let id = lopdf::Object::String(digest.to_vec(), lopdf::StringFormat::Hexadecimal);
         trailer.set("ID", vec![id.clone(), id]);
         let xref_start = out.written;
-        // the cross-reference table, as lopdf writes it: runs of consecutive objects
-        writeln!(out, "xref")?;
-        let mut section = XrefSection::new(0);
-        section.add_unusable_free_entry();
-        for obj_id in 1..xref.size {
-            if section.is_empty() {
-                section = XrefSection::new(obj_id);
-            }
-            match xref.get(obj_id) {
-                Some(&XrefEntry::Normal { offset, generation }) => {
-                    section.add_entry(XrefEntry::Normal { offset, generation });
-                }
-                Some(_) => section.add_unusable_free_entry(),
-                None => {
-                    if !section.is_empty() {
-                        section.write_xref_section(&mut out)?;
-                        section = XrefSection::new(obj_id);
-                    }
-                }
-            }
-        }
-        if !section.is_empty() {
-            section.write_xref_section(&mut out)?;
-        }
+        write_xref(&mut out, &xref)?;
         trailer.set("Size", i64::from(lo.max_id + 1));
         out.write_all(b"trailer\n")?;
         write_object(&mut out, &lopdf::Object::Dictionary(trailer))?;
         write!(out, "\nstartxref\n{xref_start}\n%%EOF")?;
         Ok(())
     }
-}
-
-/// Writes one object as lopdf's writer does (its `Writer::write_object`, which lopdf does not
-/// export): the same bytes as `Document::save_to`.
-fn write_object(out: &mut dyn std::io::Write, object: &lopdf::Object) -> std::io::Result<()> {
-    use lopdf::Object as O;
-    let separated = |o: &O| {
-        matches!(
-            o,
-            O::Null | O::Boolean(_) | O::Integer(_) | O::Real(_) | O::Reference(_)
-        )
-    };
-    match object {
-        O::Null => out.write_all(b"null"),
-        O::Boolean(v) => out.write_all(if *v { b"true" } else { b"false" }),
-        O::Integer(v) => write!(out, "{v}"),
-        O::Real(v) => write!(out, "{v}"),
-        O::Name(name) => write_name(out, name),
-        O::String(text, lopdf::StringFormat::Literal) => {
-            // backslashes, carriage returns and unbalanced parentheses escaped
-            let mut escape = Vec::new();
-            let mut open = Vec::new();
-            for (i, &b) in text.iter().enumerate() {
-                match b {
-                    b'(' => open.push(i),
-                    b')' if open.pop().is_none() => escape.push(i),
-                    b'\\' | b'\r' => escape.push(i),
-                    _ => {}
-                }
-            }
-            escape.append(&mut open);
-            out.write_all(b"(")?;
-            for (i, &b) in text.iter().enumerate() {
-                if escape.contains(&i) {
-                    out.write_all(&[b'\\', if b == b'\r' { b'r' } else { b }])?;
-                } else {
-                    out.write_all(&[b])?;
-                }
-            }
-            out.write_all(b")")
-        }
-        O::String(text, lopdf::StringFormat::Hexadecimal) => {
-            out.write_all(b"<")?;
-            for b in text {
-                write!(out, "{b:02X}")?;
-            }
-            out.write_all(b">")
-        }
-        O::Array(items) => {
-            out.write_all(b"[")?;
-            for (k, item) in items.iter().enumerate() {
-                if k > 0 && separated(item) {
-                    out.write_all(b" ")?;
-                }
-                write_object(out, item)?;
-            }
-            out.write_all(b"]")
-        }
-        O::Dictionary(dict) => write_dict(out, dict),
-        O::Stream(stream) => {
-            write_dict(out, &stream.dict)?;
-            out.write_all(b"stream\n")?;
-            out.write_all(&stream.content)?;
-            out.write_all(b"\nendstream")
-        }
-        O::Reference((num, generation)) => write!(out, "{num} {generation} R"),
-    }
-}
-
-fn write_dict(out: &mut dyn std::io::Write, dict: &lopdf::Dictionary) -> std::io::Result<()> {
-    use lopdf::Object as O;
-    out.write_all(b"<<")?;
-    for (key, value) in dict.iter() {
-        write_name(out, key)?;
-        if matches!(
-            value,
-            O::Null | O::Boolean(_) | O::Integer(_) | O::Real(_) | O::Reference(_)
-        ) {
-            out.write_all(b" ")?;
-        }
-        write_object(out, value)?;
-    }
-    out.write_all(b">>")
-}
-
-/// A name: white space, delimiters and bytes outside `!` to `~` as `#XX`.
-fn write_name(out: &mut dyn std::io::Write, name: &[u8]) -> std::io::Result<()> {
-    out.write_all(b"/")?;
-    for &b in name {
-        if b" \t\n\r\x0C()<>[]{}/%#".contains(&b) || !(33..=126).contains(&b) {
-            write!(out, "#{b:02X}")?;
-        } else {
-            out.write_all(&[b])?;
-        }
-    }
-    Ok(())
-}
-
-/// A writer that counts the bytes it passes on: the objects' offsets.
-struct Counting<'a> {
-    inner: &'a mut dyn std::io::Write,
-    written: usize,
-}
-
-impl std::io::Write for Counting<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.written += n;
-        Ok(n)
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-/// The glyphs of one bundled font a document uses: the subset to embed.
-struct Subset {
-    font: &'static crate::draw::Font,
-    /// The font's glyph ids in subset order (the subset's glyph `i` is `ids[i]`; `.notdef`
-    /// first, the rest sorted).
-    ids: Vec<u16>,
-    /// Each used glyph's character (the first one seen), by font glyph id.
-    chars: BTreeMap<u16, char>,
-}
-
-impl Subset {
-    /// The CID (the subset's glyph id) of the font's glyph `gid`.
-    fn cid(&self, gid: u16) -> u16 {
-        self.ids.binary_search(&gid).map_or(0, |i| i as u16)
-    }
-}
-
-/// The subsets of every font used by `pages`, by font id.
-type Subsets = BTreeMap<usize, Subset>;
-
-fn subsets(pages: &[&Drawing]) -> Subsets {
-    let mut out = Subsets::new();
-    for d in pages {
-        for item in d.printed() {
-            let Shape::Text(t) = &item.shape else {
-                continue;
-            };
-            for g in place(t) {
-                out.entry(g.font.id())
-                    .or_insert_with(|| Subset {
-                        font: g.font,
-                        ids: Vec::new(),
-                        chars: BTreeMap::new(),
-                    })
-                    .chars
-                    .entry(g.gid)
-                    .or_insert(g.c);
-            }
-        }
-    }
-    for s in out.values_mut() {
-        // sorted with 0 first: binary_search finds a glyph's CID
-        s.ids = std::iter::once(0)
-            .chain(s.chars.keys().copied().filter(|&g| g != 0))
-            .collect();
-    }
-    out
-}
-
-/// The page resource name of font `id`.
-fn resource_name(id: usize) -> String {
-    format!("HF{id}")
-}
-
-/// Adds every font of `fonts` to `lo`, embedded as a subset, and names them in the font
-/// resource dictionary the pages share.
-fn embed_fonts(lo: &mut lopdf::Document, fonts: &Subsets) {
-    let entries: Vec<(String, lopdf::ObjectId)> = fonts
-        .iter()
-        .map(|(&id, s)| (resource_name(id), embed_font(lo, s)))
-        .collect();
-    // printpdf gives every page the same /Resources /Font dictionary (by reference)
-    let mut dicts: Vec<lopdf::ObjectId> = Vec::new();
-    for (_, page) in lo.get_pages() {
-        let font_dict = lo
-            .get_dictionary(page)
-            .and_then(|p| p.get(b"Resources"))
-            .and_then(lopdf::Object::as_reference)
-            .and_then(|r| lo.get_dictionary(r))
-            .and_then(|r| r.get(b"Font"))
-            .and_then(lopdf::Object::as_reference);
-        if let Ok(f) = font_dict
-            && !dicts.contains(&f)
-        {
-            dicts.push(f);
-        }
-    }
-    for f in dicts {
-        if let Ok(dict) = lo.get_dictionary_mut(f) {
-            for (name, id) in &entries {
-                dict.set(name.as_bytes(), lopdf::Object::Reference(*id));
-            }
-        }
-    }
-}
-
-/// The subset's font program (allsorts' subset in `ids` order; the whole font if subsetting
-/// fails, which it does not for the bundled fonts) and whether it is a subset.
-///
-/// The tables kept are allsorts' PDF profile without `name` (the PDF names the font itself;
-/// PDF 32000-1 §9.9 does not ask for it, and DejaVu's, with its licence text, would be most
-/// of a small subset).
-fn font_program(s: &Subset) -> (Vec<u8>, bool) {
-    use allsorts::binary::read::ReadScope;
-    use allsorts::font_data::FontData;
-    use allsorts::subset::{CmapTarget, SubsetProfile, subset};
-    use allsorts::tag;
-    let profile = SubsetProfile::Custom(vec![
-        tag::CMAP,
-        tag::HEAD,
-        tag::CVT,
-        tag::FPGM,
-        tag::HHEA,
-        tag::HMTX,
-        tag::MAXP,
-        tag::POST,
-        tag::PREP,
-    ]);
-    let bytes = s.font.bytes();
-    let sub = ReadScope::new(bytes)
-        .read::<FontData<'_>>()
-        .ok()
-        .and_then(|data| data.table_provider(0).ok())
-        .and_then(|p| subset(&p, &s.ids, &profile, CmapTarget::Unrestricted).ok());
-    match sub {
-        Some(sub) => (sub, true),
-        None => (bytes.to_vec(), false),
-    }
-}
-
-/// Six capital letters from a digest of the font and its glyph set: the subset tag.
-fn subset_tag(s: &Subset) -> String {
-    use md5::Digest as _;
-    let mut h = md5::Md5::new();
-    h.update(s.font.name().as_bytes());
-    for id in &s.ids {
-        h.update(id.to_le_bytes());
-    }
-    let digest: [u8; 16] = h.finalize().into();
-    digest[..6]
-        .iter()
-        .map(|b| char::from(b'A' + b % 26))
-        .collect()
-}
-
-/// Adds one subset font (Type0 over CIDFontType2, Identity-H, with its program, widths and
-/// ToUnicode map) to `lo`; returns the Type0 font's id.
-fn embed_font(lo: &mut lopdf::Document, s: &Subset) -> lopdf::ObjectId {
-    use lopdf::{Dictionary, Object, Stream, StringFormat};
-    let (program, is_subset) = font_program(s);
-    let base = if is_subset {
-        format!("{}+{}", subset_tag(s), s.font.name())
-    } else {
-        s.font.name().to_string()
-    };
-    let k = 1000.0 / s.font.units_per_em();
-    // font units to thousandths of an em, as the integer they usually are
-    let em = |v: f64| -> Object {
-        let v = (v * k * 1000.0).round() / 1000.0;
-        if v.fract() == 0.0 {
-            Object::Integer(v as i64)
-        } else {
-            Object::Real(v as f32)
-        }
-    };
-    let program_len = program.len() as i64;
-    let file = lo.add_object(Stream::new(
-        Dictionary::from_iter([("Length1", Object::Integer(program_len))]),
-        program,
-    ));
-    let face = s.font.face();
-    let bbox = face.map(|f| f.global_bounding_box());
-    let bbox = bbox.map_or(vec![0.into(), 0.into(), 1000.into(), 1000.into()], |b| {
-        vec![
-            em(f64::from(b.x_min)),
-            em(f64::from(b.y_min)),
-            em(f64::from(b.x_max)),
-            em(f64::from(b.y_max)),
-        ]
-    });
-    let metric = |f: fn(&ttf_parser::Face<'_>) -> i16, default: f64| {
-        face.map_or(Object::Real(default as f32), |face| em(f64::from(f(face))))
-    };
-    let bold = face.is_some_and(|f| f.is_bold());
-    let descriptor = lo.add_object(Dictionary::from_iter([
-        ("Type", Object::Name(b"FontDescriptor".to_vec())),
-        ("FontName", Object::Name(base.clone().into_bytes())),
-        // symbolic: glyphs are reached by glyph id, not through a standard encoding
-        ("Flags", Object::Integer(4)),
-        ("FontBBox", Object::Array(bbox)),
-        ("ItalicAngle", Object::Integer(0)),
-        ("Ascent", metric(|f| f.ascender(), 800.0)),
-        ("Descent", metric(|f| f.descender(), -200.0)),
-        (
-            "CapHeight",
-            metric(|f| f.capital_height().unwrap_or(f.ascender()), 700.0),
-        ),
-        ("StemV", Object::Integer(if bold { 120 } else { 80 })),
-        ("FontFile2", Object::Reference(file)),
-    ]));
-    let widths: Vec<Object> = s
-        .ids
-        .iter()
-        .map(|&g| em(s.font.glyph_advance_em(g) * s.font.units_per_em()))
-        .collect();
-    let registry = Dictionary::from_iter([
-        (
-            "Registry",
-            Object::String(b"Adobe".to_vec(), StringFormat::Literal),
-        ),
-        (
-            "Ordering",
-            Object::String(b"Identity".to_vec(), StringFormat::Literal),
-        ),
-        ("Supplement", Object::Integer(0)),
-    ]);
-    let cid_font = lo.add_object(Dictionary::from_iter([
-        ("Type", Object::Name(b"Font".to_vec())),
-        ("Subtype", Object::Name(b"CIDFontType2".to_vec())),
-        ("BaseFont", Object::Name(base.clone().into_bytes())),
-        ("CIDSystemInfo", Object::Dictionary(registry)),
-        ("FontDescriptor", Object::Reference(descriptor)),
-        (
-            "W",
-            Object::Array(vec![Object::Integer(0), Object::Array(widths)]),
-        ),
-        ("CIDToGIDMap", Object::Name(b"Identity".to_vec())),
-    ]));
-    let to_unicode = lo.add_object(Stream::new(
-        Dictionary::new(),
-        to_unicode_cmap(s).into_bytes(),
-    ));
-    lo.add_object(Dictionary::from_iter([
-        ("Type", Object::Name(b"Font".to_vec())),
-        ("Subtype", Object::Name(b"Type0".to_vec())),
-        ("BaseFont", Object::Name(base.into_bytes())),
-        ("Encoding", Object::Name(b"Identity-H".to_vec())),
-        (
-            "DescendantFonts",
-            Object::Array(vec![Object::Reference(cid_font)]),
-        ),
-        ("ToUnicode", Object::Reference(to_unicode)),
-    ]))
-}
-
-/// The `/ToUnicode` CMap of a subset: each CID to its character (UTF-16BE).
-fn to_unicode_cmap(s: &Subset) -> String {
-    use std::fmt::Write as _;
-    let pairs: Vec<(u16, char)> = s
-        .ids
-        .iter()
-        .enumerate()
-        .filter_map(|(cid, g)| s.chars.get(g).map(|&c| (cid as u16, c)))
-        .collect();
-    let mut out = String::from(
-        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
-         /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
-         /CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n\
-         1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n",
-    );
-    for chunk in pairs.chunks(100) {
-        let _ = writeln!(out, "{} beginbfchar", chunk.len());
-        for &(cid, c) in chunk {
-            let _ = write!(out, "<{cid:04X}> <");
-            let mut buf = [0u16; 2];
-            for unit in c.encode_utf16(&mut buf) {
-                let _ = write!(out, "{unit:04X}");
-            }
-            out.push_str(">\n");
-        }
-        out.push_str("endbfchar\n");
-    }
-    out.push_str("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
-    out
 }
 
 /// Makes a graphics stream (in page order) the first of each page's `/Contents`, before
@@ -1034,100 +612,10 @@ fn deflate(stream: &mut lopdf::Stream) {
 }
 
 #[cfg(test)]
-/// Sets the trailer's `/ID` to two copies of [`content_id`] (a new document's permanent and
-/// changing identifiers are the same), as hex strings.
-fn set_content_id(lo: &mut lopdf::Document) {
-    let id = lopdf::Object::String(content_id(lo).to_vec(), lopdf::StringFormat::Hexadecimal);
-    lo.trailer.set("ID", vec![id.clone(), id]);
-}
-
-#[cfg(test)]
-/// An MD5 digest of a document's objects (numbers, generations and contents, in object order)
-/// and of its trailer's other entries: it depends only on what the file will contain, never on
-/// the process or the time.
-fn content_id(lo: &lopdf::Document) -> [u8; 16] {
-    use md5::Digest as _;
-    let mut h = md5::Md5::new();
-    for (&(num, generation), object) in &lo.objects {
-        h.update(num.to_le_bytes());
-        h.update(generation.to_le_bytes());
-        feed(&mut h, object);
-    }
-    for (key, value) in lo.trailer.iter().filter(|(k, _)| k.as_slice() != b"ID") {
-        h.update(key);
-        feed(&mut h, value);
-    }
-    h.finalize().into()
-}
-
-/// Feeds one object into the digest, tagging each kind and length so that different objects
-/// never feed the same bytes.
-fn feed(h: &mut md5::Md5, object: &lopdf::Object) {
-    use lopdf::Object as O;
-    use md5::Digest as _;
-    let bytes = |h: &mut md5::Md5, b: &[u8]| {
-        h.update((b.len() as u64).to_le_bytes());
-        h.update(b);
-    };
-    match object {
-        O::Null => h.update(b"n"),
-        O::Boolean(v) => h.update([b'b', u8::from(*v)]),
-        O::Integer(v) => {
-            h.update(b"i");
-            h.update(v.to_le_bytes());
-        }
-        O::Real(v) => {
-            h.update(b"r");
-            h.update(v.to_le_bytes());
-        }
-        O::Name(v) => {
-            h.update(b"N");
-            bytes(h, v);
-        }
-        O::String(v, format) => {
-            h.update(match format {
-                lopdf::StringFormat::Literal => b"s",
-                lopdf::StringFormat::Hexadecimal => b"x",
-            });
-            bytes(h, v);
-        }
-        O::Array(items) => {
-            h.update(b"a");
-            h.update((items.len() as u64).to_le_bytes());
-            for item in items {
-                feed(h, item);
-            }
-        }
-        O::Dictionary(dict) => feed_dict(h, dict),
-        O::Stream(stream) => {
-            h.update(b"S");
-            feed_dict(h, &stream.dict);
-            bytes(h, &stream.content);
-        }
-        O::Reference((num, generation)) => {
-            h.update(b"R");
-            h.update(num.to_le_bytes());
-            h.update(generation.to_le_bytes());
-        }
-    }
-}
-
-/// Feeds a dictionary, entries in their (deterministic, insertion) order.
-fn feed_dict(h: &mut md5::Md5, dict: &lopdf::Dictionary) {
-    use md5::Digest as _;
-    h.update(b"d");
-    h.update((dict.len() as u64).to_le_bytes());
-    for (key, value) in dict.iter() {
-        h.update((key.len() as u64).to_le_bytes());
-        h.update(key);
-        feed(h, value);
-    }
-}
-
-#[cfg(test)]
 mod tests {
     use super::*;
     use crate::draw::{Area, Drawing};
+    use crate::export::pdf_objects::set_content_id;
 
     fn page() -> Drawing {
         let trim = Area {
@@ -1177,74 +665,6 @@ mod tests {
             }),
         });
         d
-    }
-
-    #[test]
-    fn fonts_are_embedded_subsets_the_same_on_every_save() {
-        let a = pdf(&[&titled("Zoë ♥ ★ → ☺"), &titled("AB")], "t");
-        assert_eq!(pdf(&[&titled("Zoë ♥ ★ → ☺"), &titled("AB")], "t"), a);
-        let lo = lopdf::Document::load_mem(&a).unwrap();
-        let mut names = Vec::new();
-        for object in lo.objects.values() {
-            let Ok(d) = object.as_dict() else { continue };
-            if d.get(b"Subtype").and_then(|o| o.as_name()).ok() != Some(b"Type0") {
-                continue;
-            }
-            let name = String::from_utf8(d.get(b"BaseFont").unwrap().as_name().unwrap().to_vec());
-            names.push(name.unwrap());
-            let cid = d.get(b"DescendantFonts").unwrap().as_array().unwrap()[0]
-                .as_reference()
-                .unwrap();
-            let cid = lo.get_dictionary(cid).unwrap();
-            let desc = cid.get(b"FontDescriptor").unwrap().as_reference().unwrap();
-            let file = lo
-                .get_dictionary(desc)
-                .unwrap()
-                .get(b"FontFile2")
-                .unwrap()
-                .as_reference()
-                .unwrap();
-            let program = lo.get_object(file).unwrap().as_stream().unwrap();
-            let program = program.decompressed_content().unwrap();
-            // a real font, and far smaller than the whole file
-            let face = ttf_parser::Face::parse(&program, 0).unwrap();
-            assert!(face.number_of_glyphs() < 40, "{}", face.number_of_glyphs());
-        }
-        names.sort_by_key(|n| n.split_once('+').map(|(_, bare)| bare.to_string()));
-        assert_eq!(names.len(), 2, "{names:?}");
-        assert!(names[0].ends_with("+DejaVuSans-Bold"), "{names:?}");
-        assert!(names[1].ends_with("+LiberationSans-Bold"), "{names:?}");
-        let text = lo.extract_text(&[1]).unwrap();
-        assert!(text.contains("Zoë ♥") && text.contains('★'), "{text}");
-        // another glyph set, another subset tag
-        let b = pdf(&[&titled("Zoë")], "t");
-        let lo = lopdf::Document::load_mem(&b).unwrap();
-        assert!(!lo.objects.values().any(|o| {
-            o.as_dict()
-                .and_then(|d| d.get(b"BaseFont"))
-                .and_then(|n| n.as_name())
-                .is_ok_and(|n| n.ends_with(b"DejaVuSans-Bold"))
-        }));
-    }
-
-    #[test]
-    fn glyph_ids_are_numbered_in_subset_order() {
-        let d = titled("BAB");
-        let s = subsets(&[&d]);
-        let subset = s.values().next().unwrap();
-        assert_eq!(subset.ids[0], 0, ".notdef first");
-        assert!(subset.ids.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(subset.ids.len(), 3);
-        let f = crate::draw::font(crate::page::Typeface::Sans, true);
-        let (_, a) = f.resolve('A').unwrap();
-        let (_, b) = f.resolve('B').unwrap();
-        assert_eq!(subset.cid(a), 1);
-        assert_eq!(subset.cid(b), 2);
-        let cmap = to_unicode_cmap(subset);
-        assert!(
-            cmap.contains("<0001> <0041>") && cmap.contains("<0002> <0042>"),
-            "{cmap}"
-        );
     }
 
     /// The document written page by page is lopdf's `save_to` of the whole document, its `/ID`
