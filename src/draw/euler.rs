@@ -11,17 +11,22 @@
 /// A point quantised to a lattice: points with the same key are one vertex.
 pub(crate) type Key = (i64, i64);
 
-/// Numbers the end points of edges by their quantised keys (`keys[i]` holds edge `i`'s two
-/// ends): equal keys are one vertex, and vertices are numbered in key order. Returns each edge's
-/// end vertices and the number of vertices.
-pub(crate) fn vertices_by_key(keys: &[(Key, Key)]) -> (Vec<(u32, u32)>, usize) {
-    let mut slots: Vec<(Key, u32)> = Vec::with_capacity(keys.len() * 2);
-    for (i, &(a, b)) in keys.iter().enumerate() {
+/// Numbers the end points of `edges` edges by their quantised keys (`key_of(i)` gives edge
+/// `i`'s two ends): equal keys are one vertex, and vertices are numbered in key order. Returns
+/// each edge's end vertices and the number of vertices. The keys are asked for rather than
+/// passed in a list, so a big page holds them once (sorted with their slots), not twice.
+pub(crate) fn vertices_by_key(
+    edges: usize,
+    key_of: impl Fn(usize) -> (Key, Key),
+) -> (Vec<(u32, u32)>, usize) {
+    let mut slots: Vec<(Key, u32)> = Vec::with_capacity(edges * 2);
+    for i in 0..edges {
+        let (a, b) = key_of(i);
         slots.push((a, 2 * i as u32));
         slots.push((b, 2 * i as u32 + 1));
     }
     slots.sort_unstable();
-    let mut ends = vec![(0u32, 0u32); keys.len()];
+    let mut ends = vec![(0u32, 0u32); edges];
     let mut id = 0u32;
     for (k, &(kk, slot)) in slots.iter().enumerate() {
         if k > 0 && slots[k - 1].0 != kk {
@@ -84,7 +89,7 @@ impl Csr {
 
 /// Covers every edge once with trails: an Euler walk over the edges `ends` (adjacency `csr`)
 /// plus a virtual vertex joined to each vertex of `odd` (sorted), split where it passes the
-/// virtual vertex. `tangents[e]` is edge `e`'s unit direction of travel leaving its first end
+/// virtual vertex. `tangents(e)` is edge `e`'s unit direction of travel leaving its first end
 /// and arriving at its second; at every vertex the walk takes the real edge that goes on
 /// straightest (the first in edge order on a tie, any when it arrived from nowhere), and the
 /// virtual edge only when no real one is left. Each trail is a list of (edge, walked from its
@@ -93,7 +98,7 @@ pub(crate) fn walk(
     csr: &Csr,
     ends: &[(u32, u32)],
     odd: &[u32],
-    tangents: &[[(f64, f64); 2]],
+    tangents: &dyn Fn(u32) -> [(f64, f64); 2],
 ) -> Vec<Vec<(u32, bool)>> {
     let n = csr.vertices();
     let mut w = Walker {
@@ -131,7 +136,7 @@ struct Walker<'a> {
     csr: &'a Csr,
     ends: &'a [(u32, u32)],
     odd: &'a [u32],
-    tangents: &'a [[(f64, f64); 2]],
+    tangents: &'a dyn Fn(u32) -> [(f64, f64); 2],
     /// The number of real edges.
     real: u32,
     used: Vec<bool>,
@@ -166,9 +171,9 @@ impl Walker<'_> {
     /// Leaving vertex `v` along real edge `e`: the direction of travel.
     fn leave(&self, e: u32, v: u32) -> (f64, f64) {
         if self.ends[e as usize].0 == v {
-            self.tangents[e as usize][0]
+            (self.tangents)(e)[0]
         } else {
-            let (x, y) = self.tangents[e as usize][1];
+            let (x, y) = (self.tangents)(e)[1];
             (-x, -y)
         }
     }

@@ -112,8 +112,8 @@ impl Graph {
     /// Matches end points by their quantised keys (sorted, so ids follow the keys' order and
     /// never a hash).
     fn new(pieces: &[Piece]) -> Graph {
-        let keys: Vec<_> = pieces.iter().map(|p| (key(p.a), key(p.b))).collect();
-        let (ends, vertices) = vertices_by_key(&keys);
+        let (ends, vertices) =
+            vertices_by_key(pieces.len(), |i| (key(pieces[i].a), key(pieces[i].b)));
         Graph { ends, vertices }
     }
 
@@ -244,9 +244,8 @@ pub(crate) fn trails(pieces: &[Piece]) -> Vec<Vec<Step>> {
         .iter()
         .map(|p| [p.start_tangent(), p.end_tangent()])
         .collect();
-    let edge_tangents: Vec<[(f64, f64); 2]> =
-        edge_piece.iter().map(|&p| tangents[p as usize]).collect();
-    walk(&csr, &ends, &odd, &edge_tangents)
+    let tangent_of = |e: u32| tangents[edge_piece[e as usize] as usize];
+    walk(&csr, &ends, &odd, &tangent_of)
         .into_iter()
         .map(|trail| {
             trail

@@ -562,8 +562,7 @@ fn unique(edges: Vec<Edge>) -> Vec<Edge> {
 /// ([`walk`]) over the edges, their end points matched by quantised keys, plus a virtual vertex
 /// joined to every odd vertex. The walk takes the straightest way on at every vertex.
 fn trails(edges: &[Edge]) -> Vec<Vec<Edge>> {
-    let keys: Vec<_> = edges.iter().map(|e| (key(e.a()), key(e.b()))).collect();
-    let (ends, vertices) = vertices_by_key(&keys);
+    let (ends, vertices) = vertices_by_key(edges.len(), |i| (key(edges[i].a()), key(edges[i].b())));
     // odd by degree, where an edge from a vertex back to itself counts twice
     let mut degree = vec![0u32; vertices];
     for &(u, v) in &ends {
@@ -573,9 +572,11 @@ fn trails(edges: &[Edge]) -> Vec<Vec<Edge>> {
     let odd: Vec<u32> = (0..vertices as u32)
         .filter(|&v| degree[v as usize] % 2 == 1)
         .collect();
-    let tangents: Vec<[(f64, f64); 2]> =
-        edges.iter().map(|e| [e.start_dir(), e.end_dir()]).collect();
-    walk(&Csr::new(vertices, &ends), &ends, &odd, &tangents)
+    let tangent_of = |e: u32| {
+        let e = edges[e as usize];
+        [e.start_dir(), e.end_dir()]
+    };
+    walk(&Csr::new(vertices, &ends), &ends, &odd, &tangent_of)
         .into_iter()
         .map(|trail| {
             trail
