@@ -98,7 +98,14 @@
 //! default budget, reproducible) when the book is built; the manifest records the seed found.
 
 mod build;
+mod cover;
+mod manifest;
+mod plan;
+mod puzzle;
 mod reprint;
+mod shapes;
+mod sheets;
+mod warnings;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -112,11 +119,14 @@ use crate::load::Loader;
 use crate::page::{Orientation, PageSetup, Paper, Typeface};
 use crate::shape::{ShapeSource, builtin};
 
-pub use build::{
-    ANSWERS_PDF, Built, COVER_PDF, MANIFEST_FORMAT, OutputFile, PageKind, Product, build,
-    fitted_design, group_warnings, puzzle_pages, regenerate, regenerate_puzzle,
-};
+pub use build::{Built, OutputFile, build};
+pub use cover::COVER_PDF;
+pub use manifest::MANIFEST_FORMAT;
+pub use plan::{ANSWERS_PDF, PageKind, puzzle_pages};
+pub use puzzle::{Product, regenerate, regenerate_puzzle};
 pub use reprint::{Reprint, reprint};
+pub use shapes::fitted_design;
+pub use warnings::group_warnings;
 
 /// Where the answer keys go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -546,6 +556,15 @@ impl Settings {
             finish_picture: d.finish_picture.clone(),
             pictures: d.pictures.clone(),
             ..self.page_setup(page, Some(self.label_for(n)))
+        }
+    }
+
+    /// Which edge of the book page numbered `page` is bound: the left of odd pages.
+    fn binding(&self, page: u32) -> crate::preflight::Binding {
+        if self.page_setup(page, None).inside_is_left() {
+            crate::preflight::Binding::Left
+        } else {
+            crate::preflight::Binding::Right
         }
     }
 
