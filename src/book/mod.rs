@@ -3,8 +3,16 @@
 //! This module owns the book file format (TOML) and its validation; [`build`] makes the
 //! pages (in parallel, each through [`crate::make`]) and renders the PDF, the per-page SVGs and
 //! the manifest. It reads nothing itself: book files, design files and pictures come through the
-//! caller's [`Loader`] ([`load`], [`parse`], [`build`], [`fitted_design`]; the file system's is
-//! `io::Files`, which the command line and the editor pass).
+//! caller's [`Loader`](crate::load::Loader) ([`load`], [`parse`], [`build`], [`fitted_design`];
+//! the file system's is `io::Files`, which the command line and the editor pass).
+//!
+//! Its parts: `parse.rs` reads a book file, `entries.rs` its pages of one design,
+//! `generator.rs` its generators and `ramp.rs` their ramps. `build.rs` makes the book in
+//! phases: `shapes.rs` loads the shapes once and turns and fits them, `plan.rs` plans the pages
+//! (and words the how-to and contents pages), `puzzle.rs` makes the mazes, `sheets.rs` draws
+//! the pages (and draws them again as their files are written), then `cover.rs`, `manifest.rs`
+//! and `warnings.rs`; `reprint.rs` makes one puzzle again from a manifest.
+//!
 //! The file format:
 //!
 //! ```toml
@@ -98,25 +106,36 @@
 //! default budget, reproducible) when the book is built; the manifest records the seed found.
 
 mod build;
+mod cover;
+mod entries;
+mod generator;
+mod manifest;
+mod parse;
+mod plan;
+mod puzzle;
+mod ramp;
 mod reprint;
-
-use std::collections::BTreeMap;
-use std::path::Path;
+mod shapes;
+mod sheets;
+mod warnings;
 
 use serde::{Deserialize, Serialize};
 
-use crate::design::{Design, MAX_SEED};
-use crate::difficulty::{self, PRESETS, Preset};
+use crate::design::Design;
 use crate::error::{Error, Result};
-use crate::load::Loader;
 use crate::page::{Orientation, PageSetup, Paper, Typeface};
-use crate::shape::{ShapeSource, builtin};
+use crate::shape::ShapeSource;
 
-pub use build::{
-    ANSWERS_PDF, Built, COVER_PDF, MANIFEST_FORMAT, OutputFile, PageKind, Product, build,
-    fitted_design, group_warnings, puzzle_pages, regenerate, regenerate_puzzle,
-};
+pub use build::{Built, OutputFile, build};
+pub use cover::COVER_PDF;
+pub use manifest::MANIFEST_FORMAT;
+pub use parse::{load, parse};
+pub use plan::{ANSWERS_PDF, PageKind, puzzle_pages};
+pub use puzzle::{Product, regenerate, regenerate_puzzle};
+pub use ramp::{DifficultyRamp, Ramp};
 pub use reprint::{Reprint, reprint};
+pub use shapes::fitted_design;
+pub use warnings::group_warnings;
 
 /// Where the answer keys go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -549,6 +568,15 @@ impl Settings {
         }
     }
 
+    /// Which edge of the book page numbered `page` is bound: the left of odd pages.
+    fn binding(&self, page: u32) -> crate::preflight::Binding {
+        if self.page_setup(page, None).inside_is_left() {
+            crate::preflight::Binding::Left
+        } else {
+            crate::preflight::Binding::Right
+        }
+    }
+
     /// The page setup of the book page numbered `page` with the heading `title`: the gutter is
     /// on the left of odd pages and the right of even ones.
     pub fn page_setup(&self, page: u32, title: Option<String>) -> PageSetup {
@@ -623,148 +651,6 @@ fn check_isbn(isbn: &str) -> Result<()> {
     }
 }
 
-/// A reader-level ramp over a generator's pages (`difficulty = "easy..hard"`, or one preset
-/// name for every page): the first page gets the `from` preset, the last the `to` preset, the
-/// pages between the presets between them in [`PRESETS`] order. It reads from its string
-/// form (`"easy..hard"` or `"hard"`), both names checked.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "String")]
-pub struct DifficultyRamp {
-    /// The first page's preset name.
-    pub from: String,
-    /// The last page's preset name.
-    pub to: String,
-}
-
-impl TryFrom<String> for DifficultyRamp {
-    type Error = String;
-
-    /// Parses `"A..B"` or a single preset name `"A"` (both ends `A`), checking the names.
-    fn try_from(s: String) -> std::result::Result<Self, String> {
-        let (a, b) = s.split_once("..").unwrap_or((&s, &s));
-        let r = DifficultyRamp {
-            from: a.trim().to_string(),
-            to: b.trim().to_string(),
-        };
-        r.validate().map_err(|e| e.message)?;
-        Ok(r)
-    }
-}
-
-impl DifficultyRamp {
-    /// Checks both names against the presets (an unknown name lists the known ones).
-    pub fn validate(&self) -> Result<()> {
-        self.ends().map(|_| ())
-    }
-
-    fn ends(&self) -> Result<(usize, usize)> {
-        let index = |name: &str| {
-            let p = difficulty::preset(name).ok_or_else(|| {
-                Error::option(format!(
-                    "unknown preset \"{name}\" (known: {})",
-                    difficulty::preset_names()
-                ))
-            })?;
-            Ok(PRESETS.iter().position(|q| q.name == p.name).unwrap_or(0))
-        };
-        Ok((index(&self.from)?, index(&self.to)?))
-    }
-
-    /// The preset for position `t` (0 = the generator's first page, 1 = its last): the presets
-    /// between the ends, interpolated ([`difficulty::preset_between`]: corridor width, braid and
-    /// targets linearly between the two presets `t` falls between, the carver the nearer's), and
-    /// the index in [`PRESETS`] of the nearest preset (the page's level). A single preset
-    /// (`"ages-6-8"`) is that preset on every page, exactly.
-    pub fn preset_at(&self, t: f64) -> Result<(Preset, usize)> {
-        let (a, b) = self.ends()?;
-        let t = if t.is_finite() {
-            t.clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
-        if a == b {
-            return Ok((PRESETS[a].clone(), a));
-        }
-        Ok(difficulty::preset_between(
-            a as f64 + (b as f64 - a as f64) * t,
-        ))
-    }
-
-    /// Sets the knobs of the preset for position `t` on `design` (carver, braid, targets) and,
-    /// unless `size_given`, its size: the preset's [`crate::sizing::page_grid`] for `setup`, so the
-    /// corridors keep the preset's width on the book's page. Returns that size as the limit a
-    /// shape's fitted height must respect (`None` when the size was given).
-    pub fn apply(
-        &self,
-        design: &mut Design,
-        t: f64,
-        setup: &PageSetup,
-        size_given: bool,
-    ) -> Result<Option<(u32, u32)>> {
-        let (preset, _) = self.preset_at(t)?;
-        preset.apply(design);
-        if size_given {
-            return Ok(None);
-        }
-        let (w, h) = crate::sizing::page_grid(&preset, design.topology, setup);
-        design.width = w;
-        design.height = h;
-        Ok(Some((w, h)))
-    }
-}
-
-/// A number, or a linear ramp from the first page of a generator to its last. It reads from a
-/// number or a string `"A..B"`; both ends must be finite.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "RampText")]
-pub struct Ramp {
-    /// The first page's value.
-    pub from: f64,
-    /// The last page's value.
-    pub to: f64,
-}
-
-/// What a [`Ramp`] is written as: a number or a string.
-#[derive(Deserialize)]
-#[serde(untagged, expecting = "must be a number or a ramp \"A..B\"")]
-enum RampText {
-    Number(f64),
-    Text(String),
-}
-
-impl TryFrom<RampText> for Ramp {
-    type Error = String;
-
-    fn try_from(v: RampText) -> std::result::Result<Self, String> {
-        let (r, shown) = match v {
-            RampText::Number(x) => (Some(Ramp { from: x, to: x }), x.to_string()),
-            RampText::Text(s) => {
-                let num = |t: &str| t.trim().parse::<f64>().ok();
-                let r = s.split_once("..").and_then(|(a, b)| {
-                    Some(Ramp {
-                        from: num(a)?,
-                        to: num(b)?,
-                    })
-                });
-                (r, format!("\"{s}\""))
-            }
-        };
-        r.filter(|r| r.from.is_finite() && r.to.is_finite())
-            .ok_or_else(|| format!("must be a number or a ramp \"A..B\", got {shown}"))
-    }
-}
-
-impl Ramp {
-    /// The value at page `k` of `n` (from 0).
-    pub fn at(&self, k: usize, n: usize) -> f64 {
-        if n <= 1 {
-            self.from
-        } else {
-            self.from + (self.to - self.from) * k as f64 / (n - 1) as f64
-        }
-    }
-}
-
 /// A puzzle to make: its design (seed set), whether its height is to be fitted to its shape,
 /// and where in the book file it came from.
 #[derive(Clone, Debug, PartialEq)]
@@ -780,7 +666,7 @@ pub struct PuzzleSpec {
     /// The largest grid that keeps a difficulty preset's corridor width on the page: a shape
     /// whose fitted height exceeds it gets fewer cells across instead.
     pub size_limit: Option<(u32, u32)>,
-    /// The reader preset a difficulty ramp gave this page (an index into [`PRESETS`]); the
+    /// The reader preset a difficulty ramp gave this page (an index into [`crate::difficulty::PRESETS`]); the
     /// contents page names its sections by it.
     pub level: Option<usize>,
     /// Whether the book decides the shape's turn ([`Design::turn`]): a generator's page with a
@@ -806,344 +692,6 @@ pub struct Book {
     pub date: Option<i64>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawBook {
-    #[serde(default)]
-    book: Settings,
-    #[serde(default)]
-    pages: Vec<toml::Table>,
-}
-
-/// A parser's whole message on one line (a value quoted in it may hold a newline).
-fn first_line(s: &str) -> String {
-    crate::error::one_line(s.trim()).into_owned()
-}
-
-/// The line and column of byte `at` in `text`.
-fn line_col(text: &str, at: usize) -> String {
-    let before = &text[..at.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-    format!(" (line {line}, column {col})")
-}
-
-/// Reads (through `loader`) and validates the book file at `path`; design files it names are
-/// read too.
-pub fn load(path: &Path, loader: &dyn Loader) -> Result<Book> {
-    let text = loader.text(path, "cannot read the book")?;
-    let base = path.parent().unwrap_or(Path::new(""));
-    parse(&text, base, loader)
-        .map_err(|e| Error::new(e.kind, format!("{}: {}", e.message, path.display())))
-}
-
-/// Parses and validates a book file's text. `base` is the book file's folder: design files and
-/// picture files named in the book are relative to it (the paths are joined here). Design files
-/// are read through `loader`, and so are the pages' start and finish pictures (small SVG files:
-/// a bad one is its entry's error); shape pictures are not (see [`build`]).
-pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
-    let raw: RawBook = toml::from_str(text).map_err(|e| {
-        let at = e
-            .span()
-            .map(|s| line_col(text, s.start))
-            .unwrap_or_default();
-        Error::input(format!("bad book file: {}{at}", first_line(e.message())))
-    })?;
-    raw.book.validate()?;
-    if raw.pages.is_empty() {
-        return Err(Error::input(
-            "the book has no pages: add [[pages]] entries (design = ... or count = ...)",
-        ));
-    }
-    let mut puzzles = Vec::new();
-    for (i, entry) in raw.pages.iter().enumerate() {
-        let name = format!("pages[{}]", i + 1);
-        let at = |e: Error| Error::new(e.kind, format!("{name}: {}", e.message));
-        let first = puzzles.len();
-        if entry.contains_key("count") {
-            puzzles.extend(generator(entry, base, &name, &raw.book).map_err(at)?);
-        } else if entry.contains_key("design") {
-            puzzles.push(single(entry, base, &name, loader).map_err(at)?);
-        } else {
-            return Err(Error::input(format!(
-                "{name}: give design = (a file or a table) for one page, or count = N for a generator"
-            )));
-        }
-        // the entry's start and finish pictures, read once for all its pages
-        let pictures =
-            crate::load::page_pictures(loader, &puzzles[first].design.page).map_err(at)?;
-        for p in &mut puzzles[first..] {
-            p.design.page.pictures.clone_from(&pictures);
-        }
-    }
-    let notes = unique_seeds(&mut puzzles)?;
-    let keys = if raw.book.answers.on_answer_pages() {
-        puzzles.len().div_ceil(raw.book.keys_per_page as usize)
-    } else {
-        puzzles.len()
-    };
-    let total = puzzles.len() + keys + raw.book.front_pages().len();
-    if total > MAX_PAGES {
-        return Err(Error::option(format!(
-            "the book has {total} pages; at most {MAX_PAGES} are allowed"
-        )));
-    }
-    Ok(Book {
-        settings: raw.book,
-        puzzles,
-        notes,
-        date: None,
-    })
-}
-
-/// Resolves a file shape's path against `base` (the folder of the file that named it).
-fn resolve_shape(design: &mut Design, base: &Path) {
-    if let Some(ShapeSource::File(p)) = &mut design.shape
-        && p.is_relative()
-    {
-        *p = base.join(&*p);
-    }
-}
-
-/// A serde error from one entry as one line naming the key: `width: must be ...`.
-fn entry_error(e: toml::de::Error) -> Error {
-    // the message is the first line; a value's key path follows as "in `a.b`"
-    let text = e.to_string();
-    let key = text
-        .lines()
-        .rev()
-        .find_map(|l| l.strip_prefix("in `")?.strip_suffix('`'));
-    let message = first_line(e.message());
-    Error::input(match key {
-        Some(k) => format!("{k}: {message}"),
-        None => message,
-    })
-}
-
-/// A `[[pages]]` entry for one page.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SingleEntry {
-    /// A design file's name (relative to the book file) or an inline design table.
-    design: DesignRef,
-}
-
-/// A single page's design: a file or a table.
-#[derive(Deserialize)]
-#[serde(try_from = "toml::Value")]
-enum DesignRef {
-    File(String),
-    Inline(Box<Design>),
-}
-
-impl TryFrom<toml::Value> for DesignRef {
-    type Error = String;
-
-    fn try_from(v: toml::Value) -> std::result::Result<Self, String> {
-        match v {
-            toml::Value::String(file) => Ok(DesignRef::File(file)),
-            toml::Value::Table(t) => design_from_table(t)
-                .map(|d| DesignRef::Inline(Box::new(d)))
-                .map_err(|e| e.message),
-            _ => Err("must be a file name (a string) or a design table".into()),
-        }
-    }
-}
-
-/// A generator entry (`count = N`): its own fields; every other key is a design field.
-#[derive(Deserialize)]
-struct GeneratorEntry {
-    count: i64,
-    seed_from: Option<i64>,
-    shapes: Option<Vec<String>>,
-    width: Option<Ramp>,
-    height: Option<Ramp>,
-    braid: Option<Ramp>,
-    difficulty: Option<DifficultyRamp>,
-    /// The design fields, shared by every page.
-    #[serde(flatten)]
-    design: toml::Table,
-}
-
-/// A design from a table of design fields; a bad value's error names its key.
-fn design_from_table(t: toml::Table) -> Result<Design> {
-    t.try_into::<Design>().map_err(entry_error)
-}
-
-fn single(entry: &toml::Table, base: &Path, name: &str, loader: &dyn Loader) -> Result<PuzzleSpec> {
-    let entry: SingleEntry = entry.clone().try_into().map_err(entry_error)?;
-    let (mut design, dir, what) = match entry.design {
-        DesignRef::File(file) => {
-            let path = base.join(&file);
-            let d = crate::load::read_design(loader, &path)?;
-            let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-            (d, dir, format!("design file {file}"))
-        }
-        DesignRef::Inline(d) => (*d, base.to_path_buf(), "design".to_string()),
-    };
-    design
-        .validate()
-        .map_err(|e| Error::new(e.kind, format!("{what}: {}", e.message)))?;
-    if design.seed.is_none() {
-        return Err(Error::input(format!(
-            "{what}: seed missing; every page of a book needs one so the book prints the same each time"
-        )));
-    }
-    resolve_shape(&mut design, &dir);
-    design.page.resolve_pictures(&dir);
-    Ok(PuzzleSpec {
-        design,
-        fit_height: false,
-        size_limit: None,
-        source: name.to_string(),
-        seed_bumped_from: None,
-        level: None,
-        auto_turn: false,
-    })
-}
-
-/// Checks that a width or height ramp is whole numbers from 2 to 1000.
-fn check_size(r: Ramp, field: &str) -> Result<Ramp> {
-    for x in [r.from, r.to] {
-        if x.fract() != 0.0 || !(2.0..=1000.0).contains(&x) {
-            return Err(Error::option(format!(
-                "{field}: must be whole numbers from 2 to 1000, got {x}"
-            )));
-        }
-    }
-    Ok(r)
-}
-
-fn generator(
-    entry: &toml::Table,
-    base: &Path,
-    name: &str,
-    settings: &Settings,
-) -> Result<Vec<PuzzleSpec>> {
-    for k in ["seed", "design"] {
-        if entry.contains_key(k) {
-            return Err(Error::input(format!(
-                "`{k}` does not go in a generator (use seed_from, and design fields directly)"
-            )));
-        }
-    }
-    if entry.contains_key("shape") && entry.contains_key("shapes") {
-        return Err(Error::input("give shapes = [...] or shape = ..., not both"));
-    }
-    let turn_given = entry.contains_key("turn");
-    let entry: GeneratorEntry = entry.clone().try_into().map_err(entry_error)?;
-    if !(1..=1000).contains(&entry.count) {
-        return Err(Error::option(format!(
-            "count: must be a whole number from 1 to 1000, got {}",
-            entry.count
-        )));
-    }
-    let count = entry.count as usize;
-    let seed_from = match entry.seed_from {
-        Some(n) if n >= 0 && (n as u64) <= MAX_SEED => n as u64,
-        Some(n) => {
-            return Err(Error::option(format!(
-                "seed_from: must be a whole number from 0 to {MAX_SEED}, got {n}"
-            )));
-        }
-        None => {
-            return Err(Error::input(
-                "seed_from missing: a generator numbers its seeds from it (seed_from = 1000)",
-            ));
-        }
-    };
-    let shapes: Vec<ShapeSource> = match entry.shapes {
-        None => Vec::new(),
-        Some(a) if a.is_empty() => {
-            return Err(Error::input(
-                "shapes: must be a list of built-in shape names or picture files, got []",
-            ));
-        }
-        Some(a) => a
-            .into_iter()
-            .map(|s| match builtin::get(&s) {
-                Some(_) => ShapeSource::Builtin(s),
-                None => ShapeSource::File(base.join(s)),
-            })
-            .collect(),
-    };
-    let width = entry.width.map(|r| check_size(r, "width")).transpose()?;
-    let height = entry.height.map(|r| check_size(r, "height")).transpose()?;
-    let braid = entry.braid;
-    if let Some(b) = braid
-        && !((0.0..=1.0).contains(&b.from) && (0.0..=1.0).contains(&b.to))
-    {
-        return Err(Error::option(format!(
-            "braid: must be between 0 and 1, got {}..{}",
-            b.from, b.to
-        )));
-    }
-    let difficulty = entry.difficulty;
-    let base_design = design_from_table(entry.design)?;
-    if base_design.style == crate::design::Style::Tiles && difficulty.is_some() {
-        return Err(Error::option(
-            "difficulty: the presets are for the walls style (tile mazes have no difficulty \
-             knobs)",
-        ));
-    }
-    let mut out = Vec::with_capacity(count);
-    for k in 0..count {
-        let mut d = base_design.clone();
-        if let Some(w) = width {
-            d.width = w.at(k, count).round() as u32;
-        }
-        if let Some(h) = height {
-            d.height = h.at(k, count).round() as u32;
-        }
-        if let Some(b) = braid {
-            d.braid = (b.at(k, count) * 1e6).round() / 1e6;
-        }
-        if !shapes.is_empty() {
-            d.shape = Some(shapes[k % shapes.len()].clone());
-        }
-        let fit_height = height.is_none() && d.shape.is_some();
-        if height.is_none() && d.shape.is_none() {
-            d.height = d.width;
-        }
-        d.seed = Some(seed_from + k as u64);
-        let mut size_limit = None;
-        let mut level = None;
-        if let Some(r) = &difficulty {
-            let t = if count > 1 {
-                k as f64 / (count - 1) as f64
-            } else {
-                0.0
-            };
-            let setup = settings.page_setup(1, Some(settings.label_for(1)));
-            level = Some(r.preset_at(t)?.1);
-            size_limit = r
-                .apply(&mut d, t, &setup, width.is_some())
-                .map_err(|e| Error::new(e.kind, format!("difficulty: {}", e.message)))?;
-            if let (Some(_), Some(h)) = (size_limit, height) {
-                d.height = h.at(k, count).round() as u32;
-                size_limit = None;
-            }
-            // a braid the generator gives wins over the preset's
-            if let Some(b) = braid {
-                d.braid = (b.at(k, count) * 1e6).round() / 1e6;
-            }
-        }
-        d.validate()?;
-        resolve_shape(&mut d, base);
-        d.page.resolve_pictures(base);
-        out.push(PuzzleSpec {
-            design: d,
-            fit_height,
-            source: format!("{name} #{}", k + 1),
-            seed_bumped_from: None,
-            size_limit,
-            level,
-            auto_turn: fit_height && !turn_given,
-        });
-    }
-    Ok(out)
-}
-
 /// What makes two pages "the same puzzle": the shape (or none) and the seed.
 fn shape_key(d: &Design) -> String {
     match &d.shape {
@@ -1151,279 +699,5 @@ fn shape_key(d: &Design) -> String {
         Some(ShapeSource::Builtin(n)) => format!("built-in {n}"),
         Some(ShapeSource::File(p)) => format!("file {}", p.display()),
         Some(s @ ShapeSource::Text { .. }) => s.to_string(),
-    }
-}
-
-/// Makes shape + seed unique: single pages must be already; generator pages move up to the next
-/// free seed. Returns notes about the moves.
-fn unique_seeds(puzzles: &mut [PuzzleSpec]) -> Result<Vec<String>> {
-    let mut taken: BTreeMap<(String, u64), String> = BTreeMap::new();
-    for p in puzzles.iter().filter(|p| !p.source.contains('#')) {
-        let key = (shape_key(&p.design), p.design.seed.unwrap_or(0));
-        if let Some(other) = taken.insert(key.clone(), p.source.clone()) {
-            return Err(Error::option(format!(
-                "{} and {} share the shape ({}) and the seed {}; change one seed",
-                other, p.source, key.0, key.1
-            )));
-        }
-    }
-    let mut notes = Vec::new();
-    for p in puzzles.iter_mut().filter(|p| p.source.contains('#')) {
-        let shape = shape_key(&p.design);
-        let asked = p.design.seed.unwrap_or(0);
-        let mut seed = asked;
-        while taken.contains_key(&(shape.clone(), seed)) {
-            seed += 1;
-            if seed > MAX_SEED {
-                return Err(Error::option(format!("{}: no free seed left", p.source)));
-            }
-        }
-        if seed != asked {
-            notes.push(format!(
-                "{}: seed {asked} is already used with {shape}; using {seed}",
-                p.source
-            ));
-            p.design.seed = Some(seed);
-            p.seed_bumped_from = Some(asked);
-        }
-        taken.insert((shape, seed), p.source.clone());
-    }
-    Ok(notes)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parse_ok(text: &str) -> Book {
-        parse(text, Path::new("."), &crate::load::Memory::new()).unwrap()
-    }
-
-    fn parse_err(text: &str) -> String {
-        let e = parse(text, Path::new("."), &crate::load::Memory::new()).unwrap_err();
-        assert!(!e.message.contains('\n'), "{e}");
-        e.message
-    }
-
-    #[test]
-    fn generator_ramps_width_and_numbers_seeds() {
-        let b = parse_ok(
-            "[[pages]]\ncount = 5\nshapes = [\"heart\", \"cat\"]\nseed_from = 1000\n\
-             width = \"20..40\"\nbraid = \"0..0.4\"\ntopology = \"hex\"\n",
-        );
-        assert_eq!(b.puzzles.len(), 5);
-        let w: Vec<u32> = b.puzzles.iter().map(|p| p.design.width).collect();
-        assert_eq!(w, [20, 25, 30, 35, 40]);
-        let s: Vec<u64> = b.puzzles.iter().map(|p| p.design.seed.unwrap()).collect();
-        assert_eq!(s, [1000, 1001, 1002, 1003, 1004]);
-        assert!((b.puzzles[4].design.braid - 0.4).abs() < 1e-9);
-        assert_eq!(
-            b.puzzles[1].design.shape,
-            Some(ShapeSource::Builtin("cat".into()))
-        );
-        assert!(b.puzzles.iter().all(|p| p.fit_height));
-        assert_eq!(b.puzzles[2].source, "pages[1] #3");
-        assert_eq!(
-            b.puzzles[0].design.topology,
-            crate::topology::TopologyKind::Hex
-        );
-    }
-
-    #[test]
-    fn difficulty_ramp_walks_the_presets() {
-        let b = parse_ok(
-            "[[pages]]\ncount = 5\nseed_from = 1\ndifficulty = \"easy..hard\"\n\
-             [[pages]]\ncount = 2\nseed_from = 1\ndifficulty = \"expert\"\nwidth = 12\n\
-             braid = 0.1\nshapes = [\"heart\"]\n",
-        );
-        let by_name = |n: &str| difficulty::preset(n).unwrap();
-        // easy..hard is presets 1 to 3: the pages at 1, 1.5, 2, 2.5 and 3, interpolated between
-        let levels = [1, 2, 2, 3, 3];
-        let setup = b.settings.page_setup(1, Some("Puzzle 1".into()));
-        for (k, p) in b.puzzles.iter().take(5).enumerate() {
-            let (preset, nearest) = difficulty::preset_between(1.0 + k as f64 / 2.0);
-            assert_eq!(nearest, levels[k]);
-            assert_eq!(p.level, Some(levels[k]), "{}", p.source);
-            assert_eq!(p.design.algorithm, preset.algorithm, "{}", p.source);
-            assert_eq!(p.design.targets, preset.targets, "{}", p.source);
-            assert!(
-                (p.design.braid - preset.braid).abs() < 1e-12,
-                "{}",
-                p.source
-            );
-            let size = crate::sizing::page_grid(&preset, p.design.topology, &setup);
-            assert_eq!((p.design.width, p.design.height), size, "{}", p.source);
-            assert_eq!(p.size_limit, Some(size));
-            // the whole-preset pages are the presets themselves
-            if k % 2 == 0 {
-                assert_eq!(preset, PRESETS[levels[k]], "{}", p.source);
-            }
-        }
-        // the half-way pages: corridors half way, so grids between their neighbours'
-        assert!((b.puzzles[1].design.page.min_corridor_mm - 7.5).abs() < 1e-9);
-        for k in 0..4 {
-            assert!(b.puzzles[k].design.width < b.puzzles[k + 1].design.width);
-        }
-        // one preset for every page: exactly that preset, as before the ramp interpolated
-        let single = &b.puzzles[5];
-        assert_eq!(single.level, Some(4));
-        assert_eq!(single.design.algorithm, by_name("expert").algorithm);
-        // easier pages have bigger corridors, so fewer cells
-        assert!(b.puzzles[0].design.width < b.puzzles[4].design.width);
-        // a given width and braid win over the preset's
-        let last = &b.puzzles[6];
-        assert_eq!(last.design.width, 12);
-        assert_eq!(last.size_limit, None);
-        assert!((last.design.braid - 0.1).abs() < 1e-9);
-        assert_eq!(last.design.targets, by_name("expert").targets);
-    }
-
-    #[test]
-    fn duplicate_shape_and_seed() {
-        // two single pages: an error naming both
-        let e = parse_err(
-            "[[pages]]\ndesign = { seed = 5, shape = { builtin = \"cat\" } }\n\
-             [[pages]]\ndesign = { seed = 5, width = 30, shape = { builtin = \"cat\" } }\n",
-        );
-        assert!(
-            e.contains("pages[1] and pages[2]") && e.contains("seed 5"),
-            "{e}"
-        );
-        // a generator page moves to the next free seed
-        let b = parse_ok(
-            "[[pages]]\ndesign = { seed = 11, shape = { builtin = \"cat\" } }\n\
-             [[pages]]\ncount = 2\nshapes = [\"cat\"]\nseed_from = 10\n",
-        );
-        let s: Vec<u64> = b.puzzles.iter().map(|p| p.design.seed.unwrap()).collect();
-        assert_eq!(s, [11, 10, 12]);
-        assert_eq!(b.puzzles[2].seed_bumped_from, Some(11));
-        assert_eq!(b.notes.len(), 1);
-    }
-
-    #[test]
-    fn bad_entries_name_the_page_and_field() {
-        let cases = [
-            (
-                "[[pages]]\ndesign = { sed = 5 }\n",
-                "pages[1]: design: unknown field `sed`",
-            ),
-            (
-                "[[pages]]\ndesign = { width = 9 }\n",
-                "pages[1]: design: seed missing",
-            ),
-            (
-                "[[pages]]\ndesign = { seed = 1 }\n[[pages]]\ncount = 3\nseed_from = 1\nwidth = \"x..40\"\n",
-                "pages[2]: width",
-            ),
-            (
-                "[[pages]]\ncount = 3\nseed_from = 1\nbraid = 2\n",
-                "pages[1]: braid",
-            ),
-            ("[[pages]]\ncount = 3\n", "pages[1]: seed_from missing"),
-            (
-                "[[pages]]\ncount = 3\nseed_from = 1\nshapes = [\"heart\"]\nalgoritm = \"wilson\"\n",
-                "pages[1]: unknown field `algoritm`",
-            ),
-            ("[[pages]]\nwidth = 3\n", "pages[1]: give design"),
-            (
-                "[book]\nkeys_per_page = 10\n[[pages]]\ncount = 1\nseed_from = 1\n",
-                "book.keys_per_page",
-            ),
-            ("[book]\ntrim = \"tabloid\"\n", "unknown paper"),
-            (
-                "[book]\nlabel = \"Maze\"\n[[pages]]\ncount = 1\nseed_from = 1\n",
-                "book.label",
-            ),
-            (
-                "[book]\nmargin_mm = 200\n[[pages]]\ncount = 1\nseed_from = 1\n",
-                "book.margin_mm",
-            ),
-            ("[book]\ntitel = \"x\"\n", "unknown field `titel`"),
-            ("[book]\n", "no pages"),
-            (
-                "[[pages]]\ncount = 2\nseed_from = 1\ndifficulty = \"easy..impossible\"\n",
-                "pages[1]: difficulty: unknown preset \"impossible\" (known: ages-3-5",
-            ),
-            (
-                "[[pages]]\ndesign = \"no/such/design.toml\"\n",
-                "cannot read the design",
-            ),
-        ];
-        for (text, want) in cases {
-            let e = parse_err(text);
-            assert!(e.contains(want), "{text:?}: {e}");
-        }
-    }
-
-    #[test]
-    fn book_files_design_files_and_pictures_come_through_the_loader() {
-        use crate::load::{Memory, design_to_toml};
-        let d = Design {
-            width: 12,
-            seed: Some(4),
-            shape: Some(ShapeSource::File("heart.svg".into())),
-            ..Design::default()
-        };
-        let files = Memory::new()
-            .with("b/book.toml", "[[pages]]\ndesign = \"d/one.toml\"\n")
-            .with("b/d/one.toml", design_to_toml(&d))
-            .with("b/d/heart.svg", builtin::get("heart").unwrap());
-        let book = load(Path::new("b/book.toml"), &files).unwrap();
-        // the picture's path is joined to the design file's folder
-        assert_eq!(
-            book.puzzles[0].design.shape,
-            Some(ShapeSource::File("b/d/heart.svg".into()))
-        );
-        let built = build(&book, &files, &|_, _| {}).unwrap();
-        assert_eq!((built.puzzles, built.pages), (1, 2));
-        let again = regenerate_puzzle(&book.puzzles[0].design, &files).unwrap();
-        assert_eq!(again.seed(), 4);
-        // a missing picture is an error naming it, nothing read from the disk
-        let e = build(&book, &Memory::new(), &|_, _| {}).unwrap_err();
-        assert!(e.message.ends_with("b/d/heart.svg"), "{e}");
-    }
-
-    #[test]
-    fn serde_errors_are_one_line_naming_the_page_and_key() {
-        let cases = [
-            (
-                "[[pages]]\ncount = 3\nseed_from = 1\nwidth = true\n",
-                "pages[1]: width: must be a number or a ramp \"A..B\"",
-            ),
-            (
-                "[[pages]]\ncount = 3\nseed_from = 1\nbraid = \"0..nan\"\n",
-                "pages[1]: braid: must be a number or a ramp \"A..B\", got \"0..nan\"",
-            ),
-            (
-                "[[pages]]\ncount = \"x\"\nseed_from = 1\n",
-                "pages[1]: count: invalid type",
-            ),
-            (
-                "[[pages]]\ncount = 3\nseed_from = 1\ndifficulty = 3\n",
-                "pages[1]: difficulty: invalid type",
-            ),
-            (
-                "[[pages]]\ncount = 3\nseed_from = 1\ntopology = \"x\"\n",
-                "pages[1]: topology: unknown variant `x`",
-            ),
-            (
-                "[[pages]]\ndesign = \"a.toml\"\nfoo = 1\n",
-                "pages[1]: unknown field `foo`",
-            ),
-            (
-                "[[pages]]\ndesign = 3\n",
-                "pages[1]: design: must be a file name",
-            ),
-        ];
-        for (text, want) in cases {
-            let e = parse_err(text);
-            assert!(e.starts_with(want), "{text:?}: {e}");
-        }
-        let r: DifficultyRamp = toml::Value::from("hard").try_into().unwrap();
-        assert_eq!((r.from.as_str(), r.to.as_str()), ("hard", "hard"));
-        let r: Ramp = toml::Value::from(" 3 .. 5").try_into().unwrap();
-        assert_eq!((r.from, r.to), (3.0, 5.0));
-        let r: Ramp = toml::Value::from(7).try_into().unwrap();
-        assert_eq!((r.from, r.to), (7.0, 7.0));
     }
 }

@@ -77,8 +77,8 @@ use hedge::carve::{Algorithm, GrowingTreePolicy};
 use hedge::design::{Design, Style};
 use hedge::endpoints::Placement;
 use hedge::export::Format;
-use hedge::make::{Fit, Made, check_targets, prepare};
-use hedge::page::Orientation;
+use hedge::make::{Fit, Made, Prepared, check_targets, prepare};
+use hedge::page::{Orientation, PageSetup};
 use hedge::topology::{Coord, TopologyKind};
 
 /// Hedge: turn a silhouette into a print-ready maze.
@@ -253,15 +253,7 @@ fn out_format(path: &Path) -> Result<OutFormat> {
 
 /// The design that `args` describe: the design file's, overridden by flags.
 pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
-    let mut d = match &args.design {
-        Some(p) => {
-            let mut d = hedge::io::read_design(p)?;
-            // its pictures' paths are relative to it
-            d.page.resolve_pictures(p.parent().unwrap_or(Path::new("")));
-            d
-        }
-        None => Design::default(),
-    };
+    let mut d = design_file(args)?;
     // a preset first: the flags below override the knobs it sets
     let setup = args.page.setup(&d.page)?;
     if let Some(t) = args.topology {
@@ -272,6 +264,32 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
         d.starts = n;
     }
     difficulty::apply_preset(&args.difficulty, &mut d, &setup, args.width.is_none())?;
+    apply_knobs(args, &mut d)?;
+    if d.style == Style::Tiles {
+        check_tile_flags(args)?;
+    }
+    shape::apply(&args.shape, &mut d)?;
+    difficulty::apply_targets(&args.difficulty, &mut d)?;
+    apply_entrance(args, &mut d)?;
+    d.validate()?;
+    Ok(d)
+}
+
+/// The design of `--design` (its pictures' paths resolved), or the default design.
+fn design_file(args: &GenerateArgs) -> Result<Design> {
+    Ok(match &args.design {
+        Some(p) => {
+            let mut d = hedge::io::read_design(p)?;
+            // its pictures' paths are relative to it
+            d.page.resolve_pictures(p.parent().unwrap_or(Path::new("")));
+            d
+        }
+        None => Design::default(),
+    })
+}
+
+/// Sets the knobs the flags give on `d`: style, size, carver, braid, weave, seed.
+fn apply_knobs(args: &GenerateArgs, d: &mut Design) -> Result<()> {
     if let Some(s) = args.style {
         d.style = s;
     }
@@ -317,27 +335,32 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
     if args.seed.is_some() {
         d.seed = args.seed;
     }
-    if d.style == Style::Tiles {
-        // tile mazes are hex tiles carved their own way: these knobs would be ignored
-        let ignored = [
-            (args.weave.is_some(), "--weave"),
-            (args.braid.is_some(), "--braid"),
-            (args.algorithm.is_some(), "--algorithm"),
-            (args.growing_tree.is_some(), "--growing-tree"),
-            (
-                args.topology
-                    .is_some_and(|t| t != hedge::topology::TopologyKind::Hex),
-                "--topology",
-            ),
-        ];
-        if let Some((_, flag)) = ignored.iter().find(|(given, _)| *given) {
-            bail!(
-                "{flag} does not apply to tile mazes (--style tiles: hex tiles, carved their own way)"
-            );
-        }
+    Ok(())
+}
+
+/// Refuses the flags a tile maze would ignore: tile mazes are hex tiles carved their own way.
+fn check_tile_flags(args: &GenerateArgs) -> Result<()> {
+    let ignored = [
+        (args.weave.is_some(), "--weave"),
+        (args.braid.is_some(), "--braid"),
+        (args.algorithm.is_some(), "--algorithm"),
+        (args.growing_tree.is_some(), "--growing-tree"),
+        (
+            args.topology
+                .is_some_and(|t| t != hedge::topology::TopologyKind::Hex),
+            "--topology",
+        ),
+    ];
+    if let Some((_, flag)) = ignored.iter().find(|(given, _)| *given) {
+        bail!(
+            "{flag} does not apply to tile mazes (--style tiles: hex tiles, carved their own way)"
+        );
     }
-    shape::apply(&args.shape, &mut d)?;
-    difficulty::apply_targets(&args.difficulty, &mut d)?;
+    Ok(())
+}
+
+/// Sets where the maze opens from `--entrance` and `--exit`.
+fn apply_entrance(args: &GenerateArgs, d: &mut Design) -> Result<()> {
     match (args.entrance.as_deref(), args.exit) {
         (None, None) => {}
         (Some("auto"), None) => d.placement = Placement::Auto,
@@ -356,8 +379,7 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
             bail!("unknown entrance '{s}' (use auto, top-bottom, left-right or ROW,COL)")
         }
     }
-    d.validate()?;
-    Ok(d)
+    Ok(())
 }
 
 /// Runs `hedge generate`: the design from the flags, then [`hedge::make::prepare`] and
@@ -370,6 +392,31 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
     if args.page.key.is_some() && !matches!(format, Some(OutFormat::Print(_))) {
         bail!("--key goes with a page output (-o NAME.pdf, .svg or .png)");
     }
+    check_targets(&design)?;
+    let setup = args.page.setup(&design.page)?;
+    let prepared = prepare_design(args, &design, &setup)?;
+    for note in prepared.notes() {
+        say!("note: {note}");
+    }
+    for warning in prepared.warnings() {
+        say!("warning: {warning}");
+    }
+    let made = make_maze(args, prepared)?;
+    write_maze(args, &made, format, &setup)?;
+    // the design as made, once the maze is written
+    if let Some(path) = &args.save_design {
+        let found = Design {
+            page: setup.clone(),
+            ..made.design().clone()
+        };
+        hedge::io::write_atomic(path, hedge::io::design_to_toml(&found).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Prepares `design` on the page `setup`: its shape decoded and fitted, the height following
+/// the shape unless the flags give it.
+fn prepare_design(args: &GenerateArgs, design: &Design, setup: &PageSetup) -> Result<Prepared> {
     // with a shape, the height follows its aspect ratio unless given (or kept from a design
     // file); a preset's grid (sized for its corridor width when no width is given) is the
     // limit, so a shape taller than the page gets fewer cells across
@@ -388,27 +435,25 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
         None if args.shape.text.is_none() => args.design.as_deref().and_then(Path::parent),
         _ => None,
     };
-    check_targets(&design)?;
-    let setup = args.page.setup(&design.page)?;
-    let mut prepared = prepare(&design, &hedge::io::Files, base, fit)?;
+    let mut prepared = prepare(design, &hedge::io::Files, base, fit)?;
     // a preset's shape on an auto page: the grid of whichever orientation holds more cells
     if let (Some(p), true, Some(fg)) = (
         args.difficulty.difficulty,
         preset_sized && height && setup.orientation == Orientation::Auto,
         prepared.foreground(),
     ) {
-        let (w, h) = hedge::sizing::preset_grid(p, design.grid_topology(), &setup, Some(fg))?;
+        let (w, h) = hedge::sizing::preset_grid(p, design.grid_topology(), setup, Some(fg))?;
         if (w, h) != (prepared.design().width, prepared.design().height) {
             prepared = prepared.resized(w, h)?;
         }
     }
-    for note in prepared.notes() {
-        say!("note: {note}");
-    }
-    for warning in prepared.warnings() {
-        say!("warning: {warning}");
-    }
-    let made = if prepared.design().targets.is_empty() {
+    Ok(prepared)
+}
+
+/// Makes the maze, or searches for one that meets the design's targets (unless `--no-search`),
+/// reporting on the targets.
+fn make_maze(args: &GenerateArgs, prepared: Prepared) -> Result<Made> {
+    Ok(if prepared.design().targets.is_empty() {
         prepared.make()?
     } else if args.difficulty.no_search {
         let made = prepared.make()?;
@@ -433,7 +478,17 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
             difficulty::recipe(&found.generated.design)
         );
         Made::from(found)
-    };
+    })
+}
+
+/// Writes the maze to `-o` in its `format`, or draws it on standard output, and says where it
+/// went.
+fn write_maze(
+    args: &GenerateArgs,
+    made: &Made,
+    format: Option<OutFormat>,
+    setup: &PageSetup,
+) -> Result<()> {
     let line = made.summary();
     match (&args.output, format) {
         (Some(path), Some(OutFormat::Json)) => {
@@ -442,8 +497,8 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
         }
         (Some(path), Some(OutFormat::Print(f))) => {
             let written = print::write_pages(
-                &made,
-                &setup,
+                made,
+                setup,
                 args.page.output_format(f)?,
                 args.page.key.unwrap_or_default(),
                 path,
@@ -461,14 +516,6 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
             say!("{line}");
         }
         _ => write_out(&format!("{line}\n"))?,
-    }
-    // the design as made, once the maze is written
-    if let Some(path) = &args.save_design {
-        let found = Design {
-            page: setup.clone(),
-            ..made.design().clone()
-        };
-        hedge::io::write_atomic(path, hedge::io::design_to_toml(&found).as_bytes())?;
     }
     Ok(())
 }

@@ -1,0 +1,173 @@
+//! A book's shapes: each picture loaded and cut once ([`load_shapes`], the cache the puzzles
+//! share), and the design a puzzle is made from: its shape turned a quarter turn when that
+//! covers more of the page, its height fitted to the shape ([`fitted_design`]).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::{Book, PuzzleSpec, Settings, shape_key};
+use crate::design::Design;
+use crate::draw;
+use crate::error::{Error, Result};
+use crate::load::Loader;
+use crate::make::load_foreground;
+use crate::shape::{Foreground, ShapeSource};
+
+/// A shape as cut: its source, threshold, invert and turn.
+type ShapeKey = (String, Option<u8>, bool, bool);
+
+pub(super) type ShapeCache = BTreeMap<ShapeKey, Arc<Foreground>>;
+
+pub(super) fn cache_key(d: &Design) -> Option<ShapeKey> {
+    d.shape
+        .as_ref()
+        .map(|_| (shape_key(d), d.threshold, d.invert, d.turn))
+}
+
+/// How much more of the page a turned shape's maze must cover (by its grid's cells, or its
+/// share of the maze's room) before a book turns it: a shape about as wide as tall stays as
+/// drawn.
+const TURN_GAIN: f64 = 1.1;
+
+/// How much wider than tall (on a portrait page; taller than wide on a landscape one) a shape
+/// must be before a book may turn it.
+const CROSSWISE: f64 = 1.2;
+
+/// `spec`'s design as the book makes it: turned for its page or not ([`turned`]).
+pub(super) fn settled(
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    shape: &dyn Fn(bool) -> Result<Option<Arc<Foreground>>>,
+) -> Result<Design> {
+    Ok(Design {
+        turn: turned(spec, settings, shape)?,
+        ..spec.design.clone()
+    })
+}
+
+/// Whether `spec`'s shape is turned: for a generator page that leaves the turn to the book
+/// ([`PuzzleSpec::auto_turn`]), when the shape turned a quarter turn covers more of the page.
+/// With a preset's size limit (the corridor width fixed) the measure is the fitted grid's cells
+/// ([`crate::sizing::shape_grid`]); without, the share of the room the layout leaves the maze
+/// ([`draw::maze_room`]) that the fitted grid's box, scaled to fit it, covers. `shape(turn)` is
+/// the page's shape cut (and turned, or not).
+fn turned(
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    shape: &dyn Fn(bool) -> Result<Option<Arc<Foreground>>>,
+) -> Result<bool> {
+    let d = &spec.design;
+    let kind = d.grid_topology();
+    if !spec.auto_turn || !spec.fit_height || !kind.uses_height() {
+        return Ok(d.turn);
+    }
+    let (Some(plain), Some(turned)) = (shape(false)?, shape(true)?) else {
+        return Ok(d.turn);
+    };
+    let measure = |fg: &Foreground| -> Result<f64> {
+        let (w, h) = crate::sizing::shape_grid(kind, d.width, fg, spec.size_limit)?;
+        if spec.size_limit.is_some() {
+            return Ok(f64::from(w) * f64::from(h));
+        }
+        let (x0, y0, x1, y1) = crate::topology::Topology::new(kind, w, h)?.tess().covered();
+        let room = draw::maze_room(&settings.page_setup(1, Some(settings.label_for(1))));
+        let (a, p) = ((x1 - x0) / (y1 - y0), room.w / room.h);
+        Ok((a / p).min(p / a))
+    };
+    // only a shape lying across the page turns: a heart or a cat about as wide as tall stays
+    // upright whatever a grid's rounding gains
+    let (w, h) = crate::sizing::shape_grid(kind, d.width, &plain, None)?;
+    let (x0, y0, x1, y1) = crate::topology::Topology::new(kind, w, h)?.tess().covered();
+    let room = draw::maze_room(&settings.page_setup(1, Some(settings.label_for(1))));
+    let (a, p) = ((x1 - x0) / (y1 - y0), room.w / room.h);
+    let across = (a > CROSSWISE && p < 1.0) || (a < 1.0 / CROSSWISE && p > 1.0);
+    Ok(across && measure(&turned)? > measure(&plain)? * TURN_GAIN)
+}
+
+/// Loads a design's shape picture through `loader` and cuts its foreground; errors name the file.
+pub(super) fn foreground(design: &Design, loader: &dyn Loader) -> Result<Option<Arc<Foreground>>> {
+    Ok(load_foreground(design, loader, None)?.map(|(fg, _)| Arc::new(fg)))
+}
+
+/// Loads every shape the book's puzzles use, once each; an error names the first page entry
+/// that uses the shape (and, for a name that is no built-in shape and has no extension, says
+/// that it is neither).
+pub(super) fn load_shapes(book: &Book, loader: &dyn Loader) -> Result<ShapeCache> {
+    let mut wanted: BTreeMap<ShapeKey, (&PuzzleSpec, bool)> = BTreeMap::new();
+    for p in &book.puzzles {
+        // a page whose turn the book decides needs its shape both ways
+        let turns: &[bool] = if p.auto_turn {
+            &[false, true]
+        } else {
+            &[p.design.turn]
+        };
+        for &turn in turns {
+            let d = Design {
+                turn,
+                ..p.design.clone()
+            };
+            if let Some(k) = cache_key(&d) {
+                wanted.entry(k).or_insert((p, turn));
+            }
+        }
+    }
+    let loaded: Vec<_> = wanted
+        .into_par_iter()
+        .map(|(k, (p, turn))| {
+            let d = Design {
+                turn,
+                ..p.design.clone()
+            };
+            foreground(&d, loader)
+                .map(|fg| (k, fg))
+                .map_err(|e| named_entry(e, p))
+        })
+        .collect::<Result<_>>()?;
+    Ok(loaded
+        .into_iter()
+        .filter_map(|(k, fg)| fg.map(|fg| (k, fg)))
+        .collect())
+}
+
+/// `e` (loading `p`'s shape) with `p`'s page entry before it.
+fn named_entry(e: Error, p: &PuzzleSpec) -> Error {
+    let hint = match &p.design.shape {
+        Some(ShapeSource::File(path)) if path.extension().is_none() => format!(
+            "'{}' is no built-in shape ({}) and ",
+            path.file_name().unwrap_or_default().to_string_lossy(),
+            crate::shape::builtin::list()
+        ),
+        _ => String::new(),
+    };
+    // the path stays last
+    Error::new(e.kind, format!("{}: {hint}{}", p.source, e.message))
+}
+
+/// The design a puzzle of the book is made from, on its own: `spec.design` with, when
+/// `spec.fit_height`, the height fitted to its shape as [`build`](fn@super::build) fits it (the
+/// design the manifest records). File shapes are read from the recorded paths through `loader`.
+pub fn fitted_design(
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    loader: &dyn Loader,
+) -> Result<Design> {
+    let shape = |turn: bool| {
+        foreground(
+            &Design {
+                turn,
+                ..spec.design.clone()
+            },
+            loader,
+        )
+    };
+    let mut d = settled(spec, settings, &shape)?;
+    if spec.fit_height
+        && let Some(fg) = foreground(&d, loader)?
+    {
+        (d.width, d.height) =
+            crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, spec.size_limit)?;
+    }
+    Ok(d)
+}
