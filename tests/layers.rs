@@ -673,3 +673,123 @@ fn rooted_paths_are_read_as_written() {
         Some(walls("draw"))
     );
 }
+
+/// The most lines of code a file of the library may hold (blank lines, comments and
+/// `#[cfg(test)]` items left out).
+const MAX_FILE_LINES: usize = 800;
+
+/// A function over this many lines of code is long.
+const LONG_FUNCTION: usize = 100;
+
+/// How many long functions the library may hold.
+const MAX_LONG_FUNCTIONS: usize = 5;
+
+/// Lines of `code` (from [`code_only`] and [`strip_tests`]) that hold something.
+fn code_lines(code: &str) -> usize {
+    code.lines().filter(|l| !l.trim().is_empty()).count()
+}
+
+/// Every function with a body in `code` (from [`code_only`] and [`strip_tests`]): its name and
+/// its lines of code from `fn` to the brace that closes its body.
+fn functions(code: &str) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    let b = code.as_bytes();
+    let mut from = 0;
+    while let Some(at) = code[from..].find("fn ").map(|k| from + k) {
+        from = at + 3;
+        if at > 0 && is_ident(code[..at].chars().last()) {
+            continue;
+        }
+        let name: String = code[at + 3..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if name.is_empty() {
+            continue;
+        }
+        // the body is the first brace block before any `;` (a declaration has none)
+        let Some(open) = code[at..].find(['{', ';']).map(|k| at + k) else {
+            break;
+        };
+        if b[open] == b';' {
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut close = code.len();
+        for (k, &ch) in b.iter().enumerate().skip(open) {
+            match ch {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = k;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push((name, code_lines(&code[at..=close.min(code.len() - 1)])));
+    }
+    out
+}
+
+#[test]
+fn files_and_functions_stay_short_enough_to_read() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let (mut big, mut long, mut unsafe_at) = (Vec::new(), Vec::new(), Vec::new());
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("a source file reads");
+        let code = strip_tests(&code_only(&text));
+        let shown = file
+            .strip_prefix(&src)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        let lines = code_lines(&code);
+        if lines > MAX_FILE_LINES {
+            big.push(format!("{shown}: {lines} lines"));
+        }
+        for (name, n) in functions(&code) {
+            if n > LONG_FUNCTION {
+                long.push(format!("{shown} {name}: {n} lines"));
+            }
+        }
+        if code
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == "unsafe")
+        {
+            unsafe_at.push(shown);
+        }
+    }
+    assert!(files.len() > 100, "src was not read: {} files", files.len());
+    assert!(
+        big.is_empty(),
+        "files over {MAX_FILE_LINES} lines of code: {big:?}"
+    );
+    assert!(
+        long.len() <= MAX_LONG_FUNCTIONS,
+        "{} functions over {LONG_FUNCTION} lines (at most {MAX_LONG_FUNCTIONS}): {long:?}",
+        long.len()
+    );
+    assert!(unsafe_at.is_empty(), "unsafe code in {unsafe_at:?}");
+}
+
+#[test]
+fn functions_are_measured_from_fn_to_their_closing_brace() {
+    let code = strip_tests(&code_only(
+        "trait T { fn declared(&self); }\n\
+         fn short() {\n    let s = \"{\";\n}\n\
+         // fn in_a_comment() {}\n\
+         pub(crate) fn longer(x: u32) -> u32 {\n    if x > 1 {\n        x\n\n    } else {\n        0\n    }\n}\n\
+         #[cfg(test)]\nmod tests { fn hidden() {} }\n",
+    ));
+    assert_eq!(
+        functions(&code),
+        vec![("short".to_string(), 3), ("longer".to_string(), 7)]
+    );
+    assert_eq!(code_lines(&code), 11);
+}
