@@ -13,7 +13,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use hedge::design::Design;
 use hedge::make::{Fit, prepare_with};
 use hedge::outline::Clip;
-use hedge::shape::fit::{Placement, fit};
+use hedge::shape::fit::{PixelMap, fit};
 use hedge::shape::outline::contour;
 use hedge::shape::{Cut, Foreground, Picture, ShapeSource, builtin};
 use hedge::topology::{Topology, TopologyKind};
@@ -37,7 +37,7 @@ fn outline(c: &mut Criterion) {
         let mask = fit(&fg, &topo, 0.5).unwrap();
         group.bench_function(format!("clip-60/{kind}"), |b| {
             b.iter(|| {
-                let place = Placement::new(&fg, &topo);
+                let place = PixelMap::new(&fg, &topo);
                 let clip = Clip::new(Arc::new(contour(&fg, &place)), topo.clone());
                 black_box(clip.slivers(&mask))
             })

@@ -38,7 +38,7 @@
 //! A pencil solver that walks depth-first choosing at random takes, in a perfect maze, each
 //! wrong branch before the right way with probability 1/2, so its expected walk is
 //! `(solution_length - 1) + branch_cost / 2` steps (exact on a tree, with
-//! [`crate::solver::pencil`]'s look-ahead). The score adds time for what slows people at equal
+//! [`crate::simulate::pencil`]'s look-ahead). The score adds time for what slows people at equal
 //! walking: [`TURN_WEIGHT`] steps a turn and [`DECISION_WEIGHT`] steps a decision point:
 //!
 //! `effort = (solution_length - 1) + branch_cost / 2 + TURN_WEIGHT x turns
@@ -47,7 +47,7 @@
 //! **difficulty** = 10 x log2(1 + effort): +10 for every doubling of the effort. No single
 //! measure has been validated against people on branching mazes (McClendon 2001; McGlinn 2015
 //! found none in 355 solvers), so the model is checked against simulated solvers instead
-//! ([`crate::solver`]; docs/formats.md gives the rank correlation).
+//! ([`crate::simulate`]; docs/formats.md gives the rank correlation).
 
 use serde::Serialize;
 

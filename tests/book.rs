@@ -1608,7 +1608,7 @@ fn a_cover_is_one_full_wrap_page_with_a_spine_for_the_page_count() {
 /// ("Ages 3-5" to "Ages 9-12"), every maze made again from the manifest as printed.
 #[test]
 fn a_ramp_gets_harder_for_a_pencil_solver() {
-    use hedge::solver::pencil_effort;
+    use hedge::simulate::pencil_effort;
     for trim in ["8.5x11", "6x9"] {
         let book = parse(&ramp_book(trim));
         let built = build_with(&book, 2);

@@ -312,7 +312,7 @@ type Case<'a> = &'a dyn Fn(&Preset) -> (Design, Option<Mask>);
 /// maze is too small (and the search stopped at the first candidate in the band). The grid's
 /// spread is sampled once and shared by the eight seeds (it is cached per grid).
 fn preset_means(what: &str, case: Case<'_>, budget: u64, runs: u32) -> Vec<(f64, f64)> {
-    use hedge::solver::pencil_effort;
+    use hedge::simulate::pencil_effort;
     PRESETS
         .iter()
         .map(|p| {
@@ -768,7 +768,7 @@ fn a_maze_too_small_for_its_level_is_never_met() {
 /// prints the means (README, "Difficulty").
 #[test]
 fn levels_from_the_command_line() {
-    use hedge::solver::pencil_effort;
+    use hedge::simulate::pencil_effort;
     let dir = tempfile::tempdir().unwrap();
     let mut last = (f64::MIN, f64::MIN);
     for level in ["easy", "medium", "hard"] {
@@ -887,7 +887,7 @@ fn solver_sample(
     base: u64,
 ) -> SolverSample {
     use hedge::difficulty::levels::structures;
-    use hedge::solver::{pencil_effort, wall_follower};
+    use hedge::simulate::{pencil_effort, wall_follower};
     let d = Design {
         topology: kind,
         width: w,
@@ -926,7 +926,7 @@ fn solver_sample(
 /// seeds, so a fall means the score or the solver changed).
 #[test]
 fn the_score_ranks_mazes_as_the_pencil_solver_does() {
-    use hedge::solver::spearman;
+    use hedge::simulate::spearman;
     for (kind, w, h, floor) in [
         (TopologyKind::Rect, 16, 16, 0.71),
         (TopologyKind::Hex, 12, 12, 0.80),
@@ -953,7 +953,7 @@ fn the_score_ranks_mazes_as_the_pencil_solver_does() {
 #[test]
 #[ignore]
 fn solver_check_over_a_thousand_mazes() {
-    use hedge::solver::spearman;
+    use hedge::simulate::spearman;
     for (kind, w, h, want) in [
         (TopologyKind::Rect, 20, 20, [0.785, 0.851, 0.913]),
         (TopologyKind::Hex, 16, 16, [0.879, 0.911, 0.948]),

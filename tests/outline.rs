@@ -173,7 +173,7 @@ fn distance_to(c: &hedge::shape::outline::Contour, p: hedge::topology::Point) ->
 /// sharp tips, up to 0.1 cell).
 #[test]
 fn built_in_shapes_use_their_vector_paths() {
-    use hedge::shape::fit::Placement;
+    use hedge::shape::fit::PixelMap;
     use hedge::shape::outline::{contour, trace};
     for shape in builtin::names() {
         let d = Design {
@@ -186,7 +186,7 @@ fn built_in_shapes_use_their_vector_paths() {
         let fg = p.foreground().unwrap();
         assert!(fg.vector().is_some(), "{shape}: no vector outline");
         let topo = hedge::topology::Topology::new(TopologyKind::Rect, 40, 40).unwrap();
-        let place = Placement::new(fg, &topo);
+        let place = PixelMap::new(fg, &topo);
         let (vector, traced) = (contour(fg, &place), trace(fg, &place));
         assert_eq!(vector.rings.len(), traced.rings.len(), "{shape}");
         let pts: Vec<_> = vector
@@ -464,7 +464,7 @@ fn drawn_distance(
     kind: TopologyKind,
     outline: OutlineStyle,
 ) -> (f64, f64) {
-    use hedge::shape::fit::Placement;
+    use hedge::shape::fit::PixelMap;
     let width = if kind == TopologyKind::Polar { 14 } else { 28 };
     let d = Design {
         topology: kind,
@@ -496,7 +496,7 @@ fn drawn_distance(
         .unwrap()
         .to_luma8();
     let topo = hedge::topology::Topology::new(kind, p.design().width, p.design().height).unwrap();
-    let place = Placement::new(fg, &topo);
+    let place = PixelMap::new(fg, &topo);
     let (w, h) = (i64::from(fg.width()), i64::from(fg.height()));
     let mut edges = Vec::new();
     for y in 0..h {

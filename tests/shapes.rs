@@ -10,7 +10,7 @@ use crate::common::{hedge, stderr_of};
 use hedge::design::Design;
 use hedge::mask::Mask;
 use hedge::pipeline::{MIN_SHAPE_CELLS, generate, generate_shaped, shape_mask};
-use hedge::shape::fit::Placement;
+use hedge::shape::fit::PixelMap;
 use hedge::shape::{
     Cut, Foreground, Format, Islands, Picture, ShapeSource, builtin, fit, fitted_height, necks,
 };
@@ -113,7 +113,7 @@ fn topology_for(kind: TopologyKind, width: u32, fg: &Foreground) -> Topology {
 
 /// The shape's area in maze units once placed on `t`.
 fn shape_area(fg: &Foreground, t: &Topology) -> f64 {
-    let k = Placement::new(fg, t).k;
+    let k = PixelMap::new(fg, t).k;
     fg.count() as f64 / (k * k)
 }
 
@@ -359,7 +359,7 @@ fn islands_are_dropped_or_bridged() {
         );
         // the gap is 60 px = 60 / k units; a corridor crossing it needs about that many cells
         // (more on tri and polar, whose cells are not one unit along every direction)
-        let gap = 60.0 / Placement::new(&fg, &t).k;
+        let gap = 60.0 / PixelMap::new(&fg, &t).k;
         let added = joined.added.len() as f64;
         assert!(
             added >= gap * 0.5 && added <= gap * 2.5 + 2.0,
@@ -1154,7 +1154,7 @@ fn counters_stay_holes_on_every_topology() {
         let fg = p.foreground().unwrap();
         assert!(fg.has_text(), "{kind}");
         let inside = enclosed(fg);
-        let place = Placement::new(fg, &t);
+        let place = PixelMap::new(fg, &t);
         let letters = letter_columns(fg);
         assert_eq!(letters.len(), 3, "{kind}");
         let mut per = vec![0; letters.len()];
@@ -1254,7 +1254,7 @@ fn cells_per_letter(
     t: &Topology,
     centres: impl Iterator<Item = (f64, f64)>,
 ) -> Vec<usize> {
-    let place = Placement::new(fg, t);
+    let place = PixelMap::new(fg, t);
     let letters = letter_columns(fg);
     let mut per = vec![0; letters.len()];
     for (x, y) in centres {
@@ -1639,7 +1639,7 @@ fn a_photo_is_refused_with_what_to_do_unless_forced() {
 
 /// Which half of the picture the cells of `cells` stand on: -1 all left, 1 all right, 0 both.
 fn side_of(cells: &[Coord], fg: &Foreground, t: &Topology) -> i32 {
-    let place = Placement::new(fg, t);
+    let place = PixelMap::new(fg, t);
     let mid = i64::from(fg.width() / 2);
     let (mut left, mut right) = (0, 0);
     for &c in cells {

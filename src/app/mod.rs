@@ -103,10 +103,10 @@ pub struct HedgeApp {
     /// What a drag on the preview does.
     pub tool: Tool,
     /// Where the page was painted in the last frame.
-    pub placement: Option<preview::Placement>,
+    pub placement: Option<preview::PageOnScreen>,
     /// The screen-to-maze mapping when the current brush stroke started (the page may move
     /// under the pointer as the maze changes; the stroke keeps painting where it began).
-    pub stroke: Option<(preview::Placement, Arc<PagePreview>)>,
+    pub stroke: Option<(preview::PageOnScreen, Arc<PagePreview>)>,
     /// Thumbnails of the built-in shapes (background tasks, the first time the list shows).
     pub thumbnails: thumbs::Thumbnails,
     /// The preview's pixels (the page rasterised at the current zoom).

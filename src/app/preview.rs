@@ -147,14 +147,14 @@ impl Default for View {
 
 /// Where the page is on screen this frame: screen = origin + page mm * scale.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Placement {
+pub struct PageOnScreen {
     /// The page's top-left corner on screen (on a whole physical pixel).
     pub origin: Pos2,
     /// Points per millimetre.
     pub scale: f32,
 }
 
-impl Placement {
+impl PageOnScreen {
     /// A page position on screen.
     pub fn to_screen(&self, p: Pos) -> Pos2 {
         self.origin + vec2(p.x as f32, p.y as f32) * self.scale
@@ -420,7 +420,7 @@ pub fn show(
     input: &Input<'_>,
     view: &mut View,
     raster: &mut Raster,
-) -> (egui::Response, Option<Placement>) {
+) -> (egui::Response, Option<PageOnScreen>) {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| {
         egui::WidgetInfo::labeled(egui::accesskit::Role::Image, true, "Maze preview")
@@ -459,7 +459,7 @@ pub fn show(
     let scale = fit * view.zoom;
     // the page's corner on a whole physical pixel, so the texture's pixels are the screen's
     let origin = ((rect.center() + view.pan - page * 0.5 * scale) * ppp).round() / ppp;
-    let place = Placement { origin, scale };
+    let place = PageOnScreen { origin, scale };
     let page_rect = Rect::from_min_size(origin, page * scale);
     painter.rect_filled(
         page_rect.translate(vec2(3.0, 3.0)),
@@ -522,7 +522,7 @@ fn zoom(ui: &egui::Ui, response: &egui::Response, rect: Rect, view: &mut View) {
 }
 
 /// Paints the raster on show: its part of the page, placed at the current zoom.
-fn paint_raster(painter: &egui::Painter, raster: &Raster, place: &Placement) {
+fn paint_raster(painter: &egui::Painter, raster: &Raster, place: &PageOnScreen) {
     if let Some(s) = &raster.shown {
         // the texture's part of the page, placed at the current zoom (scaled while a raster
         // for a new zoom is on its way)

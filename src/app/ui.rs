@@ -449,7 +449,7 @@ fn preview_clicks(
     app: &mut HedgeApp,
     ui: &egui::Ui,
     response: &egui::Response,
-    place: preview::Placement,
+    place: preview::PageOnScreen,
 ) {
     let on = match app.tool {
         Tool::Pan => return,

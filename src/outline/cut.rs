@@ -347,7 +347,7 @@ mod tests {
     use super::*;
     use crate::outline::Clip;
     use crate::shape::Foreground;
-    use crate::shape::fit::Placement;
+    use crate::shape::fit::PixelMap;
     use crate::shape::outline::Ring;
     use crate::shape::outline::trace;
     use crate::topology::Topology;
@@ -357,7 +357,7 @@ mod tests {
     /// The clip of an n x n `kind` grid by the traced outline of `fg`.
     fn clip_of(fg: &Foreground, kind: TopologyKind, n: u32) -> Clip {
         let topo = Topology::new(kind, n, n).unwrap();
-        let place = Placement::new(fg, &topo);
+        let place = PixelMap::new(fg, &topo);
         Clip::new(Arc::new(trace(fg, &place)), topo)
     }
 

@@ -32,7 +32,7 @@ const ARC_TOLERANCE: f64 = 0.01;
 /// Where the shape sits in maze units: pixel (px, py) covers maze points
 /// (`x0 + px / k`, `y0 + py / k`) to one pixel further.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Placement {
+pub struct PixelMap {
     /// Maze x of the shape's left edge.
     pub x0: f64,
     /// Maze y of the shape's top edge.
@@ -41,16 +41,16 @@ pub struct Placement {
     pub k: f64,
 }
 
-impl Placement {
+impl PixelMap {
     /// Where `fg` goes on `topology` (see the module documentation).
-    pub fn new(fg: &Foreground, topology: &Topology) -> Placement {
+    pub fn new(fg: &Foreground, topology: &Topology) -> PixelMap {
         let (ew, _) = topology.tess().extent();
         let (fw, fh) = (f64::from(fg.width()), f64::from(fg.height()));
         if topology.kind() == TopologyKind::Polar {
             let (c, r) = enclosing_circle(fg);
             let radius = ew / 2.0;
             let k = r / radius;
-            return Placement {
+            return PixelMap {
                 x0: radius - c.x / k,
                 y0: radius - c.y / k,
                 k,
@@ -59,7 +59,7 @@ impl Placement {
         let (cx0, cy0, cx1, cy1) = topology.tess().covered();
         let (cw, ch) = (cx1 - cx0, cy1 - cy0);
         let k = (fw / cw).max(fh / ch);
-        Placement {
+        PixelMap {
             x0: cx0 + (cw - fw / k) / 2.0,
             y0: cy0 + (ch - fh / k) / 2.0,
             k,
@@ -103,7 +103,7 @@ impl Placement {
 
 /// The height (rows) that gives a `width`-wide `kind` grid the shape's aspect ratio, using the
 /// topology's geometry (hex rows are 1 unit apart and columns 1.5 R; triangles are 1.5 high):
-/// the ratio of the rectangle its cells cover, where [`Placement`] puts the shape.
+/// the ratio of the rectangle its cells cover, where [`PixelMap`] puts the shape.
 /// Kinds without a height ([`TopologyKind::uses_height`]: polar) return the width (rings).
 pub fn fitted_height(kind: TopologyKind, width: u32, fg: &Foreground) -> Result<u32> {
     if !kind.uses_height() {
@@ -155,7 +155,7 @@ fn fit_polygons(
     coverage: f64,
     shortcut: bool,
 ) -> Result<Mask> {
-    let place = Placement::new(fg, topology);
+    let place = PixelMap::new(fg, topology);
     let t = topology.tess();
     let mut mask = Mask::empty(topology)?;
     let mut sides = Vec::with_capacity(16);
@@ -245,7 +245,7 @@ fn fit_polar(
     coverage: f64,
     shortcut: bool,
 ) -> Result<Mask> {
-    let place = Placement::new(fg, topology);
+    let place = PixelMap::new(fg, topology);
     let mut mask = Mask::empty(topology)?;
     let o = polar.origin();
     let need = coverage * (SAMPLES * SAMPLES) as f64 - 1e-9;

@@ -14,7 +14,7 @@
 
 use crate::grid::{CellId, Grid};
 use crate::mask::Mask;
-use crate::shape::fit::Placement;
+use crate::shape::fit::PixelMap;
 use crate::shape::foreground::Foreground;
 use crate::topology::{Coord, Topology};
 
@@ -115,7 +115,7 @@ pub fn main_part(parts: &[Vec<Coord>], fg: &Foreground, topology: &Topology, wid
     let long = f64::from(fg.width().max(fg.height()));
     let radius = (0.25 * long / f64::from(width.max(1))).round().min(255.0) as u8;
     let main = fg.main_part(radius);
-    let place = Placement::new(fg, topology);
+    let place = PixelMap::new(fg, topology);
     let (w, h) = (i64::from(fg.width()), i64::from(fg.height()));
     let on_main = |c: Coord| {
         let p = topology.tess().center(c);
@@ -152,7 +152,7 @@ pub fn joined_parts(
         .round()
         .min(255.0) as u8;
     let largest = fg.main_part(radius);
-    let place = Placement::new(fg, topology);
+    let place = PixelMap::new(fg, topology);
     let (w, h) = (i64::from(fg.width()), i64::from(fg.height()));
     let t = topology.tess();
     let mut sides = Vec::new();
@@ -297,7 +297,7 @@ mod tests {
     fn the_parts_a_picture_joins_are_joined_and_specks_and_wires_are_not() {
         let fg = picture();
         let topology = Topology::new(TopologyKind::Rect, 20, 12).unwrap();
-        let place = Placement::new(&fg, &topology);
+        let place = PixelMap::new(&fg, &topology);
         let part = |x0: f64, x1: f64, y0: f64, y1: f64| -> Vec<Coord> {
             // the cells whose centres fall in the picture's box
             let mut out = Vec::new();

@@ -6,7 +6,7 @@
 //! contours run clockwise on screen, holes anticlockwise, like the cells' sides). The midpoints
 //! of those edges are the marching-squares crossings of the pixel centres; they are smoothed
 //! (two passes of a 1-2-1 filter, which takes out the half-pixel staircase), placed in maze units
-//! with the mask's own [`Placement`], simplified (Douglas-Peucker, a third of a pixel and at most
+//! with the mask's own [`PixelMap`], simplified (Douglas-Peucker, a third of a pixel and at most
 //! 0.02 cell) and fitted with cubic Béziers (Catmull-Rom tangents scaled to each span, one-sided
 //! at corners sharper than 55 degrees, so the heart's tip stays a tip). Each curve is also kept
 //! flattened (a chord at most 0.05 cell long; on the gentlest curves the flat polyline is within
@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use crate::shape::fit::Placement;
+use crate::shape::fit::PixelMap;
 use crate::shape::foreground::Foreground;
 use crate::shape::vector::VectorShape;
 use crate::topology::Point;
@@ -120,7 +120,7 @@ pub fn shoelace(p: &[Point]) -> f64 {
 }
 
 /// The contours of `fg` placed in maze units by `place` (see the module documentation).
-pub fn trace(fg: &Foreground, place: &Placement) -> Contour {
+pub fn trace(fg: &Foreground, place: &PixelMap) -> Contour {
     let mut rings = Vec::new();
     for poly in pixel_rings(fg) {
         let mut pts = poly;
@@ -152,7 +152,7 @@ fn simplified(pts: &[Point], tol: f64, make: fn(&[Point]) -> Ring) -> Option<Rin
 /// kept as straight lines. No curve is fitted: a fit through points that far apart would bow
 /// away from the paths (a chimney's wall meeting a roof at 48 degrees bulged half a cell),
 /// and lines that close to the curve look the same on the page.
-pub fn from_vector(v: &VectorShape, place: &Placement) -> Contour {
+pub fn from_vector(v: &VectorShape, place: &PixelMap) -> Contour {
     let mut rings = Vec::new();
     for c in &v.contours {
         let pts: Vec<Point> = c
@@ -197,7 +197,7 @@ pub fn with_cells(contour: &Contour, cells: &[Vec<Point>]) -> Contour {
 
 /// The contour of `fg` placed by `place`: from its vector outline when it has one
 /// ([`from_vector`]), otherwise traced from its pixels ([`trace`]).
-pub fn contour(fg: &Foreground, place: &Placement) -> Contour {
+pub fn contour(fg: &Foreground, place: &PixelMap) -> Contour {
     match fg.vector() {
         Some(v) => from_vector(v, place),
         None => trace(fg, place),
@@ -439,7 +439,7 @@ mod tests {
     #[test]
     fn a_disc_traces_to_one_smooth_clockwise_circle() {
         let fg = disc(90.0, 200);
-        let place = Placement {
+        let place = PixelMap {
             x0: 0.0,
             y0: 0.0,
             k: 10.0,
@@ -473,7 +473,7 @@ mod tests {
             })
             .collect();
         let fg = Foreground::from_bits(size, size, &bits).unwrap();
-        let place = Placement {
+        let place = PixelMap {
             x0: 0.0,
             y0: 0.0,
             k: 5.0,
@@ -490,7 +490,7 @@ mod tests {
     #[test]
     fn sub_curves_meet_the_curve() {
         let fg = disc(30.0, 64);
-        let place = Placement {
+        let place = PixelMap {
             x0: 0.0,
             y0: 0.0,
             k: 4.0,

@@ -148,7 +148,7 @@ pub trait Tessellation {
     /// The rectangle (`x0`, `y0`, `x1`, `y1`) inside the extent that the whole topology's cells
     /// cover: every point of it lies in a cell (a single column of triangles, which covers no
     /// rectangle, keeps its extent). A shape is placed inside it (see
-    /// [`crate::shape::fit::Placement`]), so the silhouette never runs where no cell is. The
+    /// [`crate::shape::fit::PixelMap`]), so the silhouette never runs where no cell is. The
     /// default is the whole extent; topologies whose cells leave a ragged margin along the box
     /// (hex: the zigzag of the outer columns and the half-cell step of alternate columns; tri:
     /// the half-triangles at the rows' ends; polar: the square inscribed in its disc) say less.
