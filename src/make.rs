@@ -29,10 +29,10 @@ use crate::metrics::Metrics;
 use crate::outline::{Clip, Outline};
 use crate::page::PageSetup;
 use crate::pipeline::{
-    Generated, GeneratedTiles, ShapedMask, generate, generate_shaped, generate_tiles,
-    shape_mask_with,
+    Generated, GeneratedTiles, ShapedMask, generate_shaped_unchecked, generate_tiles,
+    generate_unchecked, shape_mask_with,
 };
-use crate::shape::fit::Placement;
+use crate::shape::fit::PixelMap;
 use crate::shape::wand::Pick;
 use crate::shape::{Cut, Foreground, Islands, ShapeSource};
 use crate::topology::{Coord, Point, TopologyKind};
@@ -187,12 +187,14 @@ pub fn prepare(
 }
 
 /// [`prepare`] with the shape's foreground already cut (`None`: the design has no shape, or its
-/// shape is to be ignored).
+/// shape is to be ignored). The design is checked ([`Design::validate`]) here, once: making,
+/// searching and resizing take it as valid.
 pub fn prepare_with(
     design: &Design,
     foreground: Option<Arc<Foreground>>,
     fit: Fit,
 ) -> Result<Prepared> {
+    design.validate()?;
     let mut d = design.clone();
     let mut clip = None;
     let shaped = match &foreground {
@@ -207,7 +209,7 @@ pub fn prepare_with(
             let mut first: Option<(Clip, Vec<Coord>)> = None;
             let s = shape_mask_with(&d, fg, |topology, mask| {
                 if outline {
-                    let place = Placement::new(fg, topology);
+                    let place = PixelMap::new(fg, topology);
                     let contour = crate::shape::outline::contour(fg, &place);
                     let clip = Clip::new(Arc::new(contour), topology.clone());
                     let slivers = clip.slivers(mask);
@@ -338,11 +340,6 @@ impl Prepared {
         }
     }
 
-    /// Sets the seed of the next mazes made (the shape is not loaded or fitted again).
-    pub fn set_seed(&mut self, seed: Option<u64>) {
-        self.design.seed = seed;
-    }
-
     /// The cells of the shape's other parts that keeping its main part dropped (none when the
     /// parts are bridged, or there is one part), in row-major order.
     pub fn dropped(&self) -> &[Coord] {
@@ -440,8 +437,8 @@ impl Prepared {
             return generate_tiles(d, self.mask()).map(Made::Tiles);
         }
         let mut g = match &self.shaped {
-            Some(s) => generate_shaped(d, s),
-            None => generate(d, None),
+            Some(s) => generate_shaped_unchecked(d, s),
+            None => generate_unchecked(d, None),
         }?;
         self.outline(&mut g);
         difficulty::levels::stand(&mut g);
@@ -459,7 +456,7 @@ impl Prepared {
     ) -> Result<Found> {
         check_targets(&self.design)?;
         let mut found =
-            difficulty::search_with(&self.design, self.mask(), options, cancel, progress)?;
+            difficulty::search_unchecked(&self.design, self.mask(), options, cancel, progress)?;
         if let Some(s) = &self.shaped {
             found.generated.added_cells += s.added.len();
             found.generated.dropped_cells += s.dropped.len();

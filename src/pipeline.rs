@@ -209,18 +209,18 @@ pub struct ShapedMask {
 /// ([`crate::shape::islands::main_part`]; the same part on every topology). Fails when fewer
 /// than [`MIN_SHAPE_CELLS`] cells remain.
 pub fn shape_mask(design: &Design, fg: &Foreground) -> Result<ShapedMask> {
+    design.validate()?;
     shape_mask_with(design, fg, |_, _| {})
 }
 
-/// [`shape_mask`], with `trim` applied to the mask before the parts are bridged (so bridges
-/// join what `trim` leaves: [`crate::make`] drops the cells too thin for a corridor of the
-/// shape's outline there).
-pub fn shape_mask_with(
+/// [`shape_mask`] of a design already checked ([`Design::validate`]), with `trim` applied to
+/// the mask before the parts are bridged (so bridges join what `trim` leaves: [`crate::make`]
+/// drops the cells too thin for a corridor of the shape's outline there).
+pub(crate) fn shape_mask_with(
     design: &Design,
     fg: &Foreground,
     trim: impl FnOnce(&Topology, &mut Mask),
 ) -> Result<ShapedMask> {
-    design.validate()?;
     let topology = Topology::new(design.grid_topology(), design.width, design.height)?;
     let mut mask = fit(fg, &topology, design.coverage)?;
     let parts = mask.components(&topology);
@@ -365,11 +365,18 @@ impl Joining<'_> {
 /// Makes the maze `design` describes, on `mask` when given (a mask of the design's topology).
 /// A mask in several parts is bridged here when the design asks for it (see
 /// [`Generated::added_cells`]).
+/// The design is checked ([`Design::validate`]) here, once: the steps after it take it as
+/// valid.
 pub fn generate(design: &Design, mask: Option<&Mask>) -> Result<Generated> {
     design.validate()?;
+    generate_unchecked(design, mask)
+}
+
+/// [`generate`] of a design already checked.
+pub(crate) fn generate_unchecked(design: &Design, mask: Option<&Mask>) -> Result<Generated> {
     let edited = edited_mask(design, mask)?;
     let (grid, dropped, added) = build_grid_counted(design, edited.as_ref().or(mask))?;
-    let mut g = generate_on(design, Arc::new(grid), dropped)?;
+    let mut g = carve_unchecked(design, Arc::new(grid), dropped)?;
     g.added_cells = added;
     Ok(g)
 }
@@ -377,14 +384,20 @@ pub fn generate(design: &Design, mask: Option<&Mask>) -> Result<Generated> {
 /// [`generate`] on a shape's mask from [`shape_mask`], whose bridges (already in the mask) count
 /// as the result's added cells and whose dropped parts (already out of it) as its dropped cells.
 pub fn generate_shaped(design: &Design, shaped: &ShapedMask) -> Result<Generated> {
-    let mut g = generate(design, Some(&shaped.mask))?;
+    design.validate()?;
+    generate_shaped_unchecked(design, shaped)
+}
+
+/// [`generate_shaped`] of a design already checked.
+pub(crate) fn generate_shaped_unchecked(design: &Design, shaped: &ShapedMask) -> Result<Generated> {
+    let mut g = generate_unchecked(design, Some(&shaped.mask))?;
     g.added_cells += shaped.added.len();
     g.dropped_cells += shaped.dropped.len();
     Ok(g)
 }
 
 /// `mask` (or the full grid) with the design's hand edits applied; `None` when there are none.
-pub fn edited_mask(design: &Design, mask: Option<&Mask>) -> Result<Option<Mask>> {
+pub(crate) fn edited_mask(design: &Design, mask: Option<&Mask>) -> Result<Option<Mask>> {
     if design.cell_edits.is_empty() {
         return Ok(None);
     }
@@ -403,6 +416,16 @@ pub fn edited_mask(design: &Design, mask: Option<&Mask>) -> Result<Option<Mask>>
 /// The result's `added_cells` is 0: the grid is taken as it is.
 pub fn generate_on(design: &Design, grid: Arc<Grid>, dropped_cells: usize) -> Result<Generated> {
     design.validate()?;
+    carve_unchecked(design, grid, dropped_cells)
+}
+
+/// [`generate_on`] of a design already checked: carves, places the openings, solves and
+/// measures (the difficulty search runs it once a candidate).
+pub(crate) fn carve_unchecked(
+    design: &Design,
+    grid: Arc<Grid>,
+    dropped_cells: usize,
+) -> Result<Generated> {
     let seed = design.seed.unwrap_or_else(fresh_seed);
     let mut rng = MazeRng::new(seed);
     let mut maze = Maze::new(grid);
@@ -515,9 +538,9 @@ impl GeneratedTiles {
 
 /// Makes the hex tile maze `design` describes (its width, height, order and seed; the cell
 /// knobs do not apply): the whole grid, or inside `mask` when given (a mask of the design's
-/// [`Design::grid_topology`], e.g. from [`shape_mask`]; its largest part is used).
-pub fn generate_tiles(design: &Design, mask: Option<&Mask>) -> Result<GeneratedTiles> {
-    design.validate()?;
+/// [`Design::grid_topology`], e.g. from [`shape_mask`]; its largest part is used). The design
+/// is checked already ([`crate::make::prepare_with`] checks it).
+pub(crate) fn generate_tiles(design: &Design, mask: Option<&Mask>) -> Result<GeneratedTiles> {
     let seed = design.seed.unwrap_or_else(fresh_seed);
     let mut rng = MazeRng::new(seed);
     let (w, h) = (design.width, design.height);

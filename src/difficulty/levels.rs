@@ -17,7 +17,7 @@ use crate::carve::{Algorithm, CARVERS};
 use crate::design::Design;
 use crate::grid::Grid;
 use crate::metrics::Standing;
-use crate::pipeline::{Generated, generate_on};
+use crate::pipeline::{Generated, carve_unchecked};
 use crate::targets::{Range, Targets};
 
 /// The braid values the spread is sampled at (the share of dead ends removed).
@@ -153,6 +153,8 @@ pub fn spread(design: &Design, grid: &Arc<Grid>, dropped_cells: usize) -> Option
     if grid.len() > MAX_STANDING_CELLS || grid.len() < 2 {
         return None;
     }
+    // checked once here: the samples are the design with other seeds, carvers and braids
+    design.validate().ok()?;
     let k = key(design, grid);
     if let Some(s) = cache().lock().ok()?.get(&k) {
         return Some(s.clone());
@@ -162,7 +164,7 @@ pub fn spread(design: &Design, grid: &Arc<Grid>, dropped_cells: usize) -> Option
     let mut scores: Vec<f64> = (0..n)
         .into_par_iter()
         .filter_map(|i| {
-            generate_on(
+            carve_unchecked(
                 &sample_design(design, &structures, i),
                 grid.clone(),
                 dropped_cells,

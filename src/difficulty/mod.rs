@@ -12,6 +12,7 @@ pub mod parallel_search;
 pub mod presets;
 
 pub use crate::targets::{Metric, Range, Report, Row, Targets};
+pub(crate) use parallel_search::search_unchecked;
 pub use parallel_search::{
     Budget, DEFAULT_BUDGET, Found, MAX_CANDIDATES, MAX_SECONDS, Progress, SearchOptions, Stop,
     batch_size, candidate_seed, default_budget, search, search_on, search_with,

@@ -29,7 +29,7 @@ use crate::endpoints::{Placement, outline};
 use crate::error::{Error, Result};
 use crate::grid::Grid;
 use crate::mask::Mask;
-use crate::pipeline::{Generated, build_grid, edited_mask, generate_on};
+use crate::pipeline::{Generated, build_grid, carve_unchecked, edited_mask};
 use crate::random::{MazeRng, Random, fresh_seed};
 use crate::targets::{Report, Targets};
 
@@ -255,9 +255,20 @@ pub fn search_with(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Found> {
     design.validate()?;
+    search_unchecked(design, mask, options, cancel, progress)
+}
+
+/// [`search_with`] of a design already checked ([`Design::validate`]).
+pub(crate) fn search_unchecked(
+    design: &Design,
+    mask: Option<&Mask>,
+    options: &SearchOptions,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Found> {
     let edited = edited_mask(design, mask)?;
     let (grid, dropped) = build_grid(design, edited.as_ref().or(mask))?;
-    search_on(design, Arc::new(grid), dropped, options, cancel, progress)
+    search_on_unchecked(design, Arc::new(grid), dropped, options, cancel, progress)
 }
 
 /// Makes candidate mazes of `design` on `grid` in parallel (on the current rayon pool) until one
@@ -280,6 +291,20 @@ pub fn search_on(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Found> {
     design.validate()?;
+    search_on_unchecked(design, grid, dropped_cells, options, cancel, progress)
+}
+
+/// [`search_on`] of a design already checked: its candidates are made unchecked too (each is
+/// the design with another seed, and a carver and braid of the design's own level or
+/// topology).
+fn search_on_unchecked(
+    design: &Design,
+    grid: Arc<Grid>,
+    dropped_cells: usize,
+    options: &SearchOptions,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Found> {
     if design.style != Style::Walls {
         return Err(Error::option(crate::targets::TARGETS_WALLS_ONLY));
     }
@@ -320,7 +345,7 @@ pub fn search_on(
     };
     let evaluate = |k: u64| -> Option<f64> {
         let d = space.candidate(k);
-        generate_on(&d, grid.clone(), dropped_cells)
+        carve_unchecked(&d, grid.clone(), dropped_cells)
             .ok()
             .map(|mut g| {
                 if let Some(s) = &spread {
@@ -352,7 +377,7 @@ pub fn search_on(
     // nothing usable (cancelled at once, or every candidate failed): the design's own maze,
     // whose error, if it has one, is the one to report
     let candidate = best.map_or(0, |(k, _)| k);
-    let mut generated = generate_on(&space.candidate(candidate), grid, dropped_cells)?;
+    let mut generated = carve_unchecked(&space.candidate(candidate), grid, dropped_cells)?;
     if let Some(s) = &spread {
         generated.metrics.standing = Some(s.standing(generated.metrics.difficulty));
     }
