@@ -177,11 +177,13 @@ pub fn prepare(
     base: Option<&Path>,
     fit: Fit,
 ) -> Result<Prepared> {
+    // checked before the picture is read: a wrong knob never waits for a big picture
+    design.validate()?;
     let (fg, note) = match load_foreground(design, loader, base)? {
         Some((fg, note)) => (Some(Arc::new(fg)), note),
         None => (None, None),
     };
-    let mut p = prepare_with(design, fg, fit)?;
+    let mut p = prepare_unchecked(design, fg, fit)?;
     p.note = note;
     Ok(p)
 }
@@ -195,6 +197,15 @@ pub fn prepare_with(
     fit: Fit,
 ) -> Result<Prepared> {
     design.validate()?;
+    prepare_unchecked(design, foreground, fit)
+}
+
+/// [`prepare_with`] of a design already checked.
+fn prepare_unchecked(
+    design: &Design,
+    foreground: Option<Arc<Foreground>>,
+    fit: Fit,
+) -> Result<Prepared> {
     let mut d = design.clone();
     let mut clip = None;
     let shaped = match &foreground {
