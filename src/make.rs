@@ -14,7 +14,7 @@
 //! This module sits above [`crate::pipeline`] (the stages) and [`crate::difficulty`] (the
 //! search); it reads nothing itself.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -120,6 +120,129 @@ fn picked_or_cut(source: &ShapeSource, loaded: &LoadedShape, how: &Cutting) -> R
         ));
     }
     cut(source, loaded, how.cut)
+}
+
+/// A picture: its source, and the folder a relative path starts from.
+type PictureKey = (ShapeSource, Option<PathBuf>);
+
+/// Shape pictures decoded and cut, each once however many mazes use them: the editor keeps its
+/// last picture and cut ([`ShapeCache::keeping`] 1) and asks again as the knobs turn; a book
+/// fills one with every shape its pages use ([`ShapeCache::cut_all`], in parallel) and its
+/// pages read it ([`ShapeCache::get`]). A picture is decoded once for all its cuts (a book's
+/// shape both upright and turned). Failures are kept too, so a bad picture is not read again.
+#[derive(Debug, Default)]
+pub struct ShapeCache {
+    /// Decoded pictures, the newest last.
+    pictures: Vec<(PictureKey, Result<Arc<LoadedShape>>)>,
+    /// Cuts of them, the newest last.
+    cuts: Vec<(PictureKey, Cutting, Result<Arc<Foreground>>)>,
+    /// How many pictures, and how many cuts, are kept (the oldest go first); `None` for all.
+    keep: Option<usize>,
+}
+
+impl ShapeCache {
+    /// A cache that keeps the last `n` pictures and the last `n` cuts.
+    pub fn keeping(n: usize) -> ShapeCache {
+        ShapeCache {
+            keep: Some(n.max(1)),
+            ..ShapeCache::default()
+        }
+    }
+
+    /// The shape `source` (a relative path from `base`) read through `loader` and cut as `how`
+    /// says ([`foreground`]), from the cache when it holds it.
+    pub fn foreground(
+        &mut self,
+        loader: &dyn Loader,
+        source: &ShapeSource,
+        base: Option<&Path>,
+        how: &Cutting,
+    ) -> Result<Arc<Foreground>> {
+        let key = (source.clone(), base.map(Path::to_path_buf));
+        if let Some(fg) = self.cut_of(&key, how) {
+            return fg;
+        }
+        let picture = match self.pictures.iter().find(|(k, _)| *k == key) {
+            Some((_, p)) => p.clone(),
+            None => {
+                let p = load_shape(loader, source, base).map(Arc::new);
+                self.pictures.push((key.clone(), p.clone()));
+                trim(&mut self.pictures, self.keep);
+                p
+            }
+        };
+        let fg = picture.and_then(|p| foreground(source, &p, how).map(Arc::new));
+        self.cuts.push((key, how.clone(), fg.clone()));
+        trim(&mut self.cuts, self.keep);
+        fg
+    }
+
+    /// Reads and cuts every shape of `wanted` (each a source and a cut; relative paths as
+    /// given) in parallel, each picture decoded once, and keeps them all. Returns each entry's
+    /// result, in `wanted`'s order.
+    pub fn cut_all(
+        &mut self,
+        loader: &dyn Loader,
+        wanted: &[(ShapeSource, Cutting)],
+    ) -> Vec<Result<Arc<Foreground>>> {
+        use rayon::prelude::*;
+        let mut sources: Vec<&ShapeSource> = Vec::new();
+        for (s, _) in wanted {
+            if !sources.contains(&s) {
+                sources.push(s);
+            }
+        }
+        let pictures: Vec<Result<Arc<LoadedShape>>> = sources
+            .par_iter()
+            .map(|s| load_shape(loader, s, None).map(Arc::new))
+            .collect();
+        let cut: Vec<Result<Arc<Foreground>>> = wanted
+            .par_iter()
+            .map(|(s, how)| {
+                let i = sources.iter().position(|k| *k == s).expect("listed above");
+                let picture = pictures[i].clone()?;
+                foreground(s, &picture, how).map(Arc::new)
+            })
+            .collect();
+        for (s, p) in sources.into_iter().zip(pictures) {
+            self.pictures.push(((s.clone(), None), p));
+        }
+        for ((s, how), fg) in wanted.iter().zip(&cut) {
+            self.cuts.push(((s.clone(), None), how.clone(), fg.clone()));
+        }
+        trim(&mut self.pictures, self.keep);
+        trim(&mut self.cuts, self.keep);
+        cut
+    }
+
+    /// The shape `source` (relative paths as given) cut as `how` says, when the cache holds it
+    /// cut without error.
+    pub fn get(&self, source: &ShapeSource, how: &Cutting) -> Option<Arc<Foreground>> {
+        self.cut_of(&(source.clone(), None), how)?.ok()
+    }
+
+    /// The picture last decoded, when it decoded (the editor picks a subject in it).
+    pub fn picture(&self) -> Option<Arc<LoadedShape>> {
+        self.pictures.last()?.1.as_ref().ok().cloned()
+    }
+
+    /// The cut kept for `key` and `how`, if any (newest first).
+    fn cut_of(&self, key: &PictureKey, how: &Cutting) -> Option<Result<Arc<Foreground>>> {
+        self.cuts
+            .iter()
+            .rev()
+            .find(|(k, c, _)| k == key && c == how)
+            .map(|(_, _, fg)| fg.clone())
+    }
+}
+
+/// Drops the oldest entries of `list` past `keep`.
+fn trim<T>(list: &mut Vec<T>, keep: Option<usize>) {
+    if let Some(n) = keep
+        && list.len() > n
+    {
+        list.drain(..list.len() - n);
+    }
 }
 
 /// A design's shape, loaded through `loader` and cut ([`foreground`]); `None` without a shape. A
@@ -696,6 +819,96 @@ impl Made {
 mod tests {
     use super::*;
     use crate::load::Memory;
+
+    /// A loader that counts the pictures it is asked for.
+    struct Counting {
+        files: Memory,
+        reads: std::sync::atomic::AtomicUsize,
+    }
+
+    impl Loader for Counting {
+        fn picture(&self, path: &Path) -> Result<Vec<u8>> {
+            self.reads
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            self.files.picture(path)
+        }
+        fn text(&self, path: &Path, what: &str) -> Result<String> {
+            self.files.text(path, what)
+        }
+    }
+
+    fn counting_heart() -> Counting {
+        let heart = crate::shape::builtin::get("heart").unwrap();
+        Counting {
+            files: Memory::new().with("pics/heart.svg", heart),
+            reads: Default::default(),
+        }
+    }
+
+    fn reads(l: &Counting) -> usize {
+        l.reads.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    #[test]
+    fn the_shape_cache_decodes_a_picture_once_for_all_its_cuts() {
+        let files = counting_heart();
+        let source = ShapeSource::File("heart.svg".into());
+        let base = Some(Path::new("pics"));
+        let plain = Cutting::of(&Design::default());
+        let inverted = Cutting {
+            cut: Cut {
+                invert: true,
+                ..plain.cut
+            },
+            ..plain.clone()
+        };
+        let mut cache = ShapeCache::keeping(1);
+        let a = cache.foreground(&files, &source, base, &plain).unwrap();
+        let again = cache.foreground(&files, &source, base, &plain).unwrap();
+        assert!(Arc::ptr_eq(&a, &again), "the same cut comes from the cache");
+        let b = cache.foreground(&files, &source, base, &inverted).unwrap();
+        assert_ne!(a.count(), b.count(), "another cut is another shape");
+        assert_eq!(reads(&files), 1, "one picture read for two cuts");
+        assert!(cache.picture().is_some());
+        // it keeps one cut: the first is made again, from the picture it kept
+        let c = cache.foreground(&files, &source, base, &plain).unwrap();
+        assert!(!Arc::ptr_eq(&a, &c));
+        assert_eq!(a.count(), c.count());
+        assert_eq!(reads(&files), 1);
+        // a missing picture is an error, kept like a shape
+        let missing = ShapeSource::File("cat.png".into());
+        assert!(cache.foreground(&files, &missing, base, &plain).is_err());
+        assert!(cache.foreground(&files, &missing, base, &plain).is_err());
+        assert_eq!(reads(&files), 2);
+    }
+
+    #[test]
+    fn a_book_cuts_every_shape_in_parallel_and_each_entry_gets_its_own_result() {
+        let files = counting_heart();
+        let heart = ShapeSource::File("pics/heart.svg".into());
+        let missing = ShapeSource::File("pics/cat.png".into());
+        let upright = Cutting::of(&Design::default());
+        let turned = Cutting {
+            turn: true,
+            ..upright.clone()
+        };
+        let wanted = vec![
+            (heart.clone(), upright.clone()),
+            (missing.clone(), upright.clone()),
+            (heart.clone(), turned.clone()),
+        ];
+        let mut cache = ShapeCache::default();
+        let cut = cache.cut_all(&files, &wanted);
+        assert_eq!(cut.len(), 3);
+        assert!(cut[0].is_ok() && cut[2].is_ok());
+        assert!(cut[1].as_ref().unwrap_err().message.contains("cat.png"));
+        assert_eq!(reads(&files), 2, "each picture read once");
+        let (a, b) = (cut[0].as_ref().unwrap(), cut[2].as_ref().unwrap());
+        assert_eq!((a.width(), a.height()), (b.height(), b.width()), "turned");
+        assert!(Arc::ptr_eq(a, &cache.get(&heart, &upright).unwrap()));
+        assert!(Arc::ptr_eq(b, &cache.get(&heart, &turned).unwrap()));
+        assert!(cache.get(&missing, &upright).is_none());
+    }
 
     #[test]
     fn one_entry_for_both_styles_with_an_in_memory_picture() {

@@ -42,8 +42,8 @@ pub use document::{
 };
 pub use runtime::{Current, INLINE_CELLS, estimated_cells};
 
+use crate::make::ShapeCache;
 use preview::{PagePreview, Raster, View};
-use runtime::ShapeCache;
 use task::Spawner;
 use worker::Worker;
 
@@ -247,7 +247,7 @@ impl HedgeApp {
             book: book::BookPanel::new(p.book),
             targets: targets::TargetsPanel::default(),
             tasks,
-            shape: ShapeCache::default(),
+            shape: ShapeCache::keeping(1),
             worker,
             generation: 0,
             next_id: 0,

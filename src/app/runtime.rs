@@ -11,7 +11,7 @@ use super::worker::{self, Job, JobResult};
 use super::{HedgeApp, targets};
 use crate::design::Design;
 use crate::draw;
-use crate::make::Cutting;
+use crate::make::{Cutting, ShapeCache};
 use crate::pipeline::Generated;
 use crate::shape::{Foreground, ShapeSource};
 
@@ -40,59 +40,18 @@ pub enum Current {
     Error(String),
 }
 
-/// A shape's source and the folder its relative path starts from.
-type PictureKey = (ShapeSource, Option<PathBuf>);
-
-/// What a shape's picture and cut came to, kept so knob changes do not decode it again.
-#[derive(Default)]
-pub(super) struct ShapeCache {
-    /// The source and the folder relative paths start from, and the decoded picture.
-    picture: Option<(PictureKey, Result<Arc<crate::load::LoadedShape>, String>)>,
-    /// The cut of that picture (or the subject picked in it).
-    cut: Option<(Cutting, Result<Arc<Foreground>, String>)>,
-}
-
-impl ShapeCache {
-    /// The shape's foreground from `source` (its picture decoded once) made as `how` says, the
-    /// one way the command line makes it ([`crate::make::foreground`]).
-    pub(super) fn foreground(
-        &mut self,
-        source: &ShapeSource,
-        base: Option<PathBuf>,
-        how: &Cutting,
-    ) -> Result<Arc<Foreground>, String> {
-        let key = (source.clone(), base);
-        if self.picture.as_ref().is_none_or(|(k, _)| *k != key) {
-            let loaded = crate::load::load_shape(&crate::io::Files, source, key.1.as_deref())
-                .map(Arc::new)
-                .map_err(|e| e.to_string());
-            self.picture = Some((key, loaded));
-            self.cut = None;
-        }
-        let picture = match &self.picture {
-            Some((_, Ok(p))) => Arc::clone(p),
-            Some((_, Err(e))) => return Err(e.clone()),
-            None => return Err("no picture".into()),
-        };
-        if self.cut.as_ref().is_none_or(|(c, _)| c != how) {
-            let fg = crate::make::foreground(source, &picture, how)
-                .map(Arc::new)
-                .map_err(|e| e.to_string());
-            self.cut = Some((how.clone(), fg));
-        }
-        match &self.cut {
-            Some((_, r)) => r.clone(),
-            None => Err("no cut".into()),
-        }
-    }
-
-    /// The picture last decoded, when it decoded.
-    pub(super) fn picture(&self) -> Option<Arc<crate::load::LoadedShape>> {
-        match &self.picture {
-            Some((_, Ok(p))) => Some(Arc::clone(p)),
-            _ => None,
-        }
-    }
+/// `d`'s shape read from the file system and cut, through `shapes`; `None` without a shape.
+fn cut(
+    shapes: &mut ShapeCache,
+    d: &Design,
+    base: Option<&Path>,
+) -> Option<Result<Arc<Foreground>, String>> {
+    let source = d.shape.as_ref()?;
+    Some(
+        shapes
+            .foreground(&crate::io::Files, source, base, &Cutting::of(d))
+            .map_err(|e| e.to_string()),
+    )
 }
 
 /// Roughly how many cells `d` has (for deciding whether to generate in the frame).
@@ -149,9 +108,8 @@ impl HedgeApp {
 
     /// The shape's foreground for the current design (decoded and cut once, then cached).
     pub fn foreground(&mut self) -> Option<Result<Arc<Foreground>, String>> {
-        let source = self.design.shape.clone()?;
-        let how = Cutting::of(&self.design);
-        Some(self.shape.foreground(&source, self.base_dir(), &how))
+        let base = self.base_dir();
+        cut(&mut self.shape, &self.design, base.as_deref())
     }
 
     /// The decoded picture of the design's file shape (for picking its subject).
@@ -168,11 +126,8 @@ impl HedgeApp {
     /// The foreground `d` would have (its shape with its pick or cut), and the picture it was
     /// made from (decoded once and cached).
     pub(super) fn foreground_of(&mut self, d: &Design) -> Option<Result<Arc<Foreground>, String>> {
-        let source = d.shape.clone()?;
-        Some(
-            self.shape
-                .foreground(&source, self.base_dir(), &Cutting::of(d)),
-        )
+        let base = self.base_dir();
+        cut(&mut self.shape, d, base.as_deref())
     }
 
     /// The folder relative shape paths start from: the design file's.

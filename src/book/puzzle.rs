@@ -9,7 +9,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::plan::PageNumbers;
-use super::shapes::{ShapeCache, cache_key, foreground, settled};
+use super::shapes::{cut_shape, foreground, settled};
 use super::{Answers, Book, Interior, PuzzleSpec, Settings};
 use crate::design::{Design, Style};
 use crate::difficulty::SearchOptions;
@@ -17,6 +17,7 @@ use crate::draw::{self, Drawing};
 use crate::endpoints::Placement;
 use crate::error::{Error, Result};
 use crate::load::Loader;
+use crate::make::ShapeCache;
 use crate::make::{Fit, Made, prepare_with};
 use crate::page::PageSetup;
 use crate::pipeline::Generated;
@@ -191,10 +192,11 @@ fn make_one(
             turn,
             ..spec.design.clone()
         };
-        Ok(cache_key(&d).and_then(|k| shapes.get(&k)).cloned())
+        Ok(cut_shape(shapes, &d))
     };
     let design = settled(spec, s, &shape)?;
-    let fg = cache_key(&design).and_then(|k| shapes.get(&k));
+    let cut = cut_shape(shapes, &design);
+    let fg = cut.as_ref();
     let how = How {
         fit: Fit {
             height: spec.fit_height,

@@ -1,29 +1,21 @@
-//! A book's shapes: each picture loaded and cut once ([`load_shapes`], the cache the puzzles
-//! share), and the design a puzzle is made from: its shape turned a quarter turn when that
-//! covers more of the page, its height fitted to the shape ([`fitted_design`]).
+//! A book's shapes: each picture loaded once and cut once for each way its pages cut it
+//! ([`load_shapes`], into the [`ShapeCache`] the puzzles share), and the design a puzzle is
+//! made from: its shape turned a quarter turn when that covers more of the page, its height
+//! fitted to the shape ([`fitted_design`]).
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use rayon::prelude::*;
-
-use super::{Book, PuzzleSpec, Settings, shape_key};
+use super::{Book, PuzzleSpec, Settings};
 use crate::design::Design;
 use crate::draw;
 use crate::error::{Error, Result};
 use crate::load::Loader;
-use crate::make::load_foreground;
+use crate::make::{Cutting, ShapeCache, load_foreground};
 use crate::shape::{Foreground, ShapeSource};
 
-/// A shape as cut: its source, threshold, invert and turn.
-type ShapeKey = (String, Option<u8>, bool, bool);
-
-pub(super) type ShapeCache = BTreeMap<ShapeKey, Arc<Foreground>>;
-
-pub(super) fn cache_key(d: &Design) -> Option<ShapeKey> {
-    d.shape
-        .as_ref()
-        .map(|_| (shape_key(d), d.threshold, d.invert, d.turn))
+/// `d`'s shape as the book cut it (its picture, cut, pick and turn), when it has one.
+pub(super) fn cut_shape(shapes: &ShapeCache, d: &Design) -> Option<Arc<Foreground>> {
+    shapes.get(d.shape.as_ref()?, &Cutting::of(d))
 }
 
 /// How much more of the page a turned shape's maze must cover (by its grid's cells, or its
@@ -95,8 +87,13 @@ pub(super) fn foreground(design: &Design, loader: &dyn Loader) -> Result<Option<
 /// that uses the shape (and, for a name that is no built-in shape and has no extension, says
 /// that it is neither).
 pub(super) fn load_shapes(book: &Book, loader: &dyn Loader) -> Result<ShapeCache> {
-    let mut wanted: BTreeMap<ShapeKey, (&PuzzleSpec, bool)> = BTreeMap::new();
+    // each shape and cut once, with the first page entry that asks for it
+    let mut wanted: Vec<(ShapeSource, Cutting)> = Vec::new();
+    let mut first: Vec<&PuzzleSpec> = Vec::new();
     for p in &book.puzzles {
+        let Some(source) = &p.design.shape else {
+            continue;
+        };
         // a page whose turn the book decides needs its shape both ways
         let turns: &[bool] = if p.auto_turn {
             &[false, true]
@@ -104,31 +101,21 @@ pub(super) fn load_shapes(book: &Book, loader: &dyn Loader) -> Result<ShapeCache
             &[p.design.turn]
         };
         for &turn in turns {
-            let d = Design {
+            let how = Cutting {
                 turn,
-                ..p.design.clone()
+                ..Cutting::of(&p.design)
             };
-            if let Some(k) = cache_key(&d) {
-                wanted.entry(k).or_insert((p, turn));
+            if !wanted.iter().any(|(s, h)| s == source && *h == how) {
+                wanted.push((source.clone(), how));
+                first.push(p);
             }
         }
     }
-    let loaded: Vec<_> = wanted
-        .into_par_iter()
-        .map(|(k, (p, turn))| {
-            let d = Design {
-                turn,
-                ..p.design.clone()
-            };
-            foreground(&d, loader)
-                .map(|fg| (k, fg))
-                .map_err(|e| named_entry(e, p))
-        })
-        .collect::<Result<_>>()?;
-    Ok(loaded
-        .into_iter()
-        .filter_map(|(k, fg)| fg.map(|fg| (k, fg)))
-        .collect())
+    let mut shapes = ShapeCache::default();
+    for (cut, p) in shapes.cut_all(loader, &wanted).into_iter().zip(first) {
+        cut.map_err(|e| named_entry(e, p))?;
+    }
+    Ok(shapes)
 }
 
 /// `e` (loading `p`'s shape) with `p`'s page entry before it.
