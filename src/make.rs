@@ -178,8 +178,8 @@ impl ShapeCache {
     }
 
     /// Reads and cuts every shape of `wanted` (each a source and a cut; relative paths as
-    /// given) in parallel, each picture decoded once, and keeps them all. Returns each entry's
-    /// result, in `wanted`'s order.
+    /// given) in parallel, each picture decoded once, and keeps every cut (not the pictures).
+    /// Returns each entry's result, in `wanted`'s order.
     pub fn cut_all(
         &mut self,
         loader: &dyn Loader,
@@ -192,25 +192,37 @@ impl ShapeCache {
                 sources.push(s);
             }
         }
-        let pictures: Vec<Result<Arc<LoadedShape>>> = sources
+        // one task a picture: decoded, cut every way asked, and dropped, so no more pictures
+        // are held at once than there are threads
+        let per_picture: Vec<Vec<(usize, Result<Arc<Foreground>>)>> = sources
             .par_iter()
-            .map(|s| load_shape(loader, s, None).map(Arc::new))
-            .collect();
-        let cut: Vec<Result<Arc<Foreground>>> = wanted
-            .par_iter()
-            .map(|(s, how)| {
-                let i = sources.iter().position(|k| *k == s).expect("listed above");
-                let picture = pictures[i].clone()?;
-                foreground(s, &picture, how).map(Arc::new)
+            .map(|&source| {
+                let picture = load_shape(loader, source, None);
+                wanted
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (s, _))| s == source)
+                    .map(|(i, (_, how))| {
+                        let fg = match &picture {
+                            Ok(p) => foreground(source, p, how).map(Arc::new),
+                            Err(e) => Err(e.clone()),
+                        };
+                        (i, fg)
+                    })
+                    .collect()
             })
             .collect();
-        for (s, p) in sources.into_iter().zip(pictures) {
-            self.pictures.push(((s.clone(), None), p));
+        let mut cut: Vec<Option<Result<Arc<Foreground>>>> = vec![None; wanted.len()];
+        for (i, fg) in per_picture.into_iter().flatten() {
+            cut[i] = Some(fg);
         }
+        let cut: Vec<Result<Arc<Foreground>>> = cut
+            .into_iter()
+            .map(|c| c.expect("every entry has its picture's task"))
+            .collect();
         for ((s, how), fg) in wanted.iter().zip(&cut) {
             self.cuts.push(((s.clone(), None), how.clone(), fg.clone()));
         }
-        trim(&mut self.pictures, self.keep);
         trim(&mut self.cuts, self.keep);
         cut
     }
