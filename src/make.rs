@@ -33,9 +33,10 @@ use crate::pipeline::{
     generate_unchecked, shape_mask_with,
 };
 use crate::shape::fit::PixelMap;
+use crate::shape::outline::{Ring, ring_box, split_marks};
 use crate::shape::wand::Pick;
 use crate::shape::{Cut, Foreground, Islands, ShapeSource};
-use crate::topology::{Coord, Point, TopologyKind};
+use crate::topology::{Coord, Point, Topology, TopologyKind};
 
 pub use crate::targets::TARGETS_WALLS_ONLY;
 
@@ -357,7 +358,13 @@ fn prepare_unchecked(
                 if outline {
                     let place = PixelMap::new(fg, topology);
                     let contour = crate::shape::outline::contour(fg, &place);
-                    let clip = Clip::new(Arc::new(contour), topology.clone());
+                    // the dots over a word's letters, too small for a maze, are printed as ink
+                    let (contour, marks) = if fg.has_text() {
+                        split_marks(contour, MARK_CELLS * mean_cell_area(topology))
+                    } else {
+                        (contour, Vec::new())
+                    };
+                    let clip = Clip::new(Arc::new(contour), topology.clone()).with_marks(marks);
                     let slivers = clip.slivers(mask);
                     for &c in &slivers {
                         mask.set(c, false);
@@ -365,7 +372,10 @@ fn prepare_unchecked(
                     first = Some((clip, slivers));
                 }
             })?;
-            clip = first.map(|(clip, slivers)| bridged_clip(clip, slivers, &s));
+            clip = first.map(|(clip, slivers)| {
+                let (clip, slivers) = bridged_clip(clip, slivers, &s);
+                (marks_clear(clip, &s.mask), slivers)
+            });
             Some(s)
         }
         None => None,
@@ -377,6 +387,81 @@ fn prepare_unchecked(
         note: None,
         clip,
     })
+}
+
+/// A word's rings of at most this many cells' area with no ring inside them (the dots of i, j,
+/// ä, ö, ü at a few cells a letter) are printed as ink, not made part of the maze: a part of one
+/// or two cells joined to a letter reads as a blob, not as a dot.
+const MARK_CELLS: f64 = 6.0;
+
+/// How far above the maze's cells a mark stands at least, in cells.
+const MARK_CLEARANCE: f64 = 0.15;
+
+/// `clip` with its marks lifted clear of the maze's cells in `mask` as drawn (a bridge
+/// between a word's letters may run under a dot): each run of marks side by side (the dots of
+/// ë) by the most any of them needs, at most a cell and a half (a mark that would need more
+/// stays).
+fn marks_clear(clip: Arc<Clip>, mask: &Mask) -> Arc<Clip> {
+    if clip.marks().is_empty() {
+        return clip;
+    }
+    let cells: Vec<(f64, f64, f64, f64)> = mask
+        .cells()
+        .flat_map(|c| clip.polygon(c))
+        .map(|ring| ring_box(&ring))
+        .collect();
+    let boxes: Vec<(f64, f64, f64, f64)> = clip.marks().iter().map(|r| ring_box(&r.flat)).collect();
+    let need: Vec<f64> = boxes
+        .iter()
+        .map(|m| {
+            cells
+                .iter()
+                .filter(|c| c.0 < m.2 && m.0 < c.2 && c.3 > m.1 && c.1 < m.3 + MARK_CLEARANCE)
+                .map(|c| m.3 + MARK_CLEARANCE - c.1)
+                .fold(0.0, f64::max)
+        })
+        .collect();
+    let side_by_side = |a: &(f64, f64, f64, f64), b: &(f64, f64, f64, f64)| {
+        a.1 <= b.3 && b.1 <= a.3 && (b.0 - a.2).max(a.0 - b.2) <= 1.0
+    };
+    let marks: Vec<Ring> = clip
+        .marks()
+        .iter()
+        .enumerate()
+        .map(|(k, ring)| {
+            let lift = (0..boxes.len())
+                .filter(|&j| side_by_side(&boxes[k], &boxes[j]))
+                .map(|j| need[j])
+                .fold(0.0, f64::max);
+            if lift > 1.5 {
+                ring.clone()
+            } else {
+                ring.moved(0.0, -lift)
+            }
+        })
+        .collect();
+    if marks == clip.marks() {
+        return clip;
+    }
+    Arc::new(Clip::clone(&clip).with_marks(marks))
+}
+
+/// The mean area of `topology`'s cells, in square maze units.
+fn mean_cell_area(topology: &Topology) -> f64 {
+    let t = topology.tess();
+    let (mut sides, mut polygon) = (Vec::new(), Vec::new());
+    let (mut area, mut cells) = (0.0, 0usize);
+    for row in 0..t.rows() {
+        for col in 0..t.cols(row) {
+            sides.clear();
+            polygon.clear();
+            t.sides(Coord::new(row, col), &mut sides);
+            crate::shape::fit::flatten(&sides, &mut polygon);
+            area += crate::shape::outline::shoelace(&polygon).abs();
+            cells += 1;
+        }
+    }
+    if cells == 0 { 0.0 } else { area / cells as f64 }
 }
 
 /// How much larger than its cell a bridge between a shape's parts is in the outline.
@@ -427,7 +512,7 @@ fn bridged_clip(
     let contour = crate::shape::outline::with_cells(clip.contour(), &bridges);
     // the union only widens every cell's part inside and every side's open part, so no cell
     // becomes too thin; a sliver a bridge runs through is a cell again
-    let clip = Clip::new(Arc::new(contour), topology);
+    let clip = Clip::new(Arc::new(contour), topology).with_marks(clip.marks().to_vec());
     slivers.retain(|c| !shaped.mask.get(*c));
     (Arc::new(clip), slivers)
 }

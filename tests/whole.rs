@@ -558,3 +558,129 @@ fn parts_the_picture_joins_stay_at_kids_sizes() {
         );
     }
 }
+
+/// `text` as a walls maze of `kind`, `width` across (rings for polar), the shape's outline.
+fn made_text(text: &str, kind: TopologyKind, width: u32, seed: u64) -> Option<Generated> {
+    let d = Design {
+        topology: kind,
+        width,
+        height: width,
+        seed: Some(seed),
+        shape: Some(ShapeSource::Text {
+            text: text.into(),
+            font: Default::default(),
+        }),
+        outline: OutlineStyle::Shape,
+        ..Design::default()
+    };
+    let fit = Fit {
+        height: true,
+        size_limit: None,
+    };
+    let p = prepare(&d, &Memory::new(), None, fit).ok()?;
+    match p.make().ok()? {
+        Made::Walls(g) => Some(g),
+        Made::Tiles(_) => unreachable!("walls"),
+    }
+}
+
+/// The filled marks on `g`'s page (the dots over a word's letters printed as ink): how many
+/// subpaths the walls layer's fills hold.
+fn printed_marks(g: &Generated) -> usize {
+    let setup = PageSetup::default();
+    let pages = hedge::draw::pages(g, &setup, &setup).expect("a page");
+    pages
+        .puzzle
+        .layer(Layer::Walls)
+        .filter_map(|item| match &item.shape {
+            Shape::Fill { path, .. } => Some(path),
+            _ => None,
+        })
+        .map(|path| path.segs().filter(|s| matches!(s, Seg::MoveTo(_))).count())
+        .sum()
+}
+
+/// Names with dots over their letters at children's sizes on every topology: whole, as the
+/// built-in shapes; the dots too small for a maze of their own (at most six cells' area) are
+/// printed as ink, each apart from every cell of the maze, and larger dots are parts of the
+/// maze of their own, joined by a corridor, never merged with their letter into a blob (the
+/// font sets the dots of ë closer than the letters are thickened: they are lifted clear).
+#[test]
+fn the_dots_over_letters_stay_dots_at_kids_sizes() {
+    let mut bad = Vec::new();
+    let mut count = 0;
+    for text in ["Zoë", "ioë", "Jürgen", "Mia"] {
+        for kind in TopologyKind::ALL {
+            for width in [8u32, 12, 16, 20] {
+                let w = if kind == TopologyKind::Polar {
+                    width / 2
+                } else {
+                    width
+                };
+                let Some(g) = made_text(text, kind, w, u64::from(width)) else {
+                    continue;
+                };
+                count += 1;
+                if let Some(f) = faults(&g) {
+                    bad.push(format!("{text} {kind:?} {w}: {f}"));
+                }
+                let o = g.outline.as_ref().expect("the shape's outline");
+                let marks = o.clip.marks();
+                if printed_marks(&g) != marks.len() {
+                    bad.push(format!("{text} {kind:?} {w}: marks not all printed"));
+                }
+                let t = o.clip.topology().tess();
+                for row in 0..t.rows() {
+                    for col in 0..t.cols(row) {
+                        let c = hedge::topology::Coord::new(row, col);
+                        if o.owner(c).is_none() {
+                            continue;
+                        }
+                        for cell in o.clip.polygon(c) {
+                            for ring in marks {
+                                if cell
+                                    .iter()
+                                    .any(|&p| inside(std::slice::from_ref(&ring.flat), p))
+                                    || ring
+                                        .flat
+                                        .iter()
+                                        .any(|&p| inside(std::slice::from_ref(&cell), p))
+                                {
+                                    let bx = |r: &[Point]| {
+                                        r.iter().fold(
+                                            (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
+                                            |(a, b, c, d), p| {
+                                                (a.min(p.x), b.min(p.y), c.max(p.x), d.max(p.y))
+                                            },
+                                        )
+                                    };
+                                    bad.push(format!("{text} {kind:?} {w}: a mark on a cell {c:?} in grid {} mark {:.2?} cell {:.2?}", g.maze.grid().id_at(c).is_some(), bx(&ring.flat), bx(&cell)));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // the rest refused at their size (a name on 4 polar rings, a long name 8 across)
+    assert!(count >= 40, "{count} mazes");
+    assert!(
+        bad.is_empty(),
+        "{} of {count}:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+    // ioë at 12 across: its three dots printed; at 40 across, maze parts of their own
+    let dots = |w: u32| {
+        let g = made_text("ioë", TopologyKind::Rect, w, 2).expect("a maze");
+        (
+            g.outline.as_ref().expect("outline").clip.marks().len(),
+            g.added_cells,
+        )
+    };
+    assert_eq!(dots(12).0, 3);
+    let (marks, joined) = dots(40);
+    assert_eq!(marks, 0);
+    assert!(joined >= 3, "the dots joined by corridors: {joined} cells");
+}

@@ -194,6 +194,17 @@ fn bounding_box(g: &Generated) -> (f64, f64, f64, f64) {
         );
     }
     if let Some(o) = &g.outline {
+        // the marks printed beside the maze (the dots over a word's letters)
+        for ring in o.clip.marks() {
+            for p in &ring.flat {
+                bbox = (
+                    bbox.0.min(p.x),
+                    bbox.1.min(p.y),
+                    bbox.2.max(p.x),
+                    bbox.3.max(p.y),
+                );
+            }
+        }
         for b in merged_boxes(o, grid) {
             bbox = (
                 bbox.0.min(b.0),
@@ -226,6 +237,8 @@ fn occupancy(g: &Generated, bbox: (f64, f64, f64, f64)) -> Arc<Occupancy> {
                     }
                 }
             }
+            let marks: Vec<Vec<Point>> = o.clip.marks().iter().map(|r| r.flat.clone()).collect();
+            filling.push(&marks);
         }
         None => {
             let mut sides = Vec::new();

@@ -5,7 +5,7 @@
 
 use super::clip::{Frag, Gap, chains, gap, outer, owned_cells, sub_piece};
 use super::layout::{CROSSING_HALF, Layout};
-use super::model::{Item, Layer, PathBuilder, Rgb, Shape};
+use super::model::{Item, Layer, PathBuilder, Rgb, Seg, Shape};
 use super::strokes::{band_strokes, piece_to};
 use crate::grid::CellId;
 use crate::maze::Tunnel;
@@ -78,6 +78,30 @@ pub(super) fn draw(
     });
     band_strokes(&pieces, lay, items);
     draw_outline(g, o, lay, items);
+    draw_marks(o, lay, items);
+}
+
+/// The shape's marks (the dots over a word's letters too small for a maze,
+/// [`crate::outline::Clip::marks`]) filled in the walls' ink, one path for all.
+fn draw_marks(o: &Outline, lay: &Layout, items: &mut Vec<Item>) {
+    let mut b = PathBuilder::default();
+    for ring in o.clip.marks() {
+        b.move_to(lay.to_page(ring.start));
+        for [c1, c2, p] in &ring.curves {
+            b.cubic_to(lay.to_page(*c1), lay.to_page(*c2), lay.to_page(*p));
+        }
+        b.segs.push(Seg::Close);
+    }
+    let path = b.finish();
+    if !path.is_empty() {
+        items.push(Item {
+            layer: Layer::Walls,
+            shape: Shape::Fill {
+                path,
+                color: Rgb::BLACK,
+            },
+        });
+    }
 }
 
 /// The outer wall, less the entrance's and exit's gaps, as one stroke of chained pieces.

@@ -42,7 +42,7 @@ pub use crate::design::OutlineStyle;
 use crate::design::{Design, Style};
 use crate::grid::{CellId, Grid};
 use crate::mask::{Mask, row_starts};
-use crate::shape::outline::{Contour, seg_dist, shoelace};
+use crate::shape::outline::{Contour, Ring, seg_dist, shoelace};
 use crate::topology::{Coord, Point, Side, Topology};
 use cut::{Scratch, clip_cell};
 pub(crate) use geometry::in_polygon;
@@ -148,6 +148,8 @@ pub struct Clip {
     row_start: Vec<u32>,
     cells: Vec<CellClip>,
     index: Index,
+    /// Rings of the shape printed as ink, not part of the maze ([`Clip::with_marks`]).
+    marks: Vec<Ring>,
 }
 
 impl Clip {
@@ -170,7 +172,21 @@ impl Clip {
             row_start,
             cells,
             index,
+            marks: Vec::new(),
         }
+    }
+
+    /// The clip with `marks`: small rings of the shape (the dots over letters, see
+    /// [`crate::shape::outline::split_marks`]) left out of its contour, so no cell holds them,
+    /// and printed filled beside the maze.
+    pub fn with_marks(mut self, marks: Vec<Ring>) -> Clip {
+        self.marks = marks;
+        self
+    }
+
+    /// The rings printed as ink ([`Clip::with_marks`]).
+    pub fn marks(&self) -> &[Ring] {
+        &self.marks
     }
 
     /// The contour.

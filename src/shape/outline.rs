@@ -92,10 +92,80 @@ impl Ring {
         split(right, s).0
     }
 
+    /// The ring moved by (`dx`, `dy`).
+    pub fn moved(&self, dx: f64, dy: f64) -> Ring {
+        let m = |p: Point| Point::new(p.x + dx, p.y + dy);
+        Ring {
+            start: m(self.start),
+            curves: self.curves.iter().map(|c| c.map(m)).collect(),
+            flat: self.flat.iter().map(|&p| m(p)).collect(),
+            spans: self.spans.clone(),
+        }
+    }
+
     /// The signed area (positive clockwise on screen) of the flattened ring.
     pub fn area(&self) -> f64 {
         shoelace(&self.flat)
     }
+}
+
+/// Splits the marks off `contour`: its outer rings with no ring inside them, an area of at
+/// most `max_area` (square maze units) and a larger ring below them, such as the dots of i, j,
+/// ä, ö and ü when a letter is a few cells tall (the stem of an i, with nothing below it, is
+/// no mark). Too small to hold a maze, they are printed as ink beside it rather than joined to
+/// it as a blob. Returns the rest of the contour and the marks, each in order.
+pub fn split_marks(contour: Contour, max_area: f64) -> (Contour, Vec<Ring>) {
+    let rings = &contour.rings;
+    let boxes: Vec<(f64, f64, f64, f64)> = rings.iter().map(|r| ring_box(&r.flat)).collect();
+    let is_mark: Vec<bool> = rings
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let area = r.area();
+            let b = boxes[i];
+            let over = |j: usize| {
+                let o = boxes[j];
+                o.0 < b.2 && b.0 < o.2 && o.1 >= b.3 - 0.5 * (b.3 - b.1) && rings[j].area() > area
+            };
+            area > 0.0
+                && area <= max_area
+                && (0..rings.len()).any(|j| j != i && over(j))
+                && rings
+                    .iter()
+                    .enumerate()
+                    .all(|(j, o)| j == i || !inside_polygon(&r.flat, o.flat[0]))
+        })
+        .collect();
+    let (mut rest, mut marks) = (Vec::new(), Vec::new());
+    for (ring, mark) in contour.rings.into_iter().zip(is_mark) {
+        if mark {
+            marks.push(ring);
+        } else {
+            rest.push(ring);
+        }
+    }
+    (Contour { rings: rest }, marks)
+}
+
+/// The box of `points`: least x and y, greatest x and y.
+pub fn ring_box(points: &[Point]) -> (f64, f64, f64, f64) {
+    points.iter().fold(
+        (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
+        |(a, b, c, d), p| (a.min(p.x), b.min(p.y), c.max(p.x), d.max(p.y)),
+    )
+}
+
+/// Whether `p` is inside the closed polygon `poly` (even-odd).
+fn inside_polygon(poly: &[Point], p: Point) -> bool {
+    let n = poly.len();
+    let mut inside = false;
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[(i + 1) % n]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            inside = !inside;
+        }
+    }
+    inside
 }
 
 /// De Casteljau: the curve split at `t`.

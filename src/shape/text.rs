@@ -231,6 +231,7 @@ pub fn svg(text: &str, font: TextFont) -> Result<String> {
         .iter()
         .flat_map(|shape| shape.iter().skip(1).cloned())
         .collect();
+    lift_marks(&letters, &mut fills, &mut strokes)?;
     fills.extend(strokes);
     let grown = fills.simplify_shape(FillRule::NonZero);
     let cut = if counters.is_empty() {
@@ -250,6 +251,229 @@ pub fn svg(text: &str, font: TextFont) -> Result<String> {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.1}\" height=\"{height:.1}\">\n\
          <path fill=\"black\" d=\"{d}\"/>\n</svg>\n"
     ))
+}
+
+/// A mark is a part of the letters with no hole above a part at least this many times its
+/// area: the dot of i and j, the dots of ä, ö and ü (not a full stop, with nothing above it,
+/// nor the dots of a colon, of one size).
+const MARK_UNDER: f64 = 3.0;
+
+/// How much a mark is thickened (the width of a stroke round it, as [`STROKE`] for the
+/// letters): less than a letter, so the two dots of ë, set closer than [`STROKE`], stay two.
+const MARK_STROKE: f64 = 3.0;
+
+/// The least gap, in the SVG's units, between a mark and the letter below it once both are
+/// thickened: the font sets the dots of ë closer to the e than [`STROKE`], so thickening would
+/// join them into one blob.
+const MARK_GAP: f64 = 3.0;
+
+/// The furthest a mark is lifted to keep [`MARK_GAP`] (a fifth of the font size).
+const MAX_LIFT: f64 = 20.0;
+
+/// A mark found in the letters: its contours in `fills`, the stroke contours round it in
+/// `strokes`, its box, and its own thinner stroke.
+struct Mark {
+    fill_at: Vec<usize>,
+    stroke_at: Vec<usize>,
+    bounds: (f64, f64, f64, f64),
+    own: Vec<Vec<[f64; 2]>>,
+}
+
+/// Thickens each mark of `letters` (the letters as the font draws them, their parts from the
+/// union of `fills`) by [`MARK_STROKE`] rather than [`STROKE`] (its stroke contours in
+/// `strokes` replaced), and lifts the marks thickening would join to a letter until they
+/// stand [`MARK_GAP`] clear of it; the marks of one letter (side by side, as on ë) move
+/// together. A mark that would have to move more than [`MAX_LIFT`] stays where it is.
+fn lift_marks(
+    letters: &[Vec<Vec<[f64; 2]>>],
+    fills: &mut [Vec<[f64; 2]>],
+    strokes: &mut Vec<Vec<[f64; 2]>>,
+) -> Result<()> {
+    let outers: Vec<(f64, (f64, f64, f64, f64))> = letters
+        .iter()
+        .filter_map(|s| s.first())
+        .map(|c| (area(c), bounds(c)))
+        .collect();
+    // a part under `b` (across the same columns, its top below `b`'s middle) of `a` times
+    // `area` at least
+    let over_a_letter = |b: (f64, f64, f64, f64), area: f64| {
+        outers.iter().any(|&(a, o)| {
+            o.0 < b.2 && b.0 < o.2 && o.1 >= (b.1 + b.3) / 2.0 && a >= MARK_UNDER * area
+        })
+    };
+    let within = |c: &[[f64; 2]], b: (f64, f64, f64, f64), grow: f64| {
+        let (a0, b0, a1, b1) = bounds(c);
+        a0 >= b.0 - grow && b0 >= b.1 - grow && a1 <= b.2 + grow && b1 <= b.3 + grow
+    };
+    let mut marks = Vec::new();
+    for shape in letters {
+        let [outer] = shape.as_slice() else { continue };
+        let b = bounds(outer);
+        if !over_a_letter(b, area(outer)) {
+            continue;
+        }
+        let fill_at: Vec<usize> = (0..fills.len())
+            .filter(|&i| within(&fills[i], b, 0.5))
+            .collect();
+        let stroke_at: Vec<usize> = (0..strokes.len())
+            .filter(|&i| within(&strokes[i], b, STROKE / 2.0 + 1.0))
+            .collect();
+        let own = thin_stroke(
+            &fill_at
+                .iter()
+                .map(|&i| fills[i].clone())
+                .collect::<Vec<_>>(),
+        )?;
+        marks.push(Mark {
+            fill_at,
+            stroke_at,
+            bounds: b,
+            own,
+        });
+    }
+    if marks.is_empty() {
+        return Ok(());
+    }
+    let in_mark = |i: usize, of: fn(&Mark) -> &Vec<usize>| marks.iter().any(|m| of(m).contains(&i));
+    let body: Vec<Vec<[f64; 2]>> = (0..fills.len())
+        .filter(|&i| !in_mark(i, |m| &m.fill_at))
+        .map(|i| fills[i].clone())
+        .chain(
+            (0..strokes.len())
+                .filter(|&i| !in_mark(i, |m| &m.stroke_at))
+                .map(|i| strokes[i].clone()),
+        )
+        .collect();
+    let lifts: Vec<f64> = marks
+        .iter()
+        .map(|m| {
+            let set: Vec<Vec<[f64; 2]>> = m
+                .fill_at
+                .iter()
+                .map(|&i| fills[i].clone())
+                .chain(m.own.iter().cloned())
+                .collect();
+            let touches = |dy: f64| {
+                !moved(&set, dy)
+                    .overlay(&body, OverlayRule::Intersect, FillRule::NonZero)
+                    .is_empty()
+            };
+            // clear when even MARK_GAP lower it would not touch
+            (0..=MAX_LIFT as u32)
+                .map(f64::from)
+                .find(|&t| !touches(MARK_GAP - t))
+                .unwrap_or(0.0)
+        })
+        .collect();
+    // the marks of one letter: side by side (their heights overlap, a stroke or less apart)
+    let together = |a: &Mark, b: &Mark| {
+        let (a, b) = (a.bounds, b.bounds);
+        a.1 <= b.3 && b.1 <= a.3 && (b.0 - a.2).max(a.0 - b.2) <= STROKE
+    };
+    let mut dropped = Vec::new();
+    let mut added = Vec::new();
+    for (k, m) in marks.iter().enumerate() {
+        let lift = (0..marks.len())
+            .filter(|&j| together(m, &marks[j]))
+            .map(|j| lifts[j])
+            .fold(lifts[k], f64::max);
+        for &i in &m.fill_at {
+            fills[i].iter_mut().for_each(|p| p[1] -= lift);
+        }
+        dropped.extend_from_slice(&m.stroke_at);
+        added.extend(moved(&m.own, -lift));
+    }
+    let mut i = 0;
+    strokes.retain(|_| {
+        i += 1;
+        !dropped.contains(&(i - 1))
+    });
+    strokes.extend(added);
+    Ok(())
+}
+
+/// `contours` moved down by `dy`.
+fn moved(contours: &[Vec<[f64; 2]>], dy: f64) -> Vec<Vec<[f64; 2]>> {
+    contours
+        .iter()
+        .map(|c| c.iter().map(|p| [p[0], p[1] + dy]).collect())
+        .collect()
+}
+
+/// The contours of a [`MARK_STROKE`]-wide round stroke along `contours`.
+fn thin_stroke(contours: &[Vec<[f64; 2]>]) -> Result<Vec<Vec<[f64; 2]>>> {
+    let mut b = tiny_skia::PathBuilder::new();
+    for c in contours {
+        let Some((first, rest)) = c.split_first() else {
+            continue;
+        };
+        b.move_to(first[0] as f32, first[1] as f32);
+        for p in rest {
+            b.line_to(p[0] as f32, p[1] as f32);
+        }
+        b.close();
+    }
+    let Some(path) = b.finish() else {
+        return Ok(Vec::new());
+    };
+    let stroke = tiny_skia::Stroke {
+        width: MARK_STROKE as f32,
+        line_join: tiny_skia::LineJoin::Round,
+        line_cap: tiny_skia::LineCap::Round,
+        ..Default::default()
+    };
+    let failed = || Error::option("the dots of this text could not be outlined");
+    let outline = path.stroke(&stroke, 4.0).ok_or_else(failed)?;
+    let ring = super::vector::flatten(outline).ok_or_else(failed)?;
+    Ok(ring
+        .simplify_shape(FillRule::NonZero)
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
+/// The area of a closed contour.
+fn area(c: &[[f64; 2]]) -> f64 {
+    let n = c.len();
+    ((0..n)
+        .map(|i| c[i][0] * c[(i + 1) % n][1] - c[(i + 1) % n][0] * c[i][1])
+        .sum::<f64>()
+        / 2.0)
+        .abs()
+}
+
+/// `path`'s subpaths, each a path of its own.
+fn subpaths(path: &tiny_skia::Path) -> Vec<tiny_skia::Path> {
+    let mut out = Vec::new();
+    let mut b = tiny_skia::PathBuilder::new();
+    for seg in path.segments() {
+        match seg {
+            tiny_skia::PathSegment::MoveTo(p) => {
+                if let Some(done) = std::mem::take(&mut b).finish() {
+                    out.push(done);
+                }
+                b.move_to(p.x, p.y);
+            }
+            tiny_skia::PathSegment::LineTo(p) => b.line_to(p.x, p.y),
+            tiny_skia::PathSegment::QuadTo(c, p) => b.quad_to(c.x, c.y, p.x, p.y),
+            tiny_skia::PathSegment::CubicTo(c1, c2, p) => {
+                b.cubic_to(c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            }
+            tiny_skia::PathSegment::Close => b.close(),
+        }
+    }
+    if let Some(done) = b.finish() {
+        out.push(done);
+    }
+    out
+}
+
+/// The box of a contour: least x and y, greatest x and y.
+fn bounds(c: &[[f64; 2]]) -> (f64, f64, f64, f64) {
+    c.iter().fold(
+        (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
+        |(a, b, c, d), p| (a.min(p[0]), b.min(p[1]), c.max(p[0]), d.max(p[1])),
+    )
 }
 
 /// Adds the outline of every glyph under `g` to `fills` (closed polylines in the SVG's units)
@@ -278,13 +502,16 @@ fn glyphs(
                     line_cap: tiny_skia::LineCap::Round,
                     ..Default::default()
                 };
-                let outline = data.stroke(&stroke, 4.0).ok_or_else(failed)?;
                 // each resolved on its own (a stroke's inner edge winds against the glyph's),
-                // into contours a non-zero union of them all unites
+                // into contours a non-zero union of them all unites; each subpath's stroke on
+                // its own, so a mark's stroke stays apart from its letter's ([`lift_marks`])
+                for sub in subpaths(&data) {
+                    let outline = sub.stroke(&stroke, 4.0).ok_or_else(failed)?;
+                    let ring = super::vector::flatten(outline).ok_or_else(failed)?;
+                    strokes.extend(ring.simplify_shape(FillRule::NonZero).into_iter().flatten());
+                }
                 let fill = super::vector::flatten(data).ok_or_else(failed)?;
                 fills.extend(fill.simplify_shape(FillRule::NonZero).into_iter().flatten());
-                let ring = super::vector::flatten(outline).ok_or_else(failed)?;
-                strokes.extend(ring.simplify_shape(FillRule::NonZero).into_iter().flatten());
             }
         }
     }
@@ -402,5 +629,42 @@ mod tests {
             inside = on;
         }
         assert_eq!(runs, 4);
+    }
+
+    /// The parts (outer contours with their holes) of a text shape's path.
+    fn parts(svg: &str) -> Vec<Vec<Vec<[f64; 2]>>> {
+        let d = svg.split("d=\"").nth(1).unwrap().split('"').next().unwrap();
+        let mut contours: Vec<Vec<[f64; 2]>> = Vec::new();
+        for c in d.split('Z').filter(|c| !c.is_empty()) {
+            let points = c
+                .split(['M', 'L'])
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    let mut xy = p.split(' ').map(|v| v.parse::<f64>().unwrap());
+                    [xy.next().unwrap(), xy.next().unwrap()]
+                })
+                .collect();
+            contours.push(points);
+        }
+        contours.simplify_shape(FillRule::NonZero)
+    }
+
+    #[test]
+    fn the_dots_over_letters_stay_apart_from_them_and_from_each_other() {
+        // the font sets the dots of ë closer to the e, and to each other, than the letters
+        // are thickened: before, ë was one part and i one part
+        for (text, n) in [("ë", 3), ("i", 2), ("ö", 3), ("Zoë", 5), ("Emma", 4)] {
+            let found = parts(&svg(text, TextFont::Rounded).unwrap());
+            assert_eq!(found.len(), n, "{text}");
+        }
+        // the two dots of ë level, and clear of the e by MARK_GAP at least
+        let found = parts(&svg("ë", TextFont::Rounded).unwrap());
+        let mut boxes: Vec<_> = found.iter().map(|p| bounds(&p[0])).collect();
+        boxes.sort_by(|a, b| (a.3 - a.1).total_cmp(&(b.3 - b.1)));
+        let (d1, d2, e) = (boxes[0], boxes[1], boxes[2]);
+        assert!((d1.3 - d2.3).abs() < 0.5, "level: {d1:?} {d2:?}");
+        assert!(d1.3 + MARK_GAP <= e.1 + 0.25, "clear: {d1:?} over {e:?}");
+        // thinner than a letter's stroke: each dot narrower than the e's thickening
+        assert!(d1.2 - d1.0 < e.2 - e.0);
     }
 }
