@@ -347,6 +347,18 @@ fn lift_marks(
     let lifts: Vec<f64> = marks
         .iter()
         .map(|m| {
+            // the letters' contours it could meet on its way up (the overlays stay small on a
+            // long text)
+            let (x0, y0, x1, y1) = m.bounds;
+            let reach = STROKE + MARK_GAP + MAX_LIFT;
+            let near: Vec<Vec<[f64; 2]>> = body
+                .iter()
+                .filter(|c| {
+                    let b = bounds(c);
+                    b.0 < x1 + STROKE && x0 - STROKE < b.2 && b.1 < y1 + reach && y0 - reach < b.3
+                })
+                .cloned()
+                .collect();
             let set: Vec<Vec<[f64; 2]>> = m
                 .fill_at
                 .iter()
@@ -355,7 +367,7 @@ fn lift_marks(
                 .collect();
             let touches = |dy: f64| {
                 !moved(&set, dy)
-                    .overlay(&body, OverlayRule::Intersect, FillRule::NonZero)
+                    .overlay(&near, OverlayRule::Intersect, FillRule::NonZero)
                     .is_empty()
             };
             // clear when even MARK_GAP lower it would not touch
