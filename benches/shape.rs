@@ -1,6 +1,6 @@
 //! Silhouette speed: a 2000 x 2000 picture (already decoded) cut into shape and background and
 //! fitted onto a 100-cell-wide grid of each topology (the target: under 50 ms each), plus the
-//! steps on their own and the decoders.
+//! steps on their own, the decoders and the setting of a text shape.
 //!
 //! Run: `cargo bench --bench shape` (short runs: `-- --warm-up-time 1 --measurement-time 3`).
 
@@ -9,6 +9,7 @@ use std::io::Cursor;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use hedge::shape::text::{self, TextFont};
 use hedge::shape::{Cut, Foreground, Picture, builtin, fit, fitted_height};
 use hedge::topology::{Topology, TopologyKind};
 
@@ -79,6 +80,15 @@ fn shape(c: &mut Criterion) {
     group.bench_function("decode/svg-cat", |b| {
         b.iter(|| black_box(Picture::decode(black_box(cat)).unwrap()))
     });
+    // a name's letters set, thickened and their dots kept apart (what typing a name in the
+    // editor waits for before the picture is cut): a short name, and six lines with about 60
+    // dots over their letters
+    let long = ["Jürgen ißt ölige Äpfel mit Zoë"; 6].join("\n");
+    for (name, text) in [("Zoë", "Zoë"), ("6-lines-60-dots", long.as_str())] {
+        group.bench_function(format!("text/{name}"), |b| {
+            b.iter(|| black_box(text::svg(black_box(text), TextFont::Rounded).unwrap()))
+        });
+    }
     group.finish();
 }
 
