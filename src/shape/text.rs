@@ -289,6 +289,56 @@ fn lift_marks(
     fills: &mut [Vec<[f64; 2]>],
     strokes: &mut Vec<Vec<[f64; 2]>>,
 ) -> Result<()> {
+    let marks = find_marks(letters, fills, strokes)?;
+    if marks.is_empty() {
+        return Ok(());
+    }
+    let in_mark = |i: usize, of: fn(&Mark) -> &Vec<usize>| marks.iter().any(|m| of(m).contains(&i));
+    let body: Vec<Vec<[f64; 2]>> = (0..fills.len())
+        .filter(|&i| !in_mark(i, |m| &m.fill_at))
+        .map(|i| fills[i].clone())
+        .chain(
+            (0..strokes.len())
+                .filter(|&i| !in_mark(i, |m| &m.stroke_at))
+                .map(|i| strokes[i].clone()),
+        )
+        .collect();
+    let lifts: Vec<f64> = marks.iter().map(|m| lift_of(m, fills, &body)).collect();
+    // the marks of one letter: side by side (their heights overlap, a stroke or less apart)
+    let together = |a: &Mark, b: &Mark| {
+        let (a, b) = (a.bounds, b.bounds);
+        a.1 <= b.3 && b.1 <= a.3 && (b.0 - a.2).max(a.0 - b.2) <= STROKE
+    };
+    let mut dropped = Vec::new();
+    let mut added = Vec::new();
+    for (k, m) in marks.iter().enumerate() {
+        let lift = (0..marks.len())
+            .filter(|&j| together(m, &marks[j]))
+            .map(|j| lifts[j])
+            .fold(lifts[k], f64::max);
+        for &i in &m.fill_at {
+            fills[i].iter_mut().for_each(|p| p[1] -= lift);
+        }
+        dropped.extend_from_slice(&m.stroke_at);
+        added.extend(moved(&m.own, -lift));
+    }
+    let mut i = 0;
+    strokes.retain(|_| {
+        i += 1;
+        !dropped.contains(&(i - 1))
+    });
+    strokes.extend(added);
+    Ok(())
+}
+
+/// The marks of `letters` (see [`MARK_UNDER`]): the parts with no hole over a part at least
+/// [`MARK_UNDER`] times their area, with their contours in `fills` and `strokes` and their
+/// own [`MARK_STROKE`]-wide stroke.
+fn find_marks(
+    letters: &[Vec<Vec<[f64; 2]>>],
+    fills: &[Vec<[f64; 2]>],
+    strokes: &[Vec<[f64; 2]>],
+) -> Result<Vec<Mark>> {
     let outers: Vec<(f64, (f64, f64, f64, f64))> = letters
         .iter()
         .filter_map(|s| s.first())
@@ -331,77 +381,40 @@ fn lift_marks(
             own,
         });
     }
-    if marks.is_empty() {
-        return Ok(());
-    }
-    let in_mark = |i: usize, of: fn(&Mark) -> &Vec<usize>| marks.iter().any(|m| of(m).contains(&i));
-    let body: Vec<Vec<[f64; 2]>> = (0..fills.len())
-        .filter(|&i| !in_mark(i, |m| &m.fill_at))
-        .map(|i| fills[i].clone())
-        .chain(
-            (0..strokes.len())
-                .filter(|&i| !in_mark(i, |m| &m.stroke_at))
-                .map(|i| strokes[i].clone()),
-        )
-        .collect();
-    let lifts: Vec<f64> = marks
+    Ok(marks)
+}
+
+/// How far `m` must be lifted to stand [`MARK_GAP`] clear of the letters' contours `body`
+/// (0 when it would have to move more than [`MAX_LIFT`]).
+fn lift_of(m: &Mark, fills: &[Vec<[f64; 2]>], body: &[Vec<[f64; 2]>]) -> f64 {
+    // the letters' contours it could meet on its way up (the overlays stay small on a long
+    // text)
+    let (x0, y0, x1, y1) = m.bounds;
+    let reach = STROKE + MARK_GAP + MAX_LIFT;
+    let near: Vec<Vec<[f64; 2]>> = body
         .iter()
-        .map(|m| {
-            // the letters' contours it could meet on its way up (the overlays stay small on a
-            // long text)
-            let (x0, y0, x1, y1) = m.bounds;
-            let reach = STROKE + MARK_GAP + MAX_LIFT;
-            let near: Vec<Vec<[f64; 2]>> = body
-                .iter()
-                .filter(|c| {
-                    let b = bounds(c);
-                    b.0 < x1 + STROKE && x0 - STROKE < b.2 && b.1 < y1 + reach && y0 - reach < b.3
-                })
-                .cloned()
-                .collect();
-            let set: Vec<Vec<[f64; 2]>> = m
-                .fill_at
-                .iter()
-                .map(|&i| fills[i].clone())
-                .chain(m.own.iter().cloned())
-                .collect();
-            let touches = |dy: f64| {
-                !moved(&set, dy)
-                    .overlay(&near, OverlayRule::Intersect, FillRule::NonZero)
-                    .is_empty()
-            };
-            // clear when even MARK_GAP lower it would not touch
-            (0..=MAX_LIFT as u32)
-                .map(f64::from)
-                .find(|&t| !touches(MARK_GAP - t))
-                .unwrap_or(0.0)
+        .filter(|c| {
+            let b = bounds(c);
+            b.0 < x1 + STROKE && x0 - STROKE < b.2 && b.1 < y1 + reach && y0 - reach < b.3
         })
+        .cloned()
         .collect();
-    // the marks of one letter: side by side (their heights overlap, a stroke or less apart)
-    let together = |a: &Mark, b: &Mark| {
-        let (a, b) = (a.bounds, b.bounds);
-        a.1 <= b.3 && b.1 <= a.3 && (b.0 - a.2).max(a.0 - b.2) <= STROKE
+    let set: Vec<Vec<[f64; 2]>> = m
+        .fill_at
+        .iter()
+        .map(|&i| fills[i].clone())
+        .chain(m.own.iter().cloned())
+        .collect();
+    let touches = |dy: f64| {
+        !moved(&set, dy)
+            .overlay(&near, OverlayRule::Intersect, FillRule::NonZero)
+            .is_empty()
     };
-    let mut dropped = Vec::new();
-    let mut added = Vec::new();
-    for (k, m) in marks.iter().enumerate() {
-        let lift = (0..marks.len())
-            .filter(|&j| together(m, &marks[j]))
-            .map(|j| lifts[j])
-            .fold(lifts[k], f64::max);
-        for &i in &m.fill_at {
-            fills[i].iter_mut().for_each(|p| p[1] -= lift);
-        }
-        dropped.extend_from_slice(&m.stroke_at);
-        added.extend(moved(&m.own, -lift));
-    }
-    let mut i = 0;
-    strokes.retain(|_| {
-        i += 1;
-        !dropped.contains(&(i - 1))
-    });
-    strokes.extend(added);
-    Ok(())
+    // clear when even MARK_GAP lower it would not touch
+    (0..=MAX_LIFT as u32)
+        .map(f64::from)
+        .find(|&t| !touches(MARK_GAP - t))
+        .unwrap_or(0.0)
 }
 
 /// `contours` moved down by `dy`.
