@@ -389,9 +389,10 @@ fn prepare_unchecked(
     })
 }
 
-/// A word's rings of at most this many cells' area with no ring inside them (the dots of i, j,
-/// ä, ö, ü at a few cells a letter) are printed as ink, not made part of the maze: a part of one
-/// or two cells joined to a letter reads as a blob, not as a dot.
+/// A word's rings of at most this many cells' area, with no ring inside them and a larger ring
+/// below them (the dots of i, j, ä, ö, ü at a few cells a letter), are printed as ink, not made
+/// part of the maze: a part of a few cells joined to its letter by a corridor reads as a blob,
+/// not as a dot.
 const MARK_CELLS: f64 = 6.0;
 
 /// How far above the maze's cells a mark stands at least, in cells.
