@@ -334,12 +334,18 @@ pub fn whole(g: &Generated) -> Whole {
 
 /// `shape` as a walls maze of `kind`, `width` across (rings for polar), the shape's outline.
 fn made(shape: &str, kind: TopologyKind, width: u32, seed: u64) -> Option<Generated> {
+    made_of(ShapeSource::Builtin(shape.into()), kind, width, seed)
+}
+
+/// The shape `source` as a walls maze of `kind`, `width` across (rings for polar), the shape's
+/// outline.
+fn made_of(source: ShapeSource, kind: TopologyKind, width: u32, seed: u64) -> Option<Generated> {
     let d = Design {
         topology: kind,
         width,
         height: width,
         seed: Some(seed),
-        shape: Some(ShapeSource::Builtin(shape.into())),
+        shape: Some(source),
         outline: OutlineStyle::Shape,
         ..Design::default()
     };
@@ -561,27 +567,11 @@ fn parts_the_picture_joins_stay_at_kids_sizes() {
 
 /// `text` as a walls maze of `kind`, `width` across (rings for polar), the shape's outline.
 fn made_text(text: &str, kind: TopologyKind, width: u32, seed: u64) -> Option<Generated> {
-    let d = Design {
-        topology: kind,
-        width,
-        height: width,
-        seed: Some(seed),
-        shape: Some(ShapeSource::Text {
-            text: text.into(),
-            font: Default::default(),
-        }),
-        outline: OutlineStyle::Shape,
-        ..Design::default()
+    let source = ShapeSource::Text {
+        text: text.into(),
+        font: Default::default(),
     };
-    let fit = Fit {
-        height: true,
-        size_limit: None,
-    };
-    let p = prepare(&d, &Memory::new(), None, fit).ok()?;
-    match p.make().ok()? {
-        Made::Walls(g) => Some(g),
-        Made::Tiles(_) => unreachable!("walls"),
-    }
+    made_of(source, kind, width, seed)
 }
 
 /// The filled marks on `g`'s page (the dots over a word's letters printed as ink): how many

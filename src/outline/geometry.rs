@@ -6,6 +6,8 @@ use super::{EPS, Run};
 use crate::shape::outline::Ring;
 use crate::topology::{Point, Side};
 
+pub(crate) use crate::shape::outline::in_polygon;
+
 /// The sweep of an arc side (positive clockwise on screen) and its start angle.
 fn arc_sweep(s: &Side) -> (f64, f64) {
     let tau = std::f64::consts::TAU;
@@ -214,20 +216,4 @@ pub(super) fn side_points(s: &Side, t0: f64, t1: f64, tol: f64, out: &mut Vec<Po
             _ => side_point(s, t),
         });
     }
-}
-
-/// Whether `p` is inside the polygon (even-odd).
-pub(crate) fn in_polygon(poly: &[Point], p: Point) -> bool {
-    let n = poly.len();
-    let mut odd = false;
-    for i in 0..n {
-        let (a, b) = (poly[i], poly[(i + 1) % n]);
-        if (a.y <= p.y) != (b.y <= p.y) {
-            let x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
-            if x > p.x {
-                odd = !odd;
-            }
-        }
-    }
-    odd
 }

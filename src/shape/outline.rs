@@ -133,7 +133,7 @@ pub fn split_marks(contour: Contour, max_area: f64) -> (Contour, Vec<Ring>) {
                 && rings
                     .iter()
                     .enumerate()
-                    .all(|(j, o)| j == i || !inside_polygon(&r.flat, o.flat[0]))
+                    .all(|(j, o)| j == i || !in_polygon(&r.flat, o.flat[0]))
         })
         .collect();
     let (mut rest, mut marks) = (Vec::new(), Vec::new());
@@ -155,17 +155,20 @@ pub fn ring_box(points: &[Point]) -> (f64, f64, f64, f64) {
     )
 }
 
-/// Whether `p` is inside the closed polygon `poly` (even-odd).
-fn inside_polygon(poly: &[Point], p: Point) -> bool {
+/// Whether `p` is inside the polygon (even-odd).
+pub(crate) fn in_polygon(poly: &[Point], p: Point) -> bool {
     let n = poly.len();
-    let mut inside = false;
+    let mut odd = false;
     for i in 0..n {
         let (a, b) = (poly[i], poly[(i + 1) % n]);
-        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
-            inside = !inside;
+        if (a.y <= p.y) != (b.y <= p.y) {
+            let x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+            if x > p.x {
+                odd = !odd;
+            }
         }
     }
-    inside
+    odd
 }
 
 /// De Casteljau: the curve split at `t`.
