@@ -19,6 +19,7 @@ use std::time::Duration;
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use hedge::carve::{Algorithm, CARVERS, CarveOptions, carve};
 use hedge::design::Design;
+use hedge::design::{Kind, Walls};
 use hedge::grid::Grid;
 use hedge::mask::Mask;
 use hedge::maze::Maze;
@@ -187,7 +188,10 @@ fn pipeline(c: &mut Criterion) {
         let g = Arc::new(Grid::new(million(kind), None).unwrap());
         group.throughput(Throughput::Elements(g.len() as u64));
         let design = Design {
-            topology: kind,
+            kind: Kind::Walls(Walls {
+                topology: kind,
+                ..Walls::DEFAULT
+            }),
             seed: Some(1),
             ..Design::default()
         };

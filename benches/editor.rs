@@ -13,6 +13,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use hedge::app::preview::{PagePreview, RasterKey, raster_image};
 use hedge::app::worker::{Job, run_job};
 use hedge::design::Design;
+use hedge::design::{Kind, Walls};
 use hedge::draw::overlay::Show;
 use hedge::export::raster::Region;
 use hedge::pipeline::{generate, shape_mask};
@@ -26,7 +27,10 @@ fn cat() -> Arc<Foreground> {
 
 fn design(kind: TopologyKind) -> Design {
     Design {
-        topology: kind,
+        kind: Kind::Walls(Walls {
+            topology: kind,
+            ..Walls::DEFAULT
+        }),
         width: 60,
         height: 60,
         seed: Some(7),

@@ -480,6 +480,7 @@ mod tests {
     use super::*;
     use crate::carve::Algorithm;
     use crate::design::Design;
+    use crate::design::{Kind, Walls};
     use crate::pipeline::{Generated, generate, generate_shaped, shape_mask};
     use crate::shape::{Cut, Foreground, Picture, builtin};
     use crate::solve::shortest_path;
@@ -508,7 +509,7 @@ mod tests {
 
     /// Checks every invariant of a "Which path?" maze and returns its decoys' ratios.
     fn check(g: &Generated, what: &str) -> Vec<f64> {
-        let n = g.design.starts as usize;
+        let n = g.design.walls().starts as usize;
         assert_eq!(g.starts.len(), n, "{what}");
         let owner = trees(g);
         // every cell in exactly one start's tree
@@ -578,11 +579,14 @@ mod tests {
                                 (16, 14)
                             };
                             let d = Design {
-                                topology: kind,
-                                algorithm,
+                                kind: Kind::Walls(Walls {
+                                    topology: kind,
+                                    algorithm,
+                                    starts: n,
+                                    ..Walls::DEFAULT
+                                }),
                                 width: if shaped { w + 6 } else { w },
                                 height: if shaped { h + 6 } else { h },
-                                starts: n,
                                 seed: Some(seed),
                                 ..Design::default()
                             };
@@ -675,7 +679,13 @@ mod tests {
         let one = generate(&d, None).unwrap();
         assert!(one.starts.is_empty());
         assert!(one.maze.is_perfect());
-        let three = Design { starts: 3, ..d };
+        let three = Design {
+            kind: Kind::Walls(Walls {
+                starts: 3,
+                ..*d.walls()
+            }),
+            ..d
+        };
         let a = generate(&three, None).unwrap();
         let b = generate(&three, None).unwrap();
         assert_eq!(a.starts, b.starts);
@@ -689,41 +699,45 @@ mod tests {
         for (d, want) in [
             (
                 Design {
-                    starts: 5,
+                    kind: Kind::Walls(Walls {
+                        starts: 5,
+                        ..Walls::DEFAULT
+                    }),
                     ..Design::default()
                 },
                 "starts must be 1 to 4, got 5",
             ),
             (
                 Design {
-                    starts: 0,
+                    kind: Kind::Walls(Walls {
+                        starts: 0,
+                        ..Walls::DEFAULT
+                    }),
                     ..Design::default()
                 },
                 "starts must be 1 to 4, got 0",
             ),
             (
                 Design {
-                    starts: 2,
-                    braid: 0.3,
+                    kind: Kind::Walls(Walls {
+                        starts: 2,
+                        braid: 0.3,
+                        ..Walls::DEFAULT
+                    }),
                     ..Design::default()
                 },
                 "braid",
             ),
             (
                 Design {
-                    starts: 3,
-                    weave: 0.5,
+                    kind: Kind::Walls(Walls {
+                        starts: 3,
+                        weave: 0.5,
+                        ..Walls::DEFAULT
+                    }),
                     ..Design::default()
                 },
                 "weave",
-            ),
-            (
-                Design {
-                    starts: 2,
-                    style: crate::design::Style::Tiles,
-                    ..Design::default()
-                },
-                "tiles",
             ),
         ] {
             let e = d.validate().unwrap_err();
@@ -732,9 +746,12 @@ mod tests {
         }
         // too small a maze for its starts: an error, not a panic
         let tiny = Design {
+            kind: Kind::Walls(Walls {
+                starts: 4,
+                ..Walls::DEFAULT
+            }),
             width: 2,
             height: 2,
-            starts: 4,
             seed: Some(1),
             ..Design::default()
         };

@@ -161,14 +161,14 @@ impl Serialize for Doc<'_> {
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("format", FORMAT)?;
         map.serialize_entry("version", &VERSION)?;
-        map.serialize_entry("topology", &d.topology)?;
+        map.serialize_entry("topology", &d.walls().topology)?;
         map.serialize_entry("width", &d.width)?;
         map.serialize_entry("height", &d.height)?;
         map.serialize_entry("algorithm", g.algorithm_used)?;
         map.serialize_entry("seed", &g.seed)?;
-        map.serialize_entry("braid", &d.braid)?;
+        map.serialize_entry("braid", &d.walls().braid)?;
         map.serialize_entry("braid_skipped", &g.braid_skipped)?;
-        map.serialize_entry("weave", &d.weave)?;
+        map.serialize_entry("weave", &d.walls().weave)?;
         map.serialize_entry("dropped_cells", &g.dropped_cells)?;
         map.serialize_entry("added_cells", &g.added_cells)?;
         if d.shape.is_some() {
@@ -231,6 +231,7 @@ pub fn to_vec(generated: &Generated) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::design::{Kind, Walls};
     use crate::pipeline::generate;
 
     #[test]
@@ -311,9 +312,12 @@ mod tests {
         use crate::metrics::{effort, score};
         for braid in [0.0, 0.5] {
             let d = Design {
+                kind: Kind::Walls(Walls {
+                    braid,
+                    ..Walls::DEFAULT
+                }),
                 width: 12,
                 height: 9,
-                braid,
                 seed: Some(8),
                 ..Design::default()
             };

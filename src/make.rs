@@ -43,7 +43,7 @@ pub use crate::targets::TARGETS_WALLS_ONLY;
 /// Checks that `design`'s difficulty targets (if any) can be searched for: an error
 /// ([`TARGETS_WALLS_ONLY`]) for a tile design with targets.
 pub fn check_targets(design: &Design) -> Result<()> {
-    if design.style == Style::Tiles && !design.targets.is_empty() {
+    if design.style() == Style::Tiles && !design.targets.is_empty() {
         return Err(Error::option(TARGETS_WALLS_ONLY));
     }
     Ok(())
@@ -665,7 +665,7 @@ impl Prepared {
     /// walls, or a hex tile maze for the tiles style.
     pub fn make(&self) -> Result<Made> {
         let d = &self.design;
-        if d.style == Style::Tiles {
+        if d.style() == Style::Tiles {
             return generate_tiles(d, self.mask()).map(Made::Tiles);
         }
         let mut g = match &self.shaped {
@@ -700,7 +700,7 @@ impl Prepared {
     /// [`Prepared::search`] when the design is of walls and has targets (no cancel, no
     /// progress), [`Prepared::make`] otherwise.
     pub fn make_or_search(&self, options: &SearchOptions) -> Result<Made> {
-        if self.design.style == Style::Walls && !self.design.targets.is_empty() {
+        if self.design.style() == Style::Walls && !self.design.targets.is_empty() {
             let found = self.search(options, &AtomicBool::new(false), &mut |_| {})?;
             return Ok(Made::Walls(found.generated));
         }
@@ -822,7 +822,7 @@ impl Made {
     /// Whether the maze has a text drawing ([`Made::text`]).
     pub fn has_text(&self) -> bool {
         match self {
-            Made::Walls(g) => g.design.topology == TopologyKind::Rect,
+            Made::Walls(g) => g.design.walls().topology == TopologyKind::Rect,
             Made::Tiles(_) => true,
         }
     }
@@ -916,6 +916,7 @@ impl Made {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::design::{Kind, Tiles};
     use crate::load::Memory;
 
     /// A loader that counts the pictures it is asked for.
@@ -1013,14 +1014,14 @@ mod tests {
         let heart = crate::shape::builtin::get("heart").unwrap();
         let files = Memory::new().with("pics/heart.svg", heart);
         for style in [Style::Walls, Style::Tiles] {
-            let d = Design {
-                style,
+            let mut d = Design {
                 width: 25,
                 height: 5,
                 seed: Some(3),
                 shape: Some(ShapeSource::File("heart.svg".into())),
                 ..Design::default()
             };
+            d.set_style(style);
             let fit = Fit {
                 height: true,
                 size_limit: None,
@@ -1048,7 +1049,7 @@ mod tests {
         assert!(e.message.ends_with("pics/owl.png"), "{e}");
         // targets with tiles: said once, here
         let mut t = Design {
-            style: Style::Tiles,
+            kind: Kind::Tiles(Tiles::DEFAULT),
             ..Design::default()
         };
         assert!(check_targets(&t).is_ok());

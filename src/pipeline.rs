@@ -101,7 +101,7 @@ impl Generated {
             "seed {}: {} {} cells, {}, {} dead ends; {}; difficulty {:.1}",
             self.seed,
             m.cells,
-            self.design.topology,
+            self.design.walls().topology,
             self.algorithm_used,
             m.dead_ends,
             m.parts_line(),
@@ -110,7 +110,7 @@ impl Generated {
         if let Some(s) = m.standing {
             line += &format!(" ({})", s.phrase());
         }
-        if self.design.weave > 0.0 {
+        if self.design.walls().weave > 0.0 {
             line += &format!(", {} crossings", m.crossings);
         }
         if self.braid_skipped {
@@ -143,7 +143,7 @@ pub fn build_grid(design: &Design, mask: Option<&Mask>) -> Result<(Grid, usize)>
 
 /// [`build_grid`], also returning how many cells bridging switched on.
 fn build_grid_counted(design: &Design, mask: Option<&Mask>) -> Result<(Grid, usize, usize)> {
-    let topology = Topology::new(design.topology, design.width, design.height)?;
+    let topology = Topology::new(design.walls().topology, design.width, design.height)?;
     let (grid, dropped, added) = match mask {
         Some(m) => {
             if !m.fits(&topology) {
@@ -401,7 +401,7 @@ pub(crate) fn edited_mask(design: &Design, mask: Option<&Mask>) -> Result<Option
     if design.cell_edits.is_empty() {
         return Ok(None);
     }
-    let topology = Topology::new(design.topology, design.width, design.height)?;
+    let topology = Topology::new(design.walls().topology, design.width, design.height)?;
     let mut m = match mask {
         Some(m) => m.clone(),
         None => Mask::full(&topology)?,
@@ -429,38 +429,38 @@ pub(crate) fn carve_unchecked(
     let seed = design.seed.unwrap_or_else(fresh_seed);
     let mut rng = MazeRng::new(seed);
     let mut maze = Maze::new(grid);
-    if design.starts > 1 {
+    if design.walls().starts > 1 {
         // a "Which path?" puzzle: a forest carved one tree per entrance (never braided or
         // woven: Design::check_starts)
         let opts = CarveOptions {
-            growing_tree: design.growing_tree,
+            growing_tree: design.walls().growing_tree,
         };
-        let n = design.starts as usize;
-        let f = crate::forest::carve(&mut maze, n, design.algorithm, &opts, &mut rng)?;
+        let n = design.walls().starts as usize;
+        let f = crate::forest::carve(&mut maze, n, design.walls().algorithm, &opts, &mut rng)?;
         return finish(
             design,
             seed,
             maze,
             (f.entrance, f.exit, f.starts),
-            design.algorithm.name(),
+            design.walls().algorithm.name(),
             false,
             dropped_cells,
         );
     }
     // Weave replaces the carver, and braid is skipped: loops added afterwards would undo the
     // one-new-cell-per-new-edge property the dives are built on.
-    let (algorithm_used, braid_skipped) = if design.weave > 0.0 {
-        weave::carve(&mut maze, design.weave, &mut rng)?;
-        (weave::NAME, design.braid > 0.0)
+    let (algorithm_used, braid_skipped) = if design.walls().weave > 0.0 {
+        weave::carve(&mut maze, design.walls().weave, &mut rng)?;
+        (weave::NAME, design.walls().braid > 0.0)
     } else {
         let opts = CarveOptions {
-            growing_tree: design.growing_tree,
+            growing_tree: design.walls().growing_tree,
         };
-        carve(&mut maze, design.algorithm, &mut rng, &opts)?;
-        braid(&mut maze, design.braid, &mut rng);
-        (design.algorithm.name(), false)
+        carve(&mut maze, design.walls().algorithm, &mut rng, &opts)?;
+        braid(&mut maze, design.walls().braid, &mut rng);
+        (design.walls().algorithm.name(), false)
     };
-    let (entrance, exit) = place(&maze, design.placement)?;
+    let (entrance, exit) = place(&maze, design.walls().placement)?;
     finish(
         design,
         seed,
@@ -545,8 +545,8 @@ pub(crate) fn generate_tiles(design: &Design, mask: Option<&Mask>) -> Result<Gen
     let mut rng = MazeRng::new(seed);
     let (w, h) = (design.width, design.height);
     let maze = match mask {
-        Some(m) => puzzle::make_in(&region::from_mask(m, w, h)?, design.order, &mut rng)?,
-        None => puzzle::make(w, h, design.order, &mut rng)?,
+        Some(m) => puzzle::make_in(&region::from_mask(m, w, h)?, design.tiles().order, &mut rng)?,
+        None => puzzle::make(w, h, design.tiles().order, &mut rng)?,
     };
     let mut design = design.clone();
     design.seed = Some(seed);
@@ -556,14 +556,13 @@ pub(crate) fn generate_tiles(design: &Design, mask: Option<&Mask>) -> Result<Gen
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::design::{Kind, Tiles, Walls};
 
     #[test]
     fn tile_mazes_by_design_whole_grid_and_inside_a_shape() {
-        use crate::design::Style;
         use crate::random::MazeRng;
         let d = Design {
-            style: Style::Tiles,
-            order: 1,
+            kind: Kind::Tiles(Tiles { order: 1 }),
             width: 17,
             height: 14,
             seed: Some(9),
@@ -663,7 +662,10 @@ mod tests {
     #[test]
     fn bad_knobs_are_errors() {
         let d = Design {
-            braid: 1.5,
+            kind: Kind::Walls(Walls {
+                braid: 1.5,
+                ..Walls::DEFAULT
+            }),
             ..Design::default()
         };
         assert!(generate(&d, None).unwrap_err().message.contains("braid"));

@@ -25,6 +25,7 @@
 use std::sync::Arc;
 
 use crate::design::Design;
+use crate::design::{Kind, Walls};
 use crate::difficulty::Preset;
 use crate::draw;
 use crate::endpoints::Endpoint;
@@ -161,7 +162,10 @@ fn corridor_on_page(kind: TopologyKind, w: u32, h: u32, setup: &PageSetup) -> Op
     let sides = label_sides(&grid)?;
     let mut probe = Generated {
         design: Design {
-            topology: kind,
+            kind: Kind::Walls(Walls {
+                topology: kind,
+                ..Walls::DEFAULT
+            }),
             width: w,
             height: h,
             ..Design::default()

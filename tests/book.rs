@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::common::{assert_ok, hedge};
 use hedge::book::{self, Book, Built};
 use hedge::design::Design;
+use hedge::design::{Kind, Walls};
 use hedge::draw;
 use hedge::export::svg;
 
@@ -287,7 +288,7 @@ fn tile_pages_with_their_keys() {
     let m = manifest(&built);
     for (i, p) in m["puzzles"].as_array().unwrap().iter().enumerate() {
         let design: Design = serde_json::from_value(p["design"].clone()).unwrap();
-        let tiles = design.style == hedge::design::Style::Tiles;
+        let tiles = design.style() == hedge::design::Style::Tiles;
         assert_eq!(tiles, i < 3);
         assert_eq!(p["algorithm_used"] == "tiles", tiles);
         assert_eq!(p.get("metrics").is_some(), !tiles);
@@ -1407,10 +1408,13 @@ fn a_black_and_white_interior_has_no_colour_at_all() {
 fn a_drawing_turned_grey_keeps_only_greys() {
     let g = hedge::make::prepare(
         &Design {
+            kind: Kind::Walls(Walls {
+                starts: 3,
+                ..Walls::DEFAULT
+            }),
             width: 8,
             height: 8,
             seed: Some(4),
-            starts: 3,
             ..Design::default()
         },
         &hedge::io::Files,

@@ -880,8 +880,17 @@ fn starts_make_a_which_path_puzzle_in_every_format() {
         ),
         (
             vec!["--starts", "2", "--style", "tiles"],
-            "does not work with the tiles style",
+            "--starts does not apply to tile mazes",
         ),
+        (
+            vec!["--style", "tiles", "--entrance", "top-bottom"],
+            "--entrance does not apply to tile mazes",
+        ),
+        (
+            vec!["--style", "tiles", "--inset", "0.1"],
+            "--inset does not apply to tile mazes",
+        ),
+        (vec!["--order", "1"], "--order is for tile mazes"),
         (
             vec!["--starts", "2", "--entrance", "top-bottom"],
             "does not work with a chosen entrance",

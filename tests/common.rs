@@ -1,6 +1,7 @@
 //! Helpers the integration tests share: running the `hedge` binary and reading what it wrote.
 
 use assert_cmd::Command;
+use hedge::design::{Kind, Walls};
 
 /// The `hedge` binary this build made, ready to run.
 pub fn hedge() -> Command {
@@ -97,7 +98,10 @@ pub fn preset_maze(
     use hedge::make::{Fit, Made, prepare};
     let preset = hedge::difficulty::preset(preset).expect("a preset");
     let mut d = hedge::design::Design {
-        topology: kind,
+        kind: Kind::Walls(Walls {
+            topology: kind,
+            ..Walls::DEFAULT
+        }),
         seed: Some(seed),
         shape: Some(hedge::shape::ShapeSource::Builtin(shape.into())),
         ..hedge::design::Design::default()
@@ -113,4 +117,10 @@ pub fn preset_maze(
         Ok(Made::Walls(g)) => Some(g),
         _ => None,
     }
+}
+
+/// `d` with its walls knobs changed by `f` (a test's shorthand for one knob on a helper's design).
+pub fn walled(mut d: hedge::design::Design, f: impl FnOnce(&mut Walls)) -> hedge::design::Design {
+    f(d.walls_mut().expect("a design of walls"));
+    d
 }

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::common::{hedge, stderr_of};
 use hedge::design::Design;
+use hedge::design::{Kind, Walls};
 use hedge::difficulty::{
     Budget, Metric, PRESETS, Preset, Range, SearchOptions, Stop, Targets, candidate_seed, search,
     search_on,
@@ -23,7 +24,10 @@ fn shaped(shape: &str, kind: TopologyKind, width: u32, seed: u64) -> (Design, Ma
     let p = Picture::decode(builtin::get(shape).unwrap()).unwrap();
     let fg = Foreground::from_picture(&p, Cut::default()).unwrap();
     let d = Design {
-        topology: kind,
+        kind: Kind::Walls(Walls {
+            topology: kind,
+            ..Walls::DEFAULT
+        }),
         width,
         height: fitted_height(kind, width, &fg).unwrap(),
         seed: Some(seed),
@@ -126,7 +130,7 @@ fn feasible_targets_are_met_on_shapes_and_topologies() {
 #[test]
 fn varied_carver_and_endpoints_are_recorded() {
     let (mut d, mask) = shaped("heart", TopologyKind::Rect, 24, 5);
-    d.algorithm = hedge::carve::Algorithm::Backtracker;
+    d.walls_mut().unwrap().algorithm = hedge::carve::Algorithm::Backtracker;
     // the backtracker never branches this much; Prim's and Kruskal's do
     d.targets = Targets {
         branching: Some(Range::new(Some(0.45), None)),
@@ -144,7 +148,10 @@ fn varied_carver_and_endpoints_are_recorded() {
     let found = search(&d, Some(&mask), &options).unwrap();
     assert_eq!(found.stop, Stop::Met, "{}", found.report);
     let g = &found.generated;
-    assert_ne!(g.design.algorithm, hedge::carve::Algorithm::Backtracker);
+    assert_ne!(
+        g.design.walls().algorithm,
+        hedge::carve::Algorithm::Backtracker
+    );
     let again = generate(&g.design, Some(&mask)).unwrap();
     assert_eq!(again.maze.passage_list(), g.maze.passage_list());
     assert_eq!((again.entrance, again.exit), (g.entrance, g.exit));
@@ -378,7 +385,10 @@ fn assert_rising(what: &str, means: &[(f64, f64)]) {
 fn plain(kind: TopologyKind, w: u32, h: u32) -> impl Fn(&Preset) -> (Design, Option<Mask>) {
     move |_| {
         let d = Design {
-            topology: kind,
+            kind: Kind::Walls(Walls {
+                topology: kind,
+                ..Walls::DEFAULT
+            }),
             width: w,
             height: h,
             ..Design::default()
@@ -631,7 +641,10 @@ fn preset_sizes_keep_their_corridors_on_the_page() {
             for kind in TopologyKind::ALL {
                 let (w, h) = hedge::sizing::page_grid(p, kind, &setup);
                 let d = Design {
-                    topology: kind,
+                    kind: Kind::Walls(Walls {
+                        topology: kind,
+                        ..Walls::DEFAULT
+                    }),
                     width: w,
                     height: h,
                     seed: Some(1),
@@ -889,7 +902,10 @@ fn solver_sample(
     use hedge::difficulty::levels::structures;
     use hedge::simulate::{pencil_effort, wall_follower};
     let d = Design {
-        topology: kind,
+        kind: Kind::Walls(Walls {
+            topology: kind,
+            ..Walls::DEFAULT
+        }),
         width: w,
         height: h,
         ..Design::default()
@@ -903,7 +919,8 @@ fn solver_sample(
     };
     for i in 0..n {
         let mut c = d.clone();
-        (c.algorithm, c.braid) = s[i % s.len()];
+        let w = c.walls_mut().unwrap();
+        (w.algorithm, w.braid) = s[i % s.len()];
         c.seed = Some(candidate_seed(base, i as u64 + 1));
         let g = generate(&c, None).unwrap();
         let (a, b) = (g.entrance.cell, g.exit.cell);

@@ -14,6 +14,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::common::assert_ok;
 use hedge::app::HedgeApp;
+use hedge::design::{Kind, Tiles};
 use hedge::page::{Orientation, Paper};
 use hedge::topology::TopologyKind;
 
@@ -84,7 +85,7 @@ fn braid_slider_undo_and_redo() {
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(1.0);
     h.run();
-    assert_eq!(h.state().design.braid, 1.0);
+    assert_eq!(h.state().design.walls().braid, 1.0);
     let dead_after = h.state().generated().unwrap().metrics.dead_ends;
     assert!(dead_after < dead_before, "{dead_after} < {dead_before}");
 
@@ -98,7 +99,7 @@ fn braid_slider_undo_and_redo() {
 
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
-    assert_eq!(h.state().design.braid, 1.0);
+    assert_eq!(h.state().design.walls().braid, 1.0);
 }
 
 #[test]
@@ -114,7 +115,7 @@ fn hex_weaves_polar_does_not_and_has_rings() {
     h.run();
     h.get_by_label("hex").click();
     h.run();
-    assert_eq!(h.state().design.topology, TopologyKind::Hex);
+    assert_eq!(h.state().design.walls().topology, TopologyKind::Hex);
     assert!(!weave(&h), "weave works on hex grids");
     assert!(h.state().generated().is_some(), "{}", status(&h));
     // a hex weave maze, its crossings tinted like a rect one's
@@ -140,7 +141,7 @@ fn hex_weaves_polar_does_not_and_has_rings() {
     h.run();
     h.get_by_label("polar").click();
     h.run();
-    assert_eq!(h.state().design.topology, TopologyKind::Polar);
+    assert_eq!(h.state().design.walls().topology, TopologyKind::Polar);
     assert!(weave(&h), "no weave on polar grids");
     h.get_by_role_and_label(Role::Slider, "Rings");
     assert!(h.query_by_role_and_label(Role::Slider, "Height").is_none());
@@ -162,7 +163,7 @@ fn algorithm_menu_lists_the_registry() {
         .unwrap();
     h.query_all_by_label(last.name).last().unwrap().click();
     h.run();
-    assert_eq!(h.state().design.algorithm, last.algorithm);
+    assert_eq!(h.state().design.walls().algorithm, last.algorithm);
     assert!(h.state().generated().is_some(), "{}", status(&h));
 }
 
@@ -741,8 +742,8 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     };
     // the left end of the middle row
     click(&mut h, Coord::new(10, 0));
-    let Placement::Cells { entrance, .. } = h.state().design.placement else {
-        panic!("{:?}", h.state().design.placement)
+    let Placement::Cells { entrance, .. } = h.state().design.walls().placement else {
+        panic!("{:?}", h.state().design.walls().placement)
     };
     assert_eq!(entrance, Coord::new(10, 0));
     let g = h.state().generated().unwrap();
@@ -772,7 +773,7 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     h.get_by_label("Undo").click();
     h.run();
     assert!(matches!(
-        h.state().design.placement,
+        h.state().design.walls().placement,
         Placement::Cells { exit, .. } if exit != Coord::new(0, 7)
     ));
 }
@@ -796,7 +797,7 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     pick(&mut h, "Order", "1: corridors apart");
     assert!(h.state().tiles().is_some_and(|t| t.maze.order == 1));
     let d = h.state().design.clone();
-    assert_eq!((d.style, d.order), (Style::Tiles, 1));
+    assert_eq!((d.style(), d.tiles().order), (Style::Tiles, 1));
     let line = status(&h);
     let t = h.state().tiles().unwrap();
     assert!(
@@ -846,7 +847,7 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     assert_eq!(pdf.get_pages().len(), 2, "the tiles and their answer key");
     // the saved design keeps the style and order, and the CLI draws the very same page
     let saved = hedge::io::read_design(&dir.path().join("tiles.toml")).unwrap();
-    assert_eq!((saved.style, saved.order), (Style::Tiles, 1));
+    assert_eq!((saved.style(), saved.tiles().order), (Style::Tiles, 1));
     assert_eq!(cli_svg(&dir.path().join("tiles.toml")), svg.as_bytes());
 
     // too small for tiles: the error is a line in the window, not a panic
@@ -979,12 +980,12 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     let adult = preset("adult").unwrap();
     let d = h.state().design.clone();
     assert_eq!(
-        (d.algorithm, d.braid, d.targets),
+        (d.walls().algorithm, d.walls().braid, d.targets),
         (adult.algorithm, adult.braid, adult.targets)
     );
     assert_eq!(
         (d.width, d.height),
-        hedge::sizing::page_grid(adult, d.topology, &d.page)
+        hedge::sizing::page_grid(adult, d.walls().topology, &d.page)
     );
     assert_eq!(d.seed, before.seed);
     let cells = (d.width * d.height) as usize;
@@ -1132,7 +1133,7 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     h.state_mut().finish_tasks();
     h.run();
     assert!(!h.state().searching());
-    assert_eq!(h.state().design.braid, 0.5);
+    assert_eq!(h.state().design.walls().braid, 0.5);
     assert_eq!(h.state().design.seed, before.seed);
     let text = &h.state().targets.outcome.as_ref().unwrap().text;
     assert!(text.contains("design changed"), "{text}");
@@ -1142,7 +1143,7 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
 fn tile_designs_say_targets_are_for_walls_only() {
     let mut h = editor();
     let d = hedge::design::Design {
-        style: hedge::design::Style::Tiles,
+        kind: Kind::Tiles(Tiles::DEFAULT),
         targets: hedge::difficulty::Targets {
             score: "1..".parse().ok(),
             ..Default::default()
@@ -1245,7 +1246,7 @@ fn the_inset_slider_changes_the_inset_and_the_preview_follows() {
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.5);
     h.run();
-    assert_eq!(h.state().design.inset, None);
+    assert_eq!(h.state().design.walls().inset, None);
     assert_eq!(h.state().design.inset_share(), hedge::design::WEAVE_INSET);
     let before = h.state().preview().unwrap().1.pages.puzzle.clone();
     let builds = h.state().raster.builds;
@@ -1255,7 +1256,7 @@ fn the_inset_slider_changes_the_inset_and_the_preview_follows() {
             .set_value_accesskit(inset);
         h.run();
         assert_eq!(h.state().error(), None);
-        assert_eq!(h.state().design.inset, Some(inset));
+        assert_eq!(h.state().design.walls().inset, Some(inset));
         let g = h.state().generated().unwrap();
         assert_eq!(g.design.inset_share(), inset);
         // the same maze, drawn anew
@@ -1561,7 +1562,7 @@ fn the_starts_slider_makes_a_which_path_puzzle_in_the_preview() {
         .set_value_accesskit(3.0);
     h.run();
     assert_eq!(h.state().error(), None);
-    assert_eq!(h.state().design.starts, 3);
+    assert_eq!(h.state().design.walls().starts, 3);
     let g = h.state().generated().unwrap();
     assert_eq!(g.starts.len(), 3);
     // the preview is the printed page: three letters and the "Which path?" line
@@ -1577,7 +1578,7 @@ fn the_starts_slider_makes_a_which_path_puzzle_in_the_preview() {
     // one undo step back to the ordinary maze
     h.get_by_label("Undo").click();
     h.run();
-    assert_eq!(h.state().design.starts, 1);
+    assert_eq!(h.state().design.walls().starts, 1);
     assert!(h.state().generated().unwrap().starts.is_empty());
     assert!(!disabled(&h, "Braid"));
     // a braided maze cannot have several starts: the slider waits
@@ -1628,7 +1629,7 @@ fn knobs_follow_the_shape_and_a_weave_disables_what_it_ignores() {
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.5);
     h.run();
-    assert!(h.state().design.weave > 0.0);
+    assert!(h.state().design.walls().weave > 0.0);
     let braid = h.get_by_role_and_label(Role::Slider, "Braid");
     assert!(braid.accesskit_node().is_disabled());
     // a note about an earlier action goes once the design moves on; an error would stay
@@ -1640,7 +1641,7 @@ fn knobs_follow_the_shape_and_a_weave_disables_what_it_ignores() {
     // the preset for the youngest makes a plain maze: its button turns the weave off
     h.get_by_label("Ages 3-5").click();
     h.run();
-    assert_eq!(h.state().design.weave, 0.0);
+    assert_eq!(h.state().design.walls().weave, 0.0);
     let braid = h.get_by_role_and_label(Role::Slider, "Braid");
     assert!(!braid.accesskit_node().is_disabled());
 }

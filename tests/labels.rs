@@ -5,6 +5,7 @@
 //! are full, turned when the maze gains by it (`--orientation auto`).
 
 use hedge::design::Design;
+use hedge::design::{Kind, Walls};
 use hedge::difficulty::preset;
 use hedge::draw::{Area, Drawing, Layer, Pos, Seg, Shape};
 use hedge::load::Memory;
@@ -271,7 +272,10 @@ fn no_label_overlaps_another_or_the_maze_on_any_shape_topology_or_paper() {
     for shape in shapes {
         for kind in TopologyKind::ALL {
             let design = Design {
-                topology: kind,
+                kind: Kind::Walls(Walls {
+                    topology: kind,
+                    ..Walls::DEFAULT
+                }),
                 width: if kind == TopologyKind::Polar { 8 } else { 16 },
                 height: 16,
                 seed: Some(3),
@@ -311,13 +315,16 @@ fn finish_and_answer_key_are_not_stacked_at_the_foot_of_the_page() {
     // the exit at the foot of the page on the right, where ANSWER KEY used to go
     for (w, h) in [(16, 20), (20, 16), (12, 30)] {
         let design = Design {
+            kind: Kind::Walls(Walls {
+                placement: hedge::endpoints::Placement::Cells {
+                    entrance: hedge::topology::Coord::new(0, 0),
+                    exit: hedge::topology::Coord::new(h - 1, w - 1),
+                },
+                ..Walls::DEFAULT
+            }),
             width: w,
             height: h,
             seed: Some(1),
-            placement: hedge::endpoints::Placement::Cells {
-                entrance: hedge::topology::Coord::new(0, 0),
-                exit: hedge::topology::Coord::new(h - 1, w - 1),
-            },
             ..Design::default()
         };
         let m = made(&design);
@@ -340,7 +347,7 @@ fn finish_and_answer_key_are_not_stacked_at_the_foot_of_the_page() {
     };
     easy.apply(&mut design);
     let setup = PageSetup::default();
-    (design.width, design.height) = hedge::sizing::page_grid(easy, design.topology, &setup);
+    (design.width, design.height) = hedge::sizing::page_grid(easy, design.walls().topology, &setup);
     let key = made(&design).pages(&setup, &setup.next_page()).unwrap().key;
     let (finish, answer) = finish_and_key(&key);
     assert!(!overlap(&grown(&finish, 8.0), &answer));
@@ -655,7 +662,10 @@ fn labels_sit_beside_their_arrows_on_every_shape_topology_and_preset() {
         for (shape, fg) in shapes.iter().zip(&cut) {
             for kind in TopologyKind::ALL {
                 let mut design = Design {
-                    topology: kind,
+                    kind: Kind::Walls(Walls {
+                        topology: kind,
+                        ..Walls::DEFAULT
+                    }),
                     seed: Some(1),
                     shape: shape.map(|s| ShapeSource::Builtin(s.into())),
                     ..Design::default()
@@ -753,9 +763,12 @@ fn which_path_letters_sit_beside_their_arrows_clear_of_everything() {
         for kind in TopologyKind::ALL {
             let starts = 2 + (i as u32 + kind as u32) % 3;
             let mut design = Design {
-                topology: kind,
+                kind: Kind::Walls(Walls {
+                    topology: kind,
+                    starts,
+                    ..Walls::DEFAULT
+                }),
                 seed: Some(2),
-                starts,
                 shape: shape.map(|s| ShapeSource::Builtin(s.into())),
                 ..Design::default()
             };
@@ -772,7 +785,8 @@ fn which_path_letters_sit_beside_their_arrows_clear_of_everything() {
             pr.apply(&mut design);
             design.targets = Default::default();
             assert_eq!(
-                design.braid, 0.0,
+                design.walls().braid,
+                0.0,
                 "a preset leaves a which-path puzzle unbraided"
             );
             let name = format!("{} {kind:?} {starts} starts", shape.unwrap_or("-"));
@@ -935,7 +949,10 @@ fn theme_pictures_sit_at_their_arrows_clear_of_the_maze_on_every_topology() {
                 ..setup.clone()
             };
             let mut design = Design {
-                topology: kind,
+                kind: Kind::Walls(Walls {
+                    topology: kind,
+                    ..Walls::DEFAULT
+                }),
                 seed: Some(2),
                 shape: shape.map(|s| ShapeSource::Builtin(s.into())),
                 ..Design::default()

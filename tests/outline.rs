@@ -2,6 +2,7 @@
 //! and connected mazes, on every built-in shape and topology.
 
 use hedge::design::Design;
+use hedge::design::{Kind, Walls};
 use hedge::load::Memory;
 use hedge::make::{Fit, Made, prepare};
 use hedge::outline::{MIN_PASSAGE, OutlineStyle, POLYGON_TOLERANCE};
@@ -15,7 +16,10 @@ fn made(
     outline: OutlineStyle,
 ) -> hedge::pipeline::Generated {
     let d = Design {
-        topology: kind,
+        kind: Kind::Walls(Walls {
+            topology: kind,
+            ..Walls::DEFAULT
+        }),
         width,
         height: width,
         seed: Some(11),
@@ -103,7 +107,10 @@ fn bridged_parts_keep_the_shape_outline_round_their_bridges() {
         TopologyKind::Tri,
     ] {
         let d = Design {
-            topology: kind,
+            kind: Kind::Walls(Walls {
+                topology: kind,
+                ..Walls::DEFAULT
+            }),
             width: if kind == TopologyKind::Polar { 20 } else { 40 },
             seed: Some(3),
             shape: Some(ShapeSource::Text {
@@ -392,7 +399,10 @@ fn random_blobs_make_perfect_connected_mazes() {
         for kind in TopologyKind::ALL {
             let width = if kind == TopologyKind::Polar { 9 } else { 18 };
             let d = Design {
-                topology: kind,
+                kind: Kind::Walls(Walls {
+                    topology: kind,
+                    ..Walls::DEFAULT
+                }),
                 width,
                 height: width,
                 seed: Some(seed),
@@ -467,7 +477,10 @@ fn drawn_distance(
     use hedge::shape::fit::PixelMap;
     let width = if kind == TopologyKind::Polar { 14 } else { 28 };
     let d = Design {
-        topology: kind,
+        kind: Kind::Walls(Walls {
+            topology: kind,
+            ..Walls::DEFAULT
+        }),
         width,
         height: width,
         seed: Some(3),
@@ -1040,7 +1053,10 @@ fn shaped_svgs_keep_their_groups() {
     for kind in TopologyKind::ALL {
         let width = if kind == TopologyKind::Polar { 10 } else { 20 };
         let mut d = Design {
-            topology: kind,
+            kind: Kind::Walls(Walls {
+                topology: kind,
+                ..Walls::DEFAULT
+            }),
             width,
             height: width,
             seed: Some(5),
@@ -1133,12 +1149,15 @@ fn weave_mazes_keep_the_cells_outline_unless_not_inset() {
     for kind in [TopologyKind::Rect, TopologyKind::Hex] {
         for inset in [None, Some(0.0)] {
             let d = Design {
-                topology: kind,
+                kind: Kind::Walls(Walls {
+                    topology: kind,
+                    weave: 0.5,
+                    inset,
+                    ..Walls::DEFAULT
+                }),
                 width: 20,
                 height: 20,
                 seed: Some(4),
-                weave: 0.5,
-                inset,
                 shape: Some(ShapeSource::Builtin("heart".into())),
                 ..Design::default()
             };

@@ -13,14 +13,18 @@ use hedge::shape::ShapeSource;
 use hedge::topology::TopologyKind;
 
 use crate::common::{assert_ok, hedge, stderr_of};
+use hedge::design::{Kind, Walls};
 
 fn made(topology: TopologyKind, shape: Option<&str>, weave: f64) -> Generated {
     let d = Design {
-        topology,
+        kind: Kind::Walls(Walls {
+            topology,
+            weave,
+            ..Walls::DEFAULT
+        }),
         width: 30,
         height: 30,
         seed: Some(11),
-        weave,
         shape: shape.map(|s| ShapeSource::Builtin(s.into())),
         ..Design::default()
     };

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use hedge::app::preview::{PagePreview, RasterKey, raster_image};
 use hedge::design::Design;
+use hedge::design::{Kind, Walls};
 use hedge::draw::overlay::Show;
 use hedge::export::raster::Region;
 use hedge::make::{Fit, Made, prepare};
@@ -85,7 +86,10 @@ fn preview_of_a_rect_maze() {
 #[test]
 fn preview_of_the_hex_cat_with_its_mask() {
     let d = Design {
-        topology: TopologyKind::Hex,
+        kind: Kind::Walls(Walls {
+            topology: TopologyKind::Hex,
+            ..Walls::DEFAULT
+        }),
         width: 30,
         seed: Some(7),
         shape: Some(ShapeSource::Builtin("cat".into())),
@@ -105,9 +109,12 @@ fn preview_of_the_hex_cat_with_its_mask() {
 #[test]
 fn preview_of_weave_crossings_shown_on_the_key() {
     let d = Design {
+        kind: Kind::Walls(Walls {
+            weave: 0.5,
+            ..Walls::DEFAULT
+        }),
         width: 10,
         height: 10,
-        weave: 0.5,
         seed: Some(5),
         ..Design::default()
     };

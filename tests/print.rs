@@ -7,6 +7,7 @@ use crate::common::{
     assert_ok, decode_png as decode, hedge, pdf_fonts, pdf_texts, stderr_of, svg_words,
 };
 use hedge::design::Design;
+use hedge::design::{Kind, Walls};
 use hedge::draw::{self, Layer, Shape};
 use hedge::endpoints::{Placement, place};
 use hedge::export::{self, Format, Rendered};
@@ -362,7 +363,10 @@ fn every_topology_exports() {
     for &kind in &TopologyKind::ALL {
         let g = generate(
             &Design {
-                topology: kind,
+                kind: Kind::Walls(Walls {
+                    topology: kind,
+                    ..Walls::DEFAULT
+                }),
                 width: 8,
                 height: 8,
                 seed: Some(3),
@@ -424,12 +428,15 @@ fn a_weave_crossing_is_drawn_in_three_layers() {
 fn generated_weave_mazes_draw_every_crossing() {
     let g = generate(
         &Design {
+            kind: Kind::Walls(Walls {
+                weave: 0.6,
+                // the full-width drawing (weave mazes are drawn inset by default: tests/weave.rs)
+                inset: Some(0.0),
+                ..Walls::DEFAULT
+            }),
             width: 15,
             height: 15,
-            weave: 0.6,
             seed: Some(21),
-            // the full-width drawing (weave mazes are drawn inset by default: tests/weave.rs)
-            inset: Some(0.0),
             ..Design::default()
         },
         None,
@@ -651,9 +658,12 @@ fn write_samples() {
     );
     let gw = generate(
         &Design {
+            kind: Kind::Walls(Walls {
+                weave: 0.6,
+                ..Walls::DEFAULT
+            }),
             width: 15,
             height: 15,
-            weave: 0.6,
             seed: Some(21),
             ..Design::default()
         },
@@ -667,10 +677,13 @@ fn write_samples() {
     );
     let lr = generate(
         &Design {
+            kind: Kind::Walls(Walls {
+                placement: Placement::LeftRight,
+                ..Walls::DEFAULT
+            }),
             width: 30,
             height: 12,
             seed: Some(8),
-            placement: Placement::LeftRight,
             ..Design::default()
         },
         None,
@@ -691,7 +704,10 @@ fn write_samples() {
     for &kind in &TopologyKind::ALL {
         let g = generate(
             &Design {
-                topology: kind,
+                kind: Kind::Walls(Walls {
+                    topology: kind,
+                    ..Walls::DEFAULT
+                }),
                 width: 16,
                 height: 16,
                 seed: Some(5),

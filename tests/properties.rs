@@ -6,6 +6,7 @@ use std::collections::VecDeque;
 
 use hedge::carve::{Algorithm, CARVERS, GrowingTreePolicy};
 use hedge::design::Design;
+use hedge::design::{Kind, Walls};
 use hedge::grid::CellId;
 use hedge::mask::Mask;
 use hedge::pipeline::{Generated, generate};
@@ -66,10 +67,12 @@ fn check(design: &Design, mask: Option<&Mask>) -> Result<(), TestCaseError> {
     };
     let name = format!(
         "{} on {} seed {:?}",
-        design.algorithm, design.topology, design.seed
+        design.walls().algorithm,
+        design.walls().topology,
+        design.seed
     );
     prop_assert!(g.maze.is_connected(), "{name}: not connected");
-    if design.braid == 0.0 {
+    if design.walls().braid == 0.0 {
         prop_assert!(g.maze.is_perfect(), "{name}: not perfect");
     }
     // the solution: from entrance to exit, every step a passage, as short as any path
@@ -96,10 +99,13 @@ fn check(design: &Design, mask: Option<&Mask>) -> Result<(), TestCaseError> {
         .cells()
         .filter(|&c| g.maze.degree(c) == 1 && g.maze.grid().neighbours(c).len() > 1)
         .count();
-    if design.braid == 0.0 && removable > 0 {
+    if design.walls().braid == 0.0 && removable > 0 {
         let braided = generate(
             &Design {
-                braid: 0.6,
+                kind: Kind::Walls(Walls {
+                    braid: 0.6,
+                    ..*design.walls()
+                }),
                 ..design.clone()
             },
             mask,
@@ -135,10 +141,13 @@ proptest! {
             let mask = random_mask(&topology, &bits, density);
             for info in CARVERS.iter().filter(|c| c.topologies.contains(&kind)) {
                 let design = Design {
-                    topology: kind,
+                    kind: Kind::Walls(Walls {
+                        topology: kind,
+                        algorithm: info.algorithm,
+                        ..Walls::DEFAULT
+                    }),
                     width: w,
                     height: h,
-                    algorithm: info.algorithm,
                     seed: Some(seed),
                     ..Design::default()
                 };
@@ -155,10 +164,13 @@ proptest! {
                 break;
             }
             let design = Design {
+                kind: Kind::Walls(Walls {
+                    algorithm: "growing-tree".parse::<Algorithm>().unwrap(),
+                    growing_tree: policy,
+                    ..Walls::DEFAULT
+                }),
                 width: 9,
                 height: 7,
-                algorithm: "growing-tree".parse::<Algorithm>().unwrap(),
-                growing_tree: policy,
                 seed: Some(seed),
                 ..Design::default()
             };

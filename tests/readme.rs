@@ -11,6 +11,7 @@
 //! `UPDATE_SNAPSHOTS=1` rewrites them.
 
 use crate::common::hedge;
+use hedge::design::{Kind, Walls};
 
 /// The README and every page of `docs/`, one after the other (sorted by name), with the
 /// pages' picture links (`../assets/...`) written as the README's (`assets/...`).
@@ -546,10 +547,13 @@ fn weave_crossing_picture(topology: hedge::topology::TopologyKind) -> Vec<u8> {
     use hedge::pipeline::generate;
     let g = generate(
         &Design {
-            topology,
+            kind: Kind::Walls(Walls {
+                topology,
+                weave: 0.5,
+                ..Walls::DEFAULT
+            }),
             width: 35,
             height: 35,
-            weave: 0.5,
             seed: Some(3),
             ..Design::default()
         },
@@ -651,7 +655,10 @@ fn outline_picture() -> Vec<u8> {
         for (c, &kind) in kinds.iter().enumerate() {
             let width = if kind == TopologyKind::Polar { 12 } else { 24 };
             let d = Design {
-                topology: kind,
+                kind: Kind::Walls(Walls {
+                    topology: kind,
+                    ..Walls::DEFAULT
+                }),
                 width,
                 height: width,
                 seed: Some(7),

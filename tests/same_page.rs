@@ -5,13 +5,14 @@
 
 use std::path::Path;
 
-use hedge::design::{Design, Style};
+use hedge::design::Design;
 use hedge::export::Format;
 use hedge::load::Memory;
 use hedge::make::{Fit, prepare};
 use hedge::shape::{ShapeSource, builtin};
 
 use crate::common::{assert_ok, hedge};
+use hedge::design::{Kind, Tiles, Walls};
 
 /// The design of each style: a shape from a picture file beside the design, a fixed size and
 /// seed.
@@ -19,16 +20,18 @@ fn designs() -> Vec<Design> {
     let shape = Some(ShapeSource::File("heart.svg".into()));
     vec![
         Design {
+            kind: Kind::Walls(Walls {
+                braid: 0.2,
+                ..Walls::DEFAULT
+            }),
             width: 18,
             height: 16,
             seed: Some(5),
-            braid: 0.2,
             shape: shape.clone(),
             ..Design::default()
         },
         Design {
-            style: Style::Tiles,
-            order: 1,
+            kind: Kind::Tiles(Tiles { order: 1 }),
             width: 25,
             height: 22,
             seed: Some(9),
@@ -62,7 +65,7 @@ fn cli_library_and_book_make_the_same_page_in_both_styles() {
     // the library reads through a loader: here the picture is in memory, under another folder
     let memory = Memory::new().with("pics/heart.svg", heart);
     for design in designs() {
-        let style = design.style;
+        let style = design.style();
         // the design with a book page's setup, as a design file beside the picture
         let settings = hedge::book::Settings::default();
         let setup = settings.page_setup(1, Some(settings.label_for(1)));
@@ -92,7 +95,7 @@ fn cli_library_and_book_make_the_same_page_in_both_styles() {
 
         let prepared = prepare(&paged, &memory, Some(Path::new("pics")), Fit::default()).unwrap();
         let made = prepared.make().unwrap();
-        assert_eq!(made.design().style, style);
+        assert_eq!(made.design().style(), style);
         let entry = made.render(&setup, Format::Svg).unwrap();
 
         assert_eq!(

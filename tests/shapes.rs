@@ -8,6 +8,7 @@ use std::io::Cursor;
 
 use crate::common::{hedge, stderr_of};
 use hedge::design::Design;
+use hedge::design::{Kind, Walls};
 use hedge::mask::Mask;
 use hedge::pipeline::{MIN_SHAPE_CELLS, generate, generate_shaped, shape_mask};
 use hedge::shape::fit::PixelMap;
@@ -159,7 +160,10 @@ fn cell_at(t: &Topology, x: f64, y: f64) -> Coord {
 fn design(kind: TopologyKind, t: &Topology, islands: Islands) -> Design {
     let tess = t.tess();
     Design {
-        topology: kind,
+        kind: Kind::Walls(Walls {
+            topology: kind,
+            ..Walls::DEFAULT
+        }),
         width: if kind == TopologyKind::Polar {
             tess.rows()
         } else {
@@ -1070,7 +1074,10 @@ fn arrows_never_cross_the_maze() {
 /// The prepared text shape of `text` on `kind`, `width` across (height fitted).
 fn text_maze(text: &str, kind: TopologyKind, width: u32) -> hedge::make::Prepared {
     let d = Design {
-        topology: kind,
+        kind: Kind::Walls(Walls {
+            topology: kind,
+            ..Walls::DEFAULT
+        }),
         width,
         seed: Some(7),
         shape: Some(ShapeSource::Text {
@@ -1287,7 +1294,10 @@ fn an_svg_of_text_only_makes_a_maze_of_the_text() {
             // 60 across: "DOG BED" fitted inside the cells' rectangle is 4 tri rows at 40,
             // where the largest letter alone is under the 8 cells a maze needs
             let d = Design {
-                topology: kind,
+                kind: Kind::Walls(Walls {
+                    topology: kind,
+                    ..Walls::DEFAULT
+                }),
                 width: 60,
                 seed: Some(7),
                 shape: Some(ShapeSource::File("words.svg".into())),

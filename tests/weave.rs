@@ -6,6 +6,7 @@
 use crate::common::assert_ok;
 use assert_cmd::Command;
 use hedge::design::Design;
+use hedge::design::{Kind, Walls};
 use hedge::grid::{CellId, Grid};
 use hedge::mask::Mask;
 use hedge::maze::Maze;
@@ -15,9 +16,12 @@ use proptest::prelude::*;
 
 fn design(w: u32, h: u32, weave: f64, seed: u64) -> Design {
     Design {
+        kind: Kind::Walls(Walls {
+            weave,
+            ..Walls::DEFAULT
+        }),
         width: w,
         height: h,
-        weave,
         seed: Some(seed),
         ..Design::default()
     }
@@ -168,7 +172,7 @@ proptest! {
             let topology = Topology::new(kind, w, h).unwrap();
             let mask = random_mask(&topology, &bits, density);
             for weave in [0.1, 0.5, 1.0] {
-                let d = Design { topology: kind, ..design(w, h, weave, seed) };
+                let d = crate::common::walled(design(w, h, weave, seed), |w| w.topology = kind);
                 check(&d, None)?;
                 check(&d, Some(&mask))?;
             }
@@ -180,9 +184,10 @@ proptest! {
 /// density gives more crossings (measured: see the README's Weave mazes section).
 #[test]
 fn hex_weave_mazes_at_several_densities() {
-    let hex = |weave: f64, seed: u64| Design {
-        topology: TopologyKind::Hex,
-        ..design(20, 20, weave, seed)
+    let hex = |weave: f64, seed: u64| {
+        crate::common::walled(design(20, 20, weave, seed), |w| {
+            w.topology = TopologyKind::Hex
+        })
     };
     let mut totals = Vec::new();
     let mut through = 0;
@@ -297,10 +302,7 @@ fn crossing_counts_on_20x20() {
 #[test]
 fn polar_and_tri_give_one_clear_line() {
     for kind in [TopologyKind::Polar, TopologyKind::Tri] {
-        let d = Design {
-            topology: kind,
-            ..design(8, 8, 0.5, 1)
-        };
+        let d = crate::common::walled(design(8, 8, 0.5, 1), |w| w.topology = kind);
         let e = generate(&d, None).unwrap_err();
         assert_eq!(e.kind, hedge::ErrorKind::InvalidOption);
         assert!(e.message.contains("rect and hex grids only"), "{e}");
@@ -311,10 +313,7 @@ fn polar_and_tri_give_one_clear_line() {
 
 #[test]
 fn braid_is_skipped_under_weave_and_reported() {
-    let braided = Design {
-        braid: 0.5,
-        ..design(15, 15, 0.5, 3)
-    };
+    let braided = crate::common::walled(design(15, 15, 0.5, 3), |w| w.braid = 0.5);
     let g = check(&braided, None).unwrap().unwrap();
     assert!(g.braid_skipped);
     assert!(g.maze.is_perfect());
@@ -336,10 +335,7 @@ fn braid_is_skipped_under_weave_and_reported() {
     assert_eq!(v["braid"], 0.5);
     // no weave: braid runs and nothing is skipped
     let g = generate(
-        &Design {
-            braid: 0.5,
-            ..design(15, 15, 0.0, 3)
-        },
+        &crate::common::walled(design(15, 15, 0.0, 3), |w| w.braid = 0.5),
         None,
     )
     .unwrap();
@@ -350,10 +346,9 @@ fn braid_is_skipped_under_weave_and_reported() {
 #[test]
 fn json_lists_tunnels_and_their_passages() {
     for topology in [TopologyKind::Rect, TopologyKind::Hex] {
-        json_tunnels(Design {
-            topology,
-            ..design(20, 20, 1.0, 8)
-        });
+        json_tunnels(crate::common::walled(design(20, 20, 1.0, 8), |w| {
+            w.topology = topology
+        }));
     }
 }
 
@@ -362,7 +357,7 @@ fn json_lists_tunnels_and_their_passages() {
 fn json_tunnels(d: Design) {
     let g = check(&d, None).unwrap().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&hedge::json::to_vec(&g)).unwrap();
-    assert_eq!(v["topology"], d.topology.name());
+    assert_eq!(v["topology"], d.walls().topology.name());
     let tunnels = v["tunnels"].as_array().unwrap();
     assert!(!tunnels.is_empty());
     assert_eq!(tunnels.len(), g.maze.tunnels().len());
@@ -470,19 +465,17 @@ fn inset_pages(
     hedge::draw::Drawing,
     hedge::draw::Layout,
 ) {
-    pages(&Design {
-        key_under,
-        ..design(15, 15, 0.5, 3)
-    })
+    pages(&crate::common::walled(design(15, 15, 0.5, 3), |w| {
+        w.key_under = key_under
+    }))
 }
 
 /// The hex weave maze of the README (20x20, seed 3, density 0.5) with `key_under`.
 fn hex_design(key_under: hedge::design::KeyUnder) -> Design {
-    Design {
-        topology: TopologyKind::Hex,
-        key_under,
-        ..design(20, 20, 0.5, 3)
-    }
+    crate::common::walled(design(20, 20, 0.5, 3), |w| {
+        w.topology = TopologyKind::Hex;
+        w.key_under = key_under;
+    })
 }
 
 /// The maze of `d`, its puzzle and key pages on the default page, and their layout.
@@ -594,10 +587,7 @@ fn inset_crossing_has_unbroken_bridge_walls_and_four_tunnel_stubs() {
     for seed in [3, 11] {
         for inset in INSETS {
             rect_crossings(
-                &Design {
-                    inset,
-                    ..design(15, 15, 0.5, seed)
-                },
+                &crate::common::walled(design(15, 15, 0.5, seed), |w| w.inset = inset),
                 inset.unwrap_or(hedge::design::WEAVE_INSET),
             );
         }
@@ -664,13 +654,16 @@ fn inset_walls_have_no_loose_ends() {
     for d in [
         design(15, 15, 0.5, 3),
         hex_design(Default::default()),
-        Design {
-            topology: TopologyKind::Hex,
-            ..design(12, 12, 0.8, 5)
-        },
+        crate::common::walled(design(12, 12, 0.8, 5), |w| w.topology = TopologyKind::Hex),
     ] {
         for inset in INSETS {
-            let d = Design { inset, ..d.clone() };
+            let d = Design {
+                kind: Kind::Walls(Walls {
+                    inset,
+                    ..*d.walls()
+                }),
+                ..d.clone()
+            };
             let (g, p, _, lay) = pages(&d);
             let walls = strokes(&p, hedge::draw::Layer::Walls);
             let grid = g.maze.grid();
@@ -705,7 +698,7 @@ fn inset_walls_have_no_loose_ends() {
             assert!(
                 loose.is_empty(),
                 "{} {inset:?}: {} loose wall ends, e.g. at {:?}",
-                d.topology,
+                d.walls().topology,
                 loose.len(),
                 &loose[..loose.len().min(4)]
             );
@@ -720,11 +713,17 @@ fn key_under_bridges(d: &Design) -> (usize, usize, usize) {
     use hedge::design::KeyUnder;
     use hedge::topology::Point;
     let (g, _, k, lay) = pages(&Design {
-        key_under: KeyUnder::Dashed,
+        kind: Kind::Walls(Walls {
+            key_under: KeyUnder::Dashed,
+            ..*d.walls()
+        }),
         ..d.clone()
     });
     let (_, _, k_hidden, _) = pages(&Design {
-        key_under: KeyUnder::Hidden,
+        kind: Kind::Walls(Walls {
+            key_under: KeyUnder::Hidden,
+            ..*d.walls()
+        }),
         ..d.clone()
     });
     let main_width = strokes(&k_hidden, hedge::draw::Layer::Solution)
@@ -816,10 +815,7 @@ fn key_goes_under_bridges_or_dashed_through() {
 fn hex_crossing_has_unbroken_bridge_walls_and_four_tunnel_stubs() {
     for inset in INSETS {
         hex_crossings(
-            &Design {
-                inset,
-                ..hex_design(Default::default())
-            },
+            &crate::common::walled(hex_design(Default::default()), |w| w.inset = inset),
             inset.unwrap_or(hedge::design::WEAVE_INSET),
         );
     }
@@ -886,10 +882,7 @@ fn weave_legend_on_weave_pages_only() {
     }
     let setup = hedge::page::PageSetup::default();
     let off = generate(
-        &Design {
-            weave_legend: false,
-            ..design(15, 15, 0.5, 3)
-        },
+        &crate::common::walled(design(15, 15, 0.5, 3), |w| w.weave_legend = false),
         None,
     )
     .unwrap();
@@ -921,10 +914,10 @@ fn weave_legend_on_weave_pages_only() {
 fn designs_without_the_inset_fields_load() {
     let old = "width = 12\nheight = 9\nweave = 0.4\nseed = 5\n";
     let d = hedge::load::parse_design(old).unwrap();
-    assert_eq!(d.inset, None);
+    assert_eq!(d.walls().inset, None);
     assert_eq!(d.inset_share(), hedge::design::WEAVE_INSET);
-    assert!(d.weave_legend);
-    assert_eq!(d.key_under, hedge::design::KeyUnder::Hidden);
+    assert!(d.walls().weave_legend);
+    assert_eq!(d.walls().key_under, hedge::design::KeyUnder::Hidden);
     // and the defaults stay out of a saved design
     let saved = serde_json::to_string(&d).unwrap();
     for f in ["inset", "key_under", "weave_legend"] {
@@ -932,15 +925,21 @@ fn designs_without_the_inset_fields_load() {
     }
     let back: Design = serde_json::from_str(
         &serde_json::to_string(&Design {
-            inset: Some(0.2),
-            weave_legend: false,
-            key_under: hedge::design::KeyUnder::Dashed,
+            kind: Kind::Walls(Walls {
+                inset: Some(0.2),
+                weave_legend: false,
+                key_under: hedge::design::KeyUnder::Dashed,
+                ..*d.walls()
+            }),
             ..d.clone()
         })
         .unwrap(),
     )
     .unwrap();
-    assert_eq!((back.inset, back.weave_legend), (Some(0.2), false));
+    assert_eq!(
+        (back.walls().inset, back.walls().weave_legend),
+        (Some(0.2), false)
+    );
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! units), not from the outline code: the maze's region is the union of its cells' drawn areas.
 
 use hedge::design::Design;
+use hedge::design::{Kind, Walls};
 use hedge::draw::{Layer, Seg, Shape};
 use hedge::load::Memory;
 use hedge::make::{Fit, Made, prepare, prepare_with};
@@ -341,7 +342,10 @@ fn made(shape: &str, kind: TopologyKind, width: u32, seed: u64) -> Option<Genera
 /// outline.
 fn made_of(source: ShapeSource, kind: TopologyKind, width: u32, seed: u64) -> Option<Generated> {
     let d = Design {
-        topology: kind,
+        kind: Kind::Walls(Walls {
+            topology: kind,
+            ..Walls::DEFAULT
+        }),
         width,
         height: width,
         seed: Some(seed),
@@ -492,7 +496,10 @@ fn random_blobs_at_kids_sizes_are_whole() {
                     width
                 };
                 let d = Design {
-                    topology: kind,
+                    kind: Kind::Walls(Walls {
+                        topology: kind,
+                        ..Walls::DEFAULT
+                    }),
                     width,
                     height: width,
                     seed: Some(seed),

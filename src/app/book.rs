@@ -652,7 +652,7 @@ mod tests {
         let mut app = HedgeApp::headless(Persisted::default());
         add(&mut app, 5);
         let mut d = app.design.clone();
-        d.style = Style::Tiles;
+        d.set_style(Style::Tiles);
         d.seed = Some(6);
         app.apply(
             Command::Edit {
@@ -663,7 +663,7 @@ mod tests {
         );
         app.apply(Command::Book(BookCommand::AddCurrent), None);
         assert_eq!(app.book.list.pages.len(), 2, "{:?}", app.message);
-        assert_eq!(app.book.list.pages[1].design.style, Style::Tiles);
+        assert_eq!(app.book.list.pages[1].design.style(), Style::Tiles);
         let before = app.book.list.clone();
         app.apply(
             Command::Book(BookCommand::Open("/no/such/book.toml".into())),

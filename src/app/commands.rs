@@ -396,7 +396,7 @@ impl HedgeApp {
 
     /// Puts the entrance (or the exit) on `cell`, once tried on the maze shown.
     fn place_end(&mut self, cell: crate::topology::Coord, exit: bool) {
-        if self.design.starts > 1 {
+        if self.design.walls().starts > 1 {
             self.message = Some(Err(
                 "a \"Which path?\" puzzle places its own entrances and exit (Starts above 1)"
                     .into(),
@@ -423,7 +423,9 @@ impl HedgeApp {
         match crate::endpoints::place(&g.maze, placement) {
             Ok(_) => {
                 let mut d = self.design.clone();
-                d.placement = placement;
+                if let Some(w) = d.walls_mut() {
+                    w.placement = placement;
+                }
                 self.message = None;
                 self.set_design(d, false);
             }

@@ -104,16 +104,17 @@ impl Persisted {
 pub fn clamp_design(mut d: Design) -> Design {
     d.width = d.width.clamp(1, 500);
     d.height = d.height.clamp(1, 500);
-    d.braid = if d.braid.is_finite() {
-        d.braid.clamp(0.0, 1.0)
-    } else {
-        0.0
+    let unit = |v: f64| {
+        if v.is_finite() {
+            v.clamp(0.0, 1.0)
+        } else {
+            0.0
+        }
     };
-    d.weave = if d.weave.is_finite() {
-        d.weave.clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
+    if let Some(w) = d.walls_mut() {
+        w.braid = unit(w.braid);
+        w.weave = unit(w.weave);
+    }
     d.seed = Some(d.seed.map_or_else(fresh_seed, |s| s.min(MAX_SEED)));
     d
 }
@@ -271,6 +272,7 @@ impl HedgeApp {
 mod tests {
     use super::*;
     use crate::app::Command;
+    use crate::design::{Kind, Walls};
     use crate::shape::ShapeSource;
     use crate::topology::TopologyKind;
 
@@ -296,10 +298,13 @@ mod tests {
         use eframe::Storage as _;
         let p = Persisted {
             design: Design {
-                topology: TopologyKind::Hex,
-                braid: 0.25,
+                kind: Kind::Walls(Walls {
+                    topology: TopologyKind::Hex,
+                    braid: 0.25,
+                    growing_tree: crate::carve::GrowingTreePolicy::Mixed(0.3),
+                    ..Walls::DEFAULT
+                }),
                 seed: Some(77),
-                growing_tree: crate::carve::GrowingTreePolicy::Mixed(0.3),
                 ..Design::default()
             },
             answer_key: true,
@@ -334,7 +339,7 @@ mod tests {
         let first = app.design.clone();
         assert!(first.seed.is_some());
         let mut d = first.clone();
-        d.braid = 0.5;
+        d.walls_mut().unwrap().braid = 0.5;
         app.apply(
             Command::Edit {
                 design: Box::new(d.clone()),
@@ -342,7 +347,7 @@ mod tests {
             },
             None,
         );
-        d.braid = 0.6;
+        d.walls_mut().unwrap().braid = 0.6;
         app.apply(
             Command::Edit {
                 design: Box::new(d.clone()),
@@ -354,13 +359,13 @@ mod tests {
         app.apply(Command::Undo, None);
         assert_eq!(app.design, first);
         app.apply(Command::Redo, None);
-        assert_eq!(app.design.braid, 0.6);
+        assert_eq!(app.design.walls().braid, 0.6);
     }
 
     /// Edits the braid to `braid` as its own step.
     fn braid(app: &mut HedgeApp, braid: f64) {
         let mut d = app.design.clone();
-        d.braid = braid;
+        d.walls_mut().unwrap().braid = braid;
         crate::app::tests::edit(app, d);
     }
 
@@ -374,18 +379,18 @@ mod tests {
         braid(&mut app, 0.3);
         app.apply(Command::Undo, None);
         app.apply(Command::Undo, None);
-        assert_eq!(app.design.braid, 0.1);
+        assert_eq!(app.design.walls().braid, 0.1);
         assert!(app.can_redo());
         // a new edit: 0.2 and 0.3 cannot come back
         braid(&mut app, 0.5);
         assert!(!app.can_redo());
         app.apply(Command::Redo, None);
-        assert_eq!(app.design.braid, 0.5);
+        assert_eq!(app.design.walls().braid, 0.5);
         assert_eq!(app.undo_steps(), 2);
         app.apply(Command::Undo, None);
-        assert_eq!(app.design.braid, 0.1);
+        assert_eq!(app.design.walls().braid, 0.1);
         app.apply(Command::Redo, None);
-        assert_eq!(app.design.braid, 0.5, "the redo is the new edit");
+        assert_eq!(app.design.walls().braid, 0.5, "the redo is the new edit");
         app.apply(Command::Undo, None);
         app.apply(Command::Undo, None);
         assert_eq!(app.design, first);

@@ -5,7 +5,7 @@ use egui::{ComboBox, DragValue, Slider};
 
 use super::{Command, HedgeApp};
 use crate::carve::{CARVERS, GrowingTreePolicy};
-use crate::design::{Design, MAX_SEED};
+use crate::design::{Design, MAX_SEED, Walls};
 use crate::endpoints::Placement;
 use crate::topology::TopologyKind;
 
@@ -32,35 +32,43 @@ const STARTS_UNBRAIDED: &str =
 pub(super) fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &mut bool) {
     ui.add_space(4.0);
     ui.heading("Maze");
-    let walls = super::tiles::style_knobs(ui, d);
-    topology_knobs(ui, d, walls, app.design.topology);
+    let walls = super::tiles::style_knobs(ui, d, &mut app.other_kind);
+    // the walls knobs edit a copy: written back for a maze of walls, shown greyed for tiles
+    let mut w = *d.walls();
+    topology_knobs(ui, &mut w, walls, app.design.walls().topology);
+    if let Some(knobs) = d.walls_mut() {
+        *knobs = w;
+    }
     size_knobs(app, ui, d, coalesce);
     // a weave is carved by its own carver and never braided: the two knobs wait for weave 0
-    let woven = walls && d.weave > 0.0;
-    carver_knobs(ui, d, walls, woven, coalesce);
-    braid_knobs(ui, d, walls, woven, coalesce);
+    let woven = walls && w.weave > 0.0;
+    carver_knobs(ui, &mut w, walls, woven, coalesce);
+    braid_knobs(ui, &mut w, walls, woven, coalesce);
     seed_knobs(app, ui, d, coalesce);
-    entrance_knobs(ui, d, walls, coalesce);
+    entrance_knobs(ui, &mut w, walls, coalesce);
+    if let Some(knobs) = d.walls_mut() {
+        *knobs = w;
+    }
 }
 
 /// The grid's topology; a carver that cannot run on a newly chosen one gives way to the first
 /// that can (`was` is the topology before this frame).
-fn topology_knobs(ui: &mut egui::Ui, d: &mut Design, walls: bool, was: TopologyKind) {
+fn topology_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, was: TopologyKind) {
     ui.add_enabled_ui(walls, |ui| {
         ComboBox::from_label("Topology")
-            .selected_text(d.topology.name())
+            .selected_text(w.topology.name())
             .show_ui(ui, |ui| {
                 for kind in TopologyKind::ALL {
-                    ui.selectable_value(&mut d.topology, kind, kind.name());
+                    ui.selectable_value(&mut w.topology, kind, kind.name());
                 }
             })
             .response
             .on_disabled_hover_text(super::tiles::WALLS_ONLY);
     });
-    if d.topology != was && !d.algorithm.supports(d.topology) {
+    if w.topology != was && !w.algorithm.supports(w.topology) {
         // keep the design valid: the first carver that runs on the new topology
-        if let Some(c) = CARVERS.iter().find(|c| c.topologies.contains(&d.topology)) {
-            d.algorithm = c.algorithm;
+        if let Some(c) = CARVERS.iter().find(|c| c.topologies.contains(&w.topology)) {
+            w.algorithm = c.algorithm;
         }
     }
 }
@@ -107,47 +115,47 @@ fn size_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &
 }
 
 /// The carver (greyed while a weave is on) and the growing tree's policy.
-fn carver_knobs(ui: &mut egui::Ui, d: &mut Design, walls: bool, woven: bool, coalesce: &mut bool) {
+fn carver_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, woven: bool, coalesce: &mut bool) {
     ui.add_enabled_ui(walls && !woven, |ui| {
         ComboBox::from_label("Algorithm")
-            .selected_text(d.algorithm.name())
+            .selected_text(w.algorithm.name())
             .show_ui(ui, |ui| {
                 for c in CARVERS {
-                    let fits = c.topologies.contains(&d.topology);
+                    let fits = c.topologies.contains(&w.topology);
                     let r = ui
                         .add_enabled(
                             fits,
-                            egui::Button::selectable(d.algorithm == c.algorithm, c.name),
+                            egui::Button::selectable(w.algorithm == c.algorithm, c.name),
                         )
                         .on_hover_text(c.summary)
-                        .on_disabled_hover_text(why_not(c.name, c.topologies, d.topology));
+                        .on_disabled_hover_text(why_not(c.name, c.topologies, w.topology));
                     if r.clicked() {
-                        d.algorithm = c.algorithm;
+                        w.algorithm = c.algorithm;
                     }
                 }
             })
             .response
-            .on_hover_text(d.algorithm.info().summary)
+            .on_hover_text(w.algorithm.info().summary)
             .on_disabled_hover_text(if woven {
                 WOVEN
             } else {
                 super::tiles::WALLS_ONLY
             });
 
-        if d.algorithm.name() == GROWING_TREE {
-            growing_tree(ui, &mut d.growing_tree, coalesce);
+        if w.algorithm.name() == GROWING_TREE {
+            growing_tree(ui, &mut w.growing_tree, coalesce);
         }
     });
 }
 
 /// Braid, weave and the corridors' inset.
-fn braid_knobs(ui: &mut egui::Ui, d: &mut Design, walls: bool, woven: bool, coalesce: &mut bool) {
+fn braid_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, woven: bool, coalesce: &mut bool) {
     ui.add_enabled_ui(walls, |ui| {
-        let one_start = d.starts <= 1;
+        let one_start = w.starts <= 1;
         let r = ui
             .add_enabled(
                 one_start && !woven,
-                Slider::new(&mut d.braid, 0.0..=1.0).text("Braid"),
+                Slider::new(&mut w.braid, 0.0..=1.0).text("Braid"),
             )
             .on_disabled_hover_text(if !walls {
                 super::tiles::WALLS_ONLY
@@ -157,11 +165,11 @@ fn braid_knobs(ui: &mut egui::Ui, d: &mut Design, walls: bool, woven: bool, coal
                 STARTS_UNBRAIDED
             });
         *coalesce |= r.dragged() && !r.drag_started();
-        let rect = crate::weave::weaves(d.topology);
+        let rect = crate::weave::weaves(w.topology);
         let r = ui
             .add_enabled(
                 rect && one_start,
-                Slider::new(&mut d.weave, 0.0..=1.0).text("Weave"),
+                Slider::new(&mut w.weave, 0.0..=1.0).text("Weave"),
             )
             .on_disabled_hover_text(if !walls {
                 super::tiles::WALLS_ONLY
@@ -172,7 +180,7 @@ fn braid_knobs(ui: &mut egui::Ui, d: &mut Design, walls: bool, woven: bool, coal
             });
         *coalesce |= r.dragged() && !r.drag_started();
         // the corridors' inset (0.15 of the cell for weave mazes unless set)
-        let mut inset = d.inset_share();
+        let mut inset = w.inset_share();
         let r = ui
             .add_enabled(
                 rect && walls,
@@ -183,7 +191,7 @@ fn braid_knobs(ui: &mut egui::Ui, d: &mut Design, walls: bool, woven: bool, coal
             )
             .on_disabled_hover_text("the inset needs a rect or hex grid of walls");
         if r.changed() {
-            d.inset = Some(inset);
+            w.inset = Some(inset);
         }
         *coalesce |= r.dragged() && !r.drag_started();
     });
@@ -208,14 +216,14 @@ fn seed_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &
 }
 
 /// Where the entrance and the exit go, and the starts of a "Which path?" puzzle.
-fn entrance_knobs(ui: &mut egui::Ui, d: &mut Design, walls: bool, coalesce: &mut bool) {
+fn entrance_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, coalesce: &mut bool) {
     ui.add_enabled_ui(walls, |ui| {
-        ui.add_enabled_ui(d.starts <= 1, |ui| {
+        ui.add_enabled_ui(w.starts <= 1, |ui| {
             ComboBox::from_label("Entrance")
-                .selected_text(placement_name(d.placement))
+                .selected_text(placement_name(w.placement))
                 .show_ui(ui, |ui| {
                     for p in [Placement::Auto, Placement::TopBottom, Placement::LeftRight] {
-                        ui.selectable_value(&mut d.placement, p, placement_name(p));
+                        ui.selectable_value(&mut w.placement, p, placement_name(p));
                     }
                 })
                 .response
@@ -226,11 +234,11 @@ fn entrance_knobs(ui: &mut egui::Ui, d: &mut Design, walls: bool, coalesce: &mut
                 });
         });
         // a "Which path?" puzzle: entrances A to D, one joined to the finish
-        let plain = d.braid == 0.0 && d.weave == 0.0 && d.placement == Placement::Auto;
+        let plain = w.braid == 0.0 && w.weave == 0.0 && w.placement == Placement::Auto;
         let r = ui
             .add_enabled(
                 plain,
-                Slider::new(&mut d.starts, 1..=crate::design::MAX_STARTS).text("Starts"),
+                Slider::new(&mut w.starts, 1..=crate::design::MAX_STARTS).text("Starts"),
             )
             .on_hover_text(
                 "2 to 4: a \"Which path?\" puzzle, entrances lettered A to D and only one \

@@ -140,6 +140,9 @@ pub struct HedgeApp {
     /// Whether the Height follows the Width with a shape, keeping its aspect ratio (the
     /// "Keep the shape's aspect" tick; unticked, Height is set by hand).
     pub keep_aspect: bool,
+    /// The knobs of the other style (walls or tiles) the design last had, given back when the
+    /// Style menu switches to it again.
+    pub other_kind: Option<crate::design::Kind>,
     /// The picture that window shows.
     pub picker_view: picker::PickerView,
     /// The book list and its window.
@@ -243,6 +246,7 @@ impl HedgeApp {
             dialog_hook: None,
             picker: false,
             keep_aspect: true,
+            other_kind: None,
             picker_view: picker::PickerView::default(),
             book: book::BookPanel::new(p.book),
             targets: targets::TargetsPanel::default(),

@@ -542,6 +542,7 @@ fn paint_raster(painter: &egui::Painter, raster: &Raster, place: &PageOnScreen) 
 mod tests {
     use super::*;
     use crate::design::Design;
+    use crate::design::{Kind, Walls};
     use crate::export::png;
     use crate::pipeline::generate;
     use crate::topology::TopologyKind;
@@ -584,7 +585,10 @@ mod tests {
         // every topology, the key page, at 100 dpi: the preview's image and the PNG's pixels
         for kind in TopologyKind::ALL {
             let (_, p) = made(Design {
-                topology: kind,
+                kind: Kind::Walls(Walls {
+                    topology: kind,
+                    ..Walls::DEFAULT
+                }),
                 width: 9,
                 height: 7,
                 seed: Some(1),
@@ -620,9 +624,12 @@ mod tests {
     #[test]
     fn a_region_is_the_same_pixels_as_the_whole_page() {
         let (_, p) = made(Design {
+            kind: Kind::Walls(Walls {
+                weave: 0.5,
+                ..Walls::DEFAULT
+            }),
             width: 12,
             height: 12,
-            weave: 0.5,
             seed: Some(5),
             ..Design::default()
         });
@@ -666,9 +673,12 @@ mod tests {
     #[test]
     fn overlays_are_shown_but_never_printed() {
         let (g, p) = made(Design {
+            kind: Kind::Walls(Walls {
+                weave: 0.6,
+                ..Walls::DEFAULT
+            }),
             width: 12,
             height: 12,
-            weave: 0.6,
             seed: Some(5),
             ..Design::default()
         });

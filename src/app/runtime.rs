@@ -266,6 +266,7 @@ mod tests {
     use super::*;
     use crate::app::tests::settle;
     use crate::app::{Command, Persisted};
+    use crate::design::{Kind, Walls};
 
     #[test]
     fn big_designs_go_to_the_worker() {
@@ -294,7 +295,10 @@ mod tests {
     fn errors_are_text_not_panics() {
         let mut app = HedgeApp::headless(Persisted::default());
         let d = Design {
-            placement: hedge_placement_inside(),
+            kind: Kind::Walls(Walls {
+                placement: hedge_placement_inside(),
+                ..*app.design.walls()
+            }),
             ..app.design.clone()
         };
         crate::app::tests::edit(&mut app, d);

@@ -148,7 +148,7 @@ pub(super) fn apply_preset(app: &mut HedgeApp, name: &str) {
         Some(Ok(fg)) => Some(fg),
         _ => None,
     };
-    let size = crate::sizing::preset_grid(p, d.topology, &d.page, fg.as_deref());
+    let size = crate::sizing::preset_grid(p, d.walls().topology, &d.page, fg.as_deref());
     match size {
         Ok((w, h)) => {
             d.width = w;
@@ -172,7 +172,7 @@ pub(super) fn start(app: &mut HedgeApp) {
             design: app.design.clone(),
         });
     };
-    if design.style != Style::Walls {
+    if design.style() != Style::Walls {
         return refuse(
             app,
             "difficulty targets work with the walls style only".into(),
@@ -288,8 +288,10 @@ fn finish(app: &mut HedgeApp, s: &Search, result: Result<Box<Found>, String>) {
                 let g = &found.generated.design;
                 let mut d = app.design.clone();
                 d.seed = g.seed;
-                d.algorithm = g.algorithm;
-                d.placement = g.placement;
+                if let Some(w) = d.walls_mut() {
+                    w.algorithm = g.walls().algorithm;
+                    w.placement = g.walls().placement;
+                }
                 app.set_design(d, false);
                 (headline(&found), found.stop == Stop::Met)
             }
@@ -352,7 +354,7 @@ fn describe(p: &Preset) -> String {
 /// Draws the section. Target edits go into `d` (the knobs' copy of the design, applied as one
 /// edit at the end of the frame); presets and the search are commands.
 pub fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &mut bool) {
-    let walls = d.style == Style::Walls;
+    let walls = d.style() == Style::Walls;
     if !walls {
         ui.label(RichText::new("difficulty targets work with the walls style only").color(MISSED));
     }
@@ -722,7 +724,7 @@ mod tests {
         app.targets.candidates = 10_000_000;
         app.apply(Command::FindMaze, None);
         let mut edited = app.design.clone();
-        edited.braid = 0.3;
+        edited.walls_mut().unwrap().braid = 0.3;
         app.apply(
             Command::Edit {
                 design: Box::new(edited.clone()),
@@ -744,11 +746,11 @@ mod tests {
         let d = &app.design;
         assert_eq!(
             (d.width, d.height),
-            crate::sizing::page_grid(p, d.topology, &d.page),
+            crate::sizing::page_grid(p, d.walls().topology, &d.page),
             "sized for the page"
         );
         assert_eq!(
-            (d.algorithm, d.braid, d.targets),
+            (d.walls().algorithm, d.walls().braid, d.targets),
             (p.algorithm, p.braid, p.targets)
         );
         assert_eq!(app.undo_steps(), 1);

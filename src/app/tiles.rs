@@ -12,7 +12,7 @@ use std::time::Duration;
 use egui::ComboBox;
 
 use super::{Current, HedgeApp};
-use crate::design::{Design, Style};
+use crate::design::{Design, Kind, Style};
 use crate::pipeline::GeneratedTiles;
 
 /// The tooltip of knobs that do not apply to tile mazes.
@@ -37,29 +37,39 @@ pub fn order_name(order: u32) -> String {
 }
 
 /// The Style choice and, for tile mazes, the Mazer order. Returns whether the knobs of wall
-/// mazes (topology, algorithm, braid, weave, entrance) apply.
-pub fn style_knobs(ui: &mut egui::Ui, d: &mut Design) -> bool {
+/// mazes (topology, algorithm, braid, weave, entrance) apply. Switching style keeps the knobs
+/// of the style left in `other` and gives them back when the user switches again.
+pub fn style_knobs(ui: &mut egui::Ui, d: &mut Design, other: &mut Option<Kind>) -> bool {
+    let mut style = d.style();
     ComboBox::from_label("Style")
-        .selected_text(style_name(d.style))
+        .selected_text(style_name(style))
         .show_ui(ui, |ui| {
-            ui.selectable_value(&mut d.style, Style::Walls, style_name(Style::Walls))
+            ui.selectable_value(&mut style, Style::Walls, style_name(Style::Walls))
                 .on_hover_text("cells separated by walls, on any topology");
-            ui.selectable_value(&mut d.style, Style::Tiles, style_name(Style::Tiles))
+            ui.selectable_value(&mut style, Style::Tiles, style_name(Style::Tiles))
                 .on_hover_text("every hexagonal tile is floor or wall (game maps, block mazes)");
         });
-    if d.style == Style::Tiles {
+    if style != d.style() {
+        let left = d.kind;
+        d.set_style(style);
+        if let Some(kept) = other.take().filter(|k| k.style() == style) {
+            d.kind = kept;
+        }
+        *other = Some(left);
+    }
+    if let Kind::Tiles(t) = &mut d.kind {
         ComboBox::from_label("Order")
-            .selected_text(order_name(d.order))
+            .selected_text(order_name(t.order))
             .show_ui(ui, |ui| {
-                ui.selectable_value(&mut d.order, 0, order_name(0))
+                ui.selectable_value(&mut t.order, 0, order_name(0))
                     .on_hover_text("corridors and walls one tile wide");
-                ui.selectable_value(&mut d.order, 1, order_name(1))
+                ui.selectable_value(&mut t.order, 1, order_name(1))
                     .on_hover_text("like 0, and no two corridors run side by side");
             })
             .response
             .on_hover_text("the tile Mazer's order");
     }
-    d.style == Style::Walls
+    d.style() == Style::Walls
 }
 
 /// The status bar's line for a tile maze: its tile counts and how long it took.
@@ -98,6 +108,7 @@ mod tests {
     use super::*;
     use crate::app::tests::settle;
     use crate::app::{Command, Persisted};
+    use crate::design::{Kind, Tiles, Walls};
 
     fn edit(app: &mut HedgeApp, d: Design) {
         crate::app::tests::edit(app, d);
@@ -108,8 +119,7 @@ mod tests {
     fn the_tiles_style_makes_the_clis_tile_maze_and_its_pages() {
         let mut app = HedgeApp::headless(Persisted::default());
         let d = Design {
-            style: Style::Tiles,
-            order: 1,
+            kind: Kind::Tiles(Tiles { order: 1 }),
             width: 17,
             height: 14,
             seed: Some(9),
@@ -155,7 +165,7 @@ mod tests {
         edit(
             &mut app,
             Design {
-                style: Style::Walls,
+                kind: Kind::Walls(Walls::DEFAULT),
                 ..d
             },
         );
@@ -166,7 +176,7 @@ mod tests {
     fn tiles_fill_a_shape_and_the_overlay_shows_its_tiles() {
         let mut app = HedgeApp::headless(Persisted::default());
         let mut d = app.design.clone();
-        d.style = Style::Tiles;
+        d.set_style(Style::Tiles);
         edit(&mut app, d);
         app.apply(
             Command::SetShape(Some(crate::shape::ShapeSource::Builtin("heart".into()))),
@@ -190,7 +200,7 @@ mod tests {
         let dir = tmp.path();
         let mut app = HedgeApp::headless(Persisted::default());
         let mut d = app.design.clone();
-        d.style = Style::Tiles;
+        d.set_style(Style::Tiles);
         edit(&mut app, d);
         let json = dir.join("t.json");
         app.apply(Command::ExportByName(json.clone()), None);

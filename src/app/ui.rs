@@ -27,7 +27,7 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| knobs(app, ui));
         });
-    let walls = app.design.style == Style::Walls;
+    let walls = app.design.style() == Style::Walls;
     if !walls {
         app.tool = Tool::Pan; // painting and placing the doors are for wall mazes
     }

@@ -138,6 +138,7 @@ fn result((generation, r): (u64, Result<JobResult, String>)) -> JobResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::design::{Kind, Walls};
 
     #[test]
     fn newest_result_wins_and_stale_ones_are_dropped() {
@@ -175,7 +176,10 @@ mod tests {
         let r = run_job(
             1,
             &Job::plain(Design {
-                braid: 2.0,
+                kind: Kind::Walls(Walls {
+                    braid: 2.0,
+                    ..Walls::DEFAULT
+                }),
                 ..Design::default()
             }),
         );

@@ -14,7 +14,7 @@ fn cover_picks(book: &Book, n: usize) -> Vec<usize> {
     let mut seen: Vec<String> = Vec::new();
     let mut picks: Vec<usize> = Vec::new();
     for (i, p) in book.puzzles.iter().enumerate() {
-        let look = format!("{} {:?}", shape_key(&p.design), p.design.topology);
+        let look = format!("{} {:?}", shape_key(&p.design), p.design.walls().topology);
         if !seen.contains(&look) {
             seen.push(look);
             picks.push(i);

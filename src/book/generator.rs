@@ -91,7 +91,7 @@ impl Generator {
             )));
         }
         let design = design_from_table(entry.design)?;
-        if design.style == crate::design::Style::Tiles && entry.difficulty.is_some() {
+        if design.style() == crate::design::Style::Tiles && entry.difficulty.is_some() {
             return Err(Error::option(
                 "difficulty: the presets are for the walls style (tile mazes have no difficulty \
                  knobs)",
@@ -157,8 +157,8 @@ impl Generator {
 
     /// Sets page `k`'s braid from the braid ramp, when the generator gives one.
     fn set_braid(&self, d: &mut Design, k: usize) {
-        if let Some(b) = self.braid {
-            d.braid = (b.at(k, self.count) * 1e6).round() / 1e6;
+        if let (Some(b), Some(w)) = (self.braid, d.walls_mut()) {
+            w.braid = (b.at(k, self.count) * 1e6).round() / 1e6;
         }
     }
 
@@ -259,7 +259,7 @@ mod tests {
         assert_eq!(w, [20, 25, 30, 35, 40]);
         let s: Vec<u64> = b.puzzles.iter().map(|p| p.design.seed.unwrap()).collect();
         assert_eq!(s, [1000, 1001, 1002, 1003, 1004]);
-        assert!((b.puzzles[4].design.braid - 0.4).abs() < 1e-9);
+        assert!((b.puzzles[4].design.walls().braid - 0.4).abs() < 1e-9);
         assert_eq!(
             b.puzzles[1].design.shape,
             Some(ShapeSource::Builtin("cat".into()))
@@ -267,7 +267,7 @@ mod tests {
         assert!(b.puzzles.iter().all(|p| p.fit_height));
         assert_eq!(b.puzzles[2].source, "pages[1] #3");
         assert_eq!(
-            b.puzzles[0].design.topology,
+            b.puzzles[0].design.walls().topology,
             crate::topology::TopologyKind::Hex
         );
     }
@@ -287,14 +287,14 @@ mod tests {
             let (preset, nearest) = difficulty::preset_between(1.0 + k as f64 / 2.0);
             assert_eq!(nearest, levels[k]);
             assert_eq!(p.level, Some(levels[k]), "{}", p.source);
-            assert_eq!(p.design.algorithm, preset.algorithm, "{}", p.source);
+            assert_eq!(p.design.walls().algorithm, preset.algorithm, "{}", p.source);
             assert_eq!(p.design.targets, preset.targets, "{}", p.source);
             assert!(
-                (p.design.braid - preset.braid).abs() < 1e-12,
+                (p.design.walls().braid - preset.braid).abs() < 1e-12,
                 "{}",
                 p.source
             );
-            let size = crate::sizing::page_grid(&preset, p.design.topology, &setup);
+            let size = crate::sizing::page_grid(&preset, p.design.walls().topology, &setup);
             assert_eq!((p.design.width, p.design.height), size, "{}", p.source);
             assert_eq!(p.size_limit, Some(size));
             // the whole-preset pages are the presets themselves
@@ -310,14 +310,14 @@ mod tests {
         // one preset for every page: exactly that preset, as before the ramp interpolated
         let single = &b.puzzles[5];
         assert_eq!(single.level, Some(4));
-        assert_eq!(single.design.algorithm, by_name("expert").algorithm);
+        assert_eq!(single.design.walls().algorithm, by_name("expert").algorithm);
         // easier pages have bigger corridors, so fewer cells
         assert!(b.puzzles[0].design.width < b.puzzles[4].design.width);
         // a given width and braid win over the preset's
         let last = &b.puzzles[6];
         assert_eq!(last.design.width, 12);
         assert_eq!(last.size_limit, None);
-        assert!((last.design.braid - 0.1).abs() < 1e-9);
+        assert!((last.design.walls().braid - 0.1).abs() < 1e-9);
         assert_eq!(last.design.targets, by_name("expert").targets);
     }
 }

@@ -12,6 +12,7 @@ use super::plan::PageNumbers;
 use super::shapes::{cut_shape, foreground, settled};
 use super::{Answers, Book, Interior, PuzzleSpec, Settings};
 use crate::design::{Design, Style};
+use crate::design::{Kind, Walls};
 use crate::difficulty::SearchOptions;
 use crate::draw::{self, Drawing};
 use crate::endpoints::Placement;
@@ -148,14 +149,17 @@ fn placed_above(
     (design, fg, how): (&Design, Option<&Arc<Foreground>>, How),
 ) -> Result<Option<Product>> {
     if before >= PLACE_BELOW
-        || design.placement != Placement::Auto
-        || design.starts > 1
-        || design.style != Style::Walls
+        || design.walls().placement != Placement::Auto
+        || design.walls().starts > 1
+        || design.style() != Style::Walls
     {
         return Ok(None);
     }
     let other = Design {
-        placement: Placement::TopBottom,
+        kind: Kind::Walls(Walls {
+            placement: Placement::TopBottom,
+            ..*design.walls()
+        }),
         ..design.clone()
     };
     // a shape with no cell facing up or down keeps its placement

@@ -91,7 +91,7 @@ impl DifficultyRamp {
         if size_given {
             return Ok(None);
         }
-        let (w, h) = crate::sizing::page_grid(&preset, design.topology, setup);
+        let (w, h) = crate::sizing::page_grid(&preset, design.walls().topology, setup);
         design.width = w;
         design.height = h;
         Ok(Some((w, h)))

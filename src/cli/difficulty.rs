@@ -87,7 +87,7 @@ pub fn apply_preset(
     if let Some(p) = args.difficulty {
         p.apply(d);
         if size {
-            let (w, h) = hedge::sizing::page_grid(p, d.topology, setup);
+            let (w, h) = hedge::sizing::page_grid(p, d.walls().topology, setup);
             d.width = w;
             d.height = h;
         }
@@ -160,19 +160,19 @@ pub fn recipe(d: &Design) -> String {
     if d.grid_topology().uses_height() {
         f.push(format!("--height {}", d.height));
     }
-    if d.style == Style::Walls {
-        f.push(format!("--algorithm {}", d.algorithm.name()));
-        if d.algorithm.name() == "growing-tree" {
-            f.push(match d.growing_tree {
+    if d.style() == Style::Walls {
+        f.push(format!("--algorithm {}", d.walls().algorithm.name()));
+        if d.walls().algorithm.name() == "growing-tree" {
+            f.push(match d.walls().growing_tree {
                 GrowingTreePolicy::Newest => "--growing-tree newest".into(),
                 GrowingTreePolicy::Random => "--growing-tree random".into(),
                 GrowingTreePolicy::Oldest => "--growing-tree oldest".into(),
                 GrowingTreePolicy::Mixed(p) => format!("--growing-tree mixed:{p}"),
             });
         }
-        f.push(format!("--braid {}", d.braid));
+        f.push(format!("--braid {}", d.walls().braid));
     }
-    match d.placement {
+    match d.walls().placement {
         Placement::Auto => {}
         Placement::TopBottom => f.push("--entrance top-bottom".into()),
         Placement::LeftRight => f.push("--entrance left-right".into()),

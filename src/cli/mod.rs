@@ -74,7 +74,7 @@ use clap::{Args, Parser, Subcommand};
 mod shape;
 
 use hedge::carve::{Algorithm, GrowingTreePolicy};
-use hedge::design::{Design, Style};
+use hedge::design::{Design, Kind, Style, Walls};
 use hedge::endpoints::Placement;
 use hedge::export::Format;
 use hedge::make::{Fit, Made, Prepared, check_targets, prepare};
@@ -254,20 +254,26 @@ fn out_format(path: &Path) -> Result<OutFormat> {
 /// The design that `args` describe: the design file's, overridden by flags.
 pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
     let mut d = design_file(args)?;
-    // a preset first: the flags below override the knobs it sets
-    let setup = args.page.setup(&d.page)?;
-    if let Some(t) = args.topology {
-        d.topology = t;
+    // the style first: the knobs below are the walls' or the tiles'
+    if let Some(s) = args.style {
+        d.set_style(s);
     }
-    if let Some(n) = args.starts {
-        // before the preset, which leaves a "Which path?" puzzle unbraided
-        d.starts = n;
+    if d.style() == Style::Tiles {
+        check_tile_flags(args)?;
+    }
+    // a preset next: the flags below override the knobs it sets
+    let setup = args.page.setup(&d.page)?;
+    if let Some(w) = d.walls_mut() {
+        if let Some(t) = args.topology {
+            w.topology = t;
+        }
+        if let Some(n) = args.starts {
+            // before the preset, which leaves a "Which path?" puzzle unbraided
+            w.starts = n;
+        }
     }
     difficulty::apply_preset(&args.difficulty, &mut d, &setup, args.width.is_none())?;
     apply_knobs(args, &mut d)?;
-    if d.style == Style::Tiles {
-        check_tile_flags(args)?;
-    }
     shape::apply(&args.shape, &mut d)?;
     difficulty::apply_targets(&args.difficulty, &mut d)?;
     apply_entrance(args, &mut d)?;
@@ -288,17 +294,9 @@ fn design_file(args: &GenerateArgs) -> Result<Design> {
     })
 }
 
-/// Sets the knobs the flags give on `d`: style, size, carver, braid, weave, seed.
+/// Sets the knobs the flags give on `d`: size, seed, and the knobs of its style (for tiles
+/// the order, for walls the carver, braid, weave, inset and key).
 fn apply_knobs(args: &GenerateArgs, d: &mut Design) -> Result<()> {
-    if let Some(s) = args.style {
-        d.style = s;
-    }
-    if let Some(o) = args.order {
-        d.order = o;
-    }
-    if let Some(t) = args.topology {
-        d.topology = t;
-    }
     if let Some(w) = args.width {
         d.width = w;
         if args.height.is_none() && args.design.is_none() {
@@ -308,32 +306,53 @@ fn apply_knobs(args: &GenerateArgs, d: &mut Design) -> Result<()> {
     if let Some(h) = args.height {
         d.height = h;
     }
-    if let Some(a) = args.algorithm {
-        d.algorithm = a;
-    }
-    if let Some(p) = args.growing_tree {
-        d.growing_tree = p;
-    }
-    if let Some(b) = args.braid {
-        d.braid = b;
-    }
-    if let Some(w) = args.weave {
-        d.weave = w;
-    }
-    if let Some(i) = args.inset {
-        if i > 0.0 && (d.style != Style::Walls || !hedge::weave::weaves(d.topology)) {
-            bail!("--inset needs a rect or hex grid of walls");
-        }
-        d.inset = Some(i);
-    }
-    if let Some(k) = args.key_under {
-        d.key_under = k;
-    }
-    if args.no_weave_legend {
-        d.weave_legend = false;
-    }
     if args.seed.is_some() {
         d.seed = args.seed;
+    }
+    match &mut d.kind {
+        Kind::Tiles(t) => {
+            if let Some(o) = args.order {
+                t.order = o;
+            }
+        }
+        Kind::Walls(w) => {
+            if args.order.is_some() {
+                bail!("--order is for tile mazes (--style tiles)");
+            }
+            apply_walls_knobs(args, w)?;
+        }
+    }
+    Ok(())
+}
+
+/// Sets the knobs of a maze of walls the flags give on `w`.
+fn apply_walls_knobs(args: &GenerateArgs, w: &mut Walls) -> Result<()> {
+    if let Some(t) = args.topology {
+        w.topology = t;
+    }
+    if let Some(a) = args.algorithm {
+        w.algorithm = a;
+    }
+    if let Some(p) = args.growing_tree {
+        w.growing_tree = p;
+    }
+    if let Some(b) = args.braid {
+        w.braid = b;
+    }
+    if let Some(x) = args.weave {
+        w.weave = x;
+    }
+    if let Some(i) = args.inset {
+        if i > 0.0 && !hedge::weave::weaves(w.topology) {
+            bail!("--inset needs a rect or hex grid of walls");
+        }
+        w.inset = Some(i);
+    }
+    if let Some(k) = args.key_under {
+        w.key_under = k;
+    }
+    if args.no_weave_legend {
+        w.weave_legend = false;
     }
     Ok(())
 }
@@ -345,6 +364,11 @@ fn check_tile_flags(args: &GenerateArgs) -> Result<()> {
         (args.braid.is_some(), "--braid"),
         (args.algorithm.is_some(), "--algorithm"),
         (args.growing_tree.is_some(), "--growing-tree"),
+        (args.inset.is_some(), "--inset"),
+        (args.key_under.is_some(), "--key-under"),
+        (args.no_weave_legend, "--no-weave-legend"),
+        (args.starts.is_some_and(|n| n != 1), "--starts"),
+        (args.entrance.is_some() || args.exit.is_some(), "--entrance"),
         (
             args.topology
                 .is_some_and(|t| t != hedge::topology::TopologyKind::Hex),
@@ -361,14 +385,14 @@ fn check_tile_flags(args: &GenerateArgs) -> Result<()> {
 
 /// Sets where the maze opens from `--entrance` and `--exit`.
 fn apply_entrance(args: &GenerateArgs, d: &mut Design) -> Result<()> {
-    match (args.entrance.as_deref(), args.exit) {
-        (None, None) => {}
-        (Some("auto"), None) => d.placement = Placement::Auto,
-        (Some("top-bottom"), None) => d.placement = Placement::TopBottom,
-        (Some("left-right"), None) => d.placement = Placement::LeftRight,
+    let placement = match (args.entrance.as_deref(), args.exit) {
+        (None, None) => return Ok(()),
+        (Some("auto"), None) => Placement::Auto,
+        (Some("top-bottom"), None) => Placement::TopBottom,
+        (Some("left-right"), None) => Placement::LeftRight,
         (Some(s), Some(exit)) if s.contains(',') => {
             let entrance = parse_coord(s).map_err(anyhow::Error::msg)?;
-            d.placement = Placement::Cells { entrance, exit };
+            Placement::Cells { entrance, exit }
         }
         (Some(s), None) if s.contains(',') => bail!("an entrance cell needs an --exit cell too"),
         (Some(s), _) if !s.contains(',') && args.exit.is_some() => {
@@ -378,6 +402,10 @@ fn apply_entrance(args: &GenerateArgs, d: &mut Design) -> Result<()> {
         (Some(s), _) => {
             bail!("unknown entrance '{s}' (use auto, top-bottom, left-right or ROW,COL)")
         }
+    };
+    // a tile maze's entrance flags were refused with the other walls flags
+    if let Some(w) = d.walls_mut() {
+        w.placement = placement;
     }
     Ok(())
 }

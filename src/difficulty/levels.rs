@@ -33,13 +33,14 @@ const SAMPLE_SEED: u64 = 0x005E_ED1E_7E15;
 /// runs on it (Aldous-Broder left out: it makes the same uniform spanning trees as Wilson's,
 /// slowly) at every braid in [`BRAIDS`]. Under a weave only the weave carver runs, unbraided.
 pub fn structures(design: &Design) -> Vec<(Algorithm, f64)> {
-    if design.weave > 0.0 {
-        return vec![(design.algorithm, 0.0)];
+    if design.walls().weave > 0.0 {
+        return vec![(design.walls().algorithm, 0.0)];
     }
     CARVERS
         .iter()
         .filter(|c| {
-            c.topologies.contains(&design.topology) && c.algorithm != Algorithm::AldousBroder
+            c.topologies.contains(&design.walls().topology)
+                && c.algorithm != Algorithm::AldousBroder
         })
         .flat_map(|c| BRAIDS.iter().map(move |&b| (c.algorithm, b)))
         .collect()
@@ -55,11 +56,13 @@ pub fn samples_for(cells: usize) -> usize {
 pub fn sample_design(design: &Design, structures: &[(Algorithm, f64)], i: usize) -> Design {
     let mut d = design.clone();
     let (a, b) = structures[i % structures.len()];
-    d.algorithm = a;
-    d.braid = b;
-    // the spread is of ordinary mazes on the grid: a "Which path?" puzzle's real way is
-    // measured against them (and a braided sample could not have several entrances)
-    d.starts = 1;
+    if let Some(w) = d.walls_mut() {
+        w.algorithm = a;
+        w.braid = b;
+        // the spread is of ordinary mazes on the grid: a "Which path?" puzzle's real way is
+        // measured against them (and a braided sample could not have several entrances)
+        w.starts = 1;
+    }
     d.seed = Some(super::candidate_seed(SAMPLE_SEED, i as u64 + 1));
     d.targets = Targets::NONE;
     d
@@ -128,14 +131,16 @@ fn cache() -> &'static Cache {
 /// the carver, braid, seed and targets.
 fn key(design: &Design, grid: &Grid) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    let mut d = design.clone();
-    d.algorithm = Algorithm::Backtracker;
-    d.braid = 0.0;
-    d.seed = None;
-    d.targets = Targets::NONE;
+    let w = design.walls();
     format!(
         "{:?}",
-        (&d.placement, d.weave, &d.growing_tree, d.topology, d.style)
+        (
+            &w.placement,
+            w.weave,
+            &w.growing_tree,
+            w.topology,
+            design.style()
+        )
     )
     .hash(&mut h);
     format!("{:?}", grid.topology()).hash(&mut h);

@@ -213,16 +213,20 @@ impl Space {
         if k == 0 {
             return d;
         }
+        // the search makes mazes of walls only (search_on_unchecked)
+        let Some(w) = d.walls_mut() else {
+            return d;
+        };
         let mut rng = MazeRng::new(seed ^ 0x5EA4_C4ED);
         if !self.structures.is_empty() {
-            (d.algorithm, d.braid) = self.structures[rng.below(self.structures.len())];
+            (w.algorithm, w.braid) = self.structures[rng.below(self.structures.len())];
         } else if self.options.vary_carver && !self.carvers.is_empty() {
-            d.algorithm = self.carvers[rng.below(self.carvers.len())];
+            w.algorithm = self.carvers[rng.below(self.carvers.len())];
         }
         // a "Which path?" puzzle spreads its own entrances
-        if self.options.vary_endpoints && self.outline.len() >= 2 && d.starts <= 1 {
+        if self.options.vary_endpoints && self.outline.len() >= 2 && w.starts <= 1 {
             // one in four the automatic (longest) placement, otherwise a random outline pair
-            d.placement = if rng.below(4) == 0 {
+            w.placement = if rng.below(4) == 0 {
                 Placement::Auto
             } else {
                 let n = self.outline.len();
@@ -305,7 +309,7 @@ fn search_on_unchecked(
     cancel: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Found> {
-    if design.style != Style::Walls {
+    if design.style() != Style::Walls {
         return Err(Error::option(crate::targets::TARGETS_WALLS_ONLY));
     }
     let targets = design.targets;
@@ -399,7 +403,8 @@ fn search_carvers(design: &Design) -> Vec<Algorithm> {
     CARVERS
         .iter()
         .filter(|c| {
-            c.topologies.contains(&design.topology) && c.algorithm != Algorithm::AldousBroder
+            c.topologies.contains(&design.walls().topology)
+                && c.algorithm != Algorithm::AldousBroder
         })
         .map(|c| c.algorithm)
         .collect()
@@ -411,7 +416,7 @@ fn level_structures(design: &Design) -> Vec<(Algorithm, f64)> {
     if design.targets.level.is_some() {
         let mut s = super::levels::structures(design);
         // a "Which path?" puzzle is never braided: its loops would join the entrances' trees
-        if design.starts > 1 {
+        if design.walls().starts > 1 {
             s.retain(|&(_, braid)| braid == 0.0);
         }
         s

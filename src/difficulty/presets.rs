@@ -225,11 +225,13 @@ impl Preset {
     /// A "Which path?" design ([`Design::starts`] above 1) keeps braid 0: loops would join its
     /// entrances' trees.
     pub fn apply(&self, design: &mut Design) {
-        design.algorithm = self.algorithm;
-        if !self.weave {
-            design.weave = 0.0;
+        if let Some(w) = design.walls_mut() {
+            w.algorithm = self.algorithm;
+            if !self.weave {
+                w.weave = 0.0;
+            }
+            w.braid = if w.starts > 1 { 0.0 } else { self.braid };
         }
-        design.braid = if design.starts > 1 { 0.0 } else { self.braid };
         design.targets = self.targets;
         design.page.markers = self.markers;
         // the corridor the preset promises is the narrowest the page accepts (the preflight
@@ -241,17 +243,21 @@ impl Preset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::design::{Kind, Walls};
 
     #[test]
     fn the_young_readers_presets_turn_a_weave_off() {
         for p in PRESETS {
             let mut d = Design {
-                weave: 0.4,
+                kind: Kind::Walls(Walls {
+                    weave: 0.4,
+                    ..Walls::DEFAULT
+                }),
                 ..Design::default()
             };
             p.apply(&mut d);
             let young = p.name == "ages-3-5" || p.name == "ages-6-8";
-            assert_eq!(d.weave, if young { 0.0 } else { 0.4 }, "{}", p.name);
+            assert_eq!(d.walls().weave, if young { 0.0 } else { 0.4 }, "{}", p.name);
         }
     }
 

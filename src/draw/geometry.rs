@@ -148,10 +148,10 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
         roles,
         winner: g.winner(),
         on_contour: g.outline.is_some(),
-        legend: g.design.weave_legend && g.metrics.crossings > 0,
+        legend: g.design.walls().weave_legend && g.metrics.crossings > 0,
         inset: g.design.inset_share(),
         // a hex cell's inset corridor is `1 - 2 inset` of a side (1/sqrt 3), not of the cell
-        side: if g.design.topology == crate::topology::TopologyKind::Hex {
+        side: if g.design.walls().topology == crate::topology::TopologyKind::Hex {
             1.0 / 3f64.sqrt()
         } else {
             1.0

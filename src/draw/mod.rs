@@ -304,6 +304,7 @@ pub(crate) fn paper(page: (f64, f64)) -> Item {
 mod tests {
     use super::*;
     use crate::design::Design;
+    use crate::design::{Kind, Walls};
     use crate::pipeline::generate;
 
     /// A rectangular `w` x `h` maze from `seed`, for the tests of every painter.
@@ -369,10 +370,13 @@ mod tests {
     fn a_which_path_page_asks_which_path_unless_it_says_otherwise() {
         let g = generate(
             &Design {
+                kind: Kind::Walls(Walls {
+                    starts: 3,
+                    ..Walls::DEFAULT
+                }),
                 width: 10,
                 height: 10,
                 seed: Some(3),
-                starts: 3,
                 ..Design::default()
             },
             None,

@@ -64,7 +64,7 @@ pub(super) fn draw_solution(
         width,
         half: bridge_half(g, inset),
         inset,
-        dashed: g.design.key_under == KeyUnder::Dashed,
+        dashed: g.design.walls().key_under == KeyUnder::Dashed,
         // below this cell size a curve and a straight chamfer look the same; chamfers are
         // smaller
         curves: lay.scale >= CURVE_MIN_SCALE,

@@ -151,13 +151,17 @@ pub fn centreline(g: &Generated, setup: &PageSetup) -> Result<Plot> {
 mod tests {
     use super::*;
     use crate::design::Design;
+    use crate::design::{Kind, Walls};
     use crate::pipeline::generate;
     use crate::topology::TopologyKind;
 
     fn made(topology: TopologyKind, w: u32) -> Generated {
         generate(
             &Design {
-                topology,
+                kind: Kind::Walls(Walls {
+                    topology,
+                    ..Walls::DEFAULT
+                }),
                 width: w,
                 height: w,
                 seed: Some(5),

@@ -310,13 +310,17 @@ fn text_path(t: &Text) -> Option<tiny_skia::Path> {
 mod tests {
     use super::*;
     use crate::design::Design;
+    use crate::design::{Kind, Walls};
     use crate::pipeline::generate;
 
     fn key_page() -> Drawing {
         let d = Design {
+            kind: Kind::Walls(Walls {
+                weave: 0.4,
+                ..Walls::DEFAULT
+            }),
             width: 14,
             height: 14,
-            weave: 0.4,
             seed: Some(3),
             ..Design::default()
         };

@@ -296,6 +296,7 @@ fn font_family(face: Typeface) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::design::{Kind, Walls};
 
     #[test]
     fn turned_text_is_rotated_about_its_anchor() {
@@ -368,10 +369,13 @@ mod tests {
         use crate::design::Design;
         use crate::page::PageSetup;
         let weave = Design {
+            kind: Kind::Walls(Walls {
+                weave: 0.5,
+                ..Walls::DEFAULT
+            }),
             width: 12,
             height: 9,
             seed: Some(3),
-            weave: 0.5,
             ..Design::default()
         };
         let plain = Design {

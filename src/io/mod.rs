@@ -417,6 +417,7 @@ fn read_limited(path: &Path) -> Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::design::{Kind, Walls};
 
     #[test]
     fn atomic_write_leaves_nothing_on_failure() {
@@ -555,8 +556,11 @@ mod tests {
     #[test]
     fn design_round_trips_through_toml() {
         let d = Design {
+            kind: Kind::Walls(Walls {
+                braid: 0.25,
+                ..Walls::DEFAULT
+            }),
             seed: Some(12),
-            braid: 0.25,
             ..Design::default()
         };
         assert_eq!(parse_design(&design_to_toml(&d)).unwrap(), d);

@@ -63,7 +63,7 @@ pub fn applies(d: &Design) -> bool {
 pub fn unavailable(d: &Design) -> Option<&'static str> {
     if d.shape.is_none() {
         Some("the outline follows a shape: pick one first")
-    } else if d.style != Style::Walls {
+    } else if d.style() != Style::Walls {
         Some("tile mazes keep their tiles' outline")
     } else if d.inset_share() > 0.0 {
         Some("mazes with inset corridors (weave, Inset) keep the cells' outline")

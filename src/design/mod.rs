@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod flat;
+
 use crate::carve::{Algorithm, GrowingTreePolicy};
 use crate::endpoints::Placement;
 use crate::error::{Error, Result};
@@ -86,35 +88,15 @@ impl std::str::FromStr for KeyUnder {
     }
 }
 
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-fn is_true(b: &bool) -> bool {
-    *b
-}
-
-fn is_one(n: &u32) -> bool {
-    *n == 1
-}
-
 /// The most entrances a "Which path?" puzzle has ([`Design::starts`]).
 pub const MAX_STARTS: u32 = 4;
 
-/// Every knob of a maze. Missing fields take their defaults, so older files keep loading.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Design {
-    /// Walls between cells, or hex tiles.
-    pub style: Style,
-    /// The tile Mazer's order (tiles style): 0 one-tile corridors, 1 corridors never side by side.
-    pub order: u32,
+/// The knobs of a maze of walls between cells ([`Kind::Walls`]): the grid's topology, how it
+/// is carved, braided and woven, and where its entrances go.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Walls {
     /// rect, hex, polar or tri.
     pub topology: TopologyKind,
-    /// Cells across (rings for polar).
-    pub width: u32,
-    /// Cells down (ignored for polar).
-    pub height: u32,
     /// The carving algorithm.
     pub algorithm: Algorithm,
     /// Policy of the growing-tree carver.
@@ -127,23 +109,106 @@ pub struct Design {
     /// 0 to [`MAX_INSET`] (rect and hex grids only). `None` (the default, left out of the file) is
     /// [`WEAVE_INSET`] for weave mazes, so a crossing reads as a bridge, and 0 (today's
     /// full-width corridors) for every other maze. See [`Design::inset_share`].
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub inset: Option<f64>,
     /// How the answer key shows the solution where it passes under a weave bridge.
-    #[serde(skip_serializing_if = "KeyUnder::is_default")]
     pub key_under: KeyUnder,
     /// Whether a puzzle page with weave crossings says "Passages can go under bridges".
-    #[serde(skip_serializing_if = "is_true")]
     pub weave_legend: bool,
-    /// The random seed; `None` draws one when the maze is made (and the output records it).
-    pub seed: Option<u64>,
     /// Where the entrance and exit go.
     pub placement: Placement,
     /// How many entrances (1 to [`MAX_STARTS`]): with more than one, a "Which path?" puzzle,
     /// each entrance lettered A, B, C, D and only one joined to the finish (the maze is a
     /// forest, one tree per entrance: [`crate::forest`]). Left out of the file while it is 1.
-    #[serde(skip_serializing_if = "is_one")]
     pub starts: u32,
+}
+
+impl Walls {
+    /// The knobs of a new design (and what a tiles design reads for them: [`Design::walls`]).
+    pub const DEFAULT: Walls = Walls {
+        topology: TopologyKind::Rect,
+        algorithm: Algorithm::Backtracker,
+        growing_tree: GrowingTreePolicy::Random,
+        braid: 0.0,
+        weave: 0.0,
+        inset: None,
+        key_under: KeyUnder::Hidden,
+        weave_legend: true,
+        placement: Placement::Auto,
+        starts: 1,
+    };
+}
+
+impl Walls {
+    /// The inset the maze is drawn with, as a share of the cell: the knobs' own, else
+    /// [`WEAVE_INSET`] for a weave maze on a rect or hex grid, else 0 (full-width corridors).
+    pub fn inset_share(&self) -> f64 {
+        let rect = crate::weave::weaves(self.topology);
+        match self.inset {
+            Some(i) if rect => i.clamp(0.0, MAX_INSET),
+            None if rect && self.weave > 0.0 => WEAVE_INSET,
+            _ => 0.0,
+        }
+    }
+}
+
+impl Default for Walls {
+    fn default() -> Self {
+        Walls::DEFAULT
+    }
+}
+
+/// The knobs of a hex tile maze ([`Kind::Tiles`], [`crate::tiles`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tiles {
+    /// The tile Mazer's order: 0 one-tile corridors, 1 corridors never side by side.
+    pub order: u32,
+}
+
+impl Tiles {
+    /// The knobs of a new tiles design (and what a walls design reads for them).
+    pub const DEFAULT: Tiles = Tiles { order: 0 };
+}
+
+/// What kind of maze a design makes, with the knobs only that kind has. A file names it with
+/// `style = "walls"` or `style = "tiles"` beside the knobs ([`flat::FlatDesign`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Kind {
+    /// Cells separated by walls (every topology and carver).
+    Walls(Walls),
+    /// Hex tiles, each open floor or wall ([`crate::tiles`]).
+    Tiles(Tiles),
+}
+
+impl Default for Kind {
+    fn default() -> Self {
+        Kind::Walls(Walls::DEFAULT)
+    }
+}
+
+impl Kind {
+    /// The kind's name ([`Style`]).
+    pub fn style(&self) -> Style {
+        match self {
+            Kind::Walls(_) => Style::Walls,
+            Kind::Tiles(_) => Style::Tiles,
+        }
+    }
+}
+
+/// Every knob of a maze: those every maze has, and the kind of maze with its own knobs. Missing
+/// fields take their defaults, so older files keep loading; a file keeps the flat form it has
+/// always had ([`flat::FlatDesign`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "flat::FlatDesign", into = "flat::FlatDesign")]
+pub struct Design {
+    /// Walls between cells, or hex tiles, with the knobs of that kind.
+    pub kind: Kind,
+    /// Cells across (rings for polar).
+    pub width: u32,
+    /// Cells down (ignored for polar).
+    pub height: u32,
+    /// The random seed; `None` draws one when the maze is made (and the output records it).
+    pub seed: Option<u64>,
     /// The silhouette the maze fills; `None` for the whole grid.
     pub shape: Option<ShapeSource>,
     /// Share of a cell's area the shape must cover for the cell to be part of the maze, above 0
@@ -158,60 +223,41 @@ pub struct Design {
     /// ([`crate::shape::Foreground::turned`]): a wide shape (a dog, a fish) stands up and fills
     /// a portrait page. A book sets it on a generator's page when that makes the maze cover more
     /// of the page. Left out of the file while false.
-    #[serde(skip_serializing_if = "is_false")]
     pub turn: bool,
     /// What happens to parts of the shape not joined to its largest part; `None` (the default,
     /// left out of the file) lets the shape decide: its parts are joined when it is text (a
     /// text shape, or a picture that draws text) and the largest is kept otherwise. See
     /// [`Design::islands_policy`].
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub islands: Option<Islands>,
     /// How a shaped maze's outer wall is drawn: the shape's own outline or the cells'.
-    #[serde(skip_serializing_if = "OutlineStyle::is_default")]
     pub outline: OutlineStyle,
     /// Cut a picture that looks like a photo anyway (`--force`); otherwise such a picture is
     /// refused with what to do ([`crate::shape::photo`]).
-    #[serde(skip_serializing_if = "is_false")]
     pub photo: bool,
     /// The subject of a picture file picked with the wand (the `[pick]` table: points on the
     /// subject and the background, and a tolerance; [`crate::shape::wand`]); it replaces the
     /// threshold and invert cut, and a photo picked is not refused.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub pick: Option<Pick>,
     /// How the maze is put on paper (PDF, SVG, PNG). Left out of the file while it is the
     /// default, so designs without a page setup read and write as before.
-    #[serde(skip_serializing_if = "PageSetup::is_default")]
     pub page: PageSetup,
     /// Cells switched on or off by hand, in the order they were painted (a later edit of the
     /// same cell wins). A design file's edits must lie on its grid
     /// ([`Design::check_cell_edits`]); the editor may hold edits outside it after the grid
     /// shrinks (they come back if it grows), which the maze ignores and files leave out.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cell_edits: Vec<CellEdit>,
     /// Difficulty targets the search aims for (the `[targets]` table; none by default). The
     /// pipeline itself ignores them: the seed a search chose makes the same maze again.
-    #[serde(skip_serializing_if = "Targets::is_empty")]
     pub targets: Targets,
 }
 
 impl Default for Design {
     fn default() -> Self {
         Design {
-            style: Style::Walls,
-            order: 0,
-            topology: TopologyKind::Rect,
+            kind: Kind::default(),
             width: 20,
             height: 20,
-            algorithm: Algorithm::Backtracker,
-            growing_tree: GrowingTreePolicy::default(),
-            braid: 0.0,
-            weave: 0.0,
-            inset: None,
-            key_under: KeyUnder::Hidden,
-            weave_legend: true,
             seed: None,
-            placement: Placement::Auto,
-            starts: 1,
             shape: None,
             coverage: 0.5,
             threshold: None,
@@ -229,13 +275,62 @@ impl Default for Design {
 }
 
 impl Design {
+    /// Walls or tiles.
+    pub fn style(&self) -> Style {
+        self.kind.style()
+    }
+
+    /// The walls knobs: the design's own for a maze of walls, [`Walls::DEFAULT`] for tiles
+    /// (which have no braid, weave or carver; their grid is [`Design::grid_topology`]).
+    pub fn walls(&self) -> &Walls {
+        match &self.kind {
+            Kind::Walls(w) => w,
+            Kind::Tiles(_) => &Walls::DEFAULT,
+        }
+    }
+
+    /// The walls knobs to change, for a maze of walls (`None` for tiles).
+    pub fn walls_mut(&mut self) -> Option<&mut Walls> {
+        match &mut self.kind {
+            Kind::Walls(w) => Some(w),
+            Kind::Tiles(_) => None,
+        }
+    }
+
+    /// The tiles knobs: the design's own for tiles, [`Tiles::DEFAULT`] for a maze of walls.
+    pub fn tiles(&self) -> &Tiles {
+        match &self.kind {
+            Kind::Tiles(t) => t,
+            Kind::Walls(_) => &Tiles::DEFAULT,
+        }
+    }
+
+    /// The design as a maze of walls with these knobs.
+    pub fn with_walls(self, walls: Walls) -> Design {
+        Design {
+            kind: Kind::Walls(walls),
+            ..self
+        }
+    }
+
+    /// The design made `style`: unchanged when it is already, else with the new kind's
+    /// default knobs (the editor keeps the other kind's knobs itself while the user switches).
+    pub fn set_style(&mut self, style: Style) {
+        if self.style() != style {
+            self.kind = match style {
+                Style::Walls => Kind::Walls(Walls::DEFAULT),
+                Style::Tiles => Kind::Tiles(Tiles::DEFAULT),
+            };
+        }
+    }
+
     /// The topology the maze is built on: the design's own for walls, hex for tiles (the tiles
     /// have the hex topology's geometry, so a shape is fitted onto them as onto a hex grid; see
     /// [`crate::tiles::region`]).
     pub fn grid_topology(&self) -> TopologyKind {
-        match self.style {
-            Style::Walls => self.topology,
-            Style::Tiles => TopologyKind::Hex,
+        match self.kind {
+            Kind::Walls(w) => w.topology,
+            Kind::Tiles(_) => TopologyKind::Hex,
         }
     }
 
@@ -257,7 +352,7 @@ impl Design {
         if self.cell_edits.is_empty() {
             return None;
         }
-        let Ok(topology) = Topology::new(self.topology, self.width, self.height) else {
+        let Ok(topology) = Topology::new(self.grid_topology(), self.width, self.height) else {
             return None;
         };
         let t = topology.tess();
@@ -275,7 +370,7 @@ impl Design {
                 "cell_edits: the cell at row {}, column {} is outside the {} grid",
                 e.row,
                 e.col,
-                self.topology.size_label(self.width, self.height)
+                self.grid_topology().size_label(self.width, self.height)
             ))),
         }
     }
@@ -286,7 +381,7 @@ impl Design {
             return std::borrow::Cow::Borrowed(self);
         }
         let mut d = self.clone();
-        let Ok(topology) = Topology::new(d.topology, d.width, d.height) else {
+        let Ok(topology) = Topology::new(d.grid_topology(), d.width, d.height) else {
             return std::borrow::Cow::Borrowed(self);
         };
         let t = topology.tess();
@@ -298,11 +393,9 @@ impl Design {
     /// The inset the maze is drawn with, as a share of the cell: the design's own, else
     /// [`WEAVE_INSET`] for a weave maze on a rect or hex grid, else 0 (full-width corridors).
     pub fn inset_share(&self) -> f64 {
-        let rect = self.style == Style::Walls && crate::weave::weaves(self.topology);
-        match self.inset {
-            Some(i) if rect => i.clamp(0.0, MAX_INSET),
-            None if rect && self.weave > 0.0 => WEAVE_INSET,
-            _ => 0.0,
+        match &self.kind {
+            Kind::Walls(w) => w.inset_share(),
+            Kind::Tiles(_) => 0.0,
         }
     }
 
@@ -324,22 +417,21 @@ impl Design {
     /// one only where the trees can be kept apart: a maze of walls with no weave (its tunnels
     /// would join trees under a bridge) and no braid (its loops would join them).
     pub fn check_starts(&self) -> Result<()> {
-        if !(1..=MAX_STARTS).contains(&self.starts) {
+        let w = self.walls();
+        if !(1..=MAX_STARTS).contains(&w.starts) {
             return Err(Error::option(format!(
                 "starts must be 1 to {MAX_STARTS}, got {}",
-                self.starts
+                w.starts
             )));
         }
-        if self.starts == 1 {
+        if w.starts == 1 {
             return Ok(());
         }
-        let clash = if self.style == Style::Tiles {
-            Some("the tiles style (use walls)")
-        } else if self.weave > 0.0 {
+        let clash = if w.weave > 0.0 {
             Some("weave (its bridges would join the paths)")
-        } else if self.braid > 0.0 {
+        } else if w.braid > 0.0 {
             Some("braid (its loops would join the paths; use braid 0)")
-        } else if self.placement != Placement::Auto {
+        } else if w.placement != Placement::Auto {
             Some("a chosen entrance (the entrances are spread round the outline; use auto)")
         } else {
             None
@@ -347,7 +439,7 @@ impl Design {
         match clash {
             Some(what) => Err(Error::option(format!(
                 "starts {} (a \"Which path?\" puzzle) does not work with {what}",
-                self.starts
+                w.starts
             ))),
             None => Ok(()),
         }
@@ -364,18 +456,6 @@ impl Design {
                 )))
             }
         };
-        unit("braid", self.braid)?;
-        unit("weave", self.weave)?;
-        if let Some(i) = self.inset
-            && !(0.0..=MAX_INSET).contains(&i)
-        {
-            return Err(Error::option(format!(
-                "inset must be between 0 and {MAX_INSET} of the cell, got {i}"
-            )));
-        }
-        if let GrowingTreePolicy::Mixed(p) = self.growing_tree {
-            unit("the growing-tree newest share", p)?;
-        }
         if let Some(seed) = self.seed
             && seed > MAX_SEED
         {
@@ -383,17 +463,30 @@ impl Design {
                 "seed must be at most {MAX_SEED}, got {seed}"
             )));
         }
-        if self.style == Style::Walls {
-            if self.weave > 0.0 {
-                // weave replaces the carver, so only the weave's own limits apply
-                crate::weave::check(self.topology)?;
-            } else {
-                self.algorithm.check(self.topology)?;
+        match &self.kind {
+            Kind::Walls(w) => {
+                unit("braid", w.braid)?;
+                unit("weave", w.weave)?;
+                if let Some(i) = w.inset
+                    && !(0.0..=MAX_INSET).contains(&i)
+                {
+                    return Err(Error::option(format!(
+                        "inset must be between 0 and {MAX_INSET} of the cell, got {i}"
+                    )));
+                }
+                if let GrowingTreePolicy::Mixed(p) = w.growing_tree {
+                    unit("the growing-tree newest share", p)?;
+                }
+                if w.weave > 0.0 {
+                    // weave replaces the carver, so only the weave's own limits apply
+                    crate::weave::check(w.topology)?;
+                } else {
+                    w.algorithm.check(w.topology)?;
+                }
+                self.check_starts()?;
             }
+            Kind::Tiles(t) => crate::tiles::check_order(t.order)?,
         }
-        self.check_starts()?;
-        // only the tiles use the order, but a walls design must not carry a value tiles refuse
-        crate::tiles::check_order(self.order)?;
         if !(self.coverage > 0.0 && self.coverage <= 1.0) {
             return Err(Error::option(format!(
                 "coverage must be above 0 and at most 1, got {}",
@@ -420,6 +513,51 @@ impl Design {
 mod tests {
     use super::*;
     use crate::targets::Targets;
+
+    #[test]
+    fn a_design_holds_its_kinds_knobs_and_files_keep_their_flat_form() {
+        // a tiles file an older editor saved after switching from walls: the walls knobs
+        // there are left behind, and written back as their defaults
+        let old = "style = \"tiles\"\norder = 1\ntopology = \"polar\"\nalgorithm = \"kruskal\"\nbraid = 0.4\nstarts = 3\n";
+        let d = crate::io::parse_design(old).unwrap();
+        assert_eq!(d.kind, Kind::Tiles(Tiles { order: 1 }));
+        assert_eq!(d.grid_topology(), TopologyKind::Hex);
+        assert_eq!(*d.walls(), Walls::DEFAULT);
+        d.validate().unwrap();
+        let text = crate::io::design_to_toml(&d);
+        assert!(text.contains("style = \"tiles\"") && text.contains("order = 1"), "{text}");
+        assert!(text.contains("topology = \"rect\"") && text.contains("braid = 0.0"), "{text}");
+        assert_eq!(crate::io::parse_design(&text).unwrap(), d);
+        // a walls file: its knobs, no order; the file it writes reads back the same
+        let walls = crate::io::parse_design(
+            "topology = \"hex\"\nalgorithm = \"prim\"\nbraid = 0.25\nweave = 0.0\norder = 0\n",
+        )
+        .unwrap();
+        let Kind::Walls(w) = walls.kind else {
+            panic!("walls by default")
+        };
+        assert_eq!((w.topology, w.algorithm, w.braid), (TopologyKind::Hex, Algorithm::Prim, 0.25));
+        let text = crate::io::design_to_toml(&walls);
+        assert_eq!(crate::io::parse_design(&text).unwrap(), walls);
+        assert_eq!(crate::io::design_to_toml(&crate::io::parse_design(&text).unwrap()), text);
+        // the same knobs as a flat file always had, in the same order
+        let flat: Vec<&str> = text.lines().map(|l| l.split(' ').next().unwrap()).collect();
+        assert_eq!(
+            flat[..6],
+            ["style", "order", "topology", "width", "height", "algorithm"],
+            "{text}"
+        );
+        // switching style gives the new kind's defaults; the same style keeps its knobs
+        let mut s = walls.clone();
+        s.set_style(Style::Walls);
+        assert_eq!(s, walls);
+        s.set_style(Style::Tiles);
+        assert_eq!(s.kind, Kind::Tiles(Tiles::DEFAULT));
+        assert!(s.walls_mut().is_none());
+        // a tiles design is checked for its own knob only
+        let bad = crate::io::parse_design("style = \"tiles\"\norder = 7\n").unwrap();
+        assert!(bad.validate().is_err());
+    }
 
     #[test]
     fn targets_round_trip_through_toml_in_the_design() {
@@ -455,11 +593,20 @@ mod tests {
     #[test]
     fn starts_round_trip_through_the_design_file_and_old_files_have_one() {
         // a file without starts (every file saved before them): one entrance
-        assert_eq!(crate::io::parse_design("width = 9\n").unwrap().starts, 1);
+        assert_eq!(
+            crate::io::parse_design("width = 9\n")
+                .unwrap()
+                .walls()
+                .starts,
+            1
+        );
         let plain = crate::io::design_to_toml(&Design::default());
         assert!(!plain.contains("starts"), "{plain}");
         let d = Design {
-            starts: 3,
+            kind: Kind::Walls(Walls {
+                starts: 3,
+                ..Walls::DEFAULT
+            }),
             ..Design::default()
         };
         let text = crate::io::design_to_toml(&d);
