@@ -12,6 +12,17 @@ use crate::random::{Random, shuffle};
 
 /// Removes `share` of the dead ends of `maze`; returns how many dead ends were removed.
 pub fn braid(maze: &mut Maze, share: f64, rng: &mut dyn Random) -> usize {
+    braid_keeping(maze, share, rng, &|_, _| false)
+}
+
+/// [`braid`], never opening a wall between two cells `keep` says stay apart (the walls
+/// locked closed by hand, [`crate::locks`]).
+pub fn braid_keeping(
+    maze: &mut Maze,
+    share: f64,
+    rng: &mut dyn Random,
+    keep: &dyn Fn(CellId, CellId) -> bool,
+) -> usize {
     let share = share.clamp(0.0, 1.0);
     if share <= 0.0 {
         return 0;
@@ -36,7 +47,7 @@ pub fn braid(maze: &mut Maze, share: f64, rng: &mut dyn Random) -> usize {
         }
         let (mut n_closed, mut n_pref) = (0, 0);
         for (slot, &nb) in maze.grid().neighbours(c).iter().enumerate() {
-            if !maze.linked_slot(c, slot) {
+            if !maze.linked_slot(c, slot) && !keep(c, nb) {
                 closed[n_closed] = slot;
                 n_closed += 1;
                 if maze.degree(nb) == 1 {

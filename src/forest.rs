@@ -682,7 +682,7 @@ mod tests {
         let three = Design {
             kind: Kind::Walls(Walls {
                 starts: 3,
-                ..*d.walls()
+                ..d.walls().clone()
             }),
             ..d
         };

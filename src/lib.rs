@@ -19,6 +19,7 @@ pub mod book;
 pub mod carve;
 pub mod error;
 pub mod grid;
+pub mod locks;
 pub mod mask;
 pub mod maze;
 pub mod random;

@@ -119,6 +119,21 @@ impl Maze {
         self.link_slot(a, slot)
     }
 
+    /// Closes the wall between neighbours `a` and `b` (hand work on a carved maze:
+    /// [`crate::locks`]). Returns `false` if it was closed already or they are not neighbours.
+    pub fn unlink(&mut self, a: CellId, b: CellId) -> bool {
+        let (Some(sa), Some(sb)) = (self.grid.slot_of(a, b), self.grid.slot_of(b, a)) else {
+            return false;
+        };
+        if self.links[a.index()] & (1 << sa) == 0 {
+            return false;
+        }
+        self.links[a.index()] &= !(1 << sa);
+        self.links[b.index()] &= !(1 << sb);
+        self.passages -= 1;
+        true
+    }
+
     /// Whether `a` and `b` are joined by a passage (a tunnel counts).
     pub fn linked(&self, a: CellId, b: CellId) -> bool {
         match self.grid.slot_of(a, b) {

@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use crate::braid::braid;
+use crate::braid::braid_keeping;
 use crate::carve::{CarveOptions, carve};
 use crate::design::Design;
 use crate::endpoints::{Endpoint, place};
@@ -453,12 +453,16 @@ pub(crate) fn carve_unchecked(
         weave::carve(&mut maze, design.walls().weave, &mut rng)?;
         (weave::NAME, design.walls().braid > 0.0)
     } else {
+        let w = design.walls();
         let opts = CarveOptions {
-            growing_tree: design.walls().growing_tree,
+            growing_tree: w.growing_tree,
         };
-        carve(&mut maze, design.walls().algorithm, &mut rng, &opts)?;
-        braid(&mut maze, design.walls().braid, &mut rng);
-        (design.walls().algorithm.name(), false)
+        carve(&mut maze, w.algorithm, &mut rng, &opts)?;
+        let closed = hand_work(&mut maze, w, &opts, seed)?;
+        braid_keeping(&mut maze, w.braid, &mut rng, &|a, b| {
+            closed.contains(&(a.min(b), a.max(b)))
+        });
+        (w.algorithm.name(), false)
     };
     let (entrance, exit) = place(&maze, design.walls().placement)?;
     finish(
@@ -470,6 +474,27 @@ pub(crate) fn carve_unchecked(
         braid_skipped,
         dropped_cells,
     )
+}
+
+/// The hand work on a carved maze ([`crate::locks`]): its regions carved again, in order, then
+/// its locks applied (from a random stream of their own, so the braid after is the same with or
+/// without them). Returns the walls locked closed, which the braid leaves standing.
+fn hand_work(
+    maze: &mut Maze,
+    w: &crate::design::Walls,
+    opts: &CarveOptions,
+    seed: u64,
+) -> Result<std::collections::HashSet<(crate::grid::CellId, crate::grid::CellId)>> {
+    if w.lock.is_empty() && w.recarve.is_empty() {
+        return Ok(Default::default());
+    }
+    let locked = crate::locks::locked_walls(maze.grid(), &w.lock)?;
+    for region in &w.recarve {
+        crate::locks::recarve(maze, region, w.algorithm, opts, &locked[0])?;
+    }
+    crate::locks::lock(maze, &locked, &mut MazeRng::new(seed ^ 0x10C4_ED00))?;
+    let [closed, _] = locked;
+    Ok(closed)
 }
 
 /// The carved maze with its openings (entrance, exit, and every entrance of a "Which path?"

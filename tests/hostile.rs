@@ -469,13 +469,24 @@ fn cell_edits_are_checked() {
 
 #[test]
 fn order_above_one_is_refused_with_walls_too() {
-    let d = parse_design("order = 2\n").unwrap();
-    assert_eq!(
-        d.validate().unwrap_err().message,
-        "order > 1 not supported (got order 2)"
+    // a walls design holds no order, but a file's order out of range is still refused
+    let e = parse_design("order = 2\n").unwrap_err();
+    assert!(
+        e.message.contains("order > 1 not supported (got order 2)"),
+        "{e}"
     );
+    assert_eq!(e.message.lines().count(), 1, "{e}");
+    // and a tiles file's walls knobs out of range, as before
+    let e = parse_design("style = \"tiles\"\nbraid = 5.0\n").unwrap_err();
+    assert!(e.message.contains("braid must be between 0 and 1"), "{e}");
     let out = hedge()
         .args(["generate", "--width", "8", "--order", "3"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(stderr_of(&out).contains("--order is for tile mazes"));
+    let out = hedge()
+        .args(["generate", "--width", "8", "--style", "tiles", "--order", "3"])
         .output()
         .unwrap();
     assert!(!out.status.success());

@@ -104,7 +104,7 @@ fn check(design: &Design, mask: Option<&Mask>) -> Result<(), TestCaseError> {
             &Design {
                 kind: Kind::Walls(Walls {
                     braid: 0.6,
-                    ..*design.walls()
+                    ..design.walls().clone()
                 }),
                 ..design.clone()
             },

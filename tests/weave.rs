@@ -660,7 +660,7 @@ fn inset_walls_have_no_loose_ends() {
             let d = Design {
                 kind: Kind::Walls(Walls {
                     inset,
-                    ..*d.walls()
+                    ..d.walls().clone()
                 }),
                 ..d.clone()
             };
@@ -715,14 +715,14 @@ fn key_under_bridges(d: &Design) -> (usize, usize, usize) {
     let (g, _, k, lay) = pages(&Design {
         kind: Kind::Walls(Walls {
             key_under: KeyUnder::Dashed,
-            ..*d.walls()
+            ..d.walls().clone()
         }),
         ..d.clone()
     });
     let (_, _, k_hidden, _) = pages(&Design {
         kind: Kind::Walls(Walls {
             key_under: KeyUnder::Hidden,
-            ..*d.walls()
+            ..d.walls().clone()
         }),
         ..d.clone()
     });
@@ -929,7 +929,7 @@ fn designs_without_the_inset_fields_load() {
                 inset: Some(0.2),
                 weave_legend: false,
                 key_under: hedge::design::KeyUnder::Dashed,
-                ..*d.walls()
+                ..d.walls().clone()
             }),
             ..d.clone()
         })

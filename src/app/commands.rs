@@ -77,6 +77,18 @@ pub enum Command {
         /// The exit rather than the entrance.
         exit: bool,
     },
+    /// Lock the wall between two neighbouring cells as it stands, or unlock it.
+    LockWall {
+        /// One cell beside the wall.
+        a: crate::topology::Coord,
+        /// The cell across it.
+        b: crate::topology::Coord,
+    },
+    /// Carve these cells again from a new seed, the rest of the maze unchanged.
+    Recarve {
+        /// The region's cells.
+        cells: Vec<crate::topology::Coord>,
+    },
     /// Close the window.
     Quit,
     /// Close even though there are unsaved changes.
@@ -233,6 +245,8 @@ impl HedgeApp {
             ),
             Command::Paint { edits, coalesce } => self.paint(edits, coalesce),
             Command::PlaceEnd { cell, exit } => self.place_end(cell, exit),
+            Command::LockWall { a, b } => self.lock_wall(a, b),
+            Command::Recarve { cells } => self.recarve(cells),
             Command::ClearEdits => {
                 let mut d = self.design.clone();
                 d.cell_edits.clear();

@@ -34,10 +34,10 @@ pub(super) fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coa
     ui.heading("Maze");
     let walls = super::tiles::style_knobs(ui, d, &mut app.other_kind);
     // the walls knobs edit a copy: written back for a maze of walls, shown greyed for tiles
-    let mut w = *d.walls();
+    let mut w = d.walls().clone();
     topology_knobs(ui, &mut w, walls, app.design.walls().topology);
     if let Some(knobs) = d.walls_mut() {
-        *knobs = w;
+        *knobs = w.clone();
     }
     size_knobs(app, ui, d, coalesce);
     // a weave is carved by its own carver and never braided: the two knobs wait for weave 0

@@ -24,6 +24,7 @@ use crate::design::Design;
 pub mod book;
 mod commands;
 mod document;
+mod hand;
 mod maze_knobs;
 mod page_knobs;
 pub mod picker;
@@ -64,6 +65,10 @@ pub enum Tool {
     Entrance,
     /// A click on a boundary cell puts the exit there.
     Exit,
+    /// A click on a wall locks it as it stands (a passage open, a wall closed), or unlocks it.
+    Lock,
+    /// A brush stroke over cells carves them again from a new seed, the rest unchanged.
+    Recarve,
 }
 
 /// The paper sizes offered by name (custom sizes come from design files or the size boxes).
@@ -143,6 +148,8 @@ pub struct HedgeApp {
     /// The knobs of the other style (walls or tiles) the design last had, given back when the
     /// Style menu switches to it again.
     pub other_kind: Option<crate::design::Kind>,
+    /// The cells of the re-carve brush stroke under way ([`Tool::Recarve`]).
+    pub region: Vec<crate::topology::Coord>,
     /// The picture that window shows.
     pub picker_view: picker::PickerView,
     /// The book list and its window.
@@ -247,6 +254,7 @@ impl HedgeApp {
             picker: false,
             keep_aspect: true,
             other_kind: None,
+            region: Vec::new(),
             picker_view: picker::PickerView::default(),
             book: book::BookPanel::new(p.book),
             targets: targets::TargetsPanel::default(),

@@ -60,6 +60,12 @@ impl PagePreview {
             &dropped,
             &pages.layout,
             &pages.puzzle,
+        )
+        .with_hand_work(
+            g.maze.grid(),
+            &g.design.walls().lock,
+            &g.design.walls().recarve,
+            &pages.layout,
         );
         let mut p = PagePreview::with(pages, overlays);
         p.dropped = dropped;

@@ -297,7 +297,7 @@ mod tests {
         let d = Design {
             kind: Kind::Walls(Walls {
                 placement: hedge_placement_inside(),
-                ..*app.design.walls()
+                ..app.design.walls().clone()
             }),
             ..app.design.clone()
         };

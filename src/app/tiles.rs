@@ -50,7 +50,7 @@ pub fn style_knobs(ui: &mut egui::Ui, d: &mut Design, other: &mut Option<Kind>) 
                 .on_hover_text("every hexagonal tile is floor or wall (game maps, block mazes)");
         });
     if style != d.style() {
-        let left = d.kind;
+        let left = d.kind.clone();
         d.set_style(style);
         if let Some(kept) = other.take().filter(|k| k.style() == style) {
             d.kind = kept;

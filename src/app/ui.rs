@@ -59,6 +59,8 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
                         Tool::PaintOff,
                         Tool::Entrance,
                         Tool::Exit,
+                        Tool::Lock,
+                        Tool::Recarve,
                     ] {
                         ui.add_enabled_ui(walls || t == Tool::Pan, |ui| {
                             ui.selectable_value(&mut app.tool, t, tool_name(t))
@@ -422,6 +424,8 @@ fn tool_name(t: Tool) -> &'static str {
         Tool::PaintOff => "paint cells off",
         Tool::Entrance => "place entrance",
         Tool::Exit => "place exit",
+        Tool::Lock => "lock walls",
+        Tool::Recarve => "re-carve region",
     }
 }
 
@@ -453,6 +457,20 @@ fn preview_clicks(
 ) {
     let on = match app.tool {
         Tool::Pan => return,
+        Tool::Lock => {
+            if response.clicked()
+                && let Some(pos) = response.interact_pointer_pos()
+                && let Some((_, p)) = app.preview()
+                && let Some((a, b)) = app.wall_at_maze(p.maze_point(place.to_page(pos)))
+            {
+                app.pending.push(Command::LockWall { a, b });
+            }
+            return;
+        }
+        Tool::Recarve => {
+            recarve_stroke(app, ui, response, place);
+            return;
+        }
         Tool::PaintOn => true,
         Tool::PaintOff => false,
         Tool::Entrance | Tool::Exit => {
@@ -500,6 +518,29 @@ fn preview_clicks(
         edits: vec![edit],
         coalesce,
     });
+}
+
+/// A re-carve brush stroke: the cells under the pointer gather while the button is down, and
+/// the region is carved again when it is let go (one undo step).
+fn recarve_stroke(
+    app: &mut HedgeApp,
+    ui: &egui::Ui,
+    response: &egui::Response,
+    place: preview::PageOnScreen,
+) {
+    let primary = ui.input(|i| i.pointer.primary_down());
+    if response.is_pointer_button_down_on() && primary {
+        if let Some(pos) = response.interact_pointer_pos()
+            && let Some((_, p)) = app.preview()
+            && let Some(c) = app.cell_at_maze(p.maze_point(place.to_page(pos)))
+            && !app.region.contains(&c)
+        {
+            app.region.push(c);
+        }
+    } else if !app.region.is_empty() {
+        let cells = std::mem::take(&mut app.region);
+        app.pending.push(Command::Recarve { cells });
+    }
 }
 
 /// The text shape: a multi-line box (a line a line of the shape), its font, and "Use text".

@@ -158,7 +158,7 @@ fn placed_above(
     let other = Design {
         kind: Kind::Walls(Walls {
             placement: Placement::TopBottom,
-            ..*design.walls()
+            ..design.walls().clone()
         }),
         ..design.clone()
     };

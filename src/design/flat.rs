@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::{CellEdit, Design, KeyUnder, Kind, OutlineStyle, Style, Tiles, Walls};
 use crate::carve::{Algorithm, GrowingTreePolicy};
 use crate::endpoints::Placement;
+use crate::locks::{Locks, Recarve};
 use crate::page::PageSetup;
 use crate::shape::wand::Pick;
 use crate::shape::{Islands, ShapeSource};
@@ -114,6 +115,12 @@ pub struct FlatDesign {
     /// shrinks (they come back if it grows), which the maze ignores and files leave out.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cell_edits: Vec<CellEdit>,
+    /// Walls locked open or closed by hand (walls only; left out while there are none).
+    #[serde(skip_serializing_if = "Locks::is_empty")]
+    pub lock: Locks,
+    /// Regions carved again (walls only; left out while there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub recarve: Vec<Recarve>,
     /// Difficulty targets the search aims for (the `[targets]` table; none by default). The
     /// pipeline itself ignores them: the seed a search chose makes the same maze again.
     #[serde(skip_serializing_if = "Targets::is_empty")]
@@ -126,24 +133,39 @@ impl Default for FlatDesign {
     }
 }
 
-impl From<FlatDesign> for Design {
-    fn from(f: FlatDesign) -> Design {
-        let kind = match f.style {
-            Style::Walls => Kind::Walls(Walls {
-                topology: f.topology,
-                algorithm: f.algorithm,
-                growing_tree: f.growing_tree,
-                braid: f.braid,
-                weave: f.weave,
-                inset: f.inset,
-                key_under: f.key_under,
-                weave_legend: f.weave_legend,
-                placement: f.placement,
-                starts: f.starts,
-            }),
-            Style::Tiles => Kind::Tiles(Tiles { order: f.order }),
+impl TryFrom<FlatDesign> for Design {
+    type Error = crate::error::Error;
+
+    /// The design a file holds. The other kind's knobs are left behind, but a value out of
+    /// range is refused there too, as it always was (a walls file with `order = 2`, a tiles
+    /// file with `braid = 5`); the design's own knobs are checked by [`Design::validate`].
+    fn try_from(f: FlatDesign) -> crate::error::Result<Design> {
+        let walls = Walls {
+            topology: f.topology,
+            algorithm: f.algorithm,
+            growing_tree: f.growing_tree,
+            braid: f.braid,
+            weave: f.weave,
+            inset: f.inset,
+            key_under: f.key_under,
+            weave_legend: f.weave_legend,
+            placement: f.placement,
+            starts: f.starts,
+            lock: f.lock,
+            recarve: f.recarve,
         };
-        Design {
+        // the design's own kind is checked with the rest of it (Design::validate)
+        let kind = match f.style {
+            Style::Walls => {
+                crate::tiles::check_order(f.order)?;
+                Kind::Walls(walls)
+            }
+            Style::Tiles => {
+                walls.check_ranges()?;
+                Kind::Tiles(Tiles { order: f.order })
+            }
+        };
+        Ok(Design {
             kind,
             width: f.width,
             height: f.height,
@@ -160,13 +182,13 @@ impl From<FlatDesign> for Design {
             page: f.page,
             cell_edits: f.cell_edits,
             targets: f.targets,
-        }
+        })
     }
 }
 
 impl From<Design> for FlatDesign {
     fn from(d: Design) -> FlatDesign {
-        let w = *d.walls();
+        let w = d.walls().clone();
         FlatDesign {
             style: d.style(),
             order: d.tiles().order,
@@ -194,6 +216,8 @@ impl From<Design> for FlatDesign {
             pick: d.pick,
             page: d.page,
             cell_edits: d.cell_edits,
+            lock: w.lock,
+            recarve: w.recarve,
             targets: d.targets,
         }
     }

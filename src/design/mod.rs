@@ -8,6 +8,7 @@ pub mod flat;
 use crate::carve::{Algorithm, GrowingTreePolicy};
 use crate::endpoints::Placement;
 use crate::error::{Error, Result};
+use crate::locks::{Locks, Recarve};
 use crate::page::PageSetup;
 use crate::shape::wand::Pick;
 use crate::shape::{Islands, ShapeSource};
@@ -92,8 +93,8 @@ impl std::str::FromStr for KeyUnder {
 pub const MAX_STARTS: u32 = 4;
 
 /// The knobs of a maze of walls between cells ([`Kind::Walls`]): the grid's topology, how it
-/// is carved, braided and woven, and where its entrances go.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// is carved, braided and woven, where its entrances go, and the hand work on the carved maze.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Walls {
     /// rect, hex, polar or tri.
     pub topology: TopologyKind,
@@ -120,6 +121,11 @@ pub struct Walls {
     /// each entrance lettered A, B, C, D and only one joined to the finish (the maze is a
     /// forest, one tree per entrance: [`crate::forest`]). Left out of the file while it is 1.
     pub starts: u32,
+    /// Walls locked open or closed by hand ([`crate::locks`]; the `lock` table).
+    pub lock: Locks,
+    /// Regions carved again, each from a seed of its own, in order ([`crate::locks::recarve`];
+    /// the `[[recarve]]` tables).
+    pub recarve: Vec<Recarve>,
 }
 
 impl Walls {
@@ -135,8 +141,13 @@ impl Walls {
         weave_legend: true,
         placement: Placement::Auto,
         starts: 1,
+        lock: Locks::NONE,
+        recarve: Vec::new(),
     };
 }
+
+/// What a tiles design reads for the walls knobs ([`Design::walls`]).
+static DEFAULT_WALLS: Walls = Walls::DEFAULT;
 
 impl Walls {
     /// The inset the maze is drawn with, as a share of the cell: the knobs' own, else
@@ -148,6 +159,36 @@ impl Walls {
             None if rect && self.weave > 0.0 => WEAVE_INSET,
             _ => 0.0,
         }
+    }
+}
+
+impl Walls {
+    /// Checks the knobs that are shares or counts in a range: braid, weave, inset, the growing
+    /// tree's newest share. (A tiles file's walls knobs are held to them too, as they always
+    /// were, though the tiles leave them behind: [`flat::FlatDesign`].)
+    pub fn check_ranges(&self) -> Result<()> {
+        let unit = |name: &str, v: f64| {
+            if (0.0..=1.0).contains(&v) {
+                Ok(())
+            } else {
+                Err(Error::option(format!(
+                    "{name} must be between 0 and 1, got {v}"
+                )))
+            }
+        };
+        unit("braid", self.braid)?;
+        unit("weave", self.weave)?;
+        if let Some(i) = self.inset
+            && !(0.0..=MAX_INSET).contains(&i)
+        {
+            return Err(Error::option(format!(
+                "inset must be between 0 and {MAX_INSET} of the cell, got {i}"
+            )));
+        }
+        if let GrowingTreePolicy::Mixed(p) = self.growing_tree {
+            unit("the growing-tree newest share", p)?;
+        }
+        Ok(())
     }
 }
 
@@ -171,7 +212,7 @@ impl Tiles {
 
 /// What kind of maze a design makes, with the knobs only that kind has. A file names it with
 /// `style = "walls"` or `style = "tiles"` beside the knobs ([`flat::FlatDesign`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
     /// Cells separated by walls (every topology and carver).
     Walls(Walls),
@@ -199,7 +240,7 @@ impl Kind {
 /// fields take their defaults, so older files keep loading; a file keeps the flat form it has
 /// always had ([`flat::FlatDesign`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(from = "flat::FlatDesign", into = "flat::FlatDesign")]
+#[serde(try_from = "flat::FlatDesign", into = "flat::FlatDesign")]
 pub struct Design {
     /// Walls between cells, or hex tiles, with the knobs of that kind.
     pub kind: Kind,
@@ -285,7 +326,7 @@ impl Design {
     pub fn walls(&self) -> &Walls {
         match &self.kind {
             Kind::Walls(w) => w,
-            Kind::Tiles(_) => &Walls::DEFAULT,
+            Kind::Tiles(_) => &DEFAULT_WALLS,
         }
     }
 
@@ -328,7 +369,7 @@ impl Design {
     /// have the hex topology's geometry, so a shape is fitted onto them as onto a hex grid; see
     /// [`crate::tiles::region`]).
     pub fn grid_topology(&self) -> TopologyKind {
-        match self.kind {
+        match &self.kind {
             Kind::Walls(w) => w.topology,
             Kind::Tiles(_) => TopologyKind::Hex,
         }
@@ -447,15 +488,6 @@ impl Design {
 
     /// Checks the knobs that can be checked without building anything.
     pub fn validate(&self) -> Result<()> {
-        let unit = |name: &str, v: f64| {
-            if (0.0..=1.0).contains(&v) {
-                Ok(())
-            } else {
-                Err(Error::option(format!(
-                    "{name} must be between 0 and 1, got {v}"
-                )))
-            }
-        };
         if let Some(seed) = self.seed
             && seed > MAX_SEED
         {
@@ -465,18 +497,7 @@ impl Design {
         }
         match &self.kind {
             Kind::Walls(w) => {
-                unit("braid", w.braid)?;
-                unit("weave", w.weave)?;
-                if let Some(i) = w.inset
-                    && !(0.0..=MAX_INSET).contains(&i)
-                {
-                    return Err(Error::option(format!(
-                        "inset must be between 0 and {MAX_INSET} of the cell, got {i}"
-                    )));
-                }
-                if let GrowingTreePolicy::Mixed(p) = w.growing_tree {
-                    unit("the growing-tree newest share", p)?;
-                }
+                w.check_ranges()?;
                 if w.weave > 0.0 {
                     // weave replaces the carver, so only the weave's own limits apply
                     crate::weave::check(w.topology)?;
@@ -484,6 +505,21 @@ impl Design {
                     w.algorithm.check(w.topology)?;
                 }
                 self.check_starts()?;
+                w.lock.check()?;
+                crate::locks::check_recarves(&w.recarve, MAX_SEED)?;
+                let hand = !w.lock.is_empty() || !w.recarve.is_empty();
+                if hand && w.weave > 0.0 {
+                    return Err(Error::option(
+                        "locked walls and re-carved regions do not work with weave (its \
+                         bridges): set weave to 0",
+                    ));
+                }
+                if hand && w.starts > 1 {
+                    return Err(Error::option(
+                        "locked walls and re-carved regions do not work with a \"Which path?\" \
+                         puzzle (starts above 1)",
+                    ));
+                }
             }
             Kind::Tiles(t) => crate::tiles::check_order(t.order)?,
         }
@@ -522,24 +558,36 @@ mod tests {
         let d = crate::io::parse_design(old).unwrap();
         assert_eq!(d.kind, Kind::Tiles(Tiles { order: 1 }));
         assert_eq!(d.grid_topology(), TopologyKind::Hex);
-        assert_eq!(*d.walls(), Walls::DEFAULT);
+        assert_eq!(d.walls(), &Walls::DEFAULT);
         d.validate().unwrap();
         let text = crate::io::design_to_toml(&d);
-        assert!(text.contains("style = \"tiles\"") && text.contains("order = 1"), "{text}");
-        assert!(text.contains("topology = \"rect\"") && text.contains("braid = 0.0"), "{text}");
+        assert!(
+            text.contains("style = \"tiles\"") && text.contains("order = 1"),
+            "{text}"
+        );
+        assert!(
+            text.contains("topology = \"rect\"") && text.contains("braid = 0.0"),
+            "{text}"
+        );
         assert_eq!(crate::io::parse_design(&text).unwrap(), d);
         // a walls file: its knobs, no order; the file it writes reads back the same
         let walls = crate::io::parse_design(
             "topology = \"hex\"\nalgorithm = \"prim\"\nbraid = 0.25\nweave = 0.0\norder = 0\n",
         )
         .unwrap();
-        let Kind::Walls(w) = walls.kind else {
+        let Kind::Walls(w) = &walls.kind else {
             panic!("walls by default")
         };
-        assert_eq!((w.topology, w.algorithm, w.braid), (TopologyKind::Hex, Algorithm::Prim, 0.25));
+        assert_eq!(
+            (w.topology, w.algorithm, w.braid),
+            (TopologyKind::Hex, Algorithm::Prim, 0.25)
+        );
         let text = crate::io::design_to_toml(&walls);
         assert_eq!(crate::io::parse_design(&text).unwrap(), walls);
-        assert_eq!(crate::io::design_to_toml(&crate::io::parse_design(&text).unwrap()), text);
+        assert_eq!(
+            crate::io::design_to_toml(&crate::io::parse_design(&text).unwrap()),
+            text
+        );
         // the same knobs as a flat file always had, in the same order
         let flat: Vec<&str> = text.lines().map(|l| l.split(' ').next().unwrap()).collect();
         assert_eq!(

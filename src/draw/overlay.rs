@@ -8,6 +8,7 @@
 
 use super::{Drawing, Item, Layer, Layout, Path, Pos, Rgb, Shape};
 use crate::grid::Grid;
+use crate::locks::{Locks, Recarve};
 use crate::maze::Tunnel;
 use crate::tiles::puzzle::TileMaze;
 use crate::tiles::{Tile, hexagon};
@@ -23,6 +24,12 @@ pub const NECK_TINT: (Rgb, u8) = (Rgb(255, 0, 0), 150);
 pub const DROPPED_TINT: (Rgb, u8) = (Rgb(120, 90, 200), 90);
 /// The trim line's colour (the edge the printer cuts along, inside a bleed).
 pub const TRIM_LINE: (Rgb, u8) = (Rgb(0, 150, 220), 255);
+/// A wall locked open by hand: green.
+pub const LOCK_OPEN: Rgb = Rgb(0, 160, 70);
+/// A wall locked closed by hand: red.
+pub const LOCK_CLOSED: Rgb = Rgb(215, 30, 40);
+/// The tint of the regions carved again by hand: blue, translucent.
+pub const RECARVE_TINT: (Rgb, u8) = (Rgb(40, 120, 255), 60);
 /// A neck is highlighted when losing it would cut off at least this many cells.
 pub const NECK_PIECE: usize = 3;
 
@@ -49,6 +56,9 @@ pub struct Overlays {
     pub dropped: Option<Item>,
     /// The trim line, when the page has a bleed.
     pub trim: Option<Item>,
+    /// The hand work on the maze (always shown): the walls locked open, those locked closed,
+    /// the regions carved again ([`Overlays::with_hand_work`]).
+    pub hand: Vec<Item>,
     /// How many crossings are tinted.
     pub crossing_count: usize,
     /// How many cells the mask tint covers.
@@ -123,10 +133,61 @@ impl Overlays {
             necks: tint(necks, NECK_TINT),
             dropped: tint(dropped_cells, DROPPED_TINT),
             trim: trim_line(page),
+            hand: Vec::new(),
             crossing_count: tunnels.len(),
             cell_count: grid.len(),
             dropped_count: dropped.len(),
         }
+    }
+
+    /// These overlays with the hand work on `grid`'s maze: a bar along each wall `locks` locks
+    /// (green open, red closed) and a tint over the cells of the `regions` carved again.
+    pub fn with_hand_work(
+        mut self,
+        grid: &Grid,
+        locks: &Locks,
+        regions: &[Recarve],
+        lay: &Layout,
+    ) -> Overlays {
+        let tess = grid.topology().tess();
+        let mut sides = Vec::new();
+        let cells: Vec<Vec<Point>> = regions
+            .iter()
+            .flat_map(|r| r.cells.iter())
+            .map(|&[r, c]| Coord::new(r, c))
+            .filter(|&c| grid.id_at(c).is_some())
+            .map(|c| {
+                tess.sides(c, &mut sides);
+                sides.iter().map(|s| s.a).collect()
+            })
+            .collect();
+        self.hand
+            .extend(tint(polygons(lay, cells.into_iter()), RECARVE_TINT));
+        let width = (lay.wall_mm * 2.5).max(0.8);
+        for (walls, color) in [(&locks.open, LOCK_OPEN), (&locks.closed, LOCK_CLOSED)] {
+            let mut segs = Vec::new();
+            for w in walls {
+                let (a, b) = (Coord::new(w[0], w[1]), Coord::new(w[2], w[3]));
+                if grid.id_at(a).is_none() || grid.id_at(b).is_none() {
+                    continue;
+                }
+                tess.sides(a, &mut sides);
+                for s in sides.iter().filter(|s| s.neighbour == Some(b)) {
+                    segs.extend(Path::polyline(&[lay.to_page(s.a), lay.to_page(s.b)]).segs());
+                }
+            }
+            if !segs.is_empty() {
+                self.hand.push(Item {
+                    layer: Layer::Overlay,
+                    shape: Shape::Stroke {
+                        path: Path::from(segs),
+                        width,
+                        color,
+                    },
+                });
+            }
+        }
+        self
     }
 
     /// The overlays of a tile maze: its tiles (the shape's, or the whole grid) for the mask.
@@ -175,6 +236,7 @@ impl Overlays {
             .chain(above)
             .chain(mask)
             .chain(self.dropped.as_ref())
+            .chain(&self.hand)
             .chain(self.trim.as_ref())
     }
 }

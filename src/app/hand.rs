@@ -1,0 +1,201 @@
+//! The hand tools on the maze: a click on a wall locks it as it stands (a passage open, a wall
+//! closed) or unlocks it; a brush stroke over cells carves that region again from a new seed,
+//! the rest of the maze unchanged. Both are design edits ([`crate::design::Walls::lock`],
+//! [`crate::design::Walls::recarve`]), one undo step each, saved in the design file and made by
+//! the command line's `--design` the same way ([`crate::locks`]). The locks and the regions
+//! show on the preview as overlays, never printed.
+
+use crate::difficulty::candidate_seed;
+use crate::topology::{Coord, Point};
+
+use super::HedgeApp;
+
+impl HedgeApp {
+    /// The wall of the current maze nearest the maze point `q`, as the two cells either side
+    /// (both in the maze), if `q` is within half a cell of one.
+    pub fn wall_at_maze(&self, q: Point) -> Option<(Coord, Coord)> {
+        let g = self.generated()?;
+        let grid = g.maze.grid();
+        let c = self.cell_at_maze(q)?;
+        grid.id_at(c)?;
+        let mut sides = Vec::new();
+        grid.topology().tess().sides(c, &mut sides);
+        sides
+            .iter()
+            .filter_map(|s| {
+                let n = s.neighbour?;
+                grid.id_at(n)?;
+                Some((crate::shape::outline::seg_dist(q, s.a, s.b), n))
+            })
+            .min_by(|x, y| x.0.total_cmp(&y.0))
+            .filter(|(d, _)| *d < 0.5)
+            .map(|(_, n)| (c, n))
+    }
+
+    /// Locks the wall between `a` and `b` as the maze shown has it (a passage open, a wall
+    /// closed), or unlocks it when it is locked: one undo step.
+    pub(super) fn lock_wall(&mut self, a: Coord, b: Coord) {
+        let Some(g) = self.generated() else { return };
+        let grid = g.maze.grid();
+        let (Some(x), Some(y)) = (grid.id_at(a), grid.id_at(b)) else {
+            return;
+        };
+        let open = g.maze.linked(x, y);
+        let mut d = self.design.clone();
+        let Some(w) = d.walls_mut() else { return };
+        let next = match w.lock.get(a, b) {
+            Some(_) => None,
+            None => Some(open),
+        };
+        w.lock.set(a, b, next);
+        if let Err(e) = w.lock.check() {
+            self.message = Some(Err(e.to_string()));
+            return;
+        }
+        self.message = Some(Ok(match next {
+            Some(true) => "passage locked open (click it again to unlock)".into(),
+            Some(false) => "wall locked closed (click it again to unlock)".into(),
+            None => "unlocked".into(),
+        }));
+        self.set_design(d, false);
+    }
+
+    /// Carves the cells of `region` again from a new seed (the design's seed and how many
+    /// regions it has, so the same strokes make the same maze): one undo step.
+    pub(super) fn recarve(&mut self, region: Vec<Coord>) {
+        if region.is_empty() {
+            return;
+        }
+        let mut d = self.design.clone();
+        let base = d.seed.unwrap_or(0);
+        let Some(w) = d.walls_mut() else { return };
+        if w.weave > 0.0 || w.starts > 1 {
+            self.message = Some(Err(
+                "re-carving needs a maze without weave or several starts".into(),
+            ));
+            return;
+        }
+        let seed = candidate_seed(base, 0x5EC0 + w.recarve.len() as u64) & crate::design::MAX_SEED;
+        let mut cells: Vec<[u32; 2]> = region.iter().map(|c| [c.row, c.col]).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let n = cells.len();
+        w.recarve.push(crate::locks::Recarve { seed, cells });
+        if let Err(e) = crate::locks::check_recarves(&w.recarve, crate::design::MAX_SEED) {
+            self.message = Some(Err(e.to_string()));
+            return;
+        }
+        self.message = Some(Ok(format!("{n} cells carved again (undo to take it back)")));
+        self.set_design(d, false);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::tests::settle;
+    use crate::app::{Command, HedgeApp, Persisted};
+    use crate::design::Design;
+    use crate::topology::Coord;
+
+    fn app() -> HedgeApp {
+        let mut app = HedgeApp::headless(Persisted::default());
+        let d = Design {
+            width: 12,
+            height: 12,
+            seed: Some(5),
+            ..app.design.clone()
+        };
+        crate::app::tests::edit(&mut app, d);
+        settle(&mut app);
+        app
+    }
+
+    fn passages(app: &HedgeApp) -> Vec<(Coord, Coord)> {
+        let g = app.generated().unwrap();
+        let grid = g.maze.grid();
+        let mut p: Vec<_> = g
+            .maze
+            .passage_list()
+            .into_iter()
+            .map(|(a, b)| {
+                (
+                    grid.coord(a).min(grid.coord(b)),
+                    grid.coord(a).max(grid.coord(b)),
+                )
+            })
+            .collect();
+        p.sort();
+        p
+    }
+
+    #[test]
+    fn a_wall_clicked_is_locked_as_it_stands_and_a_second_click_unlocks_it() {
+        let mut app = app();
+        let g = app.generated().unwrap();
+        let grid = g.maze.grid();
+        // the wall between (3,3) and its right neighbour, found from a point on it
+        let (a, b) = (Coord::new(3, 3), Coord::new(3, 4));
+        let open = g
+            .maze
+            .linked(grid.id_at(a).unwrap(), grid.id_at(b).unwrap());
+        let t = grid.topology().tess();
+        let (ca, cb) = (t.center(a), t.center(b));
+        let mid = crate::topology::Point::new((ca.x + cb.x) / 2.0, (ca.y + cb.y) / 2.0 + 0.1);
+        assert_eq!(app.wall_at_maze(mid), Some((a, b)));
+        app.apply(Command::LockWall { a, b }, None);
+        settle(&mut app);
+        assert_eq!(app.design.walls().lock.get(a, b), Some(open));
+        assert_eq!(app.undo_steps(), 2, "one undo step");
+        // the overlay shows it, the page does not print it
+        let p = app.preview().unwrap().1.clone();
+        assert_eq!(p.overlays.hand.len(), 1);
+        app.apply(Command::LockWall { a, b }, None);
+        settle(&mut app);
+        assert_eq!(app.design.walls().lock.get(a, b), None);
+        app.apply(Command::Undo, None);
+        settle(&mut app);
+        assert_eq!(app.design.walls().lock.get(a, b), Some(open));
+    }
+
+    #[test]
+    fn a_brushed_region_is_carved_again_and_the_rest_stays() {
+        let mut app = app();
+        let before = passages(&app);
+        let region: Vec<Coord> = (4..8)
+            .flat_map(|r| (4..8).map(move |c| Coord::new(r, c)))
+            .collect();
+        let inside = |c: &Coord| (4..8).contains(&c.row) && (4..8).contains(&c.col);
+        app.apply(
+            Command::Recarve {
+                cells: region.clone(),
+            },
+            None,
+        );
+        settle(&mut app);
+        let after = passages(&app);
+        assert_ne!(before, after, "the region changed");
+        let outside = |p: &[(Coord, Coord)]| -> Vec<(Coord, Coord)> {
+            p.iter()
+                .copied()
+                .filter(|(a, b)| !inside(a) && !inside(b))
+                .collect()
+        };
+        assert_eq!(outside(&before), outside(&after));
+        assert!(app.generated().unwrap().maze.is_perfect());
+        let w = app.design.walls();
+        assert_eq!(w.recarve.len(), 1);
+        assert_eq!(w.recarve[0].cells.len(), 16);
+        // saved and read back, the command line's design makes the same maze
+        let text = crate::io::design_to_toml(&app.design);
+        let again = crate::io::parse_design(&text).unwrap();
+        let g = crate::pipeline::generate(&again, None).unwrap();
+        assert_eq!(
+            g.maze.passage_list(),
+            app.generated().unwrap().maze.passage_list()
+        );
+        // one undo step takes it back
+        app.apply(Command::Undo, None);
+        settle(&mut app);
+        assert_eq!(passages(&app), before);
+    }
+}
