@@ -1645,3 +1645,179 @@ fn knobs_follow_the_shape_and_a_weave_disables_what_it_ignores() {
     let braid = h.get_by_role_and_label(Role::Slider, "Braid");
     assert!(!braid.accesskit_node().is_disabled());
 }
+
+/// The hand tools with the mouse: "lock walls" clicks a wall and locks it as it stands (shown,
+/// never printed), "re-carve region" brushes cells and carves them again from a new seed, the
+/// rest of the maze unchanged; each is one undo step, saved in the design file, and the command
+/// line makes the very same maze from it.
+#[test]
+fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
+    let mut h = editor();
+    let passages = |h: &Harness<'_, HedgeApp>| {
+        let g = h.state().generated().unwrap();
+        let grid = g.maze.grid();
+        let mut p: Vec<_> = g
+            .maze
+            .passage_list()
+            .into_iter()
+            .map(|(a, b)| {
+                let (x, y) = (grid.coord(a), grid.coord(b));
+                (x.min(y), x.max(y))
+            })
+            .collect();
+        p.sort();
+        p
+    };
+    let before = passages(&h);
+    let steps = h.state().undo_steps();
+
+    // lock the wall between (5,5) and (5,6): a click on its middle
+    pick(&mut h, "Drag", "lock walls");
+    let g = h.state().generated().unwrap();
+    let grid = g.maze.grid();
+    let (a, b) = (
+        hedge::topology::Coord::new(5, 5),
+        hedge::topology::Coord::new(5, 6),
+    );
+    let open = g
+        .maze
+        .linked(grid.id_at(a).unwrap(), grid.id_at(b).unwrap());
+    let t = grid.topology().tess();
+    let (ca, cb) = (t.center(a), t.center(b));
+    let mid = hedge::topology::Point::new((ca.x + cb.x) / 2.0, (ca.y + cb.y) / 2.0 + 0.15);
+    let builds = h.state().raster.builds;
+    let at = screen_of(&h, mid);
+    click_at(&mut h, at, egui::PointerButton::Primary);
+    assert_eq!(h.state().design.walls().lock.get(a, b), Some(open));
+    assert_eq!(h.state().undo_steps(), steps + 1);
+    assert_eq!(passages(&h), before, "a lock as it stands changes nothing");
+    assert_eq!(h.state().preview().unwrap().1.overlays.hand.len(), 1);
+    assert!(h.state().raster.builds > builds, "the lock is drawn");
+
+    // re-carve a 3x3 block: press on (2,2), drag over to (4,4), let go
+    pick(&mut h, "Drag", "re-carve region");
+    let centre = |r: u32, c: u32| {
+        let g = h.state().generated().unwrap();
+        let grid = g.maze.grid();
+        screen_of(
+            &h,
+            grid.center(grid.id_at(hedge::topology::Coord::new(r, c)).unwrap()),
+        )
+    };
+    let path: Vec<egui::Pos2> = [
+        (2, 2),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+        (3, 3),
+        (3, 2),
+        (4, 2),
+        (4, 3),
+        (4, 4),
+    ]
+    .iter()
+    .map(|&(r, c)| centre(r, c))
+    .collect();
+    h.hover_at(path[0]);
+    h.drag_at(path[0]);
+    h.run();
+    for &p in &path[1..] {
+        h.hover_at(p);
+        h.run();
+    }
+    h.drop_at(path[8]);
+    h.run();
+    let w = h.state().design.walls().clone();
+    assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message);
+    assert_eq!(w.recarve[0].cells.len(), 9, "{:?}", w.recarve[0].cells);
+    assert_eq!(h.state().undo_steps(), steps + 2);
+    let after = passages(&h);
+    let inside = |c: &hedge::topology::Coord| (2..5).contains(&c.row) && (2..5).contains(&c.col);
+    let outside = |p: &[(hedge::topology::Coord, hedge::topology::Coord)]| {
+        p.iter()
+            .filter(|(x, y)| !inside(x) && !inside(y))
+            .copied()
+            .collect::<Vec<_>>()
+    };
+    assert_ne!(before, after, "the region is carved anew");
+    assert_eq!(outside(&before), outside(&after), "the rest is unchanged");
+    assert!(h.state().generated().unwrap().maze.is_perfect());
+
+    // the design file keeps both, and the command line makes the same maze from it
+    let dir = tempfile::tempdir().unwrap();
+    let toml = dir.path().join("hand.toml");
+    h.state_mut()
+        .apply(hedge::app::Command::SaveDesign(toml.clone()), None);
+    let text = std::fs::read_to_string(&toml).unwrap();
+    assert!(
+        text.contains("[lock]") && text.contains("[[recarve]]"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&cli_json(&toml)).unwrap();
+    let cli_passages = json["passages"].as_array().map(|p| p.len());
+    assert_eq!(cli_passages, Some(after.len()), "{}", json["passages"]);
+    let ours = hedge::json::to_vec(h.state().generated().unwrap());
+    assert_eq!(cli_json(&toml), ours, "the CLI makes the editor's maze");
+
+    // undo twice: the maze of before
+    h.state_mut().apply(hedge::app::Command::Undo, None);
+    h.state_mut().apply(hedge::app::Command::Undo, None);
+    h.run();
+    assert_eq!(passages(&h), before);
+    assert!(h.state().design.walls().lock.is_empty());
+}
+
+/// START and FINISH move with a drag: pressed anywhere, let go near the edge, the end snaps to
+/// the nearest cell of the outline (one undo step); let go in the middle, a message says why.
+#[test]
+fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
+    use hedge::endpoints::Placement;
+    use hedge::topology::Coord;
+    let mut h = editor();
+    pick(&mut h, "Drag", "place exit");
+    let at = |h: &Harness<'_, HedgeApp>, c: Coord| {
+        let g = h.state().generated().unwrap();
+        screen_of(h, g.maze.grid().center(g.maze.grid().id_at(c).unwrap()))
+    };
+    // press at the top edge, drag along it, let go one cell inside the edge at column 12
+    let path = [
+        Coord::new(0, 3),
+        Coord::new(0, 6),
+        Coord::new(1, 9),
+        Coord::new(1, 12),
+    ];
+    let points: Vec<egui::Pos2> = path.iter().map(|&c| at(&h, c)).collect();
+    h.hover_at(points[0]);
+    h.drag_at(points[0]);
+    h.run();
+    for &p in &points[1..] {
+        h.hover_at(p);
+        h.run();
+    }
+    h.drop_at(points[3]);
+    h.run();
+    let Placement::Cells { exit, .. } = h.state().design.walls().placement else {
+        panic!(
+            "{:?} {:?}",
+            h.state().design.walls().placement,
+            h.state().message
+        )
+    };
+    assert_eq!(exit, Coord::new(0, 12), "snapped to the outline");
+    let g = h.state().generated().unwrap();
+    assert_eq!(g.maze.grid().coord(g.exit.cell), Coord::new(0, 12));
+    // let go in the middle: nothing to snap to, the design stays
+    let before = h.state().design.clone();
+    let mid = at(&h, Coord::new(10, 10));
+    h.hover_at(mid);
+    h.drag_at(mid);
+    h.run();
+    h.drop_at(mid);
+    h.run();
+    assert_eq!(h.state().design, before);
+    assert!(
+        matches!(&h.state().message, Some(Err(e)) if e.contains("outline")),
+        "{:?}",
+        h.state().message
+    );
+}

@@ -486,7 +486,9 @@ fn order_above_one_is_refused_with_walls_too() {
     assert!(!out.status.success());
     assert!(stderr_of(&out).contains("--order is for tile mazes"));
     let out = hedge()
-        .args(["generate", "--width", "8", "--style", "tiles", "--order", "3"])
+        .args([
+            "generate", "--width", "8", "--style", "tiles", "--order", "3",
+        ])
         .output()
         .unwrap();
     assert!(!out.status.success());

@@ -32,6 +32,23 @@ impl HedgeApp {
             .map(|(_, n)| (c, n))
     }
 
+    /// The cell on the current maze's outline (where an entrance or exit can open) nearest the
+    /// maze point `q`, if one is within a cell and a half: a click or a drag let go near the
+    /// edge snaps to it.
+    pub fn opening_at_maze(&self, q: Point) -> Option<Coord> {
+        let g = self.generated()?;
+        let grid = g.maze.grid();
+        crate::endpoints::outline(grid)
+            .into_iter()
+            .map(|c| {
+                let m = grid.center(c);
+                ((m.x - q.x).hypot(m.y - q.y), grid.coord(c))
+            })
+            .min_by(|x, y| x.0.total_cmp(&y.0))
+            .filter(|(d, _)| *d < 1.5)
+            .map(|(_, c)| c)
+    }
+
     /// Locks the wall between `a` and `b` as the maze shown has it (a passage open, a wall
     /// closed), or unlocks it when it is locked: one undo step.
     pub(super) fn lock_wall(&mut self, a: Coord, b: Coord) {

@@ -474,9 +474,12 @@ fn preview_clicks(
         Tool::PaintOn => true,
         Tool::PaintOff => false,
         Tool::Entrance | Tool::Exit => {
-            if response.clicked()
+            // a click, or a drag let go: the nearest cell on the outline
+            if (response.clicked() || response.drag_stopped())
                 && let Some(pos) = response.interact_pointer_pos()
-                && let Some(cell) = app.cell_at(place.to_page(pos))
+                && let Some((_, p)) = app.preview()
+                && let q = p.maze_point(place.to_page(pos))
+                && let Some(cell) = app.opening_at_maze(q).or_else(|| app.cell_at_maze(q))
             {
                 app.pending.push(Command::PlaceEnd {
                     cell,
