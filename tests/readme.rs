@@ -909,7 +909,12 @@ fn every_readme_picture_is_made_or_a_screenshot() {
         ])
         .chain(KIDS_SHEETS.iter().map(|k| k.0))
         .collect();
-    let screenshots = ["editor.png", "editor-zoom.png", "editor-difficulty.png"];
+    let screenshots = [
+        "editor.png",
+        "editor-zoom.png",
+        "editor-difficulty.png",
+        "editor-hand.png",
+    ];
     for shown in readme.split("(assets/readme/").skip(1) {
         let name = shown.split(')').next().unwrap();
         assert!(

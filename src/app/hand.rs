@@ -166,6 +166,11 @@ mod tests {
         // the overlay shows it, the page does not print it
         let p = app.preview().unwrap().1.clone();
         assert_eq!(p.overlays.hand.len(), 1);
+        // one bar: a move and a line
+        let crate::draw::Shape::Stroke { path, .. } = &p.overlays.hand[0].shape else {
+            panic!("{:?}", p.overlays.hand[0])
+        };
+        assert_eq!(path.segs().count(), 2, "{path:?}");
         app.apply(Command::LockWall { a, b }, None);
         settle(&mut app);
         assert_eq!(app.design.walls().lock.get(a, b), None);

@@ -140,8 +140,10 @@ impl Overlays {
         }
     }
 
-    /// These overlays with the hand work on `grid`'s maze: a bar along each wall `locks` locks
-    /// (green open, red closed) and a tint over the cells of the `regions` carved again.
+    /// These overlays with the hand work on `grid`'s maze: a green bar across each passage
+    /// `locks` keeps open (from one cell towards the other, so it reads as a way through), a red
+    /// bar along each wall it keeps closed, and a tint over the cells of the `regions` carved
+    /// again.
     pub fn with_hand_work(
         mut self,
         grid: &Grid,
@@ -157,6 +159,7 @@ impl Overlays {
             .map(|&[r, c]| Coord::new(r, c))
             .filter(|&c| grid.id_at(c).is_some())
             .map(|c| {
+                sides.clear();
                 tess.sides(c, &mut sides);
                 sides.iter().map(|s| s.a).collect()
             })
@@ -164,16 +167,30 @@ impl Overlays {
         self.hand
             .extend(tint(polygons(lay, cells.into_iter()), RECARVE_TINT));
         let width = (lay.wall_mm * 2.5).max(0.8);
-        for (walls, color) in [(&locks.open, LOCK_OPEN), (&locks.closed, LOCK_CLOSED)] {
+        for (walls, color, open) in [
+            (&locks.open, LOCK_OPEN, true),
+            (&locks.closed, LOCK_CLOSED, false),
+        ] {
             let mut segs = Vec::new();
             for w in walls {
                 let (a, b) = (Coord::new(w[0], w[1]), Coord::new(w[2], w[3]));
                 if grid.id_at(a).is_none() || grid.id_at(b).is_none() {
                     continue;
                 }
+                sides.clear();
                 tess.sides(a, &mut sides);
                 for s in sides.iter().filter(|s| s.neighbour == Some(b)) {
-                    segs.extend(Path::polyline(&[lay.to_page(s.a), lay.to_page(s.b)]).segs());
+                    let (p, q) = if open {
+                        // across the side, two thirds of the way to each cell's centre
+                        let (ca, cb) = (tess.center(a), tess.center(b));
+                        let m = Point::new((s.a.x + s.b.x) / 2.0, (s.a.y + s.b.y) / 2.0);
+                        let towards =
+                            |c: Point| Point::new(m.x + (c.x - m.x) / 1.5, m.y + (c.y - m.y) / 1.5);
+                        (towards(ca), towards(cb))
+                    } else {
+                        (s.a, s.b)
+                    };
+                    segs.extend(Path::polyline(&[lay.to_page(p), lay.to_page(q)]).segs());
                 }
             }
             if !segs.is_empty() {
