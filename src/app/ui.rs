@@ -544,6 +544,26 @@ fn recarve_stroke(
         let cells = std::mem::take(&mut app.region);
         app.pending.push(Command::Recarve { cells });
     }
+    // the cells brushed so far, tinted on screen until the button is let go
+    let (Some(g), Some((_, p))) = (app.generated(), app.preview()) else {
+        return;
+    };
+    let tess = g.maze.grid().topology().tess();
+    let mut sides = Vec::new();
+    let fill = egui::Color32::from_rgba_unmultiplied(40, 120, 255, 90);
+    for &c in &app.region {
+        sides.clear();
+        tess.sides(c, &mut sides);
+        let points: Vec<egui::Pos2> = sides
+            .iter()
+            .map(|s| place.to_screen(p.page_point(s.a)))
+            .collect();
+        ui.painter().add(egui::Shape::convex_polygon(
+            points,
+            fill,
+            egui::Stroke::NONE,
+        ));
+    }
 }
 
 /// The text shape: a multi-line box (a line a line of the shape), its font, and "Use text".
