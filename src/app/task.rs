@@ -23,11 +23,17 @@ use std::time::{Duration, Instant};
 /// Called when a task reports progress or finishes (the app requests a repaint).
 type Wake = Arc<dyn Fn() + Send + Sync>;
 
+/// A test hook called on the task's own thread with the task's name when a job starts, and with
+/// a label at each of its [checkpoints](Control::checkpoint): a test that blocks in it holds the
+/// job there, deterministically (no sleeps), while it drives the UI.
+pub type Gate = Arc<dyn Fn(&str) + Send + Sync>;
+
 /// Starts tasks: on threads of their own, or inline on the calling thread (tests). Clones share
 /// the inline switch, so one call switches every part of the app that holds a clone.
 #[derive(Clone)]
 pub struct Spawner {
     inline: Arc<AtomicBool>,
+    gate: Arc<Mutex<Option<Gate>>>,
     wake: Wake,
 }
 
@@ -45,8 +51,14 @@ impl Spawner {
     pub fn new(wake: impl Fn() + Send + Sync + 'static) -> Spawner {
         Spawner {
             inline: Arc::new(AtomicBool::new(false)),
+            gate: Arc::new(Mutex::new(None)),
             wake: Arc::new(wake),
         }
+    }
+
+    /// Sets (or, with `None`, removes) the [`Gate`] of tasks started later (tests).
+    pub fn set_gate(&self, gate: Option<Gate>) {
+        *self.gate.lock().unwrap_or_else(|e| e.into_inner()) = gate;
     }
 
     /// Runs later tasks inline (on the thread that starts them, finished before `spawn`
@@ -71,8 +83,10 @@ impl Spawner {
         T: Send + 'static,
         P: Send + 'static,
     {
+        let gate = self.gate.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let shared = Arc::new(Shared {
-            cancel: AtomicBool::new(false),
+            cancel: Arc::new(AtomicBool::new(false)),
+            gate,
             state: Mutex::new(State {
                 progress: None,
                 finished: false,
@@ -87,6 +101,7 @@ impl Spawner {
         let run = {
             let tx = tx.clone();
             move || {
+                control.checkpoint(name);
                 let r = catch_unwind(AssertUnwindSafe(|| job(&control)))
                     .map_err(|panic| panic_line(name, panic.as_ref()));
                 let _ = tx.send(r);
@@ -131,7 +146,8 @@ struct State<P> {
 }
 
 struct Shared<P> {
-    cancel: AtomicBool,
+    cancel: Arc<AtomicBool>,
+    gate: Option<Gate>,
     state: Mutex<State<P>>,
     changed: Condvar,
     wake: Wake,
@@ -161,6 +177,22 @@ impl<P> Control<P> {
         &self.shared.cancel
     }
 
+    /// Calls the test [`Gate`], if one is set, with `label` (where the job has got to).
+    pub fn checkpoint(&self, label: &str) {
+        if let Some(gate) = &self.shared.gate {
+            gate(label);
+        }
+    }
+
+    /// The cancel flag and the gate, to hand to code that outlives the job's borrow of its
+    /// control (a writer the library calls back).
+    pub fn handle(&self) -> Handle {
+        Handle {
+            cancel: Arc::clone(&self.shared.cancel),
+            gate: self.shared.gate.clone(),
+        }
+    }
+
     /// Reports progress: the UI reads the newest report (see [`Task::progress`]).
     pub fn report(&self, progress: P) {
         self.shared.state().progress = Some(progress);
@@ -175,6 +207,27 @@ impl<P> Control<P> {
         (self.shared.wake)();
         drop(state);
         self.shared.changed.notify_all();
+    }
+}
+
+/// What [`Control::handle`] gives: the task's cancel flag and test gate, owned.
+#[derive(Clone)]
+pub struct Handle {
+    cancel: Arc<AtomicBool>,
+    gate: Option<Gate>,
+}
+
+impl Handle {
+    /// Whether the task was asked to stop.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// As [`Control::checkpoint`].
+    pub fn checkpoint(&self, label: &str) {
+        if let Some(gate) = &self.gate {
+            gate(label);
+        }
     }
 }
 
@@ -483,6 +536,37 @@ mod tests {
             std::thread::current().id() == me
         });
         assert_eq!(task.wait(), Ok(false));
+    }
+
+    #[test]
+    fn a_gate_holds_a_job_at_its_start_and_checkpoints() {
+        let s = threads();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let (release, hold) = sync_channel::<()>(0);
+        let hold = Mutex::new(hold);
+        s.set_gate(Some(Arc::new({
+            let seen = Arc::clone(&seen);
+            move |at: &str| {
+                seen.lock().unwrap().push(at.to_string());
+                if at == "half way" {
+                    let _ = hold.lock().unwrap().recv();
+                }
+            }
+        })));
+        let task = s.spawn("gated", |c: &Control<u8>| {
+            c.report(1);
+            c.handle().checkpoint("half way");
+            c.handle().cancelled()
+        });
+        task.wait_for_progress(|&p| p == 1);
+        task.cancel();
+        assert_eq!(task.poll(), None, "held at its checkpoint");
+        release.send(()).unwrap();
+        assert_eq!(task.wait(), Ok(true), "the handle sees the cancel");
+        assert_eq!(*seen.lock().unwrap(), ["gated", "half way"]);
+        s.set_gate(None);
+        s.spawn("free", |_: &Control<()>| ()).wait().unwrap();
+        assert_eq!(seen.lock().unwrap().len(), 2);
     }
 
     #[test]
