@@ -3,10 +3,13 @@
 //! them), opening, saving and exporting.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+use super::runtime::Shaping;
+use super::task::{Control, Task};
+use super::worker::{self, ExportStep};
 use super::{Current, HedgeApp, book, targets};
 use crate::design::Design;
-use crate::pipeline::Generated;
 use crate::random::fresh_seed;
 use crate::shape::ShapeSource;
 
@@ -101,6 +104,10 @@ pub enum Command {
     FindMaze,
     /// Stop the difficulty search; the design stays as it is.
     CancelSearch,
+    /// Stop reading the shape's picture (a shape being set is not set).
+    CancelReading,
+    /// Stop the export running in the background; nothing is written.
+    CancelExport,
 }
 
 /// What an export writes.
@@ -176,6 +183,15 @@ pub enum DialogRequest {
 /// Stands in for the file dialogs (tests): returns the path a user would have picked.
 pub type DialogHook = Box<dyn FnMut(&DialogRequest) -> Option<PathBuf> + Send>;
 
+/// A single-file export running in the background ([`worker::export`]): where it writes, and
+/// its task (progress: the step it is at; result: the status line).
+pub struct Exporting {
+    /// The file written (and, for SVG and PNG, its key beside it).
+    pub path: PathBuf,
+    /// The export's task.
+    pub task: Task<Result<String, String>, ExportStep>,
+}
+
 impl HedgeApp {
     /// Applies every queued command, in order.
     pub fn apply_pending(&mut self, ctx: Option<&egui::Context>) {
@@ -193,7 +209,12 @@ impl HedgeApp {
     /// or a search wake the window).
     pub fn apply(&mut self, cmd: Command, ctx: Option<&egui::Context>) {
         match cmd {
-            Command::Edit { design, coalesce } => self.set_design(*design, coalesce),
+            Command::Edit { design, coalesce } => {
+                let picked = design.pick != self.design.pick;
+                self.set_design(*design, coalesce);
+                // a new pick whose cut is not ready: the height follows it once it is
+                self.refit |= picked && self.awaiting_maze;
+            }
             Command::New => self.set_design(
                 Design {
                     seed: Some(fresh_seed()),
@@ -206,8 +227,8 @@ impl HedgeApp {
             Command::Redo => self.redo(),
             Command::OpenDesign(path) => self.open_design(&path),
             Command::SaveDesign(path) => self.save_design(&path),
-            Command::ExportJson(path) => self.message = Some(self.export_json(&path)),
-            Command::Export(kind, path) => self.message = Some(self.export(kind, &path)),
+            Command::ExportJson(path) => self.start_file_export(ExportKind::Json, path),
+            Command::Export(kind, path) => self.start_file_export(kind, path),
             Command::ExportByName(path) => match ExportKind::of_path(&path) {
                 Some(kind) => self.apply(Command::Export(kind, path), ctx),
                 None => {
@@ -268,6 +289,12 @@ impl HedgeApp {
             Command::ApplyPreset(name) => targets::apply_preset(self, name),
             Command::FindMaze => targets::start(self),
             Command::CancelSearch => targets::cancel(self),
+            Command::CancelReading => self.cancel_reading(),
+            Command::CancelExport => {
+                if let Some(e) = &self.export {
+                    e.task.cancel();
+                }
+            }
         }
     }
 
@@ -351,36 +378,37 @@ impl HedgeApp {
     }
 
     /// Uses `source` as the shape (its painting cleared, the height fitted to it); a photo whose
-    /// subject cannot be told opens the picker.
+    /// subject cannot be told opens the picker. A picture not read yet is read in the
+    /// background first: the design changes once it is (the previous maze shows meanwhile).
     fn set_shape(&mut self, source: Option<ShapeSource>) {
+        self.awaiting_shape = None;
         let mut d = self.design.clone();
         if d.shape != source {
             d.pick = None; // a pick is of the picture it was made on
         }
         d.shape = source;
         d.cell_edits.clear();
-        if d.shape.is_some() {
-            match self.foreground_of(&d).expect("a shape") {
-                Ok(fg) => {
-                    if let Ok(h) = crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, None)
-                        .map(|(_, h)| h)
-                    {
-                        d.height = h;
-                    }
-                }
-                // a photo is the shape all the same: its subject is picked with the wand
-                Err(_)
-                    if self
-                        .shape
-                        .picture()
-                        .is_some_and(|p| crate::shape::photo::looks_like_photo(&p.picture)) =>
+        let key = self.shape_key(&d);
+        match self.shaping(key.clone()) {
+            Shaping::None => {}
+            Shaping::Reading => {
+                self.awaiting_shape = d.shape;
+                return;
+            }
+            Shaping::Ready(fg) => {
+                if let Ok(h) =
+                    crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, None).map(|(_, h)| h)
                 {
-                    self.picker = true;
+                    d.height = h;
                 }
-                Err(e) => {
-                    self.message = Some(Err(e));
-                    return;
-                }
+            }
+            // a photo is the shape all the same: its subject is picked with the wand
+            Shaping::Failed(_) if key.as_ref().is_some_and(|k| self.looks_like_photo(k)) => {
+                self.picker = true;
+            }
+            Shaping::Failed(e) => {
+                self.message = Some(Err(e));
+                return;
             }
         }
         self.set_design(d, false);
@@ -510,59 +538,87 @@ impl HedgeApp {
         }
     }
 
-    pub(super) fn export(&self, kind: ExportKind, path: &Path) -> Result<String, String> {
-        use crate::export::{self, Format};
-        let format = match kind {
-            ExportKind::Json => return self.export_json(path),
-            ExportKind::Pdf => Format::Pdf,
-            ExportKind::Svg => Format::Svg,
-            ExportKind::Png => Format::Png {
-                dpi: export::DEFAULT_DPI,
-            },
-        };
-        let page = &self.design.page;
-        // laid out once, for the files and the preflight alike
-        let key = export::KeyPlacement::SecondPage;
-        let printed = match self.ready_tiles()? {
-            Some(t) => export::print_placed(page, format, key, |s, k| {
-                crate::draw::tile_pages(&t.maze, s, k)
-            }),
-            None => export::print(self.ready()?, page, format, key),
+    /// Starts writing the current maze to `path` as `kind` in the background; the status bar
+    /// shows it with a Cancel until it is done.
+    fn start_file_export(&mut self, kind: ExportKind, path: PathBuf) {
+        if self.exporting() {
+            self.message = Some(Err(
+                "an export is running; wait for it to finish or cancel it".into(),
+            ));
+            return;
         }
-        .map_err(|e| e.to_string())?;
-        let written = crate::io::write_printed(&printed, path).map_err(|e| e.to_string())?;
-        let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
-        // the preflight of what was written (for a PDF, its fonts too)
-        let preflight = crate::preflight::check_printed(&printed, format)
-            .map(|r| format!(" · {}", r.status()))
-            .unwrap_or_default();
-        Ok(format!("exported {}{preflight}", names.join(" and ")))
+        let made = match self.ready_made() {
+            Ok(made) => made,
+            Err(e) => {
+                self.message = Some(Err(e));
+                return;
+            }
+        };
+        let page = self.design.page.clone();
+        let task = self.tasks.spawn("exporting", {
+            let path = path.clone();
+            move |c: &Control<ExportStep>| worker::export(&made, &page, kind, &path, c)
+        });
+        self.export = Some(Exporting { path, task });
+        self.message = None;
+        // an inline export (tests) has finished already
+        self.poll_export();
     }
 
-    /// The maze to export, or why there is none.
-    pub(super) fn ready(&self) -> Result<&Generated, String> {
-        if self.busy() {
-            return Err("the maze is still being made; export again in a moment".into());
+    /// Whether an export runs in the background.
+    pub fn exporting(&self) -> bool {
+        self.export.is_some()
+    }
+
+    /// The running export's line for the status bar: the file and the step it is at.
+    pub fn export_line(&self) -> Option<String> {
+        let e = self.export.as_ref()?;
+        let name = e.path.file_name().unwrap_or(e.path.as_os_str());
+        Some(match e.task.progress() {
+            _ if e.task.is_cancelled() => format!("Cancelling the export of {}...", name.display()),
+            Some((step, steps, what)) => {
+                format!(
+                    "Exporting {}: {what} ({step} of {steps})...",
+                    name.display()
+                )
+            }
+            None => format!("Exporting {}...", name.display()),
+        })
+    }
+
+    /// Picks up the finished export, if any (called every frame).
+    pub(super) fn poll_export(&mut self) {
+        let Some(e) = &self.export else { return };
+        let Some(r) = e.task.poll() else { return };
+        self.export_done(r);
+    }
+
+    /// Blocks until the running export (if any) has finished and shows its outcome (the app's
+    /// `finish_tasks` test hook).
+    pub(super) fn wait_export(&mut self) {
+        if let Some(e) = &self.export {
+            let r = e.task.wait();
+            self.export_done(r);
         }
+    }
+
+    fn export_done(&mut self, r: Result<Result<String, String>, String>) {
+        let Some(e) = self.export.take() else {
+            return;
+        };
+        // a panic's line gets the path, as the export's own errors have it
+        self.message =
+            Some(r.unwrap_or_else(|panic| Err(format!("{panic}: {}", e.path.display()))));
+    }
+
+    /// The maze to export (walls or tiles), or why there is none.
+    fn ready_made(&self) -> Result<Arc<crate::make::Made>, String> {
+        // an error while a maze is still being made
+        self.ready_tiles()?;
         match &self.current {
-            Current::Made { made, .. } => match &**made {
-                crate::make::Made::Walls(g) => Ok(g),
-                crate::make::Made::Tiles(_) => Err("a tile maze has no cells and walls".into()),
-            },
+            Current::Made { made, .. } => Ok(Arc::clone(made)),
             Current::Error(e) => Err(format!("nothing to export: {e}")),
             Current::None => Err("nothing to export yet".into()),
         }
-    }
-
-    pub(super) fn export_json(&self, path: &Path) -> Result<String, String> {
-        if let Some(t) = self.ready_tiles()? {
-            return crate::io::write_atomic(path, &t.maze.to_json(t.seed))
-                .map(|()| format!("exported {}", path.display()))
-                .map_err(|e| e.to_string());
-        }
-        let g = self.ready()?;
-        crate::io::write_atomic_with(path, |w| crate::json::write(g, w))
-            .map(|()| format!("exported {}", path.display()))
-            .map_err(|e| e.to_string())
     }
 }

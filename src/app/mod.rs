@@ -7,9 +7,10 @@
 //! - `commands.rs`: the [`Command`]s the UI emits, applied once at the end of each
 //!   frame (files, dialogs, exports);
 //! - [`ui`] draws the panels (the knobs' Maze and Page sections in `maze_knobs.rs` and
-//!   `page_knobs.rs`), [`picker`] the "Pick the subject" window; [`preview`] shows the page; [`worker`] makes mazes in the
-//!   background so a frame never blocks. Every background job (maze, search, book export,
-//!   thumbnails) is a [`task::Task`].
+//!   `page_knobs.rs`), [`picker`] the "Pick the subject" window; [`preview`] shows the page; [`worker`] makes mazes,
+//!   reads and cuts shape pictures and exports files in the background, so a frame never
+//!   blocks and the UI thread never decodes a picture or writes an export. Every background job
+//!   (maze, picture, export, search, book export, thumbnails) is a [`task::Task`].
 //!
 //! The app does its file I/O through [`crate::io`].
 
@@ -43,7 +44,6 @@ pub use document::{
 };
 pub use runtime::{Current, INLINE_CELLS, estimated_cells};
 
-use crate::make::ShapeCache;
 use preview::{PagePreview, Raster, View};
 use task::Spawner;
 use worker::Worker;
@@ -159,7 +159,15 @@ pub struct HedgeApp {
     /// Starts the background tasks (maze, search, book export, thumbnails); tests switch it to
     /// inline with [`HedgeApp::run_tasks_inline`].
     pub tasks: Spawner,
-    shape: ShapeCache,
+    /// The single-file export running in the background, if any.
+    pub export: Option<commands::Exporting>,
+    reader: worker::Reader,
+    /// The maze waits for its shape's picture to be read.
+    awaiting_maze: bool,
+    /// A shape being set waits for its picture to be read (the design changes once it is).
+    awaiting_shape: Option<crate::shape::ShapeSource>,
+    /// A pick changed while its cut was not ready: the height follows it once it is.
+    refit: bool,
     worker: Worker,
     generation: u64,
     next_id: u64,
@@ -220,6 +228,7 @@ impl HedgeApp {
 
     fn with_tasks(p: Persisted, tasks: Spawner) -> Self {
         let worker = Worker::new(tasks.clone());
+        let reader = worker::Reader::new(tasks.clone());
         let mut app = HedgeApp {
             design: clamp_design(p.design),
             history: Undoer::with_settings(undoer::Settings {
@@ -259,7 +268,11 @@ impl HedgeApp {
             book: book::BookPanel::new(p.book),
             targets: targets::TargetsPanel::default(),
             tasks,
-            shape: ShapeCache::keeping(1),
+            export: None,
+            reader,
+            awaiting_maze: false,
+            awaiting_shape: None,
+            refit: false,
             worker,
             generation: 0,
             next_id: 0,
@@ -273,10 +286,11 @@ impl eframe::App for HedgeApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let start = Instant::now();
         self.poll();
+        self.task_bar(ui);
         ui::show(self, ui);
         let ctx = ui.ctx().clone();
         self.apply_pending(Some(&ctx));
-        if self.busy() {
+        if self.busy() || self.reading() || self.exporting() {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
         if std::mem::take(&mut self.close_after_save) && !self.unsaved() {

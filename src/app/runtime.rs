@@ -1,23 +1,25 @@
-//! The runtime: what the editor makes from the design. The background tasks (the maze worker
-//! and the test hooks that run or finish them), the current maze or error with its pages, and
-//! the shape's decoded picture kept between knob changes.
+//! The runtime: what the editor makes from the design. The background tasks (the maze worker,
+//! the shape reader, the export, and the test hooks that run or finish them), the current maze
+//! or error with its pages, and the shape's cut as the reader last made it.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::preview::PagePreview;
-use super::worker::{self, Job, JobResult};
-use super::{HedgeApp, targets};
+use super::worker::{self, Job, JobResult, ShapeKey};
+use super::{Command, HedgeApp, targets};
 use crate::design::Design;
 use crate::draw;
-use crate::make::{Cutting, ShapeCache};
 use crate::pipeline::Generated;
 use crate::shape::{Foreground, ShapeSource};
 
 /// Designs at most this many cells (roughly) are made inside the frame; bigger ones go to the
 /// worker thread.
 pub const INLINE_CELLS: u64 = 2_500;
+
+/// What a shape's foreground is, while its picture is still being read.
+pub const READING: &str = "the picture is still being read";
 
 /// The outcome of the newest generation, as shown in the preview and status bar.
 #[derive(Debug, Default)]
@@ -27,8 +29,8 @@ pub enum Current {
     None,
     /// What the entry point made (walls or tiles), its printed pages, and how long it took.
     Made {
-        /// The maze.
-        made: Box<crate::make::Made>,
+        /// The maze (shared with an export running in the background).
+        made: Arc<crate::make::Made>,
         /// Its pages (or why the page setup cannot hold them).
         preview: Result<Arc<PagePreview>, String>,
         /// Changes whenever the pages do (the preview's raster key).
@@ -40,18 +42,28 @@ pub enum Current {
     Error(String),
 }
 
-/// `d`'s shape read from the file system and cut, through `shapes`; `None` without a shape.
-fn cut(
-    shapes: &mut ShapeCache,
-    d: &Design,
-    base: Option<&Path>,
-) -> Option<Result<Arc<Foreground>, String>> {
-    let source = d.shape.as_ref()?;
-    Some(
-        shapes
-            .foreground(&crate::io::Files, source, base, &Cutting::of(d))
-            .map_err(|e| e.to_string()),
-    )
+/// Where a design's shape stands: none, cut, refused, or its picture still being read.
+pub(super) enum Shaping {
+    /// The design has no shape.
+    None,
+    /// The foreground.
+    Ready(Arc<Foreground>),
+    /// Why there is none (one line).
+    Failed(String),
+    /// A background task is reading or cutting the picture.
+    Reading,
+}
+
+impl Shaping {
+    /// As the editor's `foreground` answers: `None` without a shape, [`READING`] while read.
+    fn into_result(self) -> Option<Result<Arc<Foreground>, String>> {
+        match self {
+            Shaping::None => None,
+            Shaping::Ready(fg) => Some(Ok(fg)),
+            Shaping::Failed(e) => Some(Err(e)),
+            Shaping::Reading => Some(Err(READING.into())),
+        }
+    }
 }
 
 /// Roughly how many cells `d` has (for deciding whether to generate in the frame).
@@ -72,19 +84,32 @@ impl HedgeApp {
     /// export. A test hook: it waits on the tasks' channels, never by sleeping.
     pub fn finish_tasks(&mut self) {
         self.poll();
-        while !self.worker.idle() || self.searching() || self.book.exporting() {
+        while !self.worker.idle()
+            || self.searching()
+            || self.book.exporting()
+            || self.reading()
+            || self.exporting()
+        {
+            self.reader.wait();
+            self.resume();
             if let Some(r) = self.worker.wait() {
                 self.accept(r);
             }
             targets::wait(self);
             self.wait_book();
+            self.wait_export();
             self.poll();
         }
     }
 
-    /// Whether a maze is being made in the background.
+    /// Whether a maze is being made in the background (or waits for its shape's picture).
     pub fn busy(&self) -> bool {
-        self.worker.busy()
+        self.worker.busy() || self.awaiting_maze
+    }
+
+    /// Whether a picture is being read (decoded and cut) in the background.
+    pub fn reading(&self) -> bool {
+        self.reader.reading()
     }
 
     /// The newest maze, if the last generation succeeded.
@@ -106,28 +131,53 @@ impl HedgeApp {
         }
     }
 
-    /// The shape's foreground for the current design (decoded and cut once, then cached).
+    /// The shape's foreground for the current design, once its picture is read and cut (while
+    /// it is being read, the error [`READING`]).
     pub fn foreground(&mut self) -> Option<Result<Arc<Foreground>, String>> {
-        let base = self.base_dir();
-        cut(&mut self.shape, &self.design, base.as_deref())
+        let key = self.shape_key(&self.design);
+        self.shaping(key).into_result()
     }
 
-    /// The decoded picture of the design's file shape (for picking its subject).
+    /// The decoded picture of the design's file shape (for picking its subject), once read.
     pub fn shape_picture(&mut self) -> Option<Arc<crate::load::LoadedShape>> {
-        match self.design.shape.clone()? {
-            ShapeSource::File(_) => {
-                let _ = self.foreground();
-                self.shape.picture()
-            }
-            _ => None,
+        let source = self.design.shape.clone()?;
+        if !matches!(source, ShapeSource::File(_)) {
+            return None;
+        }
+        let key = self.shape_key(&self.design);
+        let _ = self.shaping(key);
+        self.reader.picture(&source, self.base_dir().as_deref())
+    }
+
+    /// The foreground `d` would have (its shape with its pick or cut), as [`Self::foreground`].
+    pub(super) fn foreground_of(&mut self, d: &Design) -> Option<Result<Arc<Foreground>, String>> {
+        let key = self.shape_key(d);
+        self.shaping(key).into_result()
+    }
+
+    /// `d`'s shape and cut, relative paths from the design file's folder.
+    pub(super) fn shape_key(&self, d: &Design) -> Option<ShapeKey> {
+        ShapeKey::of(d, self.base_dir().as_deref())
+    }
+
+    /// Where the shape `key` stands; a picture not read yet is asked for (never read here).
+    pub(super) fn shaping(&mut self, key: Option<ShapeKey>) -> Shaping {
+        let Some(key) = key else {
+            return Shaping::None;
+        };
+        if self.reader.get(&key).is_none() {
+            self.reader.want(key.clone());
+        }
+        match self.reader.get(&key).map(|c| &c.foreground) {
+            None => Shaping::Reading,
+            Some(Ok(fg)) => Shaping::Ready(Arc::clone(fg)),
+            Some(Err(e)) => Shaping::Failed(e.clone()),
         }
     }
 
-    /// The foreground `d` would have (its shape with its pick or cut), and the picture it was
-    /// made from (decoded once and cached).
-    pub(super) fn foreground_of(&mut self, d: &Design) -> Option<Result<Arc<Foreground>, String>> {
-        let base = self.base_dir();
-        cut(&mut self.shape, d, base.as_deref())
+    /// Whether the picture of `key` was read and looks like a photo.
+    pub(super) fn looks_like_photo(&self, key: &ShapeKey) -> bool {
+        self.reader.get(key).is_some_and(|c| c.photo)
     }
 
     /// The folder relative shape paths start from: the design file's.
@@ -139,14 +189,22 @@ impl HedgeApp {
     }
 
     /// Starts making the maze for the current design: in the frame when it is small, on the
-    /// worker otherwise. Any older job becomes stale.
+    /// worker otherwise. Any older job becomes stale. While the shape's picture is being read,
+    /// the previous maze stays on show and the maze is made once the picture is read.
     pub fn regenerate(&mut self) {
         let generation = self.worker.next_generation();
         self.generation = generation;
-        let shape = match self.foreground() {
-            None => None,
-            Some(Ok(fg)) => Some(fg),
-            Some(Err(e)) => {
+        let key = self.shape_key(&self.design);
+        self.awaiting_maze = false;
+        let shape = match self.shaping(key) {
+            Shaping::None => None,
+            Shaping::Ready(fg) => Some(fg),
+            Shaping::Reading => {
+                self.worker.mark_done(generation);
+                self.awaiting_maze = true;
+                return;
+            }
+            Shaping::Failed(e) => {
                 self.worker.mark_done(generation);
                 self.current = Current::Error(e);
                 return;
@@ -188,12 +246,100 @@ impl HedgeApp {
         }
     }
 
-    /// Picks up a finished background job, if any. Called every frame.
+    /// Picks up finished background jobs, if any. Called every frame.
     pub fn poll(&mut self) {
+        self.reader.poll();
+        self.resume();
         if let Some(r) = self.worker.poll() {
             self.accept(r);
         }
         targets::poll(self);
+        self.poll_export();
+    }
+
+    /// Goes on with what waited for a picture, once it is read: the shape being set, the maze
+    /// (its height fitted first after a pick made while the cut was not ready).
+    pub(super) fn resume(&mut self) {
+        if let Some(source) = self.awaiting_shape.clone() {
+            let d = Design {
+                shape: Some(source.clone()),
+                pick: None,
+                ..self.design.clone()
+            };
+            let key = self.shape_key(&d);
+            if !matches!(self.shaping(key), Shaping::Reading) {
+                self.awaiting_shape = None;
+                self.apply(Command::SetShape(Some(source)), None);
+            }
+        }
+        if !self.awaiting_maze {
+            return;
+        }
+        let key = self.shape_key(&self.design);
+        let shaping = self.shaping(key);
+        if matches!(shaping, Shaping::Reading) {
+            return;
+        }
+        let refit = std::mem::take(&mut self.refit) && self.keep_aspect;
+        match shaping {
+            Shaping::Ready(fg) if refit => {
+                let d = &self.design;
+                match crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, None) {
+                    Ok((_, h)) if h != d.height => {
+                        let d = Design {
+                            height: h,
+                            ..d.clone()
+                        };
+                        // the same undo step as the pick that asked for it
+                        self.last_coalesce = true;
+                        self.set_design(d, true);
+                    }
+                    _ => self.regenerate(),
+                }
+            }
+            _ => self.regenerate(),
+        }
+    }
+
+    /// Stops reading the picture: a shape being set is not set; a maze waiting for the picture
+    /// is not made (the status says so).
+    pub(super) fn cancel_reading(&mut self) {
+        self.reader.cancel();
+        self.awaiting_shape = None;
+        self.refit = false;
+        if std::mem::take(&mut self.awaiting_maze) {
+            self.current = Current::Error("reading the picture was cancelled".into());
+        }
+    }
+
+    /// The line of the background work a user waits for (reading a picture, exporting), with
+    /// its Cancel button: a bar at the foot of the window, under the status bar, while any runs.
+    pub(super) fn task_bar(&mut self, ui: &mut egui::Ui) {
+        let reading = self.reading() || self.awaiting_shape.is_some();
+        let export = self.export_line();
+        if !reading && export.is_none() {
+            return;
+        }
+        egui::Panel::bottom("tasks").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                if reading {
+                    ui.spinner();
+                    let secs = self.reader.elapsed().unwrap_or_default().as_secs_f32();
+                    ui.label(format!("Reading picture... {secs:.1} s"));
+                    if ui.button("Cancel reading").clicked() {
+                        self.pending.push(Command::CancelReading);
+                    }
+                }
+                if let Some(line) = export {
+                    ui.spinner();
+                    ui.label(line);
+                    if ui.button("Cancel export").clicked() {
+                        self.pending.push(Command::CancelExport);
+                    }
+                }
+            });
+        });
+        ui.ctx().request_repaint_after(Duration::from_millis(100));
     }
 
     pub(super) fn accept(&mut self, r: JobResult) {
@@ -204,7 +350,8 @@ impl HedgeApp {
             Ok(finished) => {
                 self.next_id += 1;
                 Current::Made {
-                    made: Box::new(finished.made),
+                    made: Arc::new(finished.made),
+
                     preview: finished.preview.map(Arc::new),
                     id: self.next_id,
                     elapsed: r.elapsed,
@@ -280,6 +427,36 @@ mod tests {
         settle(&mut app);
         assert_eq!(app.generated().unwrap().metrics.cells, 14_400);
         assert!(app.preview().is_some());
+    }
+
+    #[test]
+    fn a_shape_is_set_once_its_picture_is_read_in_the_background() {
+        let mut app = HedgeApp::headless(Persisted::default());
+        settle(&mut app);
+        let before = app.generated().unwrap().metrics.cells;
+        let heart = ShapeSource::Builtin("heart".into());
+        app.apply(Command::SetShape(Some(heart.clone())), None);
+        // (a task on a thread: it may or may not have finished; nothing waited for it)
+        if app.design.shape.is_none() {
+            assert!(app.reading() || app.awaiting_shape.is_some());
+            assert_eq!(app.generated().unwrap().metrics.cells, before);
+        }
+        settle(&mut app);
+        assert_eq!(app.design.shape, Some(heart));
+        assert!(app.generated().unwrap().metrics.cells < before);
+        assert!(matches!(app.foreground(), Some(Ok(_))));
+        // a cut asked for while reading is the error line, never a block
+        let d = Design {
+            threshold: Some(100),
+            ..app.design.clone()
+        };
+        match app.foreground_of(&d) {
+            Some(Ok(_)) => {}
+            Some(Err(e)) => assert_eq!(e, READING),
+            None => panic!("a shape"),
+        }
+        settle(&mut app);
+        assert!(matches!(app.foreground_of(&d), Some(Ok(_))));
     }
 
     /// An entrance in the middle of the maze: a design the pipeline refuses.

@@ -204,12 +204,15 @@ mod tests {
         edit(&mut app, d);
         let json = dir.join("t.json");
         app.apply(Command::ExportByName(json.clone()), None);
+        // the export runs as a background task
+        settle(&mut app);
         assert!(matches!(&app.message, Some(Ok(_))), "{:?}", app.message);
         let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
         assert_eq!(v["format"], "hedge-tiles");
         assert_eq!(v["seed"], app.design.seed.unwrap());
         let png = dir.join("t.png");
         app.apply(Command::ExportByName(png.clone()), None);
+        settle(&mut app);
         assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
         assert!(
             std::fs::read(dir.join("t-key.png"))

@@ -1,19 +1,27 @@
-//! The background generator: makes mazes off the UI thread, through a [`Latest`] task stream.
+//! The background work behind the preview and the files: the generator ([`Worker`]), the shape
+//! reader ([`Reader`]) and the single-file export ([`export`]). None of it runs on the UI thread.
 //!
-//! The UI hands it jobs numbered by a generation counter. At most one runs at a time; a newer
-//! knob change replaces an older job that has not started; a finished job sends a typed
-//! [`JobResult`] back on a channel that the UI polls once per frame. A result whose generation
-//! is not the newest is stale and dropped, so the preview always shows the latest knobs.
+//! The UI hands the generator jobs numbered by a generation counter. At most one runs at a
+//! time; a newer knob change replaces an older job that has not started; a finished job sends a
+//! typed [`JobResult`] back on a channel that the UI polls once per frame. A result whose
+//! generation is not the newest is stale and dropped, so the preview always shows the latest
+//! knobs.
 
-use std::sync::Arc;
+use std::collections::VecDeque;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::design::Design;
-use crate::make::Fit;
-use crate::shape::Foreground;
+use crate::load::LoadedShape;
+use crate::make::{Cutting, Fit, Made, ShapeCache};
+use crate::page::PageSetup;
+use crate::shape::{Foreground, ShapeSource};
 
+use super::ExportKind;
 use super::preview::PagePreview;
-use super::task::{Latest, Spawner};
+use super::task::{Control, Handle, Latest, Spawner, Task};
 
 /// One maze to make: the design and, when it has a shape, the shape's foreground (decoded and
 /// cut once by the app, shared here).
@@ -133,6 +141,334 @@ fn result((generation, r): (u64, Result<JobResult, String>)) -> JobResult {
         outcome: Err(e),
         elapsed: Duration::ZERO,
     })
+}
+
+/// A picture and a cut of it: what the shape reader is asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeKey {
+    /// The picture.
+    pub source: ShapeSource,
+    /// The folder a relative path starts from (the design file's).
+    pub base: Option<PathBuf>,
+    /// How it is cut (threshold, invert, pick, photo, turn).
+    pub cutting: Cutting,
+}
+
+impl ShapeKey {
+    /// `d`'s shape and cut, relative paths from `base`; `None` without a shape.
+    pub fn of(d: &Design, base: Option<&Path>) -> Option<ShapeKey> {
+        Some(ShapeKey {
+            source: d.shape.clone()?,
+            base: base.map(Path::to_path_buf),
+            cutting: Cutting::of(d),
+        })
+    }
+}
+
+/// A cut the reader made: the foreground or the error line, and whether the picture looks like
+/// a photo (the editor then opens the subject picker instead of showing the error).
+#[derive(Clone, Debug)]
+pub struct Cut {
+    /// The foreground, or why there is none.
+    pub foreground: Result<Arc<Foreground>, String>,
+    /// The picture decoded but looks like a photo.
+    pub photo: bool,
+}
+
+/// What one reading task gives back.
+struct Read {
+    cut: Cut,
+    picture: Option<Arc<LoadedShape>>,
+}
+
+/// How many cuts the reader remembers (the design's, the picker's unturned one, a few more).
+const REMEMBERED: usize = 4;
+
+/// The shape reader: decodes and cuts pictures in background tasks, one at a time, through a
+/// [`ShapeCache`] that only its tasks touch (a picture is decoded once for all its cuts). The UI
+/// asks with [`Reader::want`] and reads finished cuts with [`Reader::get`]; it never waits.
+pub struct Reader {
+    spawner: Spawner,
+    cache: Arc<Mutex<ShapeCache>>,
+    running: Option<(ShapeKey, Task<Read>)>,
+    queue: VecDeque<ShapeKey>,
+    known: VecDeque<(ShapeKey, Cut)>,
+    picture: Option<(ShapeSource, Option<PathBuf>, Arc<LoadedShape>)>,
+}
+
+impl Reader {
+    /// A reader whose tasks `spawner` starts.
+    pub fn new(spawner: Spawner) -> Reader {
+        Reader {
+            spawner,
+            cache: Arc::new(Mutex::new(ShapeCache::keeping(1))),
+            running: None,
+            queue: VecDeque::new(),
+            known: VecDeque::new(),
+            picture: None,
+        }
+    }
+
+    /// The cut `key` asks for, when it has been made.
+    pub fn get(&self, key: &ShapeKey) -> Option<&Cut> {
+        self.known.iter().find(|(k, _)| k == key).map(|(_, c)| c)
+    }
+
+    /// Asks for `key` to be read and cut, unless it is made, being made or asked for already
+    /// (an inline task, in tests, is finished when this returns).
+    pub fn want(&mut self, key: ShapeKey) {
+        let asked = self.running.as_ref().is_some_and(|(k, _)| *k == key)
+            || self.queue.contains(&key)
+            || self.get(&key).is_some();
+        if !asked {
+            self.queue.push_back(key);
+            if self.queue.len() > REMEMBERED {
+                self.queue.pop_front();
+            }
+        }
+        self.poll();
+    }
+
+    /// Picks up a finished cut and starts the next one asked for. Called every frame.
+    pub fn poll(&mut self) {
+        loop {
+            if let Some((_, task)) = &self.running {
+                let Some(r) = task.poll() else { return };
+                let (key, _) = self.running.take().expect("a running task");
+                self.keep(key, r);
+            }
+            let Some(key) = self.queue.pop_front() else {
+                return;
+            };
+            self.start(key);
+        }
+    }
+
+    /// Blocks until nothing is being read (tests, and the app's `finish_tasks` hook).
+    pub fn wait(&mut self) {
+        while let Some((_, task)) = &self.running {
+            let r = task.wait();
+            let (key, _) = self.running.take().expect("a running task");
+            self.keep(key, r);
+            if let Some(next) = self.queue.pop_front() {
+                self.start(next);
+            }
+        }
+    }
+
+    /// Whether a picture is being read or waits to be.
+    pub fn reading(&self) -> bool {
+        self.running.is_some() || !self.queue.is_empty()
+    }
+
+    /// How long the picture being read has taken so far.
+    pub fn elapsed(&self) -> Option<Duration> {
+        self.running.as_ref().map(|(_, t)| t.elapsed())
+    }
+
+    /// Stops reading: nothing waiting is started, and the running task's result is dropped (a
+    /// decoder cannot stop mid-picture; its thread finishes and its result goes nowhere).
+    pub fn cancel(&mut self) {
+        self.queue.clear();
+        self.running = None;
+    }
+
+    /// The decoded picture of `source` (from `base`), if it was the last read.
+    pub fn picture(&self, source: &ShapeSource, base: Option<&Path>) -> Option<Arc<LoadedShape>> {
+        let (s, b, p) = self.picture.as_ref()?;
+        (s == source && b.as_deref() == base).then(|| Arc::clone(p))
+    }
+
+    fn start(&mut self, key: ShapeKey) {
+        let cache = Arc::clone(&self.cache);
+        let job = key.clone();
+        let task = self
+            .spawner
+            .spawn("reading the picture", move |_: &Control<()>| {
+                read(&cache, &job)
+            });
+        self.running = Some((key, task));
+    }
+
+    fn keep(&mut self, key: ShapeKey, r: Result<Read, String>) {
+        let r = r.unwrap_or_else(|panic| Read {
+            cut: Cut {
+                foreground: Err(panic),
+                photo: false,
+            },
+            picture: None,
+        });
+        if let Some(p) = r.picture {
+            self.picture = Some((key.source.clone(), key.base.clone(), p));
+        }
+        self.known.retain(|(k, _)| *k != key);
+        self.known.push_back((key, r.cut));
+        if self.known.len() > REMEMBERED {
+            self.known.pop_front();
+        }
+    }
+}
+
+/// Reads and cuts `key` through the shared cache (a reading task's job).
+fn read(cache: &Mutex<ShapeCache>, key: &ShapeKey) -> Read {
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    let fg = cache
+        .foreground(
+            &crate::io::Files,
+            &key.source,
+            key.base.as_deref(),
+            &key.cutting,
+        )
+        .map_err(|e| e.to_string());
+    let picture = cache.picture();
+    let photo = fg.is_err()
+        && picture
+            .as_ref()
+            .is_some_and(|p| crate::shape::photo::looks_like_photo(&p.picture));
+    Read {
+        cut: Cut {
+            foreground: fg,
+            photo,
+        },
+        picture,
+    }
+}
+
+/// Where an export has got to: (step, steps in all, what it does).
+pub type ExportStep = (usize, usize, &'static str);
+
+/// The label of the checkpoint an export passes once its first bytes are written (tests hold
+/// it there, a temporary file half written).
+pub const WRITING: &str = "exporting: writing";
+
+/// The line a cancelled export leaves in the status bar.
+pub const EXPORT_CANCELLED: &str = "export cancelled; nothing was written";
+
+/// Writes `made` (laid out on `page`) to `path` as `kind`: the export task's job. The pages are
+/// laid out and checked first, then written atomically (with the key beside it for SVG and
+/// PNG); cancelled at any point before the files are renamed into place, nothing is left.
+/// Returns the status line.
+pub fn export(
+    made: &Made,
+    page: &PageSetup,
+    kind: ExportKind,
+    path: &Path,
+    c: &Control<ExportStep>,
+) -> Result<String, String> {
+    use crate::export::{self, Body, Format, KeyPlacement, Later, Printed};
+    let stop = c.handle();
+    let format = match kind {
+        ExportKind::Json => {
+            c.report((1, 1, "writing"));
+            return export_json(made, path, &stop);
+        }
+        ExportKind::Pdf => Format::Pdf,
+        ExportKind::Svg => Format::Svg,
+        ExportKind::Png => Format::Png {
+            dpi: export::DEFAULT_DPI,
+        },
+    };
+    c.report((1, 3, "laying out the pages"));
+    let key = KeyPlacement::SecondPage;
+    let printed = match made {
+        Made::Tiles(t) => export::print_placed(page, format, key, |s, k| {
+            crate::draw::tile_pages(&t.maze, s, k)
+        }),
+        Made::Walls(g) => export::print(g, page, format, key),
+    }
+    .map_err(|e| e.to_string())?;
+    c.report((2, 3, "checking"));
+    // the preflight of what is written (for a PDF, its fonts too)
+    let preflight = crate::preflight::check_printed(&printed, format)
+        .map(|r| format!(" · {}", r.status()))
+        .unwrap_or_default();
+    if stop.cancelled() {
+        return Ok(EXPORT_CANCELLED.into());
+    }
+    c.report((3, 3, "writing"));
+    // each file written through a writer that stops when the task is cancelled
+    let printed = Arc::new(printed);
+    let guarded = |body: fn(&Printed) -> Option<&Body>| {
+        let (printed, stop) = (Arc::clone(&printed), stop.clone());
+        body(&printed).is_some().then(|| {
+            Body::Written(Later(Arc::new(move |out: &mut dyn Write| {
+                let body = body(&printed).expect("checked above");
+                body.write_to(&mut Guard::new(out, &stop))
+            })))
+        })
+    };
+    let writing = Printed {
+        pages: None,
+        puzzle: guarded(|p| Some(&p.puzzle)).expect("a puzzle"),
+        key: guarded(|p| p.key.as_ref()),
+        warnings: Vec::new(),
+    };
+    match crate::io::write_printed(&writing, path) {
+        Ok(written) => {
+            let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+            Ok(format!("exported {}{preflight}", names.join(" and ")))
+        }
+        Err(_) if stop.cancelled() => Ok(EXPORT_CANCELLED.into()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// [`export`] as JSON (streamed for a walls maze).
+fn export_json(made: &Made, path: &Path, stop: &Handle) -> Result<String, String> {
+    let written = match made {
+        Made::Tiles(t) => crate::io::write_atomic_with(path, |w| {
+            Guard::new(w, stop).write_all(&t.maze.to_json(t.seed))
+        }),
+        Made::Walls(g) => {
+            crate::io::write_atomic_with(path, |w| crate::json::write(g, &mut Guard::new(w, stop)))
+        }
+    };
+    match written {
+        Ok(()) => Ok(format!("exported {}", path.display())),
+        Err(_) if stop.cancelled() => Ok(EXPORT_CANCELLED.into()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// A writer that fails once its task is cancelled (the file's temporary is then removed), and
+/// passes the [`WRITING`] checkpoint after its first bytes.
+struct Guard<'a> {
+    out: &'a mut dyn Write,
+    stop: &'a Handle,
+    started: bool,
+}
+
+impl<'a> Guard<'a> {
+    fn new(out: &'a mut dyn Write, stop: &'a Handle) -> Guard<'a> {
+        Guard {
+            out,
+            stop,
+            started: false,
+        }
+    }
+}
+
+impl Write for Guard<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.stop.cancelled() {
+            return Err(std::io::Error::other("cancelled"));
+        }
+        let n = self.out.write(buf)?;
+        if !self.started {
+            self.started = true;
+            // what was written so far reaches the temporary file before the checkpoint
+            self.out.flush()?;
+            self.stop.checkpoint(WRITING);
+            if self.stop.cancelled() {
+                return Err(std::io::Error::other("cancelled"));
+            }
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
 }
 
 #[cfg(test)]
