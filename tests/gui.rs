@@ -1829,3 +1829,219 @@ fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
         h.state().message
     );
 }
+
+/// A task gate (`Spawner::set_gate`) that holds the first job reaching `label` until released:
+/// it says which thread got there, then waits for the release. Deterministic: the test blocks on
+/// channels, never on a clock.
+fn hold(
+    label: &'static str,
+) -> (
+    hedge::app::task::Gate,
+    std::sync::mpsc::Receiver<std::thread::ThreadId>,
+    std::sync::mpsc::Sender<()>,
+) {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let (at_tx, at) = std::sync::mpsc::channel();
+    let (release, go) = std::sync::mpsc::channel::<()>();
+    let (at_tx, go, once) = (Mutex::new(at_tx), Mutex::new(go), AtomicBool::new(false));
+    let gate: hedge::app::task::Gate = std::sync::Arc::new(move |at: &str| {
+        if at == label && !once.swap(true, Ordering::SeqCst) {
+            let _ = at_tx.lock().unwrap().send(std::thread::current().id());
+            let _ = go.lock().unwrap().recv();
+        }
+    });
+    (gate, at, release)
+}
+
+/// A black disc on white, `side` pixels square, as a greyscale PNG.
+fn disc_png(path: &std::path::Path, side: u32) {
+    let r = f64::from(side) * 0.45;
+    let c = f64::from(side) / 2.0;
+    image::GrayImage::from_fn(side, side, |x, y| {
+        let d = (f64::from(x) - c).hypot(f64::from(y) - c);
+        image::Luma([if d < r { 0 } else { 255 }])
+    })
+    .save(path)
+    .unwrap();
+}
+
+#[test]
+fn a_big_picture_is_read_off_the_ui_thread_while_the_old_maze_shows() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("big.png");
+    disc_png(&png, 4000);
+    let mut h = editor();
+    let before = maze_cells(&h);
+    // tasks on threads, as in the editor; the reading task is held at its start
+    h.state_mut().run_tasks_inline(false);
+    let (gate, at_gate, release) = hold("reading the picture");
+    h.state().tasks.set_gate(Some(gate));
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(png.clone())));
+    h.step();
+    // the picture is read by a task on a thread of its own, not the UI's
+    let reader = at_gate.recv().unwrap();
+    assert_ne!(reader, std::thread::current().id());
+    // frames complete while the picture is still undecoded: the old maze stays on show, the
+    // status says the picture is being read, and the window answers
+    for _ in 0..3 {
+        h.step();
+    }
+    assert!(h.state().reading());
+    assert_eq!(h.state().design.shape, None, "the shape is set once read");
+    assert_eq!(maze_cells(&h), before);
+    assert!(h.query_by_label_contains("Reading picture").is_some());
+    assert!(h.query_by_label("Cancel reading").is_some());
+    let key = h.state().answer_key;
+    h.get_by_label("Answer key").click();
+    h.step();
+    assert_eq!(h.state().answer_key, !key);
+    assert!(h.state().reading(), "still held");
+
+    // released: the task finishes (the test blocks on its channel), then frames apply it
+    release.send(()).unwrap();
+    h.state_mut().finish_tasks();
+    let mut frames = 0;
+    while h.state().reading() || h.state().busy() || h.state().design.shape.is_none() {
+        assert!(frames < 10, "applied within 10 frames: {}", status(&h));
+        h.step();
+        frames += 1;
+    }
+    h.state().tasks.set_gate(None);
+    h.state_mut().run_tasks_inline(true);
+    h.run();
+    assert_eq!(
+        h.state().design.shape,
+        Some(hedge::shape::ShapeSource::File(png))
+    );
+    let cells = maze_cells(&h);
+    assert!(
+        cells < 400 && cells > 200,
+        "a disc covers about 64% of its square: {cells}"
+    );
+    assert!(h.query_by_label_contains("Reading picture").is_none());
+}
+
+#[test]
+fn reading_a_picture_can_be_cancelled_and_the_design_stays() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("disc.png");
+    disc_png(&png, 400);
+    let mut h = editor();
+    let before = h.state().design.clone();
+    h.state_mut().run_tasks_inline(false);
+    let (gate, at_gate, release) = hold("reading the picture");
+    h.state().tasks.set_gate(Some(gate));
+    h.state_mut().dialog_hook = Some(Box::new(move |_| Some(png.clone())));
+    h.get_by_label("Open image...").click();
+    h.step();
+    at_gate.recv().unwrap();
+    h.step();
+    h.get_by_label("Cancel reading").click();
+    h.step();
+    assert!(!h.state().reading());
+    release.send(()).unwrap();
+    h.state_mut().finish_tasks();
+    h.state().tasks.set_gate(None);
+    h.state_mut().run_tasks_inline(true);
+    h.run();
+    assert_eq!(
+        h.state().design,
+        before,
+        "a cancelled picture is not the shape"
+    );
+    assert_eq!(maze_cells(&h), 400);
+}
+
+/// The files in `dir`, by name.
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let pdf = out.join("big.pdf");
+    let mut h = editor();
+    let mut d = h.state().design.clone();
+    d.width = 200;
+    d.height = 200;
+    h.state_mut().apply(
+        hedge::app::Command::Edit {
+            design: Box::new(d),
+            coalesce: false,
+        },
+        None,
+    );
+    h.state_mut().finish_tasks();
+    h.run();
+    assert_eq!(maze_cells(&h), 40_000);
+    h.state_mut().path = pdf.display().to_string();
+    h.run();
+
+    // the export on a thread of its own, held once its first bytes are written
+    h.state_mut().run_tasks_inline(false);
+    let (gate, at_gate, release) = hold(hedge::app::worker::WRITING);
+    h.state().tasks.set_gate(Some(gate));
+    h.get_by_label("Export").click_accesskit();
+    h.step();
+    let writer = at_gate.recv().unwrap();
+    assert_ne!(writer, std::thread::current().id());
+    // frames go on while it writes; the status bar shows it with a Cancel
+    h.step();
+    assert!(h.state().exporting());
+    assert!(h.query_by_label_contains("Exporting big.pdf").is_some());
+    // half written: a temporary beside the file, not the file
+    let partial = names_in(&out);
+    assert_eq!(partial.len(), 1, "{partial:?}");
+    assert!(partial[0].starts_with(".big.pdf"), "{partial:?}");
+    assert!(!pdf.exists());
+    h.get_by_label("Cancel export").click_accesskit();
+    h.step();
+    release.send(()).unwrap();
+    h.state_mut().finish_tasks();
+    h.step();
+    assert!(!h.state().exporting());
+    assert_eq!(
+        h.state().message,
+        Some(Ok(hedge::app::worker::EXPORT_CANCELLED.into()))
+    );
+    assert!(names_in(&out).is_empty(), "{:?}", names_in(&out));
+
+    // again, not cancelled: frames until the task reports done, then the file is there
+    h.state().tasks.set_gate(None);
+    h.get_by_label("Export").click_accesskit();
+    h.step();
+    assert!(h.state().exporting(), "{:?}", h.state().message);
+    // blocks until the job has finished (on its channel, not a clock)
+    h.state()
+        .export
+        .as_ref()
+        .unwrap()
+        .task
+        .wait_for_progress(|_| false);
+    let mut frames = 0;
+    while h.state().exporting() {
+        assert!(frames < 10, "done within 10 frames");
+        h.step();
+        frames += 1;
+    }
+    assert!(
+        matches!(&h.state().message, Some(Ok(m)) if m.starts_with("exported") && m.contains("big.pdf")),
+        "{:?}",
+        h.state().message
+    );
+    assert_eq!(names_in(&out), ["big.pdf"]);
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+    h.state_mut().run_tasks_inline(true);
+    h.run();
+}
