@@ -370,13 +370,9 @@ pub fn export(
     };
     c.report((1, 3, "laying out the pages"));
     let key = KeyPlacement::SecondPage;
-    let printed = match made {
-        Made::Tiles(t) => export::print_placed(page, format, key, |s, k| {
-            crate::draw::tile_pages(&t.maze, s, k)
-        }),
-        Made::Walls(g) => export::print(g, page, format, key),
-    }
-    .map_err(|e| e.to_string())?;
+    // the entry point's own print, as the command line's: the same pages and the same refusal
+    // of corridors too narrow to print, whatever the style
+    let printed = made.print(page, format, key).map_err(|e| e.to_string())?;
     c.report((2, 3, "checking"));
     // the preflight of what is written (for a PDF, its fonts too)
     let preflight = crate::preflight::check_printed(&printed, format)
@@ -415,14 +411,7 @@ pub fn export(
 
 /// [`export`] as JSON (streamed for a walls maze).
 fn export_json(made: &Made, path: &Path, stop: &Handle) -> Result<String, String> {
-    let written = match made {
-        Made::Tiles(t) => crate::io::write_atomic_with(path, |w| {
-            Guard::new(w, stop).write_all(&t.maze.to_json(t.seed))
-        }),
-        Made::Walls(g) => {
-            crate::io::write_atomic_with(path, |w| crate::json::write(g, &mut Guard::new(w, stop)))
-        }
-    };
+    let written = crate::io::write_atomic_with(path, |w| made.write_json(&mut Guard::new(w, stop)));
     match written {
         Ok(()) => Ok(format!("exported {}", path.display())),
         Err(_) if stop.cancelled() => Ok(EXPORT_CANCELLED.into()),
