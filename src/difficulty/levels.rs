@@ -60,8 +60,11 @@ pub fn sample_design(design: &Design, structures: &[(Algorithm, f64)], i: usize)
         w.algorithm = a;
         w.braid = b;
         // the spread is of ordinary mazes on the grid: a "Which path?" puzzle's real way is
-        // measured against them (and a braided sample could not have several entrances)
+        // measured against them (and a braided sample could not have several entrances), and
+        // a maze shaped by hand (locks, regions carved again) against mazes nobody touched
         w.starts = 1;
+        w.lock = crate::locks::Locks::NONE;
+        w.recarve.clear();
     }
     d.seed = Some(super::candidate_seed(SAMPLE_SEED, i as u64 + 1));
     d.targets = Targets::NONE;
