@@ -77,6 +77,10 @@ pub enum BookCommand {
     MoveDown(usize),
     /// Take page `i` out of the book.
     Remove(usize),
+    /// Open page `i`'s design in the editor (one undo step), to change and put back.
+    Edit(usize),
+    /// Put the design in the editor back as the page being edited ([`BookCommand::Edit`]).
+    PutBack,
     /// Replace the book settings.
     Settings(Box<Settings>),
     /// Read a book file into the list (generator pages become one page each).
@@ -107,6 +111,8 @@ pub struct BookPanel {
     /// Whether the window is shown.
     pub open: bool,
     export: Option<Export>,
+    /// The page whose design the editor holds since "Edit" (from 0), until it is put back.
+    pub editing: Option<usize>,
     /// The book file last saved or opened, with the text it holds: while the list is unchanged,
     /// an export is dated like `hedge batch` dates that file, so both make the same bytes.
     file: Option<(PathBuf, String)>,
@@ -210,18 +216,38 @@ impl HedgeApp {
             BookCommand::MoveUp(i) => {
                 if i > 0 && i < self.book.list.pages.len() {
                     self.book.list.pages.swap(i - 1, i);
+                    self.book.editing = self.book.editing.map(|e| swapped(e, i - 1, i));
                 }
             }
             BookCommand::MoveDown(i) => {
                 if i + 1 < self.book.list.pages.len() {
                     self.book.list.pages.swap(i, i + 1);
+                    self.book.editing = self.book.editing.map(|e| swapped(e, i, i + 1));
                 }
             }
             BookCommand::Remove(i) => {
                 if i < self.book.list.pages.len() {
                     self.book.list.pages.remove(i);
+                    self.book.editing = match self.book.editing {
+                        Some(e) if e == i => None,
+                        Some(e) if e > i => Some(e - 1),
+                        e => e,
+                    };
                 }
             }
+            BookCommand::Edit(i) => {
+                if let Some(p) = self.book.list.pages.get(i) {
+                    let d = p.design.clone();
+                    self.set_design(d, false);
+                    self.book.editing = Some(i);
+                    self.message = Some(Ok(format!(
+                        "editing page {}: change it, then \"Put back in page {}\"",
+                        i + 1,
+                        i + 1
+                    )));
+                }
+            }
+            BookCommand::PutBack => self.message = Some(self.put_back()),
             BookCommand::Settings(s) => self.book.list.settings = *s,
             BookCommand::Open(path) => self.message = Some(self.open_book(&path)),
             BookCommand::Save(path) => self.message = Some(self.save_book(&path)),
@@ -290,6 +316,22 @@ impl HedgeApp {
             "added page {} to the book: {label}",
             self.book.list.pages.len()
         ))
+    }
+
+    /// Puts the editor's design back as the page being edited.
+    fn put_back(&mut self) -> std::result::Result<String, String> {
+        let Some(i) = self.book.editing else {
+            return Err("no page is being edited: click \"Edit\" beside a page first".into());
+        };
+        if let Some(e) = self.error() {
+            return Err(format!("the design makes no maze: {e}"));
+        }
+        let Some(page) = self.book.list.pages.get_mut(i) else {
+            return Err("that page is no longer in the book".into());
+        };
+        page.design = self.design.clone();
+        self.book.editing = None;
+        Ok(format!("page {} is the design in the editor now", i + 1))
     }
 
     fn save_book(&mut self, path: &Path) -> std::result::Result<String, String> {
@@ -497,10 +539,30 @@ fn contents(app: &mut HedgeApp, ui: &mut egui::Ui) {
                     if ui.add(egui::Button::new("Remove").small()).clicked() {
                         app.pending.push(Command::Book(BookCommand::Remove(i)));
                     }
-                    ui.label(format!("{}. {}", i + 1, page_label(&p.design)));
+                    if ui
+                        .add(egui::Button::new("Edit").small())
+                        .on_hover_text("open this page's design in the editor")
+                        .clicked()
+                    {
+                        app.pending.push(Command::Book(BookCommand::Edit(i)));
+                    }
+                    let label = format!("{}. {}", i + 1, page_label(&p.design));
+                    if app.book.editing == Some(i) {
+                        ui.label(RichText::new(format!("{label} (editing)")).strong());
+                    } else {
+                        ui.label(label);
+                    }
                 });
             }
         });
+    if let Some(i) = app.book.editing
+        && ui
+            .button(format!("Put back in page {}", i + 1))
+            .on_hover_text("the design in the editor replaces the page's")
+            .clicked()
+    {
+        app.pending.push(Command::Book(BookCommand::PutBack));
+    }
     ui.separator();
     let mut s = app.book.list.settings.clone();
     settings(ui, &mut s);
@@ -524,6 +586,17 @@ fn contents(app: &mut HedgeApp, ui: &mut egui::Ui) {
                 format!("making the book: {done} of {total} steps, {secs:.0} s")
             });
         });
+    }
+}
+
+/// Where page `e` is after pages `a` and `b` swap places.
+fn swapped(e: usize, a: usize, b: usize) -> usize {
+    if e == a {
+        b
+    } else if e == b {
+        a
+    } else {
+        e
     }
 }
 
@@ -593,6 +666,7 @@ fn settings(ui: &mut egui::Ui, s: &mut Settings) {
 mod tests {
     use super::*;
     use crate::app::Persisted;
+    use crate::app::tests::settle;
     use crate::design::Style;
 
     fn add(app: &mut HedgeApp, seed: u64) {
@@ -645,6 +719,41 @@ mod tests {
             BookList::from_toml(&BookList::default().to_toml()).unwrap(),
             BookList::default()
         );
+    }
+
+    #[test]
+    fn a_page_is_edited_in_the_editor_and_put_back() {
+        let mut app = HedgeApp::headless(Persisted::default());
+        add(&mut app, 5);
+        add(&mut app, 6);
+        add(&mut app, 7);
+        let second = app.book.list.pages[1].design.clone();
+        // put back with nothing edited: a message, the list stays
+        let before = app.book.list.clone();
+        app.apply(Command::Book(BookCommand::PutBack), None);
+        assert!(matches!(&app.message, Some(Err(e)) if e.contains("Edit")));
+        assert_eq!(app.book.list, before);
+        // page 2 opens in the editor, one undo step
+        app.apply(Command::Book(BookCommand::Edit(1)), None);
+        settle(&mut app);
+        assert_eq!(app.design, second);
+        assert_eq!(app.book.editing, Some(1));
+        // changed, and the page moved up meanwhile: it follows
+        let mut d = app.design.clone();
+        d.walls_mut().unwrap().braid = 0.3;
+        crate::app::tests::edit(&mut app, d.clone());
+        settle(&mut app);
+        app.apply(Command::Book(BookCommand::MoveUp(1)), None);
+        assert_eq!(app.book.editing, Some(0));
+        app.apply(Command::Book(BookCommand::PutBack), None);
+        assert!(app.message.as_ref().unwrap().is_ok(), "{:?}", app.message);
+        assert_eq!(app.book.list.pages[0].design, d);
+        assert_eq!(app.book.list.pages.len(), 3);
+        assert_eq!(app.book.editing, None);
+        // a removed page is no longer edited
+        app.apply(Command::Book(BookCommand::Edit(2)), None);
+        app.apply(Command::Book(BookCommand::Remove(2)), None);
+        assert_eq!(app.book.editing, None);
     }
 
     #[test]
