@@ -60,6 +60,12 @@ impl HedgeApp {
         let open = g.maze.linked(x, y);
         let mut d = self.design.clone();
         let Some(w) = d.walls_mut() else { return };
+        if w.weave > 0.0 || w.starts > 1 {
+            self.message = Some(Err(
+                "locking walls needs a maze without weave or several starts".into(),
+            ));
+            return;
+        }
         let next = match w.lock.get(a, b) {
             Some(_) => None,
             None => Some(open),
@@ -177,6 +183,16 @@ mod tests {
         app.apply(Command::Undo, None);
         settle(&mut app);
         assert_eq!(app.design.walls().lock.get(a, b), Some(open));
+        // a weave maze takes no locks: a message, the design stays
+        let mut woven = app.design.clone();
+        let w = woven.walls_mut().unwrap();
+        w.lock = crate::locks::Locks::NONE;
+        w.weave = 0.5;
+        crate::app::tests::edit(&mut app, woven.clone());
+        settle(&mut app);
+        app.apply(Command::LockWall { a, b }, None);
+        assert_eq!(app.design, woven);
+        assert!(matches!(&app.message, Some(Err(e)) if e.contains("weave")));
     }
 
     #[test]
