@@ -480,7 +480,7 @@ fn files(app: &mut HedgeApp, ui: &mut egui::Ui) {
 /// Polls the book export and shows the book window when it is open. Called every frame.
 pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
     app.poll_book();
-    if app.book.exporting() {
+    if app.book.exporting() || app.page_thumbs.busy() {
         ui.ctx().request_repaint_after(Duration::from_millis(100));
     }
     if !app.book.open {
@@ -519,11 +519,23 @@ fn contents(app: &mut HedgeApp, ui: &mut egui::Ui) {
         ui.label(RichText::new("no pages yet: make a maze, then \"Add current design\"").weak());
     }
     let n = pages.len();
+    app.page_thumbs.poll(ui.ctx(), &app.book.list.pages);
     egui::ScrollArea::vertical()
         .max_height(260.0)
         .show(ui, |ui| {
             for (i, p) in app.book.list.pages.iter().enumerate() {
                 ui.horizontal(|ui| {
+                    match app.page_thumbs.get(&p.design) {
+                        Some(t) => {
+                            let [w, h] = t.size();
+                            ui.image((t.id(), egui::vec2(w as f32, h as f32)))
+                                .on_hover_text("the puzzle page, as the book prints it");
+                        }
+                        None => {
+                            let w = super::page_thumbs::WIDTH as f32;
+                            ui.allocate_space(egui::vec2(w, w * 1.3));
+                        }
+                    }
                     if ui
                         .add_enabled(i > 0, egui::Button::new("Up").small())
                         .clicked()

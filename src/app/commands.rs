@@ -80,6 +80,8 @@ pub enum Command {
         /// The exit rather than the entrance.
         exit: bool,
     },
+    /// Forget every lock and re-carved region (one undo step).
+    ClearHandWork,
     /// Lock the wall between two neighbouring cells as it stands, or unlock it.
     LockWall {
         /// One cell beside the wall.
@@ -268,6 +270,11 @@ impl HedgeApp {
             Command::PlaceEnd { cell, exit } => self.place_end(cell, exit),
             Command::LockWall { a, b } => self.lock_wall(a, b),
             Command::Recarve { cells } => self.recarve(cells),
+            Command::ClearHandWork => {
+                let mut d = self.design.clone();
+                super::hand::clear(&mut d);
+                self.set_design(d, false);
+            }
             Command::ClearEdits => {
                 let mut d = self.design.clone();
                 d.cell_edits.clear();
@@ -388,6 +395,8 @@ impl HedgeApp {
         }
         d.shape = source;
         d.cell_edits.clear();
+        // locks and regions are of the old shape's cells, as the painting is
+        super::hand::clear(&mut d);
         let key = self.shape_key(&d);
         match self.shaping(key.clone()) {
             Shaping::None => {}

@@ -9,6 +9,15 @@ use crate::difficulty::candidate_seed;
 use crate::topology::{Coord, Point};
 
 use super::HedgeApp;
+use crate::design::Design;
+
+/// `d` without its hand work: no locks, no regions carved again.
+pub(super) fn clear(d: &mut Design) {
+    if let Some(w) = d.walls_mut() {
+        w.lock = crate::locks::Locks::NONE;
+        w.recarve.clear();
+    }
+}
 
 impl HedgeApp {
     /// The wall of the current maze nearest the maze point `q`, as the two cells either side
@@ -235,5 +244,26 @@ mod tests {
         app.apply(Command::Undo, None);
         settle(&mut app);
         assert_eq!(passages(&app), before);
+        // "Clear hand work" forgets it, and so does a new shape (its cells are others)
+        app.apply(Command::Redo, None);
+        settle(&mut app);
+        assert_eq!(app.design.walls().recarve.len(), 1);
+        app.apply(Command::ClearHandWork, None);
+        settle(&mut app);
+        assert!(app.design.walls().recarve.is_empty());
+        assert_eq!(passages(&app), before);
+        app.apply(
+            Command::Recarve {
+                cells: region.clone(),
+            },
+            None,
+        );
+        app.apply(
+            Command::SetShape(Some(crate::shape::ShapeSource::Builtin("heart".into()))),
+            None,
+        );
+        settle(&mut app);
+        assert!(app.design.walls().recarve.is_empty());
+        assert!(app.design.walls().lock.is_empty());
     }
 }

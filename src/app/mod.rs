@@ -28,6 +28,7 @@ mod document;
 mod hand;
 mod maze_knobs;
 mod page_knobs;
+pub mod page_thumbs;
 pub mod picker;
 pub mod preview;
 mod runtime;
@@ -114,6 +115,8 @@ pub struct HedgeApp {
     pub stroke: Option<(preview::PageOnScreen, Arc<PagePreview>)>,
     /// Thumbnails of the built-in shapes (background tasks, the first time the list shows).
     pub thumbnails: thumbs::Thumbnails,
+    /// Thumbnails of the book list's pages, made while the Book window is open.
+    pub page_thumbs: page_thumbs::PageThumbs,
     /// The preview's pixels (the page rasterised at the current zoom).
     pub raster: Raster,
     /// Design files opened or saved lately, newest first (at most [`RECENT`]).
@@ -248,6 +251,7 @@ impl HedgeApp {
             placement: None,
             stroke: None,
             thumbnails: thumbs::Thumbnails::new(tasks.clone()),
+            page_thumbs: page_thumbs::PageThumbs::new(tasks.clone()),
             raster: Raster::new(tasks.clone()),
             recent: p.recent,
             saved: Design::default(),

@@ -705,6 +705,19 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
             }
         });
     }
+    let w = d.walls();
+    if !w.lock.is_empty() || !w.recarve.is_empty() {
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "{} walls locked, {} regions carved again",
+                w.lock.open.len() + w.lock.closed.len(),
+                w.recarve.len()
+            ));
+            if ui.button("Clear hand work").clicked() {
+                app.pending.push(Command::ClearHandWork);
+            }
+        });
+    }
 }
 
 /// The shape's outline or the cells': greyed, with why, where the shape's cannot be drawn.
