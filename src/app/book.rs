@@ -519,7 +519,8 @@ fn contents(app: &mut HedgeApp, ui: &mut egui::Ui) {
         ui.label(RichText::new("no pages yet: make a maze, then \"Add current design\"").weak());
     }
     let n = pages.len();
-    app.page_thumbs.poll(ui.ctx(), &app.book.list.pages);
+    let designs: Vec<&Design> = app.book.list.pages.iter().map(|p| &p.design).collect();
+    app.page_thumbs.poll(ui.ctx(), &designs);
     egui::ScrollArea::vertical()
         .max_height(260.0)
         .show(ui, |ui| {

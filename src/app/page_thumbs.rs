@@ -5,7 +5,6 @@
 
 use egui::{ColorImage, TextureHandle, TextureOptions};
 
-use super::book::Page;
 use super::task::{Spawner, Task};
 use crate::design::Design;
 
@@ -36,10 +35,10 @@ impl PageThumbs {
     }
 
     /// Loads the thumbnail finished, if any, and starts the next page without one; forgets
-    /// those of designs no longer in `pages`. Called every frame the Book window is shown.
-    pub fn poll(&mut self, ctx: &egui::Context, pages: &[Page]) {
-        self.made
-            .retain(|(d, _)| pages.iter().any(|p| &p.design == d));
+    /// those of designs no longer among `pages` (the book list's designs, in order). Called
+    /// every frame the Book window is shown.
+    pub fn poll(&mut self, ctx: &egui::Context, pages: &[&Design]) {
+        self.made.retain(|(d, _)| pages.contains(&d));
         loop {
             if let Some((design, task)) = &self.running {
                 let Some(r) = task.poll() else { return };
@@ -52,9 +51,8 @@ impl PageThumbs {
             }
             let Some(next) = pages
                 .iter()
-                .map(|p| &p.design)
-                .find(|d| !self.made.iter().any(|(m, _)| m == *d))
-                .cloned()
+                .find(|d| !self.made.iter().any(|(m, _)| m == **d))
+                .map(|d| (*d).clone())
             else {
                 return;
             };
@@ -161,8 +159,17 @@ mod tests {
             app.apply(Command::Book(BookCommand::AddCurrent), None);
         }
         let ctx = egui::Context::default();
+        let designs = |app: &HedgeApp| -> Vec<Design> {
+            app.book
+                .list
+                .pages
+                .iter()
+                .map(|p| p.design.clone())
+                .collect()
+        };
         for _ in 0..4 {
-            app.page_thumbs.poll(&ctx, &app.book.list.pages);
+            let d = designs(&app);
+            app.page_thumbs.poll(&ctx, &d.iter().collect::<Vec<_>>());
         }
         assert_eq!(app.page_thumbs.count(), 2);
         for p in &app.book.list.pages {
@@ -170,7 +177,8 @@ mod tests {
             assert_eq!(t.size()[0], WIDTH as usize);
         }
         app.apply(Command::Book(BookCommand::Remove(0)), None);
-        app.page_thumbs.poll(&ctx, &app.book.list.pages);
+        let d = designs(&app);
+        app.page_thumbs.poll(&ctx, &d.iter().collect::<Vec<_>>());
         assert_eq!(app.page_thumbs.count(), 1);
     }
 }
