@@ -100,7 +100,13 @@ pub enum BookCommand {
 /// A book export running in the background: its progress is (steps done, steps in all).
 struct Export {
     path: PathBuf,
-    task: Task<std::result::Result<String, String>, (usize, usize)>,
+    task: Task<std::result::Result<Exported, String>, (usize, usize)>,
+}
+
+/// What a book export gives back: the status line, and the preflight of the book as written.
+struct Exported {
+    message: String,
+    preflight: String,
 }
 
 /// The book list and its window.
@@ -113,6 +119,9 @@ pub struct BookPanel {
     export: Option<Export>,
     /// The page whose design the editor holds since "Edit" (from 0), until it is put back.
     pub editing: Option<usize>,
+    /// The preflight of the book last exported (the status line, then a line per check), as
+    /// `hedge batch` prints it.
+    pub preflight: Option<String>,
     /// The book file last saved or opened, with the text it holds: while the list is unchanged,
     /// an export is dated like `hedge batch` dates that file, so both make the same bytes.
     file: Option<(PathBuf, String)>,
@@ -164,7 +173,7 @@ fn export_book(
     path: &Path,
     date: i64,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> std::result::Result<String, String> {
+) -> std::result::Result<Exported, String> {
     let base = path.parent().unwrap_or(Path::new(""));
     let mut book = crate::book::parse(text, base, &crate::io::Files).map_err(|e| e.to_string())?;
     book.date = Some(date);
@@ -193,10 +202,11 @@ fn export_book(
     crate::io::write_set(&files).map_err(|e| e.to_string())?;
     let names: Vec<String> = files.iter().map(|(p, _)| p.display().to_string()).collect();
     let mut msg = format!(
-        "exported {} ({} puzzles, {} pages)",
+        "exported {} ({} puzzles, {} pages) · {}",
         names.join(" and "),
         built.puzzles,
-        built.pages
+        built.pages,
+        built.preflight.status()
     );
     if let Some(w) = built.warnings.first() {
         msg += &format!("; print warnings: {w}");
@@ -204,7 +214,10 @@ fn export_book(
             msg += &format!(" (and {} more)", built.warnings.len() - 1);
         }
     }
-    Ok(msg)
+    Ok(Exported {
+        message: msg,
+        preflight: built.preflight.block(),
+    })
 }
 
 impl HedgeApp {
@@ -418,13 +431,16 @@ impl HedgeApp {
         }
     }
 
-    fn book_done(&mut self, r: std::result::Result<std::result::Result<String, String>, String>) {
+    fn book_done(&mut self, r: std::result::Result<std::result::Result<Exported, String>, String>) {
         let Some(e) = self.book.export.take() else {
             return;
         };
         // a panic's line gets the path, as the export's own errors have it
-        self.message =
-            Some(r.unwrap_or_else(|panic| Err(format!("{panic}: {}", e.path.display()))));
+        let r = r.unwrap_or_else(|panic| Err(format!("{panic}: {}", e.path.display())));
+        self.message = Some(r.map(|done| {
+            self.book.preflight = Some(done.preflight);
+            done.message
+        }));
     }
 }
 
@@ -585,6 +601,17 @@ fn contents(app: &mut HedgeApp, ui: &mut egui::Ui) {
     }
     ui.separator();
     ui.horizontal_wrapped(|ui| files(app, ui));
+    if let Some(block) = &app.book.preflight {
+        let mut lines = block.lines();
+        let status = lines.next().unwrap_or_default();
+        egui::CollapsingHeader::new(format!("Last export: {status}"))
+            .id_salt("book preflight")
+            .show(ui, |ui| {
+                for line in lines {
+                    ui.label(RichText::new(line).monospace().small());
+                }
+            });
+    }
     if let Some((done, total)) = app.book.progress() {
         let secs = app
             .book
@@ -700,6 +727,20 @@ mod tests {
         app.apply(Command::Book(BookCommand::Export(path.to_path_buf())), None);
         app.finish_tasks();
         assert!(!app.book.exporting());
+        // the book's preflight, as hedge batch prints it, for the panel
+        if matches!(&app.message, Some(Ok(_))) {
+            let p = app.book.preflight.as_deref().expect("a preflight");
+            assert!(p.starts_with("preflight: "), "{p}");
+            assert!(p.lines().count() > 1, "{p}");
+            assert!(
+                app.message
+                    .as_ref()
+                    .unwrap()
+                    .as_ref()
+                    .unwrap()
+                    .contains("preflight: ")
+            );
+        }
     }
 
     #[test]
