@@ -469,20 +469,8 @@ mod tests {
         d
     }
 
-    /// The passages as pairs of coordinates, sorted.
     fn passages(g: &crate::pipeline::Generated) -> Vec<(Coord, Coord)> {
-        let grid = g.maze.grid();
-        let mut out: Vec<_> = g
-            .maze
-            .passage_list()
-            .into_iter()
-            .map(|(a, b)| {
-                let (x, y) = (grid.coord(a), grid.coord(b));
-                (x.min(y), x.max(y))
-            })
-            .collect();
-        out.sort();
-        out
+        g.maze.passage_coords()
     }
 
     #[test]

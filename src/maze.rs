@@ -233,6 +233,22 @@ impl Maze {
         self.passages
     }
 
+    /// Every passage once as the two cells' coordinates, the smaller first, sorted: what
+    /// stays comparable between mazes on different grids (a shape's mask, a region carved
+    /// again by hand, [`crate::locks`]).
+    pub fn passage_coords(&self) -> Vec<(crate::topology::Coord, crate::topology::Coord)> {
+        let mut out: Vec<_> = self
+            .passage_list()
+            .into_iter()
+            .map(|(a, b)| {
+                let (x, y) = (self.grid.coord(a), self.grid.coord(b));
+                (x.min(y), x.max(y))
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
     /// Every passage once as `(a, b)` with `a < b`, sorted.
     pub fn passage_list(&self) -> Vec<(CellId, CellId)> {
         let mut out = Vec::with_capacity(self.passages);

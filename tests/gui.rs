@@ -1653,21 +1653,7 @@ fn knobs_follow_the_shape_and_a_weave_disables_what_it_ignores() {
 #[test]
 fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     let mut h = editor();
-    let passages = |h: &Harness<'_, HedgeApp>| {
-        let g = h.state().generated().unwrap();
-        let grid = g.maze.grid();
-        let mut p: Vec<_> = g
-            .maze
-            .passage_list()
-            .into_iter()
-            .map(|(a, b)| {
-                let (x, y) = (grid.coord(a), grid.coord(b));
-                (x.min(y), x.max(y))
-            })
-            .collect();
-        p.sort();
-        p
-    };
+    let passages = |h: &Harness<'_, HedgeApp>| h.state().generated().unwrap().maze.passage_coords();
     let before = passages(&h);
     let steps = h.state().undo_steps();
 
