@@ -1408,8 +1408,8 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
     assert!(status(&h).contains("looks like a photo"));
 }
 
-/// The Shape section's outline toggle: greyed without a shape and for weave (inset corridors),
-/// the shape's outline by default, `cells` gives the cells' outline, undone like every knob.
+/// The Shape section's outline toggle: greyed without a shape, the shape's outline by default
+/// (weave mazes' inset corridors too), `cells` gives the cells' outline, undone like every knob.
 #[test]
 fn the_outline_toggle_switches_the_shapes_outline_and_undoes() {
     use hedge::outline::OutlineStyle;
@@ -1439,12 +1439,12 @@ fn the_outline_toggle_switches_the_shapes_outline_and_undoes() {
     assert_eq!(h.state().design.outline, OutlineStyle::Shape);
     assert!(h.state().generated().unwrap().outline.is_some());
 
-    // a rect weave has inset corridors: the cells' outline, the toggle greyed
+    // a rect weave has inset corridors, which run out to the shape's outline too
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.5);
     h.run();
-    assert!(disabled(&h));
-    assert!(h.state().generated().unwrap().outline.is_none());
+    assert!(!disabled(&h));
+    assert!(h.state().generated().unwrap().outline.is_some());
 }
 
 #[test]

@@ -14,6 +14,7 @@
 
 use std::collections::HashMap;
 
+use super::inset::InsetWalls;
 use super::trails::Piece;
 use crate::endpoints::Endpoint;
 use crate::grid::CellId;
@@ -49,26 +50,10 @@ pub(super) fn sub_piece(s: &Side, t0: f64, t1: f64) -> Piece {
     }
 }
 
-/// The topology cells of `o`'s maze with an owner, with their sides' owners: calls `f` with the
-/// cell, its owner, its sides.
-pub(super) fn owned_cells(o: &Outline, mut f: impl FnMut(Coord, CellId, &[Side])) {
-    let t = o.clip.topology().tess();
-    let mut sides = Vec::new();
-    for row in 0..t.rows() {
-        for col in 0..t.cols(row) {
-            let c = Coord::new(row, col);
-            let Some(id) = o.owner(c) else { continue };
-            sides.clear();
-            t.sides(c, &mut sides);
-            f(c, id, &sides);
-        }
-    }
-}
-
 /// The outer-wall pieces of every owned cell, with the cell.
 pub(super) fn outer(o: &Outline) -> Vec<(Coord, Frag)> {
     let mut out = Vec::new();
-    owned_cells(o, |c, id, sides| {
+    o.each_owned(|c, id, sides| {
         for (k, s) in sides.iter().enumerate() {
             let faces_owned = s.neighbour.and_then(|n| o.owner(n)).is_some();
             if faces_owned {
@@ -290,24 +275,7 @@ pub(super) fn wall_ends(
                     if dist(p, m) > reach + 2.0 {
                         continue;
                     }
-                    let near = line
-                        .windows(2)
-                        .map(|w| {
-                            let ((a0, p0), (a1, p1)) = (w[0], w[1]);
-                            let (dx, dy) = (p1.x - p0.x, p1.y - p0.y);
-                            let l2 = dx * dx + dy * dy;
-                            let u = if l2 > 0.0 {
-                                (((p.x - p0.x) * dx + (p.y - p0.y) * dy) / l2).clamp(0.0, 1.0)
-                            } else {
-                                0.0
-                            };
-                            let q = Point::new(p0.x + dx * u, p0.y + dy * u);
-                            (dist(p, q), a0 + (a1 - a0) * u)
-                        })
-                        .min_by(|a, b| a.0.total_cmp(&b.0));
-                    if let Some((d, at)) = near
-                        && d < TOUCH
-                    {
+                    if let Some(at) = touching(line, p) {
                         out.push(at);
                     }
                 }
@@ -315,6 +283,57 @@ pub(super) fn wall_ends(
         }
     }
     out
+}
+
+/// Where the walls of an inset maze's cells `cells` end at or near the stretch of outer wall
+/// `line` (the corridors' sides running out to it, [`InsetWalls`]), as distances along it,
+/// those within `reach` of `m` only (see [`wall_ends`]).
+fn inset_ends(
+    g: &Generated,
+    o: &Outline,
+    cells: &[Coord],
+    line: &[(f64, Point)],
+    m: Point,
+    reach: f64,
+) -> Vec<f64> {
+    let walls = InsetWalls::new(g, o, &g.maze.tunnels());
+    let t = o.clip.topology().tess();
+    let (mut sides, mut pieces, mut out) = (Vec::new(), Vec::new(), Vec::new());
+    for &c in cells {
+        let Some(id) = o.owner(c) else { continue };
+        sides.clear();
+        t.sides(c, &mut sides);
+        pieces.clear();
+        walls.cell(c, id, &sides, &mut pieces);
+        for p in pieces.iter().flat_map(|p| [p.a, p.b]) {
+            if dist(p, m) <= reach + 2.0
+                && let Some(at) = touching(line, p)
+            {
+                out.push(at);
+            }
+        }
+    }
+    out
+}
+
+/// The distance along `line` of its point nearest `p`, when that is within [`TOUCH`] of `p`.
+fn touching(line: &[(f64, Point)], p: Point) -> Option<f64> {
+    line.windows(2)
+        .map(|w| {
+            let ((a0, p0), (a1, p1)) = (w[0], w[1]);
+            let (dx, dy) = (p1.x - p0.x, p1.y - p0.y);
+            let l2 = dx * dx + dy * dy;
+            let u = if l2 > 0.0 {
+                (((p.x - p0.x) * dx + (p.y - p0.y) * dy) / l2).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let q = Point::new(p0.x + dx * u, p0.y + dy * u);
+            (dist(p, q), a0 + (a1 - a0) * u)
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .filter(|&(d, _)| d < TOUCH)
+        .map(|(_, at)| at)
 }
 
 /// The widths a gap may have, as shares of its opened side: the whole side first; narrower
@@ -336,11 +355,12 @@ const NARROW: f64 = 0.5;
 /// and opening all of it opened the maze twice; opening round the tip opened the whole point.
 pub(super) fn gap(
     o: &Outline,
-    maze: &Maze,
+    g: &Generated,
     e: Endpoint,
     outer: &[(Coord, Frag)],
     chains: &[Vec<usize>],
 ) -> Gap {
+    let maze = &g.maze;
     let grid = maze.grid();
     let mut sides = Vec::new();
     grid.sides(e.cell, &mut sides);
@@ -348,7 +368,9 @@ pub(super) fn gap(
         return Gap::default();
     };
     let m = side_point(side, 0.5);
-    let door = side_length(side);
+    let inset = g.design.inset_share();
+    // an inset corridor's door is as wide as the corridor
+    let door = (1.0 - 2.0 * inset) * side_length(side);
     let Some(pieces) = own_stretch(o, e.cell, m, outer, chains) else {
         return Gap::default();
     };
@@ -361,7 +383,11 @@ pub(super) fn gap(
         return Gap::default();
     }
     let cells = cells_round(o, outer, &pieces);
-    let stops = wall_ends(o, maze, &cells, &line.points, m, line.total);
+    let stops = if inset > 0.0 {
+        inset_ends(g, o, &cells, &line.points, m, line.total)
+    } else {
+        wall_ends(o, maze, &cells, &line.points, m, line.total)
+    };
     let (from, to) = gap_span(&line, &stops, m, door);
     let mut g = cut_gap(o, outer, &pieces, &lens, from, to);
     g.mid = Some(gap_mid(&line, from, to));
@@ -610,7 +636,7 @@ fn gap_mid(line: &WallLine, from: f64, to: f64) -> (Point, (f64, f64)) {
 pub(super) fn opening(g: &Generated, o: &Outline, e: Endpoint) -> Option<(Point, (f64, f64))> {
     let outer = outer(o);
     let frags: Vec<Frag> = outer.iter().map(|(_, f)| *f).collect();
-    let gap = gap(o, &g.maze, e, &outer, &chains(&frags));
+    let gap = gap(o, g, e, &outer, &chains(&frags));
     let mut pieces: Vec<(f64, Frag)> = gap.open.iter().map(|f| (frag_length(o, f), *f)).collect();
     // longest first; among equals, the first found (a stable sort)
     pieces.sort_by(|a, b| b.0.total_cmp(&a.0));

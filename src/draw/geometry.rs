@@ -4,7 +4,6 @@
 //! the narrowest door the outline cuts ([`narrowest_cut_door`]), and small helpers on cell sides
 //! ([`side_mid`], [`outward`], [`shared_side`]).
 
-use super::clip::owned_cells;
 use super::occupancy::{Filling, Occupancy};
 use crate::grid::{CellId, Grid};
 use crate::outline::{Outline, side_length, side_point};
@@ -268,6 +267,7 @@ pub(super) fn shared_side(grid: &Grid, a: CellId, b: CellId, buf: &mut Vec<Side>
 /// `None` when the outline cuts no door.
 pub(super) fn narrowest_cut_door(g: &Generated, o: &Outline) -> Option<f64> {
     let grid = g.maze.grid();
+    let inset = g.design.inset_share();
     let mut sides = Vec::new();
     let mut narrowest: Option<f64> = None;
     for id in grid.cells() {
@@ -278,9 +278,18 @@ pub(super) fn narrowest_cut_door(g: &Generated, o: &Outline) -> Option<f64> {
             let Some(n) = s.neighbour.and_then(|n| grid.id_at(n)) else {
                 continue;
             };
-            let open = o.clip.side_open(c, k);
+            // an inset corridor's door is the middle of the side, less the inset at each end
+            let open = if inset > 0.0 {
+                o.clip
+                    .main_parts(c, k)
+                    .iter()
+                    .map(|&(a, b)| (b.min(1.0 - inset) - a.max(inset)).max(0.0))
+                    .sum::<f64>()
+            } else {
+                o.clip.side_open(c, k)
+            };
             if n < id
-                || open >= 1.0 - 1e-9
+                || open >= 1.0 - 2.0 * inset - 1e-9
                 || !grid
                     .slot_of(id, n)
                     .is_some_and(|slot| g.maze.linked_slot(id, slot))
@@ -297,7 +306,7 @@ pub(super) fn narrowest_cut_door(g: &Generated, o: &Outline) -> Option<f64> {
 /// The bounding boxes of the cells merged into the maze (not graph cells themselves).
 pub(super) fn merged_boxes(o: &Outline, grid: &Grid) -> Vec<(f64, f64, f64, f64)> {
     let mut out = Vec::new();
-    owned_cells(o, |c, _, sides| {
+    o.each_owned(|c, _, sides| {
         if grid.id_at(c).is_some() {
             return;
         }

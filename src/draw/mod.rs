@@ -42,6 +42,7 @@ mod fit_text;
 mod font;
 mod front;
 mod geometry;
+mod inset;
 mod key_line;
 mod layout;
 mod markers;

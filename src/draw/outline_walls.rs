@@ -3,7 +3,8 @@
 //! ([`super::clip`]'s fragments, with the entrance and exit left open) drawn along the
 //! contour's own curves.
 
-use super::clip::{Frag, Gap, chains, gap, outer, owned_cells, sub_piece};
+use super::clip::{Frag, Gap, chains, gap, outer, sub_piece};
+use super::inset::InsetWalls;
 use super::layout::{CROSSING_HALF, Layout};
 use super::model::{Item, Layer, PathBuilder, Rgb, Seg, Shape};
 use super::strokes::{band_strokes, piece_to};
@@ -16,7 +17,8 @@ use crate::topology::Point;
 /// Cells whose walls are joined into trails together (as in [`super::walls`]).
 const BAND_CELLS: usize = 1 << 16;
 
-/// Appends the walls and the outline of a maze drawn with the shape's outline.
+/// Appends the walls and the outline of a maze drawn with the shape's outline (inset
+/// corridors' walls by [`InsetWalls`]).
 pub(super) fn draw(
     g: &Generated,
     o: &Outline,
@@ -35,7 +37,22 @@ pub(super) fn draw(
     mouths.dedup();
     let mut pieces = Vec::new();
     let mut count = 0usize;
-    owned_cells(o, |c, id, sides| {
+    if g.design.inset_share() > 0.0 {
+        let walls = InsetWalls::new(g, o, tunnels);
+        o.each_owned(|c, id, sides| {
+            count += 1;
+            if count.is_multiple_of(BAND_CELLS) && !pieces.is_empty() {
+                band_strokes(&pieces, lay, items);
+                pieces.clear();
+            }
+            walls.cell(c, id, sides, &mut pieces);
+        });
+        band_strokes(&pieces, lay, items);
+        draw_outline(g, o, lay, items);
+        draw_marks(o, lay, items);
+        return;
+    }
+    o.each_owned(|c, id, sides| {
         count += 1;
         if count.is_multiple_of(BAND_CELLS) && !pieces.is_empty() {
             band_strokes(&pieces, lay, items);
@@ -112,7 +129,7 @@ fn draw_outline(g: &Generated, o: &Outline, lay: &Layout, items: &mut Vec<Item>)
     let gaps: Vec<Gap> = g
         .openings()
         .into_iter()
-        .map(|e| gap(o, &g.maze, e, &all, &loops))
+        .map(|e| gap(o, g, e, &all, &loops))
         .collect();
     let removed: Vec<usize> = gaps
         .iter()

@@ -17,10 +17,11 @@
 
 use rayon::prelude::*;
 
+use super::inset::{Edge, bridge_pieces, graph_edge, inset_cell};
 use super::layout::{CROSSING_HALF, Layout, side_mid};
 use super::model::Item;
 use super::strokes::band_stroke;
-use super::trails::{Piece, unit};
+use super::trails::Piece;
 use crate::grid::CellId;
 use crate::maze::Tunnel;
 use crate::pipeline::Generated;
@@ -129,13 +130,9 @@ fn cell_pieces(
     }
 }
 
-/// The walls of cell `id` (its `sides`) drawn inset (rect and hex grids): the corridor through
-/// the cell is narrower than the cell by `inset` (share of the cell) on each side. A closed side
-/// is a wall `inset` in from it, between the inner corners; an open side (a passage, the
-/// entrance or exit, the mouth of a weave tunnel) has two short walls from the inner corners
-/// out to the side, the corridor's sides. Where a tunnel passes under a square cell both are
-/// drawn: the bridge's wall, unbroken across the cell, and the tunnel's two stubs that stop at
-/// it; a crossed hex cell is drawn by [`bridge_pieces`].
+/// The walls of cell `id` (its `sides`) drawn inset (rect and hex grids), its sides taken as
+/// the maze has them (a side facing no cell is a wall, but for the entrance and exit); see
+/// [`inset_cell`]. A crossed hex cell is drawn by [`bridge_pieces`].
 fn inset_pieces(
     g: &Generated,
     id: CellId,
@@ -144,119 +141,24 @@ fn inset_pieces(
     ends: &[(CellId, CellId)],
     pieces: &mut Vec<Piece>,
 ) {
-    let maze = &g.maze;
-    let grid = maze.grid();
-    let c = grid.center(id);
     if sides.len() != 4 && bridge_pieces(g, id, sides, inset, ends, pieces) {
         return;
     }
-    let inner = |p: Point| {
-        Point::new(
-            p.x + (c.x - p.x) * 2.0 * inset,
-            p.y + (c.y - p.y) * 2.0 * inset,
-        )
-    };
-    for (i, s) in sides.iter().enumerate() {
-        let endpoint = g.is_opening(id, i);
-        let other = s.neighbour.and_then(|n| grid.id_at(n));
-        let linked = other.is_some_and(|n| {
-            grid.slot_of(id, n)
-                .is_some_and(|slot| maze.linked_slot(id, slot))
-        });
-        // a tunnel's end cell is open towards the cell it passes under ...
-        let mouth = other.is_some_and(|n| ends.binary_search(&(id, n)).is_ok());
-        // ... and the crossed cell keeps its bridge wall there, with the tunnel's stubs
-        let under = other.is_some_and(|n| ends.binary_search(&(n, id)).is_ok());
-        let (ia, ib) = (inner(s.a), inner(s.b));
-        let closed = !(linked || endpoint || mouth) || under;
-        if closed {
-            pieces.push(Piece::line(ia, ib));
-        }
-        if !closed || under {
-            // the corridor's sides out to the cell's side: the inner corners projected onto it
-            let (dx, dy) = (s.b.x - s.a.x, s.b.y - s.a.y);
-            let l2 = (dx * dx + dy * dy).max(1e-24);
-            let foot = |p: Point| {
-                let t = ((p.x - s.a.x) * dx + (p.y - s.a.y) * dy) / l2;
-                Point::new(s.a.x + dx * t, s.a.y + dy * t)
-            };
-            pieces.push(Piece::line(ia, foot(ia)));
-            pieces.push(Piece::line(ib, foot(ib)));
-        }
-    }
-}
-
-/// The walls of a crossed cell `id` that is not a square (a hex cell: its `sides`), drawn
-/// inset, when a tunnel passes under it; `false` (nothing added) when it is not crossed. The
-/// bridge is a straight band as wide as an inset corridor (`1 - 2 inset` of a side) from one of
-/// its open sides to the opposite one: its two walls run unbroken across the cell. The tunnel is
-/// the same band on its own axis, and its four walls come in from the tunnel's mouths and stop
-/// at the bridge's walls. The cell's two other sides are closed and, like the ground between
-/// any two inset corridors, need no wall of their own. (A square crossed cell is drawn by the
-/// general rule: there the inner square's sides already are the bridge's walls.)
-fn bridge_pieces(
-    g: &Generated,
-    id: CellId,
-    sides: &[crate::topology::Side],
-    inset: f64,
-    ends: &[(CellId, CellId)],
-    pieces: &mut Vec<Piece>,
-) -> bool {
-    let maze = &g.maze;
-    let grid = maze.grid();
-    let across = |s: &crate::topology::Side| s.neighbour.and_then(|n| grid.id_at(n));
-    let tunnel: Vec<Point> = sides
+    let grid = g.maze.grid();
+    let edges: Vec<Edge> = sides
         .iter()
-        .filter(|s| across(s).is_some_and(|n| ends.binary_search(&(n, id)).is_ok()))
-        .map(side_mid)
-        .collect();
-    let bridge: Vec<Point> = sides
-        .iter()
-        .filter(|s| {
-            across(s).is_some_and(|n| {
-                grid.slot_of(id, n)
-                    .is_some_and(|slot| maze.linked_slot(id, slot))
-            })
-        })
-        .map(side_mid)
-        .collect();
-    if tunnel.len() != 2 || bridge.len() != 2 {
-        return false;
-    }
-    let c = grid.center(id);
-    let side = (sides[0].b.x - sides[0].a.x).hypot(sides[0].b.y - sides[0].a.y);
-    let half = (1.0 - 2.0 * inset) * side / 2.0;
-    let v = unit(bridge[1].x - bridge[0].x, bridge[1].y - bridge[0].y);
-    let q = (-v.1, v.0);
-    let off = |p: Point, n: (f64, f64), k: f64| Point::new(p.x + n.0 * k, p.y + n.1 * k);
-    for sgn in [1.0, -1.0] {
-        pieces.push(Piece::line(
-            off(bridge[0], q, sgn * half),
-            off(bridge[1], q, sgn * half),
-        ));
-    }
-    for &m in &tunnel {
-        let d = unit(c.x - m.x, c.y - m.y);
-        let p = (-d.1, d.0);
-        let dq = d.0 * q.0 + d.1 * q.1;
-        if dq.abs() < 1e-9 {
-            continue; // parallel to the bridge: never, the rules keep them on other axes
-        }
-        for sgn in [1.0, -1.0] {
-            let a = off(m, p, sgn * half);
-            // the first of the bridge's walls (x - c) . q = +-half met along d
-            let h = (a.x - c.x) * q.0 + (a.y - c.y) * q.1;
-            let reach = [half, -half]
-                .iter()
-                .map(|&w| (w - h) / dq)
-                .filter(|&t| t > 1e-12)
-                .fold(f64::INFINITY, f64::min);
-            if reach.is_finite() {
-                pieces.push(Piece::line(a, off(a, d, reach)));
+        .enumerate()
+        .map(|(i, s)| {
+            if g.is_opening(id, i) {
+                return Edge::Open;
             }
-        }
-    }
-    true
+            match s.neighbour.and_then(|n| grid.id_at(n)) {
+                Some(n) => graph_edge(g, id, n, ends),
+                None => Edge::Closed,
+            }
+        })
+        .collect();
+    inset_cell(grid.center(id), sides, &edges, inset, |_, _| true, pieces);
 }
 
 /// Cells whose walls are joined into trails together. Cells are numbered row by row, so a band

@@ -57,16 +57,14 @@ pub fn applies(d: &Design) -> bool {
     d.outline == OutlineStyle::Shape && unavailable(d).is_none()
 }
 
-/// Why `d` cannot have the shape's outline, whatever its `outline` says: no shape, tile
-/// mazes (their tiles' outline) and inset corridors (weave on rect or hex grids, whose corridors
-/// are inset unless `inset = 0`, and any inset: the cells').
+/// Why `d` cannot have the shape's outline, whatever its `outline` says: no shape, and tile
+/// mazes (their tiles' outline). Inset corridors (a weave maze's) run out to the outline
+/// ([`crate::draw`]'s inset walls).
 pub fn unavailable(d: &Design) -> Option<&'static str> {
     if d.shape.is_none() {
         Some("the outline follows a shape: pick one first")
     } else if d.style() != Style::Walls {
         Some("tile mazes keep their tiles' outline")
-    } else if d.inset_share() > 0.0 {
-        Some("mazes with inset corridors (weave, Inset) keep the cells' outline")
     } else {
         None
     }
@@ -525,6 +523,22 @@ impl Outline {
     /// The graph cell that owns topology cell `c`'s area.
     pub fn owner(&self, c: Coord) -> Option<CellId> {
         self.owner[self.clip.index_of(c)]
+    }
+
+    /// The topology cells with an owner, row by row: calls `f` with the cell, its owner and its
+    /// sides.
+    pub fn each_owned(&self, mut f: impl FnMut(Coord, CellId, &[Side])) {
+        let t = self.clip.topology().tess();
+        let mut sides = Vec::new();
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = Coord::new(row, col);
+                let Some(id) = self.owner(c) else { continue };
+                sides.clear();
+                t.sides(c, &mut sides);
+                f(c, id, &sides);
+            }
+        }
     }
 
     /// Per graph cell of `grid` (by id): the topology cells whose area it owns, itself first,
