@@ -246,6 +246,22 @@ const PAGES: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
+        "weave-cat-hex.png",
+        &[
+            "--shape",
+            "cat",
+            "--topology",
+            "hex",
+            "--weave",
+            "0.5",
+            "--width",
+            "12",
+            "--seed",
+            "5",
+        ],
+        false,
+    ),
+    (
         "weave-hex-key.png",
         &[
             "--topology",

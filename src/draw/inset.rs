@@ -16,11 +16,10 @@
 
 use std::collections::HashMap;
 
-use super::layout::side_mid;
 use super::trails::{Piece, unit};
 use crate::grid::CellId;
 use crate::maze::Tunnel;
-use crate::outline::{CellClip, Outline, in_polygon};
+use crate::outline::{CellClip, Outline, in_polygon, side_point};
 use crate::pipeline::Generated;
 use crate::topology::{Coord, Point, Side};
 
@@ -125,7 +124,7 @@ pub(super) fn bridge_pieces(
     let tunnel: Vec<Point> = sides
         .iter()
         .filter(|s| across(s).is_some_and(|n| ends.binary_search(&(n, id)).is_ok()))
-        .map(side_mid)
+        .map(|s| side_point(s, 0.5))
         .collect();
     let bridge: Vec<Point> = sides
         .iter()
@@ -135,7 +134,7 @@ pub(super) fn bridge_pieces(
                     .is_some_and(|slot| maze.linked_slot(id, slot))
             })
         })
-        .map(side_mid)
+        .map(|s| side_point(s, 0.5))
         .collect();
     if tunnel.len() != 2 || bridge.len() != 2 {
         return false;
@@ -219,10 +218,19 @@ impl<'a> InsetWalls<'a> {
             corners: HashMap::new(),
             doors: Vec::new(),
         };
+        let mut crossed: Vec<CellId> = tunnels.iter().map(|t| t.under).collect();
+        crossed.sort();
+        let grid = g.maze.grid();
         let mut corners: HashMap<(i64, i64), Corner> = HashMap::new();
         o.each_owned(|c, id, sides| {
+            // a crossed cell's corners are ground, between the bridge's and the tunnel's walls
+            let under = grid.id_at(c) == Some(id) && crossed.binary_search(&id).is_ok();
             for s in sides {
-                let edge = w.edge(c, id, s);
+                let edge = if under {
+                    Edge::Closed
+                } else {
+                    w.edge(c, id, s)
+                };
                 for p in [s.a, s.b] {
                     let corner = corners.entry(key(p)).or_default();
                     match edge {
