@@ -749,3 +749,173 @@ fn the_dots_over_letters_stay_dots_at_kids_sizes() {
     assert_eq!(marks, 0);
     assert!(joined >= 3, "the dots joined by corridors: {joined} cells");
 }
+
+/// Pixels a cell across when the printed walls are rasterised ([`leaks`]).
+const PX: f64 = 20.0;
+
+/// Walls between neighbouring cells of `g` that a corridor gets round too soon: for each wall
+/// between two graph cells the maze does not join, whether a walk from one cell's point
+/// (the centre, or the centroid of its part inside the shape) reaches the other's within 1.4
+/// cells without touching a printed wall (rasterised at [`PX`] a cell). Round the end of a
+/// wall is at least 1.6 cells when the way round passes 3 cells or more (the walls checked),
+/// so only a corridor that opens into the ground between two corridors (or through the wall)
+/// gets there. Returns the walls checked and those leaked.
+fn leaks(g: &Generated) -> (usize, Vec<String>) {
+    let o = g.outline.as_ref().expect("the shape's outline");
+    let grid = g.maze.grid();
+    let (segs, half) = walls(g);
+    let index = Segs::new(segs);
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for id in grid.cells() {
+        let p = grid.center(id);
+        (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+    }
+    let (x0, y0) = (x0 - 2.0, y0 - 2.0);
+    let (w, h) = (
+        ((x1 + 2.0 - x0) * PX) as usize,
+        ((y1 + 2.0 - y0) * PX) as usize,
+    );
+    let pixel = |p: Point| (((p.x - x0) * PX) as usize, ((p.y - y0) * PX) as usize);
+    let blocked: Vec<bool> = (0..w * h)
+        .map(|i| {
+            let p = Point::new(
+                x0 + ((i % w) as f64 + 0.5) / PX,
+                y0 + ((i / w) as f64 + 0.5) / PX,
+            );
+            index.distance(p, half + 1.0 / PX) <= half + 0.5 / PX
+        })
+        .collect();
+    let reach = (1.4 * PX) as i64;
+    let mut dist = vec![i64::MAX; w * h];
+    let (mut checked, mut bad) = (0, Vec::new());
+    let mut sides = Vec::new();
+    for id in grid.cells() {
+        sides.clear();
+        grid.sides(id, &mut sides);
+        for s in &sides {
+            let Some(n) = s.neighbour.and_then(|n| grid.id_at(n)) else {
+                continue;
+            };
+            if n < id
+                || grid
+                    .slot_of(id, n)
+                    .is_some_and(|slot| g.maze.linked_slot(id, slot))
+                || g.maze.tunnels().iter().any(|t| {
+                    [t.from, t.to].contains(&id) && t.under == n
+                        || [t.from, t.to].contains(&n) && t.under == id
+                })
+            {
+                continue;
+            }
+            // two hex cells with a third joined to both are 2 apart round their wall's end,
+            // which a walk may cut to under 1.4 cells: only walls with the way round 3 or more
+            if g.maze
+                .passages(id)
+                .any(|m| g.maze.passages(m).any(|k| k == n))
+            {
+                continue;
+            }
+            checked += 1;
+            let (a, b) = (o.clip.point(grid.coord(id)), o.clip.point(grid.coord(n)));
+            let (start, goal) = (pixel(a), pixel(b));
+            // a bounded breadth-first walk, 4 steps of 2 and diagonals of 3 (a chamfer metric
+            // in half pixels)
+            let mut seen = Vec::new();
+            let mut queue = std::collections::BinaryHeap::new();
+            let at = |x: usize, y: usize| y * w + x;
+            dist[at(start.0, start.1)] = 0;
+            seen.push(at(start.0, start.1));
+            queue.push(std::cmp::Reverse((0i64, start)));
+            let mut found = false;
+            while let Some(std::cmp::Reverse((d, (x, y)))) = queue.pop() {
+                if (x, y) == goal {
+                    found = true;
+                    break;
+                }
+                if d > dist[at(x, y)] || d > 2 * reach {
+                    continue;
+                }
+                for (dx, dy, c) in [
+                    (1i64, 0i64, 2i64),
+                    (-1, 0, 2),
+                    (0, 1, 2),
+                    (0, -1, 2),
+                    (1, 1, 3),
+                    (1, -1, 3),
+                    (-1, 1, 3),
+                    (-1, -1, 3),
+                ] {
+                    let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                    if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
+                        continue;
+                    }
+                    let (nx, ny) = (nx as usize, ny as usize);
+                    let k = at(nx, ny);
+                    if blocked[k] || dist[k] <= d + c {
+                        continue;
+                    }
+                    if dist[k] == i64::MAX {
+                        seen.push(k);
+                    }
+                    dist[k] = d + c;
+                    queue.push(std::cmp::Reverse((d + c, (nx, ny))));
+                }
+            }
+            for k in seen {
+                dist[k] = i64::MAX;
+            }
+            if found {
+                bad.push(format!("{:?}-{:?}", grid.coord(id), grid.coord(n)));
+            }
+        }
+    }
+    (checked, bad)
+}
+
+/// The corridors of weave mazes drawn with the shape's outline never open into the ground
+/// between corridors (nor through a wall): every built-in on rect and hex grids at 8, 12 and 20
+/// cells across, weave 0.5, and at 12 with an inset of 0.25 without a weave.
+#[test]
+fn inset_corridors_never_open_into_the_ground_between_them() {
+    let (mut mazes, mut walls, mut bad) = (0, 0, Vec::new());
+    for shape in builtin::names() {
+        for kind in [TopologyKind::Rect, TopologyKind::Hex] {
+            for (width, weave, inset) in [
+                (8, 0.5, None),
+                (12, 0.5, None),
+                (20, 0.5, None),
+                (12, 0.0, Some(0.25)),
+            ] {
+                let walls_knobs = Walls {
+                    topology: kind,
+                    weave,
+                    inset,
+                    ..Walls::DEFAULT
+                };
+                let source = ShapeSource::Builtin(shape.into());
+                let Some(g) = made_with(source, walls_knobs, width, 3) else {
+                    continue;
+                };
+                mazes += 1;
+                let (checked, leaked) = leaks(&g);
+                walls += checked;
+                if !leaked.is_empty() {
+                    bad.push(format!(
+                        "{shape} {kind:?} {width} inset {inset:?}: {leaked:?}"
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!("{mazes} mazes, {walls} walls checked");
+    assert!(
+        mazes >= 100 && walls >= 8_000,
+        "{mazes} mazes, {walls} walls"
+    );
+    assert!(
+        bad.is_empty(),
+        "{} of {mazes}:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
