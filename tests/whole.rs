@@ -782,7 +782,9 @@ fn leaks(g: &Generated) -> (usize, Vec<String>) {
                 x0 + ((i % w) as f64 + 0.5) / PX,
                 y0 + ((i / w) as f64 + 0.5) / PX,
             );
-            index.distance(p, half + 1.0 / PX) <= half + 0.5 / PX
+            // three quarters of a pixel either side: a slanted wall is no thinner than a
+            // diagonal step, which would slip through it
+            index.distance(p, half + 1.0 / PX) <= half + 0.75 / PX
         })
         .collect();
     let reach = (1.4 * PX) as i64;
