@@ -708,6 +708,8 @@ fn the_autosave_brings_back_the_design_after_a_crash() {
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(0.75);
     h.run();
+    // the autosave is written by a file task (blocks on its channel)
+    h.state_mut().finish_tasks();
     let design = h.state().design.clone();
     assert_eq!(hedge::io::read_design(&auto).unwrap(), design);
     // the process dies here (no clean exit): the next run starts from the autosave
@@ -2028,6 +2030,152 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
     );
     assert_eq!(names_in(&out), ["big.pdf"]);
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+    h.state_mut().run_tasks_inline(true);
+    h.run();
+}
+
+/// Steps frames until `done` holds (at most 10: the result of a finished task is applied on
+/// the next frame).
+fn frames_until(h: &mut Harness<'_, HedgeApp>, done: impl Fn(&HedgeApp) -> bool) {
+    let mut frames = 0;
+    while !done(h.state()) {
+        assert!(frames < 10, "within 10 frames: {:?}", h.state().message);
+        h.step();
+        frames += 1;
+    }
+}
+
+/// Queues `cmd` as the UI does, for the next frame to apply (on the UI thread).
+fn queue(h: &mut Harness<'_, HedgeApp>, cmd: hedge::app::Command) {
+    h.state_mut().pending.push(cmd);
+    h.step();
+}
+
+/// The UI thread reads and writes no file: opening and saving a design, opening and saving a
+/// book, reading an end picture and the autosave are file tasks on threads of their own (debug
+/// builds count the file I/O made on the UI thread while a frame runs: none). A save held at its
+/// start leaves the window answering, the file not yet there; released, the files hold what the
+/// editor always wrote.
+#[test]
+fn the_ui_thread_reads_and_writes_no_file() {
+    use hedge::app::Command;
+    use hedge::app::book::BookCommand;
+    let dir = tempfile::tempdir().unwrap();
+    let blue = dir.path().join("blue.svg");
+    std::fs::write(
+        &blue,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect x="2" y="2" width="36" height="16" fill="#3060d0"/></svg>"##,
+    )
+    .unwrap();
+    let toml = dir.path().join("a.toml");
+    let auto = dir.path().join("settings/autosave.toml");
+    let mut h = editor();
+    let seen = hedge::io::ui_thread_io().len();
+    h.state_mut().run_tasks_inline(false);
+
+    // Save, held at its start: frames go on, the bar says so, nothing is written yet
+    let (gate, at_gate, release) = hold("reading or writing a file");
+    h.state().tasks.set_gate(Some(gate));
+    h.state_mut().path = toml.display().to_string();
+    h.step();
+    h.get_by_label("Save").click();
+    h.step();
+    let writer = at_gate.recv().unwrap();
+    assert_ne!(writer, std::thread::current().id());
+    for _ in 0..3 {
+        h.step();
+    }
+    assert!(h.query_by_label_contains("Saving a.toml").is_some());
+    assert!(!toml.exists());
+    let key = h.state().answer_key;
+    h.get_by_label("Answer key").click();
+    h.step();
+    assert_eq!(h.state().answer_key, !key, "the window answers");
+    release.send(()).unwrap();
+    h.state().tasks.set_gate(None);
+    h.state_mut().finish_tasks();
+    let design = h.state().design.clone();
+    assert!(
+        matches!(&h.state().message, Some(Ok(m)) if m.starts_with("saved")),
+        "{:?}",
+        h.state().message
+    );
+    assert_eq!(
+        std::fs::read_to_string(&toml).unwrap(),
+        hedge::io::design_to_toml(&design),
+        "the file the editor always wrote"
+    );
+    h.step();
+    assert!(h.query_by_label_contains("Saving a.toml").is_none());
+
+    // Open: a new seed, then the file again; the design comes back on a later frame
+    h.get_by_label("New seed").click();
+    h.step();
+    assert_ne!(h.state().design, design);
+    h.get_by_label("Open").click();
+    h.step();
+    h.state_mut().finish_tasks();
+    frames_until(&mut h, |a| a.design == design);
+    assert!(!h.state().unsaved());
+
+    // end pictures: each edit waits for its pictures, read in the background
+    for finish in [false, true] {
+        queue(
+            &mut h,
+            Command::SetEndPicture {
+                finish,
+                path: Some(blue.clone()),
+            },
+        );
+        h.state_mut().finish_tasks();
+        h.step();
+    }
+    assert_eq!(h.state().design.page.start_picture.as_deref(), Some(&*blue));
+    assert_eq!(
+        h.state().design.page.finish_picture.as_deref(),
+        Some(&*blue)
+    );
+    assert!(h.state().design.page.pictures.is_some(), "read and drawn");
+
+    // a book: saved, opened again (and the autosave on meanwhile)
+    h.state_mut().autosave = Some(auto.clone());
+    let book = dir.path().join("book.toml");
+    queue(&mut h, Command::Book(BookCommand::AddCurrent));
+    assert_eq!(
+        h.state().book.list.pages.len(),
+        1,
+        "{:?}",
+        h.state().message
+    );
+    queue(&mut h, Command::Book(BookCommand::Save(book.clone())));
+    h.state_mut().finish_tasks();
+    let list = h.state().book.list.clone();
+    assert_eq!(
+        std::fs::read_to_string(&book).unwrap(),
+        list.book_file(dir.path()),
+        "{:?}",
+        h.state().message
+    );
+    queue(&mut h, Command::Book(BookCommand::Remove(0)));
+    assert!(h.state().book.list.pages.is_empty());
+    queue(&mut h, Command::Book(BookCommand::Open(book.clone())));
+    h.state_mut().finish_tasks();
+    frames_until(&mut h, |a| !a.book.list.pages.is_empty());
+    assert_eq!(h.state().book.list, list);
+
+    // the autosave was written off the UI thread too
+    h.state_mut().finish_tasks();
+    assert_eq!(
+        std::fs::read_to_string(&auto).unwrap(),
+        hedge::io::design_to_toml(&h.state().design),
+        "the autosave holds the design"
+    );
+
+    // not one read or write on the UI thread; the count does see one made there
+    let io = hedge::io::ui_thread_io();
+    assert_eq!(io[seen..], [] as [String; 0], "file I/O on the UI thread");
+    hedge::io::on_ui_thread(|| hedge::io::read_design(&toml).unwrap());
+    assert_eq!(hedge::io::ui_thread_io().len(), io.len() + 1);
     h.state_mut().run_tasks_inline(true);
     h.run();
 }

@@ -2,12 +2,14 @@
 //! book file `hedge batch` reads, and exported as the same `book.pdf`.
 //!
 //! The list is a [`BookList`]: the book settings ([`crate::book::Settings`], the `[book]` table)
-//! and one design per puzzle, each a `[[pages]]` entry with its design inline, so the list *is*
-//! a book file ([`BookList::to_toml`]). Saving checks that text with [`crate::book::parse`];
+//! and one design per puzzle, each a `[[pages]]` entry with its design inline, or the pages of
+//! a generator entry kept as it was read (`count = N`; see `book_file.rs`), so the list is a
+//! book file ([`BookList::book_file`]). Saving checks that text with [`crate::book::parse`];
 //! exporting parses it the same way and makes the book with [`crate::book::build`] as a
 //! background [`Task`] (the window shows the steps done), then writes `book.pdf` atomically: the bytes
 //! `hedge batch` writes for the saved file. The list is kept between runs (as that text, in
-//! eframe's storage) and is not part of undo; an error never changes it.
+//! eframe's storage, [`BookList::to_toml`]) and is not part of undo; an error never changes it.
+//! Opening and saving book files are file tasks ([`super::files`]).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -25,16 +27,32 @@ use crate::shape::ShapeSource;
 /// The storage key of the book list (book-file TOML text).
 pub const BOOK_KEY: &str = "book";
 
-/// One puzzle of the book: a `[[pages]]` entry with its design inline.
+/// One puzzle of the book: a `[[pages]]` entry with its design inline, or one page a
+/// generator entry makes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Page {
     /// The puzzle's design, seed included (file shapes with absolute paths).
     pub design: Design,
+    /// The generator it comes from (an index into [`BookList::generators`]) and its place
+    /// there (from 0); `None` for a page of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generator: Option<(usize, usize)>,
 }
 
-/// The book being collected: its settings and its puzzles, in order. Serialised, it is a book
-/// file.
+impl Page {
+    /// A page of its own.
+    pub fn single(design: Design) -> Page {
+        Page {
+            design,
+            generator: None,
+        }
+    }
+}
+
+/// The book being collected: its settings, its puzzles in order, and the generator entries
+/// some of them come from. Serialised (what eframe's storage keeps), it is a book file when it
+/// has no generators; [`BookList::book_file`] is the book file always.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BookList {
@@ -44,10 +62,13 @@ pub struct BookList {
     /// The puzzles, in book order.
     #[serde(default)]
     pub pages: Vec<Page>,
+    /// The generator entries pages come from, as read from a book file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub generators: Vec<super::book_file::Generator>,
 }
 
 impl BookList {
-    /// The list as a book file (TOML) that `hedge batch` reads.
+    /// The list as TOML (a book file `hedge batch` reads, while it has no generators).
     pub fn to_toml(&self) -> String {
         toml::to_string(self).expect("a book list always serialises")
     }
@@ -83,7 +104,7 @@ pub enum BookCommand {
     PutBack,
     /// Replace the book settings.
     Settings(Box<Settings>),
-    /// Read a book file into the list (generator pages become one page each).
+    /// Read a book file into the list (a generator's pages listed one by one).
     Open(PathBuf),
     /// Write the list as a book file.
     Save(PathBuf),
@@ -124,7 +145,7 @@ pub struct BookPanel {
     pub preflight: Option<String>,
     /// The book file last saved or opened, with the text it holds: while the list is unchanged,
     /// an export is dated like `hedge batch` dates that file, so both make the same bytes.
-    file: Option<(PathBuf, String)>,
+    pub(super) file: Option<(PathBuf, String)>,
 }
 
 impl BookPanel {
@@ -230,12 +251,14 @@ impl HedgeApp {
                 if i > 0 && i < self.book.list.pages.len() {
                     self.book.list.pages.swap(i - 1, i);
                     self.book.editing = self.book.editing.map(|e| swapped(e, i - 1, i));
+                    self.generators_changed();
                 }
             }
             BookCommand::MoveDown(i) => {
                 if i + 1 < self.book.list.pages.len() {
                     self.book.list.pages.swap(i, i + 1);
                     self.book.editing = self.book.editing.map(|e| swapped(e, i, i + 1));
+                    self.generators_changed();
                 }
             }
             BookCommand::Remove(i) => {
@@ -246,6 +269,7 @@ impl HedgeApp {
                         Some(e) if e > i => Some(e - 1),
                         e => e,
                     };
+                    self.generators_changed();
                 }
             }
             BookCommand::Edit(i) => {
@@ -262,8 +286,8 @@ impl HedgeApp {
             }
             BookCommand::PutBack => self.message = Some(self.put_back()),
             BookCommand::Settings(s) => self.book.list.settings = *s,
-            BookCommand::Open(path) => self.message = Some(self.open_book(&path)),
-            BookCommand::Save(path) => self.message = Some(self.save_book(&path)),
+            BookCommand::Open(path) => self.open_book(&path),
+            BookCommand::Save(path) => self.save_book(&path),
             BookCommand::Export(path) => {
                 if let Err(e) = self.start_export(path) {
                     self.message = Some(Err(e));
@@ -324,7 +348,7 @@ impl HedgeApp {
             }
         }
         let label = page_label(&d);
-        self.book.list.pages.push(Page { design: d });
+        self.book.list.pages.push(Page::single(d));
         Ok(format!(
             "added page {} to the book: {label}",
             self.book.list.pages.len()
@@ -342,48 +366,24 @@ impl HedgeApp {
         let Some(page) = self.book.list.pages.get_mut(i) else {
             return Err("that page is no longer in the book".into());
         };
+        let changed = page.design != self.design;
         page.design = self.design.clone();
+        let generator = page.generator.filter(|_| changed).map(|(g, _)| g);
         self.book.editing = None;
-        Ok(format!("page {} is the design in the editor now", i + 1))
-    }
-
-    fn save_book(&mut self, path: &Path) -> std::result::Result<String, String> {
-        if self.book.list.pages.is_empty() {
-            return Err("the book has no pages: add designs with \"Add current design\"".into());
-        }
-        let text = self.book.list.to_toml();
-        // only a book hedge batch reads is written
-        let base = path.parent().unwrap_or(Path::new(""));
-        crate::book::parse(&text, base, &crate::io::Files)
-            .map_err(|e| format!("book not saved: {e}"))?;
-        crate::io::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())?;
-        self.book.file = Some((path.to_path_buf(), text));
-        Ok(format!("saved the book {}", path.display()))
-    }
-
-    fn open_book(&mut self, path: &Path) -> std::result::Result<String, String> {
-        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-        let book = crate::book::load(&path, &crate::io::Files).map_err(|e| e.to_string())?;
-        let pages = book
-            .puzzles
-            .iter()
-            .map(|spec| {
-                crate::book::fitted_design(spec, &book.settings, &crate::io::Files)
-                    .map(|design| Page { design })
-                    .map_err(|e| format!("{}: {e}", spec.source))
-            })
-            .collect::<std::result::Result<Vec<_>, _>>()?;
-        let n = pages.len();
-        self.book.list = BookList {
-            settings: book.settings,
-            pages,
-        };
-        self.book.file = Some((path.clone(), self.book.list.to_toml()));
-        let mut msg = format!("opened the book {} ({n} puzzles)", path.display());
-        if let Some(note) = book.notes.first() {
-            msg += &format!("; note: {note}");
+        let mut msg = format!("page {} is the design in the editor now", i + 1);
+        // a generator cannot hold one changed page: its pages become pages of their own
+        if let Some(line) = generator.and_then(|g| self.book.list.split([g])) {
+            msg += &format!("; {line}");
         }
         Ok(msg)
+    }
+
+    /// After the pages moved or one went: a generator no longer whole becomes single pages,
+    /// and the status line says so.
+    fn generators_changed(&mut self) {
+        if let Some(line) = self.book.list.keep_generators_whole() {
+            self.message = Some(Ok(line));
+        }
     }
 
     fn start_export(&mut self, path: PathBuf) -> std::result::Result<(), String> {
@@ -393,18 +393,20 @@ impl HedgeApp {
         if self.book.list.pages.is_empty() {
             return Err("the book has no pages: add designs with \"Add current design\"".into());
         }
-        let text = self.book.list.to_toml();
+        let folder = super::book_file::folder(&path);
+        let text = self.book.list.book_file(&folder);
         // dated as `hedge batch` dates the saved book file when the list is what it holds
         let file = self
             .book
             .file
             .as_ref()
-            .filter(|(_, saved)| *saved == text)
-            .map(|(p, _)| p.as_path());
-        let date = crate::io::source_date(file).map_err(|e| e.to_string())?;
+            .filter(|(p, saved)| self.book.list.book_file(&super::book_file::folder(p)) == *saved)
+            .map(|(p, _)| p.clone());
         let task = self.tasks.spawn("making the book", {
             let path = path.clone();
             move |c: &Control<(usize, usize)>| {
+                // the file's date is read here, off the UI thread
+                let date = crate::io::source_date(file.as_deref()).map_err(|e| e.to_string())?;
                 export_book(&text, &path, date, &|d, t| c.report((d, t)))
             }
         });
@@ -575,7 +577,11 @@ fn contents(app: &mut HedgeApp, ui: &mut egui::Ui) {
                     {
                         app.pending.push(Command::Book(BookCommand::Edit(i)));
                     }
-                    let label = format!("{}. {}", i + 1, page_label(&p.design));
+                    let mut label = format!("{}. {}", i + 1, page_label(&p.design));
+                    if let Some((g, k)) = p.generator {
+                        let n = app.book.list.generators[g].count();
+                        label += &format!(" · generator page {} of {n}", k + 1);
+                    }
                     if app.book.editing == Some(i) {
                         ui.label(RichText::new(format!("{label} (editing)")).strong());
                     } else {
@@ -832,11 +838,13 @@ mod tests {
             Command::Book(BookCommand::Open("/no/such/book.toml".into())),
             None,
         );
+        app.finish_tasks();
         assert!(matches!(&app.message, Some(Err(e)) if e.contains("/no/such/book.toml")));
         app.apply(
             Command::Book(BookCommand::Save("/no/such/dir/b.toml".into())),
             None,
         );
+        app.finish_tasks();
         assert!(matches!(&app.message, Some(Err(e)) if e.contains("/no/such/dir")));
         export(&mut app, Path::new("/no/such/dir/book.pdf"));
         assert!(
@@ -864,6 +872,7 @@ mod tests {
         .unwrap();
         let mut app = HedgeApp::headless(Persisted::default());
         app.apply(Command::Book(BookCommand::Open(path.clone())), None);
+        app.finish_tasks();
         assert!(matches!(&app.message, Some(Ok(_))), "{:?}", app.message);
         let list = app.book.list.clone();
         assert_eq!(list.pages.len(), 3);

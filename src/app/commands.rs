@@ -345,45 +345,6 @@ impl HedgeApp {
         }
     }
 
-    /// Opens a design file (its start and finish pictures relative to it) and says how it went.
-    fn open_design(&mut self, path: &Path) {
-        self.message = Some(match crate::io::read_design(path) {
-            Ok(mut d) => {
-                // its pictures' paths are relative to it
-                d.page
-                    .resolve_pictures(path.parent().unwrap_or(std::path::Path::new("")));
-                let pictures = crate::load::page_pictures(&crate::io::Files, &d.page);
-                self.path = path.display().to_string();
-                self.set_design(d, false);
-                self.saved = self.design.clone();
-                self.remember(path);
-                match pictures {
-                    Ok(_) => Ok(format!("opened {}", path.display())),
-                    Err(e) => Err(format!(
-                        "opened {}, without its start and finish pictures: {e}",
-                        path.display()
-                    )),
-                }
-            }
-            Err(e) => Err(e.to_string()),
-        });
-    }
-
-    /// Saves the design as TOML; once saved, `path` is the design's file.
-    fn save_design(&mut self, path: &Path) {
-        let text = crate::io::design_to_toml(&self.design);
-        self.message = Some(
-            crate::io::write_atomic(path, text.as_bytes())
-                .map(|()| format!("saved {}", path.display()))
-                .map_err(|e| e.to_string()),
-        );
-        if self.message.as_ref().is_some_and(Result::is_ok) {
-            self.path = path.display().to_string();
-            self.saved = self.design.clone();
-            self.remember(path);
-        }
-    }
-
     /// Uses `source` as the shape (its painting cleared, the height fitted to it); a photo whose
     /// subject cannot be told opens the picker. A picture not read yet is read in the
     /// background first: the design changes once it is (the previous maze shows meanwhile).

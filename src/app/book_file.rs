@@ -1,0 +1,290 @@
+//! The book list as a book file: opening one (a file task: the file read, its pages made into
+//! designs as `hedge batch` makes them) and saving one (checked as `hedge batch` reads it, then
+//! written atomically, also a file task).
+//!
+//! A generator entry (`count = N`) stays a generator: its pages are listed (and shown) one by
+//! one, each tagged with its entry and place, and saving writes the entry back as it was read,
+//! same keys, so the saved file makes the same book. A generator cannot say "page 3, but
+//! changed": when one of its pages is put back changed, removed, or moved out of its run, the
+//! generator becomes single pages, each the design it made (the book stays the same puzzles),
+//! and the status line says so.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::HedgeApp;
+use super::book::{BookList, Page};
+use super::files::{Doing, Done, OpenedBook};
+
+/// A generator entry of a book file, as read: its table (the keys as written) and the folder
+/// its relative file names start from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Generator {
+    /// The `[[pages]]` entry, as read.
+    pub entry: toml::Table,
+    /// The book file's folder.
+    pub base: PathBuf,
+}
+
+impl Generator {
+    /// How many pages it makes.
+    pub fn count(&self) -> usize {
+        self.entry
+            .get("count")
+            .and_then(toml::Value::as_integer)
+            .map_or(0, |n| n.max(0) as usize)
+    }
+
+    /// The entry as written in a book file in `folder`: relative picture files named from
+    /// `folder` when it is not the one the entry was read from.
+    fn entry_in(&self, folder: &Path) -> toml::Table {
+        let mut entry = self.entry.clone();
+        if folder == self.base {
+            return entry;
+        }
+        let moved = |s: &str| -> Option<String> {
+            let p = Path::new(s);
+            (p.is_relative() && crate::shape::builtin::get(s).is_none())
+                .then(|| self.base.join(p).display().to_string())
+        };
+        let fix = |v: &mut toml::Value| {
+            if let Some(m) = v.as_str().and_then(moved) {
+                *v = toml::Value::String(m);
+            }
+        };
+        if let Some(toml::Value::Array(shapes)) = entry.get_mut("shapes") {
+            shapes.iter_mut().for_each(fix);
+        }
+        if let Some(toml::Value::Table(shape)) = entry.get_mut("shape")
+            && let Some(file) = shape.get_mut("file")
+        {
+            fix(file);
+        }
+        for key in ["start_picture", "finish_picture"] {
+            if let Some(v) = entry.get_mut(key) {
+                fix(v);
+            }
+        }
+        entry
+    }
+}
+
+/// A single page's entry in a book file.
+#[derive(Serialize)]
+struct Single<'a> {
+    design: &'a crate::design::Design,
+}
+
+impl BookList {
+    /// The list as the book file `hedge batch` reads, to be saved in `folder`: each generator
+    /// whose pages are all there, in order, as its entry; every other page inline.
+    pub fn book_file(&self, folder: &Path) -> String {
+        let mut pages = Vec::new();
+        for p in &self.pages {
+            let value = match p.generator {
+                Some((g, 0)) => toml::Value::Table(self.generators[g].entry_in(folder)),
+                Some(_) => continue,
+                None => toml::Value::try_from(Single { design: &p.design })
+                    .expect("a design always serialises"),
+            };
+            pages.push(value);
+        }
+        let mut doc = toml::Table::new();
+        doc.insert(
+            "book".into(),
+            toml::Value::try_from(&self.settings).expect("the settings always serialise"),
+        );
+        doc.insert("pages".into(), toml::Value::Array(pages));
+        toml::to_string(&doc).expect("a book always serialises")
+    }
+
+    /// Makes the generators whose pages are no longer all there, in order, single pages;
+    /// returns a line saying which, if any did. Called after every change to the list.
+    pub fn keep_generators_whole(&mut self) -> Option<String> {
+        let mut split = Vec::new();
+        for (g, gen_) in self.generators.iter().enumerate() {
+            let at: Vec<(usize, usize)> = self
+                .pages
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| p.generator.filter(|(h, _)| *h == g).map(|(_, k)| (i, k)))
+                .collect();
+            let whole = at.len() == gen_.count()
+                && at
+                    .iter()
+                    .enumerate()
+                    .all(|(n, &(i, k))| k == n && i == at[0].0 + n);
+            if !at.is_empty() && !whole {
+                split.push((g, at.len()));
+            }
+        }
+        self.split(split.iter().map(|&(g, _)| g))
+    }
+
+    /// Makes the pages of the generators `gs` single pages; the status line saying so.
+    pub fn split(&mut self, gs: impl IntoIterator<Item = usize>) -> Option<String> {
+        let mut names = Vec::new();
+        for g in gs {
+            let mut n = 0;
+            for p in &mut self.pages {
+                if p.generator.is_some_and(|(h, _)| h == g) {
+                    p.generator = None;
+                    n += 1;
+                }
+            }
+            if n > 0 {
+                names.push(format!(
+                    "the generator (count = {}) is {n} single page{} now",
+                    self.generators[g].count(),
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        self.tidy();
+        (!names.is_empty()).then(|| {
+            format!(
+                "{}: a generator makes its pages alike, and one of them was changed, moved or \
+                 removed",
+                names.join("; ")
+            )
+        })
+    }
+
+    /// Forgets the generators no page comes from (their indices renumbered).
+    fn tidy(&mut self) {
+        let used: Vec<bool> = (0..self.generators.len())
+            .map(|g| {
+                self.pages
+                    .iter()
+                    .any(|p| p.generator.is_some_and(|(h, _)| h == g))
+            })
+            .collect();
+        let mut new_index = Vec::with_capacity(used.len());
+        let mut next = 0;
+        for &u in &used {
+            new_index.push(next);
+            next += usize::from(u);
+        }
+        for p in &mut self.pages {
+            if let Some((g, _)) = &mut p.generator {
+                *g = new_index[*g];
+            }
+        }
+        let mut keep = used.into_iter();
+        self.generators.retain(|_| keep.next().unwrap_or(false));
+    }
+}
+
+/// Reads the book file at `path` into a list (a file task's job): each entry's pages as the
+/// book makes them (heights fitted, seeds made unique), a generator's tagged with it.
+pub fn read_book(path: &Path) -> Result<OpenedBook, String> {
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let at = |e: crate::error::Error| format!("{}: {}", e.message, path.display());
+    let text = crate::io::read_text(&path, "cannot read the book").map_err(|e| e.to_string())?;
+    let base = path.parent().unwrap_or(Path::new("")).to_path_buf();
+    let book = crate::book::parse(&text, &base, &crate::io::Files).map_err(at)?;
+    // the entries as written (parse has checked them)
+    let raw: toml::Table = toml::from_str(&text).map_err(|e| format!("{e}"))?;
+    let entries: Vec<&toml::Table> = raw
+        .get("pages")
+        .and_then(toml::Value::as_array)
+        .map(|a| a.iter().filter_map(toml::Value::as_table).collect())
+        .unwrap_or_default();
+    let mut list = BookList {
+        settings: book.settings.clone(),
+        ..BookList::default()
+    };
+    let mut specs = book.puzzles.iter();
+    for entry in entries {
+        let generator = entry.contains_key("count").then(|| {
+            list.generators.push(Generator {
+                entry: entry.clone(),
+                base: base.clone(),
+            });
+            list.generators.len() - 1
+        });
+        let n = generator.map_or(1, |g| list.generators[g].count());
+        for k in 0..n {
+            let spec = specs
+                .next()
+                .ok_or("the book's pages do not match its entries")?;
+            let design = crate::book::fitted_design(spec, &book.settings, &crate::io::Files)
+                .map_err(|e| format!("{}: {e}", spec.source))?;
+            list.pages.push(Page {
+                design,
+                generator: generator.map(|g| (g, k)),
+            });
+        }
+    }
+    let n = list.pages.len();
+    let mut message = format!("opened the book {} ({n} puzzles)", path.display());
+    if let Some(note) = book.notes.first() {
+        message += &format!("; note: {note}");
+    }
+    Ok(OpenedBook { list, message })
+}
+
+/// The folder a book file in `path` is in.
+pub(super) fn folder(path: &Path) -> PathBuf {
+    path.parent().unwrap_or(Path::new("")).to_path_buf()
+}
+
+impl HedgeApp {
+    /// Reads a book file in the background; the list changes once it is read.
+    pub(super) fn open_book(&mut self, path: &Path) {
+        let path = path.to_path_buf();
+        self.files.start(Doing::OpenBook(path.clone()), move || {
+            let r = read_book(&path).map(Box::new);
+            Done::BookOpened(path, r)
+        });
+        self.message = None;
+        self.poll_files();
+    }
+
+    /// Writes the list as a book file in the background, once checked as `hedge batch` reads
+    /// it (atomically).
+    pub(super) fn save_book(&mut self, path: &Path) {
+        if self.book.list.pages.is_empty() {
+            self.message = Some(Err(
+                "the book has no pages: add designs with \"Add current design\"".into(),
+            ));
+            return;
+        }
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let text = self.book.list.book_file(&folder(&path));
+        self.files.start(Doing::SaveBook(path.clone()), move || {
+            // only a book hedge batch reads is written
+            let checked = crate::book::parse(&text, &folder(&path), &crate::io::Files)
+                .map_err(|e| format!("book not saved: {e}"))
+                .and_then(|_| {
+                    crate::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())
+                });
+            Done::BookSaved(path, text, checked)
+        });
+        self.message = None;
+        self.poll_files();
+    }
+
+    /// Applies a book file read in the background.
+    pub(super) fn book_opened(&mut self, path: &Path, r: Result<Box<OpenedBook>, String>) {
+        self.message = Some(r.map(|o| {
+            self.book.list = o.list;
+            self.book.editing = None;
+            let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+            let text = self.book.list.book_file(&folder(&path));
+            self.book.file = Some((path, text));
+            o.message
+        }));
+    }
+
+    /// Applies a book file written in the background.
+    pub(super) fn book_saved(&mut self, path: PathBuf, text: String, r: Result<(), String>) {
+        self.message = Some(r.map(|()| {
+            let msg = format!("saved the book {}", path.display());
+            self.book.file = Some((path, text));
+            msg
+        }));
+    }
+}

@@ -1,0 +1,368 @@
+//! The editor's file work, off the UI thread: opening and saving design files and book files,
+//! reading the start and finish pictures, and the autosave run as background [`Task`]s, one at a
+//! time in the order asked for (a save asked for after another lands after it). The UI asks
+//! with [`FileTasks::start`]; each frame picks up what finished ([`FileTasks::poll`]) and applies
+//! it ([`HedgeApp::file_done`]): the design opened, the saved state, the status line. The task
+//! bar at the foot of the window says what is being read or written meanwhile. A failed read or
+//! write is the usual one-line error and changes nothing; saves are atomic, as before.
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::HedgeApp;
+use super::book::BookList;
+use super::task::{Control, Spawner, Task};
+use crate::design::Design;
+use crate::picture::Picture;
+
+/// The start and finish pictures of a page, as read (`None`: the words, or the theme's).
+pub type Pictures = Option<Arc<[Picture; 2]>>;
+
+/// What a page's start and finish pictures are read from: the two files and the theme (which
+/// stands in for a file not given).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ends {
+    start: Option<PathBuf>,
+    finish: Option<PathBuf>,
+    theme: Option<String>,
+}
+
+impl Ends {
+    /// The ends of `d`'s page.
+    pub fn of(d: &Design) -> Ends {
+        Ends {
+            start: d.page.start_picture.clone(),
+            finish: d.page.finish_picture.clone(),
+            theme: d.page.theme.clone(),
+        }
+    }
+
+    /// Whether reading them reads a file.
+    fn files(&self) -> bool {
+        self.start.is_some() || self.finish.is_some()
+    }
+}
+
+/// What a file task does (the task bar's line names it).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Doing {
+    /// Reading a design file.
+    OpenDesign(PathBuf),
+    /// Writing the design file.
+    SaveDesign(PathBuf),
+    /// Reading a book file and making its pages' designs.
+    OpenBook(PathBuf),
+    /// Writing the book file.
+    SaveBook(PathBuf),
+    /// Reading the start and finish pictures.
+    Pictures,
+    /// Writing the autosave file.
+    Autosave,
+}
+
+impl Doing {
+    /// The task bar's line, if the user waits for it (the autosave goes unmentioned).
+    pub fn line(&self) -> Option<String> {
+        let name = |p: &Path| {
+            p.file_name()
+                .unwrap_or(p.as_os_str())
+                .to_string_lossy()
+                .into_owned()
+        };
+        Some(match self {
+            Doing::OpenDesign(p) => format!("Opening {}...", name(p)),
+            Doing::SaveDesign(p) => format!("Saving {}...", name(p)),
+            Doing::OpenBook(p) => format!("Opening the book {}...", name(p)),
+            Doing::SaveBook(p) => format!("Saving the book {}...", name(p)),
+            Doing::Pictures => "Reading the start and finish pictures...".into(),
+            Doing::Autosave => return None,
+        })
+    }
+}
+
+/// A design file as read: the design (its picture paths made relative to nothing) and its
+/// start and finish pictures (or why they could not be read).
+pub struct Opened {
+    design: Design,
+    pictures: Result<Pictures, String>,
+}
+
+/// A book file as read: the list and the status line.
+pub struct OpenedBook {
+    /// The list.
+    pub list: BookList,
+    /// The status line ("opened the book ...").
+    pub message: String,
+}
+
+/// What a finished file task gives back.
+pub enum Done {
+    /// A design file was read (or not).
+    Opened(PathBuf, Result<Box<Opened>, String>),
+    /// The design was written (or not).
+    Saved(PathBuf, Box<Design>, Result<(), String>),
+    /// A book file was read (or not).
+    BookOpened(PathBuf, Result<Box<OpenedBook>, String>),
+    /// The book file was written with this text (or not).
+    BookSaved(PathBuf, String, Result<(), String>),
+    /// Pictures were read for these ends.
+    Pictures(Ends, Result<Pictures, String>),
+    /// The autosave file was written with this design (or not).
+    Autosaved(Box<Design>, bool),
+    /// The task stopped without an answer (a panic): what it was doing, and the line.
+    Failed(Doing, String),
+}
+
+type Job = Box<dyn FnOnce() -> Done + Send>;
+
+/// The file tasks: the one running and those asked for after it, in order.
+pub struct FileTasks {
+    spawner: Spawner,
+    running: Option<(Doing, Task<Done>)>,
+    queue: VecDeque<(Doing, Job)>,
+}
+
+impl FileTasks {
+    /// File tasks that `spawner` starts.
+    pub fn new(spawner: Spawner) -> FileTasks {
+        FileTasks {
+            spawner,
+            running: None,
+            queue: VecDeque::new(),
+        }
+    }
+
+    /// Queues `job` (it starts once the tasks asked for before it are done).
+    pub fn start(&mut self, doing: Doing, job: impl FnOnce() -> Done + Send + 'static) {
+        self.queue.push_back((doing, Box::new(job)));
+        if self.running.is_none() {
+            self.next();
+        }
+    }
+
+    fn next(&mut self) {
+        if let Some((doing, job)) = self.queue.pop_front() {
+            let task = self
+                .spawner
+                .spawn("reading or writing a file", move |_: &Control<()>| job());
+            self.running = Some((doing, task));
+        }
+    }
+
+    /// What finished since the last poll, in order (starting what waits).
+    pub fn poll(&mut self) -> Vec<Done> {
+        let mut done = Vec::new();
+        while let Some((_, task)) = &self.running {
+            let Some(r) = task.poll() else { break };
+            let (doing, _) = self.running.take().expect("a running task");
+            done.push(r.unwrap_or_else(|line| Done::Failed(doing, line)));
+            self.next();
+        }
+        done
+    }
+
+    /// Blocks until every task asked for has finished; what they gave, in order (tests, and a
+    /// closing window, whose saves must land).
+    pub fn wait(&mut self) -> Vec<Done> {
+        let mut done = Vec::new();
+        while let Some((doing, task)) = self.running.take() {
+            done.push(task.wait().unwrap_or_else(|line| Done::Failed(doing, line)));
+            self.next();
+        }
+        done
+    }
+
+    /// Whether a task runs or waits.
+    pub fn busy(&self) -> bool {
+        self.running.is_some() || !self.queue.is_empty()
+    }
+
+    /// Whether a task doing `what` runs or waits.
+    pub fn doing(&self, what: impl Fn(&Doing) -> bool) -> bool {
+        self.running.iter().map(|(d, _)| d).any(&what) || self.queue.iter().any(|(d, _)| what(d))
+    }
+
+    /// The task bar's line of the task running, if the user waits for it.
+    pub fn line(&self) -> Option<String> {
+        self.running.as_ref().and_then(|(d, _)| d.line())
+    }
+}
+
+/// Reads the design file at `path` and its start and finish pictures (a file task's job).
+fn open_design(path: &Path) -> Result<Opened, String> {
+    let mut d = crate::io::read_design(path).map_err(|e| e.to_string())?;
+    // its pictures' paths are relative to it
+    d.page
+        .resolve_pictures(path.parent().unwrap_or(Path::new("")));
+    let pictures =
+        crate::load::page_pictures(&crate::io::Files, &d.page).map_err(|e| e.to_string());
+    Ok(Opened {
+        design: d,
+        pictures,
+    })
+}
+
+impl HedgeApp {
+    /// Opens a design file in the background; the design changes once it is read.
+    pub(super) fn open_design(&mut self, path: &Path) {
+        let path = path.to_path_buf();
+        self.files.start(Doing::OpenDesign(path.clone()), move || {
+            let r = open_design(&path).map(Box::new);
+            Done::Opened(path, r)
+        });
+        self.message = None;
+        self.poll_files();
+    }
+
+    /// Saves the design as TOML in the background (atomically); once saved, `path` is the
+    /// design's file and the design as it was when asked is the saved one.
+    pub(super) fn save_design(&mut self, path: &Path) {
+        let path = path.to_path_buf();
+        let design = self.design.clone();
+        self.files.start(Doing::SaveDesign(path.clone()), move || {
+            let text = crate::io::design_to_toml(&design);
+            let r = crate::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string());
+            Done::Saved(path, Box::new(design), r)
+        });
+        self.message = None;
+        self.poll_files();
+    }
+
+    /// Whether the design is being saved.
+    pub fn saving(&self) -> bool {
+        self.files.doing(|d| matches!(d, Doing::SaveDesign(_)))
+    }
+
+    /// Writes the design to the autosave file in the background when it changed (at most once
+    /// a second unless `force`, one write at a time). Errors are ignored: autosave must never
+    /// get in the way.
+    pub fn autosave_now(&mut self, force: bool) {
+        let Some(path) = &self.autosave else { return };
+        if self.autosaved.as_ref() == Some(&self.design)
+            || self.files.doing(|d| *d == Doing::Autosave)
+        {
+            return;
+        }
+        if !force
+            && self
+                .autosaved_at
+                .is_some_and(|t| t.elapsed() < std::time::Duration::from_secs(1))
+        {
+            return;
+        }
+        let (path, design) = (path.clone(), self.design.clone());
+        self.files.start(Doing::Autosave, move || {
+            let text = crate::io::design_to_toml(&design);
+            let ok = crate::io::write_atomic_in_new_folder(&path, text.as_bytes()).is_ok();
+            Done::Autosaved(Box::new(design), ok)
+        });
+        self.poll_files();
+    }
+
+    /// Sets `design`'s start and finish pictures: the current design's when they are of the
+    /// same files, the ones last read when they are, none when it has no picture files.
+    /// Otherwise they are read in the background and `false` says so (the edit waits for them).
+    pub(super) fn end_pictures(&mut self, design: &mut Design) -> bool {
+        let ends = Ends::of(design);
+        if ends == Ends::of(&self.design) {
+            design.page.pictures.clone_from(&self.design.page.pictures);
+            return true;
+        }
+        if !ends.files() {
+            design.page.pictures = None;
+            return true;
+        }
+        if let Some((read, r)) = &self.pictures_read
+            && *read == ends
+        {
+            match r {
+                Ok(p) => design.page.pictures.clone_from(p),
+                Err(e) => {
+                    design.page.pictures = None;
+                    self.message = Some(Err(e.clone()));
+                }
+            }
+            return true;
+        }
+        let page = design.page.clone();
+        self.files.start(Doing::Pictures, move || {
+            let r = crate::load::page_pictures(&crate::io::Files, &page).map_err(|e| e.to_string());
+            Done::Pictures(ends, r)
+        });
+        false
+    }
+
+    /// Picks up finished file tasks and applies them (called every frame).
+    pub(super) fn poll_files(&mut self) {
+        for done in self.files.poll() {
+            self.file_done(done);
+        }
+    }
+
+    /// Blocks until the file tasks are done and applies them (tests; a closing window).
+    pub(super) fn wait_files(&mut self) {
+        for done in self.files.wait() {
+            self.file_done(done);
+        }
+    }
+
+    /// Applies what a file task gave back.
+    fn file_done(&mut self, done: Done) {
+        match done {
+            Done::Opened(path, Ok(o)) => {
+                let o = *o;
+                self.pictures_read = Some((Ends::of(&o.design), o.pictures.clone()));
+                self.path = path.display().to_string();
+                self.set_design(o.design, false);
+                self.saved = self.design.clone();
+                self.remember(&path);
+                self.message = Some(match o.pictures {
+                    Ok(_) => Ok(format!("opened {}", path.display())),
+                    Err(e) => Err(format!(
+                        "opened {}, without its start and finish pictures: {e}",
+                        path.display()
+                    )),
+                });
+            }
+            Done::Saved(path, design, Ok(())) => {
+                self.path = path.display().to_string();
+                self.saved = *design;
+                self.remember(&path);
+                self.message = Some(Ok(format!("saved {}", path.display())));
+            }
+            Done::Opened(_, Err(e)) | Done::Saved(_, _, Err(e)) => {
+                self.close_after_save = false;
+                self.message = Some(Err(e));
+            }
+            Done::BookOpened(path, r) => self.book_opened(&path, r),
+            Done::BookSaved(path, text, r) => self.book_saved(path, text, r),
+            Done::Pictures(ends, r) => {
+                self.pictures_read = Some((ends.clone(), r));
+                if let Some((d, coalesce)) = self.held.take() {
+                    if Ends::of(&d) == ends {
+                        self.set_design(d, coalesce);
+                    } else {
+                        self.held = Some((d, coalesce));
+                    }
+                }
+            }
+            Done::Autosaved(design, ok) => {
+                if ok {
+                    self.autosaved = Some(*design);
+                    self.autosaved_at = Some(Instant::now());
+                }
+            }
+            Done::Failed(doing, line) => {
+                if doing == Doing::Pictures {
+                    self.held = None;
+                }
+                if doing != Doing::Autosave {
+                    self.close_after_save = false;
+                    self.message = Some(Err(line));
+                }
+            }
+        }
+    }
+}
