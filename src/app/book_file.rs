@@ -288,3 +288,139 @@ impl HedgeApp {
         }));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::app::book::BookCommand;
+    use crate::app::{Command, HedgeApp, Persisted};
+    use std::path::Path;
+
+    const BOOK: &str = "[book]\ntitle = \"Gen\"\n\
+        [[pages]]\ndesign = { seed = 7, width = 9, height = 9 }\n\
+        [[pages]]\ncount = 3\nshapes = [\"heart\", \"cat\"]\nseed_from = 40\nwidth = \"10..14\"\nbraid = 0.1\n\
+        [[pages]]\ndesign = { seed = 8, width = 8, height = 8 }\n";
+
+    /// The book file at `path` built (dated 0): its files' bytes.
+    fn built(path: &Path) -> Vec<Vec<u8>> {
+        let mut book = crate::book::load(path, &crate::io::Files).unwrap();
+        book.date = Some(0);
+        let b = crate::book::build(&book, &crate::io::Files, &|_, _| {}).unwrap();
+        b.files
+            .iter()
+            .map(|f| f.body.to_bytes().unwrap().into_owned())
+            .collect()
+    }
+
+    fn opened(dir: &Path) -> (HedgeApp, std::path::PathBuf) {
+        let path = dir.join("gen.toml");
+        std::fs::write(&path, BOOK).unwrap();
+        let mut app = HedgeApp::headless(Persisted::default());
+        app.apply(Command::Book(BookCommand::Open(path.clone())), None);
+        app.finish_tasks();
+        assert!(matches!(&app.message, Some(Ok(_))), "{:?}", app.message);
+        (app, path)
+    }
+
+    fn save(app: &mut HedgeApp, path: &Path) -> String {
+        app.apply(Command::Book(BookCommand::Save(path.to_path_buf())), None);
+        app.finish_tasks();
+        assert!(matches!(&app.message, Some(Ok(_))), "{:?}", app.message);
+        std::fs::read_to_string(path).unwrap()
+    }
+
+    #[test]
+    fn a_generator_opened_and_saved_is_still_a_generator_and_makes_the_same_book() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut app, path) = opened(dir.path());
+        let list = &app.book.list;
+        assert_eq!(list.pages.len(), 5, "its pages listed one by one");
+        assert_eq!(list.generators.len(), 1);
+        let tags: Vec<_> = list.pages.iter().map(|p| p.generator).collect();
+        assert_eq!(tags, [None, Some((0, 0)), Some((0, 1)), Some((0, 2)), None]);
+        let saved = dir.path().join("again.toml");
+        let text = save(&mut app, &saved);
+        assert_eq!(text.matches("count = 3").count(), 1, "{text}");
+        assert!(text.contains("seed_from = 40") && text.contains("width = \"10..14\""));
+        assert_eq!(text.matches("[[pages]]").count(), 3, "{text}");
+        assert_eq!(built(&saved), built(&path), "the same book, byte for byte");
+        // kept between runs as it is
+        let back = crate::app::book::BookList::from_toml(&app.book.list.to_toml()).unwrap();
+        assert_eq!(back, app.book.list);
+        // saved in another folder, the generator's relative files still name the same files
+        let g = &app.book.list.generators[0];
+        let mut entry = g.entry.clone();
+        entry.insert("start_picture".into(), "pics/a.svg".into());
+        let moved = super::Generator {
+            entry,
+            base: g.base.clone(),
+        }
+        .entry_in(Path::new("/elsewhere"));
+        assert_eq!(
+            moved["start_picture"]
+                .as_str()
+                .map(std::path::PathBuf::from),
+            Some(g.base.join("pics/a.svg"))
+        );
+        assert_eq!(moved["shapes"], g.entry["shapes"], "built-in names stay");
+    }
+
+    #[test]
+    fn a_generator_page_changed_moved_or_removed_makes_it_single_pages() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut app, path) = opened(dir.path());
+        let designs: Vec<_> = app
+            .book
+            .list
+            .pages
+            .iter()
+            .map(|p| p.design.clone())
+            .collect();
+        // put back unchanged: still a generator
+        app.apply(Command::Book(BookCommand::Edit(2)), None);
+        app.apply(Command::Book(BookCommand::PutBack), None);
+        assert_eq!(app.book.list.generators.len(), 1, "{:?}", app.message);
+        // changed: its three pages are single pages, each the design it made, and it says so
+        app.apply(Command::Book(BookCommand::Edit(2)), None);
+        crate::app::tests::settle(&mut app);
+        let mut d = app.design.clone();
+        d.walls_mut().unwrap().braid = 0.4;
+        crate::app::tests::edit(&mut app, d.clone());
+        crate::app::tests::settle(&mut app);
+        app.apply(Command::Book(BookCommand::PutBack), None);
+        let msg = app.message.clone().unwrap().unwrap();
+        assert!(msg.contains("3 single pages"), "{msg}");
+        let list = &app.book.list;
+        assert!(list.generators.is_empty());
+        assert!(list.pages.iter().all(|p| p.generator.is_none()));
+        let now: Vec<_> = list.pages.iter().map(|p| p.design.clone()).collect();
+        let mut want = designs.clone();
+        want[2] = d;
+        assert_eq!(now, want);
+        let text = save(&mut app, &dir.path().join("split.toml"));
+        assert!(!text.contains("count = 3"), "{text}");
+        assert_eq!(text.matches("[[pages]]").count(), 5);
+
+        // removed, or a page moved into its run: the same
+        for cmd in [
+            BookCommand::Remove(3),
+            BookCommand::MoveDown(0),
+            BookCommand::MoveUp(1),
+        ] {
+            let (mut app, _) = opened(dir.path());
+            app.apply(Command::Book(cmd.clone()), None);
+            assert!(app.book.list.generators.is_empty(), "{cmd:?}");
+            assert!(
+                matches!(&app.message, Some(Ok(m)) if m.contains("single page")),
+                "{cmd:?}: {:?}",
+                app.message
+            );
+        }
+        // moves past either end change nothing: it stays whole
+        let (mut app, _) = opened(dir.path());
+        app.apply(Command::Book(BookCommand::MoveUp(0)), None);
+        app.apply(Command::Book(BookCommand::MoveDown(4)), None);
+        assert_eq!(app.book.list.generators.len(), 1, "moves that do nothing");
+        let text = save(&mut app, &path);
+        assert_eq!(text.matches("count = 3").count(), 1, "{text}");
+    }
+}
