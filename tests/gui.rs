@@ -2179,3 +2179,175 @@ fn the_ui_thread_reads_and_writes_no_file() {
     h.state_mut().run_tasks_inline(true);
     h.run();
 }
+
+/// The preview's pixels (the raster the texture shows) at the page position `p` (mm), through
+/// the raster's own region and scale; `None` outside it.
+fn pixel_at(h: &Harness<'_, HedgeApp>, p: hedge::draw::Pos) -> Option<egui::Color32> {
+    let (key, region, image) = h.state().raster.pixels()?;
+    assert_eq!(
+        Some(key.id),
+        h.state().preview().map(|(id, _)| id),
+        "the raster is of the pages shown"
+    );
+    let x = (p.x * region.scale).floor() as i64 - region.x;
+    let y = (p.y * region.scale).floor() as i64 - region.y;
+    let [w, ht] = image.size;
+    ((0..w as i64).contains(&x) && (0..ht as i64).contains(&y))
+        .then(|| image.pixels[y as usize * w + x as usize])
+}
+
+/// How many preview pixels within `half` mm of page position `c` (a square) `like` says yes to.
+fn pixels_near(
+    h: &Harness<'_, HedgeApp>,
+    c: hedge::draw::Pos,
+    half: f64,
+    like: impl Fn(egui::Color32) -> bool,
+) -> usize {
+    let (_, region, _) = h.state().raster.pixels().unwrap();
+    let step = 1.0 / region.scale;
+    let n = (half / step).ceil() as i64;
+    let mut count = 0;
+    for dy in -n..=n {
+        for dx in -n..=n {
+            let p = hedge::draw::Pos::new(c.x + dx as f64 * step, c.y + dy as f64 * step);
+            count += usize::from(pixel_at(h, p).is_some_and(&like));
+        }
+    }
+    count
+}
+
+/// The page position (mm) of a maze point, by the editor's own layout.
+fn page_of(h: &Harness<'_, HedgeApp>, p: hedge::topology::Point) -> hedge::draw::Pos {
+    h.state().preview().unwrap().1.page_point(p)
+}
+
+/// The page position of the centre of cell `c`.
+fn cell_on_page(h: &Harness<'_, HedgeApp>, c: hedge::topology::Coord) -> hedge::draw::Pos {
+    let g = h.state().generated().unwrap();
+    page_of(h, g.maze.grid().center(g.maze.grid().id_at(c).unwrap()))
+}
+
+/// The re-carve tint over white paper: blue well above red.
+fn tinted(c: egui::Color32) -> bool {
+    i32::from(c.b()) - i32::from(c.r()) > 25
+}
+
+/// The cells of the maze whose centres are tinted in the preview.
+fn tinted_cells(h: &Harness<'_, HedgeApp>) -> Vec<hedge::topology::Coord> {
+    let g = h.state().generated().unwrap();
+    let grid = g.maze.grid();
+    let mut cells: Vec<_> = grid
+        .cells()
+        .map(|c| grid.coord(c))
+        .filter(|&c| pixel_at(h, cell_on_page(h, c)).is_some_and(tinted))
+        .collect();
+    cells.sort_unstable_by_key(|c| (c.row, c.col));
+    cells
+}
+
+/// The lasso: a loop dragged round cells (shown while drawn) carves those whose centres it
+/// holds again, as the brush does: one undo step, saved as `[[recarve]]`, the maze perfect, the
+/// rest unchanged, and the preview's pixels tint exactly those cells.
+#[test]
+fn a_lasso_round_cells_carves_them_again_and_the_preview_tints_them() {
+    use hedge::topology::{Coord, Point};
+    let mut h = editor();
+    let before = h.state().generated().unwrap().maze.passage_coords();
+    let steps = h.state().undo_steps();
+    assert!(tinted_cells(&h).is_empty());
+    pick(&mut h, "Drag", "re-carve (lasso)");
+    // a triangle in maze units (cells are a unit square; no centre lies on its edges)
+    let corners = [
+        Point::new(3.1, 2.2),
+        Point::new(11.9, 4.3),
+        Point::new(5.2, 10.7),
+    ];
+    // the cells inside, by the three half-planes of its edges (the other way round from the
+    // editor's crossing count)
+    let side = |a: Point, b: Point, q: Point| (b.x - a.x) * (q.y - a.y) - (b.y - a.y) * (q.x - a.x);
+    let g = h.state().generated().unwrap();
+    let grid = g.maze.grid();
+    let mut want: Vec<Coord> = grid
+        .cells()
+        .filter(|&c| {
+            let q = grid.center(c);
+            let s: Vec<f64> = (0..3)
+                .map(|i| side(corners[i], corners[(i + 1) % 3], q))
+                .collect();
+            s.iter().all(|&v| v > 0.0) || s.iter().all(|&v| v < 0.0)
+        })
+        .map(|c| grid.coord(c))
+        .collect();
+    want.sort_unstable_by_key(|c| (c.row, c.col));
+    assert!(want.len() > 12, "{want:?}");
+    // drag along the edges, eight steps an edge
+    let mut path = Vec::new();
+    for i in 0..3 {
+        let (a, b) = (corners[i], corners[(i + 1) % 3]);
+        for k in 0..8 {
+            let t = f64::from(k) / 8.0;
+            path.push(screen_of(
+                &h,
+                Point::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t),
+            ));
+        }
+    }
+    h.hover_at(path[0]);
+    h.drag_at(path[0]);
+    h.run();
+    for &p in &path[1..] {
+        h.hover_at(p);
+        h.run();
+    }
+    // while it is drawn, the loop is there (painted over the page) and nothing is carved yet
+    assert!(h.state().lasso.len() > 20, "{}", h.state().lasso.len());
+    assert!(h.state().design.walls().recarve.is_empty());
+    h.drop_at(path[path.len() - 1]);
+    h.run();
+    assert!(h.state().lasso.is_empty());
+    let w = h.state().design.walls().clone();
+    assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message);
+    let cells: Vec<Coord> = w.recarve[0]
+        .cells
+        .iter()
+        .map(|&[r, c]| Coord::new(r, c))
+        .collect();
+    assert_eq!(cells, want, "exactly the cells inside the loop");
+    assert_eq!(h.state().undo_steps(), steps + 1, "one undo step");
+    let g = h.state().generated().unwrap();
+    assert!(g.maze.is_perfect());
+    let after = g.maze.passage_coords();
+    assert_ne!(before, after);
+    let outside = |p: &[(Coord, Coord)]| -> Vec<(Coord, Coord)> {
+        p.iter()
+            .filter(|(a, b)| !want.contains(a) && !want.contains(b))
+            .copied()
+            .collect()
+    };
+    assert_eq!(outside(&before), outside(&after), "the rest unchanged");
+    // the pixels: the tint covers the region's cells and no other
+    assert_eq!(tinted_cells(&h), want);
+    // saved as a region, as a brushed one is
+    let text = hedge::io::design_to_toml(&h.state().design);
+    assert!(text.contains("[[recarve]]"), "{text}");
+    // a loop round no centre carves nothing and says why
+    let tiny = [
+        Point::new(0.1, 0.1),
+        Point::new(0.4, 0.1),
+        Point::new(0.2, 0.4),
+    ];
+    let tiny: Vec<egui::Pos2> = tiny.iter().map(|&p| screen_of(&h, p)).collect();
+    h.hover_at(tiny[0]);
+    h.drag_at(tiny[0]);
+    h.run();
+    h.hover_at(tiny[1]);
+    h.run();
+    h.drop_at(tiny[2]);
+    h.run();
+    assert_eq!(h.state().design.walls().recarve.len(), 1);
+    assert!(
+        matches!(&h.state().message, Some(Err(e)) if e.contains("no cell")),
+        "{:?}",
+        h.state().message
+    );
+}

@@ -72,6 +72,9 @@ pub enum Tool {
     Lock,
     /// A brush stroke over cells carves them again from a new seed, the rest unchanged.
     Recarve,
+    /// A loop drawn round cells (a lasso) carves those whose centres it holds again, as the
+    /// brush does.
+    Lasso,
 }
 
 /// The paper sizes offered by name (custom sizes come from design files or the size boxes).
@@ -155,6 +158,8 @@ pub struct HedgeApp {
     pub other_kind: Option<crate::design::Kind>,
     /// The cells of the re-carve brush stroke under way ([`Tool::Recarve`]).
     pub region: Vec<crate::topology::Coord>,
+    /// The lasso being drawn ([`Tool::Lasso`]), in maze units.
+    pub lasso: Vec<crate::topology::Point>,
     /// The picture that window shows.
     pub picker_view: picker::PickerView,
     /// The book list and its window.
@@ -277,6 +282,7 @@ impl HedgeApp {
             keep_aspect: true,
             other_kind: None,
             region: Vec::new(),
+            lasso: Vec::new(),
             picker_view: picker::PickerView::default(),
             book: book::BookPanel::new(p.book),
             targets: targets::TargetsPanel::default(),
