@@ -1674,9 +1674,33 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     let (ca, cb) = (t.center(a), t.center(b));
     let mid = hedge::topology::Point::new((ca.x + cb.x) / 2.0, (ca.y + cb.y) / 2.0 + 0.15);
     let builds = h.state().raster.builds;
+    // the bar's colour (green: a passage locked open; red: a wall locked closed), counted in
+    // the preview's pixels round the wall's middle, a third of a cell each way
+    let bar = move |c: egui::Color32| {
+        let (r, g, b) = (i32::from(c.r()), i32::from(c.g()), i32::from(c.b()));
+        if open {
+            g > 110 && r < 90 && b < 130
+        } else {
+            r > 150 && g < 100 && b < 100
+        }
+    };
+    let wall_mid = page_of(
+        &h,
+        hedge::topology::Point::new((ca.x + cb.x) / 2.0, (ca.y + cb.y) / 2.0),
+    );
+    let third = {
+        let (p, q) = (page_of(&h, ca), page_of(&h, cb));
+        (p.x - q.x).hypot(p.y - q.y) / 3.0
+    };
+    assert_eq!(pixels_near(&h, wall_mid, third, bar), 0, "no bar before");
     let at = screen_of(&h, mid);
     click_at(&mut h, at, egui::PointerButton::Primary);
     assert_eq!(h.state().design.walls().lock.get(a, b), Some(open));
+    let drawn = pixels_near(&h, wall_mid, third, bar);
+    assert!(
+        drawn > 10,
+        "the lock's bar is drawn on that wall: {drawn} pixels"
+    );
     assert_eq!(h.state().undo_steps(), steps + 1);
     assert_eq!(passages(&h), before, "a lock as it stands changes nothing");
     assert_eq!(h.state().preview().unwrap().1.overlays.hand.len(), 1);
@@ -1730,6 +1754,11 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     assert_ne!(before, after, "the region is carved anew");
     assert_eq!(outside(&before), outside(&after), "the rest is unchanged");
     assert!(h.state().generated().unwrap().maze.is_perfect());
+    // the preview's pixels: the blue tint on exactly the brushed cells
+    let brushed: Vec<hedge::topology::Coord> = (2..5)
+        .flat_map(|r| (2..5).map(move |c| hedge::topology::Coord::new(r, c)))
+        .collect();
+    assert_eq!(tinted_cells(&h), brushed);
 
     // the design file keeps both, and the command line makes the same maze from it
     let dir = tempfile::tempdir().unwrap();
@@ -1783,6 +1812,16 @@ fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
         Coord::new(1, 12),
     ];
     let points: Vec<egui::Pos2> = path.iter().map(|&c| at(&h, c)).collect();
+    // the FINISH label as the page draws it, and the ink round it in the preview's pixels
+    let finish = |h: &Harness<'_, HedgeApp>| {
+        let (_, p) = h.state().preview().unwrap();
+        let t = p.pages.puzzle.texts().find(|t| t.text == "FINISH").unwrap();
+        (t.at, t.size)
+    };
+    let ink = |c: egui::Color32| c.r() < 110 && c.g() < 110 && c.b() < 110;
+    let (old_at, size) = finish(&h);
+    let old_ink = pixels_near(&h, old_at, size, ink);
+    assert!(old_ink > 20, "{old_ink}");
     h.hover_at(points[0]);
     h.drag_at(points[0]);
     h.run();
@@ -1802,6 +1841,16 @@ fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
     assert_eq!(exit, Coord::new(0, 12), "snapped to the outline");
     let g = h.state().generated().unwrap();
     assert_eq!(g.maze.grid().coord(g.exit.cell), Coord::new(0, 12));
+    // the label moved to the top edge, above column 12: its ink left the old place and is at
+    // the new one, in the preview's pixels
+    let (new_at, _) = finish(&h);
+    let top = cell_on_page(&h, Coord::new(0, 12));
+    assert!(new_at.y < top.y, "above the maze: {new_at:?} {top:?}");
+    assert!((old_at.x - new_at.x).hypot(old_at.y - new_at.y) > 4.0 * size);
+    let left = pixels_near(&h, old_at, size, ink);
+    assert!(left * 2 < old_ink, "{left} of {old_ink} ink pixels left");
+    let there = pixels_near(&h, new_at, size, ink);
+    assert!(there > 20, "{there}");
     // let go in the middle: nothing to snap to, the design stays
     let before = h.state().design.clone();
     let mid = at(&h, Coord::new(10, 10));
