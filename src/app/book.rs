@@ -15,75 +15,17 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use egui::{ComboBox, RichText, Slider};
-use serde::{Deserialize, Serialize};
 
 use super::task::{Control, Task};
 use super::{Command, DialogRequest, HedgeApp};
 use crate::book::{Answers, Settings};
 use crate::design::Design;
-use crate::error::{Error, Result};
 use crate::shape::ShapeSource;
 
 /// The storage key of the book list (book-file TOML text).
 pub const BOOK_KEY: &str = "book";
 
-/// One puzzle of the book: a `[[pages]]` entry with its design inline, or one page a
-/// generator entry makes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Page {
-    /// The puzzle's design, seed included (file shapes with absolute paths).
-    pub design: Design,
-    /// The generator it comes from (an index into [`BookList::generators`]) and its place
-    /// there (from 0); `None` for a page of its own.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub generator: Option<(usize, usize)>,
-}
-
-impl Page {
-    /// A page of its own.
-    pub fn single(design: Design) -> Page {
-        Page {
-            design,
-            generator: None,
-        }
-    }
-}
-
-/// The book being collected: its settings, its puzzles in order, and the generator entries
-/// some of them come from. Serialised (what eframe's storage keeps), it is a book file when it
-/// has no generators; [`BookList::book_file`] is the book file always.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BookList {
-    /// The `[book]` settings.
-    #[serde(default, rename = "book")]
-    pub settings: Settings,
-    /// The puzzles, in book order.
-    #[serde(default)]
-    pub pages: Vec<Page>,
-    /// The generator entries pages come from, as read from a book file.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub generators: Vec<super::book_file::Generator>,
-}
-
-impl BookList {
-    /// The list as TOML (a book file `hedge batch` reads, while it has no generators).
-    pub fn to_toml(&self) -> String {
-        toml::to_string(self).expect("a book list always serialises")
-    }
-
-    /// Reads a list written by [`BookList::to_toml`] (no checks beyond the format: an empty
-    /// list is a list).
-    pub fn from_toml(text: &str) -> Result<BookList> {
-        toml::from_str(text).map_err(|e| {
-            Error::input(format!(
-                "bad book list: {}",
-                e.message().lines().next().unwrap_or("invalid")
-            ))
-        })
-    }
-}
+pub use super::book_file::{BookList, Page};
 
 /// What the book window asks for; applied with the other [`Command`]s.
 #[derive(Clone, Debug, PartialEq)]

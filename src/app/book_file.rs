@@ -1,6 +1,7 @@
-//! The book list as a book file: opening one (a file task: the file read, its pages made into
-//! designs as `hedge batch` makes them) and saving one (checked as `hedge batch` reads it, then
-//! written atomically, also a file task).
+//! The book list ([`BookList`]) and the book file it is: reading one ([`read_book`]: the file
+//! read, its pages made into designs as `hedge batch` makes them) and writing the text of one
+//! ([`BookList::book_file`]). The file tasks that call these are in `files.rs`; the window in
+//! `book.rs`.
 //!
 //! A generator entry (`count = N`) stays a generator: its pages are listed (and shown) one by
 //! one, each tagged with its entry and place, and saving writes the entry back as it was read,
@@ -13,9 +14,17 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::HedgeApp;
-use super::book::{BookList, Page};
-use super::files::{Doing, Done, OpenedBook};
+use crate::book::Settings;
+use crate::design::Design;
+use crate::error::{Error, Result};
+
+/// A book file as read: the list and the status line.
+pub struct OpenedBook {
+    /// The list.
+    pub list: BookList,
+    /// The status line ("opened the book ...").
+    pub message: String,
+}
 
 /// A generator entry of a book file, as read: its table (the keys as written) and the folder
 /// its relative file names start from.
@@ -71,10 +80,68 @@ impl Generator {
     }
 }
 
+/// One puzzle of the book: a `[[pages]]` entry with its design inline, or one page a
+/// generator entry makes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Page {
+    /// The puzzle's design, seed included (file shapes with absolute paths).
+    pub design: Design,
+    /// The generator it comes from (an index into [`BookList::generators`]) and its place
+    /// there (from 0); `None` for a page of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generator: Option<(usize, usize)>,
+}
+
+impl Page {
+    /// A page of its own.
+    pub fn single(design: Design) -> Page {
+        Page {
+            design,
+            generator: None,
+        }
+    }
+}
+
+/// The book being collected: its settings, its puzzles in order, and the generator entries
+/// some of them come from. Serialised (what eframe's storage keeps), it is a book file when it
+/// has no generators; [`BookList::book_file`] is the book file always.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BookList {
+    /// The `[book]` settings.
+    #[serde(default, rename = "book")]
+    pub settings: Settings,
+    /// The puzzles, in book order.
+    #[serde(default)]
+    pub pages: Vec<Page>,
+    /// The generator entries pages come from, as read from a book file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub generators: Vec<Generator>,
+}
+
+impl BookList {
+    /// The list as TOML (a book file `hedge batch` reads, while it has no generators).
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("a book list always serialises")
+    }
+
+    /// Reads a list written by [`BookList::to_toml`] (no checks beyond the format: an empty
+    /// list is a list).
+    pub fn from_toml(text: &str) -> Result<BookList> {
+        toml::from_str(text).map_err(|e| {
+            Error::input(format!(
+                "bad book list: {}",
+                e.message().lines().next().unwrap_or("invalid")
+            ))
+        })
+    }
+}
+
 /// A single page's entry in a book file.
 #[derive(Serialize)]
 struct Single<'a> {
-    design: &'a crate::design::Design,
+    design: &'a Design,
 }
 
 impl BookList {
@@ -179,7 +246,7 @@ impl BookList {
 
 /// Reads the book file at `path` into a list (a file task's job): each entry's pages as the
 /// book makes them (heights fitted, seeds made unique), a generator's tagged with it.
-pub fn read_book(path: &Path) -> Result<OpenedBook, String> {
+pub fn read_book(path: &Path) -> std::result::Result<OpenedBook, String> {
     let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     let at = |e: crate::error::Error| format!("{}: {}", e.message, path.display());
     let text = crate::io::read_text(&path, "cannot read the book").map_err(|e| e.to_string())?;
@@ -227,66 +294,8 @@ pub fn read_book(path: &Path) -> Result<OpenedBook, String> {
 }
 
 /// The folder a book file in `path` is in.
-pub(super) fn folder(path: &Path) -> PathBuf {
+pub fn folder(path: &Path) -> PathBuf {
     path.parent().unwrap_or(Path::new("")).to_path_buf()
-}
-
-impl HedgeApp {
-    /// Reads a book file in the background; the list changes once it is read.
-    pub(super) fn open_book(&mut self, path: &Path) {
-        let path = path.to_path_buf();
-        self.files.start(Doing::OpenBook(path.clone()), move || {
-            let r = read_book(&path).map(Box::new);
-            Done::BookOpened(path, r)
-        });
-        self.message = None;
-        self.poll_files();
-    }
-
-    /// Writes the list as a book file in the background, once checked as `hedge batch` reads
-    /// it (atomically).
-    pub(super) fn save_book(&mut self, path: &Path) {
-        if self.book.list.pages.is_empty() {
-            self.message = Some(Err(
-                "the book has no pages: add designs with \"Add current design\"".into(),
-            ));
-            return;
-        }
-        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-        let text = self.book.list.book_file(&folder(&path));
-        self.files.start(Doing::SaveBook(path.clone()), move || {
-            // only a book hedge batch reads is written
-            let checked = crate::book::parse(&text, &folder(&path), &crate::io::Files)
-                .map_err(|e| format!("book not saved: {e}"))
-                .and_then(|_| {
-                    crate::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())
-                });
-            Done::BookSaved(path, text, checked)
-        });
-        self.message = None;
-        self.poll_files();
-    }
-
-    /// Applies a book file read in the background.
-    pub(super) fn book_opened(&mut self, path: &Path, r: Result<Box<OpenedBook>, String>) {
-        self.message = Some(r.map(|o| {
-            self.book.list = o.list;
-            self.book.editing = None;
-            let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-            let text = self.book.list.book_file(&folder(&path));
-            self.book.file = Some((path, text));
-            o.message
-        }));
-    }
-
-    /// Applies a book file written in the background.
-    pub(super) fn book_saved(&mut self, path: PathBuf, text: String, r: Result<(), String>) {
-        self.message = Some(r.map(|()| {
-            let msg = format!("saved the book {}", path.display());
-            self.book.file = Some((path, text));
-            msg
-        }));
-    }
 }
 
 #[cfg(test)]

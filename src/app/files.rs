@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::HedgeApp;
-use super::book::BookList;
+use super::book_file::{OpenedBook, folder, read_book};
 use super::task::{Control, Spawner, Task};
 use crate::design::Design;
 use crate::picture::Picture;
@@ -87,14 +87,6 @@ impl Doing {
 pub struct Opened {
     design: Design,
     pictures: Result<Pictures, String>,
-}
-
-/// A book file as read: the list and the status line.
-pub struct OpenedBook {
-    /// The list.
-    pub list: BookList,
-    /// The status line ("opened the book ...").
-    pub message: String,
 }
 
 /// What a finished file task gives back.
@@ -364,5 +356,63 @@ impl HedgeApp {
                 }
             }
         }
+    }
+}
+
+impl HedgeApp {
+    /// Reads a book file in the background; the list changes once it is read.
+    pub(super) fn open_book(&mut self, path: &Path) {
+        let path = path.to_path_buf();
+        self.files.start(Doing::OpenBook(path.clone()), move || {
+            let r = read_book(&path).map(Box::new);
+            Done::BookOpened(path, r)
+        });
+        self.message = None;
+        self.poll_files();
+    }
+
+    /// Writes the list as a book file in the background, once checked as `hedge batch` reads
+    /// it (atomically).
+    pub(super) fn save_book(&mut self, path: &Path) {
+        if self.book.list.pages.is_empty() {
+            self.message = Some(Err(
+                "the book has no pages: add designs with \"Add current design\"".into(),
+            ));
+            return;
+        }
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let text = self.book.list.book_file(&folder(&path));
+        self.files.start(Doing::SaveBook(path.clone()), move || {
+            // only a book hedge batch reads is written
+            let checked = crate::book::parse(&text, &folder(&path), &crate::io::Files)
+                .map_err(|e| format!("book not saved: {e}"))
+                .and_then(|_| {
+                    crate::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())
+                });
+            Done::BookSaved(path, text, checked)
+        });
+        self.message = None;
+        self.poll_files();
+    }
+
+    /// Applies a book file read in the background.
+    pub(super) fn book_opened(&mut self, path: &Path, r: Result<Box<OpenedBook>, String>) {
+        self.message = Some(r.map(|o| {
+            self.book.list = o.list;
+            self.book.editing = None;
+            let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+            let text = self.book.list.book_file(&folder(&path));
+            self.book.file = Some((path, text));
+            o.message
+        }));
+    }
+
+    /// Applies a book file written in the background.
+    pub(super) fn book_saved(&mut self, path: PathBuf, text: String, r: Result<(), String>) {
+        self.message = Some(r.map(|()| {
+            let msg = format!("saved the book {}", path.display());
+            self.book.file = Some((path, text));
+            msg
+        }));
     }
 }

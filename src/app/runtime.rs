@@ -490,6 +490,8 @@ mod tests {
         settle(&mut app);
         assert!(app.error().unwrap().contains("not on the outline"));
         app.apply(Command::OpenDesign("/no/such/file.toml".into()), None);
+        // read by a file task: its outcome is applied once it is done
+        app.finish_tasks();
         assert!(matches!(&app.message, Some(Err(e)) if e.contains("/no/such/file.toml")));
     }
 }
