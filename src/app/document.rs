@@ -180,7 +180,6 @@ impl HedgeApp {
     /// background); a newer edit meanwhile wins over it.
     pub(super) fn set_design(&mut self, design: Design, coalesce: bool) {
         let mut design = clamp_design(design);
-        self.held = None;
         if !self.end_pictures(&mut design) {
             self.held = Some((design, coalesce));
             return;
@@ -189,6 +188,8 @@ impl HedgeApp {
             self.last_coalesce = coalesce;
             return;
         }
+        // an edit waiting for its pictures is older than this one
+        self.held = None;
         if !(coalesce && self.last_coalesce) {
             // the design before the edit becomes an undo point
             self.history.add_undo(&self.design);

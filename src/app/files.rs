@@ -416,3 +416,103 @@ impl HedgeApp {
         }));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::app::{Command, HedgeApp, Persisted};
+    use std::sync::mpsc::{Receiver, Sender, channel};
+    use std::sync::{Arc, Mutex};
+
+    /// A gate that holds the file tasks at their start (the first `n` of them) until the test
+    /// sends a go for each.
+    fn gate(app: &HedgeApp, n: usize) -> (Receiver<()>, Sender<()>) {
+        let (at_tx, at) = channel();
+        let (go_tx, go) = channel::<()>();
+        let (at_tx, go) = (Mutex::new(at_tx), Mutex::new(go));
+        let held = std::sync::atomic::AtomicUsize::new(0);
+        app.tasks.set_gate(Some(Arc::new(move |label: &str| {
+            if label == "reading or writing a file"
+                && held.fetch_add(1, std::sync::atomic::Ordering::SeqCst) < n
+            {
+                let _ = at_tx.lock().unwrap().send(());
+                let _ = go.lock().unwrap().recv();
+            }
+        })));
+        (at, go_tx)
+    }
+
+    fn picture(dir: &std::path::Path) -> std::path::PathBuf {
+        let svg = dir.join("p.svg");
+        std::fs::write(
+            &svg,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>"#,
+        )
+        .unwrap();
+        svg
+    }
+
+    #[test]
+    fn an_end_picture_edit_waits_for_its_picture_and_a_newer_edit_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        let svg = picture(dir.path());
+        let mut app = HedgeApp::headless(Persisted::default());
+        crate::app::tests::settle(&mut app);
+        let (at, go) = gate(&app, 2);
+        let before = app.design.clone();
+        let set = |finish| Command::SetEndPicture {
+            finish,
+            path: Some(svg.clone()),
+        };
+        // held while its picture is read: the design stays, a no-op edit does not drop it
+        app.apply(set(false), None);
+        at.recv().unwrap();
+        assert_eq!(app.design, before);
+        crate::app::tests::edit(&mut app, before.clone());
+        go.send(()).unwrap();
+        app.finish_tasks();
+        assert_eq!(app.design.page.start_picture.as_deref(), Some(&*svg));
+        assert_eq!(app.undo_steps(), 1, "one undo step");
+        // a newer edit while the picture is read wins; the waiting edit is dropped
+        app.apply(set(true), None);
+        at.recv().unwrap();
+        let mut d = app.design.clone();
+        d.walls_mut().unwrap().braid = 0.3;
+        crate::app::tests::edit(&mut app, d.clone());
+        go.send(()).unwrap();
+        app.finish_tasks();
+        assert_eq!(app.design.walls().braid, 0.3);
+        assert_eq!(app.design.page.finish_picture, None);
+        assert_eq!(app.undo_steps(), 2);
+        app.tasks.set_gate(None);
+    }
+
+    #[test]
+    fn file_tasks_run_one_at_a_time_in_the_order_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("d.toml");
+        let mut app = HedgeApp::headless(Persisted::default());
+        let (at, go) = gate(&app, 1);
+        let first = app.design.clone();
+        app.apply(Command::SaveDesign(path.clone()), None);
+        at.recv().unwrap();
+        // a second save of another design waits behind the first (held at its start)
+        let mut d = first.clone();
+        d.seed = Some(99);
+        crate::app::tests::edit(&mut app, d.clone());
+        app.apply(Command::SaveDesign(path.clone()), None);
+        assert!(app.saving());
+        assert_eq!(app.files.queue.len(), 1, "waiting, not started");
+        assert_eq!(app.files.line().as_deref(), Some("Saving d.toml..."));
+        assert!(!path.exists());
+        // released, both run, the first asked first (the second is not held)
+        go.send(()).unwrap();
+        app.finish_tasks();
+        assert_eq!(
+            crate::io::read_design(&path).unwrap(),
+            d,
+            "the later save lands last"
+        );
+        assert!(!app.unsaved());
+        app.tasks.set_gate(None);
+    }
+}
