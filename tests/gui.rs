@@ -2400,3 +2400,68 @@ fn a_lasso_round_cells_carves_them_again_and_the_preview_tints_them() {
         h.state().message
     );
 }
+
+/// A book being opened is made page by page in the background: the bar says how far it has
+/// got, with "Cancel opening"; cancelled, the list stays as it was. Opened, a generator's pages
+/// are listed one by one, each marked as the generator's.
+#[test]
+fn a_book_being_opened_shows_its_pages_made_and_can_be_cancelled() {
+    use hedge::app::Command;
+    use hedge::app::book::BookCommand;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("gen.toml");
+    std::fs::write(
+        &path,
+        "[[pages]]\ncount = 4\nshapes = [\"heart\", \"cat\"]\nseed_from = 3\nwidth = \"10..14\"\n",
+    )
+    .unwrap();
+    let mut h = editor();
+    h.state_mut().run_tasks_inline(false);
+    let (gate, at_gate, release) = hold(hedge::app::book_file::OPENING_PAGE);
+    h.state().tasks.set_gate(Some(gate));
+    queue(&mut h, Command::Book(BookCommand::Open(path.clone())));
+    let opener = at_gate.recv().unwrap();
+    assert_ne!(opener, std::thread::current().id());
+    h.step();
+    assert!(
+        h.query_by_label_contains("Opening the book gen.toml: 0 of 4 pages made")
+            .is_some()
+    );
+    h.get_by_label("Cancel opening").click();
+    h.step();
+    release.send(()).unwrap();
+    h.state_mut().finish_tasks();
+    h.step();
+    assert!(
+        matches!(&h.state().message, Some(Err(e)) if e.contains("cancelled")),
+        "{:?}",
+        h.state().message
+    );
+    assert!(h.state().book.list.pages.is_empty(), "the list stays");
+    assert!(h.query_by_label_contains("Opening the book").is_none());
+
+    // again, to the end: four pages, each the generator's
+    h.state().tasks.set_gate(None);
+    queue(&mut h, Command::Book(BookCommand::Open(path.clone())));
+    h.state_mut().finish_tasks();
+    frames_until(&mut h, |a| !a.book.list.pages.is_empty());
+    let tags: Vec<_> = h
+        .state()
+        .book
+        .list
+        .pages
+        .iter()
+        .map(|p| p.generator)
+        .collect();
+    assert_eq!(
+        tags,
+        [Some((0, 0)), Some((0, 1)), Some((0, 2)), Some((0, 3))]
+    );
+    h.state_mut().run_tasks_inline(true);
+    queue(&mut h, Command::Book(BookCommand::Show(true)));
+    h.run();
+    assert!(
+        h.query_by_label_contains("generator page 1 of 4").is_some(),
+        "the list says where a page comes from"
+    );
+}

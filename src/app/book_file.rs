@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::task::Control;
 use crate::book::Settings;
 use crate::design::Design;
 use crate::error::{Error, Result};
@@ -244,9 +245,16 @@ impl BookList {
     }
 }
 
+/// The checkpoint a book being opened passes before each page it makes (tests hold it there).
+pub const OPENING_PAGE: &str = "opening the book: a page";
+
 /// Reads the book file at `path` into a list (a file task's job): each entry's pages as the
-/// book makes them (heights fitted, seeds made unique), a generator's tagged with it.
-pub fn read_book(path: &Path) -> std::result::Result<OpenedBook, String> {
+/// book makes them (heights fitted, seeds made unique), a generator's tagged with it. Reports
+/// the pages made to `c`, and stops (an error) at the next page once `c` is cancelled.
+pub fn read_book(
+    path: &Path,
+    c: &Control<(usize, usize)>,
+) -> std::result::Result<OpenedBook, String> {
     let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     let at = |e: crate::error::Error| format!("{}: {}", e.message, path.display());
     let text = crate::io::read_text(&path, "cannot read the book").map_err(|e| e.to_string())?;
@@ -274,6 +282,14 @@ pub fn read_book(path: &Path) -> std::result::Result<OpenedBook, String> {
         });
         let n = generator.map_or(1, |g| list.generators[g].count());
         for k in 0..n {
+            c.report((list.pages.len(), book.puzzles.len()));
+            c.checkpoint(OPENING_PAGE);
+            if c.cancelled() {
+                return Err(format!(
+                    "opening the book {} was cancelled; the book list stays as it was",
+                    path.display()
+                ));
+            }
             let spec = specs
                 .next()
                 .ok_or("the book's pages do not match its entries")?;

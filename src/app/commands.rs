@@ -110,6 +110,8 @@ pub enum Command {
     CancelReading,
     /// Stop the export running in the background; nothing is written.
     CancelExport,
+    /// Stop opening a book file; the book list stays as it was.
+    CancelOpening,
 }
 
 /// What an export writes.
@@ -297,6 +299,7 @@ impl HedgeApp {
             Command::FindMaze => targets::start(self),
             Command::CancelSearch => targets::cancel(self),
             Command::CancelReading => self.cancel_reading(),
+            Command::CancelOpening => self.files.cancel(),
             Command::CancelExport => {
                 if let Some(e) = &self.export {
                     e.task.cancel();

@@ -63,8 +63,9 @@ pub enum Doing {
 }
 
 impl Doing {
-    /// The task bar's line, if the user waits for it (the autosave goes unmentioned).
-    pub fn line(&self) -> Option<String> {
+    /// The task bar's line, if the user waits for it (the autosave goes unmentioned), with
+    /// the pages done of a book being opened.
+    pub fn line(&self, step: Option<Step>) -> Option<String> {
         let name = |p: &Path| {
             p.file_name()
                 .unwrap_or(p.as_os_str())
@@ -74,7 +75,15 @@ impl Doing {
         Some(match self {
             Doing::OpenDesign(p) => format!("Opening {}...", name(p)),
             Doing::SaveDesign(p) => format!("Saving {}...", name(p)),
-            Doing::OpenBook(p) => format!("Opening the book {}...", name(p)),
+            Doing::OpenBook(p) => match step {
+                Some((done, all)) => {
+                    format!(
+                        "Opening the book {}: {done} of {all} pages made...",
+                        name(p)
+                    )
+                }
+                None => format!("Opening the book {}...", name(p)),
+            },
             Doing::SaveBook(p) => format!("Saving the book {}...", name(p)),
             Doing::Pictures => "Reading the start and finish pictures...".into(),
             Doing::Autosave => return None,
@@ -107,12 +116,15 @@ pub enum Done {
     Failed(Doing, String),
 }
 
-type Job = Box<dyn FnOnce() -> Done + Send>;
+/// Where a file task has got to: (done, in all); a book being opened reports its pages.
+pub type Step = (usize, usize);
+
+type Job = Box<dyn FnOnce(&Control<Step>) -> Done + Send>;
 
 /// The file tasks: the one running and those asked for after it, in order.
 pub struct FileTasks {
     spawner: Spawner,
-    running: Option<(Doing, Task<Done>)>,
+    running: Option<(Doing, Task<Done, Step>)>,
     queue: VecDeque<(Doing, Job)>,
 }
 
@@ -127,7 +139,11 @@ impl FileTasks {
     }
 
     /// Queues `job` (it starts once the tasks asked for before it are done).
-    pub fn start(&mut self, doing: Doing, job: impl FnOnce() -> Done + Send + 'static) {
+    pub fn start(
+        &mut self,
+        doing: Doing,
+        job: impl FnOnce(&Control<Step>) -> Done + Send + 'static,
+    ) {
         self.queue.push_back((doing, Box::new(job)));
         if self.running.is_none() {
             self.next();
@@ -138,7 +154,7 @@ impl FileTasks {
         if let Some((doing, job)) = self.queue.pop_front() {
             let task = self
                 .spawner
-                .spawn("reading or writing a file", move |_: &Control<()>| job());
+                .spawn("reading or writing a file", move |c: &Control<Step>| job(c));
             self.running = Some((doing, task));
         }
     }
@@ -178,7 +194,26 @@ impl FileTasks {
 
     /// The task bar's line of the task running, if the user waits for it.
     pub fn line(&self) -> Option<String> {
-        self.running.as_ref().and_then(|(d, _)| d.line())
+        self.running
+            .as_ref()
+            .and_then(|(d, t)| d.line(t.progress()))
+    }
+
+    /// Whether the task running can be cancelled (a book being opened: nothing is written).
+    pub fn cancellable(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|(d, t)| matches!(d, Doing::OpenBook(_)) && !t.is_cancelled())
+    }
+
+    /// Cancels the task running if it can be (see [`FileTasks::cancellable`]): it stops at its
+    /// next page and changes nothing.
+    pub fn cancel(&mut self) {
+        if self.cancellable()
+            && let Some((_, t)) = &self.running
+        {
+            t.cancel();
+        }
     }
 }
 
@@ -200,10 +235,11 @@ impl HedgeApp {
     /// Opens a design file in the background; the design changes once it is read.
     pub(super) fn open_design(&mut self, path: &Path) {
         let path = path.to_path_buf();
-        self.files.start(Doing::OpenDesign(path.clone()), move || {
-            let r = open_design(&path).map(Box::new);
-            Done::Opened(path, r)
-        });
+        self.files
+            .start(Doing::OpenDesign(path.clone()), move |_: &Control<Step>| {
+                let r = open_design(&path).map(Box::new);
+                Done::Opened(path, r)
+            });
         self.message = None;
         self.poll_files();
     }
@@ -213,11 +249,12 @@ impl HedgeApp {
     pub(super) fn save_design(&mut self, path: &Path) {
         let path = path.to_path_buf();
         let design = self.design.clone();
-        self.files.start(Doing::SaveDesign(path.clone()), move || {
-            let text = crate::io::design_to_toml(&design);
-            let r = crate::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string());
-            Done::Saved(path, Box::new(design), r)
-        });
+        self.files
+            .start(Doing::SaveDesign(path.clone()), move |_: &Control<Step>| {
+                let text = crate::io::design_to_toml(&design);
+                let r = crate::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string());
+                Done::Saved(path, Box::new(design), r)
+            });
         self.message = None;
         self.poll_files();
     }
@@ -245,7 +282,7 @@ impl HedgeApp {
             return;
         }
         let (path, design) = (path.clone(), self.design.clone());
-        self.files.start(Doing::Autosave, move || {
+        self.files.start(Doing::Autosave, move |_: &Control<Step>| {
             let text = crate::io::design_to_toml(&design);
             let ok = crate::io::write_atomic_in_new_folder(&path, text.as_bytes()).is_ok();
             Done::Autosaved(Box::new(design), ok)
@@ -279,7 +316,7 @@ impl HedgeApp {
             return true;
         }
         let page = design.page.clone();
-        self.files.start(Doing::Pictures, move || {
+        self.files.start(Doing::Pictures, move |_: &Control<Step>| {
             let r = crate::load::page_pictures(&crate::io::Files, &page).map_err(|e| e.to_string());
             Done::Pictures(ends, r)
         });
@@ -363,10 +400,11 @@ impl HedgeApp {
     /// Reads a book file in the background; the list changes once it is read.
     pub(super) fn open_book(&mut self, path: &Path) {
         let path = path.to_path_buf();
-        self.files.start(Doing::OpenBook(path.clone()), move || {
-            let r = read_book(&path).map(Box::new);
-            Done::BookOpened(path, r)
-        });
+        self.files
+            .start(Doing::OpenBook(path.clone()), move |c: &Control<Step>| {
+                let r = read_book(&path, c).map(Box::new);
+                Done::BookOpened(path, r)
+            });
         self.message = None;
         self.poll_files();
     }
@@ -382,15 +420,16 @@ impl HedgeApp {
         }
         let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
         let text = self.book.list.book_file(&folder(&path));
-        self.files.start(Doing::SaveBook(path.clone()), move || {
-            // only a book hedge batch reads is written
-            let checked = crate::book::parse(&text, &folder(&path), &crate::io::Files)
-                .map_err(|e| format!("book not saved: {e}"))
-                .and_then(|_| {
-                    crate::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())
-                });
-            Done::BookSaved(path, text, checked)
-        });
+        self.files
+            .start(Doing::SaveBook(path.clone()), move |_: &Control<Step>| {
+                // only a book hedge batch reads is written
+                let checked = crate::book::parse(&text, &folder(&path), &crate::io::Files)
+                    .map_err(|e| format!("book not saved: {e}"))
+                    .and_then(|_| {
+                        crate::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())
+                    });
+                Done::BookSaved(path, text, checked)
+            });
         self.message = None;
         self.poll_files();
     }

@@ -337,6 +337,9 @@ impl HedgeApp {
                 if let Some(line) = file {
                     ui.spinner();
                     ui.label(line);
+                    if self.files.cancellable() && ui.button("Cancel opening").clicked() {
+                        self.pending.push(Command::CancelOpening);
+                    }
                 }
                 if let Some(line) = export {
                     ui.spinner();
