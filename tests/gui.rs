@@ -2201,8 +2201,8 @@ fn the_ui_thread_reads_and_writes_no_file() {
     let list = h.state().book.list.clone();
     assert_eq!(
         std::fs::read_to_string(&book).unwrap(),
-        list.book_file(dir.path()),
-        "{:?}",
+        list.to_toml(),
+        "the book file the editor always wrote: {:?}",
         h.state().message
     );
     queue(&mut h, Command::Book(BookCommand::Remove(0)));

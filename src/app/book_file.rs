@@ -139,10 +139,21 @@ impl BookList {
     }
 }
 
-/// A single page's entry in a book file.
+/// A book file: the `[book]` table and the `[[pages]]` entries, in the order a [`BookList`]
+/// serialises them (a list without generators is written as it always was, byte for byte).
 #[derive(Serialize)]
-struct Single<'a> {
-    design: &'a Design,
+struct File<'a> {
+    #[serde(rename = "book")]
+    settings: &'a Settings,
+    pages: Vec<Entry<'a>>,
+}
+
+/// A `[[pages]]` entry: a page's design inline, or a generator's entry.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Entry<'a> {
+    Single { design: &'a Design },
+    Generator(toml::Table),
 }
 
 impl BookList {
@@ -151,21 +162,17 @@ impl BookList {
     pub fn book_file(&self, folder: &Path) -> String {
         let mut pages = Vec::new();
         for p in &self.pages {
-            let value = match p.generator {
-                Some((g, 0)) => toml::Value::Table(self.generators[g].entry_in(folder)),
+            pages.push(match p.generator {
+                Some((g, 0)) => Entry::Generator(self.generators[g].entry_in(folder)),
                 Some(_) => continue,
-                None => toml::Value::try_from(Single { design: &p.design })
-                    .expect("a design always serialises"),
-            };
-            pages.push(value);
+                None => Entry::Single { design: &p.design },
+            });
         }
-        let mut doc = toml::Table::new();
-        doc.insert(
-            "book".into(),
-            toml::Value::try_from(&self.settings).expect("the settings always serialise"),
-        );
-        doc.insert("pages".into(), toml::Value::Array(pages));
-        toml::to_string(&doc).expect("a book always serialises")
+        let file = File {
+            settings: &self.settings,
+            pages,
+        };
+        toml::to_string(&file).expect("a book always serialises")
     }
 
     /// Makes the generators whose pages are no longer all there, in order, single pages;
