@@ -128,14 +128,21 @@ impl BookList {
     }
 
     /// Reads a list written by [`BookList::to_toml`] (no checks beyond the format: an empty
-    /// list is a list).
+    /// list is a list). A page naming a generator that is not there, or a generator no longer
+    /// whole, is kept as a page of its own.
     pub fn from_toml(text: &str) -> Result<BookList> {
-        toml::from_str(text).map_err(|e| {
+        let mut list: BookList = toml::from_str(text).map_err(|e| {
             Error::input(format!(
                 "bad book list: {}",
                 e.message().lines().next().unwrap_or("invalid")
             ))
-        })
+        })?;
+        let n = list.generators.len();
+        for p in &mut list.pages {
+            p.generator = p.generator.filter(|(g, _)| *g < n);
+        }
+        list.keep_generators_whole();
+        Ok(list)
     }
 }
 
@@ -179,14 +186,14 @@ impl BookList {
     /// returns a line saying which, if any did. Called after every change to the list.
     pub fn keep_generators_whole(&mut self) -> Option<String> {
         let mut split = Vec::new();
-        for (g, gen_) in self.generators.iter().enumerate() {
+        for (g, generator) in self.generators.iter().enumerate() {
             let at: Vec<(usize, usize)> = self
                 .pages
                 .iter()
                 .enumerate()
                 .filter_map(|(i, p)| p.generator.filter(|(h, _)| *h == g).map(|(_, k)| (i, k)))
                 .collect();
-            let whole = at.len() == gen_.count()
+            let whole = at.len() == generator.count()
                 && at
                     .iter()
                     .enumerate()
@@ -375,9 +382,15 @@ mod tests {
         assert!(text.contains("seed_from = 40") && text.contains("width = \"10..14\""));
         assert_eq!(text.matches("[[pages]]").count(), 3, "{text}");
         assert_eq!(built(&saved), built(&path), "the same book, byte for byte");
-        // kept between runs as it is
+        // kept between runs as it is; a kept list naming a generator not there reads as single
+        // pages
         let back = crate::app::book::BookList::from_toml(&app.book.list.to_toml()).unwrap();
         assert_eq!(back, app.book.list);
+        let mut broken = app.book.list.clone();
+        broken.generators.clear();
+        let back = crate::app::book::BookList::from_toml(&broken.to_toml()).unwrap();
+        assert!(back.pages.iter().all(|p| p.generator.is_none()));
+        assert_eq!(back.pages.len(), 5);
         // saved in another folder, the generator's relative files still name the same files
         let g = &app.book.list.generators[0];
         let mut entry = g.entry.clone();

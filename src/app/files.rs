@@ -91,7 +91,7 @@ impl Doing {
     }
 }
 
-/// A design file as read: the design (its picture paths made relative to nothing) and its
+/// A design file as read: the design (its picture paths taken from the file's folder) and its
 /// start and finish pictures (or why they could not be read).
 pub struct Opened {
     design: Design,
