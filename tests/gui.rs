@@ -708,6 +708,8 @@ fn the_autosave_brings_back_the_design_after_a_crash() {
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(0.75);
     h.run();
+    // the autosave is written by a file task (blocks on its channel)
+    h.state_mut().finish_tasks();
     let design = h.state().design.clone();
     assert_eq!(hedge::io::read_design(&auto).unwrap(), design);
     // the process dies here (no clean exit): the next run starts from the autosave
@@ -1672,9 +1674,33 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     let (ca, cb) = (t.center(a), t.center(b));
     let mid = hedge::topology::Point::new((ca.x + cb.x) / 2.0, (ca.y + cb.y) / 2.0 + 0.15);
     let builds = h.state().raster.builds;
+    // the bar's colour (green: a passage locked open; red: a wall locked closed), counted in
+    // the preview's pixels round the wall's middle, a third of a cell each way
+    let bar = move |c: egui::Color32| {
+        let (r, g, b) = (i32::from(c.r()), i32::from(c.g()), i32::from(c.b()));
+        if open {
+            g > 110 && r < 90 && b < 130
+        } else {
+            r > 150 && g < 100 && b < 100
+        }
+    };
+    let wall_mid = page_of(
+        &h,
+        hedge::topology::Point::new((ca.x + cb.x) / 2.0, (ca.y + cb.y) / 2.0),
+    );
+    let third = {
+        let (p, q) = (page_of(&h, ca), page_of(&h, cb));
+        (p.x - q.x).hypot(p.y - q.y) / 3.0
+    };
+    assert_eq!(pixels_near(&h, wall_mid, third, bar), 0, "no bar before");
     let at = screen_of(&h, mid);
     click_at(&mut h, at, egui::PointerButton::Primary);
     assert_eq!(h.state().design.walls().lock.get(a, b), Some(open));
+    let drawn = pixels_near(&h, wall_mid, third, bar);
+    assert!(
+        drawn > 10,
+        "the lock's bar is drawn on that wall: {drawn} pixels"
+    );
     assert_eq!(h.state().undo_steps(), steps + 1);
     assert_eq!(passages(&h), before, "a lock as it stands changes nothing");
     assert_eq!(h.state().preview().unwrap().1.overlays.hand.len(), 1);
@@ -1728,6 +1754,11 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     assert_ne!(before, after, "the region is carved anew");
     assert_eq!(outside(&before), outside(&after), "the rest is unchanged");
     assert!(h.state().generated().unwrap().maze.is_perfect());
+    // the preview's pixels: the blue tint on exactly the brushed cells
+    let brushed: Vec<hedge::topology::Coord> = (2..5)
+        .flat_map(|r| (2..5).map(move |c| hedge::topology::Coord::new(r, c)))
+        .collect();
+    assert_eq!(tinted_cells(&h), brushed);
 
     // the design file keeps both, and the command line makes the same maze from it
     let dir = tempfile::tempdir().unwrap();
@@ -1781,6 +1812,16 @@ fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
         Coord::new(1, 12),
     ];
     let points: Vec<egui::Pos2> = path.iter().map(|&c| at(&h, c)).collect();
+    // the FINISH label as the page draws it, and the ink round it in the preview's pixels
+    let finish = |h: &Harness<'_, HedgeApp>| {
+        let (_, p) = h.state().preview().unwrap();
+        let t = p.pages.puzzle.texts().find(|t| t.text == "FINISH").unwrap();
+        (t.at, t.size)
+    };
+    let ink = |c: egui::Color32| c.r() < 110 && c.g() < 110 && c.b() < 110;
+    let (old_at, size) = finish(&h);
+    let old_ink = pixels_near(&h, old_at, size, ink);
+    assert!(old_ink > 20, "{old_ink}");
     h.hover_at(points[0]);
     h.drag_at(points[0]);
     h.run();
@@ -1800,6 +1841,16 @@ fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
     assert_eq!(exit, Coord::new(0, 12), "snapped to the outline");
     let g = h.state().generated().unwrap();
     assert_eq!(g.maze.grid().coord(g.exit.cell), Coord::new(0, 12));
+    // the label moved to the top edge, above column 12: its ink left the old place and is at
+    // the new one, in the preview's pixels
+    let (new_at, _) = finish(&h);
+    let top = cell_on_page(&h, Coord::new(0, 12));
+    assert!(new_at.y < top.y, "above the maze: {new_at:?} {top:?}");
+    assert!((old_at.x - new_at.x).hypot(old_at.y - new_at.y) > 4.0 * size);
+    let left = pixels_near(&h, old_at, size, ink);
+    assert!(left * 2 < old_ink, "{left} of {old_ink} ink pixels left");
+    let there = pixels_near(&h, new_at, size, ink);
+    assert!(there > 20, "{there}");
     // let go in the middle: nothing to snap to, the design stays
     let before = h.state().design.clone();
     let mid = at(&h, Coord::new(10, 10));
@@ -2030,4 +2081,387 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
     h.state_mut().run_tasks_inline(true);
     h.run();
+}
+
+/// Steps frames until `done` holds (at most 10: the result of a finished task is applied on
+/// the next frame).
+fn frames_until(h: &mut Harness<'_, HedgeApp>, done: impl Fn(&HedgeApp) -> bool) {
+    let mut frames = 0;
+    while !done(h.state()) {
+        assert!(frames < 10, "within 10 frames: {:?}", h.state().message);
+        h.step();
+        frames += 1;
+    }
+}
+
+/// Queues `cmd` as the UI does, for the next frame to apply (on the UI thread).
+fn queue(h: &mut Harness<'_, HedgeApp>, cmd: hedge::app::Command) {
+    h.state_mut().pending.push(cmd);
+    h.step();
+}
+
+/// The UI thread reads and writes no file: opening and saving a design, opening and saving a
+/// book, reading an end picture and the autosave are file tasks on threads of their own (debug
+/// builds count the file I/O made on the UI thread while a frame runs: none). A save held at its
+/// start leaves the window answering, the file not yet there; released, the files hold what the
+/// editor always wrote.
+#[test]
+fn the_ui_thread_reads_and_writes_no_file() {
+    use hedge::app::Command;
+    use hedge::app::book::BookCommand;
+    let dir = tempfile::tempdir().unwrap();
+    let blue = dir.path().join("blue.svg");
+    std::fs::write(
+        &blue,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect x="2" y="2" width="36" height="16" fill="#3060d0"/></svg>"##,
+    )
+    .unwrap();
+    let toml = dir.path().join("a.toml");
+    let auto = dir.path().join("settings/autosave.toml");
+    let mut h = editor();
+    let seen = hedge::io::ui_thread_io().len();
+    h.state_mut().run_tasks_inline(false);
+
+    // Save, held at its start: frames go on, the bar says so, nothing is written yet
+    let (gate, at_gate, release) = hold("reading or writing a file");
+    h.state().tasks.set_gate(Some(gate));
+    h.state_mut().path = toml.display().to_string();
+    h.step();
+    h.get_by_label("Save").click();
+    h.step();
+    let writer = at_gate.recv().unwrap();
+    assert_ne!(writer, std::thread::current().id());
+    for _ in 0..3 {
+        h.step();
+    }
+    assert!(h.query_by_label_contains("Saving a.toml").is_some());
+    assert!(!toml.exists());
+    let key = h.state().answer_key;
+    h.get_by_label("Answer key").click();
+    h.step();
+    assert_eq!(h.state().answer_key, !key, "the window answers");
+    release.send(()).unwrap();
+    h.state().tasks.set_gate(None);
+    h.state_mut().finish_tasks();
+    let design = h.state().design.clone();
+    assert!(
+        matches!(&h.state().message, Some(Ok(m)) if m.starts_with("saved")),
+        "{:?}",
+        h.state().message
+    );
+    assert_eq!(
+        std::fs::read_to_string(&toml).unwrap(),
+        hedge::io::design_to_toml(&design),
+        "the file the editor always wrote"
+    );
+    h.step();
+    assert!(h.query_by_label_contains("Saving a.toml").is_none());
+
+    // Open: a new seed, then the file again; the design comes back on a later frame
+    h.get_by_label("New seed").click();
+    h.step();
+    assert_ne!(h.state().design, design);
+    h.get_by_label("Open").click();
+    h.step();
+    h.state_mut().finish_tasks();
+    frames_until(&mut h, |a| a.design == design);
+    assert!(!h.state().unsaved());
+
+    // end pictures: each edit waits for its pictures, read in the background
+    for finish in [false, true] {
+        queue(
+            &mut h,
+            Command::SetEndPicture {
+                finish,
+                path: Some(blue.clone()),
+            },
+        );
+        h.state_mut().finish_tasks();
+        h.step();
+    }
+    assert_eq!(h.state().design.page.start_picture.as_deref(), Some(&*blue));
+    assert_eq!(
+        h.state().design.page.finish_picture.as_deref(),
+        Some(&*blue)
+    );
+    assert!(h.state().design.page.pictures.is_some(), "read and drawn");
+
+    // a book: saved, opened again (and the autosave on meanwhile)
+    h.state_mut().autosave = Some(auto.clone());
+    let book = dir.path().join("book.toml");
+    queue(&mut h, Command::Book(BookCommand::AddCurrent));
+    assert_eq!(
+        h.state().book.list.pages.len(),
+        1,
+        "{:?}",
+        h.state().message
+    );
+    queue(&mut h, Command::Book(BookCommand::Save(book.clone())));
+    h.state_mut().finish_tasks();
+    let list = h.state().book.list.clone();
+    assert_eq!(
+        std::fs::read_to_string(&book).unwrap(),
+        list.to_toml(),
+        "the book file the editor always wrote: {:?}",
+        h.state().message
+    );
+    queue(&mut h, Command::Book(BookCommand::Remove(0)));
+    assert!(h.state().book.list.pages.is_empty());
+    queue(&mut h, Command::Book(BookCommand::Open(book.clone())));
+    h.state_mut().finish_tasks();
+    frames_until(&mut h, |a| !a.book.list.pages.is_empty());
+    assert_eq!(h.state().book.list, list);
+
+    // the autosave was written off the UI thread too
+    h.state_mut().finish_tasks();
+    assert_eq!(
+        std::fs::read_to_string(&auto).unwrap(),
+        hedge::io::design_to_toml(&h.state().design),
+        "the autosave holds the design"
+    );
+
+    // not one read or write on the UI thread; the count does see one made there
+    let io = hedge::io::ui_thread_io();
+    assert_eq!(io[seen..], [] as [String; 0], "file I/O on the UI thread");
+    hedge::io::on_ui_thread(|| hedge::io::read_design(&toml).unwrap());
+    assert_eq!(hedge::io::ui_thread_io().len(), io.len() + 1);
+    h.state_mut().run_tasks_inline(true);
+    h.run();
+}
+
+/// The preview's pixels (the raster the texture shows) at the page position `p` (mm), through
+/// the raster's own region and scale; `None` outside it.
+fn pixel_at(h: &Harness<'_, HedgeApp>, p: hedge::draw::Pos) -> Option<egui::Color32> {
+    let (key, region, image) = h.state().raster.pixels()?;
+    assert_eq!(
+        Some(key.id),
+        h.state().preview().map(|(id, _)| id),
+        "the raster is of the pages shown"
+    );
+    let x = (p.x * region.scale).floor() as i64 - region.x;
+    let y = (p.y * region.scale).floor() as i64 - region.y;
+    let [w, ht] = image.size;
+    ((0..w as i64).contains(&x) && (0..ht as i64).contains(&y))
+        .then(|| image.pixels[y as usize * w + x as usize])
+}
+
+/// How many preview pixels within `half` mm of page position `c` (a square) `like` says yes to.
+fn pixels_near(
+    h: &Harness<'_, HedgeApp>,
+    c: hedge::draw::Pos,
+    half: f64,
+    like: impl Fn(egui::Color32) -> bool,
+) -> usize {
+    let (_, region, _) = h.state().raster.pixels().unwrap();
+    let step = 1.0 / region.scale;
+    let n = (half / step).ceil() as i64;
+    let mut count = 0;
+    for dy in -n..=n {
+        for dx in -n..=n {
+            let p = hedge::draw::Pos::new(c.x + dx as f64 * step, c.y + dy as f64 * step);
+            count += usize::from(pixel_at(h, p).is_some_and(&like));
+        }
+    }
+    count
+}
+
+/// The page position (mm) of a maze point, by the editor's own layout.
+fn page_of(h: &Harness<'_, HedgeApp>, p: hedge::topology::Point) -> hedge::draw::Pos {
+    h.state().preview().unwrap().1.page_point(p)
+}
+
+/// The page position of the centre of cell `c`.
+fn cell_on_page(h: &Harness<'_, HedgeApp>, c: hedge::topology::Coord) -> hedge::draw::Pos {
+    let g = h.state().generated().unwrap();
+    page_of(h, g.maze.grid().center(g.maze.grid().id_at(c).unwrap()))
+}
+
+/// The re-carve tint over white paper: blue well above red.
+fn tinted(c: egui::Color32) -> bool {
+    i32::from(c.b()) - i32::from(c.r()) > 25
+}
+
+/// The cells of the maze whose centres are tinted in the preview.
+fn tinted_cells(h: &Harness<'_, HedgeApp>) -> Vec<hedge::topology::Coord> {
+    let g = h.state().generated().unwrap();
+    let grid = g.maze.grid();
+    let mut cells: Vec<_> = grid
+        .cells()
+        .map(|c| grid.coord(c))
+        .filter(|&c| pixel_at(h, cell_on_page(h, c)).is_some_and(tinted))
+        .collect();
+    cells.sort_unstable_by_key(|c| (c.row, c.col));
+    cells
+}
+
+/// The lasso: a loop dragged round cells (shown while drawn) carves those whose centres it
+/// holds again, as the brush does: one undo step, saved as `[[recarve]]`, the maze perfect, the
+/// rest unchanged, and the preview's pixels tint exactly those cells.
+#[test]
+fn a_lasso_round_cells_carves_them_again_and_the_preview_tints_them() {
+    use hedge::topology::{Coord, Point};
+    let mut h = editor();
+    let before = h.state().generated().unwrap().maze.passage_coords();
+    let steps = h.state().undo_steps();
+    assert!(tinted_cells(&h).is_empty());
+    pick(&mut h, "Drag", "re-carve (lasso)");
+    // a triangle in maze units (cells are a unit square; no centre lies on its edges)
+    let corners = [
+        Point::new(3.1, 2.2),
+        Point::new(11.9, 4.3),
+        Point::new(5.2, 10.7),
+    ];
+    // the cells inside, by the three half-planes of its edges (the other way round from the
+    // editor's crossing count)
+    let side = |a: Point, b: Point, q: Point| (b.x - a.x) * (q.y - a.y) - (b.y - a.y) * (q.x - a.x);
+    let g = h.state().generated().unwrap();
+    let grid = g.maze.grid();
+    let mut want: Vec<Coord> = grid
+        .cells()
+        .filter(|&c| {
+            let q = grid.center(c);
+            let s: Vec<f64> = (0..3)
+                .map(|i| side(corners[i], corners[(i + 1) % 3], q))
+                .collect();
+            s.iter().all(|&v| v > 0.0) || s.iter().all(|&v| v < 0.0)
+        })
+        .map(|c| grid.coord(c))
+        .collect();
+    want.sort_unstable_by_key(|c| (c.row, c.col));
+    assert!(want.len() > 12, "{want:?}");
+    // drag along the edges, eight steps an edge
+    let mut path = Vec::new();
+    for i in 0..3 {
+        let (a, b) = (corners[i], corners[(i + 1) % 3]);
+        for k in 0..8 {
+            let t = f64::from(k) / 8.0;
+            path.push(screen_of(
+                &h,
+                Point::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t),
+            ));
+        }
+    }
+    h.hover_at(path[0]);
+    h.drag_at(path[0]);
+    h.run();
+    for &p in &path[1..] {
+        h.hover_at(p);
+        h.run();
+    }
+    // while it is drawn, the loop is there (painted over the page) and nothing is carved yet
+    assert!(h.state().lasso.len() > 20, "{}", h.state().lasso.len());
+    assert!(h.state().design.walls().recarve.is_empty());
+    h.drop_at(path[path.len() - 1]);
+    h.run();
+    assert!(h.state().lasso.is_empty());
+    let w = h.state().design.walls().clone();
+    assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message);
+    let cells: Vec<Coord> = w.recarve[0]
+        .cells
+        .iter()
+        .map(|&[r, c]| Coord::new(r, c))
+        .collect();
+    assert_eq!(cells, want, "exactly the cells inside the loop");
+    assert_eq!(h.state().undo_steps(), steps + 1, "one undo step");
+    let g = h.state().generated().unwrap();
+    assert!(g.maze.is_perfect());
+    let after = g.maze.passage_coords();
+    assert_ne!(before, after);
+    let outside = |p: &[(Coord, Coord)]| -> Vec<(Coord, Coord)> {
+        p.iter()
+            .filter(|(a, b)| !want.contains(a) && !want.contains(b))
+            .copied()
+            .collect()
+    };
+    assert_eq!(outside(&before), outside(&after), "the rest unchanged");
+    // the pixels: the tint covers the region's cells and no other
+    assert_eq!(tinted_cells(&h), want);
+    // saved as a region, as a brushed one is
+    let text = hedge::io::design_to_toml(&h.state().design);
+    assert!(text.contains("[[recarve]]"), "{text}");
+    // a loop round no centre carves nothing and says why
+    let tiny = [
+        Point::new(0.1, 0.1),
+        Point::new(0.4, 0.1),
+        Point::new(0.2, 0.4),
+    ];
+    let tiny: Vec<egui::Pos2> = tiny.iter().map(|&p| screen_of(&h, p)).collect();
+    h.hover_at(tiny[0]);
+    h.drag_at(tiny[0]);
+    h.run();
+    h.hover_at(tiny[1]);
+    h.run();
+    h.drop_at(tiny[2]);
+    h.run();
+    assert_eq!(h.state().design.walls().recarve.len(), 1);
+    assert!(
+        matches!(&h.state().message, Some(Err(e)) if e.contains("no cell")),
+        "{:?}",
+        h.state().message
+    );
+}
+
+/// A book being opened is made page by page in the background: the bar says how far it has
+/// got, with "Cancel opening"; cancelled, the list stays as it was. Opened, a generator's pages
+/// are listed one by one, each marked as the generator's.
+#[test]
+fn a_book_being_opened_shows_its_pages_made_and_can_be_cancelled() {
+    use hedge::app::Command;
+    use hedge::app::book::BookCommand;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("gen.toml");
+    std::fs::write(
+        &path,
+        "[[pages]]\ncount = 4\nshapes = [\"heart\", \"cat\"]\nseed_from = 3\nwidth = \"10..14\"\n",
+    )
+    .unwrap();
+    let mut h = editor();
+    h.state_mut().run_tasks_inline(false);
+    let (gate, at_gate, release) = hold(hedge::app::book_file::OPENING_PAGE);
+    h.state().tasks.set_gate(Some(gate));
+    queue(&mut h, Command::Book(BookCommand::Open(path.clone())));
+    let opener = at_gate.recv().unwrap();
+    assert_ne!(opener, std::thread::current().id());
+    h.step();
+    assert!(
+        h.query_by_label_contains("Opening the book gen.toml: 0 of 4 pages made")
+            .is_some()
+    );
+    h.get_by_label("Cancel opening").click();
+    h.step();
+    release.send(()).unwrap();
+    h.state_mut().finish_tasks();
+    h.step();
+    assert!(
+        matches!(&h.state().message, Some(Err(e)) if e.contains("cancelled")),
+        "{:?}",
+        h.state().message
+    );
+    assert!(h.state().book.list.pages.is_empty(), "the list stays");
+    assert!(h.query_by_label_contains("Opening the book").is_none());
+
+    // again, to the end: four pages, each the generator's
+    h.state().tasks.set_gate(None);
+    queue(&mut h, Command::Book(BookCommand::Open(path.clone())));
+    h.state_mut().finish_tasks();
+    frames_until(&mut h, |a| !a.book.list.pages.is_empty());
+    let tags: Vec<_> = h
+        .state()
+        .book
+        .list
+        .pages
+        .iter()
+        .map(|p| p.generator)
+        .collect();
+    assert_eq!(
+        tags,
+        [Some((0, 0)), Some((0, 1)), Some((0, 2)), Some((0, 3))]
+    );
+    h.state_mut().run_tasks_inline(true);
+    queue(&mut h, Command::Book(BookCommand::Show(true)));
+    h.run();
+    assert!(
+        h.query_by_label_contains("generator page 1 of 4").is_some(),
+        "the list says where a page comes from"
+    );
 }

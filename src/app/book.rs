@@ -2,67 +2,30 @@
 //! book file `hedge batch` reads, and exported as the same `book.pdf`.
 //!
 //! The list is a [`BookList`]: the book settings ([`crate::book::Settings`], the `[book]` table)
-//! and one design per puzzle, each a `[[pages]]` entry with its design inline, so the list *is*
-//! a book file ([`BookList::to_toml`]). Saving checks that text with [`crate::book::parse`];
+//! and one design per puzzle, each a `[[pages]]` entry with its design inline, or the pages of
+//! a generator entry kept as it was read (`count = N`; see `book_file.rs`), so the list is a
+//! book file ([`BookList::book_file`]). Saving checks that text with [`crate::book::parse`];
 //! exporting parses it the same way and makes the book with [`crate::book::build`] as a
 //! background [`Task`] (the window shows the steps done), then writes `book.pdf` atomically: the bytes
 //! `hedge batch` writes for the saved file. The list is kept between runs (as that text, in
-//! eframe's storage) and is not part of undo; an error never changes it.
+//! eframe's storage, [`BookList::to_toml`]) and is not part of undo; an error never changes it.
+//! Opening and saving book files are file tasks ([`super::files`]).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use egui::{ComboBox, RichText, Slider};
-use serde::{Deserialize, Serialize};
 
 use super::task::{Control, Task};
 use super::{Command, DialogRequest, HedgeApp};
 use crate::book::{Answers, Settings};
 use crate::design::Design;
-use crate::error::{Error, Result};
 use crate::shape::ShapeSource;
 
 /// The storage key of the book list (book-file TOML text).
 pub const BOOK_KEY: &str = "book";
 
-/// One puzzle of the book: a `[[pages]]` entry with its design inline.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Page {
-    /// The puzzle's design, seed included (file shapes with absolute paths).
-    pub design: Design,
-}
-
-/// The book being collected: its settings and its puzzles, in order. Serialised, it is a book
-/// file.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BookList {
-    /// The `[book]` settings.
-    #[serde(default, rename = "book")]
-    pub settings: Settings,
-    /// The puzzles, in book order.
-    #[serde(default)]
-    pub pages: Vec<Page>,
-}
-
-impl BookList {
-    /// The list as a book file (TOML) that `hedge batch` reads.
-    pub fn to_toml(&self) -> String {
-        toml::to_string(self).expect("a book list always serialises")
-    }
-
-    /// Reads a list written by [`BookList::to_toml`] (no checks beyond the format: an empty
-    /// list is a list).
-    pub fn from_toml(text: &str) -> Result<BookList> {
-        toml::from_str(text).map_err(|e| {
-            Error::input(format!(
-                "bad book list: {}",
-                e.message().lines().next().unwrap_or("invalid")
-            ))
-        })
-    }
-}
+pub use super::book_file::{BookList, Page};
 
 /// What the book window asks for; applied with the other [`Command`]s.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,7 +46,7 @@ pub enum BookCommand {
     PutBack,
     /// Replace the book settings.
     Settings(Box<Settings>),
-    /// Read a book file into the list (generator pages become one page each).
+    /// Read a book file into the list (a generator's pages listed one by one).
     Open(PathBuf),
     /// Write the list as a book file.
     Save(PathBuf),
@@ -124,7 +87,7 @@ pub struct BookPanel {
     pub preflight: Option<String>,
     /// The book file last saved or opened, with the text it holds: while the list is unchanged,
     /// an export is dated like `hedge batch` dates that file, so both make the same bytes.
-    file: Option<(PathBuf, String)>,
+    pub(super) file: Option<(PathBuf, String)>,
 }
 
 impl BookPanel {
@@ -230,12 +193,14 @@ impl HedgeApp {
                 if i > 0 && i < self.book.list.pages.len() {
                     self.book.list.pages.swap(i - 1, i);
                     self.book.editing = self.book.editing.map(|e| swapped(e, i - 1, i));
+                    self.generators_changed();
                 }
             }
             BookCommand::MoveDown(i) => {
                 if i + 1 < self.book.list.pages.len() {
                     self.book.list.pages.swap(i, i + 1);
                     self.book.editing = self.book.editing.map(|e| swapped(e, i, i + 1));
+                    self.generators_changed();
                 }
             }
             BookCommand::Remove(i) => {
@@ -246,6 +211,7 @@ impl HedgeApp {
                         Some(e) if e > i => Some(e - 1),
                         e => e,
                     };
+                    self.generators_changed();
                 }
             }
             BookCommand::Edit(i) => {
@@ -262,8 +228,8 @@ impl HedgeApp {
             }
             BookCommand::PutBack => self.message = Some(self.put_back()),
             BookCommand::Settings(s) => self.book.list.settings = *s,
-            BookCommand::Open(path) => self.message = Some(self.open_book(&path)),
-            BookCommand::Save(path) => self.message = Some(self.save_book(&path)),
+            BookCommand::Open(path) => self.open_book(&path),
+            BookCommand::Save(path) => self.save_book(&path),
             BookCommand::Export(path) => {
                 if let Err(e) = self.start_export(path) {
                     self.message = Some(Err(e));
@@ -324,7 +290,7 @@ impl HedgeApp {
             }
         }
         let label = page_label(&d);
-        self.book.list.pages.push(Page { design: d });
+        self.book.list.pages.push(Page::single(d));
         Ok(format!(
             "added page {} to the book: {label}",
             self.book.list.pages.len()
@@ -342,48 +308,24 @@ impl HedgeApp {
         let Some(page) = self.book.list.pages.get_mut(i) else {
             return Err("that page is no longer in the book".into());
         };
+        let changed = page.design != self.design;
         page.design = self.design.clone();
+        let generator = page.generator.filter(|_| changed).map(|(g, _)| g);
         self.book.editing = None;
-        Ok(format!("page {} is the design in the editor now", i + 1))
-    }
-
-    fn save_book(&mut self, path: &Path) -> std::result::Result<String, String> {
-        if self.book.list.pages.is_empty() {
-            return Err("the book has no pages: add designs with \"Add current design\"".into());
-        }
-        let text = self.book.list.to_toml();
-        // only a book hedge batch reads is written
-        let base = path.parent().unwrap_or(Path::new(""));
-        crate::book::parse(&text, base, &crate::io::Files)
-            .map_err(|e| format!("book not saved: {e}"))?;
-        crate::io::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())?;
-        self.book.file = Some((path.to_path_buf(), text));
-        Ok(format!("saved the book {}", path.display()))
-    }
-
-    fn open_book(&mut self, path: &Path) -> std::result::Result<String, String> {
-        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-        let book = crate::book::load(&path, &crate::io::Files).map_err(|e| e.to_string())?;
-        let pages = book
-            .puzzles
-            .iter()
-            .map(|spec| {
-                crate::book::fitted_design(spec, &book.settings, &crate::io::Files)
-                    .map(|design| Page { design })
-                    .map_err(|e| format!("{}: {e}", spec.source))
-            })
-            .collect::<std::result::Result<Vec<_>, _>>()?;
-        let n = pages.len();
-        self.book.list = BookList {
-            settings: book.settings,
-            pages,
-        };
-        self.book.file = Some((path.clone(), self.book.list.to_toml()));
-        let mut msg = format!("opened the book {} ({n} puzzles)", path.display());
-        if let Some(note) = book.notes.first() {
-            msg += &format!("; note: {note}");
+        let mut msg = format!("page {} is the design in the editor now", i + 1);
+        // a generator cannot hold one changed page: its pages become pages of their own
+        if let Some(line) = generator.and_then(|g| self.book.list.split([g])) {
+            msg += &format!("; {line}");
         }
         Ok(msg)
+    }
+
+    /// After the pages moved or one went: a generator no longer whole becomes single pages,
+    /// and the status line says so.
+    fn generators_changed(&mut self) {
+        if let Some(line) = self.book.list.keep_generators_whole() {
+            self.message = Some(Ok(line));
+        }
     }
 
     fn start_export(&mut self, path: PathBuf) -> std::result::Result<(), String> {
@@ -393,18 +335,20 @@ impl HedgeApp {
         if self.book.list.pages.is_empty() {
             return Err("the book has no pages: add designs with \"Add current design\"".into());
         }
-        let text = self.book.list.to_toml();
+        let folder = super::book_file::folder(&path);
+        let text = self.book.list.book_file(&folder);
         // dated as `hedge batch` dates the saved book file when the list is what it holds
         let file = self
             .book
             .file
             .as_ref()
-            .filter(|(_, saved)| *saved == text)
-            .map(|(p, _)| p.as_path());
-        let date = crate::io::source_date(file).map_err(|e| e.to_string())?;
+            .filter(|(p, saved)| self.book.list.book_file(&super::book_file::folder(p)) == *saved)
+            .map(|(p, _)| p.clone());
         let task = self.tasks.spawn("making the book", {
             let path = path.clone();
             move |c: &Control<(usize, usize)>| {
+                // the file's date is read here, off the UI thread
+                let date = crate::io::source_date(file.as_deref()).map_err(|e| e.to_string())?;
                 export_book(&text, &path, date, &|d, t| c.report((d, t)))
             }
         });
@@ -575,7 +519,11 @@ fn contents(app: &mut HedgeApp, ui: &mut egui::Ui) {
                     {
                         app.pending.push(Command::Book(BookCommand::Edit(i)));
                     }
-                    let label = format!("{}. {}", i + 1, page_label(&p.design));
+                    let mut label = format!("{}. {}", i + 1, page_label(&p.design));
+                    if let Some((g, k)) = p.generator {
+                        let n = app.book.list.generators[g].count();
+                        label += &format!(" · generator page {} of {n}", k + 1);
+                    }
                     if app.book.editing == Some(i) {
                         ui.label(RichText::new(format!("{label} (editing)")).strong());
                     } else {
@@ -832,11 +780,13 @@ mod tests {
             Command::Book(BookCommand::Open("/no/such/book.toml".into())),
             None,
         );
+        app.finish_tasks();
         assert!(matches!(&app.message, Some(Err(e)) if e.contains("/no/such/book.toml")));
         app.apply(
             Command::Book(BookCommand::Save("/no/such/dir/b.toml".into())),
             None,
         );
+        app.finish_tasks();
         assert!(matches!(&app.message, Some(Err(e)) if e.contains("/no/such/dir")));
         export(&mut app, Path::new("/no/such/dir/book.pdf"));
         assert!(
@@ -864,6 +814,7 @@ mod tests {
         .unwrap();
         let mut app = HedgeApp::headless(Persisted::default());
         app.apply(Command::Book(BookCommand::Open(path.clone())), None);
+        app.finish_tasks();
         assert!(matches!(&app.message, Some(Ok(_))), "{:?}", app.message);
         let list = app.book.list.clone();
         assert_eq!(list.pages.len(), 3);

@@ -110,6 +110,8 @@ pub enum Command {
     CancelReading,
     /// Stop the export running in the background; nothing is written.
     CancelExport,
+    /// Stop opening a book file; the book list stays as it was.
+    CancelOpening,
 }
 
 /// What an export writes.
@@ -297,6 +299,7 @@ impl HedgeApp {
             Command::FindMaze => targets::start(self),
             Command::CancelSearch => targets::cancel(self),
             Command::CancelReading => self.cancel_reading(),
+            Command::CancelOpening => self.files.cancel(),
             Command::CancelExport => {
                 if let Some(e) = &self.export {
                     e.task.cancel();
@@ -342,45 +345,6 @@ impl HedgeApp {
             let old = std::mem::replace(&mut self.design, d);
             self.last_coalesce = false;
             self.refresh(&old);
-        }
-    }
-
-    /// Opens a design file (its start and finish pictures relative to it) and says how it went.
-    fn open_design(&mut self, path: &Path) {
-        self.message = Some(match crate::io::read_design(path) {
-            Ok(mut d) => {
-                // its pictures' paths are relative to it
-                d.page
-                    .resolve_pictures(path.parent().unwrap_or(std::path::Path::new("")));
-                let pictures = crate::load::page_pictures(&crate::io::Files, &d.page);
-                self.path = path.display().to_string();
-                self.set_design(d, false);
-                self.saved = self.design.clone();
-                self.remember(path);
-                match pictures {
-                    Ok(_) => Ok(format!("opened {}", path.display())),
-                    Err(e) => Err(format!(
-                        "opened {}, without its start and finish pictures: {e}",
-                        path.display()
-                    )),
-                }
-            }
-            Err(e) => Err(e.to_string()),
-        });
-    }
-
-    /// Saves the design as TOML; once saved, `path` is the design's file.
-    fn save_design(&mut self, path: &Path) {
-        let text = crate::io::design_to_toml(&self.design);
-        self.message = Some(
-            crate::io::write_atomic(path, text.as_bytes())
-                .map(|()| format!("saved {}", path.display()))
-                .map_err(|e| e.to_string()),
-        );
-        if self.message.as_ref().is_some_and(Result::is_ok) {
-            self.path = path.display().to_string();
-            self.saved = self.design.clone();
-            self.remember(path);
         }
     }
 

@@ -4,7 +4,6 @@
 //! and the recent-files list.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
@@ -121,9 +120,10 @@ pub fn clamp_design(mut d: Design) -> Design {
 
 impl HedgeApp {
     /// Turns on autosave to `path`. When the file is there already, the last run ended
-    /// without closing (a crash, a kill): its design is restored, as an undoable edit.
+    /// without closing (a crash, a kill): its design is restored, as an undoable edit. The one
+    /// file the UI thread reads itself: at start-up, before the first frame.
     pub fn with_autosave(mut self, path: PathBuf) -> Self {
-        if let Ok(text) = std::fs::read_to_string(&path)
+        if let Ok(text) = crate::io::read_text(&path, "cannot read the autosave")
             && let Ok(d) = crate::io::parse_design(&text)
         {
             let d = clamp_design(d);
@@ -145,34 +145,12 @@ impl HedgeApp {
         self.design != self.saved
     }
 
-    /// Writes the design to the autosave file when it changed (at most once a second unless
-    /// `now`). Errors are ignored: autosave must never get in the way.
-    pub fn autosave_now(&mut self, force: bool) {
-        let Some(path) = &self.autosave else { return };
-        if self.autosaved.as_ref() == Some(&self.design) {
-            return;
-        }
-        if !force
-            && self
-                .autosaved_at
-                .is_some_and(|t| t.elapsed() < Duration::from_secs(1))
-        {
-            return;
-        }
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        let text = crate::io::design_to_toml(&self.design);
-        if crate::io::write_atomic(path, text.as_bytes()).is_ok() {
-            self.autosaved = Some(self.design.clone());
-            self.autosaved_at = Some(Instant::now());
-        }
-    }
-
     /// A clean exit: the autosave file is no longer needed.
+    /// Writes still under way (a save, the autosave) are let finish first.
     pub fn remove_autosave(&mut self) {
+        self.wait_files();
         if let Some(path) = &self.autosave {
-            let _ = std::fs::remove_file(path);
+            let _ = crate::io::remove_file(path);
         }
     }
 
@@ -197,13 +175,21 @@ impl HedgeApp {
 
     /// Makes `design` the design: a new undo step, unless `coalesce` continues the previous
     /// edit (a slider drag or a brush stroke is one step).
+    ///
+    /// An edit to start or finish pictures not read yet waits for them (read in the
+    /// background); a newer edit meanwhile wins over it.
     pub(super) fn set_design(&mut self, design: Design, coalesce: bool) {
         let mut design = clamp_design(design);
-        self.read_end_pictures(&mut design);
+        if !self.end_pictures(&mut design) {
+            self.held = Some((design, coalesce));
+            return;
+        }
         if design == self.design {
             self.last_coalesce = coalesce;
             return;
         }
+        // an edit waiting for its pictures is older than this one
+        self.held = None;
         if !(coalesce && self.last_coalesce) {
             // the design before the edit becomes an undo point
             self.history.add_undo(&self.design);
@@ -219,30 +205,6 @@ impl HedgeApp {
         // still, so it never adds undo points of its own (steps are the edits, not pauses)
         self.history.feed_state(0.0, &self.design);
         self.refresh(&old);
-    }
-
-    /// Reads `design`'s own start and finish pictures when they (or its theme, which stands in
-    /// for a missing one) differ from the current design's; otherwise keeps the ones read. A
-    /// picture that cannot be read is the status line's error and the page shows the words.
-    fn read_end_pictures(&mut self, design: &mut Design) {
-        let ends = |d: &Design| {
-            (
-                d.page.start_picture.clone(),
-                d.page.finish_picture.clone(),
-                d.page.theme.clone(),
-            )
-        };
-        if ends(design) == ends(&self.design) {
-            design.page.pictures.clone_from(&self.design.page.pictures);
-            return;
-        }
-        match crate::load::page_pictures(&crate::io::Files, &design.page) {
-            Ok(p) => design.page.pictures = p,
-            Err(e) => {
-                design.page.pictures = None;
-                self.message = Some(Err(e.to_string()));
-            }
-        }
     }
 
     /// Whether there is an edit to undo.
@@ -318,6 +280,12 @@ mod tests {
                         shape: Some(ShapeSource::Builtin("owl".into())),
                         ..Design::default()
                     },
+                    // a generator's page and its entry are kept too
+                    generator: Some((0, 0)),
+                }],
+                generators: vec![crate::app::book_file::Generator {
+                    entry: toml::from_str("count = 1\nseed_from = 3\nshapes = [\"owl\"]").unwrap(),
+                    base: "/tmp".into(),
                 }],
                 ..book::BookList::default()
             },

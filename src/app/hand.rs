@@ -3,13 +3,78 @@
 //! the rest of the maze unchanged. Both are design edits ([`crate::design::Walls::lock`],
 //! [`crate::design::Walls::recarve`]), one undo step each, saved in the design file and made by
 //! the command line's `--design` the same way ([`crate::locks`]). The locks and the regions
-//! show on the preview as overlays, never printed.
+//! show on the preview as overlays, never printed. A lasso (a loop drawn round cells) picks
+//! the region by the cells whose centres it holds, the line shown while it is drawn.
 
 use crate::difficulty::candidate_seed;
 use crate::topology::{Coord, Point};
 
 use super::HedgeApp;
 use crate::design::Design;
+
+/// Whether the maze point `q` is inside the closed loop `ring` (its last point joined to its
+/// first): crossings of a ray to the right, even-odd.
+pub fn inside(ring: &[Point], q: Point) -> bool {
+    let mut inside = false;
+    for (i, a) in ring.iter().enumerate() {
+        let b = ring[(i + 1) % ring.len()];
+        if (a.y > q.y) != (b.y > q.y) && q.x < a.x + (q.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+/// A lasso on the preview ([`super::Tool::Lasso`]): the points under the pointer gather while
+/// the button is down (the line drawn on screen, closed back to its start); let go, the cells
+/// of the maze whose centres the loop holds are carved again, as a brushed region is.
+pub(super) fn lasso_stroke(
+    app: &mut HedgeApp,
+    ui: &egui::Ui,
+    response: &egui::Response,
+    place: super::preview::PageOnScreen,
+) {
+    let primary = ui.input(|i| i.pointer.primary_down());
+    if response.is_pointer_button_down_on() && primary {
+        if let Some(pos) = response.interact_pointer_pos()
+            && let Some((_, p)) = app.preview()
+        {
+            let q = p.maze_point(place.to_page(pos));
+            if app.lasso.last() != Some(&q) {
+                app.lasso.push(q);
+            }
+        }
+    } else if !app.lasso.is_empty() {
+        let ring = std::mem::take(&mut app.lasso);
+        let cells = app.lasso_cells(&ring);
+        if cells.is_empty() {
+            app.message = Some(Err(
+                "the loop holds no cell's centre: draw it round the cells to carve again".into(),
+            ));
+        } else {
+            app.pending.push(super::Command::Recarve { cells });
+        }
+    }
+    let Some((_, p)) = app.preview() else { return };
+    let points: Vec<egui::Pos2> = app
+        .lasso
+        .iter()
+        .map(|&q| place.to_screen(p.page_point(q)))
+        .collect();
+    if points.len() > 1 {
+        let blue = egui::Color32::from_rgb(40, 120, 255);
+        let painter = ui.painter();
+        painter.add(egui::Shape::line(
+            points.clone(),
+            egui::Stroke::new(2.0, blue),
+        ));
+        // the closing edge, thinner: where the loop will be shut
+        painter.line_segment(
+            [points[points.len() - 1], points[0]],
+            egui::Stroke::new(1.0, blue.gamma_multiply(0.6)),
+        );
+    }
+}
 
 /// `d` without its hand work: no locks, no regions carved again.
 pub(super) fn clear(d: &mut Design) {
@@ -56,6 +121,24 @@ impl HedgeApp {
             .min_by(|x, y| x.0.total_cmp(&y.0))
             .filter(|(d, _)| *d < 1.5)
             .map(|(_, c)| c)
+    }
+
+    /// The cells of the current maze whose centres are inside the loop `ring` (maze units).
+    pub fn lasso_cells(&self, ring: &[Point]) -> Vec<Coord> {
+        let Some(g) = self.generated() else {
+            return Vec::new();
+        };
+        let grid = g.maze.grid();
+        if ring.len() < 3 {
+            return Vec::new();
+        }
+        let mut cells: Vec<Coord> = grid
+            .cells()
+            .filter(|&c| inside(ring, grid.center(c)))
+            .map(|c| grid.coord(c))
+            .collect();
+        cells.sort_unstable_by_key(|c| (c.row, c.col));
+        cells
     }
 
     /// Locks the wall between `a` and `b` as the maze shown has it (a passage open, a wall

@@ -23,8 +23,10 @@ use egui::util::undoer::{self, Undoer};
 use crate::design::Design;
 
 pub mod book;
+pub mod book_file;
 mod commands;
 mod document;
+mod files;
 mod hand;
 mod maze_knobs;
 mod page_knobs;
@@ -70,6 +72,9 @@ pub enum Tool {
     Lock,
     /// A brush stroke over cells carves them again from a new seed, the rest unchanged.
     Recarve,
+    /// A loop drawn round cells (a lasso) carves those whose centres it holds again, as the
+    /// brush does.
+    Lasso,
 }
 
 /// The paper sizes offered by name (custom sizes come from design files or the size boxes).
@@ -153,6 +158,8 @@ pub struct HedgeApp {
     pub other_kind: Option<crate::design::Kind>,
     /// The cells of the re-carve brush stroke under way ([`Tool::Recarve`]).
     pub region: Vec<crate::topology::Coord>,
+    /// The lasso being drawn ([`Tool::Lasso`]), in maze units.
+    pub lasso: Vec<crate::topology::Point>,
     /// The picture that window shows.
     pub picker_view: picker::PickerView,
     /// The book list and its window.
@@ -165,6 +172,13 @@ pub struct HedgeApp {
     /// The single-file export running in the background, if any.
     pub export: Option<commands::Exporting>,
     reader: worker::Reader,
+    /// Opening and saving files, reading the end pictures, the autosave ([`files`]).
+    files: files::FileTasks,
+    /// The start and finish pictures last read, and what they were read from.
+    pictures_read: Option<(files::Ends, Result<files::Pictures, String>)>,
+    /// An edit waiting for its start and finish pictures to be read (and whether it continues
+    /// the previous edit).
+    held: Option<(Design, bool)>,
     /// The maze waits for its shape's picture to be read.
     awaiting_maze: bool,
     /// A shape being set waits for its picture to be read (the design changes once it is).
@@ -268,12 +282,16 @@ impl HedgeApp {
             keep_aspect: true,
             other_kind: None,
             region: Vec::new(),
+            lasso: Vec::new(),
             picker_view: picker::PickerView::default(),
             book: book::BookPanel::new(p.book),
             targets: targets::TargetsPanel::default(),
-            tasks,
             export: None,
             reader,
+            files: files::FileTasks::new(tasks.clone()),
+            tasks,
+            pictures_read: None,
+            held: None,
             awaiting_maze: false,
             awaiting_shape: None,
             refit: false,
@@ -288,21 +306,8 @@ impl HedgeApp {
 
 impl eframe::App for HedgeApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        let start = Instant::now();
-        self.poll();
-        self.task_bar(ui);
-        ui::show(self, ui);
-        let ctx = ui.ctx().clone();
-        self.apply_pending(Some(&ctx));
-        if self.busy() || self.reading() || self.exporting() {
-            ctx.request_repaint_after(Duration::from_millis(50));
-        }
-        if std::mem::take(&mut self.close_after_save) && !self.unsaved() {
-            self.apply(Command::CloseWithoutSaving, Some(&ctx));
-        }
-        self.autosave_now(false);
-        self.closing_question(&ctx);
-        self.frames.push(start.elapsed().as_secs_f32() * 1000.0);
+        // debug builds count any file I/O made on this thread while the frame runs
+        crate::io::on_ui_thread(|| self.frame(ui));
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
@@ -311,6 +316,32 @@ impl eframe::App for HedgeApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.persisted().store(storage);
+    }
+}
+
+impl HedgeApp {
+    /// One frame: the finished background work picked up, the window drawn, the commands
+    /// applied.
+    fn frame(&mut self, ui: &mut egui::Ui) {
+        let start = Instant::now();
+        self.poll();
+        self.task_bar(ui);
+        ui::show(self, ui);
+        let ctx = ui.ctx().clone();
+        self.apply_pending(Some(&ctx));
+        if self.busy() || self.reading() || self.exporting() || self.files.busy() {
+            ctx.request_repaint_after(Duration::from_millis(50));
+        }
+        // "Save and close": once the save has landed (a failed one keeps the window open)
+        if self.close_after_save && !self.saving() {
+            self.close_after_save = false;
+            if !self.unsaved() {
+                self.apply(Command::CloseWithoutSaving, Some(&ctx));
+            }
+        }
+        self.autosave_now(false);
+        self.closing_question(&ctx);
+        self.frames.push(start.elapsed().as_secs_f32() * 1000.0);
     }
 }
 

@@ -191,11 +191,12 @@ pub struct RasterKey {
     pub scale: f64,
 }
 
-/// A texture of (part of) a page.
+/// A texture of (part of) a page, and its pixels (shared with the texture's image data).
 struct Shown {
     key: RasterKey,
     region: Region,
     texture: TextureHandle,
+    image: Arc<ColorImage>,
 }
 
 type Done = (RasterKey, Region, Result<ColorImage, String>, Duration);
@@ -252,6 +253,12 @@ impl Raster {
         self.shown.as_ref().map(|s| (s.key, s.region))
     }
 
+    /// The pixels of the texture shown (the page's `region` at its scale), if any: what the
+    /// preview shows, as the rasteriser made it.
+    pub fn pixels(&self) -> Option<(RasterKey, Region, &ColorImage)> {
+        self.shown.as_ref().map(|s| (s.key, s.region, &*s.image))
+    }
+
     fn accept(&mut self, ctx: &egui::Context, done: Done) {
         let (key, region, image, took) = done;
         self.builds += 1;
@@ -260,18 +267,22 @@ impl Raster {
             Ok(image) => {
                 self.error = None;
                 self.pixels = region.pixels();
+                let image = Arc::new(image);
+                let data = egui::ImageData::Color(Arc::clone(&image));
                 match &mut self.shown {
                     Some(s) => {
-                        s.texture.set(image, TextureOptions::LINEAR);
+                        s.texture.set(data, TextureOptions::LINEAR);
                         s.key = key;
                         s.region = region;
+                        s.image = image;
                     }
                     None => {
-                        let texture = ctx.load_texture("hedge-page", image, TextureOptions::LINEAR);
+                        let texture = ctx.load_texture("hedge-page", data, TextureOptions::LINEAR);
                         self.shown = Some(Shown {
                             key,
                             region,
                             texture,
+                            image,
                         });
                     }
                 }

@@ -89,6 +89,7 @@ impl HedgeApp {
             || self.book.exporting()
             || self.reading()
             || self.exporting()
+            || self.files.busy()
         {
             self.reader.wait();
             self.resume();
@@ -98,6 +99,7 @@ impl HedgeApp {
             targets::wait(self);
             self.wait_book();
             self.wait_export();
+            self.wait_files();
             self.poll();
         }
     }
@@ -255,6 +257,7 @@ impl HedgeApp {
         }
         targets::poll(self);
         self.poll_export();
+        self.poll_files();
     }
 
     /// Goes on with what waited for a picture, once it is read: the shape being set, the maze
@@ -317,7 +320,8 @@ impl HedgeApp {
     pub(super) fn task_bar(&mut self, ui: &mut egui::Ui) {
         let reading = self.reading() || self.awaiting_shape.is_some();
         let export = self.export_line();
-        if !reading && export.is_none() {
+        let file = self.files.line();
+        if !reading && export.is_none() && file.is_none() {
             return;
         }
         egui::Panel::bottom("tasks").show(ui, |ui| {
@@ -328,6 +332,13 @@ impl HedgeApp {
                     ui.label(format!("Reading picture... {secs:.1} s"));
                     if ui.button("Cancel reading").clicked() {
                         self.pending.push(Command::CancelReading);
+                    }
+                }
+                if let Some(line) = file {
+                    ui.spinner();
+                    ui.label(line);
+                    if self.files.cancellable() && ui.button("Cancel opening").clicked() {
+                        self.pending.push(Command::CancelOpening);
                     }
                 }
                 if let Some(line) = export {
@@ -482,6 +493,8 @@ mod tests {
         settle(&mut app);
         assert!(app.error().unwrap().contains("not on the outline"));
         app.apply(Command::OpenDesign("/no/such/file.toml".into()), None);
+        // read by a file task: its outcome is applied once it is done
+        app.finish_tasks();
         assert!(matches!(&app.message, Some(Err(e)) if e.contains("/no/such/file.toml")));
     }
 }

@@ -109,7 +109,8 @@ impl Spawner {
             }
         };
         if self.inline() {
-            run();
+            // the job stands in for a thread of its own: its file I/O is not the UI thread's
+            crate::io::off_ui_thread(run);
         } else if let Err(e) = std::thread::Builder::new()
             .name(format!("hedge: {name}"))
             .spawn(run)

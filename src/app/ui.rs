@@ -61,6 +61,7 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
                         Tool::Exit,
                         Tool::Lock,
                         Tool::Recarve,
+                        Tool::Lasso,
                     ] {
                         ui.add_enabled_ui(walls || t == Tool::Pan, |ui| {
                             ui.selectable_value(&mut app.tool, t, tool_name(t))
@@ -426,6 +427,7 @@ fn tool_name(t: Tool) -> &'static str {
         Tool::Exit => "place exit",
         Tool::Lock => "lock walls",
         Tool::Recarve => "re-carve region",
+        Tool::Lasso => "re-carve (lasso)",
     }
 }
 
@@ -469,6 +471,10 @@ fn preview_clicks(
         }
         Tool::Recarve => {
             recarve_stroke(app, ui, response, place);
+            return;
+        }
+        Tool::Lasso => {
+            super::hand::lasso_stroke(app, ui, response, place);
             return;
         }
         Tool::PaintOn => true,

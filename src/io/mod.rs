@@ -17,6 +17,7 @@
 mod book;
 mod journal;
 mod temporaries;
+mod watch;
 
 use std::fs;
 use std::io::Write;
@@ -26,6 +27,7 @@ pub use book::{write_book, write_files_atomic};
 pub use journal::recover_book;
 use temporaries::{create_pending_file, discard, forget, pending, remove_stale, temp_path};
 pub use temporaries::{remove_temporaries, remove_temporaries_then};
+pub use watch::{off_ui_thread, on_ui_thread, ui_thread_io};
 
 use crate::design::Design;
 use crate::error::{Error, ErrorKind, Result};
@@ -81,6 +83,7 @@ struct Staged {
 /// Checks `path` can be a file, clears stale temporaries beside it, and writes the output of
 /// `fill` to its temporary file (synced).
 fn stage(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<Staged> {
+    watch::touched("write", path);
     let target = resolve_links(path).map_err(|e| io_error("cannot write", &e, path))?;
     if target.is_dir() {
         return Err(Error::new(
@@ -189,6 +192,26 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
 
+/// Writes `bytes` to `path` atomically, making its folder (and those above) first when it is
+/// missing (the editor's autosave file in its settings folder).
+pub fn write_atomic_in_new_folder(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = folder_of(path);
+    watch::touched("write", dir);
+    fs::create_dir_all(dir).map_err(|e| io_error("cannot make the folder", &e, dir))?;
+    write_atomic(path, bytes)
+}
+
+/// Removes the file at `path`; a file that is not there is not an error.
+pub fn remove_file(path: &Path) -> Result<()> {
+    watch::touched("write", path);
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(io_error("cannot remove", &e, path))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Writes several files as one set, all or nothing: each is written to a temporary file beside
 /// it first, and only when all are written are they renamed into place; on any failure none of
 /// the new files remains (a file that was replaced already gets its earlier content back).
@@ -283,9 +306,12 @@ pub fn source_date(file: Option<&Path>) -> Result<i64> {
             });
     }
     let time = match file {
-        Some(file) => fs::metadata(file)
-            .and_then(|m| m.modified())
-            .map_err(|e| io_error("cannot read the time of", &e, file))?,
+        Some(file) => {
+            watch::touched("read", file);
+            fs::metadata(file)
+                .and_then(|m| m.modified())
+                .map_err(|e| io_error("cannot read the time of", &e, file))?
+        }
         None => std::time::SystemTime::now(),
     };
     Ok(match time.duration_since(std::time::UNIX_EPOCH) {
@@ -327,6 +353,7 @@ fn read_regular(
     too_big: impl Fn(&Path) -> Error,
 ) -> Result<Vec<u8>> {
     use std::io::Read;
+    watch::touched("read", path);
     let meta = fs::metadata(path).map_err(|e| io_error(what, &e, path))?;
     if meta.is_dir() {
         return Err(Error::new(
