@@ -705,7 +705,7 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
     outline_toggle(ui, d);
     if !d.cell_edits.is_empty() {
         ui.horizontal(|ui| {
-            ui.label(format!("{} cells painted", d.cell_edits.len()));
+            ui.label(counted(d.cell_edits.len(), "cell painted", "cells painted"));
             if ui.button("Clear painting").clicked() {
                 app.pending.push(Command::ClearEdits);
             }
@@ -714,16 +714,26 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
     let w = d.walls();
     if !w.lock.is_empty() || !w.recarve.is_empty() {
         ui.horizontal(|ui| {
+            let locks = w.lock.open.len() + w.lock.closed.len();
             ui.label(format!(
-                "{} walls locked, {} regions carved again",
-                w.lock.open.len() + w.lock.closed.len(),
-                w.recarve.len()
+                "{}, {}",
+                counted(locks, "wall locked", "walls locked"),
+                counted(
+                    w.recarve.len(),
+                    "region carved again",
+                    "regions carved again"
+                )
             ));
             if ui.button("Clear hand work").clicked() {
                 app.pending.push(Command::ClearHandWork);
             }
         });
     }
+}
+
+/// `n` and the words for it: "1 wall locked", "2 walls locked".
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The shape's outline or the cells': greyed, with why, where the shape's cannot be drawn.
