@@ -2465,3 +2465,36 @@ fn a_book_being_opened_shows_its_pages_made_and_can_be_cancelled() {
         "the list says where a page comes from"
     );
 }
+
+/// A page that turns (here by the Orientation knob; "auto" turns it too when a maze changes)
+/// fits the panel again: the zoom and pan chosen for the old page would put the new one
+/// partly off screen. A page that keeps its orientation keeps the view.
+#[test]
+fn a_page_that_turns_fits_the_panel_again() {
+    let mut h = editor();
+    h.run();
+    let zoomed = |h: &mut Harness<'_, HedgeApp>| {
+        let v = &mut h.state_mut().view;
+        v.zoom = 3.0;
+        v.pan = egui::vec2(250.0, -120.0);
+    };
+    zoomed(&mut h);
+    pick(&mut h, "Orientation", "portrait");
+    let v = h.state().view;
+    assert_eq!(
+        (v.zoom, v.pan),
+        (3.0, egui::vec2(250.0, -120.0)),
+        "still portrait"
+    );
+    pick(&mut h, "Orientation", "landscape");
+    let v = h.state().view;
+    assert_eq!((v.zoom, v.pan), (1.0, egui::Vec2::ZERO), "turned: fitted");
+    assert_eq!(v.landscape, Some(true));
+    zoomed(&mut h);
+    pick(&mut h, "Orientation", "portrait");
+    let v = h.state().view;
+    assert_eq!(
+        (v.zoom, v.pan, v.landscape),
+        (1.0, egui::Vec2::ZERO, Some(false))
+    );
+}

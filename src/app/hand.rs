@@ -7,6 +7,7 @@
 //! the region by the cells whose centres it holds, the line shown while it is drawn.
 
 use crate::difficulty::candidate_seed;
+use crate::endpoints::Placement;
 use crate::topology::{Coord, Point};
 
 use super::HedgeApp;
@@ -167,12 +168,13 @@ impl HedgeApp {
             self.message = Some(Err(e.to_string()));
             return;
         }
+        self.set_design(d, false);
+        // after the edit, which clears notes about earlier actions
         self.message = Some(Ok(match next {
             Some(true) => "passage locked open (click it again to unlock)".into(),
             Some(false) => "wall locked closed (click it again to unlock)".into(),
             None => "unlocked".into(),
         }));
-        self.set_design(d, false);
     }
 
     /// Carves the cells of `region` again from a new seed (the design's seed and how many
@@ -183,12 +185,25 @@ impl HedgeApp {
         }
         let mut d = self.design.clone();
         let base = d.seed.unwrap_or(0);
+        // START and FINISH stay where they are: placed by a rule, the new passages would move
+        // them (the rule runs on the new maze)
+        let ends = self.generated().map(|g| {
+            let grid = g.maze.grid();
+            (grid.coord(g.entrance.cell), grid.coord(g.exit.cell))
+        });
         let Some(w) = d.walls_mut() else { return };
         if w.weave > 0.0 || w.starts > 1 {
             self.message = Some(Err(
                 "re-carving needs a maze without weave or several starts".into(),
             ));
             return;
+        }
+        let mut pinned = "";
+        if let Some((entrance, exit)) = ends
+            && !matches!(w.placement, Placement::Cells { .. })
+        {
+            w.placement = Placement::Cells { entrance, exit };
+            pinned = "; START and FINISH kept where they were";
         }
         // at most MAX_SEED, as every candidate seed
         let seed = candidate_seed(base, 0x5EC0 + w.recarve.len() as u64);
@@ -201,8 +216,11 @@ impl HedgeApp {
             self.message = Some(Err(e.to_string()));
             return;
         }
-        self.message = Some(Ok(format!("{n} cells carved again (undo to take it back)")));
         self.set_design(d, false);
+        // after the edit, which clears notes about earlier actions
+        self.message = Some(Ok(format!(
+            "{n} cells carved again{pinned} (undo to take it back)"
+        )));
     }
 }
 
@@ -211,6 +229,7 @@ mod tests {
     use crate::app::tests::settle;
     use crate::app::{Command, HedgeApp, Persisted};
     use crate::design::Design;
+    use crate::endpoints::Placement;
     use crate::topology::Coord;
 
     fn app() -> HedgeApp {
@@ -335,5 +354,57 @@ mod tests {
         settle(&mut app);
         assert!(app.design.walls().recarve.is_empty());
         assert!(app.design.walls().lock.is_empty());
+    }
+
+    /// A re-carve keeps START and FINISH where they were: with a placement rule ("auto") the
+    /// new passages would move them, so the cells shown are pinned, in the same undo step.
+    #[test]
+    fn a_recarve_keeps_start_and_finish_where_they_were() {
+        let mut app = app();
+        assert_eq!(app.design.walls().placement, Placement::Auto);
+        let ends = |app: &HedgeApp| {
+            let g = app.generated().unwrap();
+            let grid = g.maze.grid();
+            (
+                grid.coord(g.entrance.cell),
+                g.entrance.side,
+                grid.coord(g.exit.cell),
+                g.exit.side,
+            )
+        };
+        let before = ends(&app);
+        // regions carved again until one would have moved START or FINISH under "auto"
+        let mut moved = false;
+        for k in 0..6u32 {
+            let region: Vec<Coord> = (0..12)
+                .flat_map(|r| (2 * k..2 * k + 3).map(move |c| Coord::new(r, c.min(11))))
+                .collect();
+            app.apply(Command::Recarve { cells: region }, None);
+            settle(&mut app);
+            assert_eq!(ends(&app), before, "region {k}");
+            // said once, when the pin is made
+            let said = matches!(&app.message, Some(Ok(m)) if m.contains("START and FINISH kept"));
+            assert_eq!(said, k == 0, "region {k}: {:?}", app.message);
+            let mut auto = app.design.clone();
+            auto.walls_mut().unwrap().placement = Placement::Auto;
+            let g = crate::pipeline::generate(&auto, None).unwrap();
+            let grid = g.maze.grid();
+            moved |= (grid.coord(g.entrance.cell), grid.coord(g.exit.cell)) != (before.0, before.2);
+        }
+        assert!(moved, "some re-carve would have moved them under auto");
+        assert_eq!(
+            app.design.walls().placement,
+            Placement::Cells {
+                entrance: before.0,
+                exit: before.2
+            }
+        );
+        // the pin came with the first re-carve: undoing them all gives "auto" back
+        for _ in 0..6 {
+            app.apply(Command::Undo, None);
+        }
+        settle(&mut app);
+        assert_eq!(app.design.walls().placement, Placement::Auto);
+        assert!(app.design.walls().recarve.is_empty());
     }
 }

@@ -140,6 +140,10 @@ pub struct View {
     pub zoom: f32,
     /// Offset of the page's centre from the panel's centre, in points.
     pub pan: Vec2,
+    /// Whether the page shown was wider than tall (`None` before the first page): a page
+    /// that turns fits the panel again, since the pan and zoom chosen for the old one would
+    /// put it partly off screen.
+    pub landscape: Option<bool>,
 }
 
 impl Default for View {
@@ -147,6 +151,7 @@ impl Default for View {
         View {
             zoom: 1.0,
             pan: Vec2::ZERO,
+            landscape: None,
         }
     }
 }
@@ -467,6 +472,11 @@ pub fn show(
     }
     let d = preview.drawing(input.answer_key);
     let page = vec2(d.width as f32, d.height as f32).max(vec2(1.0, 1.0));
+    let landscape = page.x > page.y;
+    if view.landscape.is_some_and(|l| l != landscape) {
+        *view = View::default();
+    }
+    view.landscape = Some(landscape);
     let margin = 16.0;
     let fit = ((rect.width() - 2.0 * margin) / page.x)
         .min((rect.height() - 2.0 * margin) / page.y)
