@@ -21,14 +21,24 @@ fn main() -> std::process::ExitCode {
     match cli::main_with(cli) {
         Ok(()) => {
             cli::flush_warnings();
+            say_notes();
             std::process::ExitCode::SUCCESS
         }
         Err(e) => {
             cli::drop_warnings();
+            say_notes();
             // one line: the root cause is already a full sentence with the path last
             say(&format!("error: {}", e.root_cause()));
             std::process::ExitCode::FAILURE
         }
+    }
+}
+
+/// Writes the notes on what the run's file writes left alone (a staging folder that is not as
+/// Hedge writes it), one line each ([`hedge::io::take_notes`]).
+fn say_notes() {
+    for note in hedge::io::take_notes() {
+        say(&format!("note: {note}"));
     }
 }
 
@@ -41,11 +51,17 @@ fn say(line: &str) {
 /// On SIGINT or SIGTERM, removes the temporary files and staging folders of the writes under
 /// way ([`hedge::io::remove_temporaries_then`]) and exits with the usual status, 128 + the
 /// signal's number (130, 143). The signals are received on a thread of their own
-/// (signal-hook's self-pipe), so the cleanup runs outside the signal handler.
+/// (signal-hook's self-pipe), so the cleanup runs outside the signal handler. SIGXFSZ (a file
+/// past `ulimit -f`) is caught and does nothing, so the write fails with EFBIG and the run
+/// says "file too large" and cleans up, instead of being killed with its temporaries left.
 #[cfg(unix)]
 fn clean_up_on_signals() {
-    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::consts::{SIGINT, SIGTERM, SIGXFSZ};
     use signal_hook::iterator::Signals;
+    let _ = signal_hook::flag::register(
+        SIGXFSZ,
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    );
     // without the handler (it cannot be installed), a signal ends the run as before
     let Ok(mut signals) = Signals::new([SIGINT, SIGTERM]) else {
         return;
@@ -54,7 +70,10 @@ fn clean_up_on_signals() {
         .name("signals".into())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                hedge::io::remove_temporaries_then(|| std::process::exit(128 + signal));
+                hedge::io::remove_temporaries_then(|| {
+                    say_notes();
+                    std::process::exit(128 + signal)
+                });
             }
         });
     if spawned.is_err() {

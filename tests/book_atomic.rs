@@ -207,3 +207,164 @@ fn a_signalled_book_leaves_one_whole_book_and_no_staging_folder() {
     assert_eq!(run.status.code(), Some(143), "{}", stderr_of(&run));
     assert!(!dir.path().join("made").exists());
 }
+
+/// A `hedge batch` run paused at a step of the protocol by the `HEDGE_TEST_STOP=STEP:wait`
+/// hook: it said so on standard error and goes on when its standard input is closed.
+#[cfg(unix)]
+struct Paused {
+    child: std::process::Child,
+    stderr: std::io::BufReader<std::process::ChildStderr>,
+}
+
+#[cfg(unix)]
+impl Paused {
+    /// Starts `hedge batch NAME.toml -o out` in `dir` and returns once it stopped at `step`
+    /// (each look at its standard error waits for its next line: no timing).
+    fn start(dir: &Path, text: &str, name: &str, out: &str, step: &str) -> Paused {
+        use std::io::BufRead;
+        fs::write(dir.join(format!("{name}.toml")), text).unwrap();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+            .current_dir(dir)
+            .env("SOURCE_DATE_EPOCH", "1700000000")
+            .env("HEDGE_TEST_STOP", format!("{step}:wait"))
+            .args(["batch", &format!("{name}.toml"), "-o", out])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let read = stderr.read_line(&mut line).unwrap();
+            assert!(read > 0, "the run ended before {step}");
+            if line.trim_end() == format!("test: stopped at {step}") {
+                break;
+            }
+        }
+        Paused { child, stderr }
+    }
+
+    /// Sends the run `signal` (`-TERM`) with `kill`.
+    fn signal(&self, signal: &str) {
+        let sent = std::process::Command::new("kill")
+            .args([signal, &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    }
+
+    /// Lets the run go on (closes its standard input) and waits for it: its exit code and the
+    /// rest of its standard error.
+    fn finish(mut self) -> (Option<i32>, String) {
+        use std::io::Read;
+        drop(self.child.stdin.take());
+        let mut rest = String::new();
+        self.stderr.read_to_string(&mut rest).unwrap();
+        (self.child.wait().unwrap().code(), rest)
+    }
+}
+
+/// Two `hedge batch` runs into one folder (issue 57 item 2): the second failed with
+/// "Directory not empty: out/pages" and its roll-back deleted the first's `book.pdf`. Now the
+/// first holds the folder's lock from before it looks at the folder until its swap is done:
+/// a second run started meanwhile (the first paused there by the test hook) stops in one line
+/// and touches nothing, `generate -o out/x.json` writes its file but leaves a dead run's
+/// staging folder to the lock's holder, and the first run's book is whole.
+#[cfg(unix)]
+#[test]
+fn a_second_book_run_into_a_folder_in_use_stops_and_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = reference(dir.path(), OLD, "old");
+    let new = reference(dir.path(), NEW, "new");
+    let dead = ".hedge-staging-4194400";
+    for step in ["staging", "swap-out", "swap-in"] {
+        let out = dir.path().join(format!("out-{step}"));
+        let out_name = format!("out-{step}");
+        assert_ok(&batch(dir.path(), NEW, "new", &out_name, None));
+        let first = Paused::start(dir.path(), OLD, "old", &out_name, step);
+        let second = batch(dir.path(), NEW, "new", &out_name, None);
+        assert_eq!(second.status.code(), Some(1), "{step}");
+        assert_eq!(
+            stderr_of(&second),
+            format!(
+                "error: cannot write the book: another Hedge run is writing in this folder \
+                 (try again when it is done): {out_name}\n"
+            ),
+            "{step}"
+        );
+        // a killed run's staging folder (pages staged, no journal): not recovered meanwhile
+        fs::create_dir_all(out.join(dead).join("new/pages")).unwrap();
+        fs::write(out.join(dead).join("new/pages/page-001.svg"), b"<svg/>").unwrap();
+        let x = hedge()
+            .current_dir(dir.path())
+            .args(["generate", "--width", "5", "--seed", "1", "-o"])
+            .arg(format!("{out_name}/x.json"))
+            .output()
+            .unwrap();
+        assert_ok(&x);
+        assert!(out.join(dead).join("new/pages/page-001.svg").is_file());
+        let (code, err) = first.finish();
+        assert_eq!(code, Some(0), "{step}: {err}");
+        let mut want = old.clone();
+        want.insert("x.json".into(), fs::read(out.join("x.json")).unwrap());
+        want.insert(
+            PathBuf::from(dead).join("new/pages/page-001.svg"),
+            b"<svg/>".to_vec(),
+        );
+        assert_eq!(tree(&out), want, "{step}: the first run's book, whole");
+        // the next run recovers the dead run's folder and writes its book
+        assert_ok(&batch(dir.path(), NEW, "new", &out_name, None));
+        let mut want = new.clone();
+        want.insert("x.json".into(), fs::read(out.join("x.json")).unwrap());
+        assert_eq!(tree(&out), want, "{step}");
+    }
+}
+
+/// SIGTERM while a book's pages are being written (issue 57 item 7): the handler's removal of
+/// the staging folder raced the page writer, which went on creating files in it, and about one
+/// run in four left `.hedge-staging-PID` with partial files. Now each file is created under the
+/// handler's lock, so once the handler has begun no file appears. The run (a book of 14
+/// pages) is paused by the test hook after its first file and signalled: while the writer
+/// stays paused, the handler removes the folder, the earlier book stays byte for byte, exit
+/// status 143. Let go at once after the signal, the writer goes on while the handler works:
+/// whichever gets there first, no staging folder is left and the folder holds one whole book
+/// (the earlier one, or the new one when its swap came first).
+#[cfg(unix)]
+#[test]
+fn sigterm_while_pages_are_written_leaves_no_staging_folder() {
+    const BIG: &str = "[book]\npage_count = \"any\"\nallow_short = true\n\
+                       [[pages]]\ncount = 12\nwidth = 8\nheight = 8\nseed_from = 5\n";
+    let dir = tempfile::tempdir().unwrap();
+    let old = reference(dir.path(), OLD, "old");
+    let new = reference(dir.path(), BIG, "big");
+    assert!(new.len() > 12, "{}", new.len());
+    for (k, let_go) in [false, true, true, true].into_iter().enumerate() {
+        let out_name = format!("out-{k}");
+        let out = dir.path().join(&out_name);
+        assert_ok(&batch(dir.path(), OLD, "old", &out_name, None));
+        let run = Paused::start(dir.path(), BIG, "big", &out_name, "staging");
+        assert!(staging(&out).is_some());
+        run.signal("-TERM");
+        if !let_go {
+            // the writer stays paused (its standard input open: `wait` would close it): the
+            // handler does not wait for it
+            let Paused { mut child, .. } = run;
+            let stdin = child.stdin.take();
+            assert_eq!(child.wait().unwrap().code(), Some(143), "{k}");
+            drop(stdin);
+            assert_eq!(staging(&out), None, "{k}");
+            assert_eq!(tree(&out), old, "{k}");
+            continue;
+        }
+        let (code, err) = run.finish();
+        assert!(matches!(code, Some(143 | 0)), "{k}: {code:?} {err}");
+        assert_eq!(staging(&out), None, "{k}");
+        let now = tree(&out);
+        assert!(now == old || now == new, "{k}: {code:?}, a mixed folder");
+        if code == Some(0) {
+            assert!(now == new, "{k}");
+        }
+    }
+}

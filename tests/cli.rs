@@ -710,7 +710,11 @@ fn stale_temporaries_of_dead_runs_are_cleaned_by_the_next_run() {
     fs::write(dir.path().join(format!(".m.json.hedge-{alive}.tmp")), b"x").unwrap();
     // a file of the user's named like a temporary: never Hedge's to remove
     fs::write(dir.path().join(format!(".notes.{dead}.tmp")), b"mine").unwrap();
-    fs::create_dir_all(dir.path().join(format!("book/.hedge-staging-{dead}/pages"))).unwrap();
+    fs::create_dir_all(
+        dir.path()
+            .join(format!("book/.hedge-staging-{dead}/new/pages")),
+    )
+    .unwrap();
     let run = hedge()
         .args(["generate", "--width", "5", "-o"])
         .arg(dir.path().join("m.json"))

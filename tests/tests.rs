@@ -27,6 +27,8 @@
 //! - `weave`: weave mazes: perfect at every density, well-formed crossings, braid skipped.
 //! - `whole`: shaped mazes at children's sizes: a closed outer wall, no stray walls, no pinches.
 //! - `shapes`: silhouettes to masks on every topology, built-in shapes, bad pictures.
+//! - `staging`: a book folder is changed only as far as Hedge wrote it (issue 57): forged
+//!   staging folders and journals left alone, one run at a time, `ulimit -f`, SIGTERM mid-staging.
 //! - `tiles`: hex tile mazes printed (SVG, PDF, PNG), inside silhouettes, from the CLI.
 
 mod book;
@@ -51,6 +53,7 @@ mod properties;
 mod readme;
 mod same_page;
 mod shapes;
+mod staging;
 mod tiles;
 mod weave;
 mod whole;

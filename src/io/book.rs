@@ -7,16 +7,21 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::journal::{JOURNAL, exists, recover_book, roll_back, sync_dir};
-use super::temporaries::{STAGING, made_dirs, pending, remove_stale};
+use super::journal::{
+    BOOK_ENTRIES, JOURNAL, MANIFEST, book_entry, exists, recover_book, remove_staging, roll_back,
+    sync_dir,
+};
+use super::lock::try_lock_folder;
+use super::temporaries::{STAGING, create_in_staging, made_dirs, pending, remove_stale};
 use super::{Fill, byte_fills, io_error};
 use crate::error::{Error, ErrorKind, Result};
 
 /// Writes a set of files under the folder `out` (created if missing) as one step: the book
-/// protocol of [`write_book`], for any set of files (a sub-folder such as `pages/` is replaced
-/// as a whole, so no file of an earlier run is left beside the new ones). On an error the
-/// folder is left as it was, and the folders this call created (`out` and any missing parents)
-/// are removed again, so a failed run leaves no empty folder.
+/// protocol of [`write_book`], for any set of a book's files (`book.pdf`, `answers.pdf`,
+/// `cover.pdf`, `manifest.json`, `pages/NAME`; the folder `pages/` is replaced as a whole, so
+/// no file of an earlier run is left beside the new ones). On an error the folder is left as
+/// it was, and the folders this call created (`out` and any missing parents) are removed
+/// again, so a failed run leaves no empty folder.
 pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> {
     write_folder(out, byte_fills(files))
 }
@@ -25,11 +30,15 @@ pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> 
 /// SVG made as it is written, one at a time, so that the earlier book in `out` is replaced
 /// whole or not at all. The protocol, in `out/.hedge-staging-PID/` (`S`):
 ///
+/// 0. The folder's lock is taken ([`super::lock`]): while another run writes a book there,
+///    this one stops with one line and changes nothing. Staging folders of dead runs are
+///    recovered ([`recover_book`]: only when they are what Hedge writes).
 /// 1. Every top-level entry the book makes is checked first: a file where the book puts a
 ///    folder (or a folder where it writes a file, or a pipe or device) is an error naming it,
 ///    and nothing is written.
 /// 2. Every file is written (and synced) into `S/new/`. An error or an interrupt here removes
-///    `S`; `out` was not touched.
+///    `S`; `out` was not touched. (Each file is created under the interrupt's lock, so its
+///    removal of `S` never races a writer.)
 /// 3. `S/journal` lists the new book's top-level names (synced, ending in a `.` line).
 /// 4. The swap, under the lock the SIGINT / SIGTERM handler takes, so a signal waits for it:
 ///    the entries of the earlier book are moved aside into `S/old/`, `manifest.json` first (so
@@ -40,8 +49,8 @@ pub fn write_files_atomic(out: &Path, files: &[(PathBuf, &[u8])]) -> Result<()> 
 ///    `answers.pdf`) goes; nothing else in `out` is touched.
 /// 5. The new manifest in place is the commit; `S` (holding the old book) is removed.
 ///
-/// A failed rename undoes the swap (the new entries removed, the old ones moved back) and the
-/// error names the entry. A run killed outright leaves `S`; the next write into `out`
+/// A failed rename undoes the swap (the new entries moved back, the old ones moved back) and
+/// the error names the entry. A run killed outright leaves `S`; the next write into `out`
 /// ([`recover_book`]) finishes it when every new entry had been moved in, and otherwise puts
 /// the earlier book back byte for byte. So a reader can trust `out/manifest.json` and the files
 /// it lists whenever `out` holds no `.hedge-staging-*` folder.
@@ -56,22 +65,12 @@ pub fn write_book(out: &Path, files: &[crate::book::OutputFile]) -> Result<()> {
     write_folder(out, bodies)
 }
 
-/// A book's manifest, the last of its entries moved in.
-const MANIFEST: &str = "manifest.json";
-
-/// The top-level names a book's entries have: the only ones an earlier book's manifest can
-/// make this run remove.
-const BOOK_ENTRIES: [&str; 5] = [
-    "book.pdf",
-    crate::book::ANSWERS_PDF,
-    crate::book::COVER_PDF,
-    MANIFEST,
-    "pages",
-];
-
 /// Test hook, in debug builds only: `HEDGE_TEST_STOP=STEP` ends the run at `STEP` as a kill
 /// would (exit status 86, nothing cleaned up); `HEDGE_TEST_STOP=STEP:term` sends the process
-/// SIGTERM there (its handler then runs; outside the swap the run waits for it). The steps:
+/// SIGTERM there (its handler then runs; outside the swap the run waits for it);
+/// `HEDGE_TEST_STOP=STEP:wait` pauses the run there: it writes `test: stopped at STEP` on
+/// standard error and goes on when its standard input ends (a test runs something else
+/// meanwhile, or signals it, at a known step, with no timing). The steps:
 /// `staging` (the first file written into the staging folder), `swap-out` (the earlier
 /// manifest moved aside), `swap-in` (the first new entry moved in), `committed` (the new
 /// manifest in place, the staging folder not yet removed). `locked`: the caller holds
@@ -84,6 +83,12 @@ fn test_stop(step: &str, locked: bool) {
     let v = v.to_string_lossy();
     let (at, how) = v.split_once(':').unwrap_or((&v, "exit"));
     if at != step {
+        return;
+    }
+    if how == "wait" {
+        use std::io::{Read, Write};
+        let _ = writeln!(std::io::stderr(), "test: stopped at {step}");
+        let _ = std::io::stdin().read_to_end(&mut Vec::new());
         return;
     }
     if how != "term" {
@@ -163,7 +168,7 @@ fn old_book_entries(out: &Path) -> Vec<std::ffi::OsString> {
     let mut out: Vec<std::ffi::OsString> = vec![MANIFEST.into()];
     for n in named {
         let top = n.split('/').next().unwrap_or_default();
-        if BOOK_ENTRIES.contains(&top) && !out.iter().any(|o| o == top) {
+        if BOOK_ENTRIES.iter().any(|(e, _)| *e == top) && !out.iter().any(|o| o == top) {
             out.push(top.into());
         }
     }
@@ -214,24 +219,45 @@ fn write_folder(out: &Path, files: Vec<(&Path, Fill<'_>)>) -> Result<()> {
         .map(Path::to_path_buf)
         .collect();
     create_folder(out, &created)?;
-    remove_stale(out);
+    // one book writer at a time in `out`, held until the swap is done
+    let _lock = match try_lock_folder(out) {
+        Ok(Some(lock)) => lock,
+        Ok(None) => {
+            // the other run uses the folder: none of it is removed, even one this run made
+            let _list = pending();
+            made_dirs().retain(|d| !created.contains(d));
+            return Err(Error::new(
+                ErrorKind::Io,
+                format!(
+                    "cannot write the book: another Hedge run is writing in this folder (try again when it is done): {}",
+                    out.display()
+                ),
+            ));
+        }
+        Err(e) => {
+            remove_created(&created);
+            return Err(io_error("cannot write the book", &e, out));
+        }
+    };
+    remove_stale(out, true);
     let staging = out.join(format!("{STAGING}{}", std::process::id()));
     if exists(&staging) {
         // a dead run's that had this process id
+        let _list = pending();
         recover_book(out, &staging);
     }
     if let Err(e) = check_in_the_way(out, &tops) {
         remove_created(&created);
         return Err(e);
     }
-    if let Err(e) = write_staged(&staging, &dirs, files) {
+    if let Err(e) = write_staged(out, &staging, &dirs, files) {
         {
             let mut list = pending();
-            let _ = fs::remove_dir_all(&staging);
+            remove_staging(&staging);
             list.retain(|p| p != &staging);
         }
         remove_created(&created);
-        return Err(io_error("cannot write", &e, out));
+        return Err(e);
     }
     let old = old_book_entries(out);
     let swapped = swap(out, &staging, &tops, &old);
@@ -274,7 +300,8 @@ fn check_folder(out: &Path) -> Result<()> {
 }
 
 /// The top-level entries the files make under `out`, each a folder (`true`) or a file; an
-/// error when a path is not plain and inside `out`, or a name is both a file and a folder.
+/// error when a path is not plain and inside `out`, or is not a book's file (one of
+/// [`BOOK_ENTRIES`] of its kind, or a file in `pages/`).
 fn top_entries(
     out: &Path,
     files: &[(&Path, Fill<'_>)],
@@ -297,15 +324,18 @@ fn top_entries(
         }
         let is_dir = parts.len() > 1;
         let name = parts[0].as_os_str().to_os_string();
-        if *tops.entry(name).or_insert(is_dir) != is_dir {
+        // a book's entries only: the names its journal may list and its recovery moves
+        if parts.len() > 2 || book_entry(&name) != Some(is_dir) {
             return Err(Error::new(
                 ErrorKind::Io,
                 format!(
-                    "cannot write: both a file and a folder: {}",
-                    out.join(parts[0]).display()
+                    "cannot write: not one of a book's files (book.pdf, answers.pdf, cover.pdf, manifest.json, pages/NAME) in {}: {}",
+                    out.display(),
+                    rel.display()
                 ),
             ));
         }
+        tops.insert(name, is_dir);
     }
     Ok(tops)
 }
@@ -349,14 +379,16 @@ fn create_folder(out: &Path, created: &[PathBuf]) -> Result<()> {
 }
 
 /// Creates the staging folder `staging` (recorded) with `new/` and its sub-folders `dirs`, and
-/// writes every file (synced) into `new/`.
+/// writes every file (synced) into `new/`, each created under the registry's lock while
+/// `staging` is recorded ([`create_in_staging`]). An error names the file (as in `out`).
 fn write_staged(
+    out: &Path,
     staging: &Path,
     dirs: &[PathBuf],
     files: Vec<(&Path, Fill<'_>)>,
-) -> std::io::Result<()> {
+) -> Result<()> {
     let new = staging.join("new");
-    {
+    (|| {
         // every folder made at once: after an interrupt's cleanup none is made again
         let mut list = pending();
         fs::create_dir(staging)?;
@@ -365,15 +397,20 @@ fn write_staged(
         for d in dirs {
             fs::create_dir_all(new.join(d))?;
         }
-    }
+        Ok(())
+    })()
+    .map_err(|e| io_error("cannot write", &e, out))?;
     for (k, (rel, fill)) in files.into_iter().enumerate() {
-        let mut f = fs::File::create_new(new.join(rel))?;
-        {
-            let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut f);
-            fill(&mut w)?;
-            w.flush()?;
-        }
-        f.sync_all()?;
+        (|| {
+            let mut f = create_in_staging(staging, &new.join(rel))?;
+            {
+                let mut w = std::io::BufWriter::with_capacity(1 << 16, &mut f);
+                fill(&mut w)?;
+                w.flush()?;
+            }
+            f.sync_all()
+        })()
+        .map_err(|e| io_error("cannot write", &e, &out.join(rel)))?;
         if k == 0 {
             test_stop("staging", false);
         }
@@ -441,11 +478,11 @@ fn swap(
         Ok(()) => {
             sync_dir(out);
             test_stop("committed", true);
-            let _ = fs::remove_dir_all(s);
+            remove_staging(s);
             Ok(())
         }
         Err((e, p)) => {
-            roll_back(out, s, &names);
+            roll_back(out, s);
             Err(io_error("cannot write the book", &e, &p))
         }
     };
@@ -484,6 +521,12 @@ mod tests {
         bad.push((PathBuf::from("book.pdf/inside"), b"x".to_vec()));
         assert!(write(&bad).is_err());
         assert_eq!(fs::read_dir(out.join("pages")).unwrap().count(), 2);
+        assert_eq!(fs::read_dir(&out).unwrap().count(), 2);
+        // only a book's files: the names a journal may list and a recovery moves
+        for name in ["notes.txt", "pages/a/b.svg", "pages"] {
+            let e = write(&[(PathBuf::from(name), b"x".to_vec())]).unwrap_err();
+            assert!(e.message.contains("not one of a book's files"), "{e}");
+        }
         assert_eq!(fs::read_dir(&out).unwrap().count(), 2);
     }
 

@@ -11,11 +11,15 @@
 //! that read (`read_design`, `load_shape`, `read_picture`) are [`Files`] plus that.
 //!
 //! Its parts: `temporaries` (the registry of temporary files, their names, and the removal of
-//! those of dead runs), `book` (a set of files written under a folder as one step: a book) and
-//! `journal` (finishing or undoing a book's swap that a run left unfinished).
+//! those of dead runs), `book` (a set of files written under a folder as one step: a book),
+//! `journal` (finishing or undoing a book's swap that a run left unfinished, when its staging
+//! folder is what Hedge writes) and `lock` (one book writer at a time in a folder). What is
+//! left alone because it is not Hedge's (a forged staging folder, a link with a temporary's
+//! name) is said in a note ([`take_notes`]).
 
 mod book;
 mod journal;
+mod lock;
 mod temporaries;
 mod watch;
 
@@ -36,10 +40,36 @@ pub use crate::load::{LoadedShape, Loader, MAX_SHAPE_FILE_BYTES, design_to_toml,
 use crate::shape::{ShapeSource, builtin};
 
 fn io_error(what: &str, e: &std::io::Error, path: &Path) -> Error {
+    // a file over the process's size limit (`ulimit -f`; the binary ignores SIGXFSZ, so the
+    // write fails with EFBIG) or the file system's
+    if e.kind() == std::io::ErrorKind::FileTooLarge {
+        return Error::new(
+            ErrorKind::Io,
+            format!("{what} {}: file too large", path.display()),
+        );
+    }
     // the OS message without the "(os error N)" tail, path last
     let msg = e.to_string();
     let msg = msg.split(" (os error").next().unwrap_or(&msg).to_string();
     Error::new(ErrorKind::Io, format!("{what}: {msg}: {}", path.display()))
+}
+
+/// Notes on what was left alone because it is not provably Hedge's (a staging folder that is
+/// not as Hedge writes it, a link or folder with a temporary's name), each once, the first 32.
+static NOTES: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Records a note ([`take_notes`]).
+fn note(line: String) {
+    let mut notes = NOTES.lock().unwrap_or_else(|e| e.into_inner());
+    if notes.len() < 32 && !notes.contains(&line) {
+        notes.push(line);
+    }
+}
+
+/// The notes recorded since the last call, each a line (without `note: `): what the file
+/// writes left alone because it was not provably Hedge's. The command line prints them.
+pub fn take_notes() -> Vec<String> {
+    std::mem::take(&mut *NOTES.lock().unwrap_or_else(|e| e.into_inner()))
 }
 
 /// The folder a file is written in (`.` for a bare name).
@@ -103,7 +133,7 @@ fn stage(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) 
             ),
         ));
     }
-    remove_stale(folder_of(&target));
+    remove_stale(folder_of(&target), false);
     let tmp = temp_path(&target, "");
     let written = (|| {
         let mut file = create_pending_file(&tmp)?;

@@ -1,14 +1,16 @@
 //! The temporary files and staging folders this process has made and not yet renamed or
 //! removed (a registry the SIGINT / SIGTERM handler empties), their names (which carry the
 //! process id), and the removal of those left by runs that are no longer running (probed in
-//! `/proc`).
+//! `/proc`): a temporary only when it is a regular file, a staging folder only when it is what
+//! Hedge writes ([`recover_book`]) and no other run holds its folder's lock.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
-use super::folder_of;
-use super::journal::recover_book;
+use super::journal::{recover_book, remove_staging};
+use super::lock::try_lock_folder;
+use super::{folder_of, note};
 
 /// The temporary files and staging folders this process has made and not yet renamed or
 /// removed: what [`remove_temporaries_then`] removes when the process is interrupted. Each
@@ -25,6 +27,18 @@ pub(super) fn create_pending_file(tmp: &Path) -> std::io::Result<fs::File> {
     let file = fs::File::create(tmp)?;
     list.push(tmp.to_path_buf());
     Ok(file)
+}
+
+/// Creates the file `path` (which must not exist) in the staging folder `staging`, under the
+/// registry's lock and only while `staging` is recorded: once the interrupt's cleanup has
+/// begun (it holds the lock until the process ends) no file appears in a staging folder, so
+/// its removal never races a writer.
+pub(super) fn create_in_staging(staging: &Path, path: &Path) -> std::io::Result<fs::File> {
+    let list = pending();
+    if !list.iter().any(|p| p == staging) {
+        return Err(std::io::Error::other("interrupted"));
+    }
+    fs::File::create_new(path)
 }
 
 /// Forgets a temporary path that was renamed into place or removed.
@@ -66,13 +80,11 @@ fn remove_all(list: &[PathBuf]) {
             .file_name()
             .is_some_and(|n| n.to_string_lossy().starts_with(STAGING));
         if staging && p.is_dir() {
-            // a book: put back the earlier one, or finish the swap that was committed
+            // a book: put back the earlier one, or finish the swap that was committed (no
+            // writer adds a file meanwhile: see `create_in_staging`)
             recover_book(folder_of(p), p);
         } else if p.is_dir() {
-            // a writer may still be adding a file: try again once
-            if fs::remove_dir_all(p).is_err() {
-                let _ = fs::remove_dir_all(p);
-            }
+            remove_staging(p);
         } else {
             let _ = fs::remove_file(p);
         }
@@ -131,13 +143,19 @@ fn process_alive(pid: u32) -> bool {
     !proc.join("self").exists() || proc.join(pid.to_string()).exists()
 }
 
-/// Removes from `dir` the temporary files and staging folders of Hedge runs that are no longer
-/// running (killed before they could clean up). Best effort: what cannot be removed stays.
-pub(super) fn remove_stale(dir: &Path) {
+/// Removes from `dir` the temporary files and recovers the staging folders of Hedge runs that
+/// are no longer running (killed before they could clean up). Best effort: what cannot be
+/// removed stays. A temporary's name on anything but a regular file (a link, a folder) is not
+/// Hedge's and is left alone, with a note; a staging folder is recovered only when it is what
+/// Hedge writes ([`recover_book`]), and only with its folder's lock: `locked` when the caller
+/// holds it, else it is taken here, and when another run holds it (a book being written
+/// there) the staging folders are left to that run.
+pub(super) fn remove_stale(dir: &Path, locked: bool) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     let me = std::process::id();
+    let mut stagings = Vec::new();
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(pid) = name.to_str().and_then(temp_owner) else {
@@ -147,19 +165,43 @@ pub(super) fn remove_stale(dir: &Path) {
             continue;
         }
         let path = entry.path();
-        match entry.file_type() {
-            Ok(t) if t.is_dir() && name.to_string_lossy().starts_with(STAGING) => {
-                recover_book(dir, &path);
-            }
-            Ok(t) if t.is_dir() => {
-                let _ = fs::remove_dir_all(&path);
-            }
-            Ok(_) => {
-                let _ = fs::remove_file(&path);
-            }
-            Err(_) => {}
+        let Ok(t) = entry.file_type() else { continue };
+        if name.to_string_lossy().starts_with(STAGING) {
+            stagings.push(path);
+        } else if t.is_file() {
+            let _ = fs::remove_file(&path);
+        } else {
+            note(format!(
+                "a {} with the name of a Hedge temporary file was left alone: {}",
+                if t.is_symlink() {
+                    "symbolic link"
+                } else if t.is_dir() {
+                    "folder"
+                } else {
+                    "special file"
+                },
+                path.display()
+            ));
         }
     }
+    if stagings.is_empty() {
+        return;
+    }
+    let lock = if locked {
+        None
+    } else {
+        match try_lock_folder(dir) {
+            Ok(Some(lock)) => Some(lock),
+            // another run is writing a book here, or the folder cannot be opened
+            _ => return,
+        }
+    };
+    for s in stagings {
+        // the interrupt's cleanup waits for a recovery under way
+        let _list = pending();
+        recover_book(dir, &s);
+    }
+    drop(lock);
 }
 
 /// The prefix of a book's staging folder (then the process id).
@@ -214,8 +256,15 @@ mod tests {
         for f in &files {
             fs::write(dir.path().join(f), b"x").unwrap();
         }
-        fs::create_dir_all(dir.path().join(format!(".hedge-staging-{dead}/pages"))).unwrap();
+        fs::create_dir_all(dir.path().join(format!(".hedge-staging-{dead}/new/pages"))).unwrap();
         fs::create_dir(dir.path().join(".hedge-staging-1")).unwrap(); // init: alive
+        // a temporary's name on a link or a folder: not Hedge's, left alone
+        let link = format!(".l.json.hedge-{dead}.tmp");
+        let folder = format!(".f.json.hedge-{dead}.tmp");
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("m.json", dir.path().join(&link)).unwrap();
+        fs::create_dir(dir.path().join(&folder)).unwrap();
+        fs::write(dir.path().join(&folder).join("kept"), b"x").unwrap();
         write_atomic(&dir.path().join("out.txt"), b"new").unwrap();
         let mut left: Vec<String> = fs::read_dir(dir.path())
             .unwrap()
@@ -229,7 +278,10 @@ mod tests {
             format!(".notes.{dead}.tmp"),
             "m.json".into(),
             "out.txt".into(),
+            folder,
         ];
+        #[cfg(unix)]
+        want.push(link);
         want.sort();
         assert_eq!(left, want);
     }
