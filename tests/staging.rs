@@ -89,6 +89,17 @@ fn forgeries() -> Vec<(&'static str, Forge)> {
             fs::write(s.join("old/notes.txt"), b"forged").unwrap();
             fs::write(s.join("journal"), "book.pdf\n.\n").unwrap();
         }),
+        // the staging folder itself a link to a folder of the user's shaped like one: its
+        // journal and files would be removed through the link
+        ("the staging folder a link", |s| {
+            let staged = s.parent().unwrap().parent().unwrap().join("docs/staged");
+            fs::create_dir_all(staged.join("new")).unwrap();
+            fs::create_dir_all(staged.join("old")).unwrap();
+            fs::write(staged.join("new/book.pdf"), b"pdf").unwrap();
+            fs::write(staged.join("journal"), "book.pdf\n.\n").unwrap();
+            fs::remove_dir(s).unwrap();
+            std::os::unix::fs::symlink("../docs/staged", s).unwrap();
+        }),
     ]
 }
 
