@@ -12,10 +12,12 @@
 //!
 //! Its parts: `temporaries` (the registry of temporary files, their names, and the removal of
 //! those of dead runs), `book` (a set of files written under a folder as one step: a book) and
-//! `journal` (finishing or undoing a book's swap that a run left unfinished).
+//! `journal` (finishing or undoing a book's swap that a run left unfinished); `paths` (where the
+//! book file's folder is seen from the output folder, for the manifest).
 
 mod book;
 mod journal;
+mod paths;
 mod temporaries;
 mod watch;
 
@@ -25,6 +27,7 @@ use std::path::{Path, PathBuf};
 
 pub use book::{write_book, write_files_atomic};
 pub use journal::recover_book;
+pub use paths::relative_folder;
 use temporaries::{create_pending_file, discard, forget, pending, remove_stale, temp_path};
 pub use temporaries::{remove_temporaries, remove_temporaries_then};
 pub use watch::{off_ui_thread, on_ui_thread, ui_thread_io};
