@@ -79,9 +79,70 @@ pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// A number for a message, short whatever its size: up to three decimals, trailing zeros cut
+/// (`12.7`, `0.125`, `3`), and in exponent form outside 0.001 to a million (`1e308`,
+/// `2.5e-7`), so a huge or tiny value read from a file is never printed with hundreds of
+/// digits.
+pub fn num(v: f64) -> String {
+    if !v.is_finite() {
+        return v.to_string();
+    }
+    let a = v.abs();
+    if a != 0.0 && !(1e-3..1e6).contains(&a) {
+        // three significant digits at most, as 1.23e45
+        let s = format!("{v:.2e}");
+        let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+        let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+        return format!("{mantissa}e{exp}");
+    }
+    let s = format!("{v:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".into() } else { s.into() }
+}
+
+/// At most the first [`ECHO_CHARS`] characters of `text`, on one line ([`one_line`]), with
+/// `...` and the full length when it is cut: a value quoted in a message stays short whatever
+/// the input holds.
+pub fn clip(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= ECHO_CHARS {
+        return one_line(text).into_owned();
+    }
+    let head: String = text.chars().take(ECHO_CHARS).collect();
+    format!("{}... ({n} characters)", one_line(&head))
+}
+
+/// The most characters of a user's value a message quotes ([`clip`]).
+pub const ECHO_CHARS: usize = 200;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_in_messages_are_short() {
+        assert_eq!(num(1e308), "1e308");
+        assert_eq!(num(-2.5e-7), "-2.5e-7");
+        assert_eq!(num(123_456_789.0), "1.23e8");
+        assert_eq!(num(12.7), "12.7");
+        assert_eq!(num(0.125), "0.125");
+        assert_eq!(num(3.0), "3");
+        assert_eq!(num(-0.0001), "-1e-4");
+        assert_eq!(num(0.0), "0");
+        assert_eq!(num(f64::NAN), "NaN");
+        assert_eq!(num(f64::INFINITY), "inf");
+        assert!(num(f64::MAX).len() < 12, "{}", num(f64::MAX));
+    }
+
+    #[test]
+    fn clip_keeps_200_characters_on_one_line() {
+        assert_eq!(clip("short value"), "short value");
+        let long = "-".repeat(100_000);
+        let c = clip(&long);
+        assert!(c.len() < 240, "{c}");
+        assert!(c.ends_with("... (100000 characters)"), "{c}");
+        assert_eq!(clip("a\nb"), "a\\nb");
+    }
 
     #[test]
     fn one_line_escapes_control_characters() {

@@ -510,7 +510,8 @@ fn check_size((w, h): (f64, f64)) -> Result<()> {
     for (name, v) in [("width", w), ("height", h)] {
         if !v.is_finite() || !(MIN_PAGE_MM..=MAX_PAGE_MM).contains(&v) {
             return Err(Error::option(format!(
-                "the paper {name} must be between {MIN_PAGE_MM} and {MAX_PAGE_MM} mm, got {v}"
+                "the paper {name} must be between {MIN_PAGE_MM} and {MAX_PAGE_MM} mm, got {}",
+                crate::error::num(v)
             )));
         }
     }
@@ -556,7 +557,8 @@ impl PageSetup {
                 Ok(())
             } else {
                 Err(Error::option(format!(
-                    "{name} must be between {lo} and {hi} mm, got {v}"
+                    "{name} must be between {lo} and {hi} mm, got {}",
+                    crate::error::num(v)
                 )))
             }
         };

@@ -311,6 +311,9 @@ impl Targets {
     pub fn validate(&self) -> Result<()> {
         for metric in Metric::ALL {
             let Some(r) = self.get(metric) else { continue };
+            // the range as given, its numbers short (a target of 1e308 is not 309 digits)
+            let shown = |v: Option<f64>| v.map(crate::error::num).unwrap_or_default();
+            let r_shown = format!("{}..{}", shown(r.min), shown(r.max));
             let (lo, hi) = match metric {
                 Metric::Ratio => (0.0, 1.0),
                 Metric::Level => (0.0, 100.0),
@@ -319,7 +322,7 @@ impl Targets {
             for v in [r.min, r.max].into_iter().flatten() {
                 if !v.is_finite() || v < lo || v > hi {
                     return Err(Error::option(format!(
-                        "the {} target {r} is out of bounds ({} can be {lo} to {})",
+                        "the {} target {r_shown} is out of bounds ({} can be {lo} to {})",
                         metric.name(),
                         metric.label(),
                         if hi.is_finite() {
@@ -334,7 +337,7 @@ impl Targets {
                 && a > b
             {
                 return Err(Error::option(format!(
-                    "the {} target {r} is empty",
+                    "the {} target {r_shown} is empty",
                     metric.name()
                 )));
             }

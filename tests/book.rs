@@ -1643,3 +1643,345 @@ fn a_ramp_gets_harder_for_a_pencil_solver() {
         );
     }
 }
+
+/// Runs `hedge ARGS` in folder `cwd`: its exit status and standard error.
+fn hedge_in(cwd: &Path, args: &[&str]) -> (bool, String) {
+    let run = hedge().current_dir(cwd).args(args).output().unwrap();
+    (
+        run.status.success(),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    )
+}
+
+/// Issue 57 (3): `hedge regenerate` took a book's picture shapes from the current folder: run
+/// elsewhere it failed, or printed another folder's `pic.svg` as "Puzzle 2". Every path of a
+/// manifest is now taken from its own folder (the book file's folder it records), and a
+/// picture that is not the book's (its bytes changed) is refused in one line.
+#[test]
+fn regenerate_takes_the_books_pictures_from_the_manifest_wherever_it_is_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (proj, other) = (dir.path().join("proj"), dir.path().join("other"));
+    fs::create_dir_all(proj.join("pics")).unwrap();
+    fs::create_dir_all(other.join("pics")).unwrap();
+    let heart = hedge::shape::builtin::get("heart").unwrap();
+    let star = hedge::shape::builtin::get("star").unwrap();
+    let blue = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect x="2" y="2" width="36" height="16" fill="#3060d0"/></svg>"##;
+    let red = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect x="2" y="2" width="36" height="16" fill="#d03030"/></svg>"##;
+    // the book's pictures, and pictures of the same names in another folder
+    for (folder, shape, start) in [(&proj, heart, blue), (&other, star, red)] {
+        fs::write(folder.join("pic.svg"), shape).unwrap();
+        fs::write(folder.join("pics/start.svg"), start).unwrap();
+        fs::write(folder.join("pics/finish.svg"), start).unwrap();
+    }
+    fs::write(
+        proj.join("book.toml"),
+        "[[pages]]\ndesign = { width = 10, seed = 3 }\n\n\
+         [[pages]]\ndesign = { width = 12, seed = 4, shape = { file = \"pic.svg\" } }\n\n\
+         [[pages]]\ndesign = { width = 8, seed = 5, page = { start_picture = \"pics/start.svg\", \
+         finish_picture = \"pics/finish.svg\" } }\n",
+    )
+    .unwrap();
+    // built from the book's folder, with relative names
+    let (ok, err) = hedge_in(&proj, &["batch", "book.toml", "-o", "out"]);
+    assert!(ok, "{err}");
+    let m: serde_json::Value =
+        serde_json::from_slice(&fs::read(proj.join("out/manifest.json")).unwrap()).unwrap();
+    assert_eq!(m["version"], 2);
+    assert_eq!(m["book_dir"], "..");
+    assert_eq!(m["puzzles"][1]["design"]["shape"]["file"], "pic.svg");
+    let pictures = m["pictures"].as_object().unwrap();
+    let names: Vec<&str> = pictures.keys().map(String::as_str).collect();
+    assert_eq!(names, ["pic.svg", "pics/finish.svg", "pics/start.svg"]);
+    // regenerated from the other folder (holding another pic.svg and pictures): the book's
+    // pages, byte for byte
+    let manifest = proj.join("out/manifest.json");
+    for (n, page) in [(2, "page-002.svg"), (3, "page-003.svg")] {
+        let to = other.join(format!("p{n}.svg"));
+        let (ok, err) = hedge_in(
+            &other,
+            &[
+                "regenerate",
+                manifest.to_str().unwrap(),
+                "--puzzle",
+                &n.to_string(),
+                "-o",
+                to.to_str().unwrap(),
+            ],
+        );
+        assert!(ok, "{err}");
+        assert!(
+            fs::read(&to).unwrap() == fs::read(proj.join("out/pages").join(page)).unwrap(),
+            "puzzle {n} is not the book's page"
+        );
+    }
+    // and with a relative manifest path from a folder beside it
+    let (ok, err) = hedge_in(
+        &proj.join("pics"),
+        &[
+            "regenerate",
+            "../out/manifest.json",
+            "--puzzle",
+            "2",
+            "-o",
+            "p2.svg",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert_eq!(
+        fs::read(proj.join("pics/p2.svg")).unwrap(),
+        fs::read(proj.join("out/pages/page-002.svg")).unwrap()
+    );
+    // the book's picture changed since: refused in one line, nothing written
+    fs::write(proj.join("pic.svg"), star).unwrap();
+    let to = other.join("changed.svg");
+    let (ok, err) = hedge_in(
+        &other,
+        &[
+            "regenerate",
+            manifest.to_str().unwrap(),
+            "--puzzle",
+            "2",
+            "-o",
+            to.to_str().unwrap(),
+        ],
+    );
+    assert!(!ok && err.lines().count() == 1, "{err}");
+    assert!(
+        err.contains("not the one the book was made from") && err.contains("pic.svg"),
+        "{err}"
+    );
+    assert!(!to.exists());
+    // the output folder moved away from the book, into a folder that has a pic.svg where
+    // the book's was: that picture is found, and refused, not made into another maze
+    fs::write(proj.join("pic.svg"), heart).unwrap();
+    fs::rename(proj.join("out"), other.join("out")).unwrap();
+    let (ok, err) = hedge_in(
+        &other,
+        &[
+            "regenerate",
+            "out/manifest.json",
+            "--puzzle",
+            "2",
+            "-o",
+            "moved.svg",
+        ],
+    );
+    assert!(!ok && err.lines().count() == 1, "{err}");
+    assert!(err.contains("not the one the book was made from"), "{err}");
+    assert!(!other.join("moved.svg").exists());
+    // and where there is none, the picture is missing: one line naming it
+    fs::remove_file(other.join("pic.svg")).unwrap();
+    let (ok, err) = hedge_in(
+        &other,
+        &[
+            "regenerate",
+            "out/manifest.json",
+            "--puzzle",
+            "2",
+            "-o",
+            "moved.svg",
+        ],
+    );
+    assert!(!ok && err.lines().count() == 1, "{err}");
+    assert!(
+        err.contains("cannot read the shape") && err.contains("pic.svg"),
+        "{err}"
+    );
+    assert!(!other.join("moved.svg").exists());
+    // puzzle 1 names no picture: it prints from anywhere
+    let (ok, err) = hedge_in(
+        &other,
+        &[
+            "regenerate",
+            "out/manifest.json",
+            "--puzzle",
+            "1",
+            "-o",
+            "p1.svg",
+        ],
+    );
+    assert!(ok, "{err}");
+}
+
+/// Issue 57 (3, 10): a manifest Hedge did not write (an unknown version, puzzle 0, no seed,
+/// absurd numbers) is refused in one line that prints numbers sensibly and quotes at most
+/// 200 characters of the input.
+#[test]
+fn a_manifest_hedge_did_not_write_is_refused_in_one_short_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("b.toml");
+    fs::write(&book, "[[pages]]\ncount = 2\nseed_from = 1\nwidth = 6\n").unwrap();
+    let out = dir.path().join("out");
+    let (ok, err) = hedge_in(
+        dir.path(),
+        &["batch", book.to_str().unwrap(), "-o", out.to_str().unwrap()],
+    );
+    assert!(ok, "{err}");
+    let good: serde_json::Value =
+        serde_json::from_slice(&fs::read(out.join("manifest.json")).unwrap()).unwrap();
+    let edit = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut m = good.clone();
+        f(&mut m);
+        m.to_string()
+    };
+    let huge = "x".repeat(1_000_000);
+    let cases: Vec<(String, &str)> = vec![
+        (
+            edit(&|m| m["version"] = 3.into()),
+            "the manifest is of version 3, which this Hedge does not read",
+        ),
+        (
+            edit(&|m| m["puzzles"][0]["number"] = 0.into()),
+            "puzzles[0]: its number is 0",
+        ),
+        (
+            edit(&|m| {
+                m["puzzles"][0]["design"]
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("seed");
+            }),
+            "puzzles[0]: its design has no seed",
+        ),
+        (
+            edit(&|m| m["settings"]["margin_mm"] = 1e308.into()),
+            "book.margin_mm: the margin must be between 0 and 100 mm, got 1e308",
+        ),
+        (
+            edit(&|m| m["puzzles"][1]["page"] = 0.into()),
+            "puzzles[1]: page 0 is not a page of the book",
+        ),
+        (
+            edit(&|m| {
+                m.as_object_mut().unwrap().remove("version");
+            }),
+            "missing field `version`",
+        ),
+        (
+            edit(&|m| m["format"] = huge.clone().into()),
+            "its format is \"xxxx",
+        ),
+        (
+            edit(&|m| m["settings"]["trim"] = huge.clone().into()),
+            "not a book manifest",
+        ),
+        (
+            edit(&|m| m["puzzles"] = serde_json::json!([])),
+            "it has 0 puzzles",
+        ),
+        (
+            edit(&|m| m["puzzles"][0]["design"]["braid"] = 1e300.into()),
+            "braid must be between 0 and 1, got 1e300",
+        ),
+    ];
+    for (i, (text, want)) in cases.iter().enumerate() {
+        let path = dir.path().join(format!("m{i}.json"));
+        fs::write(&path, text).unwrap();
+        let to = dir.path().join(format!("p{i}.svg"));
+        let (ok, err) = hedge_in(
+            dir.path(),
+            &[
+                "regenerate",
+                path.to_str().unwrap(),
+                "--puzzle",
+                "1",
+                "-o",
+                to.to_str().unwrap(),
+            ],
+        );
+        assert!(!ok, "case {i}: accepted");
+        assert_eq!(err.lines().count(), 1, "case {i}: {err}");
+        assert!(err.contains(want), "case {i}: {err}");
+        assert!(
+            err.len() < 400,
+            "case {i}: {} bytes: {}",
+            err.len(),
+            &err[..400]
+        );
+        assert!(!to.exists(), "case {i}");
+    }
+}
+
+/// Issue 57 (4): a rights text of 1,933 characters (within the 2,000 limit) ran off the top of
+/// the copyright page, and an ISBN of 100,000 hyphens passed the check and overflowed it. The
+/// text is now set smaller to stay inside the printable area, and the ISBN is checked as one.
+#[test]
+fn a_long_rights_text_stays_on_the_copyright_page_and_a_false_isbn_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    // short paragraphs: 1.0.29 set them 6 pt apart from the foot up, 1,715 mm above the top
+    let rights = format!(
+        "{}No part of this book may be copied without the publisher's permission",
+        "Terms.\n\n".repeat(233)
+    );
+    assert_eq!(rights.chars().count(), 1933);
+    let book = |rights: &str, isbn: &str| {
+        format!(
+            "[book]\ntitle = \"Mazes\"\nauthor = \"Ada Lovelace\"\nyear = 2026\ntrim = \"6x9\"\n\
+             front = [\"copyright\"]\nrights = {rights:?}\nisbn = {isbn:?}\n\n\
+             [[pages]]\ncount = 1\nseed_from = 1\nwidth = 6\n"
+        )
+    };
+    let path = dir.path().join("b.toml");
+    fs::write(&path, book(&rights, "978-3-16-148410-0")).unwrap();
+    let out = dir.path().join("out");
+    let (ok, err) = hedge_in(
+        dir.path(),
+        &["batch", path.to_str().unwrap(), "-o", out.to_str().unwrap()],
+    );
+    assert!(ok, "{err}");
+    // every line of the copyright page inside the printable area (6 x 9 in, 12.7 mm margins;
+    // the page's first and only gutter is 0): the baselines and the text's height above them
+    let svg = fs::read(out.join("pages/page-001.svg")).unwrap();
+    let lines = texts_at(&svg);
+    assert!(lines.len() > 20, "{lines:?}");
+    let (w, h) = (6.0 * 25.4, 9.0 * 25.4);
+    for (t, (x, y)) in &lines {
+        assert!(*x >= 12.7 - 1e-6 && *x < w - 12.7, "{t:?} at x {x}");
+        assert!(
+            *y - 9.0 * 0.3528 * 0.72 >= 12.7 - 1e-6,
+            "{t:?} at y {y}: above the margin"
+        );
+        assert!(*y <= h - 12.7, "{t:?} at y {y}: below the margin");
+    }
+    let text: String = lines
+        .iter()
+        .map(|(t, _)| t.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.contains("ISBN 978-3-16-148410-0"), "{text}");
+    assert_eq!(text.matches("Terms.").count(), 233, "{text}");
+    assert!(
+        text.contains("without the publisher's permission"),
+        "{text}"
+    );
+    // the PDF page holds the whole text too (lopdf's text extraction)
+    let pdf = crate::common::pdf_texts(&fs::read(out.join("book.pdf")).unwrap());
+    assert!(pdf[0].contains("ISBN 978-3-16-148410-0"), "{}", pdf[0]);
+
+    // ISBNs that are not ISBNs: one short line naming the field, nothing written
+    for (isbn, want) in [
+        (
+            format!("978{}3161484100", "-".repeat(100_000)),
+            "book.isbn: not an ISBN: 100013 characters",
+        ),
+        (
+            "978-3-16-148410-1".to_string(),
+            "book.isbn: not a valid ISBN",
+        ),
+        (
+            "978--316-1484100".to_string(),
+            "book.isbn: not a valid ISBN",
+        ),
+    ] {
+        fs::write(&path, book("All rights reserved.", &isbn)).unwrap();
+        let out = dir.path().join("bad");
+        let (ok, err) = hedge_in(
+            dir.path(),
+            &["batch", path.to_str().unwrap(), "-o", out.to_str().unwrap()],
+        );
+        assert!(!ok && err.lines().count() == 1, "{err}");
+        assert!(err.contains(want), "{err}");
+        assert!(err.len() < 300, "{} bytes", err.len());
+        assert!(!out.exists());
+    }
+}

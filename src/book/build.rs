@@ -20,6 +20,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::cover::{COVER_PDF, make_cover};
+use super::digests::Digests;
 use super::manifest::Record;
 use super::plan::{ANSWERS_PDF, PageKind, PageNumbers, Planned, plan, svg_names};
 use super::puzzle::{Page, make_all};
@@ -71,7 +72,11 @@ pub fn build(
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Built> {
     let s = &book.settings;
-    let shapes = load_shapes(book, loader)?;
+    // the shapes' pictures' digests, for the manifest beside the start and finish pictures'
+    let read = Digests::recording(loader);
+    let shapes = load_shapes(book, &read)?;
+    let mut pictures = book.pictures.clone();
+    pictures.extend(read.into_read());
     let planned = plan(book);
     check_length(s, &planned)?;
     let answer_pages = planned
@@ -101,6 +106,7 @@ pub fn build(
         answer_pages: docs.answers.as_ref().map(|_| docs.answer_pages.len()),
         cover: docs.cover.as_ref().map(|(_, wrap)| wrap),
         preflight: &preflight,
+        pictures: &pictures,
     }
     .json()?;
     let cover = docs.cover.take().map(|(d, _)| d);

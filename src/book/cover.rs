@@ -70,6 +70,13 @@ pub(super) fn make_cover(
         front_art: art[..split].to_vec(),
         back_art,
     })
-    .map_err(|e| Error::new(e.kind, format!("the cover: {}", e.message)))?;
+    .map_err(|e| {
+        // a text too long names its field first (`book.cover.back_text: ...`)
+        if e.message.starts_with("book.") {
+            e
+        } else {
+            Error::new(e.kind, format!("the cover: {}", e.message))
+        }
+    })?;
     Ok((d, wrap))
 }

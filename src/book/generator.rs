@@ -87,7 +87,8 @@ impl Generator {
         {
             return Err(Error::option(format!(
                 "braid: must be between 0 and 1, got {}..{}",
-                b.from, b.to
+                crate::error::num(b.from),
+                crate::error::num(b.to)
             )));
         }
         let design = design_from_table(entry.design)?;
@@ -231,7 +232,8 @@ fn check_size(r: Ramp, field: &str) -> Result<Ramp> {
     for x in [r.from, r.to] {
         if x.fract() != 0.0 || !(2.0..=1000.0).contains(&x) {
             return Err(Error::option(format!(
-                "{field}: must be whole numbers from 2 to 1000, got {x}"
+                "{field}: must be whole numbers from 2 to 1000, got {}",
+                crate::error::num(x)
             )));
         }
     }

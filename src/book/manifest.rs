@@ -2,6 +2,9 @@
 //! made (seed, design, metrics, coverage, warnings) and the preflight report, so a puzzle can
 //! be made again ([`super::reprint`]) and a rebuild checked.
 
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
 use serde::Serialize;
 
 use super::Book;
@@ -14,9 +17,15 @@ use crate::draw;
 use crate::error::{Error, Result};
 use crate::metrics::Metrics;
 use crate::preflight;
+use crate::shape::ShapeSource;
 
 /// The manifest's `format` field.
 pub const MANIFEST_FORMAT: &str = "hedge-book";
+
+/// The manifest's `version`: 2 records the book file's folder (`book_dir`), every path
+/// relative to it, and each picture's digest (`pictures`); 1 (before) recorded the paths as
+/// the book file was named when the book was built.
+pub const MANIFEST_VERSION: u32 = 2;
 
 #[derive(Serialize)]
 struct ManifestPage {
@@ -45,7 +54,8 @@ struct ManifestPuzzle<'a> {
     /// How much of its page the maze covers, in percent ([`draw::Layout::coverage`]: the box
     /// round its drawn walls over the page's printable area), to 0.1.
     coverage: f64,
-    design: &'a Design,
+    /// As made, its files' paths relative to the book file's folder.
+    design: Design,
     /// The measured metrics (mazes of cells and walls).
     #[serde(skip_serializing_if = "Option::is_none")]
     metrics: Option<&'a Metrics>,
@@ -71,6 +81,13 @@ struct Manifest<'a> {
     format: &'static str,
     version: u32,
     hedge: &'static str,
+    /// The book file's folder, relative to the manifest's (or absolute): the designs' file
+    /// paths and `pictures` are relative to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    book_dir: Option<&'a Path>,
+    /// Every picture file the book read (shapes, start and finish pictures), relative to
+    /// `book_dir`, with the MD5 of its bytes.
+    pictures: BTreeMap<PathBuf, &'a str>,
     pdf: &'static str,
     /// The answers file and its page count (answers = "separate").
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -115,6 +132,29 @@ pub(super) struct Record<'a> {
     /// The cover's geometry, when the book has one.
     pub(super) cover: Option<&'a draw::Wrap>,
     pub(super) preflight: &'a preflight::Report,
+    /// Each picture file read, by path (as read), with its digest.
+    pub(super) pictures: &'a BTreeMap<PathBuf, String>,
+}
+
+/// `path` relative to the book file's folder `base` when it was joined to it (a relative path
+/// in a book or design file); an absolute path of the book's as it is.
+fn from_book(path: &Path, base: &Path) -> PathBuf {
+    path.strip_prefix(base).unwrap_or(path).to_path_buf()
+}
+
+/// `design` with its files' paths relative to the book file's folder `base` ([`from_book`]).
+pub(super) fn relative_design(design: &Design, base: &Path) -> Design {
+    let mut d = design.clone();
+    if let Some(ShapeSource::File(p)) = &mut d.shape {
+        *p = from_book(p, base);
+    }
+    for p in [&mut d.page.start_picture, &mut d.page.finish_picture]
+        .into_iter()
+        .flatten()
+    {
+        *p = from_book(p, base);
+    }
+    d
 }
 
 impl Record<'_> {
@@ -124,8 +164,14 @@ impl Record<'_> {
         let (pw, ph) = s.page_setup(1, None).page_mm();
         let manifest = Manifest {
             format: MANIFEST_FORMAT,
-            version: 1,
+            version: MANIFEST_VERSION,
             hedge: env!("CARGO_PKG_VERSION"),
+            book_dir: self.book.book_dir.as_deref(),
+            pictures: self
+                .pictures
+                .iter()
+                .map(|(p, d)| (from_book(p, &self.book.base), d.as_str()))
+                .collect(),
             pdf: "book.pdf",
             answers_pdf: self.answer_pages.map(|_| ANSWERS_PDF),
             answers_page_count: self.answer_pages,
@@ -183,7 +229,7 @@ impl Record<'_> {
                 algorithm_used: product.algorithm_used(),
                 dropped_cells: product.dropped_cells(),
                 coverage: (m.coverage * 10.0).round() / 10.0,
-                design: product.design(),
+                design: relative_design(product.design(), &self.book.base),
                 metrics: product.metrics(),
                 standing: product
                     .metrics()

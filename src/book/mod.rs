@@ -11,7 +11,8 @@
 //! phases: `shapes.rs` loads the shapes once and turns and fits them, `plan.rs` plans the pages
 //! (and words the how-to and contents pages), `puzzle.rs` makes the mazes, `sheets.rs` draws
 //! the pages (and draws them again as their files are written), then `cover.rs`, `manifest.rs`
-//! and `warnings.rs`; `reprint.rs` makes one puzzle again from a manifest.
+//! and `warnings.rs`; `reprint.rs` makes one puzzle again from a manifest, whose pictures'
+//! digests `digests.rs` notes as the book reads them and checks as they are read again.
 //!
 //! The file format:
 //!
@@ -107,6 +108,7 @@
 
 mod build;
 mod cover;
+mod digests;
 mod entries;
 mod generator;
 mod manifest;
@@ -119,6 +121,9 @@ mod shapes;
 mod sheets;
 mod warnings;
 
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
 use serde::{Deserialize, Serialize};
 
 use crate::design::Design;
@@ -128,12 +133,12 @@ use crate::shape::ShapeSource;
 
 pub use build::{Built, OutputFile, build};
 pub use cover::COVER_PDF;
-pub use manifest::MANIFEST_FORMAT;
+pub use manifest::{MANIFEST_FORMAT, MANIFEST_VERSION};
 pub use parse::{load, parse};
 pub use plan::{ANSWERS_PDF, PageKind, puzzle_pages};
 pub use puzzle::{Product, regenerate, regenerate_puzzle};
 pub use ramp::{DifficultyRamp, Ramp};
-pub use reprint::{Reprint, reprint};
+pub use reprint::{BookManifest, Reprint, reprint};
 pub use shapes::fitted_design;
 pub use warnings::group_warnings;
 
@@ -437,12 +442,6 @@ impl Settings {
                 self.keys_per_page
             )));
         }
-        if !self.label.contains("{n}") {
-            return Err(Error::option(format!(
-                "book.label: must contain {{n}} (the puzzle number), got \"{}\"",
-                self.label
-            )));
-        }
         for (name, v) in [
             ("label", Some(&self.label)),
             ("title", self.title.as_ref()),
@@ -455,6 +454,12 @@ impl Settings {
                     "book.{name}: longer than 200 characters"
                 )));
             }
+        }
+        if !self.label.contains("{n}") {
+            return Err(Error::option(format!(
+                "book.label: must contain {{n}} (the puzzle number), got \"{}\"",
+                crate::error::one_line(&self.label)
+            )));
         }
         if self
             .rights
@@ -607,47 +612,106 @@ impl Settings {
     }
 }
 
-/// Checks an ISBN: 10 digits (the last may be X) or 13, with hyphens or spaces between, and
-/// a right check digit.
+/// The longest ISBN written out: 13 digits and 4 hyphens (`978-3-16-148410-0`).
+pub const MAX_ISBN_CHARS: usize = 17;
+
+/// Checks an ISBN: 10 digits (the last may be X) or 13 (starting 978 or 979), single hyphens or
+/// spaces between digits (at most four, none first or last), and a right check digit. The
+/// error quotes at most [`MAX_ISBN_CHARS`] characters of a longer value.
 fn check_isbn(isbn: &str) -> Result<()> {
-    let chars: Vec<char> = isbn.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
-    let digit = |c: char| c.to_digit(10);
-    let ok = match chars.len() {
-        10 => {
-            let mut sum = 0;
-            let mut good = true;
-            for (i, &c) in chars.iter().enumerate() {
-                let v = match (digit(c), c, i) {
-                    (Some(d), _, _) => d,
-                    (None, 'X' | 'x', 9) => 10,
-                    _ => {
-                        good = false;
-                        0
-                    }
-                };
-                sum += v * (10 - i as u32);
-            }
-            good && sum.is_multiple_of(11)
+    let n = isbn.chars().count();
+    if n > MAX_ISBN_CHARS {
+        return Err(Error::option(format!(
+            "not an ISBN: {n} characters; an ISBN is 10 or 13 digits with at most 4 hyphens or \
+             spaces between them ({MAX_ISBN_CHARS} characters at most)"
+        )));
+    }
+    let bad = || {
+        Error::option(format!(
+            "not a valid ISBN (10 or 13 digits, single hyphens or spaces between them, a right \
+             check digit): {}",
+            crate::error::one_line(isbn)
+        ))
+    };
+    let chars: Vec<char> = isbn.chars().collect();
+    let separator = |c: char| matches!(c, '-' | ' ');
+    let seps = chars.iter().filter(|&&c| separator(c)).count();
+    if seps > 4
+        || chars.first().is_none_or(|&c| separator(c))
+        || chars.last().is_none_or(|&c| separator(c))
+        || chars.windows(2).any(|w| separator(w[0]) && separator(w[1]))
+    {
+        return Err(bad());
+    }
+    let digits: Vec<char> = chars.into_iter().filter(|&c| !separator(c)).collect();
+    let value = |i: usize, c: char| match c {
+        '0'..='9' => c.to_digit(10),
+        // an ISBN-10's check digit may be 10, written X
+        'X' | 'x' if i == 9 && digits.len() == 10 => Some(10),
+        _ => None,
+    };
+    let values: Option<Vec<u32>> = digits
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| value(i, c))
+        .collect();
+    let ok = match values {
+        Some(v) if v.len() == 10 => {
+            let sum: u32 = v.iter().enumerate().map(|(i, d)| d * (10 - i as u32)).sum();
+            sum.is_multiple_of(11)
         }
-        13 => {
-            let ds: Option<Vec<u32>> = chars.iter().map(|&c| digit(c)).collect();
-            ds.is_some_and(|ds| {
-                let sum: u32 = ds
-                    .iter()
-                    .enumerate()
-                    .map(|(i, d)| if i % 2 == 0 { *d } else { 3 * d })
-                    .sum();
-                sum.is_multiple_of(10)
-            })
+        Some(v) if v.len() == 13 => {
+            let sum: u32 = v
+                .iter()
+                .enumerate()
+                .map(|(i, d)| if i % 2 == 0 { *d } else { 3 * d })
+                .sum();
+            (v.starts_with(&[9, 7, 8]) || v.starts_with(&[9, 7, 9])) && sum.is_multiple_of(10)
         }
         _ => false,
     };
-    if ok {
-        Ok(())
-    } else {
-        Err(Error::option(format!(
-            "not a valid ISBN (10 or 13 digits with a right check digit): {isbn}"
-        )))
+    if ok { Ok(()) } else { Err(bad()) }
+}
+
+#[cfg(test)]
+mod isbn_tests {
+    use super::check_isbn;
+
+    #[test]
+    fn an_isbn_is_ten_or_thirteen_digits_with_a_right_check_digit() {
+        for good in [
+            "978-3-16-148410-0",
+            "9783161484100",
+            "978 3 16 148410 0",
+            "0-306-40615-2",
+            "0306406152",
+            "0-8044-2957-X",
+            "080442957x",
+            "979-10-90636-07-1",
+        ] {
+            assert!(check_isbn(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "",
+            "978-3-16-148410-1",
+            "0-306-40615-3",
+            "X-306-40615-2",
+            "-9783161484100",
+            "9783161484100-",
+            "978--3161484100",
+            "9-7-8-3-1-61484100",
+            "123-4-56-789012-8",
+            "97831614841000",
+            "ISBN 9783161484100",
+            "978316148410\u{663}",
+        ] {
+            let e = check_isbn(bad).unwrap_err();
+            assert!(!e.message.contains('\n'), "{e}");
+        }
+        // a very long value is refused in one short line, not echoed
+        let long = format!("978{}3161484100", "-".repeat(100_000));
+        let e = check_isbn(&long).unwrap_err().message;
+        assert!(e.len() < 200 && e.contains("100013 characters"), "{e}");
     }
 }
 
@@ -690,6 +754,19 @@ pub struct Book {
     /// modification time), so a rebuild makes the same bytes. `None` (what [`parse`] gives)
     /// leaves the dates out of the PDFs.
     pub date: Option<i64>,
+    /// The folder the book's relative paths were joined to: the book file's own, as the caller
+    /// named it ([`parse`]'s `base`). The manifest records every path relative to it.
+    pub base: PathBuf,
+    /// The book file's folder as seen from the output folder (a path relative to it, or an
+    /// absolute one): the manifest records it (`book_dir`), so `hedge regenerate` finds the
+    /// book's pictures wherever it is run. The caller's to give, like `date` (the command line
+    /// works it out from the two folders); `None` (what [`parse`] gives) records none, and
+    /// the pictures are then looked for from the manifest's own folder.
+    pub book_dir: Option<PathBuf>,
+    /// The digest of each picture file read while reading the book (the pages' start and
+    /// finish pictures), by its path; the build adds the shapes' and the manifest records
+    /// them all (`pictures`).
+    pub pictures: BTreeMap<PathBuf, String>,
 }
 
 /// What makes two pages "the same puzzle": the shape (or none) and the seed.

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use super::digests::Digests;
 use super::entries::{first_line, single};
 use super::generator::generator;
 use super::{Book, MAX_PAGES, PuzzleSpec, Settings, shape_key};
@@ -58,6 +59,7 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         ));
     }
     let mut puzzles = Vec::new();
+    let pictures = Digests::recording(loader);
     for (i, entry) in raw.pages.iter().enumerate() {
         let name = format!("pages[{}]", i + 1);
         let at = |e: Error| Error::new(e.kind, format!("{name}: {}", e.message));
@@ -72,10 +74,10 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
             )));
         }
         // the entry's start and finish pictures, read once for all its pages
-        let pictures =
-            crate::load::page_pictures(loader, &puzzles[first].design.page).map_err(at)?;
+        let read =
+            crate::load::page_pictures(&pictures, &puzzles[first].design.page).map_err(at)?;
         for p in &mut puzzles[first..] {
-            p.design.page.pictures.clone_from(&pictures);
+            p.design.page.pictures.clone_from(&read);
         }
     }
     let notes = unique_seeds(&mut puzzles)?;
@@ -95,6 +97,9 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         puzzles,
         notes,
         date: None,
+        base: base.to_path_buf(),
+        book_dir: None,
+        pictures: pictures.into_read(),
     })
 }
 

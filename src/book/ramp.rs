@@ -122,7 +122,7 @@ impl TryFrom<RampText> for Ramp {
 
     fn try_from(v: RampText) -> std::result::Result<Self, String> {
         let (r, shown) = match v {
-            RampText::Number(x) => (Some(Ramp { from: x, to: x }), x.to_string()),
+            RampText::Number(x) => (Some(Ramp { from: x, to: x }), crate::error::num(x)),
             RampText::Text(s) => {
                 let num = |t: &str| t.trim().parse::<f64>().ok();
                 let r = s.split_once("..").and_then(|(a, b)| {
@@ -131,7 +131,7 @@ impl TryFrom<RampText> for Ramp {
                         to: num(b)?,
                     })
                 });
-                (r, format!("\"{s}\""))
+                (r, format!("\"{}\"", crate::error::clip(&s)))
             }
         };
         r.filter(|r| r.from.is_finite() && r.to.is_finite())

@@ -3,14 +3,29 @@
 //! stars and "Solution on page N"), with its answer key on a page of its own, titled as in the
 //! book. Nothing is searched again: the manifest records each puzzle's design as made (its
 //! seed, its fitted size, its turn), so the maze is made once, as the book made it.
+//!
+//! A manifest is read as untrusted input ([`BookManifest::parse`]): it must be one Hedge
+//! wrote (format `hedge-book`, a version this Hedge reads, puzzles numbered 1, 2, 3, ... each
+//! with its seed, settings and designs that pass their own checks), else one line says what
+//! is wrong, quoting at most [`crate::error::ECHO_CHARS`] characters of it. Its files are
+//! found from the manifest's own folder, never the current one: a version 2 manifest records
+//! the book file's folder (`book_dir`, relative to the manifest's) and every path relative to
+//! that, and each picture's digest, so a picture that is not the book's is refused rather than
+//! made into another maze.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::{MANIFEST_FORMAT, Product, Settings, regenerate_puzzle};
+use super::digests::{Digests, is_digest};
+use super::manifest::MANIFEST_VERSION;
+use super::{MANIFEST_FORMAT, MAX_PAGES, Product, Settings, regenerate_puzzle};
 use crate::design::Design;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, clip};
 use crate::load::Loader;
 use crate::page::PageSetup;
+use crate::shape::ShapeSource;
 
 /// A puzzle of a book, ready to print again.
 pub struct Reprint {
@@ -24,10 +39,16 @@ pub struct Reprint {
     pub label: String,
 }
 
-/// What is read of a manifest: the settings and each puzzle's pages and design.
+/// What is read of a manifest: its version, the book's folder and pictures, the settings and
+/// each puzzle's pages and design.
 #[derive(Deserialize)]
-struct Manifest {
+struct Raw {
     format: String,
+    version: u32,
+    #[serde(default)]
+    book_dir: Option<PathBuf>,
+    #[serde(default)]
+    pictures: BTreeMap<PathBuf, String>,
     settings: Settings,
     puzzles: Vec<Puzzle>,
 }
@@ -37,47 +58,248 @@ struct Puzzle {
     number: usize,
     page: u32,
     key_page: u32,
+    /// The seed the maze was made with (the design's own, which must agree).
+    #[serde(default)]
+    seed: Option<u64>,
     design: Design,
 }
 
-/// Puzzle `number` (from 1) of the book whose `manifest.json` is `manifest`, made again. File
-/// shapes and start and finish pictures are read through `loader` from the paths the manifest
-/// records (as the book file gave them, joined to the book file's folder).
-pub fn reprint(manifest: &str, number: usize, loader: &dyn Loader) -> Result<Reprint> {
-    let m: Manifest = serde_json::from_str(manifest).map_err(|e| {
-        Error::input(format!(
-            "not a book manifest (the manifest.json hedge batch writes): {e}"
-        ))
-    })?;
-    if m.format != MANIFEST_FORMAT {
-        return Err(Error::input(format!(
-            "not a book manifest: its format is \"{}\", not \"{MANIFEST_FORMAT}\"",
-            m.format
+/// A book's manifest, read and checked ([`BookManifest::parse`]).
+pub struct BookManifest {
+    version: u32,
+    book_dir: Option<PathBuf>,
+    pictures: BTreeMap<PathBuf, String>,
+    settings: Settings,
+    puzzles: Vec<Puzzle>,
+}
+
+/// The longest path a manifest may record, in bytes (Linux's `PATH_MAX`).
+const MAX_PATH_BYTES: usize = 4096;
+
+/// The error for a manifest that is not one Hedge wrote.
+fn not_ours(why: impl std::fmt::Display) -> Error {
+    Error::input(format!(
+        "not a book manifest as hedge batch writes it (manifest.json): {why}"
+    ))
+}
+
+/// Checks that a path a manifest records is one a file may have.
+fn check_path(path: &Path, what: &str) -> Result<()> {
+    let bytes = path.as_os_str().len();
+    if bytes == 0 || bytes > MAX_PATH_BYTES {
+        return Err(not_ours(format!(
+            "{what} is a path of {bytes} bytes (1 to {MAX_PATH_BYTES})"
         )));
     }
-    let count = m.puzzles.len();
-    let p = m
-        .puzzles
+    Ok(())
+}
+
+/// The paths of the files `design` names: its shape's picture, its start and finish pictures.
+fn design_paths(design: &Design) -> Vec<&Path> {
+    let mut paths = Vec::new();
+    if let Some(ShapeSource::File(p)) = &design.shape {
+        paths.push(p.as_path());
+    }
+    for p in [&design.page.start_picture, &design.page.finish_picture]
         .into_iter()
-        .find(|p| p.number == number)
-        .ok_or_else(|| {
-            Error::option(format!(
-                "the book has no puzzle {number}: its puzzles are 1 to {count}"
-            ))
-        })?;
-    let s = &m.settings;
-    let product = regenerate_puzzle(&p.design, loader)?;
-    let mut setup = s.puzzle_setup(&p.design, number, p.page, p.key_page);
-    setup.pictures = crate::load::page_pictures(loader, &setup)?;
-    let key_setup = PageSetup {
-        title: Some(s.key_label_for(number, p.page)),
-        page_number: Some(p.key_page),
-        ..setup.clone()
-    };
-    Ok(Reprint {
-        product,
-        setup,
-        key_setup,
-        label: s.label_for(number),
-    })
+        .flatten()
+    {
+        paths.push(p.as_path());
+    }
+    paths
+}
+
+impl BookManifest {
+    /// Reads and checks a manifest's text: one line naming what is wrong when it is not a
+    /// manifest Hedge wrote (format, version, settings, puzzle numbers, pages, seeds, designs,
+    /// recorded paths and digests).
+    pub fn parse(text: &str) -> Result<BookManifest> {
+        let raw: Raw = serde_json::from_str(text).map_err(|e| not_ours(clip(&e.to_string())))?;
+        if raw.format != MANIFEST_FORMAT {
+            return Err(not_ours(format!(
+                "its format is \"{}\", not \"{MANIFEST_FORMAT}\"",
+                clip(&raw.format)
+            )));
+        }
+        if !(1..=MANIFEST_VERSION).contains(&raw.version) {
+            return Err(Error::input(format!(
+                "the manifest is of version {}, which this Hedge does not read (it reads 1 to \
+                 {MANIFEST_VERSION}): build the book again with this Hedge",
+                raw.version
+            )));
+        }
+        raw.settings
+            .validate()
+            .map_err(|e| Error::new(e.kind, format!("the manifest's settings: {}", e.message)))?;
+        let n = raw.puzzles.len();
+        if n == 0 || n > MAX_PAGES {
+            return Err(not_ours(format!(
+                "it has {n} puzzles (a book has 1 to {MAX_PAGES})"
+            )));
+        }
+        // the book's page numbers run from its first page's, and a book has MAX_PAGES at most
+        let last_page = raw
+            .settings
+            .first_page_number
+            .saturating_add(MAX_PAGES as u32);
+        for (i, p) in raw.puzzles.iter().enumerate() {
+            let at = |m: String| not_ours(format!("puzzles[{i}]: {m}"));
+            if p.number != i + 1 {
+                return Err(at(format!(
+                    "its number is {}; the puzzles are numbered 1, 2, 3, ... in order",
+                    p.number
+                )));
+            }
+            for (what, page) in [("page", p.page), ("key_page", p.key_page)] {
+                if page == 0 || page > last_page {
+                    return Err(at(format!(
+                        "{what} {page} is not a page of the book (1 to {last_page})"
+                    )));
+                }
+            }
+            let what = format!("puzzle {}", p.number);
+            p.design
+                .validate()
+                .map_err(|e| Error::new(e.kind, format!("the manifest's {what}: {}", e.message)))?;
+            match (p.design.seed, p.seed) {
+                (None, _) => {
+                    return Err(at(
+                        "its design has no seed, so it does not say which maze it is".into(),
+                    ));
+                }
+                (Some(d), Some(s)) if d != s => {
+                    return Err(at(format!("its seed is {s} but its design's is {d}")));
+                }
+                _ => {}
+            }
+            for path in design_paths(&p.design) {
+                check_path(path, &format!("puzzles[{i}]'s picture"))?;
+            }
+        }
+        if let Some(dir) = &raw.book_dir {
+            check_path(dir, "book_dir")?;
+        }
+        for (path, digest) in &raw.pictures {
+            check_path(path, "a picture")?;
+            if !is_digest(digest) {
+                return Err(not_ours(format!(
+                    "the digest of {} is \"{}\", not 32 hex digits",
+                    path.display(),
+                    clip(digest)
+                )));
+            }
+        }
+        Ok(BookManifest {
+            version: raw.version,
+            book_dir: raw.book_dir,
+            pictures: raw.pictures,
+            settings: raw.settings,
+            puzzles: raw.puzzles,
+        })
+    }
+
+    /// How many puzzles the book has.
+    pub fn puzzles(&self) -> usize {
+        self.puzzles.len()
+    }
+
+    /// Puzzle `number`'s design (from 1) as the manifest records it (its paths relative to
+    /// the book file's folder).
+    pub fn design(&self, number: usize) -> Option<&Design> {
+        self.puzzles.get(number.checked_sub(1)?).map(|p| &p.design)
+    }
+
+    /// The folder the manifest's relative paths are taken from, for a manifest in folder
+    /// `dir`: the book file's folder it records, joined to `dir`; `dir` itself when it records
+    /// none.
+    fn root(&self, dir: &Path) -> PathBuf {
+        match &self.book_dir {
+            Some(b) => dir.join(b),
+            None => dir.to_path_buf(),
+        }
+    }
+
+    /// Puzzle `number` (from 1) made again, the manifest being in folder `dir` (as the caller
+    /// names it: `OUTDIR` for `OUTDIR/manifest.json`, `""` for a bare name). Its pictures are
+    /// read through `loader` from the paths the manifest records, relative to the book
+    /// file's folder it records (joined to `dir`), and must be the book's (their digests).
+    pub fn reprint(&self, dir: &Path, number: usize, loader: &dyn Loader) -> Result<Reprint> {
+        let count = self.puzzles.len();
+        let p = number
+            .checked_sub(1)
+            .and_then(|i| self.puzzles.get(i))
+            .ok_or_else(|| {
+                Error::option(format!(
+                    "the book has no puzzle {number}: its puzzles are 1 to {count}"
+                ))
+            })?;
+        let root = self.root(dir);
+        let mut design = p.design.clone();
+        let mut expected = BTreeMap::new();
+        let mut resolve = |path: &mut PathBuf| -> Result<()> {
+            if self.version < 2 && path.is_relative() {
+                return Err(Error::input(format!(
+                    "this manifest (version 1) records its pictures' paths from the folder \
+                     hedge batch ran in, which it does not name: build the book again with \
+                     this Hedge to print its puzzles from anywhere: {}",
+                    path.display()
+                )));
+            }
+            let full = root.join(&*path);
+            if self.version >= 2 {
+                let digest = self.pictures.get(&*path).ok_or_else(|| {
+                    not_ours(format!(
+                        "it records no digest for the picture {}",
+                        path.display()
+                    ))
+                })?;
+                expected.insert(full.clone(), digest.clone());
+            }
+            *path = full;
+            Ok(())
+        };
+        if let Some(ShapeSource::File(path)) = &mut design.shape {
+            resolve(path)?;
+        }
+        for path in [
+            &mut design.page.start_picture,
+            &mut design.page.finish_picture,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            resolve(path)?;
+        }
+        // a version 2 manifest's pictures are read only when they are the book's
+        let checked;
+        let loader: &dyn Loader = if self.version >= 2 {
+            checked = Digests::checking(loader, expected);
+            &checked
+        } else {
+            loader
+        };
+        let s = &self.settings;
+        let product = regenerate_puzzle(&design, loader)?;
+        let mut setup = s.puzzle_setup(&design, number, p.page, p.key_page);
+        setup.pictures = crate::load::page_pictures(loader, &setup)?;
+        let key_setup = PageSetup {
+            title: Some(s.key_label_for(number, p.page)),
+            page_number: Some(p.key_page),
+            ..setup.clone()
+        };
+        Ok(Reprint {
+            product,
+            setup,
+            key_setup,
+            label: s.label_for(number),
+        })
+    }
+}
+
+/// Puzzle `number` (from 1) of the book whose `manifest.json` (its text `manifest`) is in
+/// folder `dir`, made again: [`BookManifest::parse`], then [`BookManifest::reprint`]. File
+/// shapes and start and finish pictures are read through `loader`, from the book file's
+/// folder the manifest records, never from the current folder.
+pub fn reprint(manifest: &str, dir: &Path, number: usize, loader: &dyn Loader) -> Result<Reprint> {
+    BookManifest::parse(manifest)?.reprint(dir, number, loader)
 }

@@ -41,6 +41,11 @@ pub fn run_batch(args: &BatchArgs) -> Result<()> {
     let start = Instant::now();
     let mut book = hedge::book::load(&args.book, &hedge::io::Files)?;
     book.date = Some(hedge::io::source_date(Some(&args.book))?);
+    // the manifest names the book file's folder from the output folder, so `hedge regenerate`
+    // finds the book's pictures wherever it is run
+    let folder = args.book.parent().unwrap_or(Path::new(""));
+    book.book_dir = hedge::io::relative_folder(&args.output, folder)
+        .or_else(|| std::path::absolute(folder).ok());
     for note in &book.notes {
         say!("note: {note}");
     }

@@ -1,9 +1,11 @@
 //! `hedge regenerate OUTDIR/manifest.json --puzzle 7 -o p7.pdf`: one puzzle of a built book
 //! printed again ([`hedge::book::reprint`]), the same maze on the same page as in `book.pdf`,
 //! with its answer key on the next page (or beside an SVG or PNG, as `hedge generate` writes
-//! them). For a page lost, spoiled or wanted on its own (a handout, a proof).
+//! them). For a page lost, spoiled or wanted on its own (a handout, a proof). The manifest's
+//! pictures are found from its own folder (the book file's folder it records), wherever the
+//! command is run.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 use clap::Args;
@@ -51,7 +53,9 @@ pub fn run_regenerate(args: &RegenerateArgs) -> Result<()> {
         (f, None) => f,
     };
     let text = hedge::io::read_text(&args.manifest, "the manifest")?;
-    let r = hedge::book::reprint(&text, args.puzzle, &hedge::io::Files)?;
+    // the manifest's paths are taken from its own folder, never the current one
+    let dir = args.manifest.parent().unwrap_or(Path::new(""));
+    let r = hedge::book::reprint(&text, dir, args.puzzle, &hedge::io::Files)?;
     let printed = export::print_placed(&r.setup, format, KeyPlacement::SecondPage, |_, _| {
         r.product.pages(&r.setup, &r.key_setup)
     })?;

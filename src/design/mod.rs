@@ -172,7 +172,8 @@ impl Walls {
                 Ok(())
             } else {
                 Err(Error::option(format!(
-                    "{name} must be between 0 and 1, got {v}"
+                    "{name} must be between 0 and 1, got {}",
+                    crate::error::num(v)
                 )))
             }
         };
@@ -182,7 +183,8 @@ impl Walls {
             && !(0.0..=MAX_INSET).contains(&i)
         {
             return Err(Error::option(format!(
-                "inset must be between 0 and {MAX_INSET} of the cell, got {i}"
+                "inset must be between 0 and {MAX_INSET} of the cell, got {}",
+                crate::error::num(i)
             )));
         }
         if let GrowingTreePolicy::Mixed(p) = self.growing_tree {
@@ -526,7 +528,7 @@ impl Design {
         if !(self.coverage > 0.0 && self.coverage <= 1.0) {
             return Err(Error::option(format!(
                 "coverage must be above 0 and at most 1, got {}",
-                self.coverage
+                crate::error::num(self.coverage)
             )));
         }
         self.targets.validate()?;

@@ -85,7 +85,11 @@ pub(super) fn centred(
 /// The title page: the book's title large, a third of the way down the printable area, and the
 /// subtitle under it. A title too long for the line is shrunk (to [`TITLE_MIN_SHARE`] of its
 /// size at the least), then wrapped onto more lines, never cut; so is the subtitle.
-/// `setup`'s own title, name line and page number are not printed.
+/// The author's name follows, a little apart. Lines too many for the rest of the page move the
+/// whole up (to the top of the printable area at most), then are set smaller (down to half
+/// their size); text too long even then is an error naming the book's field that takes the
+/// most lines (`book.title: ...`), never text off the page. `setup`'s own title, name line
+/// and page number are not printed.
 pub fn title_page(
     setup: &PageSetup,
     title: &str,
@@ -95,28 +99,82 @@ pub fn title_page(
     setup.validate()?;
     let pa = printable_area(setup);
     let cx = pa.x + pa.w / 2.0;
-    let mut y = pa.y + pa.h / 3.0;
-    let mut items = vec![paper(setup.page_mm())];
-    let mut lines = |text: &str, size: f64, bold: bool, y: &mut f64| {
-        let fitted = fit_lines(
-            &printable(text.trim()),
-            setup.font,
-            bold,
-            size,
-            size * TITLE_MIN_SHARE,
-            pa.w,
-        );
-        for (i, line) in fitted.lines.iter().enumerate() {
-            if i > 0 {
-                *y += LEADING_EM * fitted.size;
+    let parts = [
+        (Some(title), BOOK_TITLE_SIZE, true, 0.0, "book.title"),
+        (
+            subtitle,
+            BOOK_SUBTITLE_SIZE,
+            false,
+            BOOK_TITLE_SIZE * 0.6 + BOOK_SUBTITLE_SIZE + LINE_GAP,
+            "book.subtitle",
+        ),
+        (
+            author,
+            BOOK_SUBTITLE_SIZE,
+            false,
+            BOOK_SUBTITLE_SIZE * 2.5 + LINE_GAP,
+            "book.author",
+        ),
+    ];
+    // the lines at `scale` of their sizes, the first baseline at 0: each line's text, size,
+    // boldness, baseline and field
+    let stack = |scale: f64| {
+        let mut lines: Vec<(String, f64, bool, f64, &str)> = Vec::new();
+        let mut y = 0.0;
+        for (text, size, bold, gap, field) in parts {
+            let Some(text) = text.filter(|t| !t.trim().is_empty()) else {
+                continue;
+            };
+            if !lines.is_empty() {
+                y += gap * scale;
             }
+            let size = size * scale;
+            let fitted = fit_lines(
+                &printable(text.trim()),
+                setup.font,
+                bold,
+                size,
+                size * TITLE_MIN_SHARE,
+                pa.w,
+            );
+            for (i, line) in fitted.lines.into_iter().enumerate() {
+                if i > 0 {
+                    y += LEADING_EM * fitted.size;
+                }
+                lines.push((line, fitted.size, bold, y, field));
+            }
+        }
+        lines
+    };
+    // the stack's box about its first baseline: from the first line's cap height to the last
+    // line's descent
+    let extent = |lines: &[(String, f64, bool, f64, &str)]| {
+        let top = lines.first().map_or(0.0, |l| CAP_HEIGHT_EM * l.1);
+        let bottom = lines.last().map_or(0.0, |l| l.3 + font::DESCENT_EM * l.1);
+        (top, bottom)
+    };
+    let mut smallest = Vec::new();
+    for k in 0..=5 {
+        let scale = 1.0 - 0.1 * f64::from(k);
+        let lines = stack(scale);
+        let (top, bottom) = extent(&lines);
+        if top + bottom > pa.h {
+            smallest = lines;
+            continue;
+        }
+        // a third of the way down, or higher when the lines need the room
+        let base = (pa.y + pa.h / 3.0)
+            .min(pa.y + pa.h - bottom)
+            .max(pa.y + top);
+        let mut items = vec![paper(setup.page_mm())];
+        for (line, size, bold, y, _) in lines {
             items.push(Item {
                 layer: Layer::Text,
                 shape: Shape::Text(Text {
                     rotated: false,
-                    text: line.clone(),
-                    at: Pos::new(cx, *y),
-                    size: fitted.size,
+                    text: line,
+                    at: Pos::new(cx, base + y),
+                    size,
                     anchor: Anchor::Middle,
                     bold,
                     face: setup.font,
@@ -124,18 +182,16 @@ pub fn title_page(
                 }),
             });
         }
-    };
-    lines(title, BOOK_TITLE_SIZE, true, &mut y);
-    if let Some(sub) = subtitle.filter(|s| !s.trim().is_empty()) {
-        y += BOOK_TITLE_SIZE * 0.6 + BOOK_SUBTITLE_SIZE + LINE_GAP;
-        lines(sub, BOOK_SUBTITLE_SIZE, false, &mut y);
+        return Ok(drawing(setup, items));
     }
-    if let Some(by) = author.filter(|s| !s.trim().is_empty()) {
-        // the author's name a little apart, at the subtitle's size
-        y += BOOK_SUBTITLE_SIZE * 2.5 + LINE_GAP;
-        lines(by, BOOK_SUBTITLE_SIZE, false, &mut y);
-    }
-    Ok(drawing(setup, items))
+    let most = ["book.title", "book.subtitle", "book.author"]
+        .into_iter()
+        .max_by_key(|f| smallest.iter().filter(|l| l.4 == *f).count())
+        .unwrap_or("book.title");
+    Err(Error::option(format!(
+        "{most}: too long for the title page even at half size ({} lines in all); shorten it",
+        smallest.len()
+    )))
 }
 
 /// The most answer keys one answer page holds (a 3 x 3 grid).
@@ -293,6 +349,57 @@ pub(super) fn key_in(maze: KeyMaze<'_>, slot: &Area, setup: &PageSetup) -> Resul
 mod tests {
     use super::*;
     use crate::draw::tests::maze;
+
+    #[test]
+    fn a_title_page_of_long_texts_moves_up_and_is_set_smaller_to_stay_on_the_page() {
+        for paper in ["5x8in", "6x9in", "8.5x11"] {
+            let setup = PageSetup {
+                paper: paper.parse().unwrap(),
+                margin_mm: 19.0,
+                ..PageSetup::default()
+            };
+            let pa = printable_area(&setup);
+            let (long, words) = ("W".repeat(200), "Mazes and more ".repeat(13));
+            for (title, sub, author) in [
+                (long.as_str(), long.as_str(), long.as_str()),
+                (words.trim(), words.trim(), words.trim()),
+                ("Short", "", ""),
+            ] {
+                let d = title_page(&setup, title, Some(sub), Some(author)).unwrap();
+                let texts: Vec<&Text> = d.texts().collect();
+                assert!(!texts.is_empty());
+                for t in &texts {
+                    let b = t.bounds();
+                    assert!(
+                        b.x >= pa.x - 1e-6
+                            && b.x + b.w <= pa.x + pa.w + 1e-6
+                            && b.y >= pa.y - 1e-6
+                            && b.y + b.h <= pa.y + pa.h + 1e-6,
+                        "{paper}: {:?} at {b:?} outside {pa:?}",
+                        t.text
+                    );
+                }
+                // nothing dropped, nothing overlapping
+                let printed: usize = texts.iter().map(|t| t.text.chars().count()).sum();
+                let given = [title, sub, author]
+                    .iter()
+                    .map(|t| t.replace(' ', "").len())
+                    .sum();
+                assert!(printed >= given, "{paper}: {printed} < {given}");
+                for w in texts.windows(2) {
+                    let (a, b) = (w[0].bounds(), w[1].bounds());
+                    assert!(a.y + a.h <= b.y + 1e-6, "{paper}: {w:?}");
+                }
+            }
+        }
+        // a short title stays a third of the way down at its full size
+        let setup = PageSetup::default();
+        let pa = printable_area(&setup);
+        let d = title_page(&setup, "Mazes", None, None).unwrap();
+        let t = d.texts().next().unwrap();
+        assert!((t.size - BOOK_TITLE_SIZE).abs() < 1e-9);
+        assert!((t.at.y - (pa.y + pa.h / 3.0)).abs() < 1e-9);
+    }
 
     #[test]
     fn answer_keys_keep_their_puzzles_pictures_but_not_its_instruction() {

@@ -9,6 +9,7 @@
 //! its folds).
 
 use super::fit_text::{LEADING_EM, TITLE_MIN_SHARE, fit_lines};
+use super::front::Paragraphs;
 use super::layout::PT;
 use super::model::PathBuilder;
 use super::*;
@@ -231,16 +232,21 @@ fn rounded(a: &Area, r: f64) -> Path {
 }
 
 /// `body` wrapped to `w` millimetres at `size`, paragraph by paragraph (split by a blank
-/// line; `None` between paragraphs).
-fn paragraphs(body: &str, face: Typeface, size: f64, w: f64) -> Vec<Option<String>> {
+/// line), its paragraphs set as `paras`: `None` for the gap between two set apart.
+fn paragraphs(
+    body: &str,
+    face: Typeface,
+    size: f64,
+    w: f64,
+    paras: Paragraphs,
+) -> Vec<Option<String>> {
     let mut out = Vec::new();
-    for p in body.split("\n\n").filter(|p| !p.trim().is_empty()) {
-        if !out.is_empty() {
+    for p in paras.split(body) {
+        if !out.is_empty() && paras == Paragraphs::Apart {
             out.push(None);
         }
-        let joined = p.split_whitespace().collect::<Vec<_>>().join(" ");
         out.extend(
-            fit_lines(&printable(&joined), face, false, size, size, w)
+            fit_lines(&printable(&p), face, false, size, size, w)
                 .lines
                 .into_iter()
                 .map(Some),
@@ -490,8 +496,8 @@ pub fn cover(c: &Cover<'_>) -> Result<Drawing> {
             color: GROUND,
         },
     }];
-    front_side(c, &mut items);
-    back_side(c, &mut items);
+    front_side(c, &mut items)?;
+    back_side(c, &mut items)?;
     if c.spine_text {
         spine(c, &mut items);
     }
@@ -503,68 +509,134 @@ pub fn cover(c: &Cover<'_>) -> Result<Drawing> {
     })
 }
 
+/// How small the front cover's title, subtitle and author may be set, as a share of their
+/// sizes, to leave one another room: past it the cover is refused.
+const FRONT_MIN_SCALE: f64 = 0.4;
+
+/// The smallest the back cover's text is set, before a text too long for it is refused.
+pub const BACK_TEXT_MIN_SIZE: f64 = 8.0 * PT;
+
+/// The field of the book file that gives a cover's text, for an error.
+fn field_of(what: &str) -> &'static str {
+    match what {
+        "subtitle" => "book.subtitle",
+        "author" => "book.author",
+        "back_text" => "book.cover.back_text",
+        _ => "book.title",
+    }
+}
+
 /// The cover's front: the title and subtitle at the top, the author at the foot, the cards
-/// between.
-fn front_side(c: &Cover<'_>, items: &mut Vec<Item>) {
-    let face = c.font;
+/// between. Texts that would meet are set smaller together (to [`FRONT_MIN_SCALE`] of their
+/// sizes); an error names the longest when even that is not enough.
+fn front_side(c: &Cover<'_>, items: &mut Vec<Item>) -> Result<()> {
     let safe = Wrap::safe(&c.wrap.front());
-    let cx = safe.x + safe.w / 2.0;
-    let text_w = safe.w;
-    let (_, title_size) = block_height(c.title, TITLE_SIZE, true, face, text_w);
-    let mut y = safe.y + font::CAP_HEIGHT_EM * title_size + safe.h * 0.02;
-    block(
-        c.title, cx, &mut y, TITLE_SIZE, true, face, text_w, TITLE_INK, items,
-    );
-    if let Some(sub) = c.subtitle.filter(|s| !s.trim().is_empty()) {
-        let (_, sub_size) = block_height(sub, SUBTITLE_SIZE, false, face, text_w);
-        y += LEADING_EM * title_size * 0.5 + LEADING_EM * sub_size;
-        block(
-            sub,
-            cx,
-            &mut y,
-            SUBTITLE_SIZE,
-            false,
-            face,
-            text_w,
-            TEXT_INK,
-            items,
-        );
-    }
-    let art_top = y + font::DESCENT_EM * title_size + safe.h * 0.05;
-    let mut art_bottom = safe.y + safe.h;
-    if let Some(author) = c.author.filter(|a| !a.trim().is_empty()) {
-        let (extra, size) = block_height(author, AUTHOR_SIZE, false, face, text_w);
-        let mut y = safe.y + safe.h - font::DESCENT_EM * size - extra;
-        art_bottom = y - font::CAP_HEIGHT_EM * size - safe.h * 0.04;
-        block(
-            author,
-            cx,
-            &mut y,
-            AUTHOR_SIZE,
-            false,
-            face,
-            text_w,
-            TEXT_INK,
-            items,
-        );
-    }
-    let art = Area {
-        x: safe.x,
-        y: art_top,
-        w: safe.w,
-        h: (art_bottom - art_top).max(0.0),
-    };
-    let n = c.front_art.len().min(FRONT_CARDS);
-    let gap = safe.w * 0.045;
-    for (k, (slot, page)) in grid(&art, n, gap).iter().zip(&c.front_art).enumerate() {
-        if slot.w > 10.0 {
-            card(page, slot, WALL_INKS[k % WALL_INKS.len()], items);
+    let mut k = 0;
+    loop {
+        let scale = 1.0 - 0.1 * f64::from(k);
+        let mut texts = Vec::new();
+        match front_texts(c, &safe, scale, &mut texts) {
+            Some(art) => {
+                items.extend(texts);
+                let n = c.front_art.len().min(FRONT_CARDS);
+                let gap = safe.w * 0.045;
+                for (k, (slot, page)) in grid(&art, n, gap).iter().zip(&c.front_art).enumerate() {
+                    if slot.w > 10.0 {
+                        card(page, slot, WALL_INKS[k % WALL_INKS.len()], items);
+                    }
+                }
+                return Ok(());
+            }
+            None if scale > FRONT_MIN_SCALE + 1e-9 => k += 1,
+            None => {
+                let face = c.font;
+                let lines = |t: Option<&str>, size: f64, bold: bool| {
+                    t.map_or(0, |t| {
+                        let size = size * FRONT_MIN_SCALE;
+                        let fitted = fit_lines(
+                            &printable(t.trim()),
+                            face,
+                            bold,
+                            size,
+                            size * TITLE_MIN_SHARE,
+                            safe.w,
+                        );
+                        fitted.lines.len()
+                    })
+                };
+                let counts = [
+                    ("title", lines(Some(c.title), TITLE_SIZE, true)),
+                    ("subtitle", lines(c.subtitle, SUBTITLE_SIZE, false)),
+                    ("author", lines(c.author, AUTHOR_SIZE, false)),
+                ];
+                let (what, _) = counts
+                    .iter()
+                    .max_by_key(|(_, n)| *n)
+                    .copied()
+                    .unwrap_or(("title", 0));
+                return Err(crate::error::Error::option(format!(
+                    "{}: too long for the front cover even at {:.0} % of its size; shorten it",
+                    field_of(what),
+                    FRONT_MIN_SCALE * 100.0
+                )));
+            }
         }
     }
 }
 
-/// The cover's back: the title, the text, and a row of cards above the barcode area.
-fn back_side(c: &Cover<'_>, items: &mut Vec<Item>) {
+/// The front's title, subtitle and author at `scale` of their sizes, into `items`; the area
+/// left between them for the cards, or `None` when the texts meet.
+fn front_texts(c: &Cover<'_>, safe: &Area, scale: f64, items: &mut Vec<Item>) -> Option<Area> {
+    let face = c.font;
+    let cx = safe.x + safe.w / 2.0;
+    let text_w = safe.w;
+    let (title_max, sub_max, author_max) = (
+        TITLE_SIZE * scale,
+        SUBTITLE_SIZE * scale,
+        AUTHOR_SIZE * scale,
+    );
+    let (_, title_size) = block_height(c.title, title_max, true, face, text_w);
+    let mut y = safe.y + font::CAP_HEIGHT_EM * title_size + safe.h * 0.02;
+    block(
+        c.title, cx, &mut y, title_max, true, face, text_w, TITLE_INK, items,
+    );
+    let mut last_size = title_size;
+    if let Some(sub) = c.subtitle.filter(|s| !s.trim().is_empty()) {
+        let (_, sub_size) = block_height(sub, sub_max, false, face, text_w);
+        y += LEADING_EM * title_size * 0.5 + LEADING_EM * sub_size;
+        block(
+            sub, cx, &mut y, sub_max, false, face, text_w, TEXT_INK, items,
+        );
+        last_size = sub_size;
+    }
+    let top_bottom = y + font::DESCENT_EM * last_size;
+    let art_top = y + font::DESCENT_EM * title_size + safe.h * 0.05;
+    let mut art_bottom = safe.y + safe.h;
+    let mut floor = safe.y + safe.h;
+    if let Some(author) = c.author.filter(|a| !a.trim().is_empty()) {
+        let (extra, size) = block_height(author, author_max, false, face, text_w);
+        let mut y = safe.y + safe.h - font::DESCENT_EM * size - extra;
+        floor = y - font::CAP_HEIGHT_EM * size - safe.h * 0.02;
+        art_bottom = y - font::CAP_HEIGHT_EM * size - safe.h * 0.04;
+        block(
+            author, cx, &mut y, author_max, false, face, text_w, TEXT_INK, items,
+        );
+    }
+    if top_bottom > floor {
+        return None;
+    }
+    Some(Area {
+        x: safe.x,
+        y: art_top,
+        w: safe.w,
+        h: (art_bottom - art_top).max(0.0),
+    })
+}
+
+/// The cover's back: the title, the text, and a row of cards above the barcode area. The text
+/// is set smaller when it would reach the barcode area (down to [`BACK_TEXT_MIN_SIZE`]); an
+/// error names `book.cover.back_text` when even that is not enough.
+fn back_side(c: &Cover<'_>, items: &mut Vec<Item>) -> Result<()> {
     let face = c.font;
     let back = Wrap::safe(&c.wrap.back());
     let bx = back.x + back.w / 2.0;
@@ -583,24 +655,52 @@ fn back_side(c: &Cover<'_>, items: &mut Vec<Item>) {
     );
     y += LEADING_EM * bsize * 0.6;
     let barcode = c.wrap.barcode();
+    let mut text_size = BACK_TEXT_SIZE;
     if let Some(body) = c.back_text {
         let measure = back.w * 0.86;
         let left = back.x + (back.w - measure) / 2.0;
-        let step = LEADING_EM * BACK_TEXT_SIZE;
-        for line in paragraphs(body, face, BACK_TEXT_SIZE, measure) {
+        // from 14 pt down by half points, each way of setting the paragraphs in turn: the
+        // first at which the text stops above the barcode area, a line short of it
+        let steps = ((BACK_TEXT_SIZE - BACK_TEXT_MIN_SIZE) / (0.5 * PT)).round() as usize;
+        let mut set = None;
+        let mut takes = 0;
+        'fit: for paras in Paragraphs::ALL {
+            for k in 0..=steps {
+                let size = BACK_TEXT_SIZE - k as f64 * 0.5 * PT;
+                let step = LEADING_EM * size;
+                let lines = paragraphs(body, face, size, measure, paras);
+                let advance: f64 = lines
+                    .iter()
+                    .map(|l| if l.is_some() { step } else { step * 0.5 })
+                    .sum();
+                if y + advance + font::DESCENT_EM * size <= barcode.y - step {
+                    set = Some((size, lines));
+                    break 'fit;
+                }
+                takes = lines.iter().flatten().count();
+            }
+        }
+        let Some((size, lines)) = set else {
+            let step = LEADING_EM * BACK_TEXT_MIN_SIZE;
+            let holds = ((barcode.y - step - y) / step).floor().max(0.0) as usize;
+            return Err(crate::error::Error::option(format!(
+                "{}: too long for the back cover even at 8 pt: it takes {takes} lines, the back \
+                 holds {holds} above the barcode area; shorten it",
+                field_of("back_text")
+            )));
+        };
+        text_size = size;
+        let step = LEADING_EM * size;
+        for line in lines {
             y += match line {
                 Some(_) => step,
                 None => step * 0.5,
             };
-            // the text stops above the barcode area, a line short of it
-            if y + font::DESCENT_EM * BACK_TEXT_SIZE > barcode.y - step {
-                break;
-            }
             if let Some(l) = line {
                 items.push(text(
                     l,
                     Pos::new(left, y),
-                    BACK_TEXT_SIZE,
+                    size,
                     Anchor::Start,
                     false,
                     face,
@@ -609,7 +709,7 @@ fn back_side(c: &Cover<'_>, items: &mut Vec<Item>) {
             }
         }
     }
-    let row_top = y + font::DESCENT_EM * BACK_TEXT_SIZE + back.h * 0.05;
+    let row_top = y + font::DESCENT_EM * text_size + back.h * 0.05;
     let room = barcode.y - back.h * 0.05 - row_top;
     let row_h = room.min(back.w * 0.3);
     let row = Area {
@@ -638,6 +738,7 @@ fn back_side(c: &Cover<'_>, items: &mut Vec<Item>) {
             card(page, slot, WALL_INKS[(k + 3) % WALL_INKS.len()], items);
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -650,6 +751,84 @@ mod tests {
             && a.y >= b.y - 1e-6
             && a.x + a.w <= b.x + b.w + 1e-6
             && a.y + a.h <= b.y + b.h + 1e-6
+    }
+
+    #[test]
+    fn long_cover_texts_are_set_smaller_to_keep_to_the_safe_areas_or_refused() {
+        let g = maze(8, 8, 2);
+        let page = crate::draw::puzzle_page(&g, &crate::page::PageSetup::default()).unwrap();
+        let inch = MM_PER_INCH;
+        let wrap = Wrap {
+            trim_w: 6.0 * inch,
+            trim_h: 9.0 * inch,
+            spine: 0.3 * inch,
+        };
+        let long = "W".repeat(200);
+        let back = "Forty mazes shaped like animals, for ages four to eight. ".repeat(35);
+        let back: String = back.chars().take(2000).collect();
+        let c = Cover {
+            wrap,
+            title: &long,
+            subtitle: Some(&long),
+            author: Some(&long),
+            back_text: Some(&back),
+            font: Typeface::Sans,
+            spine_text: true,
+            front_art: vec![&page; 6],
+            back_art: vec![&page; 3],
+        };
+        let d = cover(&c).unwrap();
+        let bc = wrap.barcode();
+        for t in d.texts().filter(|t| !t.rotated) {
+            let b = t.bounds();
+            let front = inside(&b, &Wrap::safe(&wrap.front()));
+            let back_side = inside(&b, &Wrap::safe(&wrap.back()));
+            assert!(front || back_side, "{:?} at {b:?}", t.text);
+            if back_side {
+                assert!(b.y + b.h < bc.y, "{:?} reaches the barcode area", t.text);
+            }
+        }
+        // the whole back text is printed, smaller than 14 pt
+        let printed: String = d
+            .texts()
+            .filter(|t| t.size < BACK_TEXT_SIZE && !t.bold)
+            .map(|t| t.text.clone())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let words = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        assert!(printed.contains(&words(&back).join(" ")), "text dropped");
+        // the front's texts do not overlap
+        let front: Vec<Area> = d
+            .texts()
+            .map(|t| t.bounds())
+            .filter(|b| inside(b, &Wrap::safe(&wrap.front())))
+            .collect();
+        for (i, a) in front.iter().enumerate() {
+            for b in &front[i + 1..] {
+                let apart = a.y + a.h <= b.y + 1e-6 || b.y + b.h <= a.y + 1e-6;
+                assert!(apart, "{a:?} and {b:?} overlap");
+            }
+        }
+        // many short paragraphs: run on
+        let many = "word\n\n".repeat(333);
+        let d = cover(&Cover {
+            back_text: Some(&many),
+            ..c.clone()
+        })
+        .unwrap();
+        let words: usize = d.texts().map(|t| t.text.matches("word").count()).sum();
+        assert_eq!(words, 333);
+        // a back text no size fits: one line naming the field
+        let e = cover(&Cover {
+            back_text: Some(&"W".repeat(2000)),
+            ..c.clone()
+        })
+        .unwrap_err()
+        .message;
+        assert!(
+            e.starts_with("book.cover.back_text: too long for the back cover even at 8 pt"),
+            "{e}"
+        );
     }
 
     #[test]

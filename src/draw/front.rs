@@ -99,51 +99,149 @@ pub fn blank_page(setup: &PageSetup) -> Result<Drawing> {
     Ok(drawing(setup, vec![paper(setup.page_mm())]))
 }
 
-/// The copyright page: the title, "Copyright © YEAR AUTHOR", the rights, the ISBN and a
-/// "Made with Hedge" line, small and left-aligned at the foot of the printable area.
-pub fn copyright_page(setup: &PageSetup, c: &Copyright<'_>) -> Result<Drawing> {
-    setup.validate()?;
-    let pa = printable_area(setup);
-    let face = setup.font;
-    // (text, bold, space above in lines)
-    let mut lines: Vec<(String, bool, f64)> = Vec::new();
-    for l in wrap(c.title, face, true, SMALL_SIZE, pa.w) {
-        lines.push((l, true, 0.0));
+/// The smallest the copyright page's text is set (6 pt) before a text too long for the page
+/// is refused.
+pub const SMALLEST_SIZE: f64 = 6.0 * layout::PT;
+
+/// How a text's paragraphs are set when the page is short of room: a blank half line between
+/// them, then none, then run on as one paragraph (every character kept).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Paragraphs {
+    /// Apart, with a gap between them.
+    Apart,
+    /// Each on a new line, no gap.
+    Close,
+    /// Run together, a space between them.
+    RunOn,
+}
+
+impl Paragraphs {
+    /// The ways to set paragraphs, the roomiest first.
+    pub(super) const ALL: [Paragraphs; 3] =
+        [Paragraphs::Apart, Paragraphs::Close, Paragraphs::RunOn];
+
+    /// `body`'s paragraphs (split by a blank line, each on one line of words) as this sets them.
+    pub(super) fn split(self, body: &str) -> Vec<String> {
+        let paras = body
+            .split("\n\n")
+            .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+            .filter(|p| !p.is_empty());
+        match self {
+            Paragraphs::RunOn => {
+                let all = paras.collect::<Vec<_>>().join(" ");
+                if all.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![all]
+                }
+            }
+            _ => paras.collect(),
+        }
     }
-    let mut para = |body: &str, gap: f64| {
-        for (i, l) in wrap(body, face, false, SMALL_SIZE, pa.w)
-            .into_iter()
-            .enumerate()
-        {
-            lines.push((l, false, if i == 0 { gap } else { 0.0 }));
+
+    /// The gap above a paragraph, in lines.
+    fn gap(self) -> f64 {
+        if self == Paragraphs::Apart { 0.6 } else { 0.0 }
+    }
+}
+
+/// The copyright page's lines at `size`, wrapped to `w`, the rights' paragraphs set as
+/// `paras`: (text, bold, space above in lines, the book field it comes from).
+fn copyright_lines(
+    c: &Copyright<'_>,
+    face: Typeface,
+    size: f64,
+    w: f64,
+    paras: Paragraphs,
+) -> Vec<(String, bool, f64, &'static str)> {
+    let mut lines = Vec::new();
+    for l in wrap(c.title, face, true, size, w) {
+        lines.push((l, true, 0.0, "book.title"));
+    }
+    let gap = paras.gap();
+    let mut para = |body: &str, field: &'static str| {
+        for (i, l) in wrap(body, face, false, size, w).into_iter().enumerate() {
+            lines.push((l, false, if i == 0 { gap } else { 0.0 }, field));
         }
     };
     para(
         &format!("Copyright \u{a9} {} {}", c.year, c.author.trim()),
-        0.6,
+        "book.author",
     );
-    for p in c.rights.split("\n\n").filter(|p| !p.trim().is_empty()) {
-        para(&p.split_whitespace().collect::<Vec<_>>().join(" "), 0.6);
+    for p in paras.split(c.rights) {
+        para(&p, "book.rights");
     }
     if let Some(isbn) = c.isbn {
-        para(&format!("ISBN {isbn}"), 0.6);
+        para(&format!("ISBN {isbn}"), "book.isbn");
     }
-    para("Mazes made with Hedge.", 0.6);
-    let step = LEADING_EM * SMALL_SIZE;
-    let height: f64 = lines.iter().map(|(_, _, gap)| (1.0 + gap) * step).sum();
+    para("Mazes made with Hedge.", "");
+    lines
+}
+
+/// The copyright page: the title, "Copyright © YEAR AUTHOR", the rights, the ISBN and a
+/// "Made with Hedge" line, small and left-aligned at the foot of the printable area, every
+/// line wrapped to its width. Text too long for the page at 9 pt is set smaller, down to
+/// [`SMALLEST_SIZE`]; then its paragraphs closer, then run on ([`Paragraphs`]); text too
+/// long even then is an error naming the book's field that takes the most lines
+/// (`book.rights: ...`), never text off the page.
+pub fn copyright_page(setup: &PageSetup, c: &Copyright<'_>) -> Result<Drawing> {
+    setup.validate()?;
+    let pa = printable_area(setup);
+    let face = setup.font;
+    // the height from the first line's cap height to the last line's descent
+    let height = |lines: &[(String, bool, f64, &str)], size: f64| -> f64 {
+        let step = LEADING_EM * size;
+        let advances: f64 = lines.iter().skip(1).map(|l| (1.0 + l.2) * step).sum();
+        advances + (font::CAP_HEIGHT_EM + font::DESCENT_EM) * size
+    };
+    // from 9 pt down by half points to 6 pt, each way of setting the paragraphs in turn: the
+    // first that fits
+    let steps = ((SMALL_SIZE - SMALLEST_SIZE) / (0.5 * layout::PT)).round() as usize;
+    let sizes = (0..=steps).map(|k| SMALL_SIZE - k as f64 * 0.5 * layout::PT);
+    let mut fitted = None;
+    let mut smallest = Vec::new();
+    'fit: for paras in Paragraphs::ALL {
+        for size in sizes.clone() {
+            let lines = copyright_lines(c, face, size, pa.w, paras);
+            if height(&lines, size) <= pa.h {
+                fitted = Some((lines, size));
+                break 'fit;
+            }
+            smallest = lines;
+        }
+    }
+    let Some((lines, size)) = fitted else {
+        // the field with the most lines is the one to shorten
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for l in smallest.iter().filter(|l| !l.3.is_empty()) {
+            match counts.iter_mut().find(|(f, _)| *f == l.3) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((l.3, 1)),
+            }
+        }
+        let field = counts
+            .iter()
+            .max_by_key(|(_, n)| *n)
+            .map_or("book.rights", |(f, _)| *f);
+        // in lines of 6 pt
+        let step = LEADING_EM * SMALLEST_SIZE;
+        let box_h = (font::CAP_HEIGHT_EM + font::DESCENT_EM) * SMALLEST_SIZE;
+        let holds = ((pa.h - box_h) / step).floor().max(0.0) as usize + 1;
+        return Err(crate::error::Error::option(format!(
+            "{field}: too long for the copyright page even at 6 pt: its text takes {} lines, a \
+             page of this trim holds {holds}; shorten it",
+            smallest.len()
+        )));
+    };
+    let step = LEADING_EM * size;
     // the last line's descent sits on the printable area's foot
-    let mut y = pa.y + pa.h - height - font::DESCENT_EM * SMALL_SIZE;
+    let mut y = pa.y + pa.h - height(&lines, size) + font::CAP_HEIGHT_EM * size;
     let mut items = vec![paper(setup.page_mm())];
-    for (l, bold, gap) in lines {
-        y += (1.0 + gap) * step;
-        items.push(text(
-            l,
-            Pos::new(pa.x, y),
-            SMALL_SIZE,
-            Anchor::Start,
-            bold,
-            face,
-        ));
+    for (i, (l, bold, gap, _)) in lines.into_iter().enumerate() {
+        if i > 0 {
+            y += (1.0 + gap) * step;
+        }
+        items.push(text(l, Pos::new(pa.x, y), size, Anchor::Start, bold, face));
     }
     Ok(drawing(setup, items))
 }
@@ -383,6 +481,113 @@ mod tests {
         let pa = printable_area(&setup);
         let last = d.texts().map(|t| t.at.y).fold(0.0, f64::max);
         assert!(pa.y + pa.h - last < 5.0, "{last} vs {}", pa.y + pa.h);
+    }
+
+    /// A rights text of `n` characters: sentences, split into paragraphs every `para` of them.
+    fn rights_text(n: usize, para: usize) -> String {
+        let sentence =
+            "No part of this book may be reproduced, stored or transmitted in any form. ";
+        let mut out = String::new();
+        let mut k = 0;
+        while out.chars().count() < n {
+            out.push_str(sentence);
+            k += 1;
+            if k % para == 0 {
+                out.push_str("\n\n");
+            }
+        }
+        out.chars().take(n).collect()
+    }
+
+    #[test]
+    fn a_long_rights_text_is_set_smaller_to_stay_on_the_page_or_refused() {
+        // issue 57: 1,933 characters (under the 2,000 limit) ran off the top of the page
+        for (paper, margin) in [
+            (crate::page::Paper::Trim6x9, 12.7),
+            (crate::page::Paper::Trim85x11, 12.7),
+            ("5x8in".parse().unwrap(), 19.0),
+        ] {
+            let setup = PageSetup {
+                paper,
+                margin_mm: margin,
+                ..PageSetup::default()
+            };
+            for (rights, what) in [
+                (rights_text(1933, 1000), "one paragraph"),
+                (rights_text(1933, 1), "a paragraph a sentence"),
+                ("W".repeat(1933), "one long word"),
+                (rights_text(1933, 2).replace(' ', "\n"), "a word a line"),
+            ] {
+                let c = Copyright {
+                    title: &"T".repeat(200),
+                    author: &"A".repeat(200),
+                    year: 2026,
+                    isbn: Some("978-3-16-148410-0"),
+                    rights: &rights,
+                };
+                let d = copyright_page(&setup, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
+                inside(&d, &setup);
+                // every character of the rights is on the page
+                let printed: String = d.texts().map(|t| t.text.as_str()).collect();
+                let letters = |t: &str| t.chars().filter(|c| !c.is_whitespace()).count();
+                assert!(letters(&printed) > letters(&rights), "{what}");
+                assert!(printed.contains("ISBN 978-3-16-148410-0"), "{what}");
+                // smaller, but never below 6 pt
+                for t in d.texts() {
+                    assert!(t.size >= SMALLEST_SIZE - 1e-9 && t.size <= SMALL_SIZE + 1e-9);
+                }
+            }
+        }
+        // a short text keeps its 9 pt
+        let setup = PageSetup::default();
+        let c = Copyright {
+            title: "Mazes",
+            author: "Ada",
+            year: 2026,
+            isbn: None,
+            rights: "All rights reserved.",
+        };
+        let d = copyright_page(&setup, &c).unwrap();
+        assert!(d.texts().all(|t| (t.size - SMALL_SIZE).abs() < 1e-9));
+        // issue 57's text: 1,933 characters of short paragraphs, more than any size of them
+        // holds apart: run on
+        let setup = PageSetup {
+            paper: crate::page::Paper::Trim6x9,
+            ..PageSetup::default()
+        };
+        let many: String = "word\n\n".repeat(400).chars().take(1933).collect();
+        let d = copyright_page(&setup, &Copyright { rights: &many, ..c }).unwrap();
+        inside(&d, &setup);
+        assert_eq!(
+            d.texts()
+                .map(|t| t.text.matches("word").count())
+                .sum::<usize>(),
+            322
+        );
+        // a text no size fits (on a small page): one line naming the field and what the page
+        // holds
+        let small = PageSetup {
+            paper: "60x60mm".parse().unwrap(),
+            margin_mm: 5.0,
+            ..PageSetup::default()
+        };
+        let e = copyright_page(
+            &small,
+            &Copyright {
+                rights: &"W".repeat(1933),
+                ..c
+            },
+        )
+        .unwrap_err()
+        .message;
+        assert!(
+            e.starts_with("book.rights: too long for the copyright page even at 6 pt"),
+            "{e}"
+        );
+        assert!(
+            e.contains("a page of this trim holds") && !e.contains('\n'),
+            "{e}"
+        );
     }
 
     #[test]

@@ -13,13 +13,15 @@
 //! Its parts: `temporaries` (the registry of temporary files, their names, and the removal of
 //! those of dead runs), `book` (a set of files written under a folder as one step: a book),
 //! `journal` (finishing or undoing a book's swap that a run left unfinished, when its staging
-//! folder is what Hedge writes) and `lock` (one book writer at a time in a folder). What is
+//! folder is what Hedge writes), `lock` (one book writer at a time in a folder) and `paths`
+//! (where the book file's folder is seen from the output folder, for the manifest). What is
 //! left alone because it is not Hedge's (a forged staging folder, a link with a temporary's
 //! name) is said in a note ([`take_notes`]).
 
 mod book;
 mod journal;
 mod lock;
+mod paths;
 mod temporaries;
 mod watch;
 
@@ -29,6 +31,7 @@ use std::path::{Path, PathBuf};
 
 pub use book::{write_book, write_files_atomic};
 pub use journal::recover_book;
+pub use paths::relative_folder;
 use temporaries::{create_pending_file, discard, forget, pending, remove_stale, temp_path};
 pub use temporaries::{remove_temporaries, remove_temporaries_then};
 pub use watch::{off_ui_thread, on_ui_thread, ui_thread_io};
