@@ -115,6 +115,71 @@ pub fn clip(text: &str) -> String {
 /// The most characters of a user's value a message quotes ([`clip`]).
 pub const ECHO_CHARS: usize = 200;
 
+/// The most characters of a value a message echoes ([`short_values`]).
+pub const MAX_ECHO: usize = 200;
+
+/// `text` with every value longer than [`MAX_ECHO`] characters cut to that many, followed by
+/// `…` and how long it was: a run of characters with no space, or a quoted one (`'...'`,
+/// `"..."` or `` `...` ``, spaces and all). So a 1 MB value given where a number or a name was wanted is
+/// echoed in a line a person can read, not a megabyte long. Text with no value that long
+/// comes back as it is.
+pub fn short_values(text: &str) -> std::borrow::Cow<'_, str> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= MAX_ECHO {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len().min(4 * MAX_ECHO + 64));
+    let mut i = 0;
+    let mut changed = false;
+    let cut = |out: &mut String, run: &[char]| {
+        out.extend(&run[..MAX_ECHO]);
+        out.push_str(&format!("… ({} characters)", run.len()));
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        let opens_quote = matches!(c, '\'' | '"' | '`') && (i == 0 || chars[i - 1].is_whitespace());
+        if opens_quote {
+            // a quoted value: up to the same quote followed by the end, a space or a mark
+            let close = (i + 1..chars.len()).find(|&j| {
+                chars[j] == c
+                    && chars
+                        .get(j + 1)
+                        .is_none_or(|n| n.is_whitespace() || ":;,.)".contains(*n))
+            });
+            if let Some(j) = close
+                && j - i - 1 > MAX_ECHO
+            {
+                out.push(c);
+                cut(&mut out, &chars[i + 1..j]);
+                out.push(c);
+                i = j + 1;
+                changed = true;
+                continue;
+            }
+        }
+        if !c.is_whitespace() {
+            let end = (i..chars.len())
+                .find(|&j| chars[j].is_whitespace())
+                .unwrap_or(chars.len());
+            if end - i > MAX_ECHO {
+                cut(&mut out, &chars[i..end]);
+                changed = true;
+            } else {
+                out.extend(&chars[i..end]);
+            }
+            i = end;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    if changed {
+        std::borrow::Cow::Owned(out)
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,5 +216,34 @@ mod tests {
         assert_eq!(one_line("\u{1b}[31mred"), "\\u{1b}[31mred");
         assert_eq!(one_line("x\u{202e}y\u{2028}"), "x\\u{202e}y\\u{2028}");
         assert_eq!(one_line("café ✓"), "café ✓");
+    }
+
+    #[test]
+    fn long_values_are_echoed_short() {
+        assert_eq!(short_values("unknown paper 'a4x'"), "unknown paper 'a4x'");
+        let long = "9".repeat(1 << 20);
+        let line = format!("the ISBN {long} is not an ISBN: book.toml");
+        let short = short_values(&line);
+        assert!(short.chars().count() < 300, "{}", short.len());
+        assert!(
+            short.starts_with(&format!("the ISBN {}…", &long[..200])),
+            "{short}"
+        );
+        assert!(
+            short.ends_with("… (1048576 characters) is not an ISBN: book.toml"),
+            "{short}"
+        );
+        // a quoted value with spaces in it, cut the same way, its quotes kept
+        let spaced = "ab ".repeat(1000);
+        let line = format!("invalid value '{spaced}' for '--starts <N>'");
+        let short = short_values(&line);
+        assert!(short.chars().count() < 300, "{short}");
+        assert!(
+            short.ends_with("… (3000 characters)' for '--starts <N>'"),
+            "{short}"
+        );
+        // a long line of short words is left as it is
+        let words = "word ".repeat(100);
+        assert_eq!(short_values(&words), words);
     }
 }

@@ -19,6 +19,8 @@
 //! [`Tessellation::max_degree`]: crate::topology::Tessellation::max_degree
 //! [`Tessellation::fill_row`]: crate::topology::Tessellation::fill_row
 
+use std::sync::Arc;
+
 use crate::error::{Error, Result};
 use crate::mask::{Mask, row_starts};
 pub use crate::topology::{CellId, MAX_DEGREE, NEIGHBOURS_HELD};
@@ -32,15 +34,19 @@ const NONE: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 pub struct Grid {
     topology: Topology,
-    row_start: Vec<u32>,
+    /// Each row's first row-major index, then the cell count (shared by the parts of a grid:
+    /// [`Grid::part`]).
+    row_start: Arc<[u32]>,
     /// The number of cells of every row when all rows have the same (rect, hex, tri), so a
     /// row-major index gives its row by one division.
     row_len: Option<u32>,
     /// Otherwise (polar), the row of every `ROW_BUCKET`-th row-major index, from which a
     /// cell's row is a short scan forward.
-    bucket_row: Vec<u32>,
+    bucket_row: Arc<[u32]>,
     /// Masked grids only (empty when every cell is on): the id of each row-major index of the
-    /// topology (`NONE` when off), and the row-major index of each id.
+    /// topology (`NONE` when off), and the row-major index of each id. A part of a grid
+    /// ([`Grid::part`]) keeps the second only, in increasing order: an index's id is found by
+    /// a binary search, so the part costs its own cells, not the topology's.
     id_of: Vec<u32>,
     index_of: Vec<u32>,
     /// The number of active cells.
@@ -221,7 +227,7 @@ impl Grid {
     /// The grid of `topology`'s cells that `mask` switches on (all of them when `mask` is `None`).
     pub fn new(topology: Topology, mask: Option<&Mask>) -> Result<Grid> {
         let t = topology.tess();
-        let row_start = row_starts(t)?;
+        let row_start: Arc<[u32]> = row_starts(t)?.into();
         if let Some(m) = mask
             && !m.fits(&topology)
         {
@@ -231,9 +237,9 @@ impl Grid {
         let rows = t.rows() as usize;
         let row_len = (rows > 0 && row_start.windows(2).all(|w| w[1] - w[0] == row_start[1]))
             .then_some(row_start[1]);
-        let bucket_row = match row_len {
-            Some(_) => Vec::new(),
-            None => bucket_rows(&row_start),
+        let bucket_row: Arc<[u32]> = match row_len {
+            Some(_) => Arc::new([]),
+            None => bucket_rows(&row_start).into(),
         };
         let connected = std::sync::OnceLock::new();
         let mask = mask.filter(|m| m.count() < total);
@@ -303,6 +309,101 @@ impl Grid {
         })
     }
 
+    /// The grid of `cells` alone (ids of this grid in increasing order), as [`Grid::new`] makes
+    /// it with a mask of just those cells: the same ids in the same order, each cell's
+    /// neighbours among them in the same order, with their back slots. Made in time and memory
+    /// proportional to the cells, not to the topology: the neighbour lists are read from this
+    /// grid's, and nothing is made for the cells left out. A region carved again by hand
+    /// carves each of its parts on one ([`crate::locks::recarve`]).
+    ///
+    /// On a rect grid the part's topology is its bounding box with one more row and column on
+    /// each side where this grid's topology goes on (so a carver that reads rows, columns and
+    /// the first and last of them sees what it would see on the whole topology, cells switched
+    /// off all round), and its coordinates are relative to that box; on the other topologies it
+    /// is this grid's own topology and coordinates (only carvers that read neighbour lists run
+    /// on them). When the cells are the whole topology, the grid is the unmasked one, as
+    /// [`Grid::new`] makes it.
+    pub(crate) fn part(&self, cells: &[CellId]) -> Result<Grid> {
+        debug_assert!(cells.windows(2).all(|w| w[0] < w[1]), "increasing ids");
+        let total = *self.row_start.last().unwrap_or(&0) as usize;
+        if cells.len() == total {
+            return Grid::new(self.topology.clone(), None);
+        }
+        if cells.is_empty() {
+            return Grid::new(self.topology.clone(), Some(&Mask::empty(&self.topology)?));
+        }
+        let t = self.topology.tess();
+        let stride = t.max_degree();
+        if stride > NEIGHBOURS_HELD {
+            return Err(Error::input(format!(
+                "a grid cell may have {stride} neighbours (at most {NEIGHBOURS_HELD})"
+            )));
+        }
+        let (topology, row_start, row_len, bucket_row, index_of) = match &self.topology {
+            Topology::Rect(_) => {
+                let (mut r0, mut c0, mut r1, mut c1) = (u32::MAX, u32::MAX, 0, 0);
+                for &c in cells {
+                    let at = self.coord(c);
+                    (r0, c0) = (r0.min(at.row), c0.min(at.col));
+                    (r1, c1) = (r1.max(at.row), c1.max(at.col));
+                }
+                // a row and a column more on each side, where the topology has them
+                let (r0, c0) = (r0.saturating_sub(1), c0.saturating_sub(1));
+                let r1 = (r1 + 1).min(t.rows().saturating_sub(1));
+                let c1 = (c1 + 1).min(t.cols(0).saturating_sub(1));
+                let (w, h) = (c1 - c0 + 1, r1 - r0 + 1);
+                let topology = Topology::new(crate::topology::TopologyKind::Rect, w, h)?;
+                let row_start: Arc<[u32]> = (0..=h).map(|r| r * w).collect();
+                let index_of = cells
+                    .iter()
+                    .map(|&c| {
+                        let at = self.coord(c);
+                        (at.row - r0) * w + (at.col - c0)
+                    })
+                    .collect();
+                (topology, row_start, Some(w), Arc::from([]), index_of)
+            }
+            _ => (
+                self.topology.clone(),
+                self.row_start.clone(),
+                self.row_len,
+                self.bucket_row.clone(),
+                cells.iter().map(|&c| self.index(c)).collect::<Vec<u32>>(),
+            ),
+        };
+        let n = cells.len();
+        let mut nbrs = vec![CellId(0); n * stride];
+        let mut degree = vec![0u8; n];
+        for (i, &c) in cells.iter().enumerate() {
+            let mut d = 0;
+            for m in self.neighbours(c) {
+                if let Ok(j) = cells.binary_search(&m) {
+                    nbrs[i * stride + d] = CellId(j as u32);
+                    d += 1;
+                }
+            }
+            degree[i] = d as u8;
+        }
+        let mut back = vec![0u8; n * stride];
+        find_back_slots(&nbrs, &mut back, &degree, stride);
+        Ok(Grid {
+            topology,
+            row_start,
+            row_len,
+            bucket_row,
+            id_of: Vec::new(),
+            index_of,
+            len: n,
+            links: Links::Table {
+                stride,
+                degree,
+                nbrs,
+                back,
+            },
+            connected: std::sync::OnceLock::new(),
+        })
+    }
+
     /// The row-major index in the topology of the active cell `id`.
     #[inline]
     fn index(&self, id: CellId) -> u32 {
@@ -317,7 +418,7 @@ impl Grid {
     /// row-major indices and neighbour slots follow the lattice's directions): for carvers that
     /// walk the grid by arithmetic. `None` on a masked grid or a topology that is no lattice.
     pub fn lattice(&self) -> Option<Lattice> {
-        if self.id_of.is_empty() {
+        if self.id_of.is_empty() && self.index_of.is_empty() {
             self.topology.tess().lattice()
         } else {
             None
@@ -369,7 +470,15 @@ impl Grid {
         let end = *self.row_start.get(c.row as usize + 1)?;
         let i = start.checked_add(c.col).filter(|&i| i < end)?;
         if self.id_of.is_empty() {
-            return Some(CellId(i));
+            if self.index_of.is_empty() {
+                return Some(CellId(i));
+            }
+            // a part of a grid: its indices in increasing order
+            return self
+                .index_of
+                .binary_search(&i)
+                .ok()
+                .map(|k| CellId(k as u32));
         }
         let id = self.id_of[i as usize];
         (id != NONE).then_some(CellId(id))
@@ -784,6 +893,91 @@ mod tests {
                 assert_eq!(g.is_connected(), g.reaches_all());
             }
             assert!(n > 0);
+        }
+    }
+
+    /// A part of a grid ([`Grid::part`]) is the grid a mask of its cells makes: the same
+    /// neighbours and back slots, coordinates and lookups (on rect, moved to the part's box),
+    /// made from the grid's lists; the whole topology is the unmasked grid.
+    #[test]
+    fn a_part_of_a_grid_is_the_grid_of_its_mask() {
+        for t in topologies() {
+            let tess = t.tess();
+            let full = Mask::full(&t).unwrap();
+            for (seed, keep) in [(1u64, 2u64), (2, 3), (3, 9), (4, 1)] {
+                // a grid (shaped: some cells off), and cells of it
+                let mut shape = full.clone();
+                let mut cells_of = full.clone();
+                for (k, c) in full.cells().enumerate() {
+                    let hash = |s: u64| ((k as u64) ^ s).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 60;
+                    shape.set(c, seed == 4 || !hash(seed).is_multiple_of(5));
+                    cells_of.set(c, hash(seed + 7) % keep == 0);
+                }
+                let grid = Grid::new(t.clone(), Some(&shape)).unwrap();
+                let cells: Vec<CellId> = grid
+                    .cells()
+                    .filter(|&c| cells_of.get(grid.coord(c)))
+                    .collect();
+                let mut mask = Mask::empty(&t).unwrap();
+                for &c in &cells {
+                    mask.set(grid.coord(c), true);
+                }
+                let want = Grid::new(t.clone(), Some(&mask)).unwrap();
+                let part = grid.part(&cells).unwrap();
+                assert_eq!(part.len(), want.len(), "{t:?}");
+                assert_eq!(part.lattice().is_some(), want.lattice().is_some(), "{t:?}");
+                // on rect the part's box: where its first cell went says how far it moved
+                let moved = |c: Coord| -> Coord {
+                    match (&t, cells.first()) {
+                        (Topology::Rect(_), Some(_)) => {
+                            let (a, b) = (want.coord(CellId(0)), part.coord(CellId(0)));
+                            let by = |x: u32, from: u32, to: u32| {
+                                (i64::from(x) + i64::from(to) - i64::from(from)) as u32
+                            };
+                            Coord::new(by(c.row, a.row, b.row), by(c.col, a.col, b.col))
+                        }
+                        _ => c,
+                    }
+                };
+                for id in want.cells() {
+                    let at = want.coord(id);
+                    assert_eq!(part.coord(id), moved(at), "{t:?} {at:?}");
+                    assert_eq!(part.id_at(moved(at)), Some(id), "{t:?} {at:?}");
+                    assert_eq!(*part.neighbours(id), *want.neighbours(id), "{t:?} {at:?}");
+                    for slot in 0..want.degree(id) {
+                        assert_eq!(
+                            part.neighbour_and_back(id, slot),
+                            want.neighbour_and_back(id, slot),
+                            "{t:?} {at:?}"
+                        );
+                    }
+                }
+                if let Topology::Rect(_) = t
+                    && !cells.is_empty()
+                    && cells.len() < full.len()
+                {
+                    // the box has a row and a column of cells switched off wherever the grid
+                    // went on, and none where it stopped
+                    let pt = part.topology().tess();
+                    let (first, last) = (
+                        want.coord(CellId(0)),
+                        want.coord(want.cells().last().unwrap()),
+                    );
+                    let top = moved(Coord::new(first.row, 0)).row;
+                    assert_eq!(top, u32::from(first.row > 0), "{t:?}");
+                    assert_eq!(
+                        pt.rows() - 1 - moved(last).row,
+                        u32::from(last.row + 1 < tess.rows()),
+                        "{t:?}"
+                    );
+                }
+            }
+            // the whole topology: the unmasked grid
+            let grid = Grid::new(t.clone(), None).unwrap();
+            let all: Vec<CellId> = grid.cells().collect();
+            let whole = grid.part(&all).unwrap();
+            assert_eq!(whole.lattice().is_some(), grid.lattice().is_some(), "{t:?}");
+            check_against_the_topology(&whole, None);
         }
     }
 

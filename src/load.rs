@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize as _;
 
 use crate::design::Design;
+use crate::design::flat::FlatDesign;
 use crate::error::{Error, ErrorKind, Result};
 use crate::shape::{Format, Picture, ShapeSource, builtin};
 
@@ -176,8 +177,25 @@ pub fn decode_picture(bytes: &[u8], path: &Path) -> Result<LoadedShape> {
 
 /// Reads the design file at `path` through `loader`: TOML, or a maze's JSON ([`parse_design`]).
 pub fn read_design(loader: &dyn Loader, path: &Path) -> Result<Design> {
+    read_design_file(loader, path).map(|r| r.design)
+}
+
+/// A design file as read ([`read_design_file`], [`parse_design_file`]): the design, and
+/// whether the file gives the grid's height. A file that gives the width alone has as many
+/// rows as columns, as the command line's `--width` alone gives; with a shape, the command
+/// line fits the rows to the shape instead, as it does for `--width` and `--shape`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadDesign {
+    /// The design.
+    pub design: Design,
+    /// Whether the file gives the height (`height = ...`).
+    pub height_given: bool,
+}
+
+/// [`read_design`], with whether the file gives the height.
+pub fn read_design_file(loader: &dyn Loader, path: &Path) -> Result<ReadDesign> {
     let text = loader.text(path, "cannot read the design")?;
-    parse_design(&text).map_err(|e| Error::input(format!("{}: {}", e.message, path.display())))
+    parse_design_file(&text).map_err(|e| Error::input(format!("{}: {}", e.message, path.display())))
 }
 
 /// The start and finish pictures of a page: its own (`start_picture`, `finish_picture`, read
@@ -237,22 +255,40 @@ pub fn page_pictures(
 /// Parses a design from TOML text, or from a maze's JSON (the design it records: the same maze
 /// again); the error is the parser's whole message on one line (control
 /// characters escaped), with the line and column. Hand edits (`cell_edits`) must lie on the
-/// design's grid.
+/// design's grid. A byte order mark before the text is read past (editors on Windows write
+/// one), so a JSON file with one is still read as JSON.
 pub fn parse_design(text: &str) -> Result<Design> {
-    let design = if text.trim_start().starts_with('{') {
+    parse_design_file(text).map(|r| r.design)
+}
+
+/// [`parse_design`], with whether the text gives the height ([`ReadDesign`]).
+pub fn parse_design_file(text: &str) -> Result<ReadDesign> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let flat = if text.trim_start().starts_with('{') {
         design_of_json(text)?
     } else {
         parse_toml(text)?
     };
+    let height_given = flat.height.is_some();
+    let design = Design::try_from(flat).map_err(|e| {
+        Error::input(format!(
+            "bad design file: {}",
+            crate::error::one_line(e.message.trim())
+        ))
+    })?;
     design
         .check_cell_edits()
         .map_err(|e| Error::input(format!("bad design file: {}", e.message)))?;
-    Ok(design)
+    Ok(ReadDesign {
+        design,
+        height_given,
+    })
 }
 
 /// The design a maze's JSON holds (`hedge generate -o maze.json` writes it under `design`,
-/// with the seed, size and carver it was made with), or a design written as JSON.
-fn design_of_json(text: &str) -> Result<Design> {
+/// with the seed, size and carver it was made with), or a design written as JSON: a JSON
+/// object either way (an array would be read as the knobs in order, `[]` as every default).
+fn design_of_json(text: &str) -> Result<FlatDesign> {
     let bad = |e: &dyn std::fmt::Display| {
         Error::input(format!(
             "bad design file: not a maze's JSON (hedge generate -o maze.json) nor a design: {e}"
@@ -263,6 +299,19 @@ fn design_of_json(text: &str) -> Result<Design> {
         Some(d) => d.take(),
         None => v,
     };
+    if !v.is_object() {
+        let kind = match v {
+            serde_json::Value::Null => "null",
+            serde_json::Value::Bool(_) => "a boolean",
+            serde_json::Value::Number(_) => "a number",
+            serde_json::Value::String(_) => "a string",
+            serde_json::Value::Array(_) => "an array",
+            serde_json::Value::Object(_) => "an object",
+        };
+        return Err(bad(&format_args!(
+            "the design is {kind}, not an object of knobs"
+        )));
+    }
     serde_json::from_value(v).map_err(|e| bad(&e))
 }
 
@@ -299,16 +348,16 @@ fn hoist_shape_options(text: &str) -> Result<Option<toml::Table>> {
     Ok(Some(table))
 }
 
-fn parse_toml(text: &str) -> Result<Design> {
+fn parse_toml(text: &str) -> Result<FlatDesign> {
     if let Some(table) = hoist_shape_options(text)? {
-        return Design::deserialize(table).map_err(|e| {
+        return FlatDesign::deserialize(table).map_err(|e| {
             Error::input(format!(
                 "bad design file: {}",
                 crate::error::one_line(e.message().trim())
             ))
         });
     }
-    toml::from_str::<Design>(text).map_err(|e| {
+    toml::from_str::<FlatDesign>(text).map_err(|e| {
         let at = e.span().map(|s| {
             let before = &text[..s.start.min(text.len())];
             let line = before.matches('\n').count() + 1;

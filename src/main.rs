@@ -7,7 +7,11 @@ use clap::Parser;
 
 fn main() -> std::process::ExitCode {
     clean_up_on_signals();
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        // help and version on standard output, a usage error in one line
+        Err(e) => return cli::refused(&e),
+    };
     #[cfg(feature = "gui")]
     if cli.command.is_none() {
         return match hedge::app::run() {

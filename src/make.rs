@@ -55,10 +55,20 @@ pub fn cut(source: &ShapeSource, loaded: &LoadedShape, cut: Cut) -> Result<Foreg
     Foreground::from_picture(&loaded.picture, cut).map_err(|e| at_file(source, e))
 }
 
-/// `e` with the file of `source` named last (built-in and text shapes have none).
+/// `e` with the file of `source` named last (built-in and text shapes have none). A text that
+/// cuts to nothing is blamed, not its picture: its characters draw nothing.
 fn at_file(source: &ShapeSource, e: Error) -> Error {
     match source {
         ShapeSource::File(p) => Error::new(e.kind, format!("{}: {}", e.message, p.display())),
+        ShapeSource::Text { text, .. } if e.kind == crate::error::ErrorKind::EmptyMask => {
+            Error::new(
+                e.kind,
+                format!(
+                    "the text of a text shape has no printable letters: {:?} draws nothing",
+                    crate::shape::text::lines(text).join(" ")
+                ),
+            )
+        }
         ShapeSource::Builtin(_) | ShapeSource::Text { .. } => e,
     }
 }
@@ -292,6 +302,21 @@ pub struct Fit {
 /// follow it and the walls run together (a page under the setup's comfortable minimum is
 /// printed with a warning; one under this is refused).
 pub const UNPRINTABLE_MM: f64 = 0.5;
+
+/// The refusal of a page whose corridors would be `corridor_mm` wide with walls of `wall_mm`,
+/// under [`UNPRINTABLE_MM`]: one line, with the share of the cells across that would print.
+fn unprintable(corridor_mm: f64, wall_mm: f64) -> Error {
+    // (corridor + wall) is a cell on the page: the share of the cells across that gives the
+    // least printable corridor
+    let cell = (corridor_mm + wall_mm).max(1e-9);
+    let share = cell / (UNPRINTABLE_MM + wall_mm);
+    Error::input(format!(
+        "the corridors would be {:.2} mm wide on this page, too narrow to print (the least is \
+         {UNPRINTABLE_MM} mm): use a larger paper or at most {:.0}% of the cells across",
+        corridor_mm.max(0.0),
+        (share * 100.0).floor().clamp(1.0, 99.0)
+    ))
+}
 
 /// A design ready to be made: its shape decoded, cut and fitted to the grid as a mask.
 #[derive(Clone, Debug)]
@@ -661,6 +686,68 @@ impl Prepared {
         notes
     }
 
+    /// Refuses, before the maze is made, a page of `setup` on which its corridors would print
+    /// under [`UNPRINTABLE_MM`], with the rule and the message of [`Made::print`]'s check (which
+    /// stays, for what the grid's size alone cannot tell): a 3000 x 3000 grid on Letter is
+    /// refused from its size in a moment, not after its nine million cells are carved. The
+    /// corridor is estimated from the most the page's room (any orientation an auto page may
+    /// take) could scale the grid's extent to: the cells' centres of a shape's mask, the whole
+    /// grid without one. A real page scales the maze less (its cells reach past their centres,
+    /// the markers and labels take room too), so a page refused here would be refused after.
+    /// Nothing is refused here for a tile maze or a design with cells painted by hand (whose
+    /// grid may lose a part).
+    pub fn check_page(&self, setup: &PageSetup) -> Result<()> {
+        let d = &self.design;
+        if d.style() != Style::Walls || !d.cell_edits.is_empty() {
+            return Ok(());
+        }
+        let topology = Topology::new(d.grid_topology(), d.width, d.height)?;
+        let tess = topology.tess();
+        let (w, h) = match self.mask() {
+            None => tess.extent(),
+            Some(mask) => {
+                let mut b = [
+                    f64::INFINITY,
+                    f64::INFINITY,
+                    f64::NEG_INFINITY,
+                    f64::NEG_INFINITY,
+                ];
+                for c in mask.cells() {
+                    let p = tess.center(c);
+                    b = [b[0].min(p.x), b[1].min(p.y), b[2].max(p.x), b[3].max(p.y)];
+                }
+                (b[2] - b[0], b[3] - b[1])
+            }
+        };
+        if !(w > 0.0 && h > 0.0) {
+            return Ok(());
+        }
+        let room = |o: crate::page::Orientation| {
+            let a = draw::maze_room(&setup.oriented(o));
+            (a.w / w).min(a.h / h)
+        };
+        let scale =
+            room(crate::page::Orientation::Portrait).max(room(crate::page::Orientation::Landscape));
+        // the layout's corridor at that scale ([`Layout::corridor_mm`]): the walls thinned to at
+        // most 0.3 of a cell, an inset corridor narrower by its share of a side
+        let wall_mm = setup.wall_mm.min(0.3 * scale);
+        let inset = d.inset_share();
+        let side = if d.grid_topology() == TopologyKind::Hex {
+            1.0 / 3f64.sqrt()
+        } else {
+            1.0
+        };
+        let corridor_mm = if inset > 0.0 {
+            scale * (1.0 - 2.0 * inset) * side - wall_mm
+        } else {
+            scale - wall_mm
+        };
+        if corridor_mm < UNPRINTABLE_MM {
+            return Err(unprintable(corridor_mm, wall_mm));
+        }
+        Ok(())
+    }
+
     /// Makes the maze the design describes, as it is (its seed; no search): a maze of cells and
     /// walls, or a hex tile maze for the tiles style.
     pub fn make(&self) -> Result<Made> {
@@ -894,17 +981,7 @@ impl Made {
     ) -> Result<export::Printed> {
         let lay = self.layout(setup)?;
         if lay.corridor_mm < UNPRINTABLE_MM {
-            // (corridor + wall) is a cell on the page: the share of the cells across that
-            // gives the least printable corridor
-            let cell = (lay.corridor_mm + lay.wall_mm).max(1e-9);
-            let share = cell / (UNPRINTABLE_MM + lay.wall_mm);
-            return Err(Error::input(format!(
-                "the corridors would be {:.2} mm wide on this page, too narrow to print (the \
-                 least is {UNPRINTABLE_MM} mm): use a larger paper or at most {:.0}% of the cells \
-                 across",
-                lay.corridor_mm.max(0.0),
-                (share * 100.0).floor().clamp(1.0, 99.0)
-            )));
+            return Err(unprintable(lay.corridor_mm, lay.wall_mm));
         }
         match self {
             Made::Walls(g) => export::print(g, setup, format, key),

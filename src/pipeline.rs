@@ -477,8 +477,8 @@ pub(crate) fn carve_unchecked(
 }
 
 /// The hand work on a carved maze ([`crate::locks`]): its regions carved again, in order, then
-/// its locks applied (from a random stream of their own, so the braid after is the same with or
-/// without them). Returns the walls locked closed, which the braid leaves standing.
+/// its locks applied (their walls ranked from the seed, drawing nothing from the maze's random
+/// stream, so the braid after is the same with or without them). Returns the walls locked closed, which the braid leaves standing.
 fn hand_work(
     maze: &mut Maze,
     w: &crate::design::Walls,
@@ -492,7 +492,7 @@ fn hand_work(
     for region in &w.recarve {
         crate::locks::recarve(maze, region, w.algorithm, opts, &locked[0])?;
     }
-    crate::locks::lock(maze, &locked, &mut MazeRng::new(seed ^ 0x10C4_ED00))?;
+    crate::locks::lock(maze, &locked, seed ^ 0x10C4_ED00)?;
     let [closed, _] = locked;
     Ok(closed)
 }

@@ -334,6 +334,16 @@ impl Report {
         }
     }
 
+    /// The problems on one line, each as its check's name and what was found:
+    /// `corridors: ...; safe area: ...` (empty when every check passed).
+    pub fn problems_line(&self) -> String {
+        let parts: Vec<String> = self
+            .problems()
+            .map(|c| format!("{}: {}", c.name, c.text))
+            .collect();
+        parts.join("; ")
+    }
+
     /// The block for a person: the status line, then one line per check (at most
     /// [`MAX_LINES`] lines in all).
     pub fn block(&self) -> String {

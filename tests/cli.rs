@@ -1074,3 +1074,154 @@ fn a_one_part_shape_split_by_the_grid_is_named_as_such() {
         "{err}"
     );
 }
+
+/// Runs the binary through `sh` with standard output redirected as `redirect` says
+/// (`>/dev/full`, `>&-`).
+fn with_stdout(redirect: &str, args: &[&str]) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec \"$0\" \"$@\" {redirect}"))
+        .arg(env!("CARGO_BIN_EXE_hedge"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Issue 57 item 8: `hedge --help >/dev/full` exited 0; with standard output closed, `man`,
+/// `completions` and an ASCII `generate` exited 0, the last printing "seed 1: ..." for a maze
+/// never written. Each is now one line on stderr and exit status 1.
+#[test]
+fn standard_output_that_cannot_be_written_is_one_line_and_a_failure() {
+    let runs: [&[&str]; 7] = [
+        &["--help"],
+        &["--version"],
+        &["generate", "--help"],
+        &["man"],
+        &["completions", "bash"],
+        &["generate", "--width", "10", "--seed", "1"],
+        &[
+            "generate",
+            "--topology",
+            "hex",
+            "--width",
+            "5",
+            "--seed",
+            "1",
+        ],
+    ];
+    for args in runs {
+        for redirect in [">/dev/full", ">&-"] {
+            let out = with_stdout(redirect, args);
+            let err = stderr_of(&out);
+            assert_eq!(out.status.code(), Some(1), "{args:?} {redirect}: {err}");
+            assert!(
+                err.starts_with("error: cannot write to standard output: "),
+                "{args:?} {redirect}: {err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{args:?} {redirect}: {err}");
+            assert!(!err.contains("seed 1"), "{args:?} {redirect}: {err}");
+        }
+    }
+    // a reader that stops reading ends the run quietly, as `head` expects
+    for args in [&["man"][..], &["completions", "zsh"], &["--help"]] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("\"$0\" \"$@\" | head -c 1 >/dev/null; exit 0")
+            .arg(env!("CARGO_BIN_EXE_hedge"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(stderr_of(&out), "", "{args:?}");
+    }
+    // and written whole, the help is the help
+    let out = hedge().arg("--help").output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Usage: hedge"));
+}
+
+/// Issue 57 item 11: usage errors were 3 to 7 lines (the error, a tip, the usage, a pointer to
+/// the help). Each is one line ending with where the help is, exit status 2.
+#[test]
+fn usage_errors_are_one_line_with_where_the_help_is() {
+    let runs: [(&[&str], &str); 5] = [
+        (
+            &["regenerate", "m.json", "-o", "p.pdf", "--puzzle", "-1"],
+            "unexpected argument '-1' found; to pass '-1' as a value, use '-- -1'; try 'hedge \
+             regenerate --help'",
+        ),
+        (
+            &["generate", "--starts", "x"],
+            "invalid value 'x' for '--starts <N>': invalid digit found in string; try 'hedge \
+             generate --help'",
+        ),
+        (
+            &["batch"],
+            "the following required arguments were not provided: --output <OUTDIR>, \
+             <BOOK.toml>; try 'hedge batch --help'",
+        ),
+        (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        (
+            &["generate", "--widht", "3"],
+            "unexpected argument '--widht' found",
+        ),
+    ];
+    for (args, want) in runs {
+        let out = hedge().args(args).output().unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(want),
+            "{args:?}: {err}"
+        );
+        assert!(err.trim_end().ends_with("--help'"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // a value of 100,000 characters (about the most one argument may hold) is echoed as 200
+    // characters of it, and a megabyte of one in a design file too
+    let huge = "7x".repeat(50_000);
+    for args in [
+        vec!["generate", "--starts", huge.as_str()],
+        vec!["generate", "--paper", huge.as_str()],
+        vec!["generate", "--shape", huge.as_str()],
+    ] {
+        let out = hedge().args(&args).output().unwrap();
+        let err = stderr_of(&out);
+        assert!(!out.status.success(), "{}", &args[1]);
+        assert_eq!(
+            err.lines().count(),
+            1,
+            "{}: {}",
+            args[1],
+            &err[..300.min(err.len())]
+        );
+        assert!(
+            err.len() < 1000,
+            "{}: {} bytes: {}",
+            args[1],
+            err.len(),
+            &err[..300]
+        );
+        assert!(err.contains("… (100000 characters)"), "{}: {err}", args[1]);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let design = dir.path().join("d.toml");
+    for text in [
+        format!("algorithm = \"{}\"\n", "x".repeat(1 << 20)),
+        format!(
+            "[page]\ntitle = 3\npaper = \"{}\"\n",
+            "a b ".repeat(1 << 18)
+        ),
+    ] {
+        fs::write(&design, &text).unwrap();
+        let out = hedge()
+            .args(["generate", "--design"])
+            .arg(&design)
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert!(!out.status.success());
+        assert_eq!(err.lines().count(), 1, "{}", &err[..300.min(err.len())]);
+        assert!(err.len() < 1000, "{} bytes: {}", err.len(), &err[..300]);
+    }
+}

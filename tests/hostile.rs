@@ -865,3 +865,156 @@ fn svg_huge_arcs_are_counted_before_they_are_cut_into_curves() {
     let e = refusal(broken.as_bytes());
     assert!(e.contains("path points"), "{e}");
 }
+
+/// Issue 57 item 9: design files read differently from what they said, silently: `width = 10`
+/// without a height gave 10 x 20 (the command line gives 10 x 10); a lock of five numbers or a
+/// re-carved cell of three was cut short (the JSON form was refused); locks on a tiles design
+/// were ignored; `{"design": []}` gave a random maze; a JSON design with a byte order mark was
+/// parsed as TOML.
+#[test]
+fn design_files_mean_what_they_say() {
+    // a width alone: as many rows, TOML and JSON alike; a height given is kept
+    for text in [
+        "width = 10\n",
+        "{\"width\": 10}",
+        "{\"design\": {\"width\": 10}}",
+    ] {
+        let d = parse_design(text).unwrap();
+        assert_eq!((d.width, d.height), (10, 10), "{text}");
+    }
+    let d = parse_design("width = 10\nheight = 4\n").unwrap();
+    assert_eq!((d.width, d.height), (10, 4));
+    let d = parse_design("height = 4\n").unwrap();
+    assert_eq!((d.width, d.height), (20, 4));
+    // arrays of the wrong length: one line, TOML and JSON alike
+    let cases = [
+        ("lock = { open = [[1, 1, 1, 2, 9]] }\n", "four numbers"),
+        ("lock = { closed = [[1, 1, 1]] }\n", "four numbers"),
+        (
+            "[[recarve]]\nseed = 1\ncells = [[0, 0, 0]]\n",
+            "two numbers",
+        ),
+        ("[[recarve]]\nseed = 1\ncells = [[0]]\n", "two numbers"),
+        ("{\"lock\": {\"open\": [[1, 1, 1, 2, 9]]}}", "four numbers"),
+        (
+            "{\"recarve\": [{\"seed\": 1, \"cells\": [[0, 0, 0]]}]}",
+            "two numbers",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = parse_design(text).unwrap_err();
+        assert!(e.message.contains(want), "{text}: {e}");
+        assert!(e.message.starts_with("bad design file: "), "{text}: {e}");
+        assert_eq!(e.message.lines().count(), 1, "{text}: {e}");
+    }
+    let ok =
+        parse_design("lock = { open = [[1, 1, 1, 2]] }\n[[recarve]]\nseed = 1\ncells = [[0, 0]]\n")
+            .unwrap();
+    assert_eq!(ok.walls().lock.open, vec![[1, 1, 1, 2]]);
+    // hand work on a tiles design: refused, not left behind
+    for text in [
+        "style = \"tiles\"\nlock = { open = [[1, 1, 1, 2]] }\n",
+        "style = \"tiles\"\n[[recarve]]\nseed = 1\ncells = [[0, 0]]\n",
+    ] {
+        let e = parse_design(text).unwrap_err();
+        assert!(e.message.contains("tiles design"), "{text}: {e}");
+        assert_eq!(e.message.lines().count(), 1, "{text}: {e}");
+    }
+    // a JSON design that is not an object of knobs
+    for text in [
+        "{\"design\": []}",
+        "{\"design\": [\"tiles\", 1]}",
+        "{\"design\": 3}",
+    ] {
+        let e = parse_design(text).unwrap_err();
+        assert!(e.message.contains("not an object of knobs"), "{text}: {e}");
+    }
+    // a byte order mark: read past, JSON stays JSON
+    let d = parse_design("\u{feff}{\"width\": 7, \"height\": 3}").unwrap();
+    assert_eq!((d.width, d.height), (7, 3));
+    let d = parse_design("\u{feff}width = 7\nheight = 3\n").unwrap();
+    assert_eq!((d.width, d.height), (7, 3));
+}
+
+/// The command line reads a design file's width alone as it reads `--width` alone: square,
+/// or with a shape, its rows fitted to the shape.
+#[test]
+fn a_design_files_width_alone_sizes_the_grid_as_the_flag_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = |args: &[&str], design: Option<&str>| -> (u64, u64) {
+        let json = dir.path().join("m.json");
+        let mut cmd = hedge();
+        cmd.arg("generate")
+            .args(args)
+            .args(["--seed", "2", "-o"])
+            .arg(&json);
+        if let Some(text) = design {
+            let file = dir.path().join("d.toml");
+            std::fs::write(&file, text).unwrap();
+            cmd.arg("--design").arg(&file);
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr_of(&out));
+        let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        (v["width"].as_u64().unwrap(), v["height"].as_u64().unwrap())
+    };
+    assert_eq!(rows(&[], Some("width = 10\n")), (10, 10));
+    assert_eq!(rows(&["--width", "12"], Some("width = 10\n")), (12, 12));
+    assert_eq!(
+        rows(&["--width", "12"], Some("width = 10\nheight = 5\n")),
+        (12, 5)
+    );
+    let fitted = rows(&["--shape", "fish", "--width", "30"], None);
+    assert_ne!(fitted.1, 30, "a fish is wider than tall");
+    let file = "width = 30\n[shape]\nbuiltin = \"fish\"\n";
+    assert_eq!(rows(&[], Some(file)), fitted);
+    // a height given is the file's
+    let file = "width = 30\nheight = 30\n[shape]\nbuiltin = \"fish\"\n";
+    assert_eq!(rows(&[], Some(file)), (30, 30));
+}
+
+/// Issue 57 item 10: `--text` of a lone combining mark said "the picture is (nearly) all
+/// transparent", and a zero-width joiner suggested another font. Marks alone are named as no
+/// letters; invisible format characters are left out.
+#[test]
+fn text_shapes_blame_the_text() {
+    let run = |text: &str| {
+        hedge()
+            .args(["generate", "--width", "30", "--seed", "1", "--text", text])
+            .args(["-o", "/nonexistent-dir/m.json"])
+            .output()
+            .unwrap()
+    };
+    for text in ["\u{301}", "\u{301}\u{308} \u{20dd}"] {
+        let out = run(text);
+        let err = stderr_of(&out);
+        assert!(!out.status.success());
+        assert!(err.contains("has no printable letters"), "{text:?}: {err}");
+        assert!(!err.contains("transparent"), "{text:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // a zero-width joiner (and a soft hyphen, a zero-width space) is left out: EMMA is made
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("m.json");
+    let out = hedge()
+        .args(["generate", "--width", "30", "--seed", "1"])
+        .args(["--text", "EM\u{200d}M\u{ad}A\u{200b}", "-o"])
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let plain = dir.path().join("plain.json");
+    let out = hedge()
+        .args([
+            "generate", "--width", "30", "--seed", "1", "--text", "EMMA", "-o",
+        ])
+        .arg(&plain)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    let cells = |p: &std::path::Path| {
+        let v: serde_json::Value = serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap();
+        v["cells"].as_array().unwrap().len()
+    };
+    assert_eq!(cells(&json), cells(&plain));
+}

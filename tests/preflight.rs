@@ -65,7 +65,14 @@ fn a_thin_line_design_warns_and_fails_with_strict() {
         .output()
         .unwrap();
     assert!(!out.status.success());
-    assert!(stderr_of(&out).contains("--strict"), "{}", stderr_of(&out));
+    // one line naming the problem, not the whole block before it (issue 57 item 11)
+    let err = stderr_of(&out);
+    assert!(
+        err.starts_with("error: preflight failed (--strict): lines: thinnest 0.20 mm"),
+        "{err}"
+    );
+    assert!(err.trim_end().ends_with("; nothing written"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
     assert!(!path.exists(), "nothing written");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }

@@ -86,15 +86,25 @@ pub(super) fn single(
     name: &str,
     loader: &dyn Loader,
 ) -> Result<PuzzleSpec> {
+    // whether an inline design gives its height (a design file says so as it is read)
+    let inline_height = entry
+        .get("design")
+        .and_then(toml::Value::as_table)
+        .is_some_and(|t| t.contains_key("height"));
     let entry: SingleEntry = entry.clone().try_into().map_err(entry_error)?;
-    let (mut design, dir, what) = match entry.design {
+    let (mut design, height_given, dir, what) = match entry.design {
         DesignRef::File(file) => {
             let path = base.join(&file);
-            let d = crate::load::read_design(loader, &path)?;
+            let read = crate::load::read_design_file(loader, &path)?;
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-            (d, dir, format!("design file {file}"))
+            (
+                read.design,
+                read.height_given,
+                dir,
+                format!("design file {file}"),
+            )
         }
-        DesignRef::Inline(d) => (*d, base.to_path_buf(), "design".to_string()),
+        DesignRef::Inline(d) => (*d, inline_height, base.to_path_buf(), "design".to_string()),
     };
     design
         .validate()
@@ -106,9 +116,12 @@ pub(super) fn single(
     }
     resolve_shape(&mut design, &dir);
     design.page.resolve_pictures(&dir);
+    // a design without a height has its rows fitted to its shape, as `hedge generate
+    // --design` fits them (as many rows as columns without a shape)
+    let fit_height = !height_given && design.shape.is_some();
     Ok(PuzzleSpec {
         design,
-        fit_height: false,
+        fit_height,
         size_limit: None,
         source: name.to_string(),
         seed_bumped_from: None,
@@ -170,5 +183,40 @@ mod tests {
         assert_eq!((r.from, r.to), (3.0, 5.0));
         let r: Ramp = toml::Value::from(7).try_into().unwrap();
         assert_eq!((r.from, r.to), (7.0, 7.0));
+    }
+
+    /// Issue 57 item 9: a single page's design without a height had 20 rows whatever its
+    /// width; it is sized as `hedge generate --design` sizes it: fitted to its shape, square
+    /// without one, and a height given is kept.
+    #[test]
+    fn a_single_pages_height_follows_its_width_or_shape() {
+        let fish = "seed = 1\nshape = { builtin = \"fish\" }\n";
+        let files = crate::load::Memory::new()
+            .with("w.toml", format!("width = 12\n{fish}"))
+            .with("wh.toml", format!("width = 12\nheight = 5\n{fish}"));
+        let page = |design: &str| {
+            let text = format!("[[pages]]\ndesign = {design}\n");
+            let book = parse(&text, Path::new(""), &files).unwrap();
+            let p = &book.puzzles[0];
+            (p.design.width, p.design.height, p.fit_height)
+        };
+        // the rows a fitted page is made with: fewer than its columns, a fish being wide
+        let text = "[[pages]]\ndesign = \"w.toml\"\n";
+        let book = parse(text, Path::new(""), &files).unwrap();
+        let made = crate::book::fitted_design(&book.puzzles[0], &book.settings, &files).unwrap();
+        assert_eq!(made.width, 12);
+        assert!(made.height < 12, "{}", made.height);
+        assert_eq!(page("{ width = 12, seed = 1 }"), (12, 12, false));
+        assert_eq!(page("{ width = 12, height = 5, seed = 1 }"), (12, 5, false));
+        assert_eq!(
+            page("{ width = 12, seed = 1, shape = { builtin = \"fish\" } }"),
+            (12, 12, true)
+        );
+        assert_eq!(
+            page("{ width = 12, height = 5, seed = 1, shape = { builtin = \"fish\" } }"),
+            (12, 5, false)
+        );
+        assert_eq!(page("\"w.toml\""), (12, 12, true));
+        assert_eq!(page("\"wh.toml\""), (12, 5, false));
     }
 }

@@ -77,7 +77,9 @@
 //! Rules, checked before anything is made or written:
 //! - every page entry is either `design = ...` or `count = ...`; an error names the entry
 //!   (`pages[3]`, counting from 1) and the field;
-//! - a single page's design must carry a seed (a book prints the same every time);
+//! - a single page's design must carry a seed (a book prints the same every time); without a
+//!   `height`, its rows are fitted to its shape (square without one), as the command line's
+//!   `--design` fits them;
 //! - a generator without `height` fits the height to each shape's aspect ratio (square without a
 //!   shape);
 //! - no two puzzles share shape + seed: two single pages that do are an error; a generator page

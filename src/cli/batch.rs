@@ -66,8 +66,11 @@ pub fn run_batch(args: &BatchArgs) -> Result<()> {
     bar.finish_and_clear();
     let built = built?;
     if args.strict && !built.preflight.is_clean() {
-        super::say_block(&built.preflight.block());
-        anyhow::bail!("preflight failed (--strict): nothing written");
+        // one line: the problems, not the whole block
+        anyhow::bail!(
+            "preflight failed (--strict): {}; nothing written",
+            built.preflight.problems_line()
+        );
     }
     hedge::io::write_book(&args.output, &built.files)?;
     for w in &built.warnings {

@@ -24,11 +24,13 @@ pub fn say_block(block: &str) {
 static WARNINGS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 
 /// Writes `line` to standard error on one line (control characters escaped, see
-/// [`hedge::error::one_line`]). A line starting with `warning: ` waits for the run to succeed
+/// [`hedge::error::one_line`]; a value echoed in it at most 200 characters long, see
+/// [`hedge::error::short_values`]). A line starting with `warning: ` waits for the run to succeed
 /// (see [`WARNINGS`]). A standard error that cannot be written is ignored: it must not panic,
 /// nor turn a run that succeeded into a failure.
 pub fn say_line(line: &str) {
-    let line = hedge::error::one_line(line).into_owned();
+    let line = hedge::error::one_line(line);
+    let line = hedge::error::short_values(&line).into_owned();
     if line.starts_with("warning: ") {
         if let Ok(mut w) = WARNINGS.lock() {
             w.push(line);
@@ -251,9 +253,11 @@ fn out_format(path: &Path) -> Result<OutFormat> {
     }
 }
 
-/// The design that `args` describe: the design file's, overridden by flags.
-pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
-    let mut d = design_file(args)?;
+/// The design that `args` describe: the design file's, overridden by flags; and whether the
+/// design file gives the grid's height (without one, the height follows the width, or the
+/// shape, as it does for `--width` alone).
+pub fn design_from_args(args: &GenerateArgs) -> Result<(Design, bool)> {
+    let (mut d, file_height) = design_file(args)?;
     // the style first: the knobs below are the walls' or the tiles'
     if let Some(s) = args.style {
         d.set_style(s);
@@ -273,33 +277,36 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<Design> {
         }
     }
     difficulty::apply_preset(&args.difficulty, &mut d, &setup, args.width.is_none())?;
-    apply_knobs(args, &mut d)?;
+    apply_knobs(args, &mut d, file_height)?;
     shape::apply(&args.shape, &mut d)?;
     difficulty::apply_targets(&args.difficulty, &mut d)?;
     apply_entrance(args, &mut d)?;
     d.validate()?;
-    Ok(d)
+    Ok((d, file_height))
 }
 
-/// The design of `--design` (its pictures' paths resolved), or the default design.
-fn design_file(args: &GenerateArgs) -> Result<Design> {
+/// The design of `--design` (its pictures' paths resolved), or the default design; and
+/// whether the file gives the height.
+fn design_file(args: &GenerateArgs) -> Result<(Design, bool)> {
     Ok(match &args.design {
         Some(p) => {
-            let mut d = hedge::io::read_design(p)?;
+            let read = hedge::io::read_design_file(p)?;
+            let mut d = read.design;
             // its pictures' paths are relative to it
             d.page.resolve_pictures(p.parent().unwrap_or(Path::new("")));
-            d
+            (d, read.height_given)
         }
-        None => Design::default(),
+        None => (Design::default(), false),
     })
 }
 
 /// Sets the knobs the flags give on `d`: size, seed, and the knobs of its style (for tiles
-/// the order, for walls the carver, braid, weave, inset and key).
-fn apply_knobs(args: &GenerateArgs, d: &mut Design) -> Result<()> {
+/// the order, for walls the carver, braid, weave, inset and key). `file_height`: the design
+/// file gives the height (which `--width` alone then leaves as it is).
+fn apply_knobs(args: &GenerateArgs, d: &mut Design, file_height: bool) -> Result<()> {
     if let Some(w) = args.width {
         d.width = w;
-        if args.height.is_none() && args.design.is_none() {
+        if args.height.is_none() && !file_height {
             d.height = w;
         }
     }
@@ -415,19 +422,28 @@ fn apply_entrance(args: &GenerateArgs, d: &mut Design) -> Result<()> {
 /// With a shape, a tile maze fills the tiles the shape covers (fitted as on a hex grid, whose
 /// geometry the tiles share; see `hedge::tiles::region`).
 pub fn run_generate(args: &GenerateArgs) -> Result<()> {
-    let design = design_from_args(args)?;
+    let (design, file_height) = design_from_args(args)?;
     let format = args.output.as_deref().map(out_format).transpose()?;
     if args.page.key.is_some() && !matches!(format, Some(OutFormat::Print(_))) {
         bail!("--key goes with a page output (-o NAME.pdf, .svg or .png)");
     }
     check_targets(&design)?;
     let setup = args.page.setup(&design.page)?;
-    let prepared = prepare_design(args, &design, &setup)?;
+    let prepared = prepare_design(args, &design, file_height, &setup)?;
     for note in prepared.notes() {
         say!("note: {note}");
     }
     for warning in prepared.warnings() {
         say!("warning: {warning}");
+    }
+    // a page too fine to print is refused from the grid's size, before it is carved
+    if matches!(format, Some(OutFormat::Print(_))) {
+        prepared.check_page(&setup)?;
+    }
+    // test hook, in debug builds only: the run stops where the maze would be made
+    #[cfg(debug_assertions)]
+    if std::env::var_os("HEDGE_TEST_NO_MAZE").is_some() {
+        bail!("HEDGE_TEST_NO_MAZE: the maze would be made here");
     }
     let made = make_maze(args, prepared)?;
     write_maze(args, &made, format, &setup)?;
@@ -443,13 +459,18 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
 }
 
 /// Prepares `design` on the page `setup`: its shape decoded and fitted, the height following
-/// the shape unless the flags give it.
-fn prepare_design(args: &GenerateArgs, design: &Design, setup: &PageSetup) -> Result<Prepared> {
+/// the shape unless the flags or the design file give it (`file_height`).
+fn prepare_design(
+    args: &GenerateArgs,
+    design: &Design,
+    file_height: bool,
+    setup: &PageSetup,
+) -> Result<Prepared> {
     // with a shape, the height follows its aspect ratio unless given (or kept from a design
-    // file); a preset's grid (sized for its corridor width when no width is given) is the
-    // limit, so a shape taller than the page gets fewer cells across
+    // file that gives it); a preset's grid (sized for its corridor width when no width is
+    // given) is the limit, so a shape taller than the page gets fewer cells across
     let height = args.height.is_none()
-        && (args.design.is_none()
+        && (!file_height
             || args.width.is_some()
             || args.shape.shape.is_some()
             || args.shape.text.is_some());
@@ -549,16 +570,162 @@ fn write_maze(
 }
 
 /// Writes `text` to standard output. A reader that closed the pipe (`hedge ... | head`) ends
-/// the program quietly with exit status 0, as Unix tools do; any other failure (a full disk) is
-/// an error.
+/// the program quietly with exit status 0, as Unix tools do; any other failure (a full disk,
+/// `>/dev/full`, standard output closed with `>&-`) is an error, so nothing is reported as
+/// written that was not.
 pub fn write_out(text: &str) -> Result<()> {
     use std::io::Write as _;
+    let cannot = |e: std::io::Error| {
+        // the OS message without its "(os error N)" tail
+        let msg = e.to_string();
+        let msg = msg.split(" (os error").next().unwrap_or(&msg).to_string();
+        anyhow::anyhow!("cannot write to standard output: {msg}")
+    };
+    if stdout_was_closed() {
+        return Err(anyhow::anyhow!(
+            "cannot write to standard output: it is closed"
+        ));
+    }
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    let written = out.flush().and_then(|()| {
+        // the standard library takes a closed standard output for one that swallows
+        // everything; a copy of its descriptor says whether it is open, and writes to it
+        // report every failure
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd as _;
+            let fd = out.as_fd().try_clone_to_owned()?;
+            let mut file = std::fs::File::from(fd);
+            file.write_all(text.as_bytes()).and_then(|()| file.flush())
+        }
+        #[cfg(not(unix))]
+        {
+            out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        }
+    });
+    match written {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
-        Err(e) => Err(anyhow::anyhow!("cannot write to standard output: {e}")),
+        Err(e) => Err(cannot(e)),
     }
+}
+
+/// Whether standard output was closed when the program started (`hedge man >&-`). The Rust
+/// runtime puts `/dev/null` there, opened for reading and writing, so that writes vanish
+/// without an error; a shell's `>/dev/null` opens it for writing only, which stays a place to
+/// write to. (Linux, where `/proc` says how a descriptor was opened; elsewhere, never.)
+fn stdout_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _};
+        let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+            return false;
+        };
+        let flags = info
+            .lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+        // O_ACCMODE is 3, O_RDWR 2
+        if flags.is_none_or(|f| f & 3 != 2) {
+            return false;
+        }
+        match (
+            std::fs::metadata("/dev/null"),
+            std::fs::metadata("/proc/self/fd/1"),
+        ) {
+            (Ok(null), Ok(out)) => out.file_type().is_char_device() && out.rdev() == null.rdev(),
+            _ => false,
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
+/// What to do with a command line clap could not take as it is: print the help or the
+/// version it asks for on standard output (`hedge --help`, `hedge generate --help`, `hedge
+/// --version`), or a usage error in one line ([`usage_line`]). Returns the exit status.
+pub fn refused(e: &clap::Error) -> std::process::ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        // styled as clap styles it on a terminal, plain text into a file or a pipe
+        use std::io::IsTerminal as _;
+        let text = match std::io::stdout().is_terminal() {
+            true => e.render().ansi().to_string(),
+            false => e.render().to_string(),
+        };
+        return match write_out(&text) {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(e) => {
+                say_line(&format!("error: {e}"));
+                std::process::ExitCode::FAILURE
+            }
+        };
+    }
+    say_line(&usage_line(&e.render().to_string(), &subcommand()));
+    std::process::ExitCode::from(2)
+}
+
+/// The command the arguments name: `hedge` and its subcommand when the first argument is one
+/// (`hedge batch`), for where its help is.
+fn subcommand() -> String {
+    use clap::CommandFactory as _;
+    let first = std::env::args_os().nth(1);
+    let name = first
+        .as_ref()
+        .and_then(|a| a.to_str())
+        .filter(|a| Cli::command().get_subcommands().any(|s| s.get_name() == *a));
+    match name {
+        Some(sub) => format!("hedge {sub}"),
+        None => "hedge".into(),
+    }
+}
+
+/// clap's usage error (`error: ...`, the values or arguments it lists, tips, the usage and
+/// "For more information, try '--help'.") as one line: the error, the list joined by commas,
+/// the tips, then where the help of `command` is (the usage's own command when it names one),
+/// e.g. `error: the following required arguments were not provided: --output <OUTDIR>,
+/// <BOOK.toml>; try 'hedge batch --help'`.
+pub fn usage_line(rendered: &str, command: &str) -> String {
+    let mut lines = rendered.lines();
+    let first = lines.next().unwrap_or("").trim();
+    let mut line = first
+        .strip_prefix("error:")
+        .unwrap_or(first)
+        .trim()
+        .to_string();
+    let (mut items, mut tips) = (Vec::new(), Vec::new());
+    let mut command = command.to_string();
+    let mut in_usage = false;
+    for l in lines {
+        let t = l.trim();
+        if t.is_empty() {
+            in_usage = false;
+        } else if let Some(usage) = t.strip_prefix("Usage:") {
+            in_usage = true;
+            // the command's name: the words before its arguments
+            let words: Vec<&str> = usage
+                .split_whitespace()
+                .take_while(|w| !w.starts_with(['<', '[', '-']))
+                .collect();
+            if !words.is_empty() {
+                command = words.join(" ");
+            }
+        } else if let Some(tip) = t.strip_prefix("tip:") {
+            tips.push(tip.trim().to_string());
+        } else if !in_usage && !t.starts_with("For more information") && l.starts_with(' ') {
+            items.push(t.to_string());
+        }
+    }
+    if !items.is_empty() {
+        let colon = if line.ends_with(':') { "" } else { ":" };
+        line = format!("{line}{colon} {}", items.join(", "));
+    }
+    for tip in tips {
+        line.push_str(&format!("; {tip}"));
+    }
+    format!("error: {line}; try '{command} --help'")
 }
 
 /// Runs the command line; returns the process exit code.

@@ -215,8 +215,11 @@ pub fn write_printed(
 ) -> Result<Vec<PathBuf>> {
     let report = hedge::preflight::check_printed(printed, format);
     if strict && let Some(r) = report.as_ref().filter(|r| !r.is_clean()) {
-        super::say_block(&r.block());
-        anyhow::bail!("preflight failed (--strict): nothing written");
+        // one line: the problems, not the whole block
+        anyhow::bail!(
+            "preflight failed (--strict): {}; nothing written",
+            r.problems_line()
+        );
     }
     let written = hedge::io::write_printed(printed, path)?;
     // warnings and the preflight once the files are written; a failed write is its one line

@@ -40,8 +40,12 @@ pub struct FlatDesign {
     pub topology: TopologyKind,
     /// Cells across (rings for polar).
     pub width: u32,
-    /// Cells down (ignored for polar).
-    pub height: u32,
+    /// Cells down (ignored for polar). A file without it has as many rows as it has cells
+    /// across, as the command line's `--width` alone gives; one with a shape may have them
+    /// fitted to the shape instead (`hedge generate --design`, [`crate::load::ReadDesign`]).
+    /// Always written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<u32>,
     /// The carving algorithm.
     pub algorithm: Algorithm,
     /// Policy of the growing-tree carver.
@@ -138,7 +142,9 @@ impl TryFrom<FlatDesign> for Design {
 
     /// The design a file holds. The other kind's knobs are left behind, but a value out of
     /// range is refused there too, as it always was (a walls file with `order = 2`, a tiles
-    /// file with `braid = 5`); the design's own knobs are checked by [`Design::validate`].
+    /// file with `braid = 5`), and so is hand work on a tiles design (locks and regions carved
+    /// again, which only a maze of walls has); the design's own knobs are checked by
+    /// [`Design::validate`].
     fn try_from(f: FlatDesign) -> crate::error::Result<Design> {
         let walls = Walls {
             topology: f.topology,
@@ -162,13 +168,19 @@ impl TryFrom<FlatDesign> for Design {
             }
             Style::Tiles => {
                 walls.check_ranges()?;
+                if !walls.lock.is_empty() || !walls.recarve.is_empty() {
+                    return Err(crate::error::Error::option(
+                        "lock and recarve are hand work on a maze of walls; a tiles design \
+                         (style = \"tiles\") has none: leave them out",
+                    ));
+                }
                 Kind::Tiles(Tiles { order: f.order })
             }
         };
         Ok(Design {
             kind,
             width: f.width,
-            height: f.height,
+            height: f.height.unwrap_or(f.width),
             seed: f.seed,
             shape: f.shape,
             coverage: f.coverage,
@@ -194,7 +206,7 @@ impl From<Design> for FlatDesign {
             order: d.tiles().order,
             topology: w.topology,
             width: d.width,
-            height: d.height,
+            height: Some(d.height),
             algorithm: w.algorithm,
             growing_tree: w.growing_tree,
             braid: w.braid,

@@ -437,6 +437,12 @@ pub fn read_design(path: &Path) -> Result<Design> {
     crate::load::read_design(&Files, path)
 }
 
+/// Reads a design file (TOML), with whether it gives the grid's height
+/// ([`crate::load::ReadDesign`]).
+pub fn read_design_file(path: &Path) -> Result<crate::load::ReadDesign> {
+    crate::load::read_design_file(&Files, path)
+}
+
 /// What a `--shape` argument names: a built-in shape when there is one by that name, otherwise
 /// an existing file. Neither is an error listing the built-in names.
 pub fn shape_source(arg: &str) -> Result<ShapeSource> {

@@ -113,13 +113,31 @@ impl TextFont {
 }
 
 /// The lines of `text` (split at line breaks; a literal `\n`, as typed on a command line, is
-/// one too), trimmed, empty ones left out.
+/// one too), trimmed, empty ones left out. Invisible format characters (a zero-width joiner or
+/// space, a soft hyphen, a byte order mark, direction marks: Unicode's category Cf) are left
+/// out: they draw nothing, and no font of a text shape needs them.
 pub fn lines(text: &str) -> Vec<String> {
     text.replace("\\n", "\n")
         .lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .map(|l| {
+            let visible: String = l.chars().filter(|&c| !is_format(c)).collect();
+            visible.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
         .filter(|l| !l.is_empty())
         .collect()
+}
+
+/// Whether `c` is an invisible format character (category Cf), left out of a text shape.
+fn is_format(c: char) -> bool {
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory as _};
+    c.general_category() == GeneralCategory::Format
+}
+
+/// Whether `c` is a mark set over or under a letter (category M: a combining accent), which
+/// draws no letter alone.
+fn is_mark(c: char) -> bool {
+    use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory as _};
+    c.general_category_group() == GeneralCategoryGroup::Mark
 }
 
 /// Checks that `text` can be a shape in `font`: not empty, within [`MAX_TEXT_CHARS`] and
@@ -155,6 +173,25 @@ pub fn check(text: &str, font: TextFont) -> Result<()> {
             .collect();
         return Err(Error::option(format!(
             "the text of a text shape has characters that are no letters: {}; leave them out",
+            names.join(", ")
+        )));
+    }
+    // marks alone (a combining accent with no letter under it) draw no letter
+    if lines
+        .iter()
+        .flat_map(|l| l.chars())
+        .all(|c| c == ' ' || is_mark(c))
+    {
+        let mut names: Vec<String> = Vec::new();
+        for c in lines.iter().flat_map(|l| l.chars()).filter(|&c| c != ' ') {
+            let name = format!("U+{:04X}", u32::from(c));
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        return Err(Error::option(format!(
+            "the text of a text shape has no printable letters, only marks that go with a \
+             letter ({}); add the letters",
             names.join(", ")
         )));
     }
