@@ -87,8 +87,8 @@ fn editor(c: &mut Criterion) {
         });
         // a knob change end to end: the worker's job (mask, maze, pages), then the pixels
         let job = Job {
-            design: d.clone(),
             shape: Some(Arc::clone(&fg)),
+            ..Job::plain(d.clone())
         };
         group.bench_function("knob-to-pixels", |b| {
             b.iter(|| {

@@ -83,9 +83,20 @@ use hedge::topology::{Coord, TopologyKind};
 
 /// Hedge: turn a silhouette into a print-ready maze.
 #[derive(Parser, Debug)]
-#[command(name = "hedge", version, about, long_about = None, args_override_self = true)]
+#[command(
+    name = "hedge",
+    version,
+    about,
+    long_about = None,
+    args_override_self = true,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
-    /// What to do; without one, help is printed.
+    /// A file to open in the editor: a design (.toml, or a maze's .json), a book file or a
+    /// picture for the shape; without a subcommand or a file, the editor opens empty.
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+    /// What to do; without one, the editor opens (help is printed when it is not built in).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -570,6 +581,11 @@ pub fn main_with(cli: Cli) -> Result<()> {
         Some(Command::Regenerate(args)) => regenerate::run_regenerate(&args).context("regenerate"),
         Some(Command::Completions { shell }) => install::run_completions(shell),
         Some(Command::Man) => install::run_man(),
+        None if cli.file.is_some() => anyhow::bail!(
+            "this hedge has no editor (built without the `gui` feature) to open {}: use `hedge \
+             generate --design FILE -o maze.pdf`",
+            cli.file.unwrap_or_default().display()
+        ),
         None => {
             use clap::CommandFactory;
             write_out(&format!("{}\n", Cli::command().render_help()))
