@@ -485,6 +485,75 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     );
 }
 
+/// Issue 58 item 7: the editor exports every format the command line writes, from the one
+/// registry of outputs (`export::OUTPUTS`): the File menu has an item for each, and the plotter
+/// SVG, the centre-line SVG and the text drawing it writes are the bytes `hedge generate` writes
+/// of the saved design.
+#[test]
+fn the_editor_exports_every_format_the_command_line_writes() {
+    use hedge::app::{DialogRequest, ExportKind};
+    use hedge::export::{Format, OUTPUTS};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    let base = dir.path().to_path_buf();
+    h.state_mut().dialog_hook = Some(Box::new(move |req| {
+        Some(base.join(match req {
+            DialogRequest::Export(k) => {
+                format!("{}.{}", k.label().replace(' ', "-"), k.extension())
+            }
+            DialogRequest::SaveDesign => "maze.toml".into(),
+            _ => return None,
+        }))
+    }));
+    menu(&mut h, "File", "Save design as...");
+    for kind in OUTPUTS {
+        let file = format!("{}.{}", kind.label().replace(' ', "-"), kind.extension());
+        menu(&mut h, "File", &format!("Export {}...", kind.label()));
+        assert!(
+            matches!(&h.state().message, Some(Ok(_))),
+            "{kind:?}: {:?}",
+            h.state().message
+        );
+        assert!(dir.path().join(&file).is_file(), "{kind:?} wrote {file}");
+    }
+    let design = dir.path().join("maze.toml");
+    for (kind, flags, file) in [
+        (
+            ExportKind::Print(Format::Plotter),
+            &["--svg", "plotter"][..],
+            "cli.svg",
+        ),
+        (
+            ExportKind::Print(Format::Centreline),
+            &["--svg", "centreline"][..],
+            "cli.svg",
+        ),
+        (ExportKind::Txt, &[][..], "cli.txt"),
+    ] {
+        let out = dir.path().join(file);
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+            .arg("generate")
+            .arg("--design")
+            .arg(&design)
+            .args(flags)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_ok(&run);
+        let mine = dir.path().join(format!(
+            "{}.{}",
+            kind.label().replace(' ', "-"),
+            kind.extension()
+        ));
+        assert_eq!(
+            std::fs::read(&mine).unwrap(),
+            std::fs::read(&out).unwrap(),
+            "{kind:?}"
+        );
+    }
+}
+
 /// Where a maze point is on screen in the harness.
 fn screen_of(h: &Harness<'_, HedgeApp>, p: hedge::topology::Point) -> egui::Pos2 {
     let (_, preview) = h.state().preview().unwrap();
@@ -789,7 +858,7 @@ fn saving_after_an_export_leaves_the_export_byte_for_byte() {
     let design_text = std::fs::read(&mine).unwrap();
     queue(
         &mut h,
-        Command::Export(hedge::app::ExportKind::Pdf, mine.clone()),
+        Command::Export(hedge::app::ExportKind::PDF, mine.clone()),
     );
     h.run();
     assert!(
@@ -799,7 +868,7 @@ fn saving_after_an_export_leaves_the_export_byte_for_byte() {
     );
     queue(
         &mut h,
-        Command::Export(hedge::app::ExportKind::Svg, pdf.clone()),
+        Command::Export(hedge::app::ExportKind::SVG, pdf.clone()),
     );
     h.run();
     assert!(error(&h).contains(".svg"), "{}", error(&h));

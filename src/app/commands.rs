@@ -124,52 +124,17 @@ pub enum Command {
     CancelOpening,
 }
 
-/// What an export writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExportKind {
-    /// The maze as JSON (cells, passages, solution).
-    Json,
-    /// A two-page PDF: the maze, then its answer key.
-    Pdf,
-    /// An SVG page, and its key beside it as NAME-key.svg.
-    Svg,
-    /// A PNG page at 300 dpi, and its key beside it as NAME-key.png.
-    Png,
-}
+/// What an export writes: an output of the registry the command line writes from too
+/// ([`crate::export::OUTPUTS`]), so the editor exports every format `hedge generate` does.
+pub use crate::export::Output as ExportKind;
 
 impl ExportKind {
     /// Every kind, in menu order.
-    pub const ALL: [ExportKind; 4] = [
-        ExportKind::Pdf,
-        ExportKind::Svg,
-        ExportKind::Png,
-        ExportKind::Json,
-    ];
-
-    /// The file extension (no dot).
-    pub fn extension(self) -> &'static str {
-        match self {
-            ExportKind::Json => "json",
-            ExportKind::Pdf => "pdf",
-            ExportKind::Svg => "svg",
-            ExportKind::Png => "png",
-        }
-    }
-
-    /// The name shown on buttons.
-    pub fn label(self) -> &'static str {
-        match self {
-            ExportKind::Json => "JSON",
-            ExportKind::Pdf => "PDF",
-            ExportKind::Svg => "SVG",
-            ExportKind::Png => "PNG",
-        }
-    }
+    pub const ALL: [ExportKind; crate::export::OUTPUTS.len()] = crate::export::OUTPUTS;
 
     /// The kind a file name's extension names.
     pub fn of_path(path: &Path) -> Option<ExportKind> {
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        ExportKind::ALL.into_iter().find(|k| k.extension() == ext)
+        ExportKind::from_extension(path.extension()?.to_str()?)
     }
 
     /// The file an export of this kind to `path` writes: `path` when its extension is the
@@ -277,8 +242,8 @@ impl HedgeApp {
                 Some(kind) => self.apply(Command::Export(kind, path), ctx),
                 None => {
                     self.message = Some(Err(format!(
-                        "export to which format? end the name with .pdf, .svg, .png or .json (a \
-                         design is saved with Save as): {}",
+                        "export to which format? end the name with .pdf, .svg, .png, .json or .txt \
+                         (a design is saved with Save as): {}",
                         path.display()
                     )));
                 }

@@ -30,7 +30,7 @@ fn file_command(item: &str) -> Option<Command> {
         "Open design..." => Command::OpenDialog,
         "Save" => Command::Save,
         "Save design as..." => Command::SaveDialog,
-        "Export PDF..." => Command::ExportDialog(ExportKind::Pdf),
+        "Export PDF..." => Command::ExportDialog(ExportKind::PDF),
         _ => return None,
     })
 }
@@ -196,7 +196,7 @@ pub(super) fn files_section(app: &mut HedgeApp, ui: &mut egui::Ui) {
         }
         if ui
             .add_enabled(has_path, egui::Button::new("Export"))
-            .on_hover_text("writes the format the name ends with: .pdf, .svg, .png or .json")
+            .on_hover_text("writes the format the name ends with: .pdf, .svg, .png, .json or .txt")
             .clicked()
         {
             app.pending.push(Command::ExportByName(path.clone()));

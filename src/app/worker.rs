@@ -374,18 +374,21 @@ pub fn export(
     path: &Path,
     c: &Control<ExportStep>,
 ) -> Result<String, String> {
-    use crate::export::{self, Body, Format, KeyPlacement, Later, Printed};
+    use crate::export::{Body, KeyPlacement, Later, Printed};
     let stop = c.handle();
     let format = match kind {
         ExportKind::Json => {
             c.report((1, 1, "writing"));
             return export_json(made, path, &stop);
         }
-        ExportKind::Pdf => Format::Pdf,
-        ExportKind::Svg => Format::Svg,
-        ExportKind::Png => Format::Png {
-            dpi: export::DEFAULT_DPI,
-        },
+        ExportKind::Txt => {
+            c.report((1, 1, "writing"));
+            let text = made.text().map_err(|e| e.to_string())?;
+            return crate::io::write_atomic(path, text.as_bytes())
+                .map(|()| format!("exported {}", path.display()))
+                .map_err(|e| e.to_string());
+        }
+        ExportKind::Print(f) => f,
     };
     c.report((1, 3, "laying out the pages"));
     let key = KeyPlacement::SecondPage;

@@ -76,7 +76,6 @@ mod shape;
 use hedge::carve::{Algorithm, GrowingTreePolicy};
 use hedge::design::{Design, Kind, Style, Walls};
 use hedge::endpoints::Placement;
-use hedge::export::Format;
 use hedge::make::{Fit, Made, Prepared, check_targets, prepare};
 use hedge::page::{Orientation, PageSetup};
 use hedge::topology::{Coord, TopologyKind};
@@ -229,16 +228,9 @@ fn parse_coord(s: &str) -> Result<Coord, String> {
     ))
 }
 
-/// The output formats `generate` writes, picked by extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutFormat {
-    /// The maze graph.
-    Json,
-    /// The ASCII drawing.
-    Txt,
-    /// A printable page: PDF (with the key on page 2), SVG or PNG (key beside it).
-    Print(Format),
-}
+/// The output formats `generate` writes, picked by extension: the registry the editor exports
+/// from too.
+pub use hedge::export::Output as OutFormat;
 
 fn out_format(path: &Path) -> Result<OutFormat> {
     let ext = path
@@ -246,14 +238,12 @@ fn out_format(path: &Path) -> Result<OutFormat> {
         .map(|e| e.to_string_lossy().to_ascii_lowercase())
         .unwrap_or_default();
     match ext.as_str() {
-        "json" => Ok(OutFormat::Json),
-        "txt" => Ok(OutFormat::Txt),
         "" => bail!(
             "the output file needs an extension (.json, .txt, .pdf, .svg or .png): {}",
             path.display()
         ),
-        other => match Format::from_extension(other) {
-            Some(f) => Ok(OutFormat::Print(f)),
+        other => match OutFormat::from_extension(other) {
+            Some(f) => Ok(f),
             None => bail!(
                 "unsupported output format '.{other}' (use .json, .txt, .pdf, .svg or .png): {}",
                 path.display()
