@@ -14,6 +14,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::common::assert_ok;
 use hedge::app::HedgeApp;
+use hedge::app::close::Question;
 use hedge::design::{Kind, Tiles};
 use hedge::page::{Orientation, Paper};
 use hedge::topology::TopologyKind;
@@ -741,7 +742,7 @@ fn closing_with_unsaved_changes_asks() {
     );
     assert!(!h.state().can_undo());
     request_close(&mut h);
-    assert!(!h.state().confirm_close);
+    assert_eq!(h.state().question(), None);
 
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(0.5);
@@ -749,14 +750,14 @@ fn closing_with_unsaved_changes_asks() {
     assert!(h.state().unsaved());
     request_close(&mut h);
     assert!(
-        h.state().confirm_close,
+        h.state().question() == Some(Question::Close),
         "the close is held and a question shown"
     );
     h.get_by_label("Unsaved changes");
     h.get_by_label("Cancel").click();
     h.run();
-    assert!(!h.state().confirm_close);
-    assert!(!h.state().closing);
+    assert_eq!(h.state().question(), None);
+    assert!(!h.state().closing());
 
     // save and close: the design has no file yet, so the question says Save asks where; the
     // design is written there, then the window closes
@@ -769,7 +770,7 @@ fn closing_with_unsaved_changes_asks() {
     h.run();
     assert_eq!(hedge::io::read_design(&path).unwrap(), h.state().design);
     assert!(!h.state().unsaved());
-    assert!(h.state().closing);
+    assert!(h.state().closing());
     assert_eq!(h.state().recent, vec![path.display().to_string()]);
 }
 
@@ -840,7 +841,7 @@ fn saving_after_an_export_leaves_the_export_byte_for_byte() {
     assert!(h.query_by_label_contains(&says).is_some(), "{says}");
     h.get_by_label("Save and close").click();
     h.run();
-    assert!(h.state().closing);
+    assert!(h.state().closing());
     assert_eq!(hedge::io::read_design(&mine).unwrap().walls().braid, 0.5);
     assert_eq!(std::fs::read(&pdf).unwrap(), exported);
 

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::close::Question;
 use super::runtime::Shaping;
 use super::task::{Control, Task};
 use super::worker::{self, ExportStep};
@@ -227,7 +228,7 @@ impl HedgeApp {
                 // a new pick whose cut is not ready: the height follows it once it is
                 self.refit |= picked && self.awaiting_maze;
             }
-            Command::New if self.unsaved() => self.confirm_new = true,
+            Command::New if self.unsaved() => self.close.ask(Question::New),
             Command::New | Command::NewDiscarding => self.new_design(),
             Command::Save => self.save(ctx),
             Command::NewSeed => self.new_seed(),
@@ -272,8 +273,7 @@ impl HedgeApp {
                 self.set_design(d, false);
             }
             Command::CloseWithoutSaving => {
-                self.closing = true;
-                self.confirm_close = false;
+                self.close.close();
                 if let Some(ctx) = ctx {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
                 }
@@ -299,7 +299,7 @@ impl HedgeApp {
 
     /// A fresh default design with a new seed and no file (one undo step): nothing to save.
     fn new_design(&mut self) {
-        self.confirm_new = false;
+        self.close.dismiss();
         self.set_design(
             Design {
                 seed: Some(fresh_seed()),
@@ -499,9 +499,10 @@ impl HedgeApp {
 
     /// Asks before the window closes with unsaved changes.
     pub(super) fn closing_question(&mut self, ctx: &egui::Context) {
-        if ctx.input(|i| i.viewport().close_requested()) && self.unsaved() && !self.closing {
+        if ctx.input(|i| i.viewport().close_requested()) && self.unsaved() && !self.close.closing()
+        {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.confirm_close = true;
+            self.close.ask(Question::Close);
         }
     }
 

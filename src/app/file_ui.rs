@@ -7,6 +7,7 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 
+use super::close::Question;
 use super::{Command, ExportKind, HedgeApp};
 use crate::shape::ShapeSource;
 
@@ -62,10 +63,10 @@ pub(super) fn shortcuts(app: &mut HedgeApp, ui: &mut egui::Ui) {
 
 /// The question showing, if any: closing with changes not saved, or File > New with them.
 pub(super) fn questions(app: &mut HedgeApp, ui: &mut egui::Ui) {
-    if app.confirm_close {
-        close_question(app, ui);
-    } else if app.confirm_new {
-        new_question(app, ui);
+    match app.close.question() {
+        Some(Question::Close) => close_question(app, ui),
+        Some(Question::New) => new_question(app, ui),
+        None => {}
     }
 }
 
@@ -255,14 +256,13 @@ fn close_question(app: &mut HedgeApp, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             if ui.button("Save and close").clicked() {
                 app.pending.push(Command::Save);
-                app.confirm_close = false;
-                app.close_after_save = true;
+                app.close.save_and_close();
             }
             if ui.button("Close without saving").clicked() {
                 app.pending.push(Command::CloseWithoutSaving);
             }
             if ui.button("Cancel").clicked() {
-                app.confirm_close = false;
+                app.close.dismiss();
             }
         });
     });
@@ -277,13 +277,13 @@ fn new_question(app: &mut HedgeApp, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             if ui.button("Save first").clicked() {
                 app.pending.push(Command::Save);
-                app.confirm_new = false;
+                app.close.dismiss();
             }
             if ui.button("Discard and start new").clicked() {
                 app.pending.push(Command::NewDiscarding);
             }
             if ui.button("Cancel").clicked() {
-                app.confirm_new = false;
+                app.close.dismiss();
             }
         });
     });

@@ -329,7 +329,7 @@ impl HedgeApp {
         let path = match design_path(path) {
             Ok(p) => p,
             Err(e) => {
-                self.close_after_save = false;
+                self.close.save_failed();
                 self.message = Some(Err(e));
                 return;
             }
@@ -460,7 +460,7 @@ impl HedgeApp {
                 self.message = Some(Ok(format!("saved {}", path.display())));
             }
             Done::Opened(_, Err(e)) | Done::Saved(_, _, Err(e)) => {
-                self.close_after_save = false;
+                self.close.save_failed();
                 self.message = Some(Err(e));
             }
             Done::BookOpened(path, r) => self.book_opened(&path, r),
@@ -486,7 +486,7 @@ impl HedgeApp {
                     self.held = None;
                 }
                 if doing != Doing::Autosave {
-                    self.close_after_save = false;
+                    self.close.save_failed();
                     self.message = Some(Err(line));
                 }
             }

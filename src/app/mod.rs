@@ -25,6 +25,7 @@ use crate::design::Design;
 pub mod book;
 pub mod book_file;
 pub mod chooser;
+pub mod close;
 mod commands;
 mod document;
 mod ends;
@@ -144,14 +145,8 @@ pub struct HedgeApp {
     autosaved: Option<Design>,
     /// When the autosave file was last written.
     autosaved_at: Option<Instant>,
-    /// The window was asked to close with unsaved changes: the question is showing.
-    pub confirm_close: bool,
-    /// File > New was asked for with unsaved changes: the question is showing.
-    pub confirm_new: bool,
-    /// The user chose to close (no more questions).
-    pub closing: bool,
-    /// Close once the pending save succeeds ("Save and close").
-    pub close_after_save: bool,
+    /// The questions before changes not saved are dropped, and the window's closing.
+    close: close::CloseFlow,
     /// Show the debug overlay (frame time, the page raster).
     pub debug_overlay: bool,
     /// Timing of recent frames.
@@ -289,10 +284,7 @@ impl HedgeApp {
             autosave: None,
             autosaved: None,
             autosaved_at: None,
-            confirm_close: false,
-            confirm_new: false,
-            closing: false,
-            close_after_save: false,
+            close: close::CloseFlow::default(),
             debug_overlay: false,
             frames: FrameTimes::default(),
             dialog_hook: None,
@@ -353,11 +345,8 @@ impl HedgeApp {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
         // "Save and close": once the save has landed (a failed one keeps the window open)
-        if self.close_after_save && !self.saving() {
-            self.close_after_save = false;
-            if !self.unsaved() {
-                self.apply(Command::CloseWithoutSaving, Some(&ctx));
-            }
+        if !self.saving() && self.close.save_landed() && !self.unsaved() {
+            self.apply(Command::CloseWithoutSaving, Some(&ctx));
         }
         self.autosave_now(false);
         self.closing_question(&ctx);
@@ -367,6 +356,16 @@ impl HedgeApp {
             self.title_shown = Some(title);
         }
         self.frames.push(start.elapsed().as_secs_f32() * 1000.0);
+    }
+
+    /// The question showing before changes not saved are dropped, if any.
+    pub fn question(&self) -> Option<close::Question> {
+        self.close.question()
+    }
+
+    /// Whether the user chose to close the window (no more questions).
+    pub fn closing(&self) -> bool {
+        self.close.closing()
     }
 
     /// The window's title: the design file's name (or "Untitled"), marked `*` while it has
