@@ -87,8 +87,8 @@ fn editor(c: &mut Criterion) {
         });
         // a knob change end to end: the worker's job (mask, maze, pages), then the pixels
         let job = Job {
-            design: d.clone(),
             shape: Some(Arc::clone(&fg)),
+            ..Job::plain(d.clone())
         };
         group.bench_function("knob-to-pixels", |b| {
             b.iter(|| {
@@ -223,7 +223,7 @@ fn background(c: &mut Criterion) {
             let (made, page, pdf) = (Arc::clone(&made), page.clone(), pdf.clone());
             inline
                 .spawn("exporting", move |c| {
-                    hedge::app::worker::export(&made, &page, ExportKind::Pdf, &pdf, c)
+                    hedge::app::worker::export(&made, &page, ExportKind::PDF, &pdf, c)
                 })
                 .wait()
                 .unwrap()
@@ -239,7 +239,7 @@ fn background(c: &mut Criterion) {
                 HedgeApp::exporting,
                 |app| {
                     app.pending
-                        .push(Command::Export(ExportKind::Pdf, pdf.clone()))
+                        .push(Command::Export(ExportKind::PDF, pdf.clone()))
                 },
             )
         })

@@ -14,7 +14,17 @@ fn main() -> std::process::ExitCode {
     };
     #[cfg(feature = "gui")]
     if cli.command.is_none() {
-        return match hedge::app::run() {
+        // `hedge FILE` opens the file in the editor; a name that is no file is more likely a
+        // subcommand mistyped
+        if let Some(f) = cli.file.as_ref().filter(|f| !f.exists()) {
+            say(&format!(
+                "error: no such file or subcommand '{}' (subcommands: generate, shapes, batch, \
+                 regenerate, completions, man; see `hedge --help`)",
+                f.display()
+            ));
+            return std::process::ExitCode::from(2);
+        }
+        return match hedge::app::run(cli.file) {
             Ok(()) => std::process::ExitCode::SUCCESS,
             Err(line) => {
                 say(&line);

@@ -32,6 +32,36 @@ fn no_arguments_without_a_display_is_one_line() {
     assert!(out.stdout.is_empty());
 }
 
+/// `hedge FILE` opens the file in the editor ("Open with Hedge" passes it): without a display
+/// it is the same one line; a name that is no file (a subcommand mistyped, most likely) is one
+/// line naming the subcommands, exit 2, and no window.
+#[cfg(feature = "gui")]
+#[test]
+fn a_file_argument_opens_the_editor_and_a_missing_one_is_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let design = dir.path().join("d.toml");
+    fs::write(&design, "width = 5\n").unwrap();
+    let out = hedge()
+        .arg(&design)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert_eq!(
+        stderr_of(&out),
+        "hedge: no display found; use `hedge generate ...` (see `hedge --help`)\n"
+    );
+    let out = hedge().arg("genrate").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr_of(&out),
+        "error: no such file or subcommand 'genrate' (subcommands: generate, shapes, batch, \
+         regenerate, completions, man; see `hedge --help`)\n"
+    );
+    assert!(out.stdout.is_empty());
+}
+
 #[test]
 fn json_output_is_complete_and_reproducible() {
     let dir = tempfile::tempdir().unwrap();

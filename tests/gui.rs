@@ -14,13 +14,22 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::common::assert_ok;
 use hedge::app::HedgeApp;
+use hedge::app::close::Question;
 use hedge::design::{Kind, Tiles};
 use hedge::page::{Orientation, Paper};
 use hedge::topology::TopologyKind;
 
 fn editor() -> Harness<'static, HedgeApp> {
+    editor_sized([1100.0, 2600.0])
+}
+
+/// An editor in a window of `size` points.
+fn editor_sized(size: [f32; 2]) -> Harness<'static, HedgeApp> {
+    // a few more frames than the default 4 to settle: the docked Book list's thumbnails are
+    // made one a frame
     let mut h = Harness::builder()
-        .with_size([1100.0, 1800.0])
+        .with_size(size)
+        .with_max_steps(8)
         .build_eframe(|cc| {
             let mut app = HedgeApp::new(cc);
             app.run_tasks_inline(true);
@@ -235,7 +244,7 @@ fn export_save_and_open_through_the_path_field() {
     let toml = dir.path().join("maze.toml");
     h.state_mut().path = toml.display().to_string();
     h.run();
-    h.get_by_label("Save").click();
+    h.get_by_label("Save as").click();
     h.run();
     let saved = h.state().design.clone();
     assert_eq!(hedge::io::read_design(&toml).unwrap(), saved);
@@ -415,12 +424,9 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
         ("Export SVG...", "maze.svg"),
         ("Export PNG...", "maze.png"),
         ("Export JSON...", "maze.json"),
-        ("Save design...", "maze.toml"),
+        ("Save design as...", "maze.toml"),
     ] {
-        h.get_by_label("File").click();
-        h.run();
-        h.get_by_label(item).click();
-        h.run();
+        menu(&mut h, "File", item);
         assert!(
             matches!(&h.state().message, Some(Ok(_))),
             "{item}: {:?}",
@@ -452,15 +458,16 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
 
     // no dialog (rfd found no portal): the message points at the path box, which works
     h.state_mut().dialog_hook = Some(Box::new(|_| None));
-    h.get_by_label("File").click();
-    h.run();
-    h.get_by_label("Export PDF...").click();
-    h.run();
+    menu(&mut h, "File", "Export PDF...");
     assert!(
         matches!(&h.state().message, Some(Ok(m)) if m.contains("type a path")),
         "{:?}",
         h.state().message
     );
+    // the typed-path window opened; the path box works as well
+    assert!(h.state().chooser.is_some());
+    h.get_by_label("Cancel").click();
+    h.run();
     let typed = dir.path().join("typed.pdf");
     h.state_mut().path = typed.display().to_string();
     h.run();
@@ -477,6 +484,75 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
         "{:?}",
         h.state().message
     );
+}
+
+/// Issue 58 item 7: the editor exports every format the command line writes, from the one
+/// registry of outputs (`export::OUTPUTS`): the File menu has an item for each, and the plotter
+/// SVG, the centre-line SVG and the text drawing it writes are the bytes `hedge generate` writes
+/// of the saved design.
+#[test]
+fn the_editor_exports_every_format_the_command_line_writes() {
+    use hedge::app::{DialogRequest, ExportKind};
+    use hedge::export::{Format, OUTPUTS};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    let base = dir.path().to_path_buf();
+    h.state_mut().dialog_hook = Some(Box::new(move |req| {
+        Some(base.join(match req {
+            DialogRequest::Export(k) => {
+                format!("{}.{}", k.label().replace(' ', "-"), k.extension())
+            }
+            DialogRequest::SaveDesign => "maze.toml".into(),
+            _ => return None,
+        }))
+    }));
+    menu(&mut h, "File", "Save design as...");
+    for kind in OUTPUTS {
+        let file = format!("{}.{}", kind.label().replace(' ', "-"), kind.extension());
+        menu(&mut h, "File", &format!("Export {}...", kind.label()));
+        assert!(
+            matches!(&h.state().message, Some(Ok(_))),
+            "{kind:?}: {:?}",
+            h.state().message
+        );
+        assert!(dir.path().join(&file).is_file(), "{kind:?} wrote {file}");
+    }
+    let design = dir.path().join("maze.toml");
+    for (kind, flags, file) in [
+        (
+            ExportKind::Print(Format::Plotter),
+            &["--svg", "plotter"][..],
+            "cli.svg",
+        ),
+        (
+            ExportKind::Print(Format::Centreline),
+            &["--svg", "centreline"][..],
+            "cli.svg",
+        ),
+        (ExportKind::Txt, &[][..], "cli.txt"),
+    ] {
+        let out = dir.path().join(file);
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
+            .arg("generate")
+            .arg("--design")
+            .arg(&design)
+            .args(flags)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_ok(&run);
+        let mine = dir.path().join(format!(
+            "{}.{}",
+            kind.label().replace(' ', "-"),
+            kind.extension()
+        ));
+        assert_eq!(
+            std::fs::read(&mine).unwrap(),
+            std::fs::read(&out).unwrap(),
+            "{kind:?}"
+        );
+    }
 }
 
 /// Where a maze point is on screen in the harness.
@@ -666,7 +742,7 @@ fn closing_with_unsaved_changes_asks() {
     );
     assert!(!h.state().can_undo());
     request_close(&mut h);
-    assert!(!h.state().confirm_close);
+    assert_eq!(h.state().question(), None);
 
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(0.5);
@@ -674,25 +750,149 @@ fn closing_with_unsaved_changes_asks() {
     assert!(h.state().unsaved());
     request_close(&mut h);
     assert!(
-        h.state().confirm_close,
+        h.state().question() == Some(Question::Close),
         "the close is held and a question shown"
     );
     h.get_by_label("Unsaved changes");
     h.get_by_label("Cancel").click();
     h.run();
-    assert!(!h.state().confirm_close);
-    assert!(!h.state().closing);
+    assert_eq!(h.state().question(), None);
+    assert!(!h.state().closing());
 
-    // save and close: the design is written, then the window closes
+    // save and close: the design has no file yet, so the question says Save asks where; the
+    // design is written there, then the window closes
     let path = dir.path().join("kept.toml");
-    h.state_mut().path = path.display().to_string();
+    let answer = path.clone();
+    h.state_mut().dialog_hook = Some(Box::new(move |_| Some(answer.clone())));
     request_close(&mut h);
+    assert!(h.query_by_label_contains("Save asks where").is_some());
     h.get_by_label("Save and close").click();
     h.run();
     assert_eq!(hedge::io::read_design(&path).unwrap(), h.state().design);
     assert!(!h.state().unsaved());
-    assert!(h.state().closing);
+    assert!(h.state().closing());
     assert_eq!(h.state().recent, vec![path.display().to_string()]);
+}
+
+/// Issue 58 item 2: saving never destroys. A PDF exported through the path box is left byte
+/// for byte by "Save as" to its name (a design saves only as .toml), by Ctrl+S (the design's
+/// own file, asked for once), by the close question's "Save and close" (which names the file
+/// it writes) and by File > New (which asks first); a .toml there that is not a design is not
+/// written over, and no export writes over the design's file.
+#[test]
+fn saving_after_an_export_leaves_the_export_byte_for_byte() {
+    use hedge::app::{Command, DialogRequest};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    let pdf = dir.path().join("victim.pdf");
+    h.state_mut().path = pdf.display().to_string();
+    h.run();
+    h.get_by_label("Export").click();
+    h.run();
+    let exported = std::fs::read(&pdf).unwrap();
+    assert!(exported.starts_with(b"%PDF"));
+    let error = |h: &Harness<'_, HedgeApp>| match &h.state().message {
+        Some(Err(e)) => e.clone(),
+        other => panic!("no error: {other:?}"),
+    };
+    // "Save as" to the PDF's name: refused with what to do
+    h.get_by_label("Save as").click();
+    h.run();
+    assert!(
+        error(&h).contains("end the name with .toml"),
+        "{}",
+        error(&h)
+    );
+    assert_eq!(std::fs::read(&pdf).unwrap(), exported);
+
+    // Ctrl+S: the design has no file yet, so it asks where (a name without an extension gets
+    // .toml); the title names the file
+    let mine = dir.path().join("mine.toml");
+    let asked = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (log, answer) = (asked.clone(), dir.path().join("mine"));
+    h.state_mut().dialog_hook = Some(Box::new(move |req| {
+        log.lock().unwrap().push(req.clone());
+        Some(answer.clone())
+    }));
+    assert_eq!(h.state().window_title(), "Untitled - Hedge");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert_eq!(*asked.lock().unwrap(), [DialogRequest::SaveDesign]);
+    assert_eq!(h.state().file.as_deref(), Some(mine.as_path()));
+    assert_eq!(hedge::io::read_design(&mine).unwrap(), h.state().design);
+    assert_eq!(h.state().window_title(), "mine.toml - Hedge");
+    // changed, then Ctrl+S again: the design's own file, no question; the box is not used
+    h.get_by_role_and_label(Role::Slider, "Braid")
+        .set_value_accesskit(0.25);
+    h.run();
+    assert_eq!(h.state().window_title(), "*mine.toml - Hedge");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert_eq!(asked.lock().unwrap().len(), 1);
+    assert_eq!(hedge::io::read_design(&mine).unwrap(), h.state().design);
+    assert_eq!(std::fs::read(&pdf).unwrap(), exported);
+
+    // the close question names the file "Save and close" writes
+    h.get_by_role_and_label(Role::Slider, "Braid")
+        .set_value_accesskit(0.5);
+    h.run();
+    request_close(&mut h);
+    let says = format!("Save writes {}", mine.display());
+    assert!(h.query_by_label_contains(&says).is_some(), "{says}");
+    h.get_by_label("Save and close").click();
+    h.run();
+    assert!(h.state().closing());
+    assert_eq!(hedge::io::read_design(&mine).unwrap().walls().braid, 0.5);
+    assert_eq!(std::fs::read(&pdf).unwrap(), exported);
+
+    // a .toml there that is not a design (a book file) is left as it was
+    let book = dir.path().join("book.toml");
+    std::fs::write(&book, "[book]\ntitle = \"Mine\"\n").unwrap();
+    queue(&mut h, Command::SaveDesign(book.clone()));
+    h.run();
+    assert!(error(&h).contains("not a Hedge design"), "{}", error(&h));
+    assert_eq!(
+        std::fs::read_to_string(&book).unwrap(),
+        "[book]\ntitle = \"Mine\"\n"
+    );
+    // no export writes over the design's file, or a file of another kind
+    let design_text = std::fs::read(&mine).unwrap();
+    queue(
+        &mut h,
+        Command::Export(hedge::app::ExportKind::PDF, mine.clone()),
+    );
+    h.run();
+    assert!(
+        error(&h).contains("end the name with .pdf"),
+        "{}",
+        error(&h)
+    );
+    queue(
+        &mut h,
+        Command::Export(hedge::app::ExportKind::SVG, pdf.clone()),
+    );
+    h.run();
+    assert!(error(&h).contains(".svg"), "{}", error(&h));
+    assert_eq!(std::fs::read(&mine).unwrap(), design_text);
+    assert_eq!(std::fs::read(&pdf).unwrap(), exported);
+
+    // File > New with changes asks first; Cancel keeps the design and its file
+    h.get_by_role_and_label(Role::Slider, "Braid")
+        .set_value_accesskit(0.75);
+    h.run();
+    let changed = h.state().design.clone();
+    menu(&mut h, "File", "New");
+    assert!(h.query_by_label_contains("Start a new design?").is_some());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().design, changed);
+    menu(&mut h, "File", "New");
+    h.get_by_label("Discard and start new").click();
+    h.run();
+    assert_ne!(h.state().design, changed);
+    assert_eq!(h.state().file, None);
+    assert!(!h.state().unsaved());
+    assert_eq!(hedge::io::read_design(&mine).unwrap().walls().braid, 0.5);
 }
 
 #[test]
@@ -780,11 +980,16 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     ));
 }
 
-/// Picks an item of the File menu (or another menu bar menu).
+/// Picks an item of the File menu (or another menu bar menu); an item with a keyboard shortcut
+/// is labelled with it ("New" and "Ctrl+N").
 fn menu(h: &mut Harness<'_, HedgeApp>, menu: &str, item: &str) {
     h.get_by_label(menu).click();
     h.run();
-    h.get_by_label(item).click();
+    h.get_by(|n| {
+        n.label()
+            .is_some_and(|l| l == item || (l.starts_with(item) && l.contains("Ctrl+")))
+    })
+    .click();
     h.run();
 }
 
@@ -830,7 +1035,7 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     }));
     menu(&mut h, "File", "Export SVG...");
     menu(&mut h, "File", "Export PDF...");
-    menu(&mut h, "File", "Save design...");
+    menu(&mut h, "File", "Save design as...");
     assert!(
         matches!(&h.state().message, Some(Ok(_))),
         "{:?}",
@@ -974,24 +1179,31 @@ fn heart() -> hedge::shape::Foreground {
 
 #[test]
 fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
-    use hedge::difficulty::preset;
+    use hedge::difficulty::{Report, preset};
     let mut h = editor();
     let before = h.state().design.clone();
     h.get_by_label("Adult").click_accesskit();
     h.run();
     let adult = preset("adult").unwrap();
     let d = h.state().design.clone();
-    assert_eq!(
-        (d.walls().algorithm, d.walls().braid, d.targets),
-        (adult.algorithm, adult.braid, adult.targets)
-    );
+    // the preset's targets and size, then a search at once (as --difficulty does): the carver
+    // and braid are the found maze's, among those the level's spread covers
+    assert_eq!(d.targets, adult.targets);
     assert_eq!(
         (d.width, d.height),
         hedge::sizing::page_grid(adult, d.walls().topology, &d.page)
     );
-    assert_eq!(d.seed, before.seed);
+    let outcome = h
+        .state()
+        .targets
+        .outcome
+        .clone()
+        .expect("the preset searched");
+    assert!(outcome.met, "{}", outcome.text);
     let cells = (d.width * d.height) as usize;
-    assert_eq!(h.state().generated().unwrap().metrics.cells, cells);
+    let g = h.state().generated().unwrap();
+    assert_eq!(g.metrics.cells, cells);
+    assert!(Report::new(&d.targets, &g.metrics).met());
     // the section shows the preset's bounds
     let toggled = |h: &Harness<'_, HedgeApp>, label: &str| {
         h.get_by_label(label).accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
@@ -1006,7 +1218,7 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
         "{}",
         standing.phrase()
     );
-    // one undo step
+    // one undo step, the search's maze included
     h.get_by_label("Undo").click();
     h.run();
     assert_eq!(h.state().design, before);
@@ -1024,6 +1236,89 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     );
     assert_eq!(d.targets, young.targets);
     assert!(h.state().generated().is_some(), "{}", status(&h));
+}
+
+/// Issue 58 item 1: on a heart, a score target with "Find a maze" and each age preset (one
+/// click: the preset, then the search) leave a maze on show that meets every target, by its own
+/// measurements: the editor applies the whole design the search found and makes it through the
+/// same entry point, on the same mask (the outline's trim included).
+#[test]
+fn on_a_heart_every_preset_and_a_found_maze_show_a_maze_that_meets_its_targets() {
+    use hedge::difficulty::{PRESETS, Range, Report};
+    let mut h = editor();
+    h.get_by_label("heart").click();
+    h.run();
+    let met = |h: &Harness<'_, HedgeApp>, what: &str| {
+        let app = h.state();
+        let outcome = app.targets.outcome.as_ref().expect("a search ran");
+        let g = app.generated().expect("a maze on show");
+        assert_eq!(
+            g.design.walls(),
+            app.design.walls(),
+            "{what}: the maze shown is the design's"
+        );
+        assert_eq!(g.seed, app.design.seed.unwrap());
+        let report = Report::new(&app.design.targets, &g.metrics);
+        assert!(
+            outcome.met && report.met(),
+            "{what}: {} / missed {:?}",
+            outcome.text,
+            report
+                .missed()
+                .map(|r| r.metric.label())
+                .collect::<Vec<_>>()
+        );
+    };
+    // a score target the heart shown misses and about a third of its seeds meet (measured
+    // on mazes the entry point makes of the heart), met by "Find a maze"
+    let d0 = h.state().design.clone();
+    let current = h.state().generated().unwrap().metrics.difficulty;
+    let prepared =
+        hedge::make::prepare(&d0, &hedge::io::Files, None, hedge::make::Fit::default()).unwrap();
+    let fg = prepared.foreground().cloned();
+    let mut scores: Vec<f64> = (1..40)
+        .map(|k| {
+            let mut d = d0.clone();
+            d.seed = Some(hedge::difficulty::candidate_seed(d0.seed.unwrap(), k));
+            let made = hedge::make::prepare_with(&d, fg.clone(), hedge::make::Fit::default())
+                .unwrap()
+                .make()
+                .unwrap();
+            made.metrics().unwrap().difficulty
+        })
+        .collect();
+    scores.sort_by(f64::total_cmp);
+    let (p30, p70) = (scores[11], scores[27]);
+    let target = if current < (p70 * 10.0).ceil() / 10.0 {
+        Range::new(Some((p70 * 10.0).ceil() / 10.0), None)
+    } else {
+        Range::new(None, Some((p30 * 10.0).floor() / 10.0))
+    };
+    assert!(!target.contains(current), "the maze shown misses it");
+    let mut d = d0.clone();
+    d.targets.score = Some(target);
+    queue(
+        &mut h,
+        hedge::app::Command::Edit {
+            design: Box::new(d),
+            coalesce: false,
+        },
+    );
+    h.run();
+    h.get_by_label("Find a maze").click_accesskit();
+    h.run();
+    met(&h, "score target");
+    for p in PRESETS {
+        h.get_by_label(p.label).click_accesskit();
+        h.run();
+        assert_eq!(h.state().design.targets, p.targets);
+        met(&h, p.name);
+        assert!(
+            h.query_by_label_contains("meets every target").is_some(),
+            "{}",
+            p.name
+        );
+    }
 }
 
 #[test]
@@ -1867,6 +2162,237 @@ fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
     );
 }
 
+/// A drag with `button` along `points` (pressed at the first, let go at the last).
+fn drag_with(h: &mut Harness<'_, HedgeApp>, button: egui::PointerButton, points: &[egui::Pos2]) {
+    let press = |h: &mut Harness<'_, HedgeApp>, pos, pressed| {
+        h.event(egui::Event::PointerButton {
+            pos,
+            button,
+            pressed,
+            modifiers: Modifiers::NONE,
+        })
+    };
+    h.hover_at(points[0]);
+    h.run();
+    press(h, points[0], true);
+    h.step();
+    for &p in &points[1..] {
+        h.hover_at(p);
+        h.step();
+    }
+    press(h, points[points.len() - 1], false);
+    h.run();
+}
+
+/// Issue 58 item 3: hand work survives edits. With "place exit", a right-drag and a middle-drag
+/// pan and place nothing; FINISH put on the right edge by hand follows a wider grid and a new
+/// shape to the nearest cell of the new outline (in the edit's own undo step, with a note): a
+/// maze is always on show, never the error that the cell is not part of it.
+#[test]
+fn a_moved_finish_follows_size_and_shape_and_only_the_left_button_places() {
+    use hedge::endpoints::Placement;
+    use hedge::topology::Coord;
+    let mut h = editor();
+    pick(&mut h, "Drag", "place exit");
+    let at = |h: &Harness<'_, HedgeApp>, c: Coord| {
+        let g = h.state().generated().unwrap();
+        screen_of(h, g.maze.grid().center(g.maze.grid().id_at(c).unwrap()))
+    };
+    let before = h.state().design.clone();
+    for button in [egui::PointerButton::Secondary, egui::PointerButton::Middle] {
+        let (from, to) = (at(&h, Coord::new(10, 10)), at(&h, Coord::new(0, 15)));
+        let pan = h.state().view.pan;
+        drag_with(&mut h, button, &[from, to]);
+        assert_eq!(h.state().design, before, "{button:?}: nothing placed");
+        assert_ne!(h.state().view.pan, pan, "{button:?}: the page moved");
+    }
+    h.get_by_label("Fit").click();
+    h.run();
+    // the left button places: FINISH on the right edge, row 10
+    let edge = at(&h, Coord::new(10, 19));
+    click_at(&mut h, edge, egui::PointerButton::Primary);
+    let placed = |h: &Harness<'_, HedgeApp>| match h.state().design.walls().placement {
+        Placement::Cells { entrance, exit } => (entrance, exit),
+        p => panic!("{p:?}: {:?}", h.state().message),
+    };
+    assert_eq!(placed(&h).1, Coord::new(10, 19));
+    let steps = h.state().undo_steps();
+
+    // a wider grid: FINISH stays on the right edge, one undo step
+    h.get_by_role_and_label(Role::Slider, "Width")
+        .set_value_accesskit(30.0);
+    h.run();
+    assert!(h.state().error().is_none(), "{}", status(&h));
+    let (_, exit) = placed(&h);
+    assert_eq!(exit, Coord::new(10, 29), "on the new right edge");
+    let g = h.state().generated().unwrap();
+    assert_eq!(g.maze.grid().coord(g.exit.cell), exit);
+    assert!(
+        matches!(&h.state().message, Some(Ok(m)) if m.contains("nearest")),
+        "{:?}",
+        h.state().message
+    );
+    assert_eq!(h.state().undo_steps(), steps + 1, "the width's own step");
+    // a heart: the ends move onto the heart's outline
+    h.get_by_label("heart").click();
+    h.run();
+    assert!(h.state().error().is_none(), "{}", status(&h));
+    let (entrance, exit) = placed(&h);
+    let g = h.state().generated().unwrap();
+    let grid = g.maze.grid();
+    let outline: Vec<Coord> = hedge::endpoints::outline(grid)
+        .into_iter()
+        .map(|c| grid.coord(c))
+        .collect();
+    assert!(outline.contains(&entrance) && outline.contains(&exit));
+    assert_eq!(grid.coord(g.exit.cell), exit);
+    // undo: the heart and its moved ends go together
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().design.shape, None);
+    assert_eq!(placed(&h).1, Coord::new(10, 29));
+}
+
+/// Where the page is on screen: its rectangle in points.
+fn page_rect(h: &Harness<'_, HedgeApp>) -> egui::Rect {
+    let app = h.state();
+    let place = app.placement.expect("a page on show");
+    let (_, p) = app.preview().unwrap();
+    let d = p.drawing(app.answer_key);
+    let size = egui::vec2(d.width as f32, d.height as f32) * place.scale;
+    egui::Rect::from_min_size(place.origin, size)
+}
+
+/// Issue 58 item 4: the page stays put and fits. At 800 x 600, 1024 x 700, 1100 x 750 and
+/// 1920 x 1080 the whole page shows after Fit, inside the window and clear of the knobs, with
+/// the Drag tools, Fit and the presets on screen; a status line that appears or goes (a
+/// message, an error, a long one) never moves the page, nor does the tool's name.
+#[test]
+fn status_lines_never_move_the_page_and_every_window_size_shows_it_whole() {
+    for size in [
+        [800.0, 600.0],
+        [1024.0, 700.0],
+        [1100.0, 750.0],
+        [1920.0, 1080.0],
+    ] {
+        let mut h = editor_sized(size);
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size[0], size[1]));
+        h.get_by_label("Fit").click();
+        h.run();
+        let page = page_rect(&h);
+        assert!(window.contains_rect(page), "{size:?}: the page {page:?}");
+        let knobs = h.get_by_label("Who is it for?").rect();
+        assert!(
+            page.left() > knobs.right(),
+            "{size:?}: the page clear of the knobs"
+        );
+        for label in ["Drag", "Fit", "Answer key", "Ages 3-5", "File"] {
+            let r = h.get_by_label(label).rect();
+            assert!(window.contains_rect(r), "{size:?}: {label} at {r:?}");
+        }
+        // status lines come and go: the page does not move
+        for msg in [
+            Some(Ok(
+                "saved /a/rather/long/path/to/a/design/file/that/goes/on.toml".to_string(),
+            )),
+            Some(Err("one line of error".to_string())),
+            None,
+        ] {
+            h.state_mut().message = msg.clone();
+            h.run();
+            assert_eq!(page_rect(&h), page, "{size:?}: {msg:?}");
+        }
+        // neither does the tool's name in the Drag box
+        for tool in ["re-carve (lasso)", "pan"] {
+            pick(&mut h, "Drag", tool);
+            assert_eq!(page_rect(&h), page, "{size:?}: {tool}");
+        }
+    }
+}
+
+/// Issue 58 item 5: files everywhere. The command behind `hedge FILE` (and a file dropped on
+/// the window) opens a design (its file in the title), a maze's JSON (its design), a book file
+/// (the Book list shows it) and a picture (the shape); when no file dialog answers, the
+/// typed-path window asks, with a name suggested, and does what the dialog would have done.
+#[test]
+fn a_file_opens_as_what_it_is_and_every_chooser_takes_a_typed_path() {
+    use hedge::app::Command;
+    use hedge::app::book::BookCommand;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    let design = hedge::design::Design {
+        width: 12,
+        height: 9,
+        seed: Some(5),
+        ..hedge::design::Design::default()
+    };
+    let toml = dir.path().join("twelve.toml");
+    std::fs::write(&toml, hedge::io::design_to_toml(&design)).unwrap();
+    queue(&mut h, Command::OpenFile(toml.clone()));
+    h.run();
+    assert_eq!(h.state().design, design, "{:?}", h.state().message);
+    assert_eq!(h.state().file.as_deref(), Some(toml.as_path()));
+    assert_eq!(h.state().window_title(), "twelve.toml - Hedge");
+    // no file dialog answers: the typed-path window asks, a name suggested beside the design
+    h.state_mut().dialog_hook = Some(Box::new(|_| None));
+    menu(&mut h, "File", "Export SVG...");
+    let chooser = h.state().chooser.clone().expect("the typed-path window");
+    assert_eq!(chooser.path, format!("{}/twelve.svg", dir.path().display()));
+    let svg = dir.path().join("typed.svg");
+    h.state_mut().chooser.as_mut().unwrap().path = svg.display().to_string();
+    h.run();
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().chooser.is_none());
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    assert!(dir.path().join("typed-key.svg").is_file());
+    // a maze's JSON holds its design
+    let json = dir.path().join("twelve.json");
+    queue(
+        &mut h,
+        Command::Export(hedge::app::ExportKind::Json, json.clone()),
+    );
+    h.get_by_label("New seed").click();
+    h.run();
+    queue(&mut h, Command::OpenFile(json));
+    h.run();
+    assert_eq!(h.state().design.seed, Some(5), "{:?}", h.state().message);
+    assert_eq!(
+        h.state().file,
+        None,
+        "Save never writes a design over the JSON"
+    );
+    // a book file: the Book list opens with its page
+    let book = dir.path().join("book.toml");
+    queue(&mut h, Command::Book(BookCommand::AddCurrent));
+    queue(&mut h, Command::Book(BookCommand::Save(book.clone())));
+    queue(&mut h, Command::Book(BookCommand::Remove(0)));
+    assert!(h.state().book.list.pages.is_empty());
+    queue(&mut h, Command::Book(BookCommand::Show(false)));
+    queue(&mut h, Command::OpenFile(book));
+    h.run();
+    assert!(h.state().book.open, "{:?}", h.state().message);
+    assert_eq!(h.state().book.list.pages.len(), 1);
+    assert_eq!(h.state().design.seed, Some(5), "a book leaves the design");
+    // a picture becomes the shape
+    let png = dir.path().join("disc.png");
+    disc_png(&png, 64);
+    queue(&mut h, Command::OpenFile(png.clone()));
+    h.run();
+    assert_eq!(
+        h.state().design.shape,
+        Some(hedge::shape::ShapeSource::File(png))
+    );
+
+    // Cancel closes it, nothing done
+    menu(&mut h, "File", "Open design...");
+    assert!(h.state().chooser.is_some());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().chooser.is_none());
+    assert_eq!(h.state().design.shape.as_ref().map(|_| ()), Some(()));
+}
+
 /// A task gate (`Spawner::set_gate`) that holds the first job reaching `label` until released:
 /// it says which thread got there, then waits for the release. Deterministic: the test blocks on
 /// channels, never on a clock.
@@ -2127,7 +2653,7 @@ fn the_ui_thread_reads_and_writes_no_file() {
     h.state().tasks.set_gate(Some(gate));
     h.state_mut().path = toml.display().to_string();
     h.step();
-    h.get_by_label("Save").click();
+    h.get_by_label("Save as").click();
     h.step();
     let writer = at_gate.recv().unwrap();
     assert_ne!(writer, std::thread::current().id());

@@ -126,6 +126,50 @@ fn only_the_top_layers_name_the_file_system_module() {
     assert!(touching.is_empty(), "file access outside io: {touching:?}");
 }
 
+/// The editor makes, searches and prints through the one entry point (`make`), as the command
+/// line does (issue 58): nothing in `src/app` (tests left out) calls a function of `pipeline` or
+/// the difficulty search itself, so the maze the editor shows is the maze the search scored and
+/// the file the command line writes. The pipeline's types (`Generated`) may be named.
+#[test]
+fn the_editor_calls_no_pipeline_or_search_function() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src.join("app"), &mut files);
+    files.sort();
+    assert!(files.len() > 10, "src/app was not read: {files:?}");
+    let search = [
+        "search",
+        "search_with",
+        "search_on",
+        "search_unchecked",
+        "parallel_search",
+    ];
+    let mut calls = Vec::new();
+    for file in &files {
+        let code = strip_tests(&code_only(&std::fs::read_to_string(file).unwrap()));
+        for path in rooted_paths(&code) {
+            let named: Vec<&str> = path.iter().map(String::as_str).collect();
+            let bad = match named.as_slice() {
+                // a function or a module of the pipeline (its types start with a capital)
+                ["crate", "pipeline", item, ..] => item.starts_with(|c: char| c.is_lowercase()),
+                ["crate", "difficulty", rest @ ..] => rest.iter().any(|s| search.contains(s)),
+                _ => false,
+            };
+            if bad {
+                calls.push(format!(
+                    "{}: {}",
+                    file.strip_prefix(&src).unwrap_or(file).display(),
+                    named.join("::")
+                ));
+            }
+        }
+    }
+    assert!(
+        calls.is_empty(),
+        "the editor around the entry point: {calls:?}"
+    );
+}
+
 /// The reader itself: comments, strings and test items do not count; groups do.
 #[test]
 fn the_reader_sees_code_only() {

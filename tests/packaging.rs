@@ -167,7 +167,8 @@ fn desktop_entry_validates() {
         "io.github.hedge.Hedge.desktop",
     );
     let entry = std::fs::read_to_string(packaging().join("io.github.hedge.Hedge.desktop")).unwrap();
-    assert!(entry.contains("\nExec=hedge\n"), "{entry}");
+    // "Open with Hedge": the file manager passes the file, which `hedge FILE` opens
+    assert!(entry.contains("\nExec=hedge %f\n"), "{entry}");
     assert!(entry.contains("\nIcon=io.github.hedge.Hedge\n"), "{entry}");
 }
 

@@ -235,21 +235,9 @@ impl HedgeApp {
                     self.message = Some(Err(e));
                 }
             }
-            BookCommand::OpenDialog => {
-                if let Some(p) = self.ask(&DialogRequest::OpenBook) {
-                    self.apply_book(BookCommand::Open(p));
-                }
-            }
-            BookCommand::SaveDialog => {
-                if let Some(p) = self.ask(&DialogRequest::SaveBook) {
-                    self.apply_book(BookCommand::Save(p));
-                }
-            }
-            BookCommand::ExportDialog => {
-                if let Some(p) = self.ask(&DialogRequest::ExportBook) {
-                    self.apply_book(BookCommand::Export(p));
-                }
-            }
+            BookCommand::OpenDialog => self.choose(DialogRequest::OpenBook, None),
+            BookCommand::SaveDialog => self.choose(DialogRequest::SaveBook, None),
+            BookCommand::ExportDialog => self.choose(DialogRequest::ExportBook, None),
         }
     }
 
@@ -446,14 +434,27 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
     if !app.book.open {
         return;
     }
+    // docked beside the preview, never over it
     let mut open = true;
-    let at = ui.ctx().content_rect().right_top() + egui::vec2(-16.0, 40.0);
-    egui::Window::new("Book")
-        .open(&mut open)
-        .pivot(egui::Align2::RIGHT_TOP)
-        .default_pos(at)
-        .default_width(340.0)
-        .show(ui.ctx(), |ui| contents(app, ui));
+    egui::Panel::right("book")
+        .resizable(true)
+        .default_size(320.0)
+        .size_range(220.0..=520.0)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading("Book");
+                if ui
+                    .small_button("×")
+                    .on_hover_text("close the book list (Book > Book list opens it)")
+                    .clicked()
+                {
+                    open = false;
+                }
+            });
+            egui::ScrollArea::vertical()
+                .id_salt("book list")
+                .show(ui, |ui| contents(app, ui));
+        });
     if !open {
         app.pending.push(Command::Book(BookCommand::Show(false)));
     }

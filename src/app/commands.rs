@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::close::Question;
 use super::runtime::Shaping;
 use super::task::{Control, Task};
 use super::worker::{self, ExportStep};
@@ -24,8 +25,13 @@ pub enum Command {
         /// Whether this continues the previous edit (no new undo step).
         coalesce: bool,
     },
-    /// A fresh default design with a new seed.
+    /// A fresh default design with a new seed (asks first when the design has changes not
+    /// saved).
     New,
+    /// A fresh default design with a new seed, the changes not saved dropped (one undo step).
+    NewDiscarding,
+    /// Save the design to its own file, or ask where when it has none (Ctrl+S).
+    Save,
     /// Draw a new seed.
     NewSeed,
     /// Undo the last knob edit.
@@ -34,7 +40,12 @@ pub enum Command {
     Redo,
     /// Load a design file (TOML).
     OpenDesign(PathBuf),
-    /// Save the design as TOML.
+    /// Open whatever `path` is (`hedge FILE`, a file dropped on the window): a design (.toml,
+    /// or a maze's .json), a book file (.toml with a `[book]` table or `pages`) or a picture
+    /// for the shape.
+    OpenFile(PathBuf),
+    /// Save the design as TOML at this path (a `.toml` name; without an extension, `.toml` is
+    /// added; any other is refused).
     SaveDesign(PathBuf),
     /// Write the current maze as JSON.
     ExportJson(PathBuf),
@@ -114,52 +125,50 @@ pub enum Command {
     CancelOpening,
 }
 
-/// What an export writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExportKind {
-    /// The maze as JSON (cells, passages, solution).
-    Json,
-    /// A two-page PDF: the maze, then its answer key.
-    Pdf,
-    /// An SVG page, and its key beside it as NAME-key.svg.
-    Svg,
-    /// A PNG page at 300 dpi, and its key beside it as NAME-key.png.
-    Png,
-}
+/// What an export writes: an output of the registry the command line writes from too
+/// ([`crate::export::OUTPUTS`]), so the editor exports every format `hedge generate` does.
+pub use crate::export::Output as ExportKind;
 
 impl ExportKind {
     /// Every kind, in menu order.
-    pub const ALL: [ExportKind; 4] = [
-        ExportKind::Pdf,
-        ExportKind::Svg,
-        ExportKind::Png,
-        ExportKind::Json,
-    ];
-
-    /// The file extension (no dot).
-    pub fn extension(self) -> &'static str {
-        match self {
-            ExportKind::Json => "json",
-            ExportKind::Pdf => "pdf",
-            ExportKind::Svg => "svg",
-            ExportKind::Png => "png",
-        }
-    }
-
-    /// The name shown on buttons.
-    pub fn label(self) -> &'static str {
-        match self {
-            ExportKind::Json => "JSON",
-            ExportKind::Pdf => "PDF",
-            ExportKind::Svg => "SVG",
-            ExportKind::Png => "PNG",
-        }
-    }
+    pub const ALL: [ExportKind; crate::export::OUTPUTS.len()] = crate::export::OUTPUTS;
 
     /// The kind a file name's extension names.
     pub fn of_path(path: &Path) -> Option<ExportKind> {
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        ExportKind::ALL.into_iter().find(|k| k.extension() == ext)
+        ExportKind::from_extension(path.extension()?.to_str()?)
+    }
+
+    /// The file an export of this kind to `path` writes: `path` when its extension is the
+    /// kind's, with the extension added when it has none. Another extension, or the design's
+    /// own file `design`, is refused: an export never writes over a design or a file of another
+    /// kind.
+    pub fn file(self, path: &Path, design: Option<&Path>) -> Result<PathBuf, String> {
+        let ext = self.extension();
+        let file = match path.extension().and_then(|e| e.to_str()) {
+            _ if path.file_name().is_none() => {
+                return Err(format!(
+                    "export to which file? name it, ending with .{ext}: {}",
+                    path.display()
+                ));
+            }
+            Some(e) if e.eq_ignore_ascii_case(ext) => path.to_path_buf(),
+            None => path.with_extension(ext),
+            Some(_) => {
+                return Err(format!(
+                    "a {} export is written as .{ext}, never over another kind of file: end the \
+                     name with .{ext}: {}",
+                    self.label(),
+                    path.display()
+                ));
+            }
+        };
+        if design == Some(file.as_path()) {
+            return Err(format!(
+                "that is the design's own file; export to another name: {}",
+                file.display()
+            ));
+        }
+        Ok(file)
     }
 }
 
@@ -219,17 +228,14 @@ impl HedgeApp {
                 // a new pick whose cut is not ready: the height follows it once it is
                 self.refit |= picked && self.awaiting_maze;
             }
-            Command::New => self.set_design(
-                Design {
-                    seed: Some(fresh_seed()),
-                    ..Design::default()
-                },
-                false,
-            ),
+            Command::New if self.unsaved() => self.close.ask(Question::New),
+            Command::New | Command::NewDiscarding => self.new_design(),
+            Command::Save => self.save(ctx),
             Command::NewSeed => self.new_seed(),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::OpenDesign(path) => self.open_design(&path),
+            Command::OpenFile(path) => self.open_file(path),
             Command::SaveDesign(path) => self.save_design(&path),
             Command::ExportJson(path) => self.start_file_export(ExportKind::Json, path),
             Command::Export(kind, path) => self.start_file_export(kind, path),
@@ -237,37 +243,21 @@ impl HedgeApp {
                 Some(kind) => self.apply(Command::Export(kind, path), ctx),
                 None => {
                     self.message = Some(Err(format!(
-                        "export to which format? end the name with .pdf, .svg, .png or .json: {}",
+                        "export to which format? end the name with .pdf, .svg, .png, .json or .txt \
+                         (a design is saved with Save as): {}",
                         path.display()
                     )));
                 }
             },
-            Command::OpenDialog => {
-                self.ask_then(&DialogRequest::OpenDesign, Command::OpenDesign, ctx)
-            }
-            Command::SaveDialog => {
-                self.ask_then(&DialogRequest::SaveDesign, Command::SaveDesign, ctx)
-            }
-            Command::ExportDialog(kind) => self.ask_then(
-                &DialogRequest::Export(kind),
-                |p| Command::Export(kind, p),
-                ctx,
-            ),
+            Command::OpenDialog => self.choose(DialogRequest::OpenDesign, ctx),
+            Command::SaveDialog => self.choose(DialogRequest::SaveDesign, ctx),
+            Command::ExportDialog(kind) => self.choose(DialogRequest::Export(kind), ctx),
             Command::SetShape(source) => self.set_shape(source),
-            Command::OpenImageDialog => self.ask_then(
-                &DialogRequest::OpenImage,
-                |p| Command::SetShape(Some(ShapeSource::File(p))),
-                ctx,
-            ),
+            Command::OpenImageDialog => self.choose(DialogRequest::OpenImage, ctx),
             Command::SetEndPicture { finish, path } => self.set_end_picture(finish, path),
-            Command::EndPictureDialog { finish } => self.ask_then(
-                &DialogRequest::EndPicture(finish),
-                |p| Command::SetEndPicture {
-                    finish,
-                    path: Some(p),
-                },
-                ctx,
-            ),
+            Command::EndPictureDialog { finish } => {
+                self.choose(DialogRequest::EndPicture(finish), ctx)
+            }
             Command::Paint { edits, coalesce } => self.paint(edits, coalesce),
             Command::PlaceEnd { cell, exit } => self.place_end(cell, exit),
             Command::LockWall { a, b } => self.lock_wall(a, b),
@@ -283,8 +273,7 @@ impl HedgeApp {
                 self.set_design(d, false);
             }
             Command::CloseWithoutSaving => {
-                self.closing = true;
-                self.confirm_close = false;
+                self.close.close();
                 if let Some(ctx) = ctx {
                     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
                 }
@@ -308,16 +297,18 @@ impl HedgeApp {
         }
     }
 
-    /// Asks for a path (as `ask` does) and applies the command `then` makes of it.
-    fn ask_then(
-        &mut self,
-        req: &DialogRequest,
-        then: impl FnOnce(PathBuf) -> Command,
-        ctx: Option<&egui::Context>,
-    ) {
-        if let Some(p) = self.ask(req) {
-            self.apply(then(p), ctx);
-        }
+    /// A fresh default design with a new seed and no file (one undo step): nothing to save.
+    fn new_design(&mut self) {
+        self.close.dismiss();
+        self.set_design(
+            Design {
+                seed: Some(fresh_seed()),
+                ..Design::default()
+            },
+            false,
+        );
+        self.file = None;
+        self.saved = self.design.clone();
     }
 
     /// Draws a seed other than the current one (one undo step).
@@ -441,6 +432,14 @@ impl HedgeApp {
                 if let Some(w) = d.walls_mut() {
                     w.placement = placement;
                 }
+                // an auto page stays the way it is shown: the ends' labels take room on other
+                // sides, which could turn the page under the pointer (the Orientation knob then
+                // reads the way it is)
+                if d.page.orientation == crate::page::Orientation::Auto
+                    && let Some((_, p)) = self.preview()
+                {
+                    d.page.orientation = p.pages.layout.orientation;
+                }
                 self.message = None;
                 self.set_design(d, false);
             }
@@ -457,7 +456,7 @@ impl HedgeApp {
         };
         if picked.is_none() {
             self.message = Some(Ok(
-                "no file chosen (if no dialog appeared, type a path in the File box)".into(),
+                "no file chosen in a dialog: type a path in the window that opened".into(),
             ));
         }
         picked
@@ -468,12 +467,7 @@ impl HedgeApp {
         if let Some(dir) = self.base_dir().filter(|p| p.is_dir()) {
             d = d.set_directory(dir);
         }
-        let stem = Path::new(self.path.trim())
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .filter(|s| !s.is_empty())
-            .unwrap_or("maze")
-            .to_string();
+        let stem = self.stem();
         match req {
             DialogRequest::OpenDesign => d.add_filter("design", &["toml"]).pick_file(),
             DialogRequest::SaveDesign => d
@@ -505,15 +499,23 @@ impl HedgeApp {
 
     /// Asks before the window closes with unsaved changes.
     pub(super) fn closing_question(&mut self, ctx: &egui::Context) {
-        if ctx.input(|i| i.viewport().close_requested()) && self.unsaved() && !self.closing {
+        if ctx.input(|i| i.viewport().close_requested()) && self.unsaved() && !self.close.closing()
+        {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.confirm_close = true;
+            self.close.ask(Question::Close);
         }
     }
 
     /// Starts writing the current maze to `path` as `kind` in the background; the status bar
     /// shows it with a Cancel until it is done.
     fn start_file_export(&mut self, kind: ExportKind, path: PathBuf) {
+        let path = match kind.file(&path, self.file.as_deref()) {
+            Ok(p) => p,
+            Err(e) => {
+                self.message = Some(Err(e));
+                return;
+            }
+        };
         if self.exporting() {
             self.message = Some(Err(
                 "an export is running; wait for it to finish or cancel it".into(),

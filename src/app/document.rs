@@ -33,6 +33,8 @@ pub struct Persisted {
     pub answer_key: bool,
     /// The path in the file field.
     pub path: String,
+    /// The design's own file, if it has one.
+    pub file: Option<PathBuf>,
     /// Whether weave crossings were tinted.
     pub show_crossings: bool,
     /// Design files opened or saved lately, newest first.
@@ -51,6 +53,8 @@ pub struct Prefs {
     pub answer_key: bool,
     /// The path in the file field.
     pub path: String,
+    /// The design's own file (empty: none).
+    pub file: String,
     /// Whether weave crossings were tinted.
     pub show_crossings: bool,
     /// Design files opened or saved lately, newest first.
@@ -77,6 +81,7 @@ impl Persisted {
             design,
             answer_key: prefs.answer_key,
             path: prefs.path,
+            file: (!prefs.file.is_empty()).then(|| PathBuf::from(prefs.file)),
             show_crossings: prefs.show_crossings,
             recent: prefs.recent,
         }
@@ -92,6 +97,11 @@ impl Persisted {
             &Prefs {
                 answer_key: self.answer_key,
                 path: self.path.clone(),
+                file: self
+                    .file
+                    .as_ref()
+                    .map(|f| f.display().to_string())
+                    .unwrap_or_default(),
                 show_crossings: self.show_crossings,
                 recent: self.recent.clone(),
             },
@@ -167,6 +177,7 @@ impl HedgeApp {
             design: self.design.clone(),
             answer_key: self.answer_key,
             path: self.path.clone(),
+            file: self.file.clone(),
             show_crossings: self.show_crossings,
             recent: self.recent.clone(),
             book: self.book.list.clone(),
@@ -270,7 +281,8 @@ mod tests {
                 ..Design::default()
             },
             answer_key: true,
-            path: "/tmp/x.toml".into(),
+            path: "/tmp/x.pdf".into(),
+            file: Some("/tmp/x.toml".into()),
             show_crossings: true,
             recent: vec!["/tmp/x.toml".into()],
             book: book::BookList {

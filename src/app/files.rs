@@ -217,6 +217,52 @@ impl FileTasks {
     }
 }
 
+/// The name a design is saved under: `path` itself when it ends in `.toml`, with `.toml` added
+/// when it has no extension; any other name is refused (a design is never written over a PDF,
+/// a picture or an export), with what to do.
+pub fn design_path(path: &Path) -> Result<PathBuf, String> {
+    if path.file_name().is_none() {
+        return Err(format!(
+            "a design is saved as a file: name it, ending with .toml: {}",
+            path.display()
+        ));
+    }
+    match path.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("toml") => Ok(path.to_path_buf()),
+        None => Ok(path.with_extension("toml")),
+        Some(_) => Err(format!(
+            "a design is saved as a .toml file, never over another kind of file: end the name \
+             with .toml: {}",
+            path.display()
+        )),
+    }
+}
+
+/// Refuses to write a design over a file at `path` that is there and is not a design (unless
+/// it is the design's own file, `own`).
+fn not_over_another_file(path: &Path, own: Option<&Path>) -> Result<(), String> {
+    if own == Some(path) {
+        return Ok(());
+    }
+    match crate::io::read_text(path, "cannot read") {
+        Ok(text) if crate::io::parse_design(&text).is_err() => Err(format!(
+            "not saved: the file there is not a Hedge design, and is left as it was; choose \
+             another name: {}",
+            path.display()
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Whether the TOML file at `path` is a book file (a `[book]` table or `pages`); a file that
+/// cannot be read or parsed is not (opened as a design, its error says why).
+fn is_book(path: &Path) -> bool {
+    crate::io::read_text(path, "cannot read")
+        .ok()
+        .and_then(|t| t.parse::<toml::Table>().ok())
+        .is_some_and(|t| t.contains_key("book") || t.contains_key("pages"))
+}
+
 /// Reads the design file at `path` and its start and finish pictures (a file task's job).
 fn open_design(path: &Path) -> Result<Opened, String> {
     let mut d = crate::io::read_design(path).map_err(|e| e.to_string())?;
@@ -232,6 +278,37 @@ fn open_design(path: &Path) -> Result<Opened, String> {
 }
 
 impl HedgeApp {
+    /// Opens `path` as what it is: a picture becomes the shape; a `.toml` is read in the
+    /// background as a book file when it has a `[book]` table or `pages` (the Book list shows
+    /// it), else as a design; anything else as a design (a maze's JSON holds its design).
+    pub(super) fn open_file(&mut self, path: PathBuf) {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("png" | "jpg" | "jpeg" | "gif" | "bmp" | "webp" | "svg") => self.apply(
+                super::Command::SetShape(Some(crate::shape::ShapeSource::File(path))),
+                None,
+            ),
+            Some("toml") => {
+                self.files
+                    .start(Doing::OpenDesign(path.clone()), move |c: &Control<Step>| {
+                        if is_book(&path) {
+                            let r = read_book(&path, c).map(Box::new);
+                            Done::BookOpened(path, r)
+                        } else {
+                            let r = open_design(&path).map(Box::new);
+                            Done::Opened(path, r)
+                        }
+                    });
+                self.message = None;
+                self.poll_files();
+            }
+            _ => self.open_design(&path),
+        }
+    }
+
     /// Opens a design file in the background; the design changes once it is read.
     pub(super) fn open_design(&mut self, path: &Path) {
         let path = path.to_path_buf();
@@ -245,18 +322,38 @@ impl HedgeApp {
     }
 
     /// Saves the design as TOML in the background (atomically); once saved, `path` is the
-    /// design's file and the design as it was when asked is the saved one.
+    /// design's file and the design as it was when asked is the saved one. Only a design file
+    /// is written ([`design_path`]); a file already there that is not a design (a book file, an
+    /// export renamed) is not written over.
     pub(super) fn save_design(&mut self, path: &Path) {
-        let path = path.to_path_buf();
+        let path = match design_path(path) {
+            Ok(p) => p,
+            Err(e) => {
+                self.close.save_failed();
+                self.message = Some(Err(e));
+                return;
+            }
+        };
         let design = self.design.clone();
+        let own = self.file.clone();
         self.files
             .start(Doing::SaveDesign(path.clone()), move |_: &Control<Step>| {
                 let text = crate::io::design_to_toml(&design);
-                let r = crate::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string());
+                let r = not_over_another_file(&path, own.as_deref()).and_then(|()| {
+                    crate::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())
+                });
                 Done::Saved(path, Box::new(design), r)
             });
         self.message = None;
         self.poll_files();
+    }
+
+    /// Saves the design to its own file, or asks where when it has none (Save, Ctrl+S).
+    pub(super) fn save(&mut self, ctx: Option<&egui::Context>) {
+        match self.file.clone() {
+            Some(file) => self.save_design(&file),
+            None => self.apply(super::Command::SaveDialog, ctx),
+        }
     }
 
     /// Whether the design is being saved.
@@ -343,7 +440,8 @@ impl HedgeApp {
             Done::Opened(path, Ok(o)) => {
                 let o = *o;
                 self.pictures_read = Some((Ends::of(&o.design), o.pictures.clone()));
-                self.path = path.display().to_string();
+                // only a design file is the design's own (Save never writes over a maze's JSON)
+                self.file = design_path(&path).ok().filter(|p| *p == path);
                 self.set_design(o.design, false);
                 self.saved = self.design.clone();
                 self.remember(&path);
@@ -356,13 +454,13 @@ impl HedgeApp {
                 });
             }
             Done::Saved(path, design, Ok(())) => {
-                self.path = path.display().to_string();
+                self.file = Some(path.clone());
                 self.saved = *design;
                 self.remember(&path);
                 self.message = Some(Ok(format!("saved {}", path.display())));
             }
             Done::Opened(_, Err(e)) | Done::Saved(_, _, Err(e)) => {
-                self.close_after_save = false;
+                self.close.save_failed();
                 self.message = Some(Err(e));
             }
             Done::BookOpened(path, r) => self.book_opened(&path, r),
@@ -388,7 +486,7 @@ impl HedgeApp {
                     self.held = None;
                 }
                 if doing != Doing::Autosave {
-                    self.close_after_save = false;
+                    self.close.save_failed();
                     self.message = Some(Err(line));
                 }
             }
@@ -434,9 +532,10 @@ impl HedgeApp {
         self.poll_files();
     }
 
-    /// Applies a book file read in the background.
+    /// Applies a book file read in the background (the Book list shows it).
     pub(super) fn book_opened(&mut self, path: &Path, r: Result<Box<OpenedBook>, String>) {
         self.message = Some(r.map(|o| {
+            self.book.open = true;
             self.book.list = o.list;
             self.book.editing = None;
             let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());

@@ -24,8 +24,12 @@ use crate::design::Design;
 
 pub mod book;
 pub mod book_file;
+pub mod chooser;
+pub mod close;
 mod commands;
 mod document;
+mod ends;
+mod file_ui;
 mod files;
 mod hand;
 mod maze_knobs;
@@ -101,8 +105,13 @@ pub struct HedgeApp {
     pub answer_key: bool,
     /// Pan and zoom of the preview.
     pub view: View,
-    /// The file path field (Save / Open / Export without a dialog).
+    /// The file path field (Open / Save as / Shape / Export without a dialog): what was typed,
+    /// never where Save writes by itself.
     pub path: String,
+    /// The design's own file (opened from or saved to; `None` for a design never saved): Save
+    /// (Ctrl+S) writes here, the window title names it, relative picture paths start from its
+    /// folder. Only ever a design file.
+    pub file: Option<PathBuf>,
     /// The last file operation's outcome (shown in the status bar until the next one).
     pub message: Option<Result<String, String>>,
     /// Commands queued this frame.
@@ -136,18 +145,16 @@ pub struct HedgeApp {
     autosaved: Option<Design>,
     /// When the autosave file was last written.
     autosaved_at: Option<Instant>,
-    /// The window was asked to close with unsaved changes: the question is showing.
-    pub confirm_close: bool,
-    /// The user chose to close (no more questions).
-    pub closing: bool,
-    /// Close once the pending save succeeds ("Save and close").
-    pub close_after_save: bool,
+    /// The questions before changes not saved are dropped, and the window's closing.
+    close: close::CloseFlow,
     /// Show the debug overlay (frame time, the page raster).
     pub debug_overlay: bool,
     /// Timing of recent frames.
     pub frames: FrameTimes,
     /// When set, file dialogs are not shown: this answers them (tests).
     pub dialog_hook: Option<DialogHook>,
+    /// The typed-path window, open when a file dialog gave no file ([`chooser`]).
+    pub chooser: Option<chooser::Chooser>,
     /// The "Pick the subject" window is open ([`picker`]).
     pub picker: bool,
     /// Whether the Height follows the Width with a shape, keeping its aspect ratio (the
@@ -188,6 +195,10 @@ pub struct HedgeApp {
     worker: Worker,
     generation: u64,
     next_id: u64,
+    /// The window title last sent to the window.
+    title_shown: Option<String>,
+    /// The grid the last maze of walls was made on (where placed ends were last shown).
+    ends_on: Option<ends::GridSize>,
 }
 
 /// How long the app's own work took in recent frames (the debug overlay shows it).
@@ -257,6 +268,7 @@ impl HedgeApp {
             answer_key: p.answer_key,
             view: View::default(),
             path: p.path,
+            file: p.file,
             message: None,
             pending: Vec::new(),
             show_crossings: p.show_crossings,
@@ -272,12 +284,11 @@ impl HedgeApp {
             autosave: None,
             autosaved: None,
             autosaved_at: None,
-            confirm_close: false,
-            closing: false,
-            close_after_save: false,
+            close: close::CloseFlow::default(),
             debug_overlay: false,
             frames: FrameTimes::default(),
             dialog_hook: None,
+            chooser: None,
             picker: false,
             keep_aspect: true,
             other_kind: None,
@@ -298,6 +309,8 @@ impl HedgeApp {
             worker,
             generation: 0,
             next_id: 0,
+            title_shown: None,
+            ends_on: None,
         };
         app.saved = app.design.clone();
         app
@@ -325,7 +338,6 @@ impl HedgeApp {
     fn frame(&mut self, ui: &mut egui::Ui) {
         let start = Instant::now();
         self.poll();
-        self.task_bar(ui);
         ui::show(self, ui);
         let ctx = ui.ctx().clone();
         self.apply_pending(Some(&ctx));
@@ -333,15 +345,40 @@ impl HedgeApp {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
         // "Save and close": once the save has landed (a failed one keeps the window open)
-        if self.close_after_save && !self.saving() {
-            self.close_after_save = false;
-            if !self.unsaved() {
-                self.apply(Command::CloseWithoutSaving, Some(&ctx));
-            }
+        if !self.saving() && self.close.save_landed() && !self.unsaved() {
+            self.apply(Command::CloseWithoutSaving, Some(&ctx));
         }
         self.autosave_now(false);
         self.closing_question(&ctx);
+        let title = self.window_title();
+        if self.title_shown.as_ref() != Some(&title) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title_shown = Some(title);
+        }
         self.frames.push(start.elapsed().as_secs_f32() * 1000.0);
+    }
+
+    /// The question showing before changes not saved are dropped, if any.
+    pub fn question(&self) -> Option<close::Question> {
+        self.close.question()
+    }
+
+    /// Whether the user chose to close the window (no more questions).
+    pub fn closing(&self) -> bool {
+        self.close.closing()
+    }
+
+    /// The window's title: the design file's name (or "Untitled"), marked `*` while it has
+    /// changes not saved, then "Hedge".
+    pub fn window_title(&self) -> String {
+        let name = self.file.as_deref().map_or("Untitled".into(), |f| {
+            f.file_name()
+                .unwrap_or(f.as_os_str())
+                .to_string_lossy()
+                .into_owned()
+        });
+        let mark = if self.unsaved() { "*" } else { "" };
+        format!("{mark}{name} - Hedge")
     }
 }
 
@@ -356,8 +393,10 @@ pub fn display_available() -> bool {
         .any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()))
 }
 
-/// Opens the editor window and runs it until it is closed. Errors are one line for stderr.
-pub fn run() -> Result<(), String> {
+/// Opens the editor window and runs it until it is closed, with `file` open in it when given
+/// (`hedge FILE`: a design, a maze's JSON, a book file or a picture; see
+/// [`Command::OpenFile`]). Errors are one line for stderr.
+pub fn run(file: Option<PathBuf>) -> Result<(), String> {
     if !display_available() {
         return Err(NO_DISPLAY.into());
     }
@@ -373,7 +412,13 @@ pub fn run() -> Result<(), String> {
     eframe::run_native(
         "Hedge",
         options,
-        Box::new(|cc| Ok(Box::new(HedgeApp::new(cc)))),
+        Box::new(|cc| {
+            let mut app = HedgeApp::new(cc);
+            if let Some(f) = file {
+                app.apply(Command::OpenFile(f), None);
+            }
+            Ok(Box::new(app))
+        }),
     )
     .map_err(|e| format!("hedge: cannot open the editor: {e}"))
 }

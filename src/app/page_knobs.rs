@@ -14,6 +14,7 @@ pub(super) fn section(
     pick: &mut Option<bool>,
 ) {
     paper_knobs(ui, page, coalesce);
+    theme_knobs(ui, page, coalesce);
     // the children's page: markers, pictures and stars, folded away until wanted
     egui::CollapsingHeader::new("Children's page")
         .default_open(false)
@@ -77,21 +78,9 @@ fn paper_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
         });
 }
 
-/// The children's page: the START / FINISH markers, the theme, the start and finish pictures,
-/// the stars and the dot and flag; a picture's button sets `pick`.
-fn children_knobs(ui: &mut egui::Ui, page: &mut PageSetup, pick: &mut Option<bool>) {
-    ComboBox::from_label("START / FINISH")
-        .selected_text(page.markers.name())
-        .show_ui(ui, |ui| {
-            for m in crate::page::MarkerSize::ALL {
-                ui.selectable_value(&mut page.markers, m, m.name())
-                    .on_hover_text(format!(
-                        "{} pt labels, {} mm arrows",
-                        m.label_pt(),
-                        m.arrow_mm()
-                    ));
-            }
-        });
+/// The theme (a picture at the start and the finish, and its instruction line) and the
+/// instruction line printed at the top (the theme's unless typed).
+fn theme_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
     ComboBox::from_label("Theme")
         .selected_text(page.theme.as_deref().unwrap_or("none"))
         .show_ui(ui, |ui| {
@@ -106,6 +95,47 @@ fn children_knobs(ui: &mut egui::Ui, page: &mut PageSetup, pick: &mut Option<boo
         .on_hover_text(
             "a picture at the start and at the finish, and an instruction line at the top",
         );
+    let label = ui.label("Instruction line");
+    let theirs = page
+        .theme
+        .as_deref()
+        .and_then(|t| crate::theme::get(t).ok())
+        .map(|t| t.instruction.clone());
+    let mut line = page.instruction.clone().unwrap_or_default();
+    let r = ui
+        .add(
+            egui::TextEdit::singleline(&mut line)
+                .hint_text(
+                    theirs
+                        .as_deref()
+                        .unwrap_or("printed at the top, e.g. Find the way out"),
+                )
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("printed at the top of the page; empty: the theme's line, if any");
+    if r.changed() {
+        // typing is one undo step per field visit
+        *coalesce |= !r.gained_focus();
+        page.instruction = (!line.trim().is_empty()).then_some(line);
+    }
+}
+
+/// The children's page: the START / FINISH markers, the start and finish pictures,
+/// the stars and the dot and flag; a picture's button sets `pick`.
+fn children_knobs(ui: &mut egui::Ui, page: &mut PageSetup, pick: &mut Option<bool>) {
+    ComboBox::from_label("START / FINISH")
+        .selected_text(page.markers.name())
+        .show_ui(ui, |ui| {
+            for m in crate::page::MarkerSize::ALL {
+                ui.selectable_value(&mut page.markers, m, m.name())
+                    .on_hover_text(format!(
+                        "{} pt labels, {} mm arrows",
+                        m.label_pt(),
+                        m.arrow_mm()
+                    ));
+            }
+        });
     for (finish, name) in [(false, "Start picture"), (true, "Finish picture")] {
         let own = if finish {
             &mut page.finish_picture

@@ -184,8 +184,9 @@ impl HedgeApp {
 
     /// The folder relative shape paths start from: the design file's.
     pub fn base_dir(&self) -> Option<PathBuf> {
-        let p = Path::new(self.path.trim());
-        p.parent()
+        self.file
+            .as_deref()
+            .and_then(Path::parent)
             .filter(|d| !d.as_os_str().is_empty())
             .map(Path::to_path_buf)
     }
@@ -215,6 +216,7 @@ impl HedgeApp {
         let job = Job {
             design: self.design.clone(),
             shape,
+            ends_on: self.ends_on,
         };
         if estimated_cells(&self.design) <= INLINE_CELLS {
             let r = worker::run_job(generation, &job);
@@ -316,7 +318,7 @@ impl HedgeApp {
     }
 
     /// The line of the background work a user waits for (reading a picture, exporting), with
-    /// its Cancel button: a bar at the foot of the window, under the status bar, while any runs.
+    /// its Cancel button: a line of the status bar while any runs.
     pub(super) fn task_bar(&mut self, ui: &mut egui::Ui) {
         let reading = self.reading() || self.awaiting_shape.is_some();
         let export = self.export_line();
@@ -324,31 +326,29 @@ impl HedgeApp {
         if !reading && export.is_none() && file.is_none() {
             return;
         }
-        egui::Panel::bottom("tasks").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                if reading {
-                    ui.spinner();
-                    let secs = self.reader.elapsed().unwrap_or_default().as_secs_f32();
-                    ui.label(format!("Reading picture... {secs:.1} s"));
-                    if ui.button("Cancel reading").clicked() {
-                        self.pending.push(Command::CancelReading);
-                    }
+        ui.horizontal_wrapped(|ui| {
+            if reading {
+                ui.spinner();
+                let secs = self.reader.elapsed().unwrap_or_default().as_secs_f32();
+                ui.label(format!("Reading picture... {secs:.1} s"));
+                if ui.button("Cancel reading").clicked() {
+                    self.pending.push(Command::CancelReading);
                 }
-                if let Some(line) = file {
-                    ui.spinner();
-                    ui.label(line);
-                    if self.files.cancellable() && ui.button("Cancel opening").clicked() {
-                        self.pending.push(Command::CancelOpening);
-                    }
+            }
+            if let Some(line) = file {
+                ui.spinner();
+                ui.label(line);
+                if self.files.cancellable() && ui.button("Cancel opening").clicked() {
+                    self.pending.push(Command::CancelOpening);
                 }
-                if let Some(line) = export {
-                    ui.spinner();
-                    ui.label(line);
-                    if ui.button("Cancel export").clicked() {
-                        self.pending.push(Command::CancelExport);
-                    }
+            }
+            if let Some(line) = export {
+                ui.spinner();
+                ui.label(line);
+                if ui.button("Cancel export").clicked() {
+                    self.pending.push(Command::CancelExport);
                 }
-            });
+            }
         });
         ui.ctx().request_repaint_after(Duration::from_millis(100));
     }
@@ -360,9 +360,14 @@ impl HedgeApp {
         self.current = match r.outcome {
             Ok(finished) => {
                 self.next_id += 1;
+                if let Some(p) = finished.followed {
+                    self.ends_followed(p);
+                }
+                if matches!(finished.made, crate::make::Made::Walls(_)) {
+                    self.ends_on = Some(super::ends::grid_size(finished.made.design()));
+                }
                 Current::Made {
                     made: Arc::new(finished.made),
-
                     preview: finished.preview.map(Arc::new),
                     id: self.next_id,
                     elapsed: r.elapsed,
@@ -370,6 +375,18 @@ impl HedgeApp {
             }
             Err(e) => Current::Error(e),
         };
+    }
+
+    /// START and FINISH moved to `placement` as the maze was made (their cells were off its
+    /// outline): written into the design in the same undo step as the edit that moved them,
+    /// and said.
+    fn ends_followed(&mut self, placement: crate::endpoints::Placement) {
+        if let Some(w) = self.design.walls_mut() {
+            w.placement = placement;
+        }
+        // the undo point before the edit stays; the design moved on within its step
+        self.history.feed_state(0.0, &self.design);
+        self.message = Some(Ok(super::ends::note(placement)));
     }
 
     /// The cell of the current grid (on or off) whose centre is nearest the page position `p`,
@@ -482,6 +499,7 @@ mod tests {
     #[test]
     fn errors_are_text_not_panics() {
         let mut app = HedgeApp::headless(Persisted::default());
+        // START placed inside the maze: it moves to the outline (issue 58), no error
         let d = Design {
             kind: Kind::Walls(Walls {
                 placement: hedge_placement_inside(),
@@ -491,7 +509,18 @@ mod tests {
         };
         crate::app::tests::edit(&mut app, d);
         settle(&mut app);
-        assert!(app.error().unwrap().contains("not on the outline"));
+        assert!(app.error().is_none(), "{:?}", app.error());
+        assert!(matches!(&app.message, Some(Ok(m)) if m.contains("nearest")));
+        let g = app.generated().unwrap();
+        assert_eq!(g.design.walls().placement, app.design.walls().placement);
+        // a picture that is not there: one line, no panic
+        let mut d = app.design.clone();
+        d.shape = Some(crate::shape::ShapeSource::File(
+            "/no/such/picture.png".into(),
+        ));
+        crate::app::tests::edit(&mut app, d);
+        settle(&mut app);
+        assert!(app.error().unwrap().contains("/no/such/picture.png"));
         app.apply(Command::OpenDesign("/no/such/file.toml".into()), None);
         // read by a file task: its outcome is applied once it is done
         app.finish_tasks();

@@ -1,27 +1,32 @@
 //! The knobs panel's Difficulty section: each measured metric of the maze in the preview drawn
 //! against its target band, the targets' bounds (saved in the design, undoable like every
-//! knob), the reader presets, and "Find a maze": the difficulty search
-//! ([`crate::difficulty::search_with`]) as a background [`Task`], with progress and cancel.
+//! knob), the reader presets, and "Find a maze": the entry point's search
+//! ([`crate::make::Prepared::search`], the one `hedge generate` runs) as a background [`Task`],
+//! with progress and cancel. A preset click applies the preset and searches at once, as
+//! `--difficulty NAME` does.
 //!
 //! The search never writes over newer edits: it works on a copy of the design, and when the
 //! design changes while it runs, it is cancelled and its result is dropped. A search that ends
-//! (targets met, or the budget spent) writes the found seed, and the carver and entrance when it
-//! changed them, into the design as one undo step, so the preview shows the found maze.
+//! (targets met, or the budget spent) writes the whole design it found (seed, carver, braid,
+//! entrance) into the design as one undo step (the preset's, after a preset click), so the
+//! preview makes and shows the very maze the search scored.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use egui::{Color32, DragValue, Rect, RichText, Sense, Stroke, vec2};
 
+use std::sync::Arc;
+
 use super::task::{Control, Task};
 use super::{Command, HedgeApp};
 use crate::design::{Design, Style};
 use crate::difficulty::{
     Budget, Found, MAX_CANDIDATES, MAX_SECONDS, Metric, PRESETS, Preset, Progress, Range,
-    SearchOptions, Stop, preset, search_with,
+    SearchOptions, Stop, preset,
 };
+use crate::make::Fit;
 use crate::metrics::{FORMULA, Metrics};
-use crate::pipeline::shape_mask;
 use crate::shape::Foreground;
 
 /// The target band on a metric's bar.
@@ -106,6 +111,8 @@ pub struct Search {
     pub cancelled: bool,
     /// The design changed while it ran: cancelled, and its result will not be used.
     pub stale: bool,
+    /// Started by a preset click: the maze found joins the preset's undo step.
+    pub preset: bool,
 }
 
 impl Search {
@@ -125,6 +132,8 @@ pub struct Outcome {
     pub met: bool,
     /// The design when it ended.
     pub design: Design,
+    /// The search followed a preset click (its line shows under the presets).
+    pub preset: bool,
 }
 
 impl HedgeApp {
@@ -136,13 +145,18 @@ impl HedgeApp {
 
 /// Applies the preset `name` exactly as `hedge generate --difficulty NAME` does: carver, braid
 /// and targets, and the grid for the page (a shape keeps its aspect ratio, with fewer cells
-/// across when it is taller than the page allows). One undo step.
+/// across when it is taller than the page allows), then searches for a maze at that level
+/// (walls only). One undo step, the maze found included.
 pub(super) fn apply_preset(app: &mut HedgeApp, name: &str) {
     let Some(p) = preset(name) else {
         app.message = Some(Err(format!("no difficulty preset called {name}")));
         return;
     };
     let mut d = app.design.clone();
+    // the corridor the page accepts is this preset's (the library's preset only raises it, as
+    // a fresh design on the command line has the default): Adult after Ages 3-5 does not warn
+    // about 14 mm corridors
+    d.page.min_corridor_mm = crate::page::PageSetup::default().min_corridor_mm;
     p.apply(&mut d);
     let fg = match app.foreground() {
         Some(Ok(fg)) => Some(fg),
@@ -154,13 +168,30 @@ pub(super) fn apply_preset(app: &mut HedgeApp, name: &str) {
             d.width = w;
             d.height = h;
             app.set_design(d, false);
+            if app.design.style() == Style::Walls && !app.design.targets.is_empty() {
+                drop_search(app);
+                search(app, true);
+            }
         }
         Err(e) => app.message = Some(Err(e.to_string())),
     }
 }
 
+/// Drops the search running, if any (cancelled; its result goes nowhere).
+fn drop_search(app: &mut HedgeApp) {
+    if let Some(s) = app.targets.search.take() {
+        s.task.cancel();
+    }
+}
+
 /// Starts "Find a maze" on the current design (nothing happens while one is running).
 pub(super) fn start(app: &mut HedgeApp) {
+    search(app, false);
+}
+
+/// Starts the search on the current design unless one runs; `preset`: after a preset click,
+/// whose undo step the maze found joins.
+fn search(app: &mut HedgeApp, preset: bool) {
     if app.targets.search.is_some() {
         return;
     }
@@ -170,6 +201,7 @@ pub(super) fn start(app: &mut HedgeApp) {
             text,
             met: false,
             design: app.design.clone(),
+            preset,
         });
     };
     if design.style() != Style::Walls {
@@ -191,40 +223,32 @@ pub(super) fn start(app: &mut HedgeApp) {
     app.targets.outcome = None;
     let task = app.tasks.spawn("searching", move |c: &Control<Progress>| {
         let mut report = |p: &Progress| c.report(*p);
-        run(
-            &design,
-            shape.as_deref(),
-            &options,
-            c.cancel_flag(),
-            &mut report,
-        )
-        .map(Box::new)
+        run(&design, shape, &options, c.cancel_flag(), &mut report).map(Box::new)
     });
     app.targets.search = Some(Search {
         from,
         task,
         cancelled: false,
         stale: false,
+        preset,
     });
     // an inline search (tests) has finished already
     poll(app);
 }
 
-/// The search itself, on its thread: the shape's mask as the preview makes it, then the
-/// library's search.
+/// The search itself, on its thread: the design prepared by the entry point exactly as the
+/// preview's maze is (the shape's mask, its outline's trim, its bridges), then the entry
+/// point's search, so the maze it scores is the maze the preview makes of what it finds.
 fn run(
     design: &Design,
-    shape: Option<&Foreground>,
+    shape: Option<Arc<Foreground>>,
     options: &SearchOptions,
     cancel: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Found, String> {
-    let shaped = shape
-        .map(|fg| shape_mask(design, fg))
-        .transpose()
-        .map_err(|e| e.to_string())?;
-    let mask = shaped.as_ref().map(|s| &s.mask);
-    search_with(design, mask, options, cancel, progress).map_err(|e| e.to_string())
+    crate::make::prepare_with(design, shape, Fit::default())
+        .and_then(|p| p.search(options, cancel, progress))
+        .map_err(|e| e.to_string())
 }
 
 /// Asks the running search to stop; the design stays as it is.
@@ -285,14 +309,17 @@ fn finish(app: &mut HedgeApp, s: &Search, result: Result<Box<Found>, String>) {
         match result {
             Err(e) => (e, false),
             Ok(found) => {
-                let g = &found.generated.design;
-                let mut d = app.design.clone();
-                d.seed = g.seed;
-                if let Some(w) = d.walls_mut() {
-                    w.algorithm = g.walls().algorithm;
-                    w.placement = g.walls().placement;
+                // the whole design the search made its maze of (seed, carver, braid,
+                // entrance), the page as it is (its pictures as read)
+                let d = Design {
+                    page: app.design.page.clone(),
+                    ..found.generated.design.clone()
+                };
+                if s.preset {
+                    // the preset's undo step
+                    app.last_coalesce = true;
                 }
-                app.set_design(d, false);
+                app.set_design(d, s.preset);
                 (headline(&found), found.stop == Stop::Met)
             }
         }
@@ -301,6 +328,7 @@ fn finish(app: &mut HedgeApp, s: &Search, result: Result<Box<Found>, String>) {
         text,
         met,
         design: app.design.clone(),
+        preset: s.preset,
     });
 }
 
@@ -367,17 +395,42 @@ pub fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
             metric_row(ui, metric, metrics.as_ref(), d, coalesce);
         }
         ui.add_space(4.0);
-        ui.label("Presets: size for the page, carver, braid, weave and targets");
+        search_controls(app, ui, d);
+    });
+}
+
+/// The age presets, first among the knobs: one click sizes the maze for the page, sets the
+/// carver, braid and targets, and finds a maze at that level (as `--difficulty NAME`); the
+/// search's progress and its outcome show under them.
+pub fn presets(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    let walls = app.design.style() == Style::Walls;
+    ui.label(RichText::new("Who is it for?").strong());
+    ui.add_enabled_ui(walls, |ui| {
         ui.horizontal_wrapped(|ui| {
             for p in PRESETS {
-                if ui.button(p.label).on_hover_text(describe(p)).clicked() {
+                if ui
+                    .button(p.label)
+                    .on_hover_text(describe(p))
+                    .on_disabled_hover_text(crate::make::TARGETS_WALLS_ONLY)
+                    .clicked()
+                {
                     app.pending.push(Command::ApplyPreset(p.name));
                 }
             }
         });
-        ui.add_space(4.0);
-        search_controls(app, ui, d);
     });
+    if app.targets.search.as_ref().is_some_and(|s| s.preset) {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("finding a maze at this level...");
+        });
+        ui.ctx().request_repaint_after(Duration::from_millis(100));
+    } else if let Some(o) = &app.targets.outcome
+        && o.preset
+        && o.design == app.design
+    {
+        ui.label(RichText::new(&o.text).color(if o.met { MET } else { MISSED }));
+    }
 }
 
 /// The difficulty model's parts and where the maze stands, as the command line reports them.
@@ -636,6 +689,7 @@ fn search_controls(app: &mut HedgeApp, ui: &mut egui::Ui, d: &Design) {
     }
     if let Some(o) = &app.targets.outcome
         && o.design == app.design
+        && !o.preset
     {
         let colour = if o.met { MET } else { MISSED };
         ui.label(RichText::new(&o.text).color(colour));
@@ -738,10 +792,13 @@ mod tests {
     }
 
     #[test]
-    fn presets_set_size_carver_braid_and_targets_in_one_step() {
+    fn a_preset_sets_size_and_targets_and_searches_in_one_step() {
         let mut app = HedgeApp::headless(super::super::Persisted::default());
+        settle(&mut app);
         let before = app.design.clone();
         app.apply(Command::ApplyPreset("ages-3-5"), None);
+        assert!(app.searching(), "the preset searches at once");
+        settle(&mut app);
         let p = preset("ages-3-5").unwrap();
         let d = &app.design;
         assert_eq!(
@@ -749,12 +806,34 @@ mod tests {
             crate::sizing::page_grid(p, d.walls().topology, &d.page),
             "sized for the page"
         );
+        assert_eq!(d.targets, p.targets);
+        let o = app.targets.outcome.clone().unwrap();
+        assert!(o.met, "{}", o.text);
+        let g = app.generated().unwrap();
         assert_eq!(
-            (d.walls().algorithm, d.walls().braid, d.targets),
-            (p.algorithm, p.braid, p.targets)
+            g.design.walls(),
+            app.design.walls(),
+            "the maze shown is the found one"
         );
-        assert_eq!(app.undo_steps(), 1);
+        assert!(crate::difficulty::Report::new(&d.targets, &g.metrics).met());
+        assert_eq!(app.undo_steps(), 1, "the preset and its maze: one step");
         app.apply(Command::Undo, None);
         assert_eq!(app.design, before);
+    }
+
+    /// The crayon warning follows the preset now chosen: the narrowest corridor the page
+    /// accepts is the last preset's, not the widest any preset asked for.
+    #[test]
+    fn the_narrowest_corridor_is_the_last_presets() {
+        let mut app = HedgeApp::headless(super::super::Persisted::default());
+        for name in ["ages-3-5", "adult"] {
+            app.apply(Command::ApplyPreset(name), None);
+            settle(&mut app);
+            let want = preset(name)
+                .unwrap()
+                .corridor_mm
+                .max(crate::page::PageSetup::default().min_corridor_mm);
+            assert_eq!(app.design.page.min_corridor_mm, want, "{name}");
+        }
     }
 }

@@ -6,33 +6,56 @@
 
 use egui::{Color32, ComboBox, Key, KeyboardShortcut, Modifiers, RichText, Slider};
 
-use super::{Command, Current, ExportKind, HedgeApp, Tool, preview};
+use super::{Command, Current, HedgeApp, Tool, file_ui, preview};
 use crate::design::CellEdit;
 use crate::design::{Design, Style};
 use crate::shape::{Islands, ShapeSource, builtin};
 
+/// The status bar's height, in rows of text: it never changes, so a line that appears or goes
+/// (a message, a warning, a file being saved) never moves the page (more lines scroll).
+pub const STATUS_ROWS: f32 = 4.0;
+
+/// The knobs panel's width at first, and the least and most it is given (its contents wrap
+/// or scroll within it, whatever their length).
+pub const KNOBS_WIDTH: f32 = 290.0;
+const KNOBS_MIN: f32 = 220.0;
+const KNOBS_MAX: f32 = 480.0;
+
 /// Draws the whole window for one frame.
 pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
     shortcuts(app, ui);
-    dropped_files(app, ui);
-    if app.confirm_close {
-        close_question(app, ui);
-    }
-    egui::Panel::top("menu").show(ui, |ui| menu_bar(app, ui));
-    super::book::show(app, ui);
-    egui::Panel::bottom("status").show(ui, |ui| status_bar(app, ui));
-    egui::Panel::left("knobs")
+    file_ui::dropped_files(app, ui);
+    file_ui::questions(app, ui);
+    super::chooser::window(app, ui);
+    egui::Panel::top("menu").show(ui, |ui| file_ui::menu_bar(app, ui));
+    let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    egui::Panel::bottom("status")
         .resizable(false)
-        .default_size(250.0)
+        .exact_size(STATUS_ROWS * row + 2.0 * ui.spacing().item_spacing.y + 8.0)
         .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| knobs(app, ui));
+            egui::ScrollArea::vertical()
+                .id_salt("status lines")
+                .auto_shrink([false, false])
+                .show(ui, |ui| status_bar(app, ui));
         });
+    egui::Panel::left("knobs")
+        .resizable(true)
+        .default_size(KNOBS_WIDTH)
+        .size_range(KNOBS_MIN..=KNOBS_MAX)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("knobs")
+                .auto_shrink([false, false])
+                .show(ui, |ui| knobs(app, ui));
+        });
+    super::book::show(app, ui);
     let walls = app.design.style() == Style::Walls;
     if !walls {
         app.tool = Tool::Pan; // painting and placing the doors are for wall mazes
     }
     egui::CentralPanel::default().show(ui, |ui| {
-        ui.horizontal(|ui| {
+        // one row that wraps the same way whatever the tool: the page below never moves with it
+        ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut app.answer_key, "Answer key");
             let weave = app.generated().is_some_and(|g| g.metrics.crossings > 0);
             ui.add_enabled(
@@ -43,7 +66,7 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
             .on_disabled_hover_text("this maze has no weave crossings");
             if ui
                 .button("Fit")
-                .on_hover_text("fit the maze to the panel (or double-click it)")
+                .on_hover_text("fit the whole page to the panel (or double-click it)")
                 .clicked()
             {
                 app.view = preview::View::default();
@@ -51,6 +74,7 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
             ui.checkbox(&mut app.show_mask, "Show mask")
                 .on_hover_text("tint the maze's cells; one-cell necks in red");
             ComboBox::from_label("Drag")
+                .width(TOOL_WIDTH)
                 .selected_text(tool_name(app.tool))
                 .show_ui(ui, |ui| {
                     for t in [
@@ -68,8 +92,11 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
                                 .on_disabled_hover_text(super::tiles::WALLS_ONLY);
                         });
                     }
-                });
-            ui.label(RichText::new("right-drag pans, scroll zooms").weak());
+                })
+                .response
+                .on_hover_text(
+                    "what a drag with the left button does; right-drag pans, scroll zooms",
+                );
         });
         let mut view = app.view;
         let mut raster = std::mem::take(&mut app.raster);
@@ -130,6 +157,7 @@ fn debug_overlay(app: &HedgeApp, ui: &egui::Ui, rect: egui::Rect) {
 }
 
 fn shortcuts(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    super::file_ui::shortcuts(app, ui);
     if ui.ctx().text_edit_focused() {
         return; // a text field has focus: its own undo wins
     }
@@ -146,61 +174,6 @@ fn shortcuts(app: &mut HedgeApp, ui: &mut egui::Ui) {
         } else if i.consume_shortcut(&undo) {
             app.pending.push(Command::Undo);
         }
-    });
-}
-
-fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
-    egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| {
-            if ui.button("New").clicked() {
-                app.pending.push(Command::New);
-            }
-            if ui.button("Open design...").clicked() {
-                app.pending.push(Command::OpenDialog);
-            }
-            if ui.button("Save design...").clicked() {
-                app.pending.push(Command::SaveDialog);
-            }
-            ui.add_enabled_ui(!app.recent.is_empty(), |ui| {
-                ui.menu_button("Open recent", |ui| {
-                    for r in app.recent.clone() {
-                        if ui.button(&r).clicked() {
-                            app.pending
-                                .push(Command::OpenDesign(std::path::PathBuf::from(r)));
-                        }
-                    }
-                });
-            });
-            for kind in ExportKind::ALL {
-                if ui.button(format!("Export {}...", kind.label())).clicked() {
-                    app.pending.push(Command::ExportDialog(kind));
-                }
-            }
-            ui.separator();
-            if ui.button("Quit").clicked() {
-                app.pending.push(Command::Quit);
-            }
-        });
-        ui.menu_button("Edit", |ui| {
-            let undo = egui::Button::new("Undo").shortcut_text(
-                ui.ctx()
-                    .format_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Z)),
-            );
-            if ui.add_enabled(app.can_undo(), undo).clicked() {
-                app.pending.push(Command::Undo);
-            }
-            let redo = egui::Button::new("Redo").shortcut_text(ui.ctx().format_shortcut(
-                &KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
-            ));
-            if ui.add_enabled(app.can_redo(), redo).clicked() {
-                app.pending.push(Command::Redo);
-            }
-        });
-        ui.menu_button("View", |ui| {
-            ui.checkbox(&mut app.debug_overlay, "Debug overlay")
-                .on_hover_text("frame time and preview figures (F12)");
-        });
-        ui.menu_button("Book", |ui| super::book::menu(app, ui));
     });
 }
 
@@ -231,6 +204,7 @@ pub fn status_text(app: &HedgeApp) -> String {
 }
 
 fn status_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
+    app.task_bar(ui);
     ui.horizontal(|ui| {
         if app.busy() {
             ui.spinner();
@@ -243,6 +217,12 @@ fn status_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             ui.label(text);
         }
     });
+    if let Some(msg) = &app.message {
+        match msg {
+            Ok(m) => ui.label(RichText::new(m).weak()),
+            Err(e) => ui.label(RichText::new(e).color(ui.visuals().error_fg_color)),
+        };
+    }
     if let Some(e) = app.page_error() {
         ui.label(RichText::new(format!("page: {e}")).color(ui.visuals().error_fg_color));
     } else if let Some((_, p)) = app.preview() {
@@ -252,12 +232,6 @@ fn status_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
     }
     if let Some((id, p)) = app.preview() {
         preflight_panel(ui, id, p);
-    }
-    if let Some(msg) = &app.message {
-        match msg {
-            Ok(m) => ui.label(RichText::new(m).weak()),
-            Err(e) => ui.label(RichText::new(e).color(ui.visuals().error_fg_color)),
-        };
     }
 }
 
@@ -300,17 +274,23 @@ fn preflight_panel(ui: &mut egui::Ui, id: u64, p: &super::preview::PagePreview) 
         });
 }
 
-/// The knobs on the left, section by section; a changed design is one [`Command::Edit`].
+/// The knobs on the left, section by section, a parent's path first (who it is for, the
+/// shape), then the maze, the page and the difficulty targets; a changed design is one
+/// [`Command::Edit`].
 fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     let mut d: Design = app.design.clone();
     let mut coalesce = false;
-    super::maze_knobs::section(app, ui, &mut d, &mut coalesce);
+    ui.add_space(4.0);
+    super::targets::presets(app, ui);
 
     ui.separator();
     egui::CollapsingHeader::new("Shape")
         .default_open(true)
         .show(ui, |ui| shape_knobs(app, ui, &mut d, &mut coalesce));
     super::picker::window(app, ui, &mut d, &mut coalesce);
+
+    ui.separator();
+    super::maze_knobs::section(app, ui, &mut d, &mut coalesce);
 
     ui.separator();
     let mut pick = None;
@@ -354,69 +334,11 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     });
 
     ui.separator();
-    files_knobs(app, ui);
+    file_ui::files_section(app, ui);
 }
 
-/// The Files section: the path box, its Save, Open, Shape and Export buttons, and an export
-/// button for each format.
-fn files_knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
-    ui.heading("Files");
-    let label = ui.label("Path");
-    ui.add(
-        egui::TextEdit::singleline(&mut app.path)
-            .hint_text("/path/to/maze.toml or .json")
-            .desired_width(f32::INFINITY),
-    )
-    .labelled_by(label.id);
-    let path = std::path::PathBuf::from(app.path.trim());
-    let has_path = !app.path.trim().is_empty();
-    ui.horizontal(|ui| {
-        if ui
-            .add_enabled(has_path, egui::Button::new("Save"))
-            .clicked()
-        {
-            app.pending.push(Command::SaveDesign(path.clone()));
-        }
-        if ui
-            .add_enabled(has_path, egui::Button::new("Open"))
-            .clicked()
-        {
-            app.pending.push(Command::OpenDesign(path.clone()));
-        }
-        if ui
-            .add_enabled(has_path, egui::Button::new("Shape"))
-            .on_hover_text("use the picture at this path as the shape")
-            .clicked()
-        {
-            app.pending
-                .push(Command::SetShape(Some(ShapeSource::File(path.clone()))));
-        }
-        if ui
-            .add_enabled(has_path, egui::Button::new("Export"))
-            .on_hover_text("writes the format the name ends with: .pdf, .svg, .png or .json")
-            .clicked()
-        {
-            app.pending.push(Command::ExportByName(path.clone()));
-        }
-    });
-    ui.label(
-        RichText::new(
-            "Save and Open use TOML designs; Export writes .pdf, .svg, .png (key beside) or .json.",
-        )
-        .weak(),
-    );
-    ui.horizontal_wrapped(|ui| {
-        for kind in ExportKind::ALL {
-            if ui
-                .button(format!("{}...", kind.label()))
-                .on_hover_text(format!("export {} through a file dialog", kind.label()))
-                .clicked()
-            {
-                app.pending.push(Command::ExportDialog(kind));
-            }
-        }
-    });
-}
+/// The Drag box's width: the longest tool's name fits, and the row never changes with it.
+const TOOL_WIDTH: f32 = 130.0;
 
 fn tool_name(t: Tool) -> &'static str {
     match t {
@@ -428,25 +350,6 @@ fn tool_name(t: Tool) -> &'static str {
         Tool::Lock => "lock walls",
         Tool::Recarve => "re-carve region",
         Tool::Lasso => "re-carve (lasso)",
-    }
-}
-
-/// A picture dropped on the window becomes the shape; a design file (.toml) is opened.
-fn dropped_files(app: &mut HedgeApp, ui: &egui::Ui) {
-    let dropped = ui.input(|i| i.raw.dropped_files.clone());
-    for f in dropped {
-        let path = f.path().to_path_buf();
-        if path.as_os_str().is_empty() {
-            continue;
-        }
-        let toml = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
-        app.pending.push(if toml {
-            Command::OpenDesign(path)
-        } else {
-            Command::SetShape(Some(ShapeSource::File(path)))
-        });
     }
 }
 
@@ -481,7 +384,8 @@ fn preview_clicks(
         Tool::PaintOff => false,
         Tool::Entrance | Tool::Exit => {
             // a click, or a drag let go: the nearest cell on the outline
-            if (response.clicked() || response.drag_stopped())
+            // the left button only: a right or middle drag pans
+            if (response.clicked() || response.drag_stopped_by(egui::PointerButton::Primary))
                 && let Some(pos) = response.interact_pointer_pos()
                 && let Some((_, p)) = app.preview()
                 && let q = p.maze_point(place.to_page(pos))
@@ -585,17 +489,18 @@ fn text_shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &Design) {
             false,
         ),
     };
-    ui.horizontal(|ui| {
-        ui.label("Text:");
-        let edited = ui
-            .add(
-                egui::TextEdit::multiline(&mut text)
-                    .desired_rows(2)
-                    .desired_width(150.0)
-                    .hint_text("a name"),
-            )
-            .on_hover_text("the maze takes the shape of these words; one line a line")
-            .changed();
+    let label = ui.label("Text:");
+    let edited = ui
+        .add(
+            egui::TextEdit::multiline(&mut text)
+                .desired_rows(2)
+                .desired_width(f32::INFINITY)
+                .hint_text("a name"),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("the maze takes the shape of these words; one line a line")
+        .changed();
+    ui.horizontal_wrapped(|ui| {
         let mut refont = false;
         egui::ComboBox::from_label("Text font")
             .selected_text(font.name())
@@ -751,31 +656,4 @@ fn outline_toggle(ui: &mut egui::Ui, d: &mut Design) {
     })
     .response
     .on_disabled_hover_text(why.unwrap_or_default());
-}
-
-/// "Save your changes?" when the window is closed with unsaved changes.
-fn close_question(app: &mut HedgeApp, ui: &mut egui::Ui) {
-    egui::Modal::new(egui::Id::unique("close-question")).show(ui.ctx(), |ui| {
-        ui.heading("Unsaved changes");
-        ui.label("The design has changes that are not saved to a file.");
-        ui.horizontal(|ui| {
-            if ui.button("Save and close").clicked() {
-                let path = app.path.trim();
-                if path.is_empty() {
-                    app.pending.push(Command::SaveDialog);
-                } else {
-                    app.pending
-                        .push(Command::SaveDesign(std::path::PathBuf::from(path)));
-                }
-                app.confirm_close = false;
-                app.close_after_save = true;
-            }
-            if ui.button("Close without saving").clicked() {
-                app.pending.push(Command::CloseWithoutSaving);
-            }
-            if ui.button("Cancel").clicked() {
-                app.confirm_close = false;
-            }
-        });
-    });
 }

@@ -31,6 +31,9 @@ pub struct Job {
     pub design: Design,
     /// The design's shape, cut with its threshold and invert knobs.
     pub shape: Option<Arc<Foreground>>,
+    /// The grid the design's START and FINISH cells (when placed by hand) were last shown on:
+    /// when they are off the new maze's outline, they follow it ([`super::ends`]).
+    pub ends_on: Option<super::ends::GridSize>,
 }
 
 impl Job {
@@ -39,6 +42,7 @@ impl Job {
         Job {
             design,
             shape: None,
+            ends_on: None,
         }
     }
 }
@@ -61,6 +65,9 @@ pub struct Finished {
     pub made: crate::make::Made,
     /// Its printed pages (or why they cannot be laid out with the page setup).
     pub preview: Result<PagePreview, String>,
+    /// Where START and FINISH moved, when the design's placed cells were off the new maze's
+    /// outline (the maze is made with this placement; the app writes it into the design).
+    pub followed: Option<crate::endpoints::Placement>,
 }
 
 /// Runs the pipeline on `job` (shape mask, maze, pages; a tile maze for the tiles style) and
@@ -78,9 +85,21 @@ pub fn run_job(generation: u64, job: &Job) -> JobResult {
 fn make(job: &Job) -> crate::error::Result<Finished> {
     // the one entry point: the shape already cut by the app, the height already fitted
     let prepared = crate::make::prepare_with(&job.design, job.shape.clone(), Fit::default())?;
-    let made = prepared.make()?;
+    let (prepared, made, followed) = match prepared.make() {
+        Ok(made) => (prepared, made, None),
+        // START and FINISH placed by hand and now off the maze: they follow it
+        Err(e) => {
+            let (p, m, placement) =
+                super::ends::remake(&job.design, job.shape.clone(), job.ends_on, e)?;
+            (p, m, Some(placement))
+        }
+    };
     let preview = PagePreview::of(&made, &job.design.page, Arc::from(prepared.dropped()));
-    Ok(Finished { made, preview })
+    Ok(Finished {
+        made,
+        preview,
+        followed,
+    })
 }
 
 /// The handle the UI keeps: submit jobs, poll results.
@@ -355,18 +374,21 @@ pub fn export(
     path: &Path,
     c: &Control<ExportStep>,
 ) -> Result<String, String> {
-    use crate::export::{self, Body, Format, KeyPlacement, Later, Printed};
+    use crate::export::{Body, KeyPlacement, Later, Printed};
     let stop = c.handle();
     let format = match kind {
         ExportKind::Json => {
             c.report((1, 1, "writing"));
             return export_json(made, path, &stop);
         }
-        ExportKind::Pdf => Format::Pdf,
-        ExportKind::Svg => Format::Svg,
-        ExportKind::Png => Format::Png {
-            dpi: export::DEFAULT_DPI,
-        },
+        ExportKind::Txt => {
+            c.report((1, 1, "writing"));
+            let text = made.text().map_err(|e| e.to_string())?;
+            return crate::io::write_atomic(path, text.as_bytes())
+                .map(|()| format!("exported {}", path.display()))
+                .map_err(|e| e.to_string());
+        }
+        ExportKind::Print(f) => f,
     };
     c.report((1, 3, "laying out the pages"));
     let key = KeyPlacement::SecondPage;

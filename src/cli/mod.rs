@@ -78,16 +78,26 @@ mod shape;
 use hedge::carve::{Algorithm, GrowingTreePolicy};
 use hedge::design::{Design, Kind, Style, Walls};
 use hedge::endpoints::Placement;
-use hedge::export::Format;
 use hedge::make::{Fit, Made, Prepared, check_targets, prepare};
 use hedge::page::{Orientation, PageSetup};
 use hedge::topology::{Coord, TopologyKind};
 
 /// Hedge: turn a silhouette into a print-ready maze.
 #[derive(Parser, Debug)]
-#[command(name = "hedge", version, about, long_about = None, args_override_self = true)]
+#[command(
+    name = "hedge",
+    version,
+    about,
+    long_about = None,
+    args_override_self = true,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
-    /// What to do; without one, help is printed.
+    /// A file to open in the editor: a design (.toml, or a maze's .json), a book file or a
+    /// picture for the shape; without a subcommand or a file, the editor opens empty.
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+    /// What to do; without one, the editor opens (help is printed when it is not built in).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -220,16 +230,9 @@ fn parse_coord(s: &str) -> Result<Coord, String> {
     ))
 }
 
-/// The output formats `generate` writes, picked by extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutFormat {
-    /// The maze graph.
-    Json,
-    /// The ASCII drawing.
-    Txt,
-    /// A printable page: PDF (with the key on page 2), SVG or PNG (key beside it).
-    Print(Format),
-}
+/// The output formats `generate` writes, picked by extension: the registry the editor exports
+/// from too.
+pub use hedge::export::Output as OutFormat;
 
 fn out_format(path: &Path) -> Result<OutFormat> {
     let ext = path
@@ -237,14 +240,12 @@ fn out_format(path: &Path) -> Result<OutFormat> {
         .map(|e| e.to_string_lossy().to_ascii_lowercase())
         .unwrap_or_default();
     match ext.as_str() {
-        "json" => Ok(OutFormat::Json),
-        "txt" => Ok(OutFormat::Txt),
         "" => bail!(
             "the output file needs an extension (.json, .txt, .pdf, .svg or .png): {}",
             path.display()
         ),
-        other => match Format::from_extension(other) {
-            Some(f) => Ok(OutFormat::Print(f)),
+        other => match OutFormat::from_extension(other) {
+            Some(f) => Ok(f),
             None => bail!(
                 "unsupported output format '.{other}' (use .json, .txt, .pdf, .svg or .png): {}",
                 path.display()
@@ -737,6 +738,11 @@ pub fn main_with(cli: Cli) -> Result<()> {
         Some(Command::Regenerate(args)) => regenerate::run_regenerate(&args).context("regenerate"),
         Some(Command::Completions { shell }) => install::run_completions(shell),
         Some(Command::Man) => install::run_man(),
+        None if cli.file.is_some() => anyhow::bail!(
+            "this hedge has no editor (built without the `gui` feature) to open {}: use `hedge \
+             generate --design FILE -o maze.pdf`",
+            cli.file.unwrap_or_default().display()
+        ),
         None => {
             use clap::CommandFactory;
             write_out(&format!("{}\n", Cli::command().render_help()))

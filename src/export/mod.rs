@@ -84,6 +84,69 @@ impl Format {
     }
 }
 
+/// A file a maze is written as: the one registry of output formats, which the command line
+/// (`generate -o`, picked by extension, `--svg` for the SVG variants) and the editor (its
+/// Export menu, every entry of [`OUTPUTS`]) both offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// The maze graph as JSON (cells, passages, solution).
+    Json,
+    /// The ASCII drawing (cell mazes).
+    Txt,
+    /// A printable page.
+    Print(Format),
+}
+
+/// Every output, in menu order: those an extension names come first of their extension
+/// ([`Output::from_extension`] finds them).
+pub const OUTPUTS: [Output; 7] = [
+    Output::Print(Format::Pdf),
+    Output::Print(Format::Svg),
+    Output::Print(Format::Png { dpi: DEFAULT_DPI }),
+    Output::Print(Format::Plotter),
+    Output::Print(Format::Centreline),
+    Output::Json,
+    Output::Txt,
+];
+
+impl Output {
+    /// A two-page PDF, the key on page 2.
+    pub const PDF: Output = Output::Print(Format::Pdf);
+    /// An SVG page, the key beside it.
+    pub const SVG: Output = Output::Print(Format::Svg);
+    /// A PNG page at [`DEFAULT_DPI`], the key beside it.
+    pub const PNG: Output = Output::Print(Format::Png { dpi: DEFAULT_DPI });
+
+    /// The output a file extension names (any case, with or without the dot): `json`, `txt`,
+    /// `pdf`, `svg` (the printed page) or `png`; `None` for anything else.
+    pub fn from_extension(ext: &str) -> Option<Output> {
+        let e = ext.trim_start_matches('.').to_ascii_lowercase();
+        OUTPUTS.into_iter().find(|o| o.extension() == e)
+    }
+
+    /// The file extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Output::Json => "json",
+            Output::Txt => "txt",
+            Output::Print(f) => f.extension(),
+        }
+    }
+
+    /// Its name in a menu or a message.
+    pub fn label(self) -> &'static str {
+        match self {
+            Output::Json => "JSON",
+            Output::Txt => "text",
+            Output::Print(Format::Pdf) => "PDF",
+            Output::Print(Format::Svg) => "SVG",
+            Output::Print(Format::Png { .. }) => "PNG",
+            Output::Print(Format::Plotter) => "plotter SVG",
+            Output::Print(Format::Centreline) => "centre-line SVG",
+        }
+    }
+}
+
 /// The bytes of a rendered maze.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rendered {
@@ -408,6 +471,34 @@ fn centreline_needs_cells() -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The registry names every output once: an extension picks the first output of it (the
+    /// printed SVG, not a plotter's), labels are all different, and every print format is in it.
+    #[test]
+    fn the_output_registry_names_each_output_once() {
+        assert_eq!(Output::from_extension(".JSON"), Some(Output::Json));
+        assert_eq!(Output::from_extension("txt"), Some(Output::Txt));
+        assert_eq!(Output::from_extension("svg"), Some(Output::SVG));
+        assert_eq!(Output::from_extension("png"), Some(Output::PNG));
+        assert_eq!(Output::from_extension("toml"), None);
+        for o in OUTPUTS {
+            let first = Output::from_extension(o.extension()).unwrap();
+            assert_eq!(first.extension(), o.extension());
+            if let Output::Print(f) = o {
+                assert_eq!(f.extension(), o.extension());
+            }
+        }
+        let labels: std::collections::BTreeSet<_> = OUTPUTS.iter().map(|o| o.label()).collect();
+        assert_eq!(labels.len(), OUTPUTS.len());
+        for f in [
+            Format::Pdf,
+            Format::Svg,
+            Format::Plotter,
+            Format::Centreline,
+        ] {
+            assert!(OUTPUTS.contains(&Output::Print(f)), "{f:?}");
+        }
+    }
 
     #[test]
     fn extensions() {

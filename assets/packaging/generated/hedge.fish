@@ -26,13 +26,13 @@ end
 
 complete -c hedge -n "__fish_hedge_needs_command" -s h -l help -d 'Print help'
 complete -c hedge -n "__fish_hedge_needs_command" -s V -l version -d 'Print version'
-complete -c hedge -n "__fish_hedge_needs_command" -f -a "generate" -d 'Make one maze and write it to a file (the extension picks the format)'
-complete -c hedge -n "__fish_hedge_needs_command" -f -a "shapes" -d 'List the built-in shapes (for `generate --shape NAME`)'
-complete -c hedge -n "__fish_hedge_needs_command" -f -a "batch" -d 'Make a puzzle book (one PDF, per-page SVGs, a manifest) from a book file'
-complete -c hedge -n "__fish_hedge_needs_command" -f -a "regenerate" -d 'Print one puzzle of a book again, from the book\'s manifest.json: the same maze on the same page, its answer key on the next'
-complete -c hedge -n "__fish_hedge_needs_command" -f -a "completions" -d 'Print the shell completion script for bash, zsh or fish'
-complete -c hedge -n "__fish_hedge_needs_command" -f -a "man" -d 'Print the manual page, hedge(1), in roff (`hedge man | man -l -`)'
-complete -c hedge -n "__fish_hedge_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c hedge -n "__fish_hedge_needs_command" -a "generate" -d 'Make one maze and write it to a file (the extension picks the format)'
+complete -c hedge -n "__fish_hedge_needs_command" -a "shapes" -d 'List the built-in shapes (for `generate --shape NAME`)'
+complete -c hedge -n "__fish_hedge_needs_command" -a "batch" -d 'Make a puzzle book (one PDF, per-page SVGs, a manifest) from a book file'
+complete -c hedge -n "__fish_hedge_needs_command" -a "regenerate" -d 'Print one puzzle of a book again, from the book\'s manifest.json: the same maze on the same page, its answer key on the next'
+complete -c hedge -n "__fish_hedge_needs_command" -a "completions" -d 'Print the shell completion script for bash, zsh or fish'
+complete -c hedge -n "__fish_hedge_needs_command" -a "man" -d 'Print the manual page, hedge(1), in roff (`hedge man | man -l -`)'
+complete -c hedge -n "__fish_hedge_needs_command" -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l design -d 'A design file (TOML, as the editor saves it); flags given too override its values' -r -F
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l style -d 'Maze style: walls (cells and walls, every topology) or tiles (hex tiles, open or wall)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l order -d 'Tile Mazer order for --style tiles: 0 (one-tile corridors) or 1 (corridors never side by side)' -r
