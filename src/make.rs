@@ -21,7 +21,7 @@ use std::sync::atomic::AtomicBool;
 use crate::design::{Design, Style};
 use crate::difficulty::{self, Found, Progress, Report, SearchOptions};
 use crate::draw::{self, Drawing, KeyMaze, Layout, Pages};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::export::{self, Format, Rendered};
 use crate::load::{LoadedShape, Loader, load_shape};
 use crate::mask::Mask;
@@ -361,8 +361,73 @@ pub fn prepare_with(
     prepare_unchecked(design, foreground, fit)
 }
 
-/// [`prepare_with`] of a design already checked.
+/// [`prepare_with`] of a design already checked: [`prepare_fitted`], and for a shape sized by a
+/// preset ([`Fit::size_limit`]) whose targets ask for more cells than it leaves (a key, a name,
+/// a fish at a 3-year-old's corridor width), more cells across, step by step, while the grid
+/// stays within the size limit widened to the preset's narrowest corridor
+/// ([`difficulty::NARROWING`]; the limit's cells scale as one over the corridor, and
+/// [`GROW_MARGIN`] keeps what the page's labels and margins take). The corridors stay wide
+/// enough for the age; the maze gets enough cells to be one.
 fn prepare_unchecked(
+    design: &Design,
+    foreground: Option<Arc<Foreground>>,
+    fit: Fit,
+) -> Result<Prepared> {
+    let floor = design.targets.cells.and_then(|r| r.min).unwrap_or(0.0);
+    let (Some(fg), Some((lw, lh)), true) = (&foreground, fit.size_limit, fit.height) else {
+        return prepare_fitted(design, foreground, fit);
+    };
+    let grow = |n: u32| (f64::from(n) / (difficulty::NARROWING / GROW_MARGIN)).floor() as u32;
+    let (gw, gh) = (grow(lw), grow(lh));
+    let kind = design.grid_topology();
+    // a shape that leaves too few cells for any maze at the preset's width grows too
+    let mut p = prepare_fitted(design, foreground.clone(), fit);
+    let mut width = match &p {
+        Ok(p) => p.design.width,
+        Err(e) if e.kind == ErrorKind::EmptyMask => design.width,
+        Err(_) => return p,
+    };
+    loop {
+        let cells = p
+            .as_ref()
+            .map_or(0, |p| p.shaped.as_ref().map_or(0, |s| s.mask.count()));
+        if cells as f64 >= floor {
+            return p;
+        }
+        let next = width + (width / 8).max(1);
+        let (w, h) = if kind.uses_height() {
+            crate::sizing::shape_grid(kind, next, fg, Some((gw, gh)))?
+        } else {
+            (next, next)
+        };
+        if w <= width || w > gw {
+            return p;
+        }
+        width = w;
+        let wider = Design {
+            width: w,
+            height: h,
+            ..design.clone()
+        };
+        let fixed = Fit {
+            height: false,
+            size_limit: None,
+        };
+        match prepare_fitted(&wider, foreground.clone(), fixed) {
+            Ok(q) => p = Ok(q),
+            Err(e) if e.kind == ErrorKind::EmptyMask => {}
+            Err(_) if p.is_ok() => return p,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// How far inside the preset's narrowest corridor a grown shape's grid stays (see
+/// [`prepare_unchecked`]).
+const GROW_MARGIN: f64 = 1.08;
+
+/// [`prepare_unchecked`] at the size `fit` gives.
+fn prepare_fitted(
     design: &Design,
     foreground: Option<Arc<Foreground>>,
     fit: Fit,
@@ -577,6 +642,23 @@ impl Prepared {
         Ok(p)
     }
 
+    /// The same design and shape fitted again at `width` cells across within `size_limit`, as
+    /// [`prepare`] fits it for a preset (more cells for a shape that leaves too few), the
+    /// picture's note kept.
+    pub fn refitted(&self, width: u32, size_limit: (u32, u32)) -> Result<Prepared> {
+        let d = Design {
+            width,
+            ..self.design.clone()
+        };
+        let fit = Fit {
+            height: true,
+            size_limit: Some(size_limit),
+        };
+        let mut p = prepare_unchecked(&d, self.foreground.clone(), fit)?;
+        p.note = self.note.clone();
+        Ok(p)
+    }
+
     /// The cells clipped to the shape's outline, when the design is drawn with it.
     pub fn clip(&self) -> Option<&Arc<Clip>> {
         self.clip.as_ref().map(|c| &c.0)
@@ -729,7 +811,8 @@ impl Prepared {
         let scale =
             room(crate::page::Orientation::Portrait).max(room(crate::page::Orientation::Landscape));
         // the layout's corridor at that scale ([`Layout::corridor_mm`]): the walls thinned to at
-        // most 0.3 of a cell, an inset corridor narrower by its share of a side
+        // most 0.3 of a cell, the narrowest passage of a cell ([`crate::topology::Tessellation::
+        // passage`]), an inset corridor narrower by its share of a side
         let wall_mm = setup.wall_mm.min(0.3 * scale);
         let inset = d.inset_share();
         let side = if d.grid_topology() == TopologyKind::Hex {
@@ -740,7 +823,7 @@ impl Prepared {
         let corridor_mm = if inset > 0.0 {
             scale * (1.0 - 2.0 * inset) * side - wall_mm
         } else {
-            scale - wall_mm
+            scale * tess.passage() - wall_mm
         };
         if corridor_mm < UNPRINTABLE_MM {
             return Err(unprintable(corridor_mm, wall_mm));

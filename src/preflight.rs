@@ -267,6 +267,11 @@ pub struct Corridors {
     pub door: Option<f64>,
     /// The narrowest such door accepted (the crayon rule, [`crate::draw::Layout::min_door_mm`]).
     pub min_door: f64,
+    /// The widest line that gets from START to every cell on the printed page, and the cell
+    /// where it is narrowest (`None`: not measured, [`crate::draw::Layout::reach`]).
+    pub reach: Option<(f64, crate::topology::Coord)>,
+    /// The narrowest such way accepted ([`crate::draw::Layout::min_reach_mm`]).
+    pub min_reach: f64,
 }
 
 impl Corridors {
@@ -277,6 +282,8 @@ impl Corridors {
             min: layout.min_corridor_mm,
             door: layout.door_mm,
             min_door: layout.min_door_mm(),
+            reach: layout.reach.map(|r| (r.narrowest_mm, r.cell)),
+            min_reach: layout.min_reach_mm(),
         }
     }
 
@@ -284,7 +291,10 @@ impl Corridors {
     /// below one of them).
     pub fn slack(&self) -> f64 {
         let door = self.door.map_or(f64::INFINITY, |d| d - self.min_door);
-        (self.corridor - self.min).min(door)
+        let reach = self
+            .reach
+            .map_or(f64::INFINITY, |(r, _)| r - self.min_reach);
+        (self.corridor - self.min).min(door).min(reach)
     }
 }
 
@@ -524,8 +534,30 @@ fn corridors_check(c: Corridors) -> Check {
                 )
             },
         }
+    } else if let Some((r, cell)) = c.reach
+        && r + crate::draw::WIDTH_SLACK_MM < c.min_reach
+    {
+        Check {
+            name: "corridors",
+            ok: false,
+            text: {
+                let [have, least] = crate::draw::mm_under(r, c.min_reach);
+                format!(
+                    "the way to cell {},{} narrows to {have} mm, under {least} mm (0.6 of a {:.1} \
+                     mm corridor): use fewer cells or a larger page",
+                    cell.row, cell.col, c.min
+                )
+            },
+        }
     } else {
-        ok("corridors", format!("narrowest {:.1} mm{door}", c.corridor))
+        let reach = c
+            .reach
+            .map(|(r, _)| format!(", a crayon's way {r:.1} mm"))
+            .unwrap_or_default();
+        ok(
+            "corridors",
+            format!("narrowest {:.1} mm{door}{reach}", c.corridor),
+        )
     }
 }
 
@@ -677,6 +709,8 @@ mod tests {
                     min: 9.0,
                     door,
                     min_door: 5.2,
+                    reach: None,
+                    min_reach: 5.4,
                 }),
                 book_pages: None,
                 cover: None,

@@ -88,7 +88,9 @@ pub fn page_grid(preset: &Preset, kind: TopologyKind, setup: &PageSetup) -> (u32
         let w = largest(|w| fits(w, w));
         return (w, w);
     }
-    let w = largest(|w| fits(w, 2));
+    // the cells across that fit a square grid (a strip of two rows can take more: its labels
+    // fit beside it, where a taller grid's need the width), then the rows that fit below them
+    let w = largest(|w| fits(w, square_rows(kind, w)));
     (w, largest(|h| fits(w, h)))
 }
 
@@ -108,24 +110,40 @@ pub fn preset_grid(
     let Some(fg) = fg else {
         return Ok(page_grid(preset, kind, setup));
     };
-    if setup.orientation == Orientation::Auto {
-        let cells = |(w, h): (u32, u32)| u64::from(w) * u64::from(h);
-        let p = preset_grid(
-            preset,
-            kind,
-            &setup.oriented(Orientation::Portrait),
-            Some(fg),
-        )?;
-        let l = preset_grid(
-            preset,
-            kind,
-            &setup.oriented(Orientation::Landscape),
-            Some(fg),
-        )?;
-        return Ok(if cells(l) > cells(p) { l } else { p });
+    let limit = preset_limit(preset, kind, setup, fg)?;
+    shape_grid(kind, limit.0, fg, Some(limit))
+}
+
+/// The limit [`preset_grid`] fits the shape `fg` within: the [`page_grid`] of `setup`, or on a
+/// page of [`Orientation::Auto`] of whichever orientation gives the shape more cells.
+pub fn preset_limit(
+    preset: &Preset,
+    kind: TopologyKind,
+    setup: &PageSetup,
+    fg: &Foreground,
+) -> Result<(u32, u32)> {
+    if setup.orientation != Orientation::Auto {
+        return Ok(page_grid(preset, kind, setup));
     }
-    let (w, h) = page_grid(preset, kind, setup);
-    shape_grid(kind, w, fg, Some((w, h)))
+    let cells = |limit: (u32, u32)| -> Result<u64> {
+        let (w, h) = shape_grid(kind, limit.0, fg, Some(limit))?;
+        Ok(u64::from(w) * u64::from(h))
+    };
+    let p = page_grid(preset, kind, &setup.oriented(Orientation::Portrait));
+    let l = page_grid(preset, kind, &setup.oriented(Orientation::Landscape));
+    Ok(if cells(l)? > cells(p)? { l } else { p })
+}
+
+/// The rows that make a `kind` grid `w` across about as tall as it is wide (at least 2).
+fn square_rows(kind: TopologyKind, w: u32) -> u32 {
+    let extent = |h: u32| Topology::new(kind, w, h).map(|t| t.tess().extent());
+    let (Ok((w1, h1)), Ok((_, h2))) = (extent(1), extent(2)) else {
+        return 2;
+    };
+    // the extent's height is a + b * rows for every topology
+    let b = (h2 - h1).max(1e-9);
+    let rows = ((w1 - (h1 - b)) / b).round();
+    rows.clamp(2.0, f64::from(MAX_CELLS)) as u32
 }
 
 /// The largest `n` in `2..=MAX_CELLS` for which `fits(n)` holds, or 2 when none does, for a

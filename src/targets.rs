@@ -148,19 +148,23 @@ pub enum Metric {
     DeadEnds,
     /// The deepest dead end's distance from the solution ([`crate::metrics::DepthStats::max`]).
     Depth,
+    /// Decision points on the solution ([`Metrics::decision_points`]): a children's preset
+    /// sets a floor, so its maze is more than one corridor.
+    Decisions,
     /// Active cells ([`Metrics::cells`]): a level needs room (a preset sets a floor).
     Cells,
 }
 
 impl Metric {
     /// Every metric, in report order.
-    pub const ALL: [Metric; 7] = [
+    pub const ALL: [Metric; 8] = [
         Metric::Score,
         Metric::Level,
         Metric::Ratio,
         Metric::Branching,
         Metric::DeadEnds,
         Metric::Depth,
+        Metric::Decisions,
         Metric::Cells,
     ];
 
@@ -177,6 +181,7 @@ impl Metric {
             Metric::Branching => "branching factor",
             Metric::DeadEnds => "dead ends",
             Metric::Depth => "deepest dead end",
+            Metric::Decisions => "decision points",
             Metric::Cells => "cells",
             Metric::Level => "harder than (%)",
         }
@@ -190,6 +195,7 @@ impl Metric {
             Metric::Branching => m.branching_factor,
             Metric::DeadEnds => m.dead_ends as f64,
             Metric::Depth => f64::from(m.dead_end_depths.max),
+            Metric::Decisions => m.decision_points as f64,
             Metric::Cells => m.cells as f64,
             Metric::Level => m.standing.map_or(f64::NAN, |s| s.harder_than),
         }
@@ -197,7 +203,10 @@ impl Metric {
 
     /// Whether the metric counts things (shown without decimals).
     pub fn is_count(self) -> bool {
-        matches!(self, Metric::DeadEnds | Metric::Depth | Metric::Cells)
+        matches!(
+            self,
+            Metric::DeadEnds | Metric::Depth | Metric::Decisions | Metric::Cells
+        )
     }
 
     /// The smallest scale a shortfall is measured against (see the module documentation).
@@ -240,6 +249,9 @@ pub struct Targets {
     /// The deepest dead end (steps from the solution path).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<Range>,
+    /// The decision points on the solution (a children's preset's floor).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decisions: Option<Range>,
     /// The number of cells (a level's floor: a maze too small cannot hold it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cells: Option<Range>,
@@ -257,6 +269,7 @@ impl Targets {
         branching: None,
         dead_ends: None,
         depth: None,
+        decisions: None,
         cells: None,
         level: None,
     };
@@ -274,6 +287,7 @@ impl Targets {
             Metric::Branching => self.branching,
             Metric::DeadEnds => self.dead_ends,
             Metric::Depth => self.depth,
+            Metric::Decisions => self.decisions,
             Metric::Cells => self.cells,
             Metric::Level => self.level,
         }
@@ -287,6 +301,7 @@ impl Targets {
             Metric::Branching => &mut self.branching,
             Metric::DeadEnds => &mut self.dead_ends,
             Metric::Depth => &mut self.depth,
+            Metric::Decisions => &mut self.decisions,
             Metric::Cells => &mut self.cells,
             Metric::Level => &mut self.level,
         };
@@ -538,7 +553,7 @@ mod tests {
         );
         assert_eq!(r.too_small(), None);
         let text = r.to_string();
-        assert_eq!(text.lines().count(), 7);
+        assert_eq!(text.lines().count(), 8);
         assert!(text.contains("MISSED: 10.0 too low"), "{text}");
         assert!(text.contains("no target"), "{text}");
     }

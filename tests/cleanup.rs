@@ -94,7 +94,7 @@ fn a_signalled_run_removes_its_temporary_files_and_exits_128_plus_the_signal() {
         "1",
         // a page big enough to print it (on Letter its corridors would be refused)
         "--paper",
-        "1200x1200mm",
+        "2000x2000mm",
         "-o",
         "big.svg",
     ];

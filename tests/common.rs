@@ -107,13 +107,25 @@ pub fn preset_maze(
         ..hedge::design::Design::default()
     };
     preset.apply(&mut d);
-    (d.width, d.height) =
-        hedge::sizing::page_grid(preset, kind, &hedge::page::PageSetup::default());
+    (d.width, d.height) = hedge::sizing::page_grid(preset, kind, &d.page);
     let fit = Fit {
         height: true,
         size_limit: Some((d.width, d.height)),
     };
-    match prepare(&d, &hedge::load::Memory::new(), None, fit).and_then(|p| p.make()) {
+    // as the command line sizes it: on an auto page, the orientation that holds more of the
+    // shape ([`hedge::sizing::preset_limit`]), a shape too small for the preset's cells grown
+    let made = prepare(&d, &hedge::load::Memory::new(), None, fit).and_then(|p| {
+        let limit = match p.foreground() {
+            Some(fg) => hedge::sizing::preset_limit(preset, kind, &d.page, fg)?,
+            None => return p.make(),
+        };
+        if Some(limit) == fit.size_limit {
+            p.make()
+        } else {
+            p.refitted(limit.0, limit)?.make()
+        }
+    });
+    match made {
         Ok(Made::Walls(g)) => Some(g),
         _ => None,
     }

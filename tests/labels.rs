@@ -778,20 +778,25 @@ fn which_path_letters_sit_beside_their_arrows_clear_of_everything() {
                 ..Design::default()
             };
             let p = prepare(&plain, &Memory::new(), None, Fit::default()).unwrap();
-            (design.width, design.height) = match p.foreground() {
-                Some(fg) => hedge::sizing::preset_grid(pr, kind, &setup, Some(fg)).unwrap(),
+            // sized as `hedge generate --difficulty ages-3-5` sizes it (a shape too small for
+            // the preset's cells gets more)
+            let limit = match p.foreground() {
+                Some(fg) => hedge::sizing::preset_limit(pr, kind, &setup, fg).unwrap(),
                 None => hedge::sizing::page_grid(pr, kind, &setup),
             };
+            (design.width, design.height) = limit;
             pr.apply(&mut design);
-            design.targets = Default::default();
+            let fit = Fit {
+                height: p.foreground().is_some(),
+                size_limit: Some(limit),
+            };
             assert_eq!(
                 design.walls().braid,
                 0.0,
                 "a preset leaves a which-path puzzle unbraided"
             );
             let name = format!("{} {kind:?} {starts} starts", shape.unwrap_or("-"));
-            let m = match prepare_with(&design, p.foreground().cloned(), Fit::default())
-                .and_then(|p| p.make())
+            let m = match prepare_with(&design, p.foreground().cloned(), fit).and_then(|p| p.make())
             {
                 Ok(m) => m,
                 Err(e) => {
@@ -957,14 +962,19 @@ fn theme_pictures_sit_at_their_arrows_clear_of_the_maze_on_every_topology() {
                 shape: shape.map(|s| ShapeSource::Builtin(s.into())),
                 ..Design::default()
             };
-            (design.width, design.height) = match &fg {
-                Some(fg) => hedge::sizing::preset_grid(ages, kind, &setup, Some(fg)).unwrap(),
+            // sized as `hedge generate --difficulty ages-3-5` sizes it (a shape too small for
+            // the preset's cells gets more)
+            let limit = match &fg {
+                Some(fg) => hedge::sizing::preset_limit(ages, kind, &setup, fg).unwrap(),
                 None => hedge::sizing::page_grid(ages, kind, &setup),
             };
+            (design.width, design.height) = limit;
             ages.apply(&mut design);
-            design.targets = Default::default();
-            let Ok(m) = prepare_with(&design, fg.clone(), Fit::default()).and_then(|p| p.make())
-            else {
+            let fit = Fit {
+                height: fg.is_some(),
+                size_limit: Some(limit),
+            };
+            let Ok(m) = prepare_with(&design, fg.clone(), fit).and_then(|p| p.make()) else {
                 continue;
             };
             let p = m.pages(&setup, &setup.next_page()).unwrap();

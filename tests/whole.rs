@@ -444,30 +444,75 @@ fn built_in_shapes_at_kids_sizes_are_closed_but_for_two_openings() {
 }
 
 /// Every built-in shape with each children's preset's grid on US Letter (as `hedge generate
-/// --difficulty ages-3-5 --shape NAME` sizes it), on every topology: whole, as above.
+/// --difficulty ages-3-5 --shape NAME` sizes it), on every topology: whole, as above; and a page
+/// a parent can give (issue 56), measured on the printed page: no corridor narrower than the
+/// preset accepts, a crayon's way from START to every cell at least 0.6 of that corridor (the
+/// walls, bridges and outline as printed: [`hedge::draw::Reach`]), and the preset's fewest cells
+/// for all but a few thin shapes (a shape too small at the preset's width gets more cells, down
+/// to its narrowest corridor). Measured before: the triangle presets made no maze (a 3 x 1 grid),
+/// 26 of 30 hex pages at ages 6-8 warned of narrow doors, a crayon's way narrowed to 4.9 mm at
+/// ages 3-5; now none does.
 #[test]
 fn built_in_shapes_with_the_kids_presets_are_whole() {
     let mut bad = Vec::new();
+    let (mut small, mut refused) = (Vec::new(), Vec::new());
     let mut count = 0;
     for name in ["ages-3-5", "ages-6-8"] {
+        let preset = hedge::difficulty::preset(name).expect("a preset");
+        let floor = preset.targets.cells.and_then(|r| r.min).expect("a floor");
         for shape in builtin::names() {
             for kind in TopologyKind::ALL {
                 let Some(g) = crate::common::preset_maze(name, shape, kind, 1) else {
+                    refused.push(format!("{name} {shape} {kind:?}"));
                     continue;
                 };
                 count += 1;
                 if let Some(f) = faults(&g) {
                     bad.push(format!("{name} {shape} {kind:?} {}: {f}", g.design.width));
                 }
+                let setup = g.design.page.clone();
+                let pages = hedge::draw::pages(&g, &setup, &setup).expect("a page");
+                let lay = &pages.layout;
+                let warnings = lay.warnings();
+                if !warnings.is_empty() {
+                    bad.push(format!("{name} {shape} {kind:?}: {warnings:?}"));
+                }
+                match lay.reach {
+                    Some(r) if r.narrowest_mm >= lay.min_reach_mm() - 0.3 => {}
+                    r => bad.push(format!(
+                        "{name} {shape} {kind:?}: a crayon's way {r:?}, under {:.1} mm",
+                        lay.min_reach_mm()
+                    )),
+                }
+                if (g.maze.grid().len() as f64) < floor {
+                    small.push(format!("{name} {shape} {kind:?} {}", g.maze.grid().len()));
+                }
             }
         }
     }
-    assert!(count >= 100, "{count} mazes");
+    eprintln!(
+        "{count} kids' pages; refused {refused:?}; under the floor {small:?}; faults {bad:#?}"
+    );
+    // the key at ages 3-5 is the one shape left: its shaft is thinner than a hex cell even at
+    // the preset's narrowest corridor (refused in one line), and on polar rings its 14 cells
+    // leave the FINISH label no clear place (warned)
+    assert!(
+        refused.iter().all(|r| r.contains("ages-3-5 key")) && count >= 118,
+        "{refused:?}"
+    );
+    bad.retain(|b| !b.starts_with("ages-3-5 key Polar: [\"the FINISH label"));
     assert!(
         bad.is_empty(),
         "{} of {count}:\n{}",
         bad.len(),
         bad.join("\n")
+    );
+    // measured: 2 pages under the floor, both the key (14 polar cells at ages 3-5, 17 hex
+    // cells at ages 6-8)
+    assert!(
+        small.len() <= 2 && small.iter().all(|s| s.contains(" key ")),
+        "{} under the floor: {small:?}",
+        small.len()
     );
 }
 
@@ -604,7 +649,8 @@ fn random_blobs_at_kids_sizes_are_whole() {
 /// preset's grid on US Letter, on every topology, the cells cut off from the main part by
 /// cells too thin to keep (a cat's tail, a tree's trunk, a dog's snout) are joined by
 /// corridors rather than dropped. Measured: 59 cells dropped over the 59 mazes before, 25 now
-/// (parts of one cell are still dropped: a corridor to each is a square stuck on the shape).
+/// (parts of one cell are still dropped: a corridor to each is a square stuck on the shape;
+/// and a cell a crayon cannot get into, by the neck rule: the dog's on rect).
 #[test]
 fn parts_the_picture_joins_stay_at_kids_sizes() {
     let mut total = 0;
@@ -631,7 +677,6 @@ fn parts_the_picture_joins_stay_at_kids_sizes() {
         "tree Rect",
         "tree Hex",
         "tree Tri",
-        "dog Rect",
         "house Rect",
     ] {
         assert!(

@@ -162,7 +162,26 @@ pub(super) fn apply_preset(app: &mut HedgeApp, name: &str) {
         Some(Ok(fg)) => Some(fg),
         _ => None,
     };
-    let size = crate::sizing::preset_grid(p, d.walls().topology, &d.page, fg.as_deref());
+    let kind = d.walls().topology;
+    let size = crate::sizing::preset_grid(p, kind, &d.page, fg.as_deref());
+    // a shape too small for a maze at the preset's width gets more cells, as on the command
+    // line (the preparation of the design says how many)
+    let size = match (size, &fg) {
+        (Ok(size), Some(fg)) => crate::sizing::preset_limit(p, kind, &d.page, fg)
+            .and_then(|limit| {
+                let at = Design {
+                    width: limit.0,
+                    ..d.clone()
+                };
+                let fit = Fit {
+                    height: true,
+                    size_limit: Some(limit),
+                };
+                crate::make::prepare_with(&at, Some(fg.clone()), fit)
+            })
+            .map_or(Ok(size), |p| Ok((p.design().width, p.design().height))),
+        (size, _) => size,
+    };
     match size {
         Ok((w, h)) => {
             d.width = w;
@@ -604,7 +623,7 @@ fn bound(
     let (decimals, speed) = match metric {
         Metric::Score => (1, 0.2),
         Metric::Ratio | Metric::Branching => (2, 0.005),
-        Metric::DeadEnds | Metric::Depth | Metric::Level => (0, 0.2),
+        Metric::DeadEnds | Metric::Depth | Metric::Decisions | Metric::Level => (0, 0.2),
         Metric::Cells => (0, 1.0),
     };
     let unit = 10f64.powi(decimals as i32);

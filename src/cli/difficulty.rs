@@ -35,6 +35,9 @@ pub struct DifficultyArgs {
     /// Target range for the deepest dead end (steps from the solution path).
     #[arg(long, value_name = "A..B", value_parser = parse_range)]
     pub target_depth: Option<Range>,
+    /// Target range for the decision points on the solution (where a wrong turn is possible).
+    #[arg(long, value_name = "A..B", value_parser = parse_range)]
+    pub target_decisions: Option<Range>,
     /// How long the search for a maze meeting the targets may go on: N candidates (the same
     /// result on every machine) or Ns seconds (e.g. 2s). Default: 2000 candidates, fewer past
     /// 40,000 cells (2000 x 40,000 / cells: 320 on a 500x500 grid, at least 64).
@@ -103,6 +106,7 @@ pub fn apply_targets(args: &DifficultyArgs, d: &mut Design) -> Result<()> {
         (Metric::Branching, args.target_branching),
         (Metric::DeadEnds, args.target_dead_ends),
         (Metric::Depth, args.target_depth),
+        (Metric::Decisions, args.target_decisions),
     ] {
         if range.is_some() {
             d.targets.set(metric, range);

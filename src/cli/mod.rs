@@ -492,9 +492,9 @@ fn prepare_design(
         preset_sized && height && setup.orientation == Orientation::Auto,
         prepared.foreground(),
     ) {
-        let (w, h) = hedge::sizing::preset_grid(p, design.grid_topology(), setup, Some(fg))?;
-        if (w, h) != (prepared.design().width, prepared.design().height) {
-            prepared = prepared.resized(w, h)?;
+        let limit = hedge::sizing::preset_limit(p, design.grid_topology(), setup, fg)?;
+        if Some(limit) != fit.size_limit {
+            prepared = prepared.refitted(limit.0, limit)?;
         }
     }
     Ok(prepared)

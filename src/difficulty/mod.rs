@@ -17,4 +17,4 @@ pub use parallel_search::{
     Budget, DEFAULT_BUDGET, Found, MAX_CANDIDATES, MAX_SECONDS, Progress, SearchOptions, Stop,
     batch_size, candidate_seed, default_budget, search, search_on, search_with,
 };
-pub use presets::{PRESETS, Preset, between, preset, preset_between, preset_names};
+pub use presets::{NARROWING, PRESETS, Preset, between, preset, preset_between, preset_names};

@@ -8,6 +8,11 @@ use crate::metrics::LEVEL_BANDS;
 use crate::page::MarkerSize;
 use crate::targets::{Range, Targets};
 
+/// How narrow a preset's corridors may get for a shape that leaves too few cells at the
+/// preset's width ([`Preset::narrowest_mm`]): ages 3-5 from 14 mm down to 10.5 mm, still a
+/// crayon's width (puzzle makers give 10-14 mm for that age).
+pub const NARROWING: f64 = 0.75;
+
 /// A reader preset: several knobs set together. See [`PRESETS`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preset {
@@ -37,15 +42,17 @@ const fn range(min: Option<f64>, max: Option<f64>) -> Option<Range> {
     Some(Range::new(min, max))
 }
 
-/// The targets of a level: the band of the grid's spread (percent) and the fewest cells that
-/// hold it.
-const fn level(lo: f64, hi: f64, min_cells: f64) -> Targets {
+/// The targets of a level: the band of the grid's spread (percent), the fewest cells that
+/// hold it and the fewest decision points on the solution (a maze for the age, not one
+/// corridor).
+const fn level(lo: f64, hi: f64, min_cells: f64, min_decisions: f64) -> Targets {
     Targets {
         score: None,
         ratio: None,
         branching: None,
         dead_ends: None,
         depth: None,
+        decisions: range(Some(min_decisions), None),
         cells: range(Some(min_cells), None),
         level: range(Some(lo), Some(hi)),
     }
@@ -69,7 +76,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 14.0,
         algorithm: Algorithm::Backtracker,
         braid: 0.6,
-        targets: level(0.0, LEVEL_BANDS[0], 16.0),
+        targets: level(0.0, LEVEL_BANDS[0], 20.0, 2.0),
         markers: MarkerSize::Huge,
         weave: false,
     },
@@ -80,7 +87,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 9.0,
         algorithm: Algorithm::Backtracker,
         braid: 0.35,
-        targets: level(LEVEL_BANDS[0], LEVEL_BANDS[1], 50.0),
+        targets: level(LEVEL_BANDS[0], LEVEL_BANDS[1], 40.0, 4.0),
         markers: MarkerSize::Large,
         weave: false,
     },
@@ -91,7 +98,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 6.0,
         algorithm: Algorithm::GrowingTree,
         braid: 0.0,
-        targets: level(LEVEL_BANDS[1], LEVEL_BANDS[2], 120.0),
+        targets: level(LEVEL_BANDS[1], LEVEL_BANDS[2], 120.0, 6.0),
         markers: MarkerSize::Normal,
         weave: true,
     },
@@ -102,7 +109,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 4.0,
         algorithm: Algorithm::Wilson,
         braid: 0.0,
-        targets: level(LEVEL_BANDS[2], LEVEL_BANDS[3], 300.0),
+        targets: level(LEVEL_BANDS[2], LEVEL_BANDS[3], 300.0, 8.0),
         markers: MarkerSize::Normal,
         weave: true,
     },
@@ -113,7 +120,7 @@ pub const PRESETS: &[Preset] = &[
         corridor_mm: 3.0,
         algorithm: Algorithm::Wilson,
         braid: 0.0,
-        targets: level(LEVEL_BANDS[3], 100.0, 600.0),
+        targets: level(LEVEL_BANDS[3], 100.0, 600.0, 10.0),
         markers: MarkerSize::Normal,
         weave: true,
     },
@@ -187,6 +194,7 @@ pub fn between(a: &Preset, b: &Preset, f: f64) -> Preset {
             branching: range(ta.branching, tb.branching),
             dead_ends: range(ta.dead_ends, tb.dead_ends),
             depth: range(ta.depth, tb.depth),
+            decisions: range(ta.decisions, tb.decisions),
             cells: range(ta.cells, tb.cells),
             level: range(ta.level, tb.level),
         },
@@ -218,6 +226,12 @@ pub fn preset_between(x: f64) -> (Preset, usize) {
 }
 
 impl Preset {
+    /// The narrowest corridor the preset accepts, in millimetres: [`NARROWING`] of its width
+    /// (a shape too small for a maze at the preset's width gets more cells, down to this).
+    pub fn narrowest_mm(&self) -> f64 {
+        self.corridor_mm * NARROWING
+    }
+
     /// Sets the preset's carver, braid, targets, marker size and narrowest accepted corridor on
     /// `design`, and turns a weave off for the young readers' presets ([`Preset::weave`]); the
     /// size is separate ([`crate::sizing::page_grid`]).
@@ -234,9 +248,9 @@ impl Preset {
         }
         design.targets = self.targets;
         design.page.markers = self.markers;
-        // the corridor the preset promises is the narrowest the page accepts (the preflight
-        // holds the page to it, and the doors the outline cuts to 0.6 of it)
-        design.page.min_corridor_mm = design.page.min_corridor_mm.max(self.corridor_mm);
+        // the narrowest corridor the preset accepts is the narrowest the page accepts (the
+        // preflight holds the page to it, and the crayon's way to 0.6 of it)
+        design.page.min_corridor_mm = design.page.min_corridor_mm.max(self.narrowest_mm());
     }
 }
 
@@ -306,7 +320,8 @@ mod tests {
             (band.max.unwrap() - (LEVEL_BANDS[0] + 0.25 * (LEVEL_BANDS[1] - LEVEL_BANDS[0]))).abs()
                 < 1e-9
         );
-        assert!((q.targets.cells.unwrap().min.unwrap() - 24.5).abs() < 1e-9);
+        assert!((q.targets.cells.unwrap().min.unwrap() - 25.0).abs() < 1e-9);
+        assert!((q.targets.decisions.unwrap().min.unwrap() - 2.5).abs() < 1e-9);
         q.targets.validate().unwrap();
         // position 1.6: 60 % of the way from ages-6-8 to ages-9-12, nearest ages-9-12
         let (p, nearest) = preset_between(1.6);

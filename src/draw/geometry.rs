@@ -106,6 +106,10 @@ pub(super) struct Geometry {
     /// The length of a side of a cell, in cells across (1 for squares, 1/sqrt(3) for hexagons):
     /// the width an inset corridor is a share of.
     pub(super) side: f64,
+    /// The narrowest passage of a whole cell, maze units ([`crate::topology::Tessellation::passage`]:
+    /// 1 for squares, a side for hexagons, the height for triangles, the narrowest door for
+    /// rings): the clear corridor is this less the wall.
+    pub(super) passage: f64,
     /// The narrowest door the shape's outline cuts, maze units (`None`: it cuts none).
     pub(super) cut_door: Option<f64>,
 }
@@ -155,6 +159,7 @@ pub(super) fn geometry(g: &Generated) -> Geometry {
         } else {
             1.0
         },
+        passage: grid.topology().tess().passage(),
         cut_door: g.outline.as_ref().and_then(|o| narrowest_cut_door(g, o)),
     }
 }

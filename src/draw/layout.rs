@@ -39,8 +39,9 @@ pub struct Layout {
     pub maze_box: Area,
     /// The wall thickness used, in millimetres (the setup's, thinned for small cells).
     pub wall_mm: f64,
-    /// The clear corridor width between walls, in millimetres (the cell less the wall, and less
-    /// the inset on both sides for a maze drawn inset).
+    /// The clear corridor width between walls, in millimetres: the narrowest passage of a whole
+    /// cell (a square's width, a hexagon's side, a triangle's height, the narrowest door of a
+    /// ring) less the wall, or the inset corridor's width for a maze drawn inset.
     pub corridor_mm: f64,
     /// The narrowest corridor accepted without a warning (from the setup).
     pub min_corridor_mm: f64,
@@ -49,6 +50,10 @@ pub struct Layout {
     pub door_mm: Option<f64>,
     /// Whether the walls had to be thinner than the setup asked.
     pub walls_thinned: bool,
+    /// The widest line that gets from START to every cell, measured on the printed page
+    /// ([`super::crayon`]); `None` until the page is drawn, or when its corridors are too
+    /// small to measure.
+    pub reach: Option<super::Reach>,
     /// The typeface of the page's text (from the setup).
     pub face: Typeface,
     /// How big the START and FINISH markers print (from the setup).
@@ -100,6 +105,13 @@ impl Layout {
             .max(0.0)
     }
 
+    /// The narrowest printed passage accepted on the way from START to any cell, in
+    /// millimetres: [`MIN_PASSAGE`](crate::outline::MIN_PASSAGE) of the narrowest corridor
+    /// accepted (the crayon rule, on the page: [`Layout::reach`]).
+    pub fn min_reach_mm(&self) -> f64 {
+        crate::outline::MIN_PASSAGE * self.min_corridor_mm
+    }
+
     /// Warnings for the person printing: corridors narrower than the setup's minimum (3 mm by
     /// default: hard to follow with a pencil) and walls thinned to keep corridors open.
     pub fn warnings(&self) -> Vec<String> {
@@ -124,6 +136,16 @@ impl Layout {
                 "a door the outline cuts is {have} mm wide, under {least} mm (0.6 of a {:.1} mm \
                  corridor): a crayon cannot pass; use fewer cells or a larger page",
                 self.min_corridor_mm
+            ));
+        }
+        if let Some(r) = self.reach
+            && r.narrowest_mm < self.min_reach_mm() - WIDTH_SLACK_MM
+        {
+            let [have, least] = mm_under(r.narrowest_mm, self.min_reach_mm());
+            w.push(format!(
+                "the way to cell {},{} narrows to {have} mm on the page, under {least} mm (0.6 \
+                 of a {:.1} mm corridor): a crayon cannot pass; use fewer cells or a larger page",
+                r.cell.row, r.cell.col, self.min_corridor_mm
             ));
         }
         if self.walls_thinned {
@@ -568,11 +590,12 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
         corridor_mm: if geo.inset > 0.0 {
             scale * (1.0 - 2.0 * geo.inset) * geo.side - wall_mm
         } else {
-            scale - wall_mm
+            scale * geo.passage - wall_mm
         },
         min_corridor_mm: setup.min_corridor_mm,
         door_mm: geo.cut_door.map(|d| d * scale - wall_mm),
         walls_thinned,
+        reach: None,
         face: setup.font,
         markers: setup.markers,
         symbols: setup.symbols,

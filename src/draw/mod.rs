@@ -36,6 +36,7 @@
 mod book;
 mod clip;
 mod cover;
+mod crayon;
 mod crossings;
 pub(crate) mod euler;
 mod fit_text;
@@ -71,6 +72,7 @@ pub use cover::{
     BACK_CARDS, BARCODE_MM, COVER_SAFE_MM, Cover, FRONT_CARDS, SPINE_MARGIN_MM,
     SPINE_TEXT_MIN_PAGES, Wrap, cover,
 };
+pub use crayon::Reach;
 use crossings::draw_crossings;
 pub(crate) use font::{CAP_HEIGHT_EM, Font, font, place};
 pub use font::{font_bytes, glyph_warnings, missing, printable};
@@ -232,6 +234,7 @@ pub fn pages(g: &Generated, setup: &PageSetup, key_setup: &PageSetup) -> Result<
     let key = assemble(g, key_setup, &key_lay, &key_plan, key_maze, Some(&tunnels));
     let puzzle = assemble(g, setup, &lay, &plan, maze, None);
     lay.notes = notes([&plan, &key_plan]);
+    lay.reach = crayon::measure(g, &puzzle, &lay);
     Ok(Pages {
         puzzle,
         key,

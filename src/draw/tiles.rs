@@ -171,6 +171,7 @@ fn geometry(m: &TileMaze) -> Geometry {
         legend: false,
         inset: 0.0,
         side: 1.0,
+        passage: 1.0,
         cut_door: None,
     }
 }

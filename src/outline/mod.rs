@@ -32,9 +32,11 @@
 //! the contour is `cut.rs`, the geometry along sides and runs `geometry.rs`, and the contour's
 //! bucket index `index.rs`.
 
+pub(crate) mod bitmap;
 mod cut;
 mod geometry;
 mod index;
+mod neck;
 
 use std::sync::Arc;
 
@@ -351,6 +353,7 @@ impl Clip {
                 }
             }
         }
+        self.necks(mask, &mut drop);
         let mut out = Vec::new();
         for row in 0..t.rows() {
             for col in 0..t.cols(row) {
@@ -361,6 +364,57 @@ impl Clip {
             }
         }
         out
+    }
+
+    /// The neck rule ([`neck`]): a cut cell of `mask` not yet in `drop` where a crayon's disc
+    /// ([`neck::disc`]) does not fit is dropped; where the disc fits but cannot get through a
+    /// door to another cell of the maze, the one of the two with less area inside the shape is.
+    fn necks(&self, mask: &Mask, drop: &mut [bool]) {
+        let t = self.topology.tess();
+        let d = neck::disc(self);
+        let mut sides = Vec::new();
+        let mut doors = Vec::new();
+        for row in 0..t.rows() {
+            for col in 0..t.cols(row) {
+                let c = Coord::new(row, col);
+                let ic = self.index_of(c);
+                if !mask.get(c) || drop[ic] || !matches!(self.cell(c), CellClip::Cut(_)) {
+                    continue;
+                }
+                sides.clear();
+                t.sides(c, &mut sides);
+                doors.clear();
+                for (i, s) in sides.iter().enumerate() {
+                    if let Some(n) = s.neighbour
+                        && mask.get(n)
+                        && !drop[self.index_of(n)]
+                        && self.side_open(c, i) > EPS
+                    {
+                        doors.push(i);
+                    }
+                }
+                let room = neck::room(self, c, &doors, d);
+                if !room.fits {
+                    drop[ic] = true;
+                    continue;
+                }
+                for k in room.pinched {
+                    let Some(n) = sides[k].neighbour else {
+                        continue;
+                    };
+                    let inn = self.index_of(n);
+                    if drop[inn] || drop[ic] {
+                        continue;
+                    }
+                    let (sc, sn) = (self.main_share(c), self.main_share(n));
+                    if sc < sn || (sc == sn && ic > inn) {
+                        drop[ic] = true;
+                    } else {
+                        drop[inn] = true;
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -81,6 +81,11 @@ impl Hex {
 }
 
 impl Tessellation for Hex {
+    /// A door is one side of the hexagon: 1/sqrt(3) of the cell's width across its flats.
+    fn passage(&self) -> f64 {
+        2.0 * half_r()
+    }
+
     fn rows(&self) -> u32 {
         self.height
     }

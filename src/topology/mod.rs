@@ -182,6 +182,14 @@ pub trait Tessellation {
         None
     }
 
+    /// The narrowest passage a line through the cells meets, in maze units: the least of a
+    /// door's width (a side shared by two cells, end to end) and a cell's own width where a
+    /// corridor runs through it. This is what a crayon must get through, so page sizes for a
+    /// corridor width are reckoned with it. The default is a unit square's: 1.
+    fn passage(&self) -> f64 {
+        1.0
+    }
+
     /// Whether `c` lies on the topology's outer edge (one of its sides has no cell across).
     /// Topologies may override this with something cheaper than building the sides.
     fn on_edge(&self, c: Coord) -> bool {

@@ -3,8 +3,11 @@
 //! Ring 0 is one round centre cell (radius 0 to 1); ring r >= 1 spans radius r to r + 1, so every
 //! ring is one corridor wide. Ring sizes follow *Mazes for Programmers*: ring 0 has 1 cell, and
 //! ring r >= 1 has `counts[r - 1] * ratio` cells with
-//! `ratio = max(1, round(2 pi r / counts[r - 1]))`, which keeps cells roughly square: 1, 6, 12,
-//! 24, 24, 24, 48, 48, ...
+//! `ratio = max(1, floor(2 pi r / counts[r - 1]))`: a ring splits its cells only where the
+//! halves are still at least a corridor wide, so no door between rings is narrower than a
+//! ring is wide (cells are 1 to 2 units along their ring): 1, 6, 12, 12, 24, 24, 24, 24, 48, ...
+//! (*Mazes for Programmers* rounds, which splits a ring of 1.5-unit cells into 0.75-unit ones:
+//! doors three quarters of a corridor wide, the narrowest passage a crayon met on a polar page.)
 //!
 //! A cell's address is (ring, index): `Coord::row` is the ring and `Coord::col` the index. Cell
 //! (r, c) of a ring of n cells covers the angles 2 pi c / n to 2 pi (c + 1) / n, measured
@@ -69,8 +72,8 @@ impl Polar {
                 None => 1,
                 Some(&prev) => {
                     let width = 2.0 * PI * f64::from(r) / f64::from(prev);
-                    // A ring is 1 unit thick, so the ratio is the estimated cell width / 1.
-                    let ratio = libm::round(width).max(1.0) as u32;
+                    // A ring is 1 unit thick: split only into cells at least 1 unit wide.
+                    let ratio = libm::floor(width).max(1.0) as u32;
                     prev.saturating_mul(ratio)
                 }
             };
@@ -399,6 +402,17 @@ impl Ring {
 }
 
 impl Tessellation for Polar {
+    /// The narrowest door: a ring cell's inner arc, end to end (where a ring splits its cells,
+    /// about 0.78 of a ring's width), or a ring's width (a door between two cells of a ring).
+    fn passage(&self) -> f64 {
+        (1..self.rings)
+            .map(|r| {
+                let n = f64::from(self.count(r).max(1));
+                2.0 * f64::from(r) * libm::sin(PI / n)
+            })
+            .fold(1.0, f64::min)
+    }
+
     fn rows(&self) -> u32 {
         self.rings
     }
@@ -613,9 +627,13 @@ pub(crate) mod tests {
 
     #[test]
     fn ring_counts_follow_the_formula() {
-        // By hand: ratios round(2 pi r / prev) = 6.28->6, 2.09->2, 1.57->2, 1.05->1, 1.31->1,
-        // 1.57->2, 0.92->1.
-        assert_eq!(Polar::new(8).counts(), &[1, 6, 12, 24, 24, 24, 48, 48]);
+        // By hand: ratios floor(2 pi r / prev) = 6.28->6, 2.09->2, 1.57->1, 2.09->2, 1.31->1,
+        // 1.57->1, 1.83->1, 2.09->2.
+        assert_eq!(Polar::new(9).counts(), &[1, 6, 12, 12, 24, 24, 24, 24, 48]);
+        // so no door is narrower than a ring is wide (within the chord of a 1-unit arc)
+        for rings in 1..60 {
+            assert!(Polar::new(rings).passage() > 0.99, "{rings}");
+        }
         assert_eq!(Polar::new(1).counts(), &[1]);
         assert_eq!(Polar::new(0).counts(), &[] as &[u32]);
     }
@@ -631,19 +649,19 @@ pub(crate) mod tests {
         v.clear();
         p.neighbours(c(1, 5), &mut v);
         assert_eq!(v, vec![c(0, 0), c(1, 0), c(1, 4), c(2, 10), c(2, 11)]);
-        // ring 2 -> ring 3 doubles too
+        // ring 2 -> ring 3 keeps the count: one outward neighbour
         v.clear();
         p.neighbours(c(2, 3), &mut v);
-        assert_eq!(v, vec![c(1, 1), c(2, 4), c(2, 2), c(3, 6), c(3, 7)]);
+        assert_eq!(v, vec![c(1, 1), c(2, 4), c(2, 2), c(3, 3)]);
         // last ring: no outward neighbours
         v.clear();
         p.neighbours(c(3, 0), &mut v);
-        assert_eq!(v, vec![c(2, 0), c(3, 1), c(3, 23)]);
-        // ring 4 -> ring 5 keeps the count: one outward neighbour
+        assert_eq!(v, vec![c(2, 0), c(3, 1), c(3, 11)]);
+        // ring 3 -> ring 4 doubles again
         let p = Polar::new(6);
         v.clear();
-        p.neighbours(c(4, 7), &mut v);
-        assert_eq!(v, vec![c(3, 7), c(4, 8), c(4, 6), c(5, 7)]);
+        p.neighbours(c(3, 7), &mut v);
+        assert_eq!(v, vec![c(2, 7), c(3, 8), c(3, 6), c(4, 14), c(4, 15)]);
     }
 
     /// Every cell's [`Polar::cell_slots`] against what [`Tessellation::fill_row`] writes for its

@@ -85,6 +85,13 @@ impl Tri {
 }
 
 impl Tessellation for Tri {
+    /// A line through a triangle enters by one side and leaves by another: it passes between
+    /// the corner those sides share and the wall across from it, the triangle's height (1.5;
+    /// a door, one side, is wider: sqrt 3).
+    fn passage(&self) -> f64 {
+        H
+    }
+
     fn rows(&self) -> u32 {
         self.height
     }
