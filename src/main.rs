@@ -19,8 +19,8 @@ fn main() -> std::process::ExitCode {
         if let Some(f) = cli.file.as_ref().filter(|f| !f.exists()) {
             say(&format!(
                 "error: no such file or subcommand '{}' (subcommands: generate, shapes, batch, \
-                 regenerate, completions, man; see `hedge --help`)",
-                f.display()
+                 regenerate, completions, man); try 'hedge --help'",
+                hedge::error::clip(&f.display().to_string())
             ));
             return std::process::ExitCode::from(2);
         }

@@ -87,9 +87,9 @@ fn a_signalled_run_removes_its_temporary_files_and_exits_128_plus_the_signal() {
         "--topology",
         "hex",
         "--width",
-        "1500",
+        "1000",
         "--height",
-        "1500",
+        "1000",
         "--seed",
         "1",
         // a page big enough to print it (on Letter its corridors would be refused)

@@ -57,7 +57,7 @@ fn a_file_argument_opens_the_editor_and_a_missing_one_is_one_line() {
     assert_eq!(
         stderr_of(&out),
         "error: no such file or subcommand 'genrate' (subcommands: generate, shapes, batch, \
-         regenerate, completions, man; see `hedge --help`)\n"
+         regenerate, completions, man); try 'hedge --help'\n"
     );
     assert!(out.stdout.is_empty());
 }
@@ -1189,7 +1189,7 @@ fn usage_errors_are_one_line_with_where_the_help_is() {
             "the following required arguments were not provided: --output <OUTDIR>, \
              <BOOK.toml>; try 'hedge batch --help'",
         ),
-        (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        (&["frobnicate"], "no such file or subcommand 'frobnicate'"),
         (
             &["generate", "--widht", "3"],
             "unexpected argument '--widht' found",

@@ -401,3 +401,29 @@ fn a_presets_corridor_is_the_pages_minimum_and_cut_doors_are_measured() {
     }
     assert!(cut >= 8, "{cut} shapes with a door the outline cuts");
 }
+
+/// Issue 56 item 7: a weave's inset corridors keep the preset's width. The preset sizes the
+/// grid for the inset corridor (`Preset::for_inset`), so a plain grid at ages 9-12 with a weave
+/// passes the preflight held to the preset's full 6 mm, on rect and hex (it printed 2.6 to 4 mm
+/// corridors before), and a shaped one its narrowest accepted 4.5 mm.
+#[test]
+fn a_weave_presets_inset_corridors_keep_the_presets_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("weave.svg");
+    for kind in ["rect", "hex"] {
+        for extra in [&["--corridor-mm", "6"][..], &["--shape", "cat"][..]] {
+            let out = hedge()
+                .args(["generate", "--topology", kind, "--difficulty", "ages-9-12"])
+                .args(["--weave", "0.3", "--seed", "1", "--paper", "letter"])
+                .args(extra)
+                .arg("-o")
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert_ok(&out);
+            let err = stderr_of(&out);
+            assert!(err.contains("preflight: ok"), "{kind} {extra:?}: {err}");
+            assert!(err.contains(" weave, "), "{kind} {extra:?}: {err}");
+        }
+    }
+}

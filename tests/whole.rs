@@ -648,9 +648,11 @@ fn random_blobs_at_kids_sizes_are_whole() {
 /// Parts the picture joins stay joined at children's sizes: with each built-in at the ages 3-5
 /// preset's grid on US Letter, on every topology, the cells cut off from the main part by
 /// cells too thin to keep (a cat's tail, a tree's trunk, a dog's snout) are joined by
-/// corridors rather than dropped. Measured: 59 cells dropped over the 59 mazes before, 25 now
-/// (parts of one cell are still dropped: a corridor to each is a square stuck on the shape;
-/// and a cell a crayon cannot get into, by the neck rule: the dog's on rect).
+/// corridors rather than dropped. Measured: 59 cells dropped over the 59 mazes before, 25 at
+/// the preset's grid, 29 now that a shape too small for the age's decision points grows (15
+/// cells for each: more, smaller cells, so more one-cell parts). Parts of one cell are still
+/// dropped (a corridor to each is a square stuck on the shape), and cells a crayon cannot get
+/// into, by the neck rule (the dog's on rect).
 #[test]
 fn parts_the_picture_joins_stay_at_kids_sizes() {
     let mut total = 0;
@@ -669,7 +671,7 @@ fn parts_the_picture_joins_stay_at_kids_sizes() {
         }
     }
     assert!(mazes >= 56, "{mazes} mazes");
-    assert!(total <= 25, "{total} cells dropped over {mazes} mazes");
+    assert!(total <= 30, "{total} cells dropped over {mazes} mazes");
     for whole in [
         "cat Rect",
         "cat Hex",

@@ -163,6 +163,8 @@ pub(super) fn apply_preset(app: &mut HedgeApp, name: &str) {
         _ => None,
     };
     let kind = d.walls().topology;
+    // a weave's inset corridors keep the preset's width
+    let p = &p.for_inset(d.inset_share(), d.page.wall_mm);
     let size = crate::sizing::preset_grid(p, kind, &d.page, fg.as_deref());
     // a shape too small for a maze at the preset's width gets more cells, as on the command
     // line (the preparation of the design says how many)
@@ -850,7 +852,7 @@ mod tests {
             settle(&mut app);
             let want = preset(name)
                 .unwrap()
-                .corridor_mm
+                .narrowest_mm()
                 .max(crate::page::PageSetup::default().min_corridor_mm);
             assert_eq!(app.design.page.min_corridor_mm, want, "{name}");
         }

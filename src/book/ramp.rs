@@ -91,7 +91,9 @@ impl DifficultyRamp {
         if size_given {
             return Ok(None);
         }
-        let (w, h) = crate::sizing::page_grid(&preset, design.walls().topology, setup);
+        // a weave's inset corridors keep the preset's width
+        let sized = preset.for_inset(design.inset_share(), setup.wall_mm);
+        let (w, h) = crate::sizing::page_grid(&sized, design.walls().topology, setup);
         design.width = w;
         design.height = h;
         Ok(Some((w, h)))

@@ -39,6 +39,9 @@ pub(super) fn settled(
     })
 }
 
+/// The fewest cells across the grid a shape's aspect ratio is read on ([`turned`]).
+const ASPECT_CELLS: u32 = 40;
+
 /// Whether `spec`'s shape is turned: for a generator page that leaves the turn to the book
 /// ([`PuzzleSpec::auto_turn`]), when the shape turned a quarter turn covers more of the page.
 /// With a preset's size limit (the corridor width fixed) the measure is the fitted grid's cells
@@ -58,21 +61,29 @@ fn turned(
     let (Some(plain), Some(turned)) = (shape(false)?, shape(true)?) else {
         return Ok(d.turn);
     };
-    let measure = |fg: &Foreground| -> Result<f64> {
+    let room = draw::maze_room(&settings.page_setup(1, Some(settings.label_for(1))));
+    // the share of the room the fitted grid's box covers, scaled to fit it
+    let coverage = |fg: &Foreground| -> Result<f64> {
         let (w, h) = crate::sizing::shape_grid(kind, d.width, fg, spec.size_limit)?;
-        if spec.size_limit.is_some() {
-            return Ok(f64::from(w) * f64::from(h));
-        }
         let (x0, y0, x1, y1) = crate::topology::Topology::new(kind, w, h)?.tess().covered();
-        let room = draw::maze_room(&settings.page_setup(1, Some(settings.label_for(1))));
         let (a, p) = ((x1 - x0) / (y1 - y0), room.w / room.h);
         Ok((a / p).min(p / a))
     };
+    let cells = |fg: &Foreground| -> Result<f64> {
+        let (w, h) = crate::sizing::shape_grid(kind, d.width, fg, spec.size_limit)?;
+        Ok(f64::from(w) * f64::from(h))
+    };
+    // with the corridor fixed, the grid with more cells; but a shape with too few cells for
+    // the preset either way is grown to its fewest cells ([`crate::make::prepare`]), and then
+    // the box that covers more of the page prints larger
+    let fewest = crate::make::cells_wanted(&d.targets);
+    let by_cells = spec.size_limit.is_some() && cells(&plain)?.max(cells(&turned)?) >= fewest;
+    let measure = |fg: &Foreground| if by_cells { cells(fg) } else { coverage(fg) };
     // only a shape lying across the page turns: a heart or a cat about as wide as tall stays
-    // upright whatever a grid's rounding gains
-    let (w, h) = crate::sizing::shape_grid(kind, d.width, &plain, None)?;
+    // upright whatever a grid's rounding gains; the shape's lie is read on a grid fine
+    // enough to show it (a dog 6 cells across rounds to 6 x 5, as square as a cat)
+    let (w, h) = crate::sizing::shape_grid(kind, d.width.max(ASPECT_CELLS), &plain, None)?;
     let (x0, y0, x1, y1) = crate::topology::Topology::new(kind, w, h)?.tess().covered();
-    let room = draw::maze_room(&settings.page_setup(1, Some(settings.label_for(1))));
     let (a, p) = ((x1 - x0) / (y1 - y0), room.w / room.h);
     let across = (a > CROSSWISE && p < 1.0) || (a < 1.0 / CROSSWISE && p > 1.0);
     Ok(across && measure(&turned)? > measure(&plain)? * TURN_GAIN)

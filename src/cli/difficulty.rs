@@ -80,22 +80,30 @@ impl DifficultyArgs {
 }
 
 /// Applies the preset (before the other flags, which override it) to `d`: carver, braid,
-/// targets, and the grid size for the page when `size` is true.
-pub fn apply_preset(
+/// targets.
+pub fn apply_preset(args: &DifficultyArgs, d: &mut Design) {
+    if let Some(p) = args.difficulty {
+        p.apply(d);
+    }
+}
+
+/// The grid size for the page `setup` of the preset, once the other flags are set (the
+/// topology, and a weave whose inset corridors the cells must widen for: [`Preset::for_inset`]):
+/// the width, and the height unless `height_given`.
+pub fn size_for_preset(
     args: &DifficultyArgs,
     d: &mut Design,
     setup: &PageSetup,
-    size: bool,
-) -> Result<()> {
+    height_given: bool,
+) {
     if let Some(p) = args.difficulty {
-        p.apply(d);
-        if size {
-            let (w, h) = hedge::sizing::page_grid(p, d.walls().topology, setup);
-            d.width = w;
+        let p = p.for_inset(d.inset_share(), setup.wall_mm);
+        let (w, h) = hedge::sizing::page_grid(&p, d.walls().topology, setup);
+        d.width = w;
+        if !height_given {
             d.height = h;
         }
     }
-    Ok(())
 }
 
 /// Applies the `--target-*` flags to `d` (over the preset's and the design file's targets).

@@ -277,8 +277,11 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<(Design, bool)> {
             w.starts = n;
         }
     }
-    difficulty::apply_preset(&args.difficulty, &mut d, &setup, args.width.is_none())?;
+    difficulty::apply_preset(&args.difficulty, &mut d);
     apply_knobs(args, &mut d, file_height)?;
+    if args.width.is_none() {
+        difficulty::size_for_preset(&args.difficulty, &mut d, &setup, args.height.is_some());
+    }
     shape::apply(&args.shape, &mut d)?;
     difficulty::apply_targets(&args.difficulty, &mut d)?;
     apply_entrance(args, &mut d)?;
@@ -492,7 +495,8 @@ fn prepare_design(
         preset_sized && height && setup.orientation == Orientation::Auto,
         prepared.foreground(),
     ) {
-        let limit = hedge::sizing::preset_limit(p, design.grid_topology(), setup, fg)?;
+        let p = p.for_inset(design.inset_share(), setup.wall_mm);
+        let limit = hedge::sizing::preset_limit(&p, design.grid_topology(), setup, fg)?;
         if Some(limit) != fit.size_limit {
             prepared = prepared.refitted(limit.0, limit)?;
         }

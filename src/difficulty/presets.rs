@@ -232,6 +232,20 @@ impl Preset {
         self.corridor_mm * NARROWING
     }
 
+    /// The preset as a grid drawn with corridors inset by `inset` of a side (a weave's, room
+    /// for its bridges: [`Design::inset_share`]) is sized: its corridor widened so that the
+    /// inset corridor, `1 - 2 * inset` of the cell less the wall of `wall_mm`, keeps the
+    /// preset's width. Itself when `inset` is 0.
+    pub fn for_inset(&self, inset: f64, wall_mm: f64) -> Preset {
+        let keep = 1.0 - 2.0 * inset.clamp(0.0, 0.49);
+        let mut p = self.clone();
+        if keep < 1.0 {
+            let wall = wall_mm.max(0.0);
+            p.corridor_mm = (self.corridor_mm + wall) / keep - wall;
+        }
+        p
+    }
+
     /// Sets the preset's carver, braid, targets, marker size and narrowest accepted corridor on
     /// `design`, and turns a weave off for the young readers' presets ([`Preset::weave`]); the
     /// size is separate ([`crate::sizing::page_grid`]).
@@ -273,6 +287,17 @@ mod tests {
             let young = p.name == "ages-3-5" || p.name == "ages-6-8";
             assert_eq!(d.walls().weave, if young { 0.0 } else { 0.4 }, "{}", p.name);
         }
+    }
+
+    #[test]
+    fn an_inset_preset_keeps_its_corridor_inside_the_inset() {
+        let p = preset("medium").unwrap();
+        assert_eq!(p.for_inset(0.0, 0.8), *p);
+        let q = p.for_inset(0.2, 0.8);
+        // the cell (corridor + wall) of the widened preset, inset by 0.2 each side, holds the
+        // preset's corridor and its wall
+        assert!((0.6 * (q.corridor_mm + 0.8) - 0.8 - p.corridor_mm).abs() < 1e-9);
+        assert!(q.corridor_mm > p.corridor_mm / 0.6);
     }
 
     #[test]

@@ -13,8 +13,9 @@
 //! the least over every cell, so a pinch anywhere a child can go shows, dead ends included.
 //!
 //! Widths are diameters in millimetres on the page, within about a pixel (a fifth of a corridor
-//! at the coarsest). A weave maze's passages under bridges are not followed (the bridge's walls
-//! close them in the bitmap): cells only reached under a bridge are left out.
+//! at the coarsest). A weave maze's passages under bridges (closed in the bitmap by the bridge's
+//! walls) are followed from the middle of the cell on one side to the middle of the cell on the
+//! other; a cell still unreached is left out.
 
 use super::{Drawing, Layer, Layout, Pos, Seg, Shape};
 use crate::outline::bitmap::{FAR, distance_to, fill_rings, stroke_segment};
@@ -252,6 +253,21 @@ pub fn measure(g: &Generated, page: &Drawing, lay: &Layout) -> Option<Reach> {
             buckets[l as usize].push(i as u32);
         }
     }
+    // a weave's passages under its bridges: the middle of the cell on one side of a bridge
+    // joined to the middle of the cell on the other (the bridge's walls close the way in the
+    // bitmap; a child's line goes under them, as wide as the corridor)
+    let mut portals: Vec<(u32, u32)> = Vec::new();
+    for t in g.maze.tunnels() {
+        let mid = |id| {
+            r.index(r.px(lay.to_page(grid.center(id))))
+                .filter(|&i| allowed(i))
+        };
+        if let (Some(a), Some(b)) = (mid(t.from), mid(t.to)) {
+            portals.push((a as u32, b as u32));
+            portals.push((b as u32, a as u32));
+        }
+    }
+    portals.sort_unstable();
     for l in (0..buckets.len()).rev() {
         while let Some(i) = buckets[l].pop() {
             let i = i as usize;
@@ -268,6 +284,10 @@ pub fn measure(g: &Generated, page: &Drawing, lay: &Layout) -> Option<Reach> {
                     }
                 }
             };
+            let from = portals.partition_point(|p| p.0 < i as u32);
+            for &(_, j) in portals[from..].iter().take_while(|p| p.0 == i as u32) {
+                visit(j as usize);
+            }
             if x > 0 {
                 visit(i - 1);
             }

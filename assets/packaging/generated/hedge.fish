@@ -81,6 +81,7 @@ complete -c hedge -n "__fish_hedge_using_subcommand generate" -l target-ratio -d
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l target-branching -d 'Target range for the branching factor along the solution (side branches per path cell)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l target-dead-ends -d 'Target range for the number of dead ends' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l target-depth -d 'Target range for the deepest dead end (steps from the solution path)' -r
+complete -c hedge -n "__fish_hedge_using_subcommand generate" -l target-decisions -d 'Target range for the decision points on the solution (where a wrong turn is possible)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l budget -d 'How long the search for a maze meeting the targets may go on: N candidates (the same result on every machine) or Ns seconds (e.g. 2s). Default: 2000 candidates, fewer past 40,000 cells (2000 x 40,000 / cells: 320 on a 500x500 grid, at least 64)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l no-weave-legend -d 'Leave out the "Passages can go under bridges" line on weave puzzle pages'
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l bleed -d 'Add a 0.125 in bleed around the page'
