@@ -363,8 +363,8 @@ pub fn prepare_with(
 
 /// [`prepare_with`] of a design already checked: [`prepare_fitted`], and for a shape sized by a
 /// preset ([`Fit::size_limit`]) whose targets ask for more cells than it leaves (a key, a name,
-/// a fish at a 3-year-old's corridor width; the fewest cells, or [`CELLS_PER_DECISION`] for
-/// each decision point asked for), more cells across, step by step, while the grid
+/// a fish at a 3-year-old's corridor width; the fewest cells, or [`crate::sizing::CELLS_PER_DECISION`]
+/// for each decision point asked for), more cells across, step by step, while the grid
 /// stays within the size limit widened to the preset's narrowest corridor
 /// ([`difficulty::NARROWING`]; the limit's cells scale as one over the corridor, and
 /// [`GROW_MARGIN`] keeps what the page's labels and margins take). The corridors stay wide
@@ -374,7 +374,7 @@ fn prepare_unchecked(
     foreground: Option<Arc<Foreground>>,
     fit: Fit,
 ) -> Result<Prepared> {
-    let floor = cells_wanted(&design.targets);
+    let floor = crate::sizing::cells_wanted(design);
     let (Some(fg), Some((lw, lh)), true) = (&foreground, fit.size_limit, fit.height) else {
         return prepare_fitted(design, foreground, fit);
     };
@@ -422,21 +422,6 @@ fn prepare_unchecked(
         }
     }
 }
-
-/// The fewest cells a preset-sized shape grows to for `targets` ([`prepare`]): the fewest
-/// cells they ask for, or [`CELLS_PER_DECISION`] for each decision point, whichever is more.
-pub fn cells_wanted(targets: &crate::targets::Targets) -> f64 {
-    let cells = targets.cells.and_then(|r| r.min).unwrap_or(0.0);
-    let decisions = targets.decisions.and_then(|r| r.min).unwrap_or(0.0);
-    cells.max(decisions * CELLS_PER_DECISION)
-}
-
-/// The cells a shaped maze needs for each decision point its targets ask for on the way
-/// through ([`crate::targets::Targets::decisions`]), for [`prepare_unchecked`]'s growth: a name
-/// or a thin animal is mostly one corridor, and a search finds the decision points an age
-/// needs once the shape holds about this many cells for each (a 48-cell "Emma" had at most 1
-/// of the 4 of ages 6-8, at 73 cells 4).
-const CELLS_PER_DECISION: f64 = 15.0;
 
 /// How far inside the preset's narrowest corridor a grown shape's grid stays (see
 /// [`prepare_unchecked`]).

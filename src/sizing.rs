@@ -255,3 +255,25 @@ fn label_sides(grid: &Grid) -> Option<[Endpoint; 8]> {
     }
     Some(out)
 }
+
+/// The fewest cells a preset-sized shape of `design` grows to ([`crate::make::prepare`]): the fewest cells
+/// its targets ask for, or [`CELLS_PER_DECISION`] for each decision point they ask for (in
+/// each entrance's part of a "Which path?" puzzle: the real way crosses only its own),
+/// whichever is more.
+pub fn cells_wanted(design: &Design) -> f64 {
+    let targets = &design.targets;
+    let cells = targets.cells.and_then(|r| r.min).unwrap_or(0.0);
+    let decisions = targets.decisions.and_then(|r| r.min).unwrap_or(0.0);
+    let parts = match &design.kind {
+        Kind::Walls(w) => f64::from(w.starts.max(1)),
+        Kind::Tiles(_) => 1.0,
+    };
+    cells.max(decisions * CELLS_PER_DECISION * parts)
+}
+
+/// The cells a shaped maze needs for each decision point its targets ask for on the way
+/// through ([`crate::targets::Targets::decisions`]), for [`crate::make::prepare`]'s growth: a name
+/// or a thin animal is mostly one corridor, and a search finds the decision points an age
+/// needs once the shape holds about this many cells for each (a 48-cell "Emma" had at most 1
+/// of the 4 of ages 6-8, at 73 cells 4).
+pub const CELLS_PER_DECISION: f64 = 15.0;

@@ -969,3 +969,74 @@ fn inset_corridors_never_open_into_the_ground_between_them() {
         bad.join("\n")
     );
 }
+
+/// Issue 56 item 4: thin parts of the silhouette (a butterfly's antennae, a bird's feet, the
+/// tip of a tail) print as picture, not as empty tubes a child could enter: cells merged into
+/// the maze whose part inside the shape is mostly too thin for a crayon's disc have no owner
+/// (the maze's outer wall closes them off) and the puzzle page fills them grey
+/// ([`hedge::draw::Rgb::PICTURE`]) inside the page's printable area. The butterfly's antennae
+/// are picture on every grid at ages 3-5; a heart, wide everywhere, has none on rect and hex.
+#[test]
+fn thin_parts_print_as_picture_not_as_empty_tubes() {
+    let mut with_picture = Vec::new();
+    let mut pages = 0;
+    for name in ["ages-3-5", "ages-6-8"] {
+        for shape in builtin::names() {
+            for kind in TopologyKind::ALL {
+                let Some(g) = crate::common::preset_maze(name, shape, kind, 1) else {
+                    continue;
+                };
+                pages += 1;
+                let o = g.outline.as_ref().expect("the shape's outline");
+                for &c in &o.picture {
+                    assert!(o.owner(c).is_none(), "{name} {shape} {kind:?} {c:?}");
+                    assert!(g.maze.grid().id_at(c).is_none());
+                }
+                let setup = g.design.page.clone();
+                let page = hedge::draw::puzzle_page(&g, &setup).expect("a page");
+                let lay = hedge::draw::layout(&g, &setup).expect("a layout");
+                let fills: Vec<_> = page
+                    .items
+                    .iter()
+                    .filter_map(|i| match &i.shape {
+                        Shape::Fill { path, color } if *color == hedge::draw::Rgb::PICTURE => {
+                            Some(path)
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(
+                    fills.is_empty(),
+                    o.picture.is_empty(),
+                    "{name} {shape} {kind:?}"
+                );
+                let area = lay.printable;
+                for seg in fills.iter().flat_map(|p| p.segs()) {
+                    if let Seg::MoveTo(p) | Seg::LineTo(p) = seg {
+                        assert!(
+                            p.x >= area.x - 0.01
+                                && p.y >= area.y - 0.01
+                                && p.x <= area.x + area.w + 0.01
+                                && p.y <= area.y + area.h + 0.01,
+                            "{name} {shape} {kind:?}: {p:?} off {area:?}"
+                        );
+                    }
+                }
+                if !o.picture.is_empty() {
+                    with_picture.push(format!("{name} {shape} {kind:?} {}", o.picture.len()));
+                }
+                if shape == "butterfly" && name == "ages-3-5" {
+                    assert!(!o.picture.is_empty(), "{shape} {kind:?}: the antennae");
+                }
+                if shape == "heart" && matches!(kind, TopologyKind::Rect | TopologyKind::Hex) {
+                    assert!(o.picture.is_empty(), "{name} {shape} {kind:?}");
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{} of {pages} kids' pages with thin parts as picture: {with_picture:#?}",
+        with_picture.len()
+    );
+    assert!(pages >= 118, "{pages}");
+}

@@ -76,7 +76,7 @@ fn turned(
     // with the corridor fixed, the grid with more cells; but a shape with too few cells for
     // the preset either way is grown to its fewest cells ([`crate::make::prepare`]), and then
     // the box that covers more of the page prints larger
-    let fewest = crate::make::cells_wanted(&d.targets);
+    let fewest = crate::sizing::cells_wanted(d);
     let by_cells = spec.size_limit.is_some() && cells(&plain)?.max(cells(&turned)?) >= fewest;
     let measure = |fg: &Foreground| if by_cells { cells(fg) } else { coverage(fg) };
     // only a shape lying across the page turns: a heart or a cat about as wide as tall stays

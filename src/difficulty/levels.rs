@@ -1,6 +1,7 @@
 //! Levels relative to the maze in hand: the spread of the difficulty score over the structures
-//! Hedge offers (every carver that runs on the topology, at the braid values [`BRAIDS`]) for one
-//! grid (its topology, shape and size), sampled once and cached, and where a maze stands in it.
+//! Hedge offers (every carver that runs on the topology, at the braid values [`BRAIDS`]; braid 0
+//! only for a "Which path?" puzzle, sampled with as many entrances) for one grid (its topology,
+//! shape and size), sampled once and cached, and where a maze stands in it.
 //!
 //! A level is a band of that spread, in percent ([`Level`]): ages 3-5 the easiest tenth, easy
 //! (ages 6-8) the rest of the easiest quarter, medium (ages 9-12) the middle half, hard (adult)
@@ -36,13 +37,19 @@ pub fn structures(design: &Design) -> Vec<(Algorithm, f64)> {
     if design.walls().weave > 0.0 {
         return vec![(design.walls().algorithm, 0.0)];
     }
+    // a "Which path?" puzzle is never braided (loops would join its entrances' trees)
+    let braids: &[f64] = if design.walls().starts > 1 {
+        &[0.0]
+    } else {
+        &BRAIDS
+    };
     CARVERS
         .iter()
         .filter(|c| {
             c.topologies.contains(&design.walls().topology)
                 && c.algorithm != Algorithm::AldousBroder
         })
-        .flat_map(|c| BRAIDS.iter().map(move |&b| (c.algorithm, b)))
+        .flat_map(|c| braids.iter().map(move |&b| (c.algorithm, b)))
         .collect()
 }
 
@@ -59,10 +66,10 @@ pub fn sample_design(design: &Design, structures: &[(Algorithm, f64)], i: usize)
     if let Some(w) = d.walls_mut() {
         w.algorithm = a;
         w.braid = b;
-        // the spread is of ordinary mazes on the grid: a "Which path?" puzzle's real way is
-        // measured against them (and a braided sample could not have several entrances), and
-        // a maze shaped by hand (locks, regions carved again) against mazes nobody touched
-        w.starts = 1;
+        // the spread is of mazes of the same kind on the grid: a "Which path?" puzzle's real
+        // way against other "Which path?" puzzles with as many entrances (against ordinary
+        // mazes, whose way crosses the whole grid, every one stood at 0 %), and a maze shaped
+        // by hand (locks, regions carved again) against mazes nobody touched
         w.lock = crate::locks::Locks::NONE;
         w.recarve.clear();
     }
@@ -139,6 +146,7 @@ fn key(design: &Design, grid: &Grid) -> u64 {
         "{:?}",
         (
             &w.placement,
+            w.starts,
             w.weave,
             &w.growing_tree,
             w.topology,

@@ -356,7 +356,7 @@ fn card(page: &Drawing, slot: &Area, ink: Rgb, items: &mut Vec<Item>) {
     let maze: Vec<&Item> = page
         .items
         .iter()
-        .filter(|i| matches!(i.layer, Layer::Walls | Layer::Crossings))
+        .filter(|i| matches!(i.layer, Layer::Walls | Layer::Crossings | Layer::Picture))
         .collect();
     let Some([x0, y0, x1, y1]) = art_box(&maze) else {
         return;

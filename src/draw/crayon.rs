@@ -3,7 +3,8 @@
 //!
 //! A child's line must get through the narrowest printed passage on its way: a door, a passage
 //! the shape's outline cuts, the gap between a wall's end and the outline. [`measure`] draws the
-//! page's walls (every stroke and fill of [`Layer::Walls`] and [`Layer::Crossings`]) into a
+//! page's walls (every stroke and fill of [`Layer::Walls`], [`Layer::Crossings`] and
+//! [`Layer::Picture`]) into a
 //! bitmap of about [`PX_PER_CORRIDOR`] pixels across a corridor, closes the entrances and the
 //! exit with a line across each (so the paper round the maze is not a way in), and takes every
 //! pixel's clearance (its distance to the nearest ink, an exact Euclidean distance transform).
@@ -141,7 +142,7 @@ pub fn measure(g: &Generated, page: &Drawing, lay: &Layout) -> Option<Reach> {
     let n = r.w * r.h;
     let mut ink = vec![false; n];
     for item in page.items.iter() {
-        if !matches!(item.layer, Layer::Walls | Layer::Crossings) {
+        if !matches!(item.layer, Layer::Walls | Layer::Crossings | Layer::Picture) {
             continue;
         }
         match &item.shape {

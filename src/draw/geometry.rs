@@ -209,6 +209,15 @@ fn bounding_box(g: &Generated) -> (f64, f64, f64, f64) {
                 );
             }
         }
+        // the picture's thin parts ([`Outline::picture`]) print with the maze
+        for p in o.picture_rings().iter().flatten() {
+            bbox = (
+                bbox.0.min(p.x),
+                bbox.1.min(p.y),
+                bbox.2.max(p.x),
+                bbox.3.max(p.y),
+            );
+        }
         for b in merged_boxes(o, grid) {
             bbox = (
                 bbox.0.min(b.0),
@@ -240,6 +249,10 @@ fn occupancy(g: &Generated, bbox: (f64, f64, f64, f64)) -> Arc<Occupancy> {
                         filling.push(&o.clip.polygon(c));
                     }
                 }
+            }
+            // the picture's thin parts print with the maze
+            for &c in &o.picture {
+                filling.push(&o.clip.polygon(c));
             }
             let marks: Vec<Vec<Point>> = o.clip.marks().iter().map(|r| r.flat.clone()).collect();
             filling.push(&marks);

@@ -40,6 +40,10 @@ impl Rgb {
     pub const SOLUTION: Rgb = Rgb(220, 48, 32);
     /// The answer line in a black-and-white interior: a mid grey, apart from the black walls.
     pub const SOLUTION_GREY: Rgb = Rgb(128, 128, 128);
+    /// A thin part of the shape drawn as picture, not maze
+    /// ([`crate::outline::Outline::picture`]): light enough to colour over, dark enough to read
+    /// as no way in.
+    pub const PICTURE: Rgb = Rgb(215, 215, 215);
 
     /// Whether the colour is a grey (its three channels equal): printed in DeviceGray.
     pub fn is_grey(self) -> bool {
@@ -334,6 +338,9 @@ pub enum Layer {
     Page,
     /// The maze walls.
     Walls,
+    /// The shape's thin parts, drawn as picture beside the maze and closed off from it
+    /// ([`crate::outline::Outline::picture`]; SVG group `picture`).
+    Picture,
     /// Weave crossings drawn over the walls.
     Crossings,
     /// Entrance and exit arrows and labels.
@@ -359,6 +366,7 @@ impl Layer {
         match self {
             Layer::Page => "page",
             Layer::Walls => "walls",
+            Layer::Picture => "picture",
             Layer::Crossings => "crossings",
             Layer::Markers => "markers",
             Layer::StartPicture => "start-picture",

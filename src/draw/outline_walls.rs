@@ -49,6 +49,7 @@ pub(super) fn draw(
         });
         band_strokes(&pieces, lay, items);
         draw_outline(g, o, lay, items);
+        draw_picture(o, lay, items);
         draw_marks(o, lay, items);
         return;
     }
@@ -95,6 +96,7 @@ pub(super) fn draw(
     });
     band_strokes(&pieces, lay, items);
     draw_outline(g, o, lay, items);
+    draw_picture(o, lay, items);
     draw_marks(o, lay, items);
 }
 
@@ -153,6 +155,37 @@ fn draw_outline(g: &Generated, o: &Outline, lay: &Layout, items: &mut Vec<Item>)
     }
     items.push(Item {
         layer: Layer::Walls,
+        shape: Shape::Stroke {
+            path,
+            width: lay.wall_mm,
+            color: Rgb::BLACK,
+        },
+    });
+}
+
+/// Appends the picture's thin parts ([`Outline::picture`]): filled with [`Rgb::PICTURE`] and
+/// outlined like the outer wall (which walls them off from the maze).
+fn draw_picture(o: &Outline, lay: &Layout, items: &mut Vec<Item>) {
+    let rings = o.picture_rings();
+    let mut segs = Vec::new();
+    for ring in rings.iter().filter(|r| r.len() > 2) {
+        segs.push(Seg::MoveTo(lay.to_page(ring[0])));
+        segs.extend(ring[1..].iter().map(|&p| Seg::LineTo(lay.to_page(p))));
+        segs.push(Seg::Close);
+    }
+    if segs.is_empty() {
+        return;
+    }
+    let path = super::model::Path::from(segs);
+    items.push(Item {
+        layer: Layer::Picture,
+        shape: Shape::Fill {
+            path: path.clone(),
+            color: Rgb::PICTURE,
+        },
+    });
+    items.push(Item {
+        layer: Layer::Picture,
         shape: Shape::Stroke {
             path,
             width: lay.wall_mm,

@@ -2,8 +2,9 @@
 //! for short pen travel, with no fills and no text, one stroke width, sized in millimetres.
 //!
 //! [`plot_walls`] takes a printed [`Drawing`] and keeps what a pen or a laser would follow: the
-//! strokes of the [`Layer::Walls`] and [`Layer::Crossings`] layers, with the parts hidden under a
-//! weave crossing's white band cut away, and the outline of filled walls (tile mazes). The print
+//! strokes of the [`Layer::Walls`], [`Layer::Crossings`] and [`Layer::Picture`] layers, with the
+//! parts hidden under a weave crossing's white band cut away, and the outline of filled walls
+//! (tile mazes, a shape's thin parts). The print
 //! drawing's wall trails draw short stretches twice (there and back, invisible in ink, see
 //! `draw/walls.rs`); a cutter must not cut twice, so the lines are broken into single edges at
 //! every vertex that lies on them, duplicates are dropped, and the edges are joined again:
@@ -379,7 +380,7 @@ fn drawing_edges(d: &Drawing) -> (Vec<Edge>, f64) {
     let mut edges: Vec<Edge> = Vec::new();
     let mut pen: f64 = 0.0;
     for item in d.printed() {
-        if !matches!(item.layer, Layer::Walls | Layer::Crossings) {
+        if !matches!(item.layer, Layer::Walls | Layer::Crossings | Layer::Picture) {
             continue;
         }
         match &item.shape {
@@ -452,7 +453,7 @@ pub fn per_wall_stats(d: &Drawing) -> PlotStats {
 pub fn drawing_stats(d: &Drawing) -> PlotStats {
     let mut strokes: Vec<Vec<Edge>> = Vec::new();
     for item in d.printed() {
-        if let (Layer::Walls | Layer::Crossings, Shape::Stroke { path, .. }) =
+        if let (Layer::Walls | Layer::Crossings | Layer::Picture, Shape::Stroke { path, .. }) =
             (item.layer, &item.shape)
         {
             let mut current: Vec<Edge> = Vec::new();

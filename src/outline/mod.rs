@@ -26,7 +26,11 @@
 //!   merged cell) it shares the longest open side with; a cell behind the entrance's or exit's
 //!   side goes to that endpoint's cell. The merged area is drawn as part of its host; walls
 //!   between it and any other cell stay closed, so the graph is the topology's graph minus
-//!   cells, and carving, braid, weave, solving and metrics are unchanged.
+//!   cells, and carving, braid, weave, solving and metrics are unchanged;
+//! - **thin parts** (`thin.rs`): a merged cell whose part inside the shape lies mostly where
+//!   the silhouette is too thin for a crayon's disc (an antenna, a bird's feet, a tail's tip) is
+//!   picture, not maze ([`Outline::picture`]): it has no owner, so the maze's outer wall closes
+//!   it off, and the page fills it grey rather than leaving an empty tube a child could enter.
 //!
 //! This file holds the types, [`Clip`]'s queries and the merging ([`Outline`]); one cell against
 //! the contour is `cut.rs`, the geometry along sides and runs `geometry.rs`, and the contour's
@@ -37,6 +41,7 @@ mod cut;
 mod geometry;
 mod index;
 mod neck;
+mod thin;
 
 use std::sync::Arc;
 
@@ -495,6 +500,9 @@ pub struct Outline {
     pub clip: Arc<Clip>,
     /// Per topology cell (row by row): the graph cell its area is drawn as part of.
     pub owner: Vec<Option<CellId>>,
+    /// The thin parts of the shape drawn as picture, not maze ([`Outline::new`]): topology
+    /// cells, sorted, with no owner.
+    pub picture: Vec<Coord>,
 }
 
 impl Outline {
@@ -571,7 +579,31 @@ impl Outline {
                 break;
             }
         }
-        Outline { clip, owner }
+        let behind: Vec<Coord> = endpoints
+            .iter()
+            .filter_map(|&(id, side)| {
+                sides.clear();
+                grid.sides(id, &mut sides);
+                sides.get(side).and_then(|s| s.neighbour)
+            })
+            .collect();
+        let picture = thin_parts(&clip, grid, &owner, &behind);
+        for &c in &picture {
+            owner[clip.index_of(c)] = None;
+        }
+        Outline {
+            clip,
+            owner,
+            picture,
+        }
+    }
+
+    /// The picture's thin parts as closed rings ([`Outline::polygon`] of [`Outline::picture`]).
+    pub fn picture_rings(&self) -> Vec<Vec<Point>> {
+        if self.picture.is_empty() {
+            return Vec::new();
+        }
+        self.polygon(&self.picture)
     }
 
     /// The graph cell that owns topology cell `c`'s area.
@@ -631,4 +663,31 @@ impl Outline {
         }
         rings
     }
+}
+/// The thin parts of the shape drawn as picture ([`thin`]): merged cells ([`Outline::new`])
+/// whose part inside the shape is mostly where the silhouette is too thin for a crayon's disc
+/// ([`neck::disc`]), sorted. The cells behind the entrance and the exit (`behind`) stay merged:
+/// they are the way in.
+fn thin_parts(clip: &Clip, grid: &Grid, owner: &[Option<CellId>], behind: &[Coord]) -> Vec<Coord> {
+    let t = clip.topology.tess();
+    let merged = |c: Coord| {
+        owner[clip.index_of(c)].is_some() && grid.id_at(c).is_none() && !behind.contains(&c)
+    };
+    let any = (0..t.rows()).any(|row| (0..t.cols(row)).any(|col| merged(Coord::new(row, col))));
+    if !any {
+        return Vec::new();
+    }
+    let Some(map) = thin::ThinMap::new(clip, neck::disc(clip)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for row in 0..t.rows() {
+        for col in 0..t.cols(row) {
+            let c = Coord::new(row, col);
+            if merged(c) && map.mostly_thin(clip, c) {
+                out.push(c);
+            }
+        }
+    }
+    out
 }
