@@ -395,7 +395,8 @@ fn prepare_unchecked(
         if cells as f64 >= floor {
             return p;
         }
-        let next = width + (width / 8).max(1);
+        // the last step stops at the limit rather than past it
+        let next = (width + (width / 8).max(1)).min(gw);
         let (w, h) = if kind.uses_height() {
             crate::sizing::shape_grid(kind, next, fg, Some((gw, gh)))?
         } else {

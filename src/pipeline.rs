@@ -284,7 +284,8 @@ pub(crate) fn shape_mask_with(
         Islands::KeepLargest if !joins => (largest, Vec::new()),
         _ => {
             let before = mask.clone();
-            bridge(&mut mask, &topology);
+            // a name's letters are joined along their baseline, as handwriting joins them
+            crate::shape::islands::bridge_along(&mut mask, &topology, fg.has_text());
             let added = mask.cells().filter(|&c| !before.get(c)).collect();
             (mask.count(), added)
         }

@@ -649,7 +649,7 @@ fn random_blobs_at_kids_sizes_are_whole() {
 /// preset's grid on US Letter, on every topology, the cells cut off from the main part by
 /// cells too thin to keep (a cat's tail, a tree's trunk, a dog's snout) are joined by
 /// corridors rather than dropped. Measured: 59 cells dropped over the 59 mazes before, 25 at
-/// the preset's grid, 29 now that a shape too small for the age's decision points grows (15
+/// the preset's grid, 29 now that a shape too small for the age's decision points grows (18
 /// cells for each: more, smaller cells, so more one-cell parts). Parts of one cell are still
 /// dropped (a corridor to each is a square stuck on the shape), and cells a crayon cannot get
 /// into, by the neck rule (the dog's on rect).
