@@ -664,6 +664,7 @@ impl Outline {
         rings
     }
 }
+
 /// The thin parts of the shape drawn as picture ([`thin`]): merged cells ([`Outline::new`])
 /// whose part inside the shape is mostly where the silhouette is too thin for a crayon's disc
 /// ([`neck::disc`]), sorted. The cells behind the entrance and the exit (`behind`) stay merged:

@@ -15,9 +15,10 @@ use crate::topology::{Coord, Point};
 /// Pixels across the crayon's disc.
 const PX_PER_DISC: f64 = 8.0;
 
-/// The most pixels the bitmap may have: a shape on a finer grid (where the disc is small
-/// beside the shape) is not searched for thin parts.
-const MAX_PIXELS: f64 = 4_000_000.0;
+/// The most pixels the bitmap may have (about a 100-cell-wide shape): a shape on a finer grid
+/// (where the disc is a hairline beside the shape) is not searched for thin parts, so a big
+/// maze's preview does not wait for two distance transforms of millions of pixels.
+const MAX_PIXELS: f64 = 1_500_000.0;
 
 /// The thin points of a clip's shape, as a bitmap in maze units.
 pub(super) struct ThinMap {
