@@ -403,7 +403,7 @@ fn prepare_unchecked(
             (next, next)
         };
         if w <= width || w > gw {
-            return p;
+            return p.map_err(|e| crate::sizing::at_the_limit(e, kind, (width, gw), fg.has_text()));
         }
         width = w;
         let wider = Design {
@@ -417,6 +417,8 @@ fn prepare_unchecked(
         };
         match prepare_fitted(&wider, foreground.clone(), fixed) {
             Ok(q) => p = Ok(q),
+            // the error names the largest grid tried
+            Err(e) if e.kind == ErrorKind::EmptyMask && p.is_err() => p = Err(e),
             Err(e) if e.kind == ErrorKind::EmptyMask => {}
             Err(_) if p.is_ok() => return p,
             Err(e) => return Err(e),

@@ -29,7 +29,7 @@ use crate::design::{Kind, Walls};
 use crate::difficulty::Preset;
 use crate::draw;
 use crate::endpoints::Endpoint;
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::grid::Grid;
 use crate::maze::Maze;
 use crate::metrics::Metrics;
@@ -77,12 +77,7 @@ pub fn page_grid(preset: &Preset, kind: TopologyKind, setup: &PageSetup) -> (u32
         markers: preset.markers,
         ..setup.oriented(Orientation::Portrait)
     };
-    // the probes put the labels at the outline's extreme sides; openings between them can
-    // take a little more room (a label beside its arrow near a corner): PROBE_MARGIN covers it
-    let fits = |w: u32, h: u32| {
-        corridor_on_page(kind, w, h, setup)
-            .is_some_and(|c| c >= preset.corridor_mm * PROBE_MARGIN - 1e-9)
-    };
+    let fits = |w: u32, h: u32| fits_page(preset, kind, w, h, setup);
     if !kind.uses_height() {
         // rings: the disc must fit both ways
         let w = largest(|w| fits(w, w));
@@ -92,6 +87,45 @@ pub fn page_grid(preset: &Preset, kind: TopologyKind, setup: &PageSetup) -> (u32
     // fit beside it, where a taller grid's need the width), then the rows that fit below them
     let w = largest(|w| fits(w, square_rows(kind, w)));
     (w, largest(|h| fits(w, h)))
+}
+
+/// Whether a full `kind` grid `w` x `h` keeps `preset`'s corridor width on the page `setup`
+/// (with the preset's markers). The probes put the labels at the outline's extreme sides;
+/// openings between them can take a little more room (a label beside its arrow near a
+/// corner): [`PROBE_MARGIN`] covers it.
+fn fits_page(preset: &Preset, kind: TopologyKind, w: u32, h: u32, setup: &PageSetup) -> bool {
+    corridor_on_page(kind, w, h, setup)
+        .is_some_and(|c| c >= preset.corridor_mm * PROBE_MARGIN - 1e-9)
+}
+
+/// The grid a preset gives the shape `fg` on the page `setup` (an [`Orientation::Auto`] page
+/// sized portrait): the [`page_grid`], except for a text (a name), a line of letters whose
+/// page is the width of the line: the largest grid of `kind` with its aspect ratio
+/// ([`fitted_height`]) whose corridors keep the preset's width, when that is wider than the
+/// [`page_grid`]'s fit. The square probe of [`page_grid`] gives a name only as many cells
+/// across as the page has rows: on a landscape Letter page at ages 3-5 "Oliver" got 10 cells
+/// across, then 14 grown, where the page holds 16; on hex at ages 6-8 21 cells where it now
+/// gets 38. (Built-in shapes near the page's proportions keep the square probe's grid, sized
+/// with room to spare for the labels wherever the search puts the openings.)
+fn shape_page_grid(
+    preset: &Preset,
+    kind: TopologyKind,
+    setup: &PageSetup,
+    fg: &Foreground,
+) -> Result<(u32, u32)> {
+    let square = page_grid(preset, kind, setup);
+    if !kind.uses_height() || !fg.has_text() {
+        return Ok(square);
+    }
+    let setup = &PageSetup {
+        markers: preset.markers,
+        ..setup.oriented(Orientation::Portrait)
+    };
+    let w =
+        largest(|w| fitted_height(kind, w, fg).is_ok_and(|h| fits_page(preset, kind, w, h, setup)));
+    let aspect = (w, fitted_height(kind, w, fg)?);
+    let fitted = shape_grid(kind, square.0, fg, Some(square))?;
+    Ok(if aspect.0 > fitted.0 { aspect } else { square })
 }
 
 /// The grid a reader preset gives a design of `kind` on the page `setup`: [`page_grid`]
@@ -123,14 +157,14 @@ pub fn preset_limit(
     fg: &Foreground,
 ) -> Result<(u32, u32)> {
     if setup.orientation != Orientation::Auto {
-        return Ok(page_grid(preset, kind, setup));
+        return shape_page_grid(preset, kind, setup, fg);
     }
     let cells = |limit: (u32, u32)| -> Result<u64> {
         let (w, h) = shape_grid(kind, limit.0, fg, Some(limit))?;
         Ok(u64::from(w) * u64::from(h))
     };
-    let p = page_grid(preset, kind, &setup.oriented(Orientation::Portrait));
-    let l = page_grid(preset, kind, &setup.oriented(Orientation::Landscape));
+    let p = shape_page_grid(preset, kind, &setup.oriented(Orientation::Portrait), fg)?;
+    let l = shape_page_grid(preset, kind, &setup.oriented(Orientation::Landscape), fg)?;
     Ok(if cells(l)? > cells(p)? { l } else { p })
 }
 
@@ -254,6 +288,35 @@ fn label_sides(grid: &Grid) -> Option<[Endpoint; 8]> {
         *o = b?.1;
     }
     Some(out)
+}
+
+/// A shape grown to the preset's limit ([`crate::make::prepare`]) that still leaves too few cells
+/// (`e`, from the mask): the hint to try a larger width is wrong there (the corridors would go
+/// under the age's width), so the error says what can change instead.
+pub(crate) fn at_the_limit(
+    e: Error,
+    kind: TopologyKind,
+    (width, most): (u32, u32),
+    text: bool,
+) -> Error {
+    if e.kind != ErrorKind::EmptyMask {
+        return e;
+    }
+    let what = if text {
+        "a shorter text"
+    } else {
+        "another shape"
+    };
+    let cut = e.message.split("; try").next().unwrap_or(&e.message);
+    Error::new(
+        e.kind,
+        format!(
+            "{cut}: the page holds at most {} {} across at the preset's corridor width; use \
+             larger paper, {what} or the preset for older children",
+            width.max(most),
+            if kind.uses_height() { "cells" } else { "rings" }
+        ),
+    )
 }
 
 /// The fewest cells a preset-sized shape of `design` grows to ([`crate::make::prepare`]): the fewest cells

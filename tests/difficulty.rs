@@ -597,6 +597,101 @@ fn preset_sizes_for_a_shape_keep_the_aspect_ratio_and_the_page() {
     }
 }
 
+/// A name is a line of letters: a preset gives it the page's width, not a square grid's (on a
+/// landscape Letter page at ages 3-5 "Oliver" got 10 cells across where its line holds 16; on
+/// hex at ages 6-8 21 cells in all, now 38), and the grid still keeps the preset's corridor.
+#[test]
+fn a_name_gets_the_width_of_the_page() {
+    let text = ShapeSource::Text {
+        text: "Oliver".into(),
+        font: Default::default(),
+    };
+    let loaded = hedge::load::load_shape(&hedge::load::Memory::new(), &text, None).unwrap();
+    let fg = Foreground::from_picture(&loaded.picture, Cut::default()).unwrap();
+    let landscape = PageSetup {
+        orientation: hedge::page::Orientation::Landscape,
+        paper: "letter".parse().unwrap(),
+        ..PageSetup::default()
+    };
+    for name in ["ages-3-5", "ages-6-8"] {
+        let p = hedge::difficulty::preset(name).unwrap();
+        for kind in [TopologyKind::Rect, TopologyKind::Hex] {
+            let (w, _) = hedge::sizing::page_grid(p, kind, &landscape);
+            let (sw, sh) = hedge::sizing::preset_grid(p, kind, &landscape, Some(&fg)).unwrap();
+            assert!(
+                sw > w,
+                "{name} {kind:?}: {sw} across, the square probe's {w}"
+            );
+            assert_eq!(sh, fitted_height(kind, sw, &fg).unwrap());
+        }
+    }
+    // on the page as printed: more cells than before and corridors the preset's width
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("o.svg");
+    let out = hedge()
+        .args([
+            "generate",
+            "--text",
+            "Oliver",
+            "--topology",
+            "hex",
+            "--difficulty",
+            "ages-6-8",
+        ])
+        .args(["--paper", "letter", "--seed", "1", "-o"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    let err = stderr_of(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("preflight: ok"), "{err}");
+    let cells: u32 = err
+        .lines()
+        .find_map(|l| {
+            l.split_once(" hex cells, ")?
+                .0
+                .rsplit(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .expect("the summary line");
+    assert!(cells >= 34, "{err}");
+}
+
+/// A shape that cannot hold a maze at a preset's narrowest corridor says what can change, not
+/// "try a larger width" (which would narrow the corridors under the age's).
+#[test]
+fn a_shape_too_thin_for_the_preset_says_what_to_change() {
+    for args in [
+        &["--text", "Sophia", "--topology", "hex"][..],
+        &["--shape", "key", "--topology", "hex"][..],
+    ] {
+        let out = hedge()
+            .args([
+                "generate",
+                "--difficulty",
+                "ages-3-5",
+                "--paper",
+                "letter",
+                "--seed",
+                "1",
+            ])
+            .args(args)
+            .args(["-o", "/dev/null/x.svg"])
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("the page holds at most") && err.contains("the preset for older children"),
+            "{err}"
+        );
+        assert!(!err.contains("larger width"), "{err}");
+    }
+}
+
 /// Regression: the search used to build its grid without the design's hand-painted cells, so
 /// the maze it found was not the one the design makes (and the editor or `--no-search` made a
 /// different maze from the recorded seed).

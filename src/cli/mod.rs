@@ -79,7 +79,7 @@ use hedge::carve::{Algorithm, GrowingTreePolicy};
 use hedge::design::{Design, Kind, Style, Walls};
 use hedge::endpoints::Placement;
 use hedge::make::{Fit, Made, Prepared, check_targets, prepare};
-use hedge::page::{Orientation, PageSetup};
+use hedge::page::PageSetup;
 use hedge::topology::{Coord, TopologyKind};
 
 /// Hedge: turn a silhouette into a print-ready maze.
@@ -489,10 +489,11 @@ fn prepare_design(
         _ => None,
     };
     let mut prepared = prepare(design, &hedge::io::Files, base, fit)?;
-    // a preset's shape on an auto page: the grid of whichever orientation holds more cells
+    // a preset's shape: the largest grid of its aspect the page holds (on an auto page, of
+    // whichever orientation holds more cells)
     if let (Some(p), true, Some(fg)) = (
         args.difficulty.difficulty,
-        preset_sized && height && setup.orientation == Orientation::Auto,
+        preset_sized && height,
         prepared.foreground(),
     ) {
         let p = p.for_inset(design.inset_share(), setup.wall_mm);
