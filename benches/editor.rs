@@ -118,8 +118,7 @@ fn window() -> Harness<'static, HedgeApp> {
     let mut h = Harness::builder()
         .with_size([1100.0, 750.0])
         .build_eframe(|cc| HedgeApp::new(cc));
-    h.state_mut().design.seed = Some(7);
-    h.state_mut().regenerate();
+    h.state_mut().start_from_seed(7);
     h.state_mut().finish_tasks();
     for _ in 0..3 {
         h.step();
@@ -201,7 +200,7 @@ fn background(c: &mut Criterion) {
         width: 200,
         height: 200,
         shape: None,
-        ..h.state().design.clone()
+        ..h.state().design().clone()
     };
     h.state_mut().pending.push(Command::Edit {
         design: Box::new(d),
@@ -216,7 +215,7 @@ fn background(c: &mut Criterion) {
             hedge::app::Current::Made { made, .. } => Arc::clone(made),
             _ => panic!("a maze"),
         };
-        let page = h.state().design.page.clone();
+        let page = h.state().design().page.clone();
         let inline = Spawner::new(|| {});
         inline.set_inline(true);
         b.iter(|| {

@@ -37,10 +37,7 @@ fn editor_sized(size: [f32; 2]) -> Harness<'static, HedgeApp> {
         });
     h.ctx.all_styles_mut(|s| s.animation_time = 0.0);
     // a fixed seed (the editor draws a fresh one): every run makes the same mazes
-    let app = h.state_mut();
-    app.design.seed = Some(SEED);
-    app.saved = app.design.clone();
-    app.regenerate();
+    h.state_mut().start_from_seed(SEED);
     h.run();
     h
 }
@@ -89,18 +86,18 @@ fn opens_with_a_maze_and_its_measurements() {
 #[test]
 fn braid_slider_undo_and_redo() {
     let mut h = editor();
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     let dead_before = h.state().generated().unwrap().metrics.dead_ends;
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(1.0);
     h.run();
-    assert_eq!(h.state().design.walls().braid, 1.0);
+    assert_eq!(h.state().design().walls().braid, 1.0);
     let dead_after = h.state().generated().unwrap().metrics.dead_ends;
     assert!(dead_after < dead_before, "{dead_after} < {dead_before}");
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().design, before);
+    assert_eq!(*h.state().design(), before);
     assert_eq!(
         h.state().generated().unwrap().metrics.dead_ends,
         dead_before
@@ -108,7 +105,7 @@ fn braid_slider_undo_and_redo() {
 
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
-    assert_eq!(h.state().design.walls().braid, 1.0);
+    assert_eq!(h.state().design().walls().braid, 1.0);
 }
 
 #[test]
@@ -124,7 +121,7 @@ fn hex_weaves_polar_does_not_and_has_rings() {
     h.run();
     h.get_by_label("hex").click();
     h.run();
-    assert_eq!(h.state().design.walls().topology, TopologyKind::Hex);
+    assert_eq!(h.state().design().walls().topology, TopologyKind::Hex);
     assert!(!weave(&h), "weave works on hex grids");
     assert!(h.state().generated().is_some(), "{}", status(&h));
     // a hex weave maze, its crossings tinted like a rect one's
@@ -150,7 +147,7 @@ fn hex_weaves_polar_does_not_and_has_rings() {
     h.run();
     h.get_by_label("polar").click();
     h.run();
-    assert_eq!(h.state().design.walls().topology, TopologyKind::Polar);
+    assert_eq!(h.state().design().walls().topology, TopologyKind::Polar);
     assert!(weave(&h), "no weave on polar grids");
     h.get_by_role_and_label(Role::Slider, "Rings");
     assert!(h.query_by_role_and_label(Role::Slider, "Height").is_none());
@@ -172,24 +169,24 @@ fn algorithm_menu_lists_the_registry() {
         .unwrap();
     h.query_all_by_label(last.name).last().unwrap().click();
     h.run();
-    assert_eq!(h.state().design.walls().algorithm, last.algorithm);
+    assert_eq!(h.state().design().walls().algorithm, last.algorithm);
     assert!(h.state().generated().is_some(), "{}", status(&h));
 }
 
 #[test]
 fn new_seed_changes_the_seed_and_undo_restores_it() {
     let mut h = editor();
-    let seed = h.state().design.seed;
+    let seed = h.state().design().seed;
     h.get_by_label("New seed").click();
     h.run();
-    assert_ne!(h.state().design.seed, seed);
+    assert_ne!(h.state().design().seed, seed);
     assert_eq!(
         h.state().generated().unwrap().seed,
-        h.state().design.seed.unwrap()
+        h.state().design().seed.unwrap()
     );
     h.get_by_label("Undo").click();
     h.run();
-    assert_eq!(h.state().design.seed, seed);
+    assert_eq!(h.state().design().seed, seed);
 }
 
 #[test]
@@ -239,22 +236,22 @@ fn export_save_and_open_through_the_path_field() {
     );
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(v["format"], "hedge-maze");
-    assert_eq!(v["seed"], h.state().design.seed.unwrap());
+    assert_eq!(v["seed"], h.state().design().seed.unwrap());
 
     let toml = dir.path().join("maze.toml");
     h.state_mut().path = toml.display().to_string();
     h.run();
     h.get_by_label("Save as").click();
     h.run();
-    let saved = h.state().design.clone();
+    let saved = h.state().design().clone();
     assert_eq!(hedge::io::read_design(&toml).unwrap(), saved);
 
     h.get_by_label("New seed").click();
     h.run();
-    assert_ne!(h.state().design, saved);
+    assert_ne!(*h.state().design(), saved);
     h.get_by_label("Open").click();
     h.run();
-    assert_eq!(h.state().design, saved);
+    assert_eq!(*h.state().design(), saved);
 
     // a bad path is a readable line, not a panic
     h.state_mut().path = dir.path().join("nope/x.toml").display().to_string();
@@ -282,7 +279,7 @@ fn the_preview_is_the_printed_page() {
     let mut h = editor();
     let (id, p) = h.state().preview().expect("pages for the first maze");
     let g = h.state().generated().unwrap();
-    let page = &h.state().design.page;
+    let page = &h.state().design().page;
     let pages = hedge::draw::pages(g, page, page).unwrap();
     assert_eq!(
         p.pages.puzzle, pages.puzzle,
@@ -334,7 +331,7 @@ fn page_setup_lays_out_the_same_maze_again() {
     h.run();
     h.get_by_label("a4").click();
     h.run();
-    assert_eq!(h.state().design.page.paper, hedge::page::Paper::A4);
+    assert_eq!(h.state().design().page.paper, hedge::page::Paper::A4);
     let p = h.state().preview().unwrap().1;
     assert_eq!(
         (p.pages.puzzle.width, p.pages.puzzle.height),
@@ -355,11 +352,11 @@ fn page_setup_lays_out_the_same_maze_again() {
     h.get_by_role_and_label(Role::Slider, "Wall mm")
         .set_value_accesskit(1.0);
     h.run();
-    assert_eq!(h.state().design.page.wall_mm, 1.0);
+    assert_eq!(h.state().design().page.wall_mm, 1.0);
 
     h.get_by_label("Name line").click();
     h.run();
-    assert!(h.state().design.page.name_line);
+    assert!(h.state().design().page.name_line);
     let texts: Vec<String> = h
         .state()
         .preview()
@@ -375,13 +372,13 @@ fn page_setup_lays_out_the_same_maze_again() {
     // undo walks back through the page edits
     h.get_by_label("Undo").click();
     h.run();
-    assert!(!h.state().design.page.name_line);
+    assert!(!h.state().design().page.name_line);
 
     // too wide a margin for the paper: the error is in the window, the maze stays
     pick(&mut h, "Paper", "6x9");
-    assert_eq!(h.state().design.page.paper, Paper::Trim6x9);
+    assert_eq!(h.state().design().page.paper, Paper::Trim6x9);
     pick(&mut h, "Orientation", "portrait");
-    assert_eq!(h.state().design.page.orientation, Orientation::Portrait);
+    assert_eq!(h.state().design().page.orientation, Orientation::Portrait);
     h.get_by_role_and_label(Role::Slider, "Margin mm")
         .set_value_accesskit(50.0);
     h.step();
@@ -391,7 +388,7 @@ fn page_setup_lays_out_the_same_maze_again() {
     let err = h
         .state()
         .page_error()
-        .unwrap_or_else(|| panic!("a page error: {:?}", h.state().design.page))
+        .unwrap_or_else(|| panic!("a page error: {:?}", h.state().design().page))
         .to_string();
     assert!(err.contains("margin"), "{err}");
     assert!(h.state().generated().is_some());
@@ -569,7 +566,7 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     let mut h = editor();
     h.get_by_label("cat").click();
     h.run();
-    let d = h.state().design.clone();
+    let d = h.state().design().clone();
     assert_eq!(
         d.shape,
         Some(hedge::shape::ShapeSource::Builtin("cat".into()))
@@ -620,7 +617,7 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     h.drop_at(at);
     h.run();
     assert_eq!(
-        h.state().design.cell_edits,
+        h.state().design().cell_edits,
         vec![hedge::design::CellEdit {
             row: coord.row,
             col: coord.col,
@@ -638,13 +635,13 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     assert!(g.metrics.cells < before);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert!(h.state().design.cell_edits.is_empty());
+    assert!(h.state().design().cell_edits.is_empty());
     assert_eq!(h.state().generated().unwrap().metrics.cells, before);
 
     // back to no shape
     h.get_by_label("no shape").click();
     h.run();
-    assert_eq!(h.state().design.shape, None);
+    assert_eq!(h.state().design().shape, None);
 }
 
 #[derive(Debug)]
@@ -694,7 +691,7 @@ fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
     let mut h = editor();
     drop_file(&mut h, &png);
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::File(png.clone()))
     );
     let cells = maze_cells(&h);
@@ -715,7 +712,7 @@ fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
         h.state().message
     );
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::File(png))
     );
 }
@@ -736,8 +733,8 @@ fn closing_with_unsaved_changes_asks() {
     let mut h = editor();
     // nothing changed: no question
     assert_eq!(
-        h.state().saved,
-        h.state().design,
+        h.state().saved(),
+        h.state().design(),
         "showing the knobs edits nothing"
     );
     assert!(!h.state().can_undo());
@@ -768,10 +765,10 @@ fn closing_with_unsaved_changes_asks() {
     assert!(h.query_by_label_contains("Save asks where").is_some());
     h.get_by_label("Save and close").click();
     h.run();
-    assert_eq!(hedge::io::read_design(&path).unwrap(), h.state().design);
+    assert_eq!(hedge::io::read_design(&path).unwrap(), *h.state().design());
     assert!(!h.state().unsaved());
     assert!(h.state().closing());
-    assert_eq!(h.state().recent, vec![path.display().to_string()]);
+    assert_eq!(h.state().recent(), vec![path.display().to_string()]);
 }
 
 /// Issue 58 item 2: saving never destroys. A PDF exported through the path box is left byte
@@ -818,8 +815,8 @@ fn saving_after_an_export_leaves_the_export_byte_for_byte() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
     assert_eq!(*asked.lock().unwrap(), [DialogRequest::SaveDesign]);
-    assert_eq!(h.state().file.as_deref(), Some(mine.as_path()));
-    assert_eq!(hedge::io::read_design(&mine).unwrap(), h.state().design);
+    assert_eq!(h.state().file(), Some(mine.as_path()));
+    assert_eq!(hedge::io::read_design(&mine).unwrap(), *h.state().design());
     assert_eq!(h.state().window_title(), "mine.toml - Hedge");
     // changed, then Ctrl+S again: the design's own file, no question; the box is not used
     h.get_by_role_and_label(Role::Slider, "Braid")
@@ -829,7 +826,7 @@ fn saving_after_an_export_leaves_the_export_byte_for_byte() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
     assert_eq!(asked.lock().unwrap().len(), 1);
-    assert_eq!(hedge::io::read_design(&mine).unwrap(), h.state().design);
+    assert_eq!(hedge::io::read_design(&mine).unwrap(), *h.state().design());
     assert_eq!(std::fs::read(&pdf).unwrap(), exported);
 
     // the close question names the file "Save and close" writes
@@ -880,17 +877,17 @@ fn saving_after_an_export_leaves_the_export_byte_for_byte() {
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(0.75);
     h.run();
-    let changed = h.state().design.clone();
+    let changed = h.state().design().clone();
     menu(&mut h, "File", "New");
     assert!(h.query_by_label_contains("Start a new design?").is_some());
     h.get_by_label("Cancel").click();
     h.run();
-    assert_eq!(h.state().design, changed);
+    assert_eq!(*h.state().design(), changed);
     menu(&mut h, "File", "New");
     h.get_by_label("Discard and start new").click();
     h.run();
-    assert_ne!(h.state().design, changed);
-    assert_eq!(h.state().file, None);
+    assert_ne!(*h.state().design(), changed);
+    assert_eq!(h.state().file(), None);
     assert!(!h.state().unsaved());
     assert_eq!(hedge::io::read_design(&mine).unwrap().walls().braid, 0.5);
 }
@@ -910,12 +907,12 @@ fn the_autosave_brings_back_the_design_after_a_crash() {
     h.run();
     // the autosave is written by a file task (blocks on its channel)
     h.state_mut().finish_tasks();
-    let design = h.state().design.clone();
+    let design = h.state().design().clone();
     assert_eq!(hedge::io::read_design(&auto).unwrap(), design);
     // the process dies here (no clean exit): the next run starts from the autosave
     drop(h);
     let next = HedgeApp::headless(hedge::app::Persisted::default()).with_autosave(auto.clone());
-    assert_eq!(next.design, design);
+    assert_eq!(*next.design(), design);
     assert!(matches!(&next.message, Some(Ok(m)) if m.contains("restored")));
     // and a clean exit removes it
     let mut next = next;
@@ -944,8 +941,8 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     };
     // the left end of the middle row
     click(&mut h, Coord::new(10, 0));
-    let Placement::Cells { entrance, .. } = h.state().design.walls().placement else {
-        panic!("{:?}", h.state().design.walls().placement)
+    let Placement::Cells { entrance, .. } = h.state().design().walls().placement else {
+        panic!("{:?}", h.state().design().walls().placement)
     };
     assert_eq!(entrance, Coord::new(10, 0));
     let g = h.state().generated().unwrap();
@@ -963,9 +960,9 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     assert_eq!(g.solution.last(), Some(&g.exit.cell));
 
     // a cell inside the maze is not on the outline: a message, the design stays
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     click(&mut h, Coord::new(10, 10));
-    assert_eq!(h.state().design, before);
+    assert_eq!(*h.state().design(), before);
     assert!(
         matches!(&h.state().message, Some(Err(e)) if e.contains("outline")),
         "{:?}",
@@ -975,7 +972,7 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     h.get_by_label("Undo").click();
     h.run();
     assert!(matches!(
-        h.state().design.walls().placement,
+        h.state().design().walls().placement,
         Placement::Cells { exit, .. } if exit != Coord::new(0, 7)
     ));
 }
@@ -1003,7 +1000,7 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     assert!(h.state().tiles().is_some());
     pick(&mut h, "Order", "1: corridors apart");
     assert!(h.state().tiles().is_some_and(|t| t.maze.order == 1));
-    let d = h.state().design.clone();
+    let d = h.state().design().clone();
     assert_eq!((d.style(), d.tiles().order), (Style::Tiles, 1));
     let line = status(&h);
     let t = h.state().tiles().unwrap();
@@ -1090,7 +1087,7 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
         h.run();
         h.get_by_label("Add current design").click();
         h.run();
-        added.push(h.state().design.clone());
+        added.push(h.state().design().clone());
     }
     let designs = |h: &Harness<'_, HedgeApp>| -> Vec<hedge::design::Design> {
         h.state()
@@ -1181,11 +1178,11 @@ fn heart() -> hedge::shape::Foreground {
 fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     use hedge::difficulty::{Report, preset};
     let mut h = editor();
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     h.get_by_label("Adult").click_accesskit();
     h.run();
     let adult = preset("adult").unwrap();
-    let d = h.state().design.clone();
+    let d = h.state().design().clone();
     // the preset's targets and size, then a search at once (as --difficulty does): the carver
     // and braid are the found maze's, among those the level's spread covers
     assert_eq!(d.targets, adult.targets);
@@ -1221,7 +1218,7 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     // one undo step, the search's maze included
     h.get_by_label("Undo").click();
     h.run();
-    assert_eq!(h.state().design, before);
+    assert_eq!(*h.state().design(), before);
 
     // in a shape, the preset keeps the shape's aspect ratio within the page
     h.get_by_label("heart").click();
@@ -1229,7 +1226,7 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     h.get_by_label("Ages 3-5").click_accesskit();
     h.run();
     let young = preset("ages-3-5").unwrap();
-    let d = &h.state().design;
+    let d = h.state().design();
     assert_eq!(
         (d.width, d.height),
         hedge::sizing::preset_grid(young, TopologyKind::Rect, &d.page, Some(&heart())).unwrap()
@@ -1254,11 +1251,11 @@ fn on_a_heart_every_preset_and_a_found_maze_show_a_maze_that_meets_its_targets()
         let g = app.generated().expect("a maze on show");
         assert_eq!(
             g.design.walls(),
-            app.design.walls(),
+            app.design().walls(),
             "{what}: the maze shown is the design's"
         );
-        assert_eq!(g.seed, app.design.seed.unwrap());
-        let report = Report::new(&app.design.targets, &g.metrics);
+        assert_eq!(g.seed, app.design().seed.unwrap());
+        let report = Report::new(&app.design().targets, &g.metrics);
         assert!(
             outcome.met && report.met(),
             "{what}: {} / missed {:?}",
@@ -1271,7 +1268,7 @@ fn on_a_heart_every_preset_and_a_found_maze_show_a_maze_that_meets_its_targets()
     };
     // a score target the heart shown misses and about a third of its seeds meet (measured
     // on mazes the entry point makes of the heart), met by "Find a maze"
-    let d0 = h.state().design.clone();
+    let d0 = h.state().design().clone();
     let current = h.state().generated().unwrap().metrics.difficulty;
     let prepared =
         hedge::make::prepare(&d0, &hedge::io::Files, None, hedge::make::Fit::default()).unwrap();
@@ -1311,7 +1308,7 @@ fn on_a_heart_every_preset_and_a_found_maze_show_a_maze_that_meets_its_targets()
     for p in PRESETS {
         h.get_by_label(p.label).click_accesskit();
         h.run();
-        assert_eq!(h.state().design.targets, p.targets);
+        assert_eq!(h.state().design().targets, p.targets);
         met(&h, p.name);
         assert!(
             h.query_by_label_contains("meets every target").is_some(),
@@ -1325,7 +1322,7 @@ fn on_a_heart_every_preset_and_a_found_maze_show_a_maze_that_meets_its_targets()
 fn find_a_maze_meets_the_target_and_records_the_seed() {
     use hedge::difficulty::{Range, Report, candidate_seed};
     let mut h = editor();
-    let d0 = h.state().design.clone();
+    let d0 = h.state().design().clone();
     let current = h.state().generated().unwrap().metrics.difficulty;
     // a score target the maze shown misses and about a third of the seeds meet
     let mut scores: Vec<f64> = (1..40)
@@ -1355,7 +1352,7 @@ fn find_a_maze_meets_the_target_and_records_the_seed() {
     } else {
         Range::new(None, Some(bound))
     };
-    assert_eq!(h.state().design.targets.score, Some(target));
+    assert_eq!(h.state().design().targets.score, Some(target));
     assert!(!target.contains(current), "the maze shown misses it");
 
     let undo = h.state().undo_steps();
@@ -1365,11 +1362,15 @@ fn find_a_maze_meets_the_target_and_records_the_seed() {
     let app = h.state();
     let outcome = app.targets.outcome.as_ref().unwrap();
     assert!(outcome.met, "{}", outcome.text);
-    assert_ne!(app.design.seed, d0.seed, "the found seed is in the design");
+    assert_ne!(
+        app.design().seed,
+        d0.seed,
+        "the found seed is in the design"
+    );
     assert_eq!(app.undo_steps(), undo + 1, "one undo step");
     let g = app.generated().unwrap();
-    assert_eq!(g.seed, app.design.seed.unwrap(), "the preview shows it");
-    assert!(Report::new(&app.design.targets, &g.metrics).met());
+    assert_eq!(g.seed, app.design().seed.unwrap(), "the preview shows it");
+    assert!(Report::new(&app.design().targets, &g.metrics).met());
     assert!(h.query_by_label_contains("meets every target").is_some());
 }
 
@@ -1385,7 +1386,7 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
         .set_value_accesskit(1_000_000.0);
     h.run();
     assert_eq!(h.state().targets.candidates, 1_000_000);
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     // the search runs on a thread of its own here, as in the editor; the test waits for its
     // reports (a blocking wait on the task, not a poll)
     h.state_mut().run_tasks_inline(false);
@@ -1413,7 +1414,7 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     h.run();
     assert!(!h.state().searching());
     assert_eq!(
-        h.state().design,
+        *h.state().design(),
         before,
         "a cancelled search changes nothing"
     );
@@ -1430,8 +1431,8 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     h.state_mut().finish_tasks();
     h.run();
     assert!(!h.state().searching());
-    assert_eq!(h.state().design.walls().braid, 0.5);
-    assert_eq!(h.state().design.seed, before.seed);
+    assert_eq!(h.state().design().walls().braid, 0.5);
+    assert_eq!(h.state().design().seed, before.seed);
     let text = &h.state().targets.outcome.as_ref().unwrap().text;
     assert!(text.contains("design changed"), "{text}");
 }
@@ -1445,7 +1446,7 @@ fn tile_designs_say_targets_are_for_walls_only() {
             score: "1..".parse().ok(),
             ..Default::default()
         },
-        ..h.state().design.clone()
+        ..h.state().design().clone()
     };
     h.state_mut().pending.push(hedge::app::Command::Edit {
         design: Box::new(d),
@@ -1478,7 +1479,7 @@ fn a_name_typed_in_the_shape_section_becomes_the_shape() {
     h.get_by_label("Use text").click();
     h.run();
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::Text {
             text: "EMMA".into(),
             font: hedge::shape::TextFont::Rounded
@@ -1515,11 +1516,11 @@ fn a_two_line_name_typed_in_the_shape_section_makes_a_maze() {
     type_lines(&mut h, &["Emma"]);
     h.get_by_label("Use text").click();
     h.run();
-    let one = h.state().design.height;
+    let one = h.state().design().height;
     // once the shape is a text, editing the box changes it
     type_lines(&mut h, &["", "Leo"]);
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::Text {
             text: "Emma\nLeo".into(),
             font: hedge::shape::TextFont::Rounded
@@ -1532,7 +1533,10 @@ fn a_two_line_name_typed_in_the_shape_section_makes_a_maze() {
     assert!(g.maze.is_connected() && g.maze.is_perfect());
     assert_eq!(g.dropped_cells, 0);
     assert!(g.added_cells > 0, "the letters are joined");
-    assert!(h.state().design.height > one + 5, "{one} rows for one line");
+    assert!(
+        h.state().design().height > one + 5,
+        "{one} rows for one line"
+    );
 }
 
 /// Issue 17: the Inset slider sets the design's inset, and the preview is the drawing of the
@@ -1543,8 +1547,8 @@ fn the_inset_slider_changes_the_inset_and_the_preview_follows() {
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.5);
     h.run();
-    assert_eq!(h.state().design.walls().inset, None);
-    assert_eq!(h.state().design.inset_share(), hedge::design::WEAVE_INSET);
+    assert_eq!(h.state().design().walls().inset, None);
+    assert_eq!(h.state().design().inset_share(), hedge::design::WEAVE_INSET);
     let before = h.state().preview().unwrap().1.pages.puzzle.clone();
     let builds = h.state().raster.builds;
     let passages = h.state().generated().unwrap().maze.passage_list();
@@ -1553,12 +1557,12 @@ fn the_inset_slider_changes_the_inset_and_the_preview_follows() {
             .set_value_accesskit(inset);
         h.run();
         assert_eq!(h.state().error(), None);
-        assert_eq!(h.state().design.walls().inset, Some(inset));
+        assert_eq!(h.state().design().walls().inset, Some(inset));
         let g = h.state().generated().unwrap();
         assert_eq!(g.design.inset_share(), inset);
         // the same maze, drawn anew
         assert_eq!(g.maze.passage_list(), passages);
-        let page = &h.state().design.page;
+        let page = &h.state().design().page;
         let pages = hedge::draw::pages(g, page, page).unwrap();
         let (_, p) = h.state().preview().unwrap();
         assert_eq!(p.pages.puzzle, pages.puzzle, "inset {inset}");
@@ -1626,7 +1630,7 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
     drop_file(&mut h, &png);
     // the photo is the shape, refused as a photo until its subject is picked; the window opens
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::File(png.clone()))
     );
     assert!(status(&h).contains("looks like a photo"), "{}", status(&h));
@@ -1638,7 +1642,7 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
         .rect();
     let at = r.min + egui::vec2(r.width() * 0.55, r.height() * 0.5);
     click_at(&mut h, at, egui::PointerButton::Primary);
-    let pick = h.state().design.pick.clone().expect("a pick");
+    let pick = h.state().design().pick.clone().expect("a pick");
     assert_eq!(pick.subject.len(), 1);
     assert!(
         (pick.subject[0][0] - 0.55).abs() < 0.01,
@@ -1647,7 +1651,7 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
     );
     let cells = maze_cells(&h);
     // the disc's box fills the grid: about pi / 4 of its cells
-    let d = h.state().design.clone();
+    let d = h.state().design().clone();
     let share = cells as f64 / f64::from(d.width * d.height);
     assert!(
         (0.7..0.85).contains(&share),
@@ -1659,11 +1663,14 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
     // a right-click on the grass is a background point; the tolerance slider widens the pick
     let grass = r.min + egui::vec2(r.width() * 0.03, r.height() * 0.04);
     click_at(&mut h, grass, egui::PointerButton::Secondary);
-    assert_eq!(h.state().design.pick.as_ref().unwrap().background.len(), 1);
+    assert_eq!(
+        h.state().design().pick.as_ref().unwrap().background.len(),
+        1
+    );
     h.get_by_role_and_label(Role::Slider, "Tolerance")
         .set_value_accesskit(0.3);
     h.run();
-    assert_eq!(h.state().design.pick.as_ref().unwrap().tolerance, 0.3);
+    assert_eq!(h.state().design().pick.as_ref().unwrap().tolerance, 0.3);
     assert!(h.state().generated().is_some(), "{}", status(&h));
 
     // saved, the design makes the same maze through the library's entry point and the CLI
@@ -1682,7 +1689,7 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
         _ => panic!("{}", status(&h)),
     };
     let saved = hedge::io::read_design(&toml).unwrap();
-    assert_eq!(saved.pick, h.state().design.pick);
+    assert_eq!(saved.pick, h.state().design().pick);
     let made = hedge::make::prepare(
         &saved,
         &hedge::io::Files,
@@ -1698,10 +1705,10 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
     // undo takes the tolerance back; "Clear pick" goes back to the refused photo
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_ne!(h.state().design.pick.as_ref().unwrap().tolerance, 0.3);
+    assert_ne!(h.state().design().pick.as_ref().unwrap().tolerance, 0.3);
     h.get_by_label("Clear pick").click();
     h.run();
-    assert_eq!(h.state().design.pick, None);
+    assert_eq!(h.state().design().pick, None);
     assert!(status(&h).contains("looks like a photo"));
 }
 
@@ -1723,17 +1730,17 @@ fn the_outline_toggle_switches_the_shapes_outline_and_undoes() {
     h.get_by_label("heart").click();
     h.run();
     assert!(!disabled(&h));
-    assert_eq!(h.state().design.outline, OutlineStyle::Shape);
+    assert_eq!(h.state().design().outline, OutlineStyle::Shape);
     assert!(h.state().generated().unwrap().outline.is_some());
 
     h.get_by_role_and_label(Role::Button, "cells").click();
     h.run();
-    assert_eq!(h.state().design.outline, OutlineStyle::Cells);
+    assert_eq!(h.state().design().outline, OutlineStyle::Cells);
     assert!(h.state().generated().unwrap().outline.is_none());
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().design.outline, OutlineStyle::Shape);
+    assert_eq!(h.state().design().outline, OutlineStyle::Shape);
     assert!(h.state().generated().unwrap().outline.is_some());
 
     // a rect weave has inset corridors, which run out to the shape's outline too
@@ -1751,7 +1758,7 @@ fn the_childrens_page_knobs_reach_the_preview() {
     h.get_by_label("Children's page").click();
     h.run();
     pick(&mut h, "Theme", "bee");
-    assert_eq!(h.state().design.page.theme.as_deref(), Some("bee"));
+    assert_eq!(h.state().design().page.theme.as_deref(), Some("bee"));
     let puzzle = h.state().preview().unwrap().1.pages.puzzle.clone();
     assert!(puzzle.layer(hedge::draw::Layer::StartPicture).count() > 0);
     assert!(
@@ -1760,10 +1767,13 @@ fn the_childrens_page_knobs_reach_the_preview() {
             .any(|t| t.text == "Help the bee find the flower")
     );
     pick(&mut h, "START / FINISH", "huge");
-    assert_eq!(h.state().design.page.markers, hedge::page::MarkerSize::Huge);
+    assert_eq!(
+        h.state().design().page.markers,
+        hedge::page::MarkerSize::Huge
+    );
     h.get_by_label("Stars").click();
     h.run();
-    assert!(h.state().design.page.stars);
+    assert!(h.state().design().page.stars);
     let puzzle = h.state().preview().unwrap().1.pages.puzzle.clone();
     assert!(puzzle.texts().any(|t| t.text.contains('\u{2605}')));
     assert_eq!(
@@ -1774,7 +1784,7 @@ fn the_childrens_page_knobs_reach_the_preview() {
     // each is an undo step
     h.get_by_label("Undo").click();
     h.run();
-    assert!(!h.state().design.page.stars);
+    assert!(!h.state().design().page.stars);
 }
 
 #[test]
@@ -1798,8 +1808,11 @@ fn own_start_and_finish_pictures_come_from_the_dialog_and_stay_in_the_design_fil
     // the start picture alone, no theme: the status says the finish is missing, the words stay
     h.get_all_by_label("choose…").next().unwrap().click();
     h.run();
-    assert_eq!(h.state().design.page.start_picture.as_deref(), Some(&*blue));
-    assert!(h.state().design.page.pictures.is_none());
+    assert_eq!(
+        h.state().design().page.start_picture.as_deref(),
+        Some(&*blue)
+    );
+    assert!(h.state().design().page.pictures.is_none());
     assert!(
         matches!(&h.state().message, Some(Err(e)) if e.contains("finish picture is missing")),
         "{:?}",
@@ -1808,7 +1821,7 @@ fn own_start_and_finish_pictures_come_from_the_dialog_and_stay_in_the_design_fil
     // the finish picture too: both on the page, in the preview
     h.get_by_label("choose…").click();
     h.run();
-    assert!(h.state().design.page.pictures.is_some());
+    assert!(h.state().design().page.pictures.is_some());
     let puzzle = h.state().preview().unwrap().1.pages.puzzle.clone();
     assert!(puzzle.layer(hedge::draw::Layer::StartPicture).count() > 0);
     assert!(puzzle.layer(hedge::draw::Layer::FinishPicture).count() > 0);
@@ -1822,11 +1835,11 @@ fn own_start_and_finish_pictures_come_from_the_dialog_and_stay_in_the_design_fil
         "{text}"
     );
     h.state_mut().apply(hedge::app::Command::New, None);
-    assert!(h.state().design.page.pictures.is_none());
+    assert!(h.state().design().page.pictures.is_none());
     h.state_mut()
         .apply(hedge::app::Command::OpenDesign(saved.clone()), None);
     assert!(
-        h.state().design.page.pictures.is_some(),
+        h.state().design().page.pictures.is_some(),
         "{:?}",
         h.state().message
     );
@@ -1834,16 +1847,16 @@ fn own_start_and_finish_pictures_come_from_the_dialog_and_stay_in_the_design_fil
     h.run();
     h.get_all_by_label("×").nth(1).unwrap().click();
     h.run();
-    assert!(h.state().design.page.finish_picture.is_none());
-    assert!(h.state().design.page.pictures.is_none());
+    assert!(h.state().design().page.finish_picture.is_none());
+    assert!(h.state().design().page.pictures.is_none());
     // (Ctrl+Z: with the children's page open the Undo button is below the window)
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(
-        h.state().design.page.finish_picture.as_deref(),
+        h.state().design().page.finish_picture.as_deref(),
         Some(&*blue)
     );
-    assert!(h.state().design.page.pictures.is_some());
+    assert!(h.state().design().page.pictures.is_some());
 }
 
 #[test]
@@ -1859,7 +1872,7 @@ fn the_starts_slider_makes_a_which_path_puzzle_in_the_preview() {
         .set_value_accesskit(3.0);
     h.run();
     assert_eq!(h.state().error(), None);
-    assert_eq!(h.state().design.walls().starts, 3);
+    assert_eq!(h.state().design().walls().starts, 3);
     let g = h.state().generated().unwrap();
     assert_eq!(g.starts.len(), 3);
     // the preview is the printed page: three letters and the "Which path?" line
@@ -1875,7 +1888,7 @@ fn the_starts_slider_makes_a_which_path_puzzle_in_the_preview() {
     // one undo step back to the ordinary maze
     h.get_by_label("Undo").click();
     h.run();
-    assert_eq!(h.state().design.walls().starts, 1);
+    assert_eq!(h.state().design().walls().starts, 1);
     assert!(h.state().generated().unwrap().starts.is_empty());
     assert!(!disabled(&h, "Braid"));
     // a braided maze cannot have several starts: the slider waits
@@ -1897,14 +1910,14 @@ fn knobs_follow_the_shape_and_a_weave_disables_what_it_ignores() {
         let p =
             hedge::shape::Picture::decode(hedge::shape::builtin::get("heart").unwrap()).unwrap();
         let fg = hedge::shape::Foreground::from_picture(&p, hedge::shape::Cut::default()).unwrap();
-        let d = &h.state().design;
+        let d = h.state().design();
         hedge::shape::fitted_height(d.grid_topology(), w, &fg).unwrap()
     };
     h.get_by_role_and_label(Role::Slider, "Width")
         .set_value_accesskit(30.0);
     h.run();
-    assert_eq!(h.state().design.width, 30);
-    assert_eq!(h.state().design.height, fitted(&h, 30));
+    assert_eq!(h.state().design().width, 30);
+    assert_eq!(h.state().design().height, fitted(&h, 30));
     let height = h.get_by_role_and_label(Role::Slider, "Height");
     assert!(height.accesskit_node().is_disabled());
     // unticked: the height is the user's, and stays when the width changes
@@ -1916,17 +1929,20 @@ fn knobs_follow_the_shape_and_a_weave_disables_what_it_ignores() {
     h.get_by_role_and_label(Role::Slider, "Width")
         .set_value_accesskit(24.0);
     h.run();
-    assert_eq!((h.state().design.width, h.state().design.height), (24, 11));
+    assert_eq!(
+        (h.state().design().width, h.state().design().height),
+        (24, 11)
+    );
     // ticked again: fitted at once
     h.get_by_label("Keep the shape's aspect").click();
     h.run();
-    assert_eq!(h.state().design.height, fitted(&h, 24));
+    assert_eq!(h.state().design().height, fitted(&h, 24));
 
     // a weave: Algorithm and Braid wait for Weave 0
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.5);
     h.run();
-    assert!(h.state().design.walls().weave > 0.0);
+    assert!(h.state().design().walls().weave > 0.0);
     let braid = h.get_by_role_and_label(Role::Slider, "Braid");
     assert!(braid.accesskit_node().is_disabled());
     // a note about an earlier action goes once the design moves on; an error would stay
@@ -1938,7 +1954,7 @@ fn knobs_follow_the_shape_and_a_weave_disables_what_it_ignores() {
     // the preset for the youngest makes a plain maze: its button turns the weave off
     h.get_by_label("Ages 3-5").click();
     h.run();
-    assert_eq!(h.state().design.walls().weave, 0.0);
+    assert_eq!(h.state().design().walls().weave, 0.0);
     let braid = h.get_by_role_and_label(Role::Slider, "Braid");
     assert!(!braid.accesskit_node().is_disabled());
 }
@@ -1990,7 +2006,7 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     assert_eq!(pixels_near(&h, wall_mid, third, bar), 0, "no bar before");
     let at = screen_of(&h, mid);
     click_at(&mut h, at, egui::PointerButton::Primary);
-    assert_eq!(h.state().design.walls().lock.get(a, b), Some(open));
+    assert_eq!(h.state().design().walls().lock.get(a, b), Some(open));
     let drawn = pixels_near(&h, wall_mid, third, bar);
     assert!(
         drawn > 10,
@@ -2034,7 +2050,7 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     }
     h.drop_at(path[8]);
     h.run();
-    let w = h.state().design.walls().clone();
+    let w = h.state().design().walls().clone();
     assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message);
     assert_eq!(w.recarve[0].cells.len(), 9, "{:?}", w.recarve[0].cells);
     assert_eq!(h.state().undo_steps(), steps + 2);
@@ -2084,7 +2100,7 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     h.state_mut().apply(hedge::app::Command::Undo, None);
     h.run();
     assert_eq!(passages(&h), before);
-    assert!(h.state().design.walls().lock.is_empty());
+    assert!(h.state().design().walls().lock.is_empty());
 }
 
 /// START and FINISH move with a drag: pressed anywhere, let go near the edge, the end snaps to
@@ -2126,10 +2142,10 @@ fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
     }
     h.drop_at(points[3]);
     h.run();
-    let Placement::Cells { exit, .. } = h.state().design.walls().placement else {
+    let Placement::Cells { exit, .. } = h.state().design().walls().placement else {
         panic!(
             "{:?} {:?}",
-            h.state().design.walls().placement,
+            h.state().design().walls().placement,
             h.state().message
         )
     };
@@ -2147,14 +2163,14 @@ fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
     let there = pixels_near(&h, new_at, size, ink);
     assert!(there > 20, "{there}");
     // let go in the middle: nothing to snap to, the design stays
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     let mid = at(&h, Coord::new(10, 10));
     h.hover_at(mid);
     h.drag_at(mid);
     h.run();
     h.drop_at(mid);
     h.run();
-    assert_eq!(h.state().design, before);
+    assert_eq!(*h.state().design(), before);
     assert!(
         matches!(&h.state().message, Some(Err(e)) if e.contains("outline")),
         "{:?}",
@@ -2198,12 +2214,12 @@ fn a_moved_finish_follows_size_and_shape_and_only_the_left_button_places() {
         let g = h.state().generated().unwrap();
         screen_of(h, g.maze.grid().center(g.maze.grid().id_at(c).unwrap()))
     };
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     for button in [egui::PointerButton::Secondary, egui::PointerButton::Middle] {
         let (from, to) = (at(&h, Coord::new(10, 10)), at(&h, Coord::new(0, 15)));
         let pan = h.state().view.pan;
         drag_with(&mut h, button, &[from, to]);
-        assert_eq!(h.state().design, before, "{button:?}: nothing placed");
+        assert_eq!(*h.state().design(), before, "{button:?}: nothing placed");
         assert_ne!(h.state().view.pan, pan, "{button:?}: the page moved");
     }
     h.get_by_label("Fit").click();
@@ -2211,7 +2227,7 @@ fn a_moved_finish_follows_size_and_shape_and_only_the_left_button_places() {
     // the left button places: FINISH on the right edge, row 10
     let edge = at(&h, Coord::new(10, 19));
     click_at(&mut h, edge, egui::PointerButton::Primary);
-    let placed = |h: &Harness<'_, HedgeApp>| match h.state().design.walls().placement {
+    let placed = |h: &Harness<'_, HedgeApp>| match h.state().design().walls().placement {
         Placement::Cells { entrance, exit } => (entrance, exit),
         p => panic!("{p:?}: {:?}", h.state().message),
     };
@@ -2249,7 +2265,7 @@ fn a_moved_finish_follows_size_and_shape_and_only_the_left_button_places() {
     // undo: the heart and its moved ends go together
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().design.shape, None);
+    assert_eq!(h.state().design().shape, None);
     assert_eq!(placed(&h).1, Coord::new(10, 29));
 }
 
@@ -2330,8 +2346,8 @@ fn a_file_opens_as_what_it_is_and_every_chooser_takes_a_typed_path() {
     std::fs::write(&toml, hedge::io::design_to_toml(&design)).unwrap();
     queue(&mut h, Command::OpenFile(toml.clone()));
     h.run();
-    assert_eq!(h.state().design, design, "{:?}", h.state().message);
-    assert_eq!(h.state().file.as_deref(), Some(toml.as_path()));
+    assert_eq!(*h.state().design(), design, "{:?}", h.state().message);
+    assert_eq!(h.state().file(), Some(toml.as_path()));
     assert_eq!(h.state().window_title(), "twelve.toml - Hedge");
     // no file dialog answers: the typed-path window asks, a name suggested beside the design
     h.state_mut().dialog_hook = Some(Box::new(|_| None));
@@ -2356,9 +2372,9 @@ fn a_file_opens_as_what_it_is_and_every_chooser_takes_a_typed_path() {
     h.run();
     queue(&mut h, Command::OpenFile(json));
     h.run();
-    assert_eq!(h.state().design.seed, Some(5), "{:?}", h.state().message);
+    assert_eq!(h.state().design().seed, Some(5), "{:?}", h.state().message);
     assert_eq!(
-        h.state().file,
+        h.state().file(),
         None,
         "Save never writes a design over the JSON"
     );
@@ -2373,14 +2389,14 @@ fn a_file_opens_as_what_it_is_and_every_chooser_takes_a_typed_path() {
     h.run();
     assert!(h.state().book.open, "{:?}", h.state().message);
     assert_eq!(h.state().book.list.pages.len(), 1);
-    assert_eq!(h.state().design.seed, Some(5), "a book leaves the design");
+    assert_eq!(h.state().design().seed, Some(5), "a book leaves the design");
     // a picture becomes the shape
     let png = dir.path().join("disc.png");
     disc_png(&png, 64);
     queue(&mut h, Command::OpenFile(png.clone()));
     h.run();
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::File(png))
     );
 
@@ -2390,7 +2406,7 @@ fn a_file_opens_as_what_it_is_and_every_chooser_takes_a_typed_path() {
     h.get_by_label("Cancel").click();
     h.run();
     assert!(h.state().chooser.is_none());
-    assert_eq!(h.state().design.shape.as_ref().map(|_| ()), Some(()));
+    assert_eq!(h.state().design().shape.as_ref().map(|_| ()), Some(()));
 }
 
 /// A task gate (`Spawner::set_gate`) that holds the first job reaching `label` until released:
@@ -2453,7 +2469,7 @@ fn a_big_picture_is_read_off_the_ui_thread_while_the_old_maze_shows() {
         h.step();
     }
     assert!(h.state().reading());
-    assert_eq!(h.state().design.shape, None, "the shape is set once read");
+    assert_eq!(h.state().design().shape, None, "the shape is set once read");
     assert_eq!(maze_cells(&h), before);
     assert!(h.query_by_label_contains("Reading picture").is_some());
     assert!(h.query_by_label("Cancel reading").is_some());
@@ -2467,7 +2483,7 @@ fn a_big_picture_is_read_off_the_ui_thread_while_the_old_maze_shows() {
     release.send(()).unwrap();
     h.state_mut().finish_tasks();
     let mut frames = 0;
-    while h.state().reading() || h.state().busy() || h.state().design.shape.is_none() {
+    while h.state().reading() || h.state().busy() || h.state().design().shape.is_none() {
         assert!(frames < 10, "applied within 10 frames: {}", status(&h));
         h.step();
         frames += 1;
@@ -2476,7 +2492,7 @@ fn a_big_picture_is_read_off_the_ui_thread_while_the_old_maze_shows() {
     h.state_mut().run_tasks_inline(true);
     h.run();
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::File(png))
     );
     let cells = maze_cells(&h);
@@ -2493,7 +2509,7 @@ fn reading_a_picture_can_be_cancelled_and_the_design_stays() {
     let png = dir.path().join("disc.png");
     disc_png(&png, 400);
     let mut h = editor();
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     h.state_mut().run_tasks_inline(false);
     let (gate, at_gate, release) = hold("reading the picture");
     h.state().tasks.set_gate(Some(gate));
@@ -2511,7 +2527,7 @@ fn reading_a_picture_can_be_cancelled_and_the_design_stays() {
     h.state_mut().run_tasks_inline(true);
     h.run();
     assert_eq!(
-        h.state().design,
+        *h.state().design(),
         before,
         "a cancelled picture is not the shape"
     );
@@ -2535,7 +2551,7 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
     std::fs::create_dir(&out).unwrap();
     let pdf = out.join("big.pdf");
     let mut h = editor();
-    let mut d = h.state().design.clone();
+    let mut d = h.state().design().clone();
     d.width = 200;
     d.height = 200;
     h.state_mut().apply(
@@ -2669,7 +2685,7 @@ fn the_ui_thread_reads_and_writes_no_file() {
     release.send(()).unwrap();
     h.state().tasks.set_gate(None);
     h.state_mut().finish_tasks();
-    let design = h.state().design.clone();
+    let design = h.state().design().clone();
     assert!(
         matches!(&h.state().message, Some(Ok(m)) if m.starts_with("saved")),
         "{:?}",
@@ -2686,11 +2702,11 @@ fn the_ui_thread_reads_and_writes_no_file() {
     // Open: a new seed, then the file again; the design comes back on a later frame
     h.get_by_label("New seed").click();
     h.step();
-    assert_ne!(h.state().design, design);
+    assert_ne!(*h.state().design(), design);
     h.get_by_label("Open").click();
     h.step();
     h.state_mut().finish_tasks();
-    frames_until(&mut h, |a| a.design == design);
+    frames_until(&mut h, |a| *a.design() == design);
     assert!(!h.state().unsaved());
 
     // end pictures: each edit waits for its pictures, read in the background
@@ -2705,15 +2721,18 @@ fn the_ui_thread_reads_and_writes_no_file() {
         h.state_mut().finish_tasks();
         h.step();
     }
-    assert_eq!(h.state().design.page.start_picture.as_deref(), Some(&*blue));
     assert_eq!(
-        h.state().design.page.finish_picture.as_deref(),
+        h.state().design().page.start_picture.as_deref(),
         Some(&*blue)
     );
-    assert!(h.state().design.page.pictures.is_some(), "read and drawn");
+    assert_eq!(
+        h.state().design().page.finish_picture.as_deref(),
+        Some(&*blue)
+    );
+    assert!(h.state().design().page.pictures.is_some(), "read and drawn");
 
     // a book: saved, opened again (and the autosave on meanwhile)
-    h.state_mut().autosave = Some(auto.clone());
+    h.state_mut().autosave_to(auto.clone());
     let book = dir.path().join("book.toml");
     queue(&mut h, Command::Book(BookCommand::AddCurrent));
     assert_eq!(
@@ -2742,7 +2761,7 @@ fn the_ui_thread_reads_and_writes_no_file() {
     h.state_mut().finish_tasks();
     assert_eq!(
         std::fs::read_to_string(&auto).unwrap(),
-        hedge::io::design_to_toml(&h.state().design),
+        hedge::io::design_to_toml(h.state().design()),
         "the autosave holds the design"
     );
 
@@ -2876,11 +2895,11 @@ fn a_lasso_round_cells_carves_them_again_and_the_preview_tints_them() {
     }
     // while it is drawn, the loop is there (painted over the page) and nothing is carved yet
     assert!(h.state().lasso.len() > 20, "{}", h.state().lasso.len());
-    assert!(h.state().design.walls().recarve.is_empty());
+    assert!(h.state().design().walls().recarve.is_empty());
     h.drop_at(path[path.len() - 1]);
     h.run();
     assert!(h.state().lasso.is_empty());
-    let w = h.state().design.walls().clone();
+    let w = h.state().design().walls().clone();
     assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message);
     let cells: Vec<Coord> = w.recarve[0]
         .cells
@@ -2903,7 +2922,7 @@ fn a_lasso_round_cells_carves_them_again_and_the_preview_tints_them() {
     // the pixels: the tint covers the region's cells and no other
     assert_eq!(tinted_cells(&h), want);
     // saved as a region, as a brushed one is
-    let text = hedge::io::design_to_toml(&h.state().design);
+    let text = hedge::io::design_to_toml(h.state().design());
     assert!(text.contains("[[recarve]]"), "{text}");
     // a loop round no centre carves nothing and says why
     let tiny = [
@@ -2919,7 +2938,7 @@ fn a_lasso_round_cells_carves_them_again_and_the_preview_tints_them() {
     h.run();
     h.drop_at(tiny[2]);
     h.run();
-    assert_eq!(h.state().design.walls().recarve.len(), 1);
+    assert_eq!(h.state().design().walls().recarve.len(), 1);
     assert!(
         matches!(&h.state().message, Some(Err(e)) if e.contains("no cell")),
         "{:?}",

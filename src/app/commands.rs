@@ -223,7 +223,7 @@ impl HedgeApp {
     pub fn apply(&mut self, cmd: Command, ctx: Option<&egui::Context>) {
         match cmd {
             Command::Edit { design, coalesce } => {
-                let picked = design.pick != self.design.pick;
+                let picked = design.pick != self.design().pick;
                 self.set_design(*design, coalesce);
                 // a new pick whose cut is not ready: the height follows it once it is
                 self.refit |= picked && self.awaiting_maze;
@@ -263,12 +263,12 @@ impl HedgeApp {
             Command::LockWall { a, b } => self.lock_wall(a, b),
             Command::Recarve { cells } => self.recarve(cells),
             Command::ClearHandWork => {
-                let mut d = self.design.clone();
+                let mut d = self.design().clone();
                 super::hand::clear(&mut d);
                 self.set_design(d, false);
             }
             Command::ClearEdits => {
-                let mut d = self.design.clone();
+                let mut d = self.design().clone();
                 d.cell_edits.clear();
                 self.set_design(d, false);
             }
@@ -307,13 +307,13 @@ impl HedgeApp {
             },
             false,
         );
-        self.file = None;
-        self.saved = self.design.clone();
+        self.doc.set_file(None);
+        self.doc.mark_saved();
     }
 
     /// Draws a seed other than the current one (one undo step).
     fn new_seed(&mut self) {
-        let mut d = self.design.clone();
+        let mut d = self.design().clone();
         let old = d.seed;
         while d.seed == old {
             d.seed = Some(fresh_seed());
@@ -323,18 +323,14 @@ impl HedgeApp {
 
     /// Goes back to the design before the last edit, if there is one.
     fn undo(&mut self) {
-        if let Some(d) = self.history.undo(&self.design).cloned() {
-            let old = std::mem::replace(&mut self.design, d);
-            self.last_coalesce = false;
+        if let Some(old) = self.doc.undo() {
             self.refresh(&old);
         }
     }
 
     /// Goes forward to the design last undone, if there is one.
     fn redo(&mut self) {
-        if let Some(d) = self.history.redo(&self.design).cloned() {
-            let old = std::mem::replace(&mut self.design, d);
-            self.last_coalesce = false;
+        if let Some(old) = self.doc.redo() {
             self.refresh(&old);
         }
     }
@@ -344,7 +340,7 @@ impl HedgeApp {
     /// background first: the design changes once it is (the previous maze shows meanwhile).
     fn set_shape(&mut self, source: Option<ShapeSource>) {
         self.awaiting_shape = None;
-        let mut d = self.design.clone();
+        let mut d = self.design().clone();
         if d.shape != source {
             d.pick = None; // a pick is of the picture it was made on
         }
@@ -380,7 +376,7 @@ impl HedgeApp {
 
     /// Sets the start (or the finish) picture's file, or goes back to none.
     fn set_end_picture(&mut self, finish: bool, path: Option<PathBuf>) {
-        let mut d = self.design.clone();
+        let mut d = self.design().clone();
         let page = &mut d.page;
         *(if finish {
             &mut page.finish_picture
@@ -392,7 +388,7 @@ impl HedgeApp {
 
     /// Switches the brush's cells on or off (`coalesce` continues the stroke).
     fn paint(&mut self, edits: Vec<crate::design::CellEdit>, coalesce: bool) {
-        let mut d = self.design.clone();
+        let mut d = self.design().clone();
         for e in edits {
             d.cell_edits.retain(|o| o.coord() != e.coord());
             d.cell_edits.push(e);
@@ -402,7 +398,7 @@ impl HedgeApp {
 
     /// Puts the entrance (or the exit) on `cell`, once tried on the maze shown.
     fn place_end(&mut self, cell: crate::topology::Coord, exit: bool) {
-        if self.design.walls().starts > 1 {
+        if self.design().walls().starts > 1 {
             self.message = Some(Err(
                 "a \"Which path?\" puzzle places its own entrances and exit (Starts above 1)"
                     .into(),
@@ -428,7 +424,7 @@ impl HedgeApp {
         // try it on the maze shown before changing the design
         match crate::endpoints::place(&g.maze, placement) {
             Ok(_) => {
-                let mut d = self.design.clone();
+                let mut d = self.design().clone();
                 if let Some(w) = d.walls_mut() {
                     w.placement = placement;
                 }
@@ -509,7 +505,7 @@ impl HedgeApp {
     /// Starts writing the current maze to `path` as `kind` in the background; the status bar
     /// shows it with a Cancel until it is done.
     fn start_file_export(&mut self, kind: ExportKind, path: PathBuf) {
-        let path = match kind.file(&path, self.file.as_deref()) {
+        let path = match kind.file(&path, self.doc.file()) {
             Ok(p) => p,
             Err(e) => {
                 self.message = Some(Err(e));
@@ -529,7 +525,7 @@ impl HedgeApp {
                 return;
             }
         };
-        let page = self.design.page.clone();
+        let page = self.design().page.clone();
         let task = self.tasks.spawn("exporting", {
             let path = path.clone();
             move |c: &Control<ExportStep>| worker::export(&made, &page, kind, &path, c)

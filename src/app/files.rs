@@ -9,7 +9,6 @@
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::HedgeApp;
 use super::book_file::{OpenedBook, folder, read_book};
@@ -334,8 +333,8 @@ impl HedgeApp {
                 return;
             }
         };
-        let design = self.design.clone();
-        let own = self.file.clone();
+        let design = self.doc.design().clone();
+        let own = self.doc.file().map(Path::to_path_buf);
         self.files
             .start(Doing::SaveDesign(path.clone()), move |_: &Control<Step>| {
                 let text = crate::io::design_to_toml(&design);
@@ -350,7 +349,7 @@ impl HedgeApp {
 
     /// Saves the design to its own file, or asks where when it has none (Save, Ctrl+S).
     pub(super) fn save(&mut self, ctx: Option<&egui::Context>) {
-        match self.file.clone() {
+        match self.doc.file().map(Path::to_path_buf) {
             Some(file) => self.save_design(&file),
             None => self.apply(super::Command::SaveDialog, ctx),
         }
@@ -365,20 +364,12 @@ impl HedgeApp {
     /// a second unless `force`, one write at a time). Errors are ignored: autosave must never
     /// get in the way.
     pub fn autosave_now(&mut self, force: bool) {
-        let Some(path) = &self.autosave else { return };
-        if self.autosaved.as_ref() == Some(&self.design)
-            || self.files.doing(|d| *d == Doing::Autosave)
-        {
+        if self.files.doing(|d| *d == Doing::Autosave) {
             return;
         }
-        if !force
-            && self
-                .autosaved_at
-                .is_some_and(|t| t.elapsed() < std::time::Duration::from_secs(1))
-        {
+        let Some((path, design)) = self.doc.autosave_due(force) else {
             return;
-        }
-        let (path, design) = (path.clone(), self.design.clone());
+        };
         self.files.start(Doing::Autosave, move |_: &Control<Step>| {
             let text = crate::io::design_to_toml(&design);
             let ok = crate::io::write_atomic_in_new_folder(&path, text.as_bytes()).is_ok();
@@ -392,8 +383,11 @@ impl HedgeApp {
     /// Otherwise they are read in the background and `false` says so (the edit waits for them).
     pub(super) fn end_pictures(&mut self, design: &mut Design) -> bool {
         let ends = Ends::of(design);
-        if ends == Ends::of(&self.design) {
-            design.page.pictures.clone_from(&self.design.page.pictures);
+        if ends == Ends::of(self.design()) {
+            design
+                .page
+                .pictures
+                .clone_from(&self.design().page.pictures);
             return true;
         }
         if !ends.files() {
@@ -441,10 +435,11 @@ impl HedgeApp {
                 let o = *o;
                 self.pictures_read = Some((Ends::of(&o.design), o.pictures.clone()));
                 // only a design file is the design's own (Save never writes over a maze's JSON)
-                self.file = design_path(&path).ok().filter(|p| *p == path);
+                self.doc
+                    .set_file(design_path(&path).ok().filter(|p| *p == path));
                 self.set_design(o.design, false);
-                self.saved = self.design.clone();
-                self.remember(&path);
+                self.doc.mark_saved();
+                self.doc.remember(&path);
                 self.message = Some(match o.pictures {
                     Ok(_) => Ok(format!("opened {}", path.display())),
                     Err(e) => Err(format!(
@@ -454,9 +449,7 @@ impl HedgeApp {
                 });
             }
             Done::Saved(path, design, Ok(())) => {
-                self.file = Some(path.clone());
-                self.saved = *design;
-                self.remember(&path);
+                self.doc.saved_as(&path, *design);
                 self.message = Some(Ok(format!("saved {}", path.display())));
             }
             Done::Opened(_, Err(e)) | Done::Saved(_, _, Err(e)) => {
@@ -467,23 +460,22 @@ impl HedgeApp {
             Done::BookSaved(path, text, r) => self.book_saved(path, text, r),
             Done::Pictures(ends, r) => {
                 self.pictures_read = Some((ends.clone(), r));
-                if let Some((d, coalesce)) = self.held.take() {
+                if let Some((d, coalesce)) = self.doc.take_held() {
                     if Ends::of(&d) == ends {
                         self.set_design(d, coalesce);
                     } else {
-                        self.held = Some((d, coalesce));
+                        self.doc.hold(d, coalesce);
                     }
                 }
             }
             Done::Autosaved(design, ok) => {
                 if ok {
-                    self.autosaved = Some(*design);
-                    self.autosaved_at = Some(Instant::now());
+                    self.doc.autosaved(*design);
                 }
             }
             Done::Failed(doing, line) => {
                 if doing == Doing::Pictures {
-                    self.held = None;
+                    self.doc.take_held();
                 }
                 if doing != Doing::Autosave {
                     self.close.save_failed();
@@ -596,7 +588,7 @@ mod tests {
         let mut app = HedgeApp::headless(Persisted::default());
         crate::app::tests::settle(&mut app);
         let (at, go) = gate(&app, 2);
-        let before = app.design.clone();
+        let before = app.design().clone();
         let set = |finish| Command::SetEndPicture {
             finish,
             path: Some(svg.clone()),
@@ -604,22 +596,22 @@ mod tests {
         // held while its picture is read: the design stays, a no-op edit does not drop it
         app.apply(set(false), None);
         at.recv().unwrap();
-        assert_eq!(app.design, before);
+        assert_eq!(*app.design(), before);
         crate::app::tests::edit(&mut app, before.clone());
         go.send(()).unwrap();
         app.finish_tasks();
-        assert_eq!(app.design.page.start_picture.as_deref(), Some(&*svg));
+        assert_eq!(app.design().page.start_picture.as_deref(), Some(&*svg));
         assert_eq!(app.undo_steps(), 1, "one undo step");
         // a newer edit while the picture is read wins; the waiting edit is dropped
         app.apply(set(true), None);
         at.recv().unwrap();
-        let mut d = app.design.clone();
+        let mut d = app.design().clone();
         d.walls_mut().unwrap().braid = 0.3;
         crate::app::tests::edit(&mut app, d.clone());
         go.send(()).unwrap();
         app.finish_tasks();
-        assert_eq!(app.design.walls().braid, 0.3);
-        assert_eq!(app.design.page.finish_picture, None);
+        assert_eq!(app.design().walls().braid, 0.3);
+        assert_eq!(app.design().page.finish_picture, None);
         assert_eq!(app.undo_steps(), 2);
         app.tasks.set_gate(None);
     }
@@ -630,7 +622,7 @@ mod tests {
         let path = dir.path().join("d.toml");
         let mut app = HedgeApp::headless(Persisted::default());
         let (at, go) = gate(&app, 1);
-        let first = app.design.clone();
+        let first = app.design().clone();
         app.apply(Command::SaveDesign(path.clone()), None);
         at.recv().unwrap();
         // a second save of another design waits behind the first (held at its start)

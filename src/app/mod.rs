@@ -18,10 +18,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use egui::util::undoer::{self, Undoer};
-
-use crate::design::Design;
-
 pub mod book;
 pub mod book_file;
 pub mod chooser;
@@ -92,13 +88,8 @@ const PAPERS: [crate::page::Paper; 5] = [
 
 /// The editor: the design being edited, its history, the newest maze, and the view.
 pub struct HedgeApp {
-    /// The design being edited (its seed is always set).
-    pub design: Design,
-    /// Earlier and undone designs (egui's undoer, fed one step per edit: see
-    /// [`HedgeApp::set_design`]).
-    history: Undoer<Design>,
-    /// Whether the last edit may be continued (a slider drag in progress).
-    last_coalesce: bool,
+    /// The design, its undo history, its file and saved state, the autosave ([`document`]).
+    doc: document::Document,
     /// The newest maze or error.
     pub current: Current,
     /// Show the solution.
@@ -108,10 +99,6 @@ pub struct HedgeApp {
     /// The file path field (Open / Save as / Shape / Export without a dialog): what was typed,
     /// never where Save writes by itself.
     pub path: String,
-    /// The design's own file (opened from or saved to; `None` for a design never saved): Save
-    /// (Ctrl+S) writes here, the window title names it, relative picture paths start from its
-    /// folder. Only ever a design file.
-    pub file: Option<PathBuf>,
     /// The last file operation's outcome (shown in the status bar until the next one).
     pub message: Option<Result<String, String>>,
     /// Commands queued this frame.
@@ -133,18 +120,6 @@ pub struct HedgeApp {
     pub page_thumbs: page_thumbs::PageThumbs,
     /// The preview's pixels (the page rasterised at the current zoom).
     pub raster: Raster,
-    /// Design files opened or saved lately, newest first (at most [`RECENT`]).
-    pub recent: Vec<String>,
-    /// The design as last opened or saved (or as the editor started): unsaved changes are
-    /// anything different from it.
-    pub saved: Design,
-    /// Where the design is autosaved while the editor runs (removed on a clean exit); `None`
-    /// turns autosave off.
-    pub autosave: Option<PathBuf>,
-    /// The design last written to the autosave file.
-    autosaved: Option<Design>,
-    /// When the autosave file was last written.
-    autosaved_at: Option<Instant>,
     /// The questions before changes not saved are dropped, and the window's closing.
     close: close::CloseFlow,
     /// Show the debug overlay (frame time, the page raster).
@@ -157,12 +132,6 @@ pub struct HedgeApp {
     pub chooser: Option<chooser::Chooser>,
     /// The "Pick the subject" window is open ([`picker`]).
     pub picker: bool,
-    /// Whether the Height follows the Width with a shape, keeping its aspect ratio (the
-    /// "Keep the shape's aspect" tick; unticked, Height is set by hand).
-    pub keep_aspect: bool,
-    /// The knobs of the other style (walls or tiles) the design last had, given back when the
-    /// Style menu switches to it again.
-    pub other_kind: Option<crate::design::Kind>,
     /// The cells of the re-carve brush stroke under way ([`Tool::Recarve`]).
     pub region: Vec<crate::topology::Coord>,
     /// The lasso being drawn ([`Tool::Lasso`]), in maze units.
@@ -183,9 +152,6 @@ pub struct HedgeApp {
     files: files::FileTasks,
     /// The start and finish pictures last read, and what they were read from.
     pictures_read: Option<(files::Ends, Result<files::Pictures, String>)>,
-    /// An edit waiting for its start and finish pictures to be read (and whether it continues
-    /// the previous edit).
-    held: Option<(Design, bool)>,
     /// The maze waits for its shape's picture to be read.
     awaiting_maze: bool,
     /// A shape being set waits for its picture to be read (the design changes once it is).
@@ -257,18 +223,12 @@ impl HedgeApp {
     fn with_tasks(p: Persisted, tasks: Spawner) -> Self {
         let worker = Worker::new(tasks.clone());
         let reader = worker::Reader::new(tasks.clone());
-        let mut app = HedgeApp {
-            design: clamp_design(p.design),
-            history: Undoer::with_settings(undoer::Settings {
-                max_undos: UNDO_DEPTH,
-                ..undoer::Settings::default()
-            }),
-            last_coalesce: false,
+        HedgeApp {
+            doc: document::Document::new(p.design, p.file, p.recent),
             current: Current::None,
             answer_key: p.answer_key,
             view: View::default(),
             path: p.path,
-            file: p.file,
             message: None,
             pending: Vec::new(),
             show_crossings: p.show_crossings,
@@ -279,19 +239,12 @@ impl HedgeApp {
             thumbnails: thumbs::Thumbnails::new(tasks.clone()),
             page_thumbs: page_thumbs::PageThumbs::new(tasks.clone()),
             raster: Raster::new(tasks.clone()),
-            recent: p.recent,
-            saved: Design::default(),
-            autosave: None,
-            autosaved: None,
-            autosaved_at: None,
             close: close::CloseFlow::default(),
             debug_overlay: false,
             frames: FrameTimes::default(),
             dialog_hook: None,
             chooser: None,
             picker: false,
-            keep_aspect: true,
-            other_kind: None,
             region: Vec::new(),
             lasso: Vec::new(),
             picker_view: picker::PickerView::default(),
@@ -302,7 +255,6 @@ impl HedgeApp {
             files: files::FileTasks::new(tasks.clone()),
             tasks,
             pictures_read: None,
-            held: None,
             awaiting_maze: false,
             awaiting_shape: None,
             refit: false,
@@ -311,9 +263,7 @@ impl HedgeApp {
             next_id: 0,
             title_shown: None,
             ends_on: None,
-        };
-        app.saved = app.design.clone();
-        app
+        }
     }
 }
 
@@ -371,7 +321,7 @@ impl HedgeApp {
     /// The window's title: the design file's name (or "Untitled"), marked `*` while it has
     /// changes not saved, then "Hedge".
     pub fn window_title(&self) -> String {
-        let name = self.file.as_deref().map_or("Untitled".into(), |f| {
+        let name = self.doc.file().map_or("Untitled".into(), |f| {
             f.file_name()
                 .unwrap_or(f.as_os_str())
                 .to_string_lossy()
@@ -426,6 +376,7 @@ pub fn run(file: Option<PathBuf>) -> Result<(), String> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::design::Design;
 
     /// Blocks until the worker (and any difficulty search) is done.
     pub(crate) fn settle(app: &mut HedgeApp) {

@@ -152,7 +152,7 @@ mod tests {
                 width: 10,
                 height: 10,
                 seed: Some(seed),
-                ..app.design.clone()
+                ..app.design().clone()
             };
             crate::app::tests::edit(&mut app, d);
             crate::app::tests::settle(&mut app);

@@ -136,17 +136,17 @@ impl HedgeApp {
     /// The shape's foreground for the current design, once its picture is read and cut (while
     /// it is being read, the error [`READING`]).
     pub fn foreground(&mut self) -> Option<Result<Arc<Foreground>, String>> {
-        let key = self.shape_key(&self.design);
+        let key = self.shape_key(self.design());
         self.shaping(key).into_result()
     }
 
     /// The decoded picture of the design's file shape (for picking its subject), once read.
     pub fn shape_picture(&mut self) -> Option<Arc<crate::load::LoadedShape>> {
-        let source = self.design.shape.clone()?;
+        let source = self.design().shape.clone()?;
         if !matches!(source, ShapeSource::File(_)) {
             return None;
         }
-        let key = self.shape_key(&self.design);
+        let key = self.shape_key(self.design());
         let _ = self.shaping(key);
         self.reader.picture(&source, self.base_dir().as_deref())
     }
@@ -184,8 +184,8 @@ impl HedgeApp {
 
     /// The folder relative shape paths start from: the design file's.
     pub fn base_dir(&self) -> Option<PathBuf> {
-        self.file
-            .as_deref()
+        self.doc
+            .file()
             .and_then(Path::parent)
             .filter(|d| !d.as_os_str().is_empty())
             .map(Path::to_path_buf)
@@ -197,7 +197,7 @@ impl HedgeApp {
     pub fn regenerate(&mut self) {
         let generation = self.worker.next_generation();
         self.generation = generation;
-        let key = self.shape_key(&self.design);
+        let key = self.shape_key(self.design());
         self.awaiting_maze = false;
         let shape = match self.shaping(key) {
             Shaping::None => None,
@@ -214,11 +214,11 @@ impl HedgeApp {
             }
         };
         let job = Job {
-            design: self.design.clone(),
+            design: self.design().clone(),
             shape,
             ends_on: self.ends_on,
         };
-        if estimated_cells(&self.design) <= INLINE_CELLS {
+        if estimated_cells(self.design()) <= INLINE_CELLS {
             let r = worker::run_job(generation, &job);
             self.worker.mark_done(generation);
             self.accept(r);
@@ -234,7 +234,7 @@ impl HedgeApp {
     /// Brings the preview up to date after the design changed from `old`: a new layout when
     /// only the page setup changed (the same maze), a new maze otherwise.
     pub(super) fn refresh(&mut self, old: &Design) {
-        let relayout = old.same_maze(&self.design) && !self.busy();
+        let relayout = old.same_maze(self.design()) && !self.busy();
         match &mut self.current {
             Current::Made {
                 made, preview, id, ..
@@ -242,7 +242,7 @@ impl HedgeApp {
                 let dropped = preview
                     .as_ref()
                     .map_or_else(|_| Arc::from([]), |p| p.dropped.clone());
-                *preview = PagePreview::of(made, &self.design.page, dropped).map(Arc::new);
+                *preview = PagePreview::of(made, &self.doc.design().page, dropped).map(Arc::new);
                 self.next_id += 1;
                 *id = self.next_id;
             }
@@ -269,7 +269,7 @@ impl HedgeApp {
             let d = Design {
                 shape: Some(source.clone()),
                 pick: None,
-                ..self.design.clone()
+                ..self.design().clone()
             };
             let key = self.shape_key(&d);
             if !matches!(self.shaping(key), Shaping::Reading) {
@@ -280,15 +280,15 @@ impl HedgeApp {
         if !self.awaiting_maze {
             return;
         }
-        let key = self.shape_key(&self.design);
+        let key = self.shape_key(self.design());
         let shaping = self.shaping(key);
         if matches!(shaping, Shaping::Reading) {
             return;
         }
-        let refit = std::mem::take(&mut self.refit) && self.keep_aspect;
+        let refit = std::mem::take(&mut self.refit) && self.doc.keep_aspect();
         match shaping {
             Shaping::Ready(fg) if refit => {
-                let d = &self.design;
+                let d = self.design();
                 match crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, None) {
                     Ok((_, h)) if h != d.height => {
                         let d = Design {
@@ -296,7 +296,7 @@ impl HedgeApp {
                             ..d.clone()
                         };
                         // the same undo step as the pick that asked for it
-                        self.last_coalesce = true;
+                        self.doc.continue_step();
                         self.set_design(d, true);
                     }
                     _ => self.regenerate(),
@@ -381,11 +381,12 @@ impl HedgeApp {
     /// outline): written into the design in the same undo step as the edit that moved them,
     /// and said.
     fn ends_followed(&mut self, placement: crate::endpoints::Placement) {
-        if let Some(w) = self.design.walls_mut() {
-            w.placement = placement;
-        }
         // the undo point before the edit stays; the design moved on within its step
-        self.history.feed_state(0.0, &self.design);
+        self.doc.amend(|d| {
+            if let Some(w) = d.walls_mut() {
+                w.placement = placement;
+            }
+        });
         self.message = Some(Ok(super::ends::note(placement)));
     }
 
@@ -449,7 +450,7 @@ mod tests {
         let d = Design {
             width: 120,
             height: 120,
-            ..app.design.clone()
+            ..app.design().clone()
         };
         crate::app::tests::edit(&mut app, d);
         settle(&mut app);
@@ -465,18 +466,18 @@ mod tests {
         let heart = ShapeSource::Builtin("heart".into());
         app.apply(Command::SetShape(Some(heart.clone())), None);
         // (a task on a thread: it may or may not have finished; nothing waited for it)
-        if app.design.shape.is_none() {
+        if app.design().shape.is_none() {
             assert!(app.reading() || app.awaiting_shape.is_some());
             assert_eq!(app.generated().unwrap().metrics.cells, before);
         }
         settle(&mut app);
-        assert_eq!(app.design.shape, Some(heart));
+        assert_eq!(app.design().shape, Some(heart));
         assert!(app.generated().unwrap().metrics.cells < before);
         assert!(matches!(app.foreground(), Some(Ok(_))));
         // a cut asked for while reading is the error line, never a block
         let d = Design {
             threshold: Some(100),
-            ..app.design.clone()
+            ..app.design().clone()
         };
         match app.foreground_of(&d) {
             Some(Ok(_)) => {}
@@ -503,18 +504,18 @@ mod tests {
         let d = Design {
             kind: Kind::Walls(Walls {
                 placement: hedge_placement_inside(),
-                ..app.design.walls().clone()
+                ..app.design().walls().clone()
             }),
-            ..app.design.clone()
+            ..app.design().clone()
         };
         crate::app::tests::edit(&mut app, d);
         settle(&mut app);
         assert!(app.error().is_none(), "{:?}", app.error());
         assert!(matches!(&app.message, Some(Ok(m)) if m.contains("nearest")));
         let g = app.generated().unwrap();
-        assert_eq!(g.design.walls().placement, app.design.walls().placement);
+        assert_eq!(g.design.walls().placement, app.design().walls().placement);
         // a picture that is not there: one line, no panic
-        let mut d = app.design.clone();
+        let mut d = app.design().clone();
         d.shape = Some(crate::shape::ShapeSource::File(
             "/no/such/picture.png".into(),
         ));

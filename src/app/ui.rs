@@ -49,7 +49,7 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
                 .show(ui, |ui| knobs(app, ui));
         });
     super::book::show(app, ui);
-    let walls = app.design.style() == Style::Walls;
+    let walls = app.design().style() == Style::Walls;
     if !walls {
         app.tool = Tool::Pan; // painting and placing the doors are for wall mazes
     }
@@ -278,7 +278,7 @@ fn preflight_panel(ui: &mut egui::Ui, id: u64, p: &super::preview::PagePreview) 
 /// shape), then the maze, the page and the difficulty targets; a changed design is one
 /// [`Command::Edit`].
 fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
-    let mut d: Design = app.design.clone();
+    let mut d: Design = app.design().clone();
     let mut coalesce = false;
     ui.add_space(4.0);
     super::targets::presets(app, ui);
@@ -310,7 +310,7 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
             super::targets::section(app, ui, &mut d, &mut coalesce)
         });
 
-    if d != app.design {
+    if d != *app.design() {
         app.pending.push(Command::Edit {
             design: Box::new(d),
             coalesce,
@@ -423,7 +423,7 @@ fn preview_clicks(
         col: c.col,
         on,
     };
-    if app.design.cell_edits.last() == Some(&edit) {
+    if app.design().cell_edits.last() == Some(&edit) {
         return; // still on the same cell
     }
     let coalesce = response.dragged() && !response.drag_started();
