@@ -211,7 +211,7 @@ fn background(c: &mut Criterion) {
     h.step();
     let pdf = dir.path().join("maze.pdf");
     group.bench_function("export-200x200-pdf-on-the-ui-thread", |b| {
-        let made = match &h.state().current {
+        let made = match h.state().current() {
             hedge::app::Current::Made { made, .. } => Arc::clone(made),
             _ => panic!("a maze"),
         };

@@ -1684,7 +1684,7 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
         "{:?}",
         h.state().message
     );
-    let editor_json = match &h.state().current {
+    let editor_json = match h.state().current() {
         hedge::app::Current::Made { made, .. } => made.json().unwrap(),
         _ => panic!("{}", status(&h)),
     };
@@ -2455,7 +2455,7 @@ fn a_big_picture_is_read_off_the_ui_thread_while_the_old_maze_shows() {
     // tasks on threads, as in the editor; the reading task is held at its start
     h.state_mut().run_tasks_inline(false);
     let (gate, at_gate, release) = hold("reading the picture");
-    h.state().tasks.set_gate(Some(gate));
+    h.state().tasks().set_gate(Some(gate));
     h.input_mut()
         .dropped_files
         .push(std::sync::Arc::new(Dropped(png.clone())));
@@ -2488,7 +2488,7 @@ fn a_big_picture_is_read_off_the_ui_thread_while_the_old_maze_shows() {
         h.step();
         frames += 1;
     }
-    h.state().tasks.set_gate(None);
+    h.state().tasks().set_gate(None);
     h.state_mut().run_tasks_inline(true);
     h.run();
     assert_eq!(
@@ -2512,7 +2512,7 @@ fn reading_a_picture_can_be_cancelled_and_the_design_stays() {
     let before = h.state().design().clone();
     h.state_mut().run_tasks_inline(false);
     let (gate, at_gate, release) = hold("reading the picture");
-    h.state().tasks.set_gate(Some(gate));
+    h.state().tasks().set_gate(Some(gate));
     h.state_mut().dialog_hook = Some(Box::new(move |_| Some(png.clone())));
     h.get_by_label("Open image...").click();
     h.step();
@@ -2523,7 +2523,7 @@ fn reading_a_picture_can_be_cancelled_and_the_design_stays() {
     assert!(!h.state().reading());
     release.send(()).unwrap();
     h.state_mut().finish_tasks();
-    h.state().tasks.set_gate(None);
+    h.state().tasks().set_gate(None);
     h.state_mut().run_tasks_inline(true);
     h.run();
     assert_eq!(
@@ -2570,7 +2570,7 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
     // the export on a thread of its own, held once its first bytes are written
     h.state_mut().run_tasks_inline(false);
     let (gate, at_gate, release) = hold(hedge::app::worker::WRITING);
-    h.state().tasks.set_gate(Some(gate));
+    h.state().tasks().set_gate(Some(gate));
     h.get_by_label("Export").click_accesskit();
     h.step();
     let writer = at_gate.recv().unwrap();
@@ -2597,14 +2597,13 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
     assert!(names_in(&out).is_empty(), "{:?}", names_in(&out));
 
     // again, not cancelled: frames until the task reports done, then the file is there
-    h.state().tasks.set_gate(None);
+    h.state().tasks().set_gate(None);
     h.get_by_label("Export").click_accesskit();
     h.step();
     assert!(h.state().exporting(), "{:?}", h.state().message);
     // blocks until the job has finished (on its channel, not a clock)
     h.state()
-        .export
-        .as_ref()
+        .export()
         .unwrap()
         .task
         .wait_for_progress(|_| false);
@@ -2666,7 +2665,7 @@ fn the_ui_thread_reads_and_writes_no_file() {
 
     // Save, held at its start: frames go on, the bar says so, nothing is written yet
     let (gate, at_gate, release) = hold("reading or writing a file");
-    h.state().tasks.set_gate(Some(gate));
+    h.state().tasks().set_gate(Some(gate));
     h.state_mut().path = toml.display().to_string();
     h.step();
     h.get_by_label("Save as").click();
@@ -2683,7 +2682,7 @@ fn the_ui_thread_reads_and_writes_no_file() {
     h.step();
     assert_eq!(h.state().answer_key, !key, "the window answers");
     release.send(()).unwrap();
-    h.state().tasks.set_gate(None);
+    h.state().tasks().set_gate(None);
     h.state_mut().finish_tasks();
     let design = h.state().design().clone();
     assert!(
@@ -2963,7 +2962,7 @@ fn a_book_being_opened_shows_its_pages_made_and_can_be_cancelled() {
     let mut h = editor();
     h.state_mut().run_tasks_inline(false);
     let (gate, at_gate, release) = hold(hedge::app::book_file::OPENING_PAGE);
-    h.state().tasks.set_gate(Some(gate));
+    h.state().tasks().set_gate(Some(gate));
     queue(&mut h, Command::Book(BookCommand::Open(path.clone())));
     let opener = at_gate.recv().unwrap();
     assert_ne!(opener, std::thread::current().id());
@@ -2986,7 +2985,7 @@ fn a_book_being_opened_shows_its_pages_made_and_can_be_cancelled() {
     assert!(h.query_by_label_contains("Opening the book").is_none());
 
     // again, to the end: four pages, each the generator's
-    h.state().tasks.set_gate(None);
+    h.state().tasks().set_gate(None);
     queue(&mut h, Command::Book(BookCommand::Open(path.clone())));
     h.state_mut().finish_tasks();
     frames_until(&mut h, |a| !a.book.list.pages.is_empty());

@@ -332,7 +332,7 @@ impl HedgeApp {
             .as_ref()
             .filter(|(p, saved)| self.book.list.book_file(&super::book_file::folder(p)) == *saved)
             .map(|(p, _)| p.clone());
-        let task = self.tasks.spawn("making the book", {
+        let task = self.work.tasks().spawn("making the book", {
             let path = path.clone();
             move |c: &Control<(usize, usize)>| {
                 // the file's date is read here, off the UI thread
@@ -428,7 +428,7 @@ fn files(app: &mut HedgeApp, ui: &mut egui::Ui) {
 /// Polls the book export and shows the book window when it is open. Called every frame.
 pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
     app.poll_book();
-    if app.book.exporting() || app.page_thumbs.busy() {
+    if app.book.exporting() || app.work.page_thumbs().busy() {
         ui.ctx().request_repaint_after(Duration::from_millis(100));
     }
     if !app.book.open {
@@ -481,13 +481,13 @@ fn contents(app: &mut HedgeApp, ui: &mut egui::Ui) {
     }
     let n = pages.len();
     let designs: Vec<&Design> = app.book.list.pages.iter().map(|p| &p.design).collect();
-    app.page_thumbs.poll(ui.ctx(), &designs);
+    app.work.page_thumbs_mut().poll(ui.ctx(), &designs);
     egui::ScrollArea::vertical()
         .max_height(260.0)
         .show(ui, |ui| {
             for (i, p) in app.book.list.pages.iter().enumerate() {
                 ui.horizontal(|ui| {
-                    match app.page_thumbs.get(&p.design) {
+                    match app.work.page_thumbs().get(&p.design) {
                         Some(t) => {
                             let [w, h] = t.size();
                             ui.image((t.id(), egui::vec2(w as f32, h as f32)))

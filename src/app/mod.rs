@@ -3,7 +3,7 @@
 //! Split the way the egui demo app and rerun's viewer are. This file holds the editor's state
 //! ([`HedgeApp`]), how it starts and its frame; the rest is in files named for what they own:
 //! - `document.rs`: the design, its undo history, the saved state and autosave;
-//! - `runtime.rs`: the background tasks and the current maze made from the design;
+//! - `background.rs`: the background tasks and the current maze made from the design;
 //! - `commands.rs`: the [`Command`]s the UI emits, applied once at the end of each
 //!   frame (files, dialogs, exports);
 //! - [`ui`] draws the panels (the knobs' Maze and Page sections in `maze_knobs.rs` and
@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod background;
 pub mod book;
 pub mod book_file;
 pub mod chooser;
@@ -33,7 +34,6 @@ mod page_knobs;
 pub mod page_thumbs;
 pub mod picker;
 pub mod preview;
-mod runtime;
 pub mod targets;
 pub mod task;
 pub mod thumbs;
@@ -41,15 +41,14 @@ pub mod tiles;
 pub mod ui;
 pub mod worker;
 
+pub use background::{Current, INLINE_CELLS, estimated_cells};
 pub use commands::{Command, DialogHook, DialogRequest, ExportKind};
 pub use document::{
     DESIGN_KEY, Persisted, Prefs, RECENT, UNDO_DEPTH, clamp_design, default_autosave_path,
 };
-pub use runtime::{Current, INLINE_CELLS, estimated_cells};
 
 use preview::{PagePreview, Raster, View};
 use task::Spawner;
-use worker::Worker;
 
 /// The editor's app id: the window's, and the name of eframe's storage folder.
 pub const APP_ID: &str = "hedge";
@@ -90,8 +89,6 @@ const PAPERS: [crate::page::Paper; 5] = [
 pub struct HedgeApp {
     /// The design, its undo history, its file and saved state, the autosave ([`document`]).
     doc: document::Document,
-    /// The newest maze or error.
-    pub current: Current,
     /// Show the solution.
     pub answer_key: bool,
     /// Pan and zoom of the preview.
@@ -114,10 +111,6 @@ pub struct HedgeApp {
     /// The screen-to-maze mapping when the current brush stroke started (the page may move
     /// under the pointer as the maze changes; the stroke keeps painting where it began).
     pub stroke: Option<(preview::PageOnScreen, Arc<PagePreview>)>,
-    /// Thumbnails of the built-in shapes (background tasks, the first time the list shows).
-    pub thumbnails: thumbs::Thumbnails,
-    /// Thumbnails of the book list's pages, made while the Book window is open.
-    pub page_thumbs: page_thumbs::PageThumbs,
     /// The preview's pixels (the page rasterised at the current zoom).
     pub raster: Raster,
     /// The questions before changes not saved are dropped, and the window's closing.
@@ -142,29 +135,10 @@ pub struct HedgeApp {
     pub book: book::BookPanel,
     /// The Difficulty section's search knobs, running search and last outcome.
     pub targets: targets::TargetsPanel,
-    /// Starts the background tasks (maze, search, book export, thumbnails); tests switch it to
-    /// inline with [`HedgeApp::run_tasks_inline`].
-    pub tasks: Spawner,
-    /// The single-file export running in the background, if any.
-    pub export: Option<commands::Exporting>,
-    reader: worker::Reader,
-    /// Opening and saving files, reading the end pictures, the autosave ([`files`]).
-    files: files::FileTasks,
-    /// The start and finish pictures last read, and what they were read from.
-    pictures_read: Option<(files::Ends, Result<files::Pictures, String>)>,
-    /// The maze waits for its shape's picture to be read.
-    awaiting_maze: bool,
-    /// A shape being set waits for its picture to be read (the design changes once it is).
-    awaiting_shape: Option<crate::shape::ShapeSource>,
-    /// A pick changed while its cut was not ready: the height follows it once it is.
-    refit: bool,
-    worker: Worker,
-    generation: u64,
-    next_id: u64,
+    /// The background work and the maze made from the design ([`background`]).
+    work: background::Background,
     /// The window title last sent to the window.
     title_shown: Option<String>,
-    /// The grid the last maze of walls was made on (where placed ends were last shown).
-    ends_on: Option<ends::GridSize>,
 }
 
 /// How long the app's own work took in recent frames (the debug overlay shows it).
@@ -221,11 +195,8 @@ impl HedgeApp {
     }
 
     fn with_tasks(p: Persisted, tasks: Spawner) -> Self {
-        let worker = Worker::new(tasks.clone());
-        let reader = worker::Reader::new(tasks.clone());
         HedgeApp {
             doc: document::Document::new(p.design, p.file, p.recent),
-            current: Current::None,
             answer_key: p.answer_key,
             view: View::default(),
             path: p.path,
@@ -236,8 +207,6 @@ impl HedgeApp {
             tool: Tool::default(),
             placement: None,
             stroke: None,
-            thumbnails: thumbs::Thumbnails::new(tasks.clone()),
-            page_thumbs: page_thumbs::PageThumbs::new(tasks.clone()),
             raster: Raster::new(tasks.clone()),
             close: close::CloseFlow::default(),
             debug_overlay: false,
@@ -250,19 +219,8 @@ impl HedgeApp {
             picker_view: picker::PickerView::default(),
             book: book::BookPanel::new(p.book),
             targets: targets::TargetsPanel::default(),
-            export: None,
-            reader,
-            files: files::FileTasks::new(tasks.clone()),
-            tasks,
-            pictures_read: None,
-            awaiting_maze: false,
-            awaiting_shape: None,
-            refit: false,
-            worker,
-            generation: 0,
-            next_id: 0,
+            work: background::Background::new(tasks),
             title_shown: None,
-            ends_on: None,
         }
     }
 }
@@ -291,7 +249,7 @@ impl HedgeApp {
         ui::show(self, ui);
         let ctx = ui.ctx().clone();
         self.apply_pending(Some(&ctx));
-        if self.busy() || self.reading() || self.exporting() || self.files.busy() {
+        if self.busy() || self.reading() || self.exporting() || self.work.files().busy() {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
         // "Save and close": once the save has landed (a failed one keeps the window open)

@@ -242,10 +242,13 @@ fn search(app: &mut HedgeApp, preset: bool) {
     let options = app.targets.options();
     let from = design.clone();
     app.targets.outcome = None;
-    let task = app.tasks.spawn("searching", move |c: &Control<Progress>| {
-        let mut report = |p: &Progress| c.report(*p);
-        run(&design, shape, &options, c.cancel_flag(), &mut report).map(Box::new)
-    });
+    let task = app
+        .work
+        .tasks()
+        .spawn("searching", move |c: &Control<Progress>| {
+            let mut report = |p: &Progress| c.report(*p);
+            run(&design, shape, &options, c.cancel_flag(), &mut report).map(Box::new)
+        });
     app.targets.search = Some(Search {
         from,
         task,

@@ -84,7 +84,7 @@ pub fn status(t: &GeneratedTiles, elapsed: Duration) -> String {
 impl HedgeApp {
     /// The newest tile maze, if the design is a tile maze that is made.
     pub fn tiles(&self) -> Option<&GeneratedTiles> {
-        match &self.current {
+        match self.work.current() {
             Current::Made { made, .. } => match &**made {
                 crate::make::Made::Tiles(t) => Some(t),
                 crate::make::Made::Walls(_) => None,

@@ -179,7 +179,7 @@ fn shortcuts(app: &mut HedgeApp, ui: &mut egui::Ui) {
 
 /// One line of measurements, or the error.
 pub fn status_text(app: &HedgeApp) -> String {
-    match &app.current {
+    match app.work.current() {
         Current::None => "no maze yet".into(),
         Current::Error(e) => format!("error: {e}"),
         Current::Made { made, elapsed, .. } => {
@@ -522,7 +522,7 @@ fn text_shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &Design) {
 }
 
 fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &mut bool) {
-    app.thumbnails.poll(ui.ctx());
+    app.work.thumbnails_mut().poll(ui.ctx());
     ui.horizontal_wrapped(|ui| {
         if ui
             .add(egui::Button::selectable(d.shape.is_none(), "no shape"))
@@ -533,7 +533,7 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
         }
         for name in builtin::names() {
             let selected = matches!(&d.shape, Some(ShapeSource::Builtin(n)) if n == name);
-            let button = match app.thumbnails.get(name) {
+            let button = match app.work.thumbnails_mut().get(name) {
                 Some(tex) => egui::Button::image_and_text(
                     egui::Image::new(tex).fit_to_exact_size(egui::vec2(28.0, 28.0)),
                     name,
