@@ -138,7 +138,7 @@ fn hex_weaves_polar_does_not_and_has_rings() {
     );
     h.get_by_label("Show crossings").click();
     h.run();
-    assert!(h.state().raster.shown().unwrap().0.show.crossings);
+    assert!(h.state().raster().shown().unwrap().0.show.crossings);
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.0);
     h.run();
@@ -268,10 +268,10 @@ fn export_save_and_open_through_the_path_field() {
 #[test]
 fn answer_key_toggles() {
     let mut h = editor();
-    let was = h.state().answer_key;
+    let was = h.state().answer_key();
     h.get_by_label("Answer key").click();
     h.run();
-    assert_eq!(h.state().answer_key, !was);
+    assert_eq!(h.state().answer_key(), !was);
 }
 
 #[test]
@@ -286,19 +286,19 @@ fn the_preview_is_the_printed_page() {
         "the preview draws the export's page"
     );
     assert_eq!(p.pages.key, pages.key);
-    assert!(h.state().raster.pixels > 0);
-    let builds = h.state().raster.builds;
+    assert!(h.state().raster().pixels > 0);
+    let builds = h.state().raster().builds;
     assert!(builds >= 1);
     // idle frames reuse the rasterised page
     h.run();
     h.run();
-    assert_eq!(h.state().raster.builds, builds);
+    assert_eq!(h.state().raster().builds, builds);
     assert_eq!(h.state().preview().unwrap().0, id);
     // the answer key is the other page: new pixels
     h.get_by_label("Answer key").click();
     h.run();
-    assert!(h.state().raster.builds > builds);
-    assert!(h.state().raster.shown().unwrap().0.key);
+    assert!(h.state().raster().builds > builds);
+    assert!(h.state().raster().shown().unwrap().0.key);
 }
 
 #[test]
@@ -313,13 +313,13 @@ fn weave_crossings_can_be_tinted() {
         h.state().preview().unwrap().1.overlays.crossing_count,
         crossings
     );
-    let plain = h.state().raster.builds;
-    assert!(!h.state().show_crossings);
+    let plain = h.state().raster().builds;
+    assert!(!h.state().show_crossings());
     h.get_by_label("Show crossings").click();
     h.run();
-    assert!(h.state().show_crossings);
-    assert!(h.state().raster.builds > plain, "the tint is rasterised");
-    assert!(h.state().raster.shown().unwrap().0.show.crossings);
+    assert!(h.state().show_crossings());
+    assert!(h.state().raster().builds > plain, "the tint is rasterised");
+    assert!(h.state().raster().shown().unwrap().0.show.crossings);
 }
 
 #[test]
@@ -556,7 +556,7 @@ fn the_editor_exports_every_format_the_command_line_writes() {
 fn screen_of(h: &Harness<'_, HedgeApp>, p: hedge::topology::Point) -> egui::Pos2 {
     let (_, preview) = h.state().preview().unwrap();
     h.state()
-        .placement
+        .placement()
         .unwrap()
         .to_screen(preview.page_point(p))
 }
@@ -584,11 +584,11 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     assert_eq!(h.state().preview().unwrap().1.overlays.cell_count, cells);
 
     // the mask overlay tints every cell: the page is rasterised with it
-    let plain = h.state().raster.builds;
+    let plain = h.state().raster().builds;
     h.get_by_label("Show mask").click();
     h.run();
-    assert!(h.state().raster.builds > plain);
-    assert!(h.state().raster.shown().unwrap().0.show.mask);
+    assert!(h.state().raster().builds > plain);
+    assert!(h.state().raster().shown().unwrap().0.show.mask);
 
     // the coverage knob changes the mask
     h.get_by_role_and_label(Role::Slider, "Coverage")
@@ -1019,9 +1019,9 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     let pages = hedge::draw::tile_pages(&t.maze, &d.page, &d.page).unwrap();
     assert_eq!(p.pages.puzzle, pages.puzzle);
     assert!(
-        h.state().raster.pixels > 100_000,
+        h.state().raster().pixels > 100_000,
         "{}",
-        h.state().raster.pixels
+        h.state().raster().pixels
     );
 
     let base = dir.path().to_path_buf();
@@ -1402,11 +1402,11 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     h.step();
     assert!(h.query_by_label_contains("tried, best").is_some());
     // the window answers while the search runs
-    let key = h.state().answer_key;
+    let key = h.state().answer_key();
     h.get_by_label("Answer key").click();
     h.step();
     h.step();
-    assert_eq!(h.state().answer_key, !key);
+    assert_eq!(h.state().answer_key(), !key);
     assert!(h.state().searching());
     h.get_by_label("Cancel").click_accesskit();
     h.step();
@@ -1550,7 +1550,7 @@ fn the_inset_slider_changes_the_inset_and_the_preview_follows() {
     assert_eq!(h.state().design().walls().inset, None);
     assert_eq!(h.state().design().inset_share(), hedge::design::WEAVE_INSET);
     let before = h.state().preview().unwrap().1.pages.puzzle.clone();
-    let builds = h.state().raster.builds;
+    let builds = h.state().raster().builds;
     let passages = h.state().generated().unwrap().maze.passage_list();
     for inset in [0.3, 0.05] {
         h.get_by_role_and_label(Role::Slider, "Inset")
@@ -1572,7 +1572,7 @@ fn the_inset_slider_changes_the_inset_and_the_preview_follows() {
         assert!((lay.corridor_mm - corridor).abs() < 1e-9, "{lay:?}");
     }
     assert!(
-        h.state().raster.builds > builds,
+        h.state().raster().builds > builds,
         "the new pages are rasterised"
     );
 }
@@ -1984,7 +1984,7 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     let t = grid.topology().tess();
     let (ca, cb) = (t.center(a), t.center(b));
     let mid = hedge::topology::Point::new((ca.x + cb.x) / 2.0, (ca.y + cb.y) / 2.0 + 0.15);
-    let builds = h.state().raster.builds;
+    let builds = h.state().raster().builds;
     // the bar's colour (green: a passage locked open; red: a wall locked closed), counted in
     // the preview's pixels round the wall's middle, a third of a cell each way
     let bar = move |c: egui::Color32| {
@@ -2015,7 +2015,7 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     assert_eq!(h.state().undo_steps(), steps + 1);
     assert_eq!(passages(&h), before, "a lock as it stands changes nothing");
     assert_eq!(h.state().preview().unwrap().1.overlays.hand.len(), 1);
-    assert!(h.state().raster.builds > builds, "the lock is drawn");
+    assert!(h.state().raster().builds > builds, "the lock is drawn");
 
     // re-carve a 3x3 block: press on (2,2), drag over to (4,4), let go
     pick(&mut h, "Drag", "re-carve region");
@@ -2217,10 +2217,10 @@ fn a_moved_finish_follows_size_and_shape_and_only_the_left_button_places() {
     let before = h.state().design().clone();
     for button in [egui::PointerButton::Secondary, egui::PointerButton::Middle] {
         let (from, to) = (at(&h, Coord::new(10, 10)), at(&h, Coord::new(0, 15)));
-        let pan = h.state().view.pan;
+        let pan = h.state().pan_zoom().pan;
         drag_with(&mut h, button, &[from, to]);
         assert_eq!(*h.state().design(), before, "{button:?}: nothing placed");
-        assert_ne!(h.state().view.pan, pan, "{button:?}: the page moved");
+        assert_ne!(h.state().pan_zoom().pan, pan, "{button:?}: the page moved");
     }
     h.get_by_label("Fit").click();
     h.run();
@@ -2272,9 +2272,9 @@ fn a_moved_finish_follows_size_and_shape_and_only_the_left_button_places() {
 /// Where the page is on screen: its rectangle in points.
 fn page_rect(h: &Harness<'_, HedgeApp>) -> egui::Rect {
     let app = h.state();
-    let place = app.placement.expect("a page on show");
+    let place = app.placement().expect("a page on show");
     let (_, p) = app.preview().unwrap();
-    let d = p.drawing(app.answer_key);
+    let d = p.drawing(app.answer_key());
     let size = egui::vec2(d.width as f32, d.height as f32) * place.scale;
     egui::Rect::from_min_size(place.origin, size)
 }
@@ -2473,10 +2473,10 @@ fn a_big_picture_is_read_off_the_ui_thread_while_the_old_maze_shows() {
     assert_eq!(maze_cells(&h), before);
     assert!(h.query_by_label_contains("Reading picture").is_some());
     assert!(h.query_by_label("Cancel reading").is_some());
-    let key = h.state().answer_key;
+    let key = h.state().answer_key();
     h.get_by_label("Answer key").click();
     h.step();
-    assert_eq!(h.state().answer_key, !key);
+    assert_eq!(h.state().answer_key(), !key);
     assert!(h.state().reading(), "still held");
 
     // released: the task finishes (the test blocks on its channel), then frames apply it
@@ -2677,10 +2677,10 @@ fn the_ui_thread_reads_and_writes_no_file() {
     }
     assert!(h.query_by_label_contains("Saving a.toml").is_some());
     assert!(!toml.exists());
-    let key = h.state().answer_key;
+    let key = h.state().answer_key();
     h.get_by_label("Answer key").click();
     h.step();
-    assert_eq!(h.state().answer_key, !key, "the window answers");
+    assert_eq!(h.state().answer_key(), !key, "the window answers");
     release.send(()).unwrap();
     h.state().tasks().set_gate(None);
     h.state_mut().finish_tasks();
@@ -2776,7 +2776,7 @@ fn the_ui_thread_reads_and_writes_no_file() {
 /// The preview's pixels (the raster the texture shows) at the page position `p` (mm), through
 /// the raster's own region and scale; `None` outside it.
 fn pixel_at(h: &Harness<'_, HedgeApp>, p: hedge::draw::Pos) -> Option<egui::Color32> {
-    let (key, region, image) = h.state().raster.pixels()?;
+    let (key, region, image) = h.state().raster().pixels()?;
     assert_eq!(
         Some(key.id),
         h.state().preview().map(|(id, _)| id),
@@ -2796,7 +2796,7 @@ fn pixels_near(
     half: f64,
     like: impl Fn(egui::Color32) -> bool,
 ) -> usize {
-    let (_, region, _) = h.state().raster.pixels().unwrap();
+    let (_, region, _) = h.state().raster().pixels().unwrap();
     let step = 1.0 / region.scale;
     let n = (half / step).ceil() as i64;
     let mut count = 0;
@@ -2893,11 +2893,11 @@ fn a_lasso_round_cells_carves_them_again_and_the_preview_tints_them() {
         h.run();
     }
     // while it is drawn, the loop is there (painted over the page) and nothing is carved yet
-    assert!(h.state().lasso.len() > 20, "{}", h.state().lasso.len());
+    assert!(h.state().lasso().len() > 20, "{}", h.state().lasso().len());
     assert!(h.state().design().walls().recarve.is_empty());
     h.drop_at(path[path.len() - 1]);
     h.run();
-    assert!(h.state().lasso.is_empty());
+    assert!(h.state().lasso().is_empty());
     let w = h.state().design().walls().clone();
     assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message);
     let cells: Vec<Coord> = w.recarve[0]
@@ -3018,25 +3018,25 @@ fn a_page_that_turns_fits_the_panel_again() {
     let mut h = editor();
     h.run();
     let zoomed = |h: &mut Harness<'_, HedgeApp>| {
-        let v = &mut h.state_mut().view;
+        let v = h.state_mut().pan_zoom_mut();
         v.zoom = 3.0;
         v.pan = egui::vec2(250.0, -120.0);
     };
     zoomed(&mut h);
     pick(&mut h, "Orientation", "portrait");
-    let v = h.state().view;
+    let v = h.state().pan_zoom();
     assert_eq!(
         (v.zoom, v.pan),
         (3.0, egui::vec2(250.0, -120.0)),
         "still portrait"
     );
     pick(&mut h, "Orientation", "landscape");
-    let v = h.state().view;
+    let v = h.state().pan_zoom();
     assert_eq!((v.zoom, v.pan), (1.0, egui::Vec2::ZERO), "turned: fitted");
     assert_eq!(v.landscape, Some(true));
     zoomed(&mut h);
     pick(&mut h, "Orientation", "portrait");
-    let v = h.state().view;
+    let v = h.state().pan_zoom();
     assert_eq!(
         (v.zoom, v.pan, v.landscape),
         (1.0, egui::Vec2::ZERO, Some(false))

@@ -464,10 +464,10 @@ impl HedgeApp {
     pub fn persisted(&self) -> Persisted {
         Persisted {
             design: self.doc.design().clone(),
-            answer_key: self.answer_key,
+            answer_key: self.view.answer_key(),
             path: self.path.clone(),
             file: self.doc.file().map(Path::to_path_buf),
-            show_crossings: self.show_crossings,
+            show_crossings: self.view.show_crossings(),
             recent: self.doc.recent().to_vec(),
             book: self.book.list.clone(),
         }

@@ -136,7 +136,7 @@ pub(super) fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             }
         });
         ui.menu_button("View", |ui| {
-            ui.checkbox(&mut app.debug_overlay, "Debug overlay")
+            ui.checkbox(app.view.debug_overlay_mut(), "Debug overlay")
                 .on_hover_text("frame time and preview figures (F12)");
         });
         ui.menu_button("Book", |ui| super::book::menu(app, ui));

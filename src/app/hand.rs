@@ -41,12 +41,10 @@ pub(super) fn lasso_stroke(
             && let Some((_, p)) = app.preview()
         {
             let q = p.maze_point(place.to_page(pos));
-            if app.lasso.last() != Some(&q) {
-                app.lasso.push(q);
-            }
+            app.view.lasso_to(q);
         }
-    } else if !app.lasso.is_empty() {
-        let ring = std::mem::take(&mut app.lasso);
+    } else if !app.view.lasso().is_empty() {
+        let ring = app.view.take_lasso();
         let cells = app.lasso_cells(&ring);
         if cells.is_empty() {
             app.message = Some(Err(
@@ -58,7 +56,8 @@ pub(super) fn lasso_stroke(
     }
     let Some((_, p)) = app.preview() else { return };
     let points: Vec<egui::Pos2> = app
-        .lasso
+        .view
+        .lasso()
         .iter()
         .map(|&q| place.to_screen(p.page_point(q)))
         .collect();

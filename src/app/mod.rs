@@ -15,7 +15,6 @@
 //! The app does its file I/O through [`crate::io`].
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod background;
@@ -39,6 +38,7 @@ pub mod task;
 pub mod thumbs;
 pub mod tiles;
 pub mod ui;
+mod view_state;
 pub mod worker;
 
 pub use background::{Current, INLINE_CELLS, estimated_cells};
@@ -46,35 +46,13 @@ pub use commands::{Command, DialogHook, DialogRequest, ExportKind};
 pub use document::{
     DESIGN_KEY, Persisted, Prefs, RECENT, UNDO_DEPTH, clamp_design, default_autosave_path,
 };
+pub use view_state::{FrameTimes, Tool};
 
-use preview::{PagePreview, Raster, View};
+use preview::Raster;
 use task::Spawner;
 
 /// The editor's app id: the window's, and the name of eframe's storage folder.
 pub const APP_ID: &str = "hedge";
-
-/// What a primary drag on the preview does.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Tool {
-    /// Moves the page.
-    #[default]
-    Pan,
-    /// Switches cells on.
-    PaintOn,
-    /// Switches cells off.
-    PaintOff,
-    /// A click on a boundary cell puts the entrance there.
-    Entrance,
-    /// A click on a boundary cell puts the exit there.
-    Exit,
-    /// A click on a wall locks it as it stands (a passage open, a wall closed), or unlocks it.
-    Lock,
-    /// A brush stroke over cells carves them again from a new seed, the rest unchanged.
-    Recarve,
-    /// A loop drawn round cells (a lasso) carves those whose centres it holds again, as the
-    /// brush does.
-    Lasso,
-}
 
 /// The paper sizes offered by name (custom sizes come from design files or the size boxes).
 const PAPERS: [crate::page::Paper; 5] = [
@@ -89,10 +67,8 @@ const PAPERS: [crate::page::Paper; 5] = [
 pub struct HedgeApp {
     /// The design, its undo history, its file and saved state, the autosave ([`document`]).
     doc: document::Document,
-    /// Show the solution.
-    pub answer_key: bool,
-    /// Pan and zoom of the preview.
-    pub view: View,
+    /// What the editor shows and how: the toggles, pan and zoom, the tool ([`view_state`]).
+    view: view_state::ViewState,
     /// The file path field (Open / Save as / Shape / Export without a dialog): what was typed,
     /// never where Save writes by itself.
     pub path: String,
@@ -100,35 +76,14 @@ pub struct HedgeApp {
     pub message: Option<Result<String, String>>,
     /// Commands queued this frame.
     pub pending: Vec<Command>,
-    /// Tint the weave crossings in the preview.
-    pub show_crossings: bool,
-    /// Show the mask (and its necks) over the preview.
-    pub show_mask: bool,
-    /// What a drag on the preview does.
-    pub tool: Tool,
-    /// Where the page was painted in the last frame.
-    pub placement: Option<preview::PageOnScreen>,
-    /// The screen-to-maze mapping when the current brush stroke started (the page may move
-    /// under the pointer as the maze changes; the stroke keeps painting where it began).
-    pub stroke: Option<(preview::PageOnScreen, Arc<PagePreview>)>,
-    /// The preview's pixels (the page rasterised at the current zoom).
-    pub raster: Raster,
     /// The questions before changes not saved are dropped, and the window's closing.
     close: close::CloseFlow,
-    /// Show the debug overlay (frame time, the page raster).
-    pub debug_overlay: bool,
-    /// Timing of recent frames.
-    pub frames: FrameTimes,
     /// When set, file dialogs are not shown: this answers them (tests).
     pub dialog_hook: Option<DialogHook>,
     /// The typed-path window, open when a file dialog gave no file ([`chooser`]).
     pub chooser: Option<chooser::Chooser>,
     /// The "Pick the subject" window is open ([`picker`]).
     pub picker: bool,
-    /// The cells of the re-carve brush stroke under way ([`Tool::Recarve`]).
-    pub region: Vec<crate::topology::Coord>,
-    /// The lasso being drawn ([`Tool::Lasso`]), in maze units.
-    pub lasso: Vec<crate::topology::Point>,
     /// The picture that window shows.
     pub picker_view: picker::PickerView,
     /// The book list and its window.
@@ -139,38 +94,6 @@ pub struct HedgeApp {
     work: background::Background,
     /// The window title last sent to the window.
     title_shown: Option<String>,
-}
-
-/// How long the app's own work took in recent frames (the debug overlay shows it).
-#[derive(Clone, Debug, Default)]
-pub struct FrameTimes {
-    /// The last frame's time spent in the app (UI, preview, commands), in milliseconds.
-    pub last_ms: f32,
-    /// The slowest of the last 60 frames.
-    pub max_ms: f32,
-    /// The last 60 frames, newest last.
-    pub recent: std::collections::VecDeque<f32>,
-}
-
-impl FrameTimes {
-    /// Records one frame.
-    pub fn push(&mut self, ms: f32) {
-        self.last_ms = ms;
-        self.recent.push_back(ms);
-        if self.recent.len() > 60 {
-            self.recent.pop_front();
-        }
-        self.max_ms = self.recent.iter().copied().fold(0.0, f32::max);
-    }
-
-    /// The mean of the recent frames.
-    pub fn mean_ms(&self) -> f32 {
-        if self.recent.is_empty() {
-            0.0
-        } else {
-            self.recent.iter().sum::<f32>() / self.recent.len() as f32
-        }
-    }
 }
 
 impl HedgeApp {
@@ -195,27 +118,17 @@ impl HedgeApp {
     }
 
     fn with_tasks(p: Persisted, tasks: Spawner) -> Self {
+        let raster = Raster::new(tasks.clone());
         HedgeApp {
             doc: document::Document::new(p.design, p.file, p.recent),
-            answer_key: p.answer_key,
-            view: View::default(),
+            view: view_state::ViewState::new(p.answer_key, p.show_crossings, raster),
             path: p.path,
             message: None,
             pending: Vec::new(),
-            show_crossings: p.show_crossings,
-            show_mask: false,
-            tool: Tool::default(),
-            placement: None,
-            stroke: None,
-            raster: Raster::new(tasks.clone()),
             close: close::CloseFlow::default(),
-            debug_overlay: false,
-            frames: FrameTimes::default(),
             dialog_hook: None,
             chooser: None,
             picker: false,
-            region: Vec::new(),
-            lasso: Vec::new(),
             picker_view: picker::PickerView::default(),
             book: book::BookPanel::new(p.book),
             targets: targets::TargetsPanel::default(),
@@ -263,7 +176,7 @@ impl HedgeApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title_shown = Some(title);
         }
-        self.frames.push(start.elapsed().as_secs_f32() * 1000.0);
+        self.view.frame_done(start.elapsed().as_secs_f32() * 1000.0);
     }
 
     /// The question showing before changes not saved are dropped, if any.
