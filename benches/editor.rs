@@ -188,7 +188,7 @@ fn background(c: &mut Criterion) {
                 |app| {
                     next = (next + 1) % pictures.len();
                     let shape = Some(ShapeSource::File(pictures[next].clone()));
-                    app.pending.push(Command::SetShape(shape));
+                    app.queue(Command::SetShape(shape));
                 },
             )
         })
@@ -202,7 +202,7 @@ fn background(c: &mut Criterion) {
         shape: None,
         ..h.state().design().clone()
     };
-    h.state_mut().pending.push(Command::Edit {
+    h.state_mut().queue(Command::Edit {
         design: Box::new(d),
         coalesce: false,
     });
@@ -236,10 +236,7 @@ fn background(c: &mut Criterion) {
                 iters,
                 "frames while a 200 x 200 PDF exports",
                 HedgeApp::exporting,
-                |app| {
-                    app.pending
-                        .push(Command::Export(ExportKind::PDF, pdf.clone()))
-                },
+                |app| app.queue(Command::Export(ExportKind::PDF, pdf.clone())),
             )
         })
     });

@@ -225,21 +225,21 @@ fn export_save_and_open_through_the_path_field() {
     let mut h = editor();
 
     let json = dir.path().join("maze.json");
-    h.state_mut().path = json.display().to_string();
+    h.state_mut().type_path(json.display().to_string());
     h.run();
     h.get_by_label("Export").click();
     h.run();
     assert!(
-        matches!(&h.state().message, Some(Ok(m)) if m.starts_with("exported")),
+        matches!(h.state().message(), Some(Ok(m)) if m.starts_with("exported")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(v["format"], "hedge-maze");
     assert_eq!(v["seed"], h.state().design().seed.unwrap());
 
     let toml = dir.path().join("maze.toml");
-    h.state_mut().path = toml.display().to_string();
+    h.state_mut().type_path(toml.display().to_string());
     h.run();
     h.get_by_label("Save as").click();
     h.run();
@@ -254,14 +254,15 @@ fn export_save_and_open_through_the_path_field() {
     assert_eq!(*h.state().design(), saved);
 
     // a bad path is a readable line, not a panic
-    h.state_mut().path = dir.path().join("nope/x.toml").display().to_string();
+    h.state_mut()
+        .type_path(dir.path().join("nope/x.toml").display().to_string());
     h.run();
     h.get_by_label("Open").click();
     h.run();
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("nope/x.toml")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("nope/x.toml")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
 }
 
@@ -408,14 +409,14 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     h.run();
 
     let base = dir.path().to_path_buf();
-    h.state_mut().dialog_hook = Some(Box::new(move |req| {
+    h.state_mut().set_dialog_hook(Some(Box::new(move |req| {
         use hedge::app::DialogRequest;
         Some(base.join(match req {
             DialogRequest::Export(k) => format!("maze.{}", k.extension()),
             DialogRequest::SaveDesign => "maze.toml".into(),
             _ => return None,
         }))
-    }));
+    })));
     for (item, file) in [
         ("Export PDF...", "maze.pdf"),
         ("Export SVG...", "maze.svg"),
@@ -425,9 +426,9 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     ] {
         menu(&mut h, "File", item);
         assert!(
-            matches!(&h.state().message, Some(Ok(_))),
+            matches!(h.state().message(), Some(Ok(_))),
             "{item}: {:?}",
-            h.state().message
+            h.state().message()
         );
         assert!(dir.path().join(file).is_file(), "{item} wrote {file}");
     }
@@ -454,32 +455,33 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     assert_eq!(cli_svg(&dir.path().join("maze.toml")), read("maze.svg"));
 
     // no dialog (rfd found no portal): the message points at the path box, which works
-    h.state_mut().dialog_hook = Some(Box::new(|_| None));
+    h.state_mut().set_dialog_hook(Some(Box::new(|_| None)));
     menu(&mut h, "File", "Export PDF...");
     assert!(
-        matches!(&h.state().message, Some(Ok(m)) if m.contains("type a path")),
+        matches!(h.state().message(), Some(Ok(m)) if m.contains("type a path")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     // the typed-path window opened; the path box works as well
-    assert!(h.state().chooser.is_some());
+    assert!(h.state().chooser().is_some());
     h.get_by_label("Cancel").click();
     h.run();
     let typed = dir.path().join("typed.pdf");
-    h.state_mut().path = typed.display().to_string();
+    h.state_mut().type_path(typed.display().to_string());
     h.run();
     h.get_by_label("Export").click();
     h.run();
     assert!(std::fs::read(&typed).unwrap().starts_with(b"%PDF"));
     // an unwritable path is a readable error in the window
-    h.state_mut().path = dir.path().join("no/such/dir/x.svg").display().to_string();
+    h.state_mut()
+        .type_path(dir.path().join("no/such/dir/x.svg").display().to_string());
     h.run();
     h.get_by_label("Export").click();
     h.run();
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("no/such/dir")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("no/such/dir")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
 }
 
@@ -494,7 +496,7 @@ fn the_editor_exports_every_format_the_command_line_writes() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor();
     let base = dir.path().to_path_buf();
-    h.state_mut().dialog_hook = Some(Box::new(move |req| {
+    h.state_mut().set_dialog_hook(Some(Box::new(move |req| {
         Some(base.join(match req {
             DialogRequest::Export(k) => {
                 format!("{}.{}", k.label().replace(' ', "-"), k.extension())
@@ -502,15 +504,15 @@ fn the_editor_exports_every_format_the_command_line_writes() {
             DialogRequest::SaveDesign => "maze.toml".into(),
             _ => return None,
         }))
-    }));
+    })));
     menu(&mut h, "File", "Save design as...");
     for kind in OUTPUTS {
         let file = format!("{}.{}", kind.label().replace(' ', "-"), kind.extension());
         menu(&mut h, "File", &format!("Export {}...", kind.label()));
         assert!(
-            matches!(&h.state().message, Some(Ok(_))),
+            matches!(h.state().message(), Some(Ok(_))),
             "{kind:?}: {:?}",
-            h.state().message
+            h.state().message()
         );
         assert!(dir.path().join(&file).is_file(), "{kind:?} wrote {file}");
     }
@@ -703,13 +705,14 @@ fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
     // a file that is not a picture: the design stays, the error is in the window
     let bad = dir.path().join("notes.png");
     std::fs::write(&bad, b"not a picture").unwrap();
-    h.state_mut().dialog_hook = Some(Box::new(move |_| Some(bad.clone())));
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |_| Some(bad.clone()))));
     h.get_by_label("Open image...").click();
     h.run();
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("notes.png")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("notes.png")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     assert_eq!(
         h.state().design().shape,
@@ -760,7 +763,8 @@ fn closing_with_unsaved_changes_asks() {
     // design is written there, then the window closes
     let path = dir.path().join("kept.toml");
     let answer = path.clone();
-    h.state_mut().dialog_hook = Some(Box::new(move |_| Some(answer.clone())));
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |_| Some(answer.clone()))));
     request_close(&mut h);
     assert!(h.query_by_label_contains("Save asks where").is_some());
     h.get_by_label("Save and close").click();
@@ -782,13 +786,13 @@ fn saving_after_an_export_leaves_the_export_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor();
     let pdf = dir.path().join("victim.pdf");
-    h.state_mut().path = pdf.display().to_string();
+    h.state_mut().type_path(pdf.display().to_string());
     h.run();
     h.get_by_label("Export").click();
     h.run();
     let exported = std::fs::read(&pdf).unwrap();
     assert!(exported.starts_with(b"%PDF"));
-    let error = |h: &Harness<'_, HedgeApp>| match &h.state().message {
+    let error = |h: &Harness<'_, HedgeApp>| match h.state().message() {
         Some(Err(e)) => e.clone(),
         other => panic!("no error: {other:?}"),
     };
@@ -807,10 +811,10 @@ fn saving_after_an_export_leaves_the_export_byte_for_byte() {
     let mine = dir.path().join("mine.toml");
     let asked = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let (log, answer) = (asked.clone(), dir.path().join("mine"));
-    h.state_mut().dialog_hook = Some(Box::new(move |req| {
+    h.state_mut().set_dialog_hook(Some(Box::new(move |req| {
         log.lock().unwrap().push(req.clone());
         Some(answer.clone())
-    }));
+    })));
     assert_eq!(h.state().window_title(), "Untitled - Hedge");
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
@@ -913,7 +917,7 @@ fn the_autosave_brings_back_the_design_after_a_crash() {
     drop(h);
     let next = HedgeApp::headless(hedge::app::Persisted::default()).with_autosave(auto.clone());
     assert_eq!(*next.design(), design);
-    assert!(matches!(&next.message, Some(Ok(m)) if m.contains("restored")));
+    assert!(matches!(next.message(), Some(Ok(m)) if m.contains("restored")));
     // and a clean exit removes it
     let mut next = next;
     next.remove_autosave();
@@ -964,9 +968,9 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     click(&mut h, Coord::new(10, 10));
     assert_eq!(*h.state().design(), before);
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("outline")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("outline")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     // undo puts the exit back where it was
     h.get_by_label("Undo").click();
@@ -1025,18 +1029,21 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     );
 
     let base = dir.path().to_path_buf();
-    h.state_mut().dialog_hook = Some(Box::new(move |req| match req {
-        hedge::app::DialogRequest::Export(k) => Some(base.join(format!("tiles.{}", k.extension()))),
-        hedge::app::DialogRequest::SaveDesign => Some(base.join("tiles.toml")),
-        _ => None,
-    }));
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |req| match req {
+            hedge::app::DialogRequest::Export(k) => {
+                Some(base.join(format!("tiles.{}", k.extension())))
+            }
+            hedge::app::DialogRequest::SaveDesign => Some(base.join("tiles.toml")),
+            _ => None,
+        })));
     menu(&mut h, "File", "Export SVG...");
     menu(&mut h, "File", "Export PDF...");
     menu(&mut h, "File", "Save design as...");
     assert!(
-        matches!(&h.state().message, Some(Ok(_))),
+        matches!(h.state().message(), Some(Ok(_))),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     let svg = std::fs::read_to_string(dir.path().join("tiles.svg")).unwrap();
     let wall = hedge::draw::TILE_WALL.hex();
@@ -1080,7 +1087,7 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor();
     menu(&mut h, "Book", "Book list");
-    assert!(h.state().book.open);
+    assert!(h.state().book().open);
     let mut added = Vec::new();
     for shape in ["heart", "fish", "owl"] {
         h.get_by_label(shape).click();
@@ -1091,7 +1098,7 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     }
     let designs = |h: &Harness<'_, HedgeApp>| -> Vec<hedge::design::Design> {
         h.state()
-            .book
+            .book()
             .list
             .pages
             .iter()
@@ -1113,7 +1120,7 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     h.run();
     pick(&mut h, "Answer keys", "after each puzzle");
     assert_eq!(
-        h.state().book.list.settings.answers,
+        h.state().book().list.settings.answers,
         hedge::book::Answers::AfterEach
     );
     let title = h.get_by_label("Book title");
@@ -1122,30 +1129,31 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     h.get_by_label("Book title").type_text("Sea and Sky");
     h.run();
     assert_eq!(
-        h.state().book.list.settings.title.as_deref(),
+        h.state().book().list.settings.title.as_deref(),
         Some("Sea and Sky")
     );
 
     let base = dir.path().to_path_buf();
-    h.state_mut().dialog_hook = Some(Box::new(move |req| match req {
-        hedge::app::DialogRequest::SaveBook => Some(base.join("book.toml")),
-        hedge::app::DialogRequest::ExportBook => Some(base.join("book.pdf")),
-        _ => None,
-    }));
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |req| match req {
+            hedge::app::DialogRequest::SaveBook => Some(base.join("book.toml")),
+            hedge::app::DialogRequest::ExportBook => Some(base.join("book.pdf")),
+            _ => None,
+        })));
     h.get_by_label("Save book...").click();
     h.run();
     assert!(
-        matches!(&h.state().message, Some(Ok(_))),
+        matches!(h.state().message(), Some(Ok(_))),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     h.get_by_label("Export book PDF...").click();
     h.run();
-    assert!(!h.state().book.exporting());
+    assert!(!h.state().book().exporting());
     assert!(
-        matches!(&h.state().message, Some(Ok(m)) if m.contains("5 pages")),
+        matches!(h.state().message(), Some(Ok(m)) if m.contains("5 pages")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     let pdf = std::fs::read(dir.path().join("book.pdf")).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).expect("the PDF parses");
@@ -1155,7 +1163,7 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     let book = hedge::book::load(&dir.path().join("book.toml"), &hedge::io::Files).unwrap();
     let read: Vec<hedge::design::Design> = book.puzzles.iter().map(|p| p.design.clone()).collect();
     assert_eq!(read, designs(&h));
-    assert_eq!(book.settings, h.state().book.list.settings);
+    assert_eq!(book.settings, h.state().book().list.settings);
     // and `hedge batch` makes the very same PDF from it
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
         .arg("batch")
@@ -1192,7 +1200,7 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     );
     let outcome = h
         .state()
-        .targets
+        .targets()
         .outcome
         .clone()
         .expect("the preset searched");
@@ -1247,7 +1255,7 @@ fn on_a_heart_every_preset_and_a_found_maze_show_a_maze_that_meets_its_targets()
     h.run();
     let met = |h: &Harness<'_, HedgeApp>, what: &str| {
         let app = h.state();
-        let outcome = app.targets.outcome.as_ref().expect("a search ran");
+        let outcome = app.targets().outcome.as_ref().expect("a search ran");
         let g = app.generated().expect("a maze on show");
         assert_eq!(
             g.design.walls(),
@@ -1358,9 +1366,9 @@ fn find_a_maze_meets_the_target_and_records_the_seed() {
     let undo = h.state().undo_steps();
     h.get_by_label("Find a maze").click_accesskit();
     h.run();
-    assert!(!h.state().searching() && h.state().targets.outcome.is_some());
+    assert!(!h.state().searching() && h.state().targets().outcome.is_some());
     let app = h.state();
-    let outcome = app.targets.outcome.as_ref().unwrap();
+    let outcome = app.targets().outcome.as_ref().unwrap();
     assert!(outcome.met, "{}", outcome.text);
     assert_ne!(
         app.design().seed,
@@ -1385,13 +1393,13 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     h.get_by_label("Budget candidates")
         .set_value_accesskit(1_000_000.0);
     h.run();
-    assert_eq!(h.state().targets.candidates, 1_000_000);
+    assert_eq!(h.state().targets().candidates, 1_000_000);
     let before = h.state().design().clone();
     // the search runs on a thread of its own here, as in the editor; the test waits for its
     // reports (a blocking wait on the task, not a poll)
     h.state_mut().run_tasks_inline(false);
     let under_way = |h: &Harness<'_, HedgeApp>| {
-        let search = h.state().targets.search.as_ref().expect("a search runs");
+        let search = h.state().targets().search.as_ref().expect("a search runs");
         search.task.wait_for_progress(|p| p.tried >= 64);
         assert!(search.progress().is_some_and(|p| p.tried >= 64));
     };
@@ -1418,7 +1426,7 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
         before,
         "a cancelled search changes nothing"
     );
-    let text = &h.state().targets.outcome.as_ref().unwrap().text;
+    let text = &h.state().targets().outcome.as_ref().unwrap().text;
     assert!(text.contains("cancelled"), "{text}");
 
     // an edit while it runs: the search stops and its result is not used
@@ -1433,7 +1441,7 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     assert!(!h.state().searching());
     assert_eq!(h.state().design().walls().braid, 0.5);
     assert_eq!(h.state().design().seed, before.seed);
-    let text = &h.state().targets.outcome.as_ref().unwrap().text;
+    let text = &h.state().targets().outcome.as_ref().unwrap().text;
     assert!(text.contains("design changed"), "{text}");
 }
 
@@ -1448,7 +1456,7 @@ fn tile_designs_say_targets_are_for_walls_only() {
         },
         ..h.state().design().clone()
     };
-    h.state_mut().pending.push(hedge::app::Command::Edit {
+    h.state_mut().queue(hedge::app::Command::Edit {
         design: Box::new(d),
         coalesce: false,
     });
@@ -1460,10 +1468,10 @@ fn tile_designs_say_targets_are_for_walls_only() {
     assert!(h.get_by_label("Find a maze").accesskit_node().is_disabled());
     assert!(h.get_by_label("Adult").accesskit_node().is_disabled());
     // asked anyway (a command), the search refuses with the same words
-    h.state_mut().pending.push(hedge::app::Command::FindMaze);
+    h.state_mut().queue(hedge::app::Command::FindMaze);
     h.run();
     assert!(!h.state().searching());
-    let text = &h.state().targets.outcome.as_ref().unwrap().text;
+    let text = &h.state().targets().outcome.as_ref().unwrap().text;
     assert!(text.contains("walls style only"), "{text}");
 }
 
@@ -1634,7 +1642,7 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
         Some(hedge::shape::ShapeSource::File(png.clone()))
     );
     assert!(status(&h).contains("looks like a photo"), "{}", status(&h));
-    assert!(h.state().picker);
+    assert!(h.state().picker_open());
 
     // a click on the disc picks it
     let r = h
@@ -1676,13 +1684,12 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
     // saved, the design makes the same maze through the library's entry point and the CLI
     let toml = dir.path().join("picked.toml");
     h.state_mut()
-        .pending
-        .push(hedge::app::Command::SaveDesign(toml.clone()));
+        .queue(hedge::app::Command::SaveDesign(toml.clone()));
     h.run();
     assert!(
-        matches!(&h.state().message, Some(Ok(_))),
+        matches!(h.state().message(), Some(Ok(_))),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     let editor_json = match h.state().current() {
         hedge::app::Current::Made { made, .. } => made.json().unwrap(),
@@ -1799,10 +1806,11 @@ fn own_start_and_finish_pictures_come_from_the_dialog_and_stay_in_the_design_fil
     let mut h = editor();
     let pic = blue.clone();
     let saved = dir.path().join("kid.toml");
-    h.state_mut().dialog_hook = Some(Box::new(move |req| match req {
-        hedge::app::DialogRequest::EndPicture(_) => Some(pic.clone()),
-        _ => None,
-    }));
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |req| match req {
+            hedge::app::DialogRequest::EndPicture(_) => Some(pic.clone()),
+            _ => None,
+        })));
     h.get_by_label("Children's page").click();
     h.run();
     // the start picture alone, no theme: the status says the finish is missing, the words stay
@@ -1814,9 +1822,9 @@ fn own_start_and_finish_pictures_come_from_the_dialog_and_stay_in_the_design_fil
     );
     assert!(h.state().design().page.pictures.is_none());
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("finish picture is missing")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("finish picture is missing")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     // the finish picture too: both on the page, in the preview
     h.get_by_label("choose…").click();
@@ -1841,7 +1849,7 @@ fn own_start_and_finish_pictures_come_from_the_dialog_and_stay_in_the_design_fil
     assert!(
         h.state().design().page.pictures.is_some(),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     // × on the finish goes back to the word; undo brings the picture back
     h.run();
@@ -1946,11 +1954,11 @@ fn knobs_follow_the_shape_and_a_weave_disables_what_it_ignores() {
     let braid = h.get_by_role_and_label(Role::Slider, "Braid");
     assert!(braid.accesskit_node().is_disabled());
     // a note about an earlier action goes once the design moves on; an error would stay
-    h.state_mut().message = Some(Ok("no file chosen".into()));
+    h.state_mut().set_message(Some(Ok("no file chosen".into())));
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.4);
     h.run();
-    assert!(h.state().message.is_none(), "{:?}", h.state().message);
+    assert!(h.state().message().is_none(), "{:?}", h.state().message());
     // the preset for the youngest makes a plain maze: its button turns the weave off
     h.get_by_label("Ages 3-5").click();
     h.run();
@@ -2051,7 +2059,7 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     h.drop_at(path[8]);
     h.run();
     let w = h.state().design().walls().clone();
-    assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message);
+    assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message());
     assert_eq!(w.recarve[0].cells.len(), 9, "{:?}", w.recarve[0].cells);
     assert_eq!(h.state().undo_steps(), steps + 2);
     let after = passages(&h);
@@ -2146,7 +2154,7 @@ fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
         panic!(
             "{:?} {:?}",
             h.state().design().walls().placement,
-            h.state().message
+            h.state().message()
         )
     };
     assert_eq!(exit, Coord::new(0, 12), "snapped to the outline");
@@ -2172,9 +2180,9 @@ fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
     h.run();
     assert_eq!(*h.state().design(), before);
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("outline")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("outline")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
 }
 
@@ -2229,7 +2237,7 @@ fn a_moved_finish_follows_size_and_shape_and_only_the_left_button_places() {
     click_at(&mut h, edge, egui::PointerButton::Primary);
     let placed = |h: &Harness<'_, HedgeApp>| match h.state().design().walls().placement {
         Placement::Cells { entrance, exit } => (entrance, exit),
-        p => panic!("{p:?}: {:?}", h.state().message),
+        p => panic!("{p:?}: {:?}", h.state().message()),
     };
     assert_eq!(placed(&h).1, Coord::new(10, 19));
     let steps = h.state().undo_steps();
@@ -2244,9 +2252,9 @@ fn a_moved_finish_follows_size_and_shape_and_only_the_left_button_places() {
     let g = h.state().generated().unwrap();
     assert_eq!(g.maze.grid().coord(g.exit.cell), exit);
     assert!(
-        matches!(&h.state().message, Some(Ok(m)) if m.contains("nearest")),
+        matches!(h.state().message(), Some(Ok(m)) if m.contains("nearest")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     assert_eq!(h.state().undo_steps(), steps + 1, "the width's own step");
     // a heart: the ends move onto the heart's outline
@@ -2314,7 +2322,7 @@ fn status_lines_never_move_the_page_and_every_window_size_shows_it_whole() {
             Some(Err("one line of error".to_string())),
             None,
         ] {
-            h.state_mut().message = msg.clone();
+            h.state_mut().set_message(msg.clone());
             h.run();
             assert_eq!(page_rect(&h), page, "{size:?}: {msg:?}");
         }
@@ -2346,20 +2354,20 @@ fn a_file_opens_as_what_it_is_and_every_chooser_takes_a_typed_path() {
     std::fs::write(&toml, hedge::io::design_to_toml(&design)).unwrap();
     queue(&mut h, Command::OpenFile(toml.clone()));
     h.run();
-    assert_eq!(*h.state().design(), design, "{:?}", h.state().message);
+    assert_eq!(*h.state().design(), design, "{:?}", h.state().message());
     assert_eq!(h.state().file(), Some(toml.as_path()));
     assert_eq!(h.state().window_title(), "twelve.toml - Hedge");
     // no file dialog answers: the typed-path window asks, a name suggested beside the design
-    h.state_mut().dialog_hook = Some(Box::new(|_| None));
+    h.state_mut().set_dialog_hook(Some(Box::new(|_| None)));
     menu(&mut h, "File", "Export SVG...");
-    let chooser = h.state().chooser.clone().expect("the typed-path window");
+    let chooser = h.state().chooser().cloned().expect("the typed-path window");
     assert_eq!(chooser.path, format!("{}/twelve.svg", dir.path().display()));
     let svg = dir.path().join("typed.svg");
-    h.state_mut().chooser.as_mut().unwrap().path = svg.display().to_string();
+    h.state_mut().chooser_mut().unwrap().path = svg.display().to_string();
     h.run();
     h.get_by_label("OK").click();
     h.run();
-    assert!(h.state().chooser.is_none());
+    assert!(h.state().chooser().is_none());
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
     assert!(dir.path().join("typed-key.svg").is_file());
     // a maze's JSON holds its design
@@ -2372,7 +2380,12 @@ fn a_file_opens_as_what_it_is_and_every_chooser_takes_a_typed_path() {
     h.run();
     queue(&mut h, Command::OpenFile(json));
     h.run();
-    assert_eq!(h.state().design().seed, Some(5), "{:?}", h.state().message);
+    assert_eq!(
+        h.state().design().seed,
+        Some(5),
+        "{:?}",
+        h.state().message()
+    );
     assert_eq!(
         h.state().file(),
         None,
@@ -2383,12 +2396,12 @@ fn a_file_opens_as_what_it_is_and_every_chooser_takes_a_typed_path() {
     queue(&mut h, Command::Book(BookCommand::AddCurrent));
     queue(&mut h, Command::Book(BookCommand::Save(book.clone())));
     queue(&mut h, Command::Book(BookCommand::Remove(0)));
-    assert!(h.state().book.list.pages.is_empty());
+    assert!(h.state().book().list.pages.is_empty());
     queue(&mut h, Command::Book(BookCommand::Show(false)));
     queue(&mut h, Command::OpenFile(book));
     h.run();
-    assert!(h.state().book.open, "{:?}", h.state().message);
-    assert_eq!(h.state().book.list.pages.len(), 1);
+    assert!(h.state().book().open, "{:?}", h.state().message());
+    assert_eq!(h.state().book().list.pages.len(), 1);
     assert_eq!(h.state().design().seed, Some(5), "a book leaves the design");
     // a picture becomes the shape
     let png = dir.path().join("disc.png");
@@ -2402,10 +2415,10 @@ fn a_file_opens_as_what_it_is_and_every_chooser_takes_a_typed_path() {
 
     // Cancel closes it, nothing done
     menu(&mut h, "File", "Open design...");
-    assert!(h.state().chooser.is_some());
+    assert!(h.state().chooser().is_some());
     h.get_by_label("Cancel").click();
     h.run();
-    assert!(h.state().chooser.is_none());
+    assert!(h.state().chooser().is_none());
     assert_eq!(h.state().design().shape.as_ref().map(|_| ()), Some(()));
 }
 
@@ -2513,7 +2526,8 @@ fn reading_a_picture_can_be_cancelled_and_the_design_stays() {
     h.state_mut().run_tasks_inline(false);
     let (gate, at_gate, release) = hold("reading the picture");
     h.state().tasks().set_gate(Some(gate));
-    h.state_mut().dialog_hook = Some(Box::new(move |_| Some(png.clone())));
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |_| Some(png.clone()))));
     h.get_by_label("Open image...").click();
     h.step();
     at_gate.recv().unwrap();
@@ -2564,7 +2578,7 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
     h.state_mut().finish_tasks();
     h.run();
     assert_eq!(maze_cells(&h), 40_000);
-    h.state_mut().path = pdf.display().to_string();
+    h.state_mut().type_path(pdf.display().to_string());
     h.run();
 
     // the export on a thread of its own, held once its first bytes are written
@@ -2591,7 +2605,7 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
     h.step();
     assert!(!h.state().exporting());
     assert_eq!(
-        h.state().message,
+        *h.state().message(),
         Some(Ok(hedge::app::worker::EXPORT_CANCELLED.into()))
     );
     assert!(names_in(&out).is_empty(), "{:?}", names_in(&out));
@@ -2600,7 +2614,7 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
     h.state().tasks().set_gate(None);
     h.get_by_label("Export").click_accesskit();
     h.step();
-    assert!(h.state().exporting(), "{:?}", h.state().message);
+    assert!(h.state().exporting(), "{:?}", h.state().message());
     // blocks until the job has finished (on its channel, not a clock)
     h.state()
         .export()
@@ -2614,9 +2628,9 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
         frames += 1;
     }
     assert!(
-        matches!(&h.state().message, Some(Ok(m)) if m.starts_with("exported") && m.contains("big.pdf")),
+        matches!(h.state().message(), Some(Ok(m)) if m.starts_with("exported") && m.contains("big.pdf")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     assert_eq!(names_in(&out), ["big.pdf"]);
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
@@ -2629,7 +2643,7 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
 fn frames_until(h: &mut Harness<'_, HedgeApp>, done: impl Fn(&HedgeApp) -> bool) {
     let mut frames = 0;
     while !done(h.state()) {
-        assert!(frames < 10, "within 10 frames: {:?}", h.state().message);
+        assert!(frames < 10, "within 10 frames: {:?}", h.state().message());
         h.step();
         frames += 1;
     }
@@ -2637,7 +2651,7 @@ fn frames_until(h: &mut Harness<'_, HedgeApp>, done: impl Fn(&HedgeApp) -> bool)
 
 /// Queues `cmd` as the UI does, for the next frame to apply (on the UI thread).
 fn queue(h: &mut Harness<'_, HedgeApp>, cmd: hedge::app::Command) {
-    h.state_mut().pending.push(cmd);
+    h.state_mut().queue(cmd);
     h.step();
 }
 
@@ -2666,7 +2680,7 @@ fn the_ui_thread_reads_and_writes_no_file() {
     // Save, held at its start: frames go on, the bar says so, nothing is written yet
     let (gate, at_gate, release) = hold("reading or writing a file");
     h.state().tasks().set_gate(Some(gate));
-    h.state_mut().path = toml.display().to_string();
+    h.state_mut().type_path(toml.display().to_string());
     h.step();
     h.get_by_label("Save as").click();
     h.step();
@@ -2686,9 +2700,9 @@ fn the_ui_thread_reads_and_writes_no_file() {
     h.state_mut().finish_tasks();
     let design = h.state().design().clone();
     assert!(
-        matches!(&h.state().message, Some(Ok(m)) if m.starts_with("saved")),
+        matches!(h.state().message(), Some(Ok(m)) if m.starts_with("saved")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     assert_eq!(
         std::fs::read_to_string(&toml).unwrap(),
@@ -2735,26 +2749,26 @@ fn the_ui_thread_reads_and_writes_no_file() {
     let book = dir.path().join("book.toml");
     queue(&mut h, Command::Book(BookCommand::AddCurrent));
     assert_eq!(
-        h.state().book.list.pages.len(),
+        h.state().book().list.pages.len(),
         1,
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     queue(&mut h, Command::Book(BookCommand::Save(book.clone())));
     h.state_mut().finish_tasks();
-    let list = h.state().book.list.clone();
+    let list = h.state().book().list.clone();
     assert_eq!(
         std::fs::read_to_string(&book).unwrap(),
         list.to_toml(),
         "the book file the editor always wrote: {:?}",
-        h.state().message
+        h.state().message()
     );
     queue(&mut h, Command::Book(BookCommand::Remove(0)));
-    assert!(h.state().book.list.pages.is_empty());
+    assert!(h.state().book().list.pages.is_empty());
     queue(&mut h, Command::Book(BookCommand::Open(book.clone())));
     h.state_mut().finish_tasks();
-    frames_until(&mut h, |a| !a.book.list.pages.is_empty());
-    assert_eq!(h.state().book.list, list);
+    frames_until(&mut h, |a| !a.book().list.pages.is_empty());
+    assert_eq!(h.state().book().list, list);
 
     // the autosave was written off the UI thread too
     h.state_mut().finish_tasks();
@@ -2899,7 +2913,7 @@ fn a_lasso_round_cells_carves_them_again_and_the_preview_tints_them() {
     h.run();
     assert!(h.state().lasso().is_empty());
     let w = h.state().design().walls().clone();
-    assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message);
+    assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message());
     let cells: Vec<Coord> = w.recarve[0]
         .cells
         .iter()
@@ -2939,9 +2953,9 @@ fn a_lasso_round_cells_carves_them_again_and_the_preview_tints_them() {
     h.run();
     assert_eq!(h.state().design().walls().recarve.len(), 1);
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("no cell")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("no cell")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
 }
 
@@ -2977,21 +2991,21 @@ fn a_book_being_opened_shows_its_pages_made_and_can_be_cancelled() {
     h.state_mut().finish_tasks();
     h.step();
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("cancelled")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("cancelled")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
-    assert!(h.state().book.list.pages.is_empty(), "the list stays");
+    assert!(h.state().book().list.pages.is_empty(), "the list stays");
     assert!(h.query_by_label_contains("Opening the book").is_none());
 
     // again, to the end: four pages, each the generator's
     h.state().tasks().set_gate(None);
     queue(&mut h, Command::Book(BookCommand::Open(path.clone())));
     h.state_mut().finish_tasks();
-    frames_until(&mut h, |a| !a.book.list.pages.is_empty());
+    frames_until(&mut h, |a| !a.book().list.pages.is_empty());
     let tags: Vec<_> = h
         .state()
-        .book
+        .book()
         .list
         .pages
         .iter()

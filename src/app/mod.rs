@@ -1,9 +1,15 @@
 //! The desktop editor (egui/eframe), behind the `gui` cargo feature.
 //!
 //! Split the way the egui demo app and rerun's viewer are. This file holds the editor's state
-//! ([`HedgeApp`]), how it starts and its frame; the rest is in files named for what they own:
-//! - `document.rs`: the design, its undo history, the saved state and autosave;
-//! - `background.rs`: the background tasks and the current maze made from the design;
+//! ([`HedgeApp`]), how it starts and its frame; the rest is in files named for what they own.
+//! `HedgeApp` has no public fields: its parts keep their state private and are reached
+//! through their methods (and the app's own, which tests use):
+//! - `document.rs`: the design, its undo history, the saved state and autosave
+//!   (`Document`: every change of the design goes through it);
+//! - `view_state.rs`: what is shown and how, none of it in the design (`ViewState`);
+//! - `background.rs`: the background tasks and the current maze made from the design
+//!   (`Background`);
+//! - [`close`]: the questions before changes are dropped, and closing (`CloseFlow`);
 //! - `commands.rs`: the [`Command`]s the UI emits, applied once at the end of each
 //!   frame (files, dialogs, exports);
 //! - [`ui`] draws the panels (the knobs' Maze and Page sections in `maze_knobs.rs` and
@@ -63,7 +69,8 @@ const PAPERS: [crate::page::Paper; 5] = [
     crate::page::Paper::Trim6x9,
 ];
 
-/// The editor: the design being edited, its history, the newest maze, and the view.
+/// The editor: the document, the view, the background work, the close flow, and the panels'
+/// own state (the typed path, the status line, the commands queued this frame, the windows).
 pub struct HedgeApp {
     /// The design, its undo history, its file and saved state, the autosave ([`document`]).
     doc: document::Document,
@@ -71,25 +78,25 @@ pub struct HedgeApp {
     view: view_state::ViewState,
     /// The file path field (Open / Save as / Shape / Export without a dialog): what was typed,
     /// never where Save writes by itself.
-    pub path: String,
+    path: String,
     /// The last file operation's outcome (shown in the status bar until the next one).
-    pub message: Option<Result<String, String>>,
+    message: Option<Result<String, String>>,
     /// Commands queued this frame.
-    pub pending: Vec<Command>,
+    pending: Vec<Command>,
     /// The questions before changes not saved are dropped, and the window's closing.
     close: close::CloseFlow,
     /// When set, file dialogs are not shown: this answers them (tests).
-    pub dialog_hook: Option<DialogHook>,
+    dialog_hook: Option<DialogHook>,
     /// The typed-path window, open when a file dialog gave no file ([`chooser`]).
-    pub chooser: Option<chooser::Chooser>,
+    chooser: Option<chooser::Chooser>,
     /// The "Pick the subject" window is open ([`picker`]).
-    pub picker: bool,
+    picker: bool,
     /// The picture that window shows.
-    pub picker_view: picker::PickerView,
+    picker_view: picker::PickerView,
     /// The book list and its window.
-    pub book: book::BookPanel,
+    book: book::BookPanel,
     /// The Difficulty section's search knobs, running search and last outcome.
-    pub targets: targets::TargetsPanel,
+    targets: targets::TargetsPanel,
     /// The background work and the maze made from the design ([`background`]).
     work: background::Background,
     /// The window title last sent to the window.
@@ -200,6 +207,56 @@ impl HedgeApp {
         });
         let mark = if self.unsaved() { "*" } else { "" };
         format!("{mark}{name} - Hedge")
+    }
+
+    /// The last file operation's outcome, as the status bar shows it.
+    pub fn message(&self) -> &Option<Result<String, String>> {
+        &self.message
+    }
+
+    /// Shows `message` in the status bar as a file operation's outcome would (tests).
+    pub fn set_message(&mut self, message: Option<Result<String, String>>) {
+        self.message = message;
+    }
+
+    /// Queues `cmd`, applied at the end of the frame as the panels' commands are.
+    pub fn queue(&mut self, cmd: Command) {
+        self.pending.push(cmd);
+    }
+
+    /// Types `path` in the file path box.
+    pub fn type_path(&mut self, path: String) {
+        self.path = path;
+    }
+
+    /// Stands `hook` in for the file dialogs (tests), or shows them again (`None`).
+    pub fn set_dialog_hook(&mut self, hook: Option<DialogHook>) {
+        self.dialog_hook = hook;
+    }
+
+    /// The typed-path window, when it is open.
+    pub fn chooser(&self) -> Option<&chooser::Chooser> {
+        self.chooser.as_ref()
+    }
+
+    /// The typed-path window, when it is open, to type in.
+    pub fn chooser_mut(&mut self) -> Option<&mut chooser::Chooser> {
+        self.chooser.as_mut()
+    }
+
+    /// Whether the "Pick the subject" window is open.
+    pub fn picker_open(&self) -> bool {
+        self.picker
+    }
+
+    /// The book list and its window.
+    pub fn book(&self) -> &book::BookPanel {
+        &self.book
+    }
+
+    /// The Difficulty section's search knobs, running search and last outcome.
+    pub fn targets(&self) -> &targets::TargetsPanel {
+        &self.targets
     }
 }
 

@@ -2,7 +2,7 @@
 //! The knobs' Maze and Page sections are in `maze_knobs.rs` and `page_knobs.rs`.
 //!
 //! Nothing here changes the app directly: every action is pushed as a [`Command`] onto
-//! [`HedgeApp::pending`] and applied once at the end of the frame.
+//! the app's queue ([`HedgeApp::queue`]) and applied once at the end of the frame.
 
 use egui::{Color32, ComboBox, Key, KeyboardShortcut, Modifiers, RichText, Slider};
 
