@@ -118,8 +118,7 @@ fn window() -> Harness<'static, HedgeApp> {
     let mut h = Harness::builder()
         .with_size([1100.0, 750.0])
         .build_eframe(|cc| HedgeApp::new(cc));
-    h.state_mut().design.seed = Some(7);
-    h.state_mut().regenerate();
+    h.state_mut().start_from_seed(7);
     h.state_mut().finish_tasks();
     for _ in 0..3 {
         h.step();
@@ -189,7 +188,7 @@ fn background(c: &mut Criterion) {
                 |app| {
                     next = (next + 1) % pictures.len();
                     let shape = Some(ShapeSource::File(pictures[next].clone()));
-                    app.pending.push(Command::SetShape(shape));
+                    app.queue(Command::SetShape(shape));
                 },
             )
         })
@@ -201,9 +200,9 @@ fn background(c: &mut Criterion) {
         width: 200,
         height: 200,
         shape: None,
-        ..h.state().design.clone()
+        ..h.state().design().clone()
     };
-    h.state_mut().pending.push(Command::Edit {
+    h.state_mut().queue(Command::Edit {
         design: Box::new(d),
         coalesce: false,
     });
@@ -212,11 +211,11 @@ fn background(c: &mut Criterion) {
     h.step();
     let pdf = dir.path().join("maze.pdf");
     group.bench_function("export-200x200-pdf-on-the-ui-thread", |b| {
-        let made = match &h.state().current {
+        let made = match h.state().current() {
             hedge::app::Current::Made { made, .. } => Arc::clone(made),
             _ => panic!("a maze"),
         };
-        let page = h.state().design.page.clone();
+        let page = h.state().design().page.clone();
         let inline = Spawner::new(|| {});
         inline.set_inline(true);
         b.iter(|| {
@@ -237,10 +236,7 @@ fn background(c: &mut Criterion) {
                 iters,
                 "frames while a 200 x 200 PDF exports",
                 HedgeApp::exporting,
-                |app| {
-                    app.pending
-                        .push(Command::Export(ExportKind::PDF, pdf.clone()))
-                },
+                |app| app.queue(Command::Export(ExportKind::PDF, pdf.clone())),
             )
         })
     });

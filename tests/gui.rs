@@ -37,10 +37,7 @@ fn editor_sized(size: [f32; 2]) -> Harness<'static, HedgeApp> {
         });
     h.ctx.all_styles_mut(|s| s.animation_time = 0.0);
     // a fixed seed (the editor draws a fresh one): every run makes the same mazes
-    let app = h.state_mut();
-    app.design.seed = Some(SEED);
-    app.saved = app.design.clone();
-    app.regenerate();
+    h.state_mut().start_from_seed(SEED);
     h.run();
     h
 }
@@ -89,18 +86,18 @@ fn opens_with_a_maze_and_its_measurements() {
 #[test]
 fn braid_slider_undo_and_redo() {
     let mut h = editor();
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     let dead_before = h.state().generated().unwrap().metrics.dead_ends;
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(1.0);
     h.run();
-    assert_eq!(h.state().design.walls().braid, 1.0);
+    assert_eq!(h.state().design().walls().braid, 1.0);
     let dead_after = h.state().generated().unwrap().metrics.dead_ends;
     assert!(dead_after < dead_before, "{dead_after} < {dead_before}");
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().design, before);
+    assert_eq!(*h.state().design(), before);
     assert_eq!(
         h.state().generated().unwrap().metrics.dead_ends,
         dead_before
@@ -108,7 +105,7 @@ fn braid_slider_undo_and_redo() {
 
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
-    assert_eq!(h.state().design.walls().braid, 1.0);
+    assert_eq!(h.state().design().walls().braid, 1.0);
 }
 
 #[test]
@@ -124,7 +121,7 @@ fn hex_weaves_polar_does_not_and_has_rings() {
     h.run();
     h.get_by_label("hex").click();
     h.run();
-    assert_eq!(h.state().design.walls().topology, TopologyKind::Hex);
+    assert_eq!(h.state().design().walls().topology, TopologyKind::Hex);
     assert!(!weave(&h), "weave works on hex grids");
     assert!(h.state().generated().is_some(), "{}", status(&h));
     // a hex weave maze, its crossings tinted like a rect one's
@@ -141,7 +138,7 @@ fn hex_weaves_polar_does_not_and_has_rings() {
     );
     h.get_by_label("Show crossings").click();
     h.run();
-    assert!(h.state().raster.shown().unwrap().0.show.crossings);
+    assert!(h.state().raster().shown().unwrap().0.show.crossings);
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.0);
     h.run();
@@ -150,7 +147,7 @@ fn hex_weaves_polar_does_not_and_has_rings() {
     h.run();
     h.get_by_label("polar").click();
     h.run();
-    assert_eq!(h.state().design.walls().topology, TopologyKind::Polar);
+    assert_eq!(h.state().design().walls().topology, TopologyKind::Polar);
     assert!(weave(&h), "no weave on polar grids");
     h.get_by_role_and_label(Role::Slider, "Rings");
     assert!(h.query_by_role_and_label(Role::Slider, "Height").is_none());
@@ -172,24 +169,24 @@ fn algorithm_menu_lists_the_registry() {
         .unwrap();
     h.query_all_by_label(last.name).last().unwrap().click();
     h.run();
-    assert_eq!(h.state().design.walls().algorithm, last.algorithm);
+    assert_eq!(h.state().design().walls().algorithm, last.algorithm);
     assert!(h.state().generated().is_some(), "{}", status(&h));
 }
 
 #[test]
 fn new_seed_changes_the_seed_and_undo_restores_it() {
     let mut h = editor();
-    let seed = h.state().design.seed;
+    let seed = h.state().design().seed;
     h.get_by_label("New seed").click();
     h.run();
-    assert_ne!(h.state().design.seed, seed);
+    assert_ne!(h.state().design().seed, seed);
     assert_eq!(
         h.state().generated().unwrap().seed,
-        h.state().design.seed.unwrap()
+        h.state().design().seed.unwrap()
     );
     h.get_by_label("Undo").click();
     h.run();
-    assert_eq!(h.state().design.seed, seed);
+    assert_eq!(h.state().design().seed, seed);
 }
 
 #[test]
@@ -228,53 +225,54 @@ fn export_save_and_open_through_the_path_field() {
     let mut h = editor();
 
     let json = dir.path().join("maze.json");
-    h.state_mut().path = json.display().to_string();
+    h.state_mut().type_path(json.display().to_string());
     h.run();
     h.get_by_label("Export").click();
     h.run();
     assert!(
-        matches!(&h.state().message, Some(Ok(m)) if m.starts_with("exported")),
+        matches!(h.state().message(), Some(Ok(m)) if m.starts_with("exported")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(v["format"], "hedge-maze");
-    assert_eq!(v["seed"], h.state().design.seed.unwrap());
+    assert_eq!(v["seed"], h.state().design().seed.unwrap());
 
     let toml = dir.path().join("maze.toml");
-    h.state_mut().path = toml.display().to_string();
+    h.state_mut().type_path(toml.display().to_string());
     h.run();
     h.get_by_label("Save as").click();
     h.run();
-    let saved = h.state().design.clone();
+    let saved = h.state().design().clone();
     assert_eq!(hedge::io::read_design(&toml).unwrap(), saved);
 
     h.get_by_label("New seed").click();
     h.run();
-    assert_ne!(h.state().design, saved);
+    assert_ne!(*h.state().design(), saved);
     h.get_by_label("Open").click();
     h.run();
-    assert_eq!(h.state().design, saved);
+    assert_eq!(*h.state().design(), saved);
 
     // a bad path is a readable line, not a panic
-    h.state_mut().path = dir.path().join("nope/x.toml").display().to_string();
+    h.state_mut()
+        .type_path(dir.path().join("nope/x.toml").display().to_string());
     h.run();
     h.get_by_label("Open").click();
     h.run();
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("nope/x.toml")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("nope/x.toml")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
 }
 
 #[test]
 fn answer_key_toggles() {
     let mut h = editor();
-    let was = h.state().answer_key;
+    let was = h.state().answer_key();
     h.get_by_label("Answer key").click();
     h.run();
-    assert_eq!(h.state().answer_key, !was);
+    assert_eq!(h.state().answer_key(), !was);
 }
 
 #[test]
@@ -282,26 +280,26 @@ fn the_preview_is_the_printed_page() {
     let mut h = editor();
     let (id, p) = h.state().preview().expect("pages for the first maze");
     let g = h.state().generated().unwrap();
-    let page = &h.state().design.page;
+    let page = &h.state().design().page;
     let pages = hedge::draw::pages(g, page, page).unwrap();
     assert_eq!(
         p.pages.puzzle, pages.puzzle,
         "the preview draws the export's page"
     );
     assert_eq!(p.pages.key, pages.key);
-    assert!(h.state().raster.pixels > 0);
-    let builds = h.state().raster.builds;
+    assert!(h.state().raster().pixels > 0);
+    let builds = h.state().raster().builds;
     assert!(builds >= 1);
     // idle frames reuse the rasterised page
     h.run();
     h.run();
-    assert_eq!(h.state().raster.builds, builds);
+    assert_eq!(h.state().raster().builds, builds);
     assert_eq!(h.state().preview().unwrap().0, id);
     // the answer key is the other page: new pixels
     h.get_by_label("Answer key").click();
     h.run();
-    assert!(h.state().raster.builds > builds);
-    assert!(h.state().raster.shown().unwrap().0.key);
+    assert!(h.state().raster().builds > builds);
+    assert!(h.state().raster().shown().unwrap().0.key);
 }
 
 #[test]
@@ -316,13 +314,13 @@ fn weave_crossings_can_be_tinted() {
         h.state().preview().unwrap().1.overlays.crossing_count,
         crossings
     );
-    let plain = h.state().raster.builds;
-    assert!(!h.state().show_crossings);
+    let plain = h.state().raster().builds;
+    assert!(!h.state().show_crossings());
     h.get_by_label("Show crossings").click();
     h.run();
-    assert!(h.state().show_crossings);
-    assert!(h.state().raster.builds > plain, "the tint is rasterised");
-    assert!(h.state().raster.shown().unwrap().0.show.crossings);
+    assert!(h.state().show_crossings());
+    assert!(h.state().raster().builds > plain, "the tint is rasterised");
+    assert!(h.state().raster().shown().unwrap().0.show.crossings);
 }
 
 #[test]
@@ -334,7 +332,7 @@ fn page_setup_lays_out_the_same_maze_again() {
     h.run();
     h.get_by_label("a4").click();
     h.run();
-    assert_eq!(h.state().design.page.paper, hedge::page::Paper::A4);
+    assert_eq!(h.state().design().page.paper, hedge::page::Paper::A4);
     let p = h.state().preview().unwrap().1;
     assert_eq!(
         (p.pages.puzzle.width, p.pages.puzzle.height),
@@ -355,11 +353,11 @@ fn page_setup_lays_out_the_same_maze_again() {
     h.get_by_role_and_label(Role::Slider, "Wall mm")
         .set_value_accesskit(1.0);
     h.run();
-    assert_eq!(h.state().design.page.wall_mm, 1.0);
+    assert_eq!(h.state().design().page.wall_mm, 1.0);
 
     h.get_by_label("Name line").click();
     h.run();
-    assert!(h.state().design.page.name_line);
+    assert!(h.state().design().page.name_line);
     let texts: Vec<String> = h
         .state()
         .preview()
@@ -375,13 +373,13 @@ fn page_setup_lays_out_the_same_maze_again() {
     // undo walks back through the page edits
     h.get_by_label("Undo").click();
     h.run();
-    assert!(!h.state().design.page.name_line);
+    assert!(!h.state().design().page.name_line);
 
     // too wide a margin for the paper: the error is in the window, the maze stays
     pick(&mut h, "Paper", "6x9");
-    assert_eq!(h.state().design.page.paper, Paper::Trim6x9);
+    assert_eq!(h.state().design().page.paper, Paper::Trim6x9);
     pick(&mut h, "Orientation", "portrait");
-    assert_eq!(h.state().design.page.orientation, Orientation::Portrait);
+    assert_eq!(h.state().design().page.orientation, Orientation::Portrait);
     h.get_by_role_and_label(Role::Slider, "Margin mm")
         .set_value_accesskit(50.0);
     h.step();
@@ -391,7 +389,7 @@ fn page_setup_lays_out_the_same_maze_again() {
     let err = h
         .state()
         .page_error()
-        .unwrap_or_else(|| panic!("a page error: {:?}", h.state().design.page))
+        .unwrap_or_else(|| panic!("a page error: {:?}", h.state().design().page))
         .to_string();
     assert!(err.contains("margin"), "{err}");
     assert!(h.state().generated().is_some());
@@ -411,14 +409,14 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     h.run();
 
     let base = dir.path().to_path_buf();
-    h.state_mut().dialog_hook = Some(Box::new(move |req| {
+    h.state_mut().set_dialog_hook(Some(Box::new(move |req| {
         use hedge::app::DialogRequest;
         Some(base.join(match req {
             DialogRequest::Export(k) => format!("maze.{}", k.extension()),
             DialogRequest::SaveDesign => "maze.toml".into(),
             _ => return None,
         }))
-    }));
+    })));
     for (item, file) in [
         ("Export PDF...", "maze.pdf"),
         ("Export SVG...", "maze.svg"),
@@ -428,9 +426,9 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     ] {
         menu(&mut h, "File", item);
         assert!(
-            matches!(&h.state().message, Some(Ok(_))),
+            matches!(h.state().message(), Some(Ok(_))),
             "{item}: {:?}",
-            h.state().message
+            h.state().message()
         );
         assert!(dir.path().join(file).is_file(), "{item} wrote {file}");
     }
@@ -457,32 +455,33 @@ fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     assert_eq!(cli_svg(&dir.path().join("maze.toml")), read("maze.svg"));
 
     // no dialog (rfd found no portal): the message points at the path box, which works
-    h.state_mut().dialog_hook = Some(Box::new(|_| None));
+    h.state_mut().set_dialog_hook(Some(Box::new(|_| None)));
     menu(&mut h, "File", "Export PDF...");
     assert!(
-        matches!(&h.state().message, Some(Ok(m)) if m.contains("type a path")),
+        matches!(h.state().message(), Some(Ok(m)) if m.contains("type a path")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     // the typed-path window opened; the path box works as well
-    assert!(h.state().chooser.is_some());
+    assert!(h.state().chooser().is_some());
     h.get_by_label("Cancel").click();
     h.run();
     let typed = dir.path().join("typed.pdf");
-    h.state_mut().path = typed.display().to_string();
+    h.state_mut().type_path(typed.display().to_string());
     h.run();
     h.get_by_label("Export").click();
     h.run();
     assert!(std::fs::read(&typed).unwrap().starts_with(b"%PDF"));
     // an unwritable path is a readable error in the window
-    h.state_mut().path = dir.path().join("no/such/dir/x.svg").display().to_string();
+    h.state_mut()
+        .type_path(dir.path().join("no/such/dir/x.svg").display().to_string());
     h.run();
     h.get_by_label("Export").click();
     h.run();
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("no/such/dir")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("no/such/dir")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
 }
 
@@ -497,7 +496,7 @@ fn the_editor_exports_every_format_the_command_line_writes() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor();
     let base = dir.path().to_path_buf();
-    h.state_mut().dialog_hook = Some(Box::new(move |req| {
+    h.state_mut().set_dialog_hook(Some(Box::new(move |req| {
         Some(base.join(match req {
             DialogRequest::Export(k) => {
                 format!("{}.{}", k.label().replace(' ', "-"), k.extension())
@@ -505,15 +504,15 @@ fn the_editor_exports_every_format_the_command_line_writes() {
             DialogRequest::SaveDesign => "maze.toml".into(),
             _ => return None,
         }))
-    }));
+    })));
     menu(&mut h, "File", "Save design as...");
     for kind in OUTPUTS {
         let file = format!("{}.{}", kind.label().replace(' ', "-"), kind.extension());
         menu(&mut h, "File", &format!("Export {}...", kind.label()));
         assert!(
-            matches!(&h.state().message, Some(Ok(_))),
+            matches!(h.state().message(), Some(Ok(_))),
             "{kind:?}: {:?}",
-            h.state().message
+            h.state().message()
         );
         assert!(dir.path().join(&file).is_file(), "{kind:?} wrote {file}");
     }
@@ -559,7 +558,7 @@ fn the_editor_exports_every_format_the_command_line_writes() {
 fn screen_of(h: &Harness<'_, HedgeApp>, p: hedge::topology::Point) -> egui::Pos2 {
     let (_, preview) = h.state().preview().unwrap();
     h.state()
-        .placement
+        .placement()
         .unwrap()
         .to_screen(preview.page_point(p))
 }
@@ -569,7 +568,7 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     let mut h = editor();
     h.get_by_label("cat").click();
     h.run();
-    let d = h.state().design.clone();
+    let d = h.state().design().clone();
     assert_eq!(
         d.shape,
         Some(hedge::shape::ShapeSource::Builtin("cat".into()))
@@ -587,11 +586,11 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     assert_eq!(h.state().preview().unwrap().1.overlays.cell_count, cells);
 
     // the mask overlay tints every cell: the page is rasterised with it
-    let plain = h.state().raster.builds;
+    let plain = h.state().raster().builds;
     h.get_by_label("Show mask").click();
     h.run();
-    assert!(h.state().raster.builds > plain);
-    assert!(h.state().raster.shown().unwrap().0.show.mask);
+    assert!(h.state().raster().builds > plain);
+    assert!(h.state().raster().shown().unwrap().0.show.mask);
 
     // the coverage knob changes the mask
     h.get_by_role_and_label(Role::Slider, "Coverage")
@@ -620,7 +619,7 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     h.drop_at(at);
     h.run();
     assert_eq!(
-        h.state().design.cell_edits,
+        h.state().design().cell_edits,
         vec![hedge::design::CellEdit {
             row: coord.row,
             col: coord.col,
@@ -638,13 +637,13 @@ fn a_built_in_shape_its_mask_and_the_brush() {
     assert!(g.metrics.cells < before);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert!(h.state().design.cell_edits.is_empty());
+    assert!(h.state().design().cell_edits.is_empty());
     assert_eq!(h.state().generated().unwrap().metrics.cells, before);
 
     // back to no shape
     h.get_by_label("no shape").click();
     h.run();
-    assert_eq!(h.state().design.shape, None);
+    assert_eq!(h.state().design().shape, None);
 }
 
 #[derive(Debug)]
@@ -694,7 +693,7 @@ fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
     let mut h = editor();
     drop_file(&mut h, &png);
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::File(png.clone()))
     );
     let cells = maze_cells(&h);
@@ -706,16 +705,17 @@ fn a_dropped_picture_becomes_the_shape_and_a_bad_one_is_a_message() {
     // a file that is not a picture: the design stays, the error is in the window
     let bad = dir.path().join("notes.png");
     std::fs::write(&bad, b"not a picture").unwrap();
-    h.state_mut().dialog_hook = Some(Box::new(move |_| Some(bad.clone())));
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |_| Some(bad.clone()))));
     h.get_by_label("Open image...").click();
     h.run();
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("notes.png")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("notes.png")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::File(png))
     );
 }
@@ -736,8 +736,8 @@ fn closing_with_unsaved_changes_asks() {
     let mut h = editor();
     // nothing changed: no question
     assert_eq!(
-        h.state().saved,
-        h.state().design,
+        h.state().saved(),
+        h.state().design(),
         "showing the knobs edits nothing"
     );
     assert!(!h.state().can_undo());
@@ -763,15 +763,16 @@ fn closing_with_unsaved_changes_asks() {
     // design is written there, then the window closes
     let path = dir.path().join("kept.toml");
     let answer = path.clone();
-    h.state_mut().dialog_hook = Some(Box::new(move |_| Some(answer.clone())));
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |_| Some(answer.clone()))));
     request_close(&mut h);
     assert!(h.query_by_label_contains("Save asks where").is_some());
     h.get_by_label("Save and close").click();
     h.run();
-    assert_eq!(hedge::io::read_design(&path).unwrap(), h.state().design);
+    assert_eq!(hedge::io::read_design(&path).unwrap(), *h.state().design());
     assert!(!h.state().unsaved());
     assert!(h.state().closing());
-    assert_eq!(h.state().recent, vec![path.display().to_string()]);
+    assert_eq!(h.state().recent(), vec![path.display().to_string()]);
 }
 
 /// Issue 58 item 2: saving never destroys. A PDF exported through the path box is left byte
@@ -785,13 +786,13 @@ fn saving_after_an_export_leaves_the_export_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor();
     let pdf = dir.path().join("victim.pdf");
-    h.state_mut().path = pdf.display().to_string();
+    h.state_mut().type_path(pdf.display().to_string());
     h.run();
     h.get_by_label("Export").click();
     h.run();
     let exported = std::fs::read(&pdf).unwrap();
     assert!(exported.starts_with(b"%PDF"));
-    let error = |h: &Harness<'_, HedgeApp>| match &h.state().message {
+    let error = |h: &Harness<'_, HedgeApp>| match h.state().message() {
         Some(Err(e)) => e.clone(),
         other => panic!("no error: {other:?}"),
     };
@@ -810,16 +811,16 @@ fn saving_after_an_export_leaves_the_export_byte_for_byte() {
     let mine = dir.path().join("mine.toml");
     let asked = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let (log, answer) = (asked.clone(), dir.path().join("mine"));
-    h.state_mut().dialog_hook = Some(Box::new(move |req| {
+    h.state_mut().set_dialog_hook(Some(Box::new(move |req| {
         log.lock().unwrap().push(req.clone());
         Some(answer.clone())
-    }));
+    })));
     assert_eq!(h.state().window_title(), "Untitled - Hedge");
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
     assert_eq!(*asked.lock().unwrap(), [DialogRequest::SaveDesign]);
-    assert_eq!(h.state().file.as_deref(), Some(mine.as_path()));
-    assert_eq!(hedge::io::read_design(&mine).unwrap(), h.state().design);
+    assert_eq!(h.state().file(), Some(mine.as_path()));
+    assert_eq!(hedge::io::read_design(&mine).unwrap(), *h.state().design());
     assert_eq!(h.state().window_title(), "mine.toml - Hedge");
     // changed, then Ctrl+S again: the design's own file, no question; the box is not used
     h.get_by_role_and_label(Role::Slider, "Braid")
@@ -829,7 +830,7 @@ fn saving_after_an_export_leaves_the_export_byte_for_byte() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
     assert_eq!(asked.lock().unwrap().len(), 1);
-    assert_eq!(hedge::io::read_design(&mine).unwrap(), h.state().design);
+    assert_eq!(hedge::io::read_design(&mine).unwrap(), *h.state().design());
     assert_eq!(std::fs::read(&pdf).unwrap(), exported);
 
     // the close question names the file "Save and close" writes
@@ -880,17 +881,17 @@ fn saving_after_an_export_leaves_the_export_byte_for_byte() {
     h.get_by_role_and_label(Role::Slider, "Braid")
         .set_value_accesskit(0.75);
     h.run();
-    let changed = h.state().design.clone();
+    let changed = h.state().design().clone();
     menu(&mut h, "File", "New");
     assert!(h.query_by_label_contains("Start a new design?").is_some());
     h.get_by_label("Cancel").click();
     h.run();
-    assert_eq!(h.state().design, changed);
+    assert_eq!(*h.state().design(), changed);
     menu(&mut h, "File", "New");
     h.get_by_label("Discard and start new").click();
     h.run();
-    assert_ne!(h.state().design, changed);
-    assert_eq!(h.state().file, None);
+    assert_ne!(*h.state().design(), changed);
+    assert_eq!(h.state().file(), None);
     assert!(!h.state().unsaved());
     assert_eq!(hedge::io::read_design(&mine).unwrap().walls().braid, 0.5);
 }
@@ -910,13 +911,13 @@ fn the_autosave_brings_back_the_design_after_a_crash() {
     h.run();
     // the autosave is written by a file task (blocks on its channel)
     h.state_mut().finish_tasks();
-    let design = h.state().design.clone();
+    let design = h.state().design().clone();
     assert_eq!(hedge::io::read_design(&auto).unwrap(), design);
     // the process dies here (no clean exit): the next run starts from the autosave
     drop(h);
     let next = HedgeApp::headless(hedge::app::Persisted::default()).with_autosave(auto.clone());
-    assert_eq!(next.design, design);
-    assert!(matches!(&next.message, Some(Ok(m)) if m.contains("restored")));
+    assert_eq!(*next.design(), design);
+    assert!(matches!(next.message(), Some(Ok(m)) if m.contains("restored")));
     // and a clean exit removes it
     let mut next = next;
     next.remove_autosave();
@@ -944,8 +945,8 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     };
     // the left end of the middle row
     click(&mut h, Coord::new(10, 0));
-    let Placement::Cells { entrance, .. } = h.state().design.walls().placement else {
-        panic!("{:?}", h.state().design.walls().placement)
+    let Placement::Cells { entrance, .. } = h.state().design().walls().placement else {
+        panic!("{:?}", h.state().design().walls().placement)
     };
     assert_eq!(entrance, Coord::new(10, 0));
     let g = h.state().generated().unwrap();
@@ -963,19 +964,19 @@ fn entrance_and_exit_by_clicking_boundary_cells() {
     assert_eq!(g.solution.last(), Some(&g.exit.cell));
 
     // a cell inside the maze is not on the outline: a message, the design stays
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     click(&mut h, Coord::new(10, 10));
-    assert_eq!(h.state().design, before);
+    assert_eq!(*h.state().design(), before);
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("outline")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("outline")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     // undo puts the exit back where it was
     h.get_by_label("Undo").click();
     h.run();
     assert!(matches!(
-        h.state().design.walls().placement,
+        h.state().design().walls().placement,
         Placement::Cells { exit, .. } if exit != Coord::new(0, 7)
     ));
 }
@@ -1003,7 +1004,7 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     assert!(h.state().tiles().is_some());
     pick(&mut h, "Order", "1: corridors apart");
     assert!(h.state().tiles().is_some_and(|t| t.maze.order == 1));
-    let d = h.state().design.clone();
+    let d = h.state().design().clone();
     assert_eq!((d.style(), d.tiles().order), (Style::Tiles, 1));
     let line = status(&h);
     let t = h.state().tiles().unwrap();
@@ -1022,24 +1023,27 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     let pages = hedge::draw::tile_pages(&t.maze, &d.page, &d.page).unwrap();
     assert_eq!(p.pages.puzzle, pages.puzzle);
     assert!(
-        h.state().raster.pixels > 100_000,
+        h.state().raster().pixels > 100_000,
         "{}",
-        h.state().raster.pixels
+        h.state().raster().pixels
     );
 
     let base = dir.path().to_path_buf();
-    h.state_mut().dialog_hook = Some(Box::new(move |req| match req {
-        hedge::app::DialogRequest::Export(k) => Some(base.join(format!("tiles.{}", k.extension()))),
-        hedge::app::DialogRequest::SaveDesign => Some(base.join("tiles.toml")),
-        _ => None,
-    }));
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |req| match req {
+            hedge::app::DialogRequest::Export(k) => {
+                Some(base.join(format!("tiles.{}", k.extension())))
+            }
+            hedge::app::DialogRequest::SaveDesign => Some(base.join("tiles.toml")),
+            _ => None,
+        })));
     menu(&mut h, "File", "Export SVG...");
     menu(&mut h, "File", "Export PDF...");
     menu(&mut h, "File", "Save design as...");
     assert!(
-        matches!(&h.state().message, Some(Ok(_))),
+        matches!(h.state().message(), Some(Ok(_))),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     let svg = std::fs::read_to_string(dir.path().join("tiles.svg")).unwrap();
     let wall = hedge::draw::TILE_WALL.hex();
@@ -1083,18 +1087,18 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor();
     menu(&mut h, "Book", "Book list");
-    assert!(h.state().book.open);
+    assert!(h.state().book().open);
     let mut added = Vec::new();
     for shape in ["heart", "fish", "owl"] {
         h.get_by_label(shape).click();
         h.run();
         h.get_by_label("Add current design").click();
         h.run();
-        added.push(h.state().design.clone());
+        added.push(h.state().design().clone());
     }
     let designs = |h: &Harness<'_, HedgeApp>| -> Vec<hedge::design::Design> {
         h.state()
-            .book
+            .book()
             .list
             .pages
             .iter()
@@ -1116,7 +1120,7 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     h.run();
     pick(&mut h, "Answer keys", "after each puzzle");
     assert_eq!(
-        h.state().book.list.settings.answers,
+        h.state().book().list.settings.answers,
         hedge::book::Answers::AfterEach
     );
     let title = h.get_by_label("Book title");
@@ -1125,30 +1129,31 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     h.get_by_label("Book title").type_text("Sea and Sky");
     h.run();
     assert_eq!(
-        h.state().book.list.settings.title.as_deref(),
+        h.state().book().list.settings.title.as_deref(),
         Some("Sea and Sky")
     );
 
     let base = dir.path().to_path_buf();
-    h.state_mut().dialog_hook = Some(Box::new(move |req| match req {
-        hedge::app::DialogRequest::SaveBook => Some(base.join("book.toml")),
-        hedge::app::DialogRequest::ExportBook => Some(base.join("book.pdf")),
-        _ => None,
-    }));
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |req| match req {
+            hedge::app::DialogRequest::SaveBook => Some(base.join("book.toml")),
+            hedge::app::DialogRequest::ExportBook => Some(base.join("book.pdf")),
+            _ => None,
+        })));
     h.get_by_label("Save book...").click();
     h.run();
     assert!(
-        matches!(&h.state().message, Some(Ok(_))),
+        matches!(h.state().message(), Some(Ok(_))),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     h.get_by_label("Export book PDF...").click();
     h.run();
-    assert!(!h.state().book.exporting());
+    assert!(!h.state().book().exporting());
     assert!(
-        matches!(&h.state().message, Some(Ok(m)) if m.contains("5 pages")),
+        matches!(h.state().message(), Some(Ok(m)) if m.contains("5 pages")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     let pdf = std::fs::read(dir.path().join("book.pdf")).unwrap();
     let doc = lopdf::Document::load_mem(&pdf).expect("the PDF parses");
@@ -1158,7 +1163,7 @@ fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     let book = hedge::book::load(&dir.path().join("book.toml"), &hedge::io::Files).unwrap();
     let read: Vec<hedge::design::Design> = book.puzzles.iter().map(|p| p.design.clone()).collect();
     assert_eq!(read, designs(&h));
-    assert_eq!(book.settings, h.state().book.list.settings);
+    assert_eq!(book.settings, h.state().book().list.settings);
     // and `hedge batch` makes the very same PDF from it
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_hedge"))
         .arg("batch")
@@ -1181,11 +1186,11 @@ fn heart() -> hedge::shape::Foreground {
 fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     use hedge::difficulty::{Report, preset};
     let mut h = editor();
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     h.get_by_label("Adult").click_accesskit();
     h.run();
     let adult = preset("adult").unwrap();
-    let d = h.state().design.clone();
+    let d = h.state().design().clone();
     // the preset's targets and size, then a search at once (as --difficulty does): the carver
     // and braid are the found maze's, among those the level's spread covers
     assert_eq!(d.targets, adult.targets);
@@ -1195,7 +1200,7 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     );
     let outcome = h
         .state()
-        .targets
+        .targets()
         .outcome
         .clone()
         .expect("the preset searched");
@@ -1221,7 +1226,7 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     // one undo step, the search's maze included
     h.get_by_label("Undo").click();
     h.run();
-    assert_eq!(h.state().design, before);
+    assert_eq!(*h.state().design(), before);
 
     // in a shape, the preset keeps the shape's aspect ratio within the page
     h.get_by_label("heart").click();
@@ -1229,7 +1234,7 @@ fn difficulty_presets_set_the_knobs_as_the_command_line_does() {
     h.get_by_label("Ages 3-5").click_accesskit();
     h.run();
     let young = preset("ages-3-5").unwrap();
-    let d = &h.state().design;
+    let d = h.state().design();
     assert_eq!(
         (d.width, d.height),
         hedge::sizing::preset_grid(young, TopologyKind::Rect, &d.page, Some(&heart())).unwrap()
@@ -1250,15 +1255,15 @@ fn on_a_heart_every_preset_and_a_found_maze_show_a_maze_that_meets_its_targets()
     h.run();
     let met = |h: &Harness<'_, HedgeApp>, what: &str| {
         let app = h.state();
-        let outcome = app.targets.outcome.as_ref().expect("a search ran");
+        let outcome = app.targets().outcome.as_ref().expect("a search ran");
         let g = app.generated().expect("a maze on show");
         assert_eq!(
             g.design.walls(),
-            app.design.walls(),
+            app.design().walls(),
             "{what}: the maze shown is the design's"
         );
-        assert_eq!(g.seed, app.design.seed.unwrap());
-        let report = Report::new(&app.design.targets, &g.metrics);
+        assert_eq!(g.seed, app.design().seed.unwrap());
+        let report = Report::new(&app.design().targets, &g.metrics);
         assert!(
             outcome.met && report.met(),
             "{what}: {} / missed {:?}",
@@ -1271,7 +1276,7 @@ fn on_a_heart_every_preset_and_a_found_maze_show_a_maze_that_meets_its_targets()
     };
     // a score target the heart shown misses and about a third of its seeds meet (measured
     // on mazes the entry point makes of the heart), met by "Find a maze"
-    let d0 = h.state().design.clone();
+    let d0 = h.state().design().clone();
     let current = h.state().generated().unwrap().metrics.difficulty;
     let prepared =
         hedge::make::prepare(&d0, &hedge::io::Files, None, hedge::make::Fit::default()).unwrap();
@@ -1311,7 +1316,7 @@ fn on_a_heart_every_preset_and_a_found_maze_show_a_maze_that_meets_its_targets()
     for p in PRESETS {
         h.get_by_label(p.label).click_accesskit();
         h.run();
-        assert_eq!(h.state().design.targets, p.targets);
+        assert_eq!(h.state().design().targets, p.targets);
         met(&h, p.name);
         assert!(
             h.query_by_label_contains("meets every target").is_some(),
@@ -1325,7 +1330,7 @@ fn on_a_heart_every_preset_and_a_found_maze_show_a_maze_that_meets_its_targets()
 fn find_a_maze_meets_the_target_and_records_the_seed() {
     use hedge::difficulty::{Range, Report, candidate_seed};
     let mut h = editor();
-    let d0 = h.state().design.clone();
+    let d0 = h.state().design().clone();
     let current = h.state().generated().unwrap().metrics.difficulty;
     // a score target the maze shown misses and about a third of the seeds meet
     let mut scores: Vec<f64> = (1..40)
@@ -1355,21 +1360,25 @@ fn find_a_maze_meets_the_target_and_records_the_seed() {
     } else {
         Range::new(None, Some(bound))
     };
-    assert_eq!(h.state().design.targets.score, Some(target));
+    assert_eq!(h.state().design().targets.score, Some(target));
     assert!(!target.contains(current), "the maze shown misses it");
 
     let undo = h.state().undo_steps();
     h.get_by_label("Find a maze").click_accesskit();
     h.run();
-    assert!(!h.state().searching() && h.state().targets.outcome.is_some());
+    assert!(!h.state().searching() && h.state().targets().outcome.is_some());
     let app = h.state();
-    let outcome = app.targets.outcome.as_ref().unwrap();
+    let outcome = app.targets().outcome.as_ref().unwrap();
     assert!(outcome.met, "{}", outcome.text);
-    assert_ne!(app.design.seed, d0.seed, "the found seed is in the design");
+    assert_ne!(
+        app.design().seed,
+        d0.seed,
+        "the found seed is in the design"
+    );
     assert_eq!(app.undo_steps(), undo + 1, "one undo step");
     let g = app.generated().unwrap();
-    assert_eq!(g.seed, app.design.seed.unwrap(), "the preview shows it");
-    assert!(Report::new(&app.design.targets, &g.metrics).met());
+    assert_eq!(g.seed, app.design().seed.unwrap(), "the preview shows it");
+    assert!(Report::new(&app.design().targets, &g.metrics).met());
     assert!(h.query_by_label_contains("meets every target").is_some());
 }
 
@@ -1384,13 +1393,13 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     h.get_by_label("Budget candidates")
         .set_value_accesskit(1_000_000.0);
     h.run();
-    assert_eq!(h.state().targets.candidates, 1_000_000);
-    let before = h.state().design.clone();
+    assert_eq!(h.state().targets().candidates, 1_000_000);
+    let before = h.state().design().clone();
     // the search runs on a thread of its own here, as in the editor; the test waits for its
     // reports (a blocking wait on the task, not a poll)
     h.state_mut().run_tasks_inline(false);
     let under_way = |h: &Harness<'_, HedgeApp>| {
-        let search = h.state().targets.search.as_ref().expect("a search runs");
+        let search = h.state().targets().search.as_ref().expect("a search runs");
         search.task.wait_for_progress(|p| p.tried >= 64);
         assert!(search.progress().is_some_and(|p| p.tried >= 64));
     };
@@ -1401,11 +1410,11 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     h.step();
     assert!(h.query_by_label_contains("tried, best").is_some());
     // the window answers while the search runs
-    let key = h.state().answer_key;
+    let key = h.state().answer_key();
     h.get_by_label("Answer key").click();
     h.step();
     h.step();
-    assert_eq!(h.state().answer_key, !key);
+    assert_eq!(h.state().answer_key(), !key);
     assert!(h.state().searching());
     h.get_by_label("Cancel").click_accesskit();
     h.step();
@@ -1413,11 +1422,11 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     h.run();
     assert!(!h.state().searching());
     assert_eq!(
-        h.state().design,
+        *h.state().design(),
         before,
         "a cancelled search changes nothing"
     );
-    let text = &h.state().targets.outcome.as_ref().unwrap().text;
+    let text = &h.state().targets().outcome.as_ref().unwrap().text;
     assert!(text.contains("cancelled"), "{text}");
 
     // an edit while it runs: the search stops and its result is not used
@@ -1430,9 +1439,9 @@ fn a_search_can_be_cancelled_and_an_edit_makes_it_stale() {
     h.state_mut().finish_tasks();
     h.run();
     assert!(!h.state().searching());
-    assert_eq!(h.state().design.walls().braid, 0.5);
-    assert_eq!(h.state().design.seed, before.seed);
-    let text = &h.state().targets.outcome.as_ref().unwrap().text;
+    assert_eq!(h.state().design().walls().braid, 0.5);
+    assert_eq!(h.state().design().seed, before.seed);
+    let text = &h.state().targets().outcome.as_ref().unwrap().text;
     assert!(text.contains("design changed"), "{text}");
 }
 
@@ -1445,9 +1454,9 @@ fn tile_designs_say_targets_are_for_walls_only() {
             score: "1..".parse().ok(),
             ..Default::default()
         },
-        ..h.state().design.clone()
+        ..h.state().design().clone()
     };
-    h.state_mut().pending.push(hedge::app::Command::Edit {
+    h.state_mut().queue(hedge::app::Command::Edit {
         design: Box::new(d),
         coalesce: false,
     });
@@ -1459,10 +1468,10 @@ fn tile_designs_say_targets_are_for_walls_only() {
     assert!(h.get_by_label("Find a maze").accesskit_node().is_disabled());
     assert!(h.get_by_label("Adult").accesskit_node().is_disabled());
     // asked anyway (a command), the search refuses with the same words
-    h.state_mut().pending.push(hedge::app::Command::FindMaze);
+    h.state_mut().queue(hedge::app::Command::FindMaze);
     h.run();
     assert!(!h.state().searching());
-    let text = &h.state().targets.outcome.as_ref().unwrap().text;
+    let text = &h.state().targets().outcome.as_ref().unwrap().text;
     assert!(text.contains("walls style only"), "{text}");
 }
 
@@ -1478,7 +1487,7 @@ fn a_name_typed_in_the_shape_section_becomes_the_shape() {
     h.get_by_label("Use text").click();
     h.run();
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::Text {
             text: "EMMA".into(),
             font: hedge::shape::TextFont::Rounded
@@ -1515,11 +1524,11 @@ fn a_two_line_name_typed_in_the_shape_section_makes_a_maze() {
     type_lines(&mut h, &["Emma"]);
     h.get_by_label("Use text").click();
     h.run();
-    let one = h.state().design.height;
+    let one = h.state().design().height;
     // once the shape is a text, editing the box changes it
     type_lines(&mut h, &["", "Leo"]);
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::Text {
             text: "Emma\nLeo".into(),
             font: hedge::shape::TextFont::Rounded
@@ -1532,7 +1541,10 @@ fn a_two_line_name_typed_in_the_shape_section_makes_a_maze() {
     assert!(g.maze.is_connected() && g.maze.is_perfect());
     assert_eq!(g.dropped_cells, 0);
     assert!(g.added_cells > 0, "the letters are joined");
-    assert!(h.state().design.height > one + 5, "{one} rows for one line");
+    assert!(
+        h.state().design().height > one + 5,
+        "{one} rows for one line"
+    );
 }
 
 /// Issue 17: the Inset slider sets the design's inset, and the preview is the drawing of the
@@ -1543,22 +1555,22 @@ fn the_inset_slider_changes_the_inset_and_the_preview_follows() {
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.5);
     h.run();
-    assert_eq!(h.state().design.walls().inset, None);
-    assert_eq!(h.state().design.inset_share(), hedge::design::WEAVE_INSET);
+    assert_eq!(h.state().design().walls().inset, None);
+    assert_eq!(h.state().design().inset_share(), hedge::design::WEAVE_INSET);
     let before = h.state().preview().unwrap().1.pages.puzzle.clone();
-    let builds = h.state().raster.builds;
+    let builds = h.state().raster().builds;
     let passages = h.state().generated().unwrap().maze.passage_list();
     for inset in [0.3, 0.05] {
         h.get_by_role_and_label(Role::Slider, "Inset")
             .set_value_accesskit(inset);
         h.run();
         assert_eq!(h.state().error(), None);
-        assert_eq!(h.state().design.walls().inset, Some(inset));
+        assert_eq!(h.state().design().walls().inset, Some(inset));
         let g = h.state().generated().unwrap();
         assert_eq!(g.design.inset_share(), inset);
         // the same maze, drawn anew
         assert_eq!(g.maze.passage_list(), passages);
-        let page = &h.state().design.page;
+        let page = &h.state().design().page;
         let pages = hedge::draw::pages(g, page, page).unwrap();
         let (_, p) = h.state().preview().unwrap();
         assert_eq!(p.pages.puzzle, pages.puzzle, "inset {inset}");
@@ -1568,7 +1580,7 @@ fn the_inset_slider_changes_the_inset_and_the_preview_follows() {
         assert!((lay.corridor_mm - corridor).abs() < 1e-9, "{lay:?}");
     }
     assert!(
-        h.state().raster.builds > builds,
+        h.state().raster().builds > builds,
         "the new pages are rasterised"
     );
 }
@@ -1626,11 +1638,11 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
     drop_file(&mut h, &png);
     // the photo is the shape, refused as a photo until its subject is picked; the window opens
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::File(png.clone()))
     );
     assert!(status(&h).contains("looks like a photo"), "{}", status(&h));
-    assert!(h.state().picker);
+    assert!(h.state().picker_open());
 
     // a click on the disc picks it
     let r = h
@@ -1638,7 +1650,7 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
         .rect();
     let at = r.min + egui::vec2(r.width() * 0.55, r.height() * 0.5);
     click_at(&mut h, at, egui::PointerButton::Primary);
-    let pick = h.state().design.pick.clone().expect("a pick");
+    let pick = h.state().design().pick.clone().expect("a pick");
     assert_eq!(pick.subject.len(), 1);
     assert!(
         (pick.subject[0][0] - 0.55).abs() < 0.01,
@@ -1647,7 +1659,7 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
     );
     let cells = maze_cells(&h);
     // the disc's box fills the grid: about pi / 4 of its cells
-    let d = h.state().design.clone();
+    let d = h.state().design().clone();
     let share = cells as f64 / f64::from(d.width * d.height);
     assert!(
         (0.7..0.85).contains(&share),
@@ -1659,30 +1671,32 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
     // a right-click on the grass is a background point; the tolerance slider widens the pick
     let grass = r.min + egui::vec2(r.width() * 0.03, r.height() * 0.04);
     click_at(&mut h, grass, egui::PointerButton::Secondary);
-    assert_eq!(h.state().design.pick.as_ref().unwrap().background.len(), 1);
+    assert_eq!(
+        h.state().design().pick.as_ref().unwrap().background.len(),
+        1
+    );
     h.get_by_role_and_label(Role::Slider, "Tolerance")
         .set_value_accesskit(0.3);
     h.run();
-    assert_eq!(h.state().design.pick.as_ref().unwrap().tolerance, 0.3);
+    assert_eq!(h.state().design().pick.as_ref().unwrap().tolerance, 0.3);
     assert!(h.state().generated().is_some(), "{}", status(&h));
 
     // saved, the design makes the same maze through the library's entry point and the CLI
     let toml = dir.path().join("picked.toml");
     h.state_mut()
-        .pending
-        .push(hedge::app::Command::SaveDesign(toml.clone()));
+        .queue(hedge::app::Command::SaveDesign(toml.clone()));
     h.run();
     assert!(
-        matches!(&h.state().message, Some(Ok(_))),
+        matches!(h.state().message(), Some(Ok(_))),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
-    let editor_json = match &h.state().current {
+    let editor_json = match h.state().current() {
         hedge::app::Current::Made { made, .. } => made.json().unwrap(),
         _ => panic!("{}", status(&h)),
     };
     let saved = hedge::io::read_design(&toml).unwrap();
-    assert_eq!(saved.pick, h.state().design.pick);
+    assert_eq!(saved.pick, h.state().design().pick);
     let made = hedge::make::prepare(
         &saved,
         &hedge::io::Files,
@@ -1698,10 +1712,10 @@ fn the_subject_of_a_photo_is_picked_with_the_wand() {
     // undo takes the tolerance back; "Clear pick" goes back to the refused photo
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_ne!(h.state().design.pick.as_ref().unwrap().tolerance, 0.3);
+    assert_ne!(h.state().design().pick.as_ref().unwrap().tolerance, 0.3);
     h.get_by_label("Clear pick").click();
     h.run();
-    assert_eq!(h.state().design.pick, None);
+    assert_eq!(h.state().design().pick, None);
     assert!(status(&h).contains("looks like a photo"));
 }
 
@@ -1723,17 +1737,17 @@ fn the_outline_toggle_switches_the_shapes_outline_and_undoes() {
     h.get_by_label("heart").click();
     h.run();
     assert!(!disabled(&h));
-    assert_eq!(h.state().design.outline, OutlineStyle::Shape);
+    assert_eq!(h.state().design().outline, OutlineStyle::Shape);
     assert!(h.state().generated().unwrap().outline.is_some());
 
     h.get_by_role_and_label(Role::Button, "cells").click();
     h.run();
-    assert_eq!(h.state().design.outline, OutlineStyle::Cells);
+    assert_eq!(h.state().design().outline, OutlineStyle::Cells);
     assert!(h.state().generated().unwrap().outline.is_none());
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().design.outline, OutlineStyle::Shape);
+    assert_eq!(h.state().design().outline, OutlineStyle::Shape);
     assert!(h.state().generated().unwrap().outline.is_some());
 
     // a rect weave has inset corridors, which run out to the shape's outline too
@@ -1751,7 +1765,7 @@ fn the_childrens_page_knobs_reach_the_preview() {
     h.get_by_label("Children's page").click();
     h.run();
     pick(&mut h, "Theme", "bee");
-    assert_eq!(h.state().design.page.theme.as_deref(), Some("bee"));
+    assert_eq!(h.state().design().page.theme.as_deref(), Some("bee"));
     let puzzle = h.state().preview().unwrap().1.pages.puzzle.clone();
     assert!(puzzle.layer(hedge::draw::Layer::StartPicture).count() > 0);
     assert!(
@@ -1760,10 +1774,13 @@ fn the_childrens_page_knobs_reach_the_preview() {
             .any(|t| t.text == "Help the bee find the flower")
     );
     pick(&mut h, "START / FINISH", "huge");
-    assert_eq!(h.state().design.page.markers, hedge::page::MarkerSize::Huge);
+    assert_eq!(
+        h.state().design().page.markers,
+        hedge::page::MarkerSize::Huge
+    );
     h.get_by_label("Stars").click();
     h.run();
-    assert!(h.state().design.page.stars);
+    assert!(h.state().design().page.stars);
     let puzzle = h.state().preview().unwrap().1.pages.puzzle.clone();
     assert!(puzzle.texts().any(|t| t.text.contains('\u{2605}')));
     assert_eq!(
@@ -1774,7 +1791,7 @@ fn the_childrens_page_knobs_reach_the_preview() {
     // each is an undo step
     h.get_by_label("Undo").click();
     h.run();
-    assert!(!h.state().design.page.stars);
+    assert!(!h.state().design().page.stars);
 }
 
 #[test]
@@ -1789,26 +1806,30 @@ fn own_start_and_finish_pictures_come_from_the_dialog_and_stay_in_the_design_fil
     let mut h = editor();
     let pic = blue.clone();
     let saved = dir.path().join("kid.toml");
-    h.state_mut().dialog_hook = Some(Box::new(move |req| match req {
-        hedge::app::DialogRequest::EndPicture(_) => Some(pic.clone()),
-        _ => None,
-    }));
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |req| match req {
+            hedge::app::DialogRequest::EndPicture(_) => Some(pic.clone()),
+            _ => None,
+        })));
     h.get_by_label("Children's page").click();
     h.run();
     // the start picture alone, no theme: the status says the finish is missing, the words stay
     h.get_all_by_label("choose…").next().unwrap().click();
     h.run();
-    assert_eq!(h.state().design.page.start_picture.as_deref(), Some(&*blue));
-    assert!(h.state().design.page.pictures.is_none());
+    assert_eq!(
+        h.state().design().page.start_picture.as_deref(),
+        Some(&*blue)
+    );
+    assert!(h.state().design().page.pictures.is_none());
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("finish picture is missing")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("finish picture is missing")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     // the finish picture too: both on the page, in the preview
     h.get_by_label("choose…").click();
     h.run();
-    assert!(h.state().design.page.pictures.is_some());
+    assert!(h.state().design().page.pictures.is_some());
     let puzzle = h.state().preview().unwrap().1.pages.puzzle.clone();
     assert!(puzzle.layer(hedge::draw::Layer::StartPicture).count() > 0);
     assert!(puzzle.layer(hedge::draw::Layer::FinishPicture).count() > 0);
@@ -1822,28 +1843,28 @@ fn own_start_and_finish_pictures_come_from_the_dialog_and_stay_in_the_design_fil
         "{text}"
     );
     h.state_mut().apply(hedge::app::Command::New, None);
-    assert!(h.state().design.page.pictures.is_none());
+    assert!(h.state().design().page.pictures.is_none());
     h.state_mut()
         .apply(hedge::app::Command::OpenDesign(saved.clone()), None);
     assert!(
-        h.state().design.page.pictures.is_some(),
+        h.state().design().page.pictures.is_some(),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     // × on the finish goes back to the word; undo brings the picture back
     h.run();
     h.get_all_by_label("×").nth(1).unwrap().click();
     h.run();
-    assert!(h.state().design.page.finish_picture.is_none());
-    assert!(h.state().design.page.pictures.is_none());
+    assert!(h.state().design().page.finish_picture.is_none());
+    assert!(h.state().design().page.pictures.is_none());
     // (Ctrl+Z: with the children's page open the Undo button is below the window)
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(
-        h.state().design.page.finish_picture.as_deref(),
+        h.state().design().page.finish_picture.as_deref(),
         Some(&*blue)
     );
-    assert!(h.state().design.page.pictures.is_some());
+    assert!(h.state().design().page.pictures.is_some());
 }
 
 #[test]
@@ -1859,7 +1880,7 @@ fn the_starts_slider_makes_a_which_path_puzzle_in_the_preview() {
         .set_value_accesskit(3.0);
     h.run();
     assert_eq!(h.state().error(), None);
-    assert_eq!(h.state().design.walls().starts, 3);
+    assert_eq!(h.state().design().walls().starts, 3);
     let g = h.state().generated().unwrap();
     assert_eq!(g.starts.len(), 3);
     // the preview is the printed page: three letters and the "Which path?" line
@@ -1875,7 +1896,7 @@ fn the_starts_slider_makes_a_which_path_puzzle_in_the_preview() {
     // one undo step back to the ordinary maze
     h.get_by_label("Undo").click();
     h.run();
-    assert_eq!(h.state().design.walls().starts, 1);
+    assert_eq!(h.state().design().walls().starts, 1);
     assert!(h.state().generated().unwrap().starts.is_empty());
     assert!(!disabled(&h, "Braid"));
     // a braided maze cannot have several starts: the slider waits
@@ -1897,14 +1918,14 @@ fn knobs_follow_the_shape_and_a_weave_disables_what_it_ignores() {
         let p =
             hedge::shape::Picture::decode(hedge::shape::builtin::get("heart").unwrap()).unwrap();
         let fg = hedge::shape::Foreground::from_picture(&p, hedge::shape::Cut::default()).unwrap();
-        let d = &h.state().design;
+        let d = h.state().design();
         hedge::shape::fitted_height(d.grid_topology(), w, &fg).unwrap()
     };
     h.get_by_role_and_label(Role::Slider, "Width")
         .set_value_accesskit(30.0);
     h.run();
-    assert_eq!(h.state().design.width, 30);
-    assert_eq!(h.state().design.height, fitted(&h, 30));
+    assert_eq!(h.state().design().width, 30);
+    assert_eq!(h.state().design().height, fitted(&h, 30));
     let height = h.get_by_role_and_label(Role::Slider, "Height");
     assert!(height.accesskit_node().is_disabled());
     // unticked: the height is the user's, and stays when the width changes
@@ -1916,29 +1937,32 @@ fn knobs_follow_the_shape_and_a_weave_disables_what_it_ignores() {
     h.get_by_role_and_label(Role::Slider, "Width")
         .set_value_accesskit(24.0);
     h.run();
-    assert_eq!((h.state().design.width, h.state().design.height), (24, 11));
+    assert_eq!(
+        (h.state().design().width, h.state().design().height),
+        (24, 11)
+    );
     // ticked again: fitted at once
     h.get_by_label("Keep the shape's aspect").click();
     h.run();
-    assert_eq!(h.state().design.height, fitted(&h, 24));
+    assert_eq!(h.state().design().height, fitted(&h, 24));
 
     // a weave: Algorithm and Braid wait for Weave 0
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.5);
     h.run();
-    assert!(h.state().design.walls().weave > 0.0);
+    assert!(h.state().design().walls().weave > 0.0);
     let braid = h.get_by_role_and_label(Role::Slider, "Braid");
     assert!(braid.accesskit_node().is_disabled());
     // a note about an earlier action goes once the design moves on; an error would stay
-    h.state_mut().message = Some(Ok("no file chosen".into()));
+    h.state_mut().set_message(Some(Ok("no file chosen".into())));
     h.get_by_role_and_label(Role::Slider, "Weave")
         .set_value_accesskit(0.4);
     h.run();
-    assert!(h.state().message.is_none(), "{:?}", h.state().message);
+    assert!(h.state().message().is_none(), "{:?}", h.state().message());
     // the preset for the youngest makes a plain maze: its button turns the weave off
     h.get_by_label("Ages 3-5").click();
     h.run();
-    assert_eq!(h.state().design.walls().weave, 0.0);
+    assert_eq!(h.state().design().walls().weave, 0.0);
     let braid = h.get_by_role_and_label(Role::Slider, "Braid");
     assert!(!braid.accesskit_node().is_disabled());
 }
@@ -1968,7 +1992,7 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     let t = grid.topology().tess();
     let (ca, cb) = (t.center(a), t.center(b));
     let mid = hedge::topology::Point::new((ca.x + cb.x) / 2.0, (ca.y + cb.y) / 2.0 + 0.15);
-    let builds = h.state().raster.builds;
+    let builds = h.state().raster().builds;
     // the bar's colour (green: a passage locked open; red: a wall locked closed), counted in
     // the preview's pixels round the wall's middle, a third of a cell each way
     let bar = move |c: egui::Color32| {
@@ -1990,7 +2014,7 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     assert_eq!(pixels_near(&h, wall_mid, third, bar), 0, "no bar before");
     let at = screen_of(&h, mid);
     click_at(&mut h, at, egui::PointerButton::Primary);
-    assert_eq!(h.state().design.walls().lock.get(a, b), Some(open));
+    assert_eq!(h.state().design().walls().lock.get(a, b), Some(open));
     let drawn = pixels_near(&h, wall_mid, third, bar);
     assert!(
         drawn > 10,
@@ -1999,7 +2023,7 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     assert_eq!(h.state().undo_steps(), steps + 1);
     assert_eq!(passages(&h), before, "a lock as it stands changes nothing");
     assert_eq!(h.state().preview().unwrap().1.overlays.hand.len(), 1);
-    assert!(h.state().raster.builds > builds, "the lock is drawn");
+    assert!(h.state().raster().builds > builds, "the lock is drawn");
 
     // re-carve a 3x3 block: press on (2,2), drag over to (4,4), let go
     pick(&mut h, "Drag", "re-carve region");
@@ -2034,8 +2058,8 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     }
     h.drop_at(path[8]);
     h.run();
-    let w = h.state().design.walls().clone();
-    assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message);
+    let w = h.state().design().walls().clone();
+    assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message());
     assert_eq!(w.recarve[0].cells.len(), 9, "{:?}", w.recarve[0].cells);
     assert_eq!(h.state().undo_steps(), steps + 2);
     let after = passages(&h);
@@ -2084,7 +2108,7 @@ fn walls_are_locked_and_a_region_carved_again_with_the_mouse() {
     h.state_mut().apply(hedge::app::Command::Undo, None);
     h.run();
     assert_eq!(passages(&h), before);
-    assert!(h.state().design.walls().lock.is_empty());
+    assert!(h.state().design().walls().lock.is_empty());
 }
 
 /// START and FINISH move with a drag: pressed anywhere, let go near the edge, the end snaps to
@@ -2126,11 +2150,11 @@ fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
     }
     h.drop_at(points[3]);
     h.run();
-    let Placement::Cells { exit, .. } = h.state().design.walls().placement else {
+    let Placement::Cells { exit, .. } = h.state().design().walls().placement else {
         panic!(
             "{:?} {:?}",
-            h.state().design.walls().placement,
-            h.state().message
+            h.state().design().walls().placement,
+            h.state().message()
         )
     };
     assert_eq!(exit, Coord::new(0, 12), "snapped to the outline");
@@ -2147,18 +2171,18 @@ fn the_exit_is_dragged_along_the_edge_and_snaps_to_the_outline() {
     let there = pixels_near(&h, new_at, size, ink);
     assert!(there > 20, "{there}");
     // let go in the middle: nothing to snap to, the design stays
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     let mid = at(&h, Coord::new(10, 10));
     h.hover_at(mid);
     h.drag_at(mid);
     h.run();
     h.drop_at(mid);
     h.run();
-    assert_eq!(h.state().design, before);
+    assert_eq!(*h.state().design(), before);
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("outline")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("outline")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
 }
 
@@ -2198,22 +2222,22 @@ fn a_moved_finish_follows_size_and_shape_and_only_the_left_button_places() {
         let g = h.state().generated().unwrap();
         screen_of(h, g.maze.grid().center(g.maze.grid().id_at(c).unwrap()))
     };
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     for button in [egui::PointerButton::Secondary, egui::PointerButton::Middle] {
         let (from, to) = (at(&h, Coord::new(10, 10)), at(&h, Coord::new(0, 15)));
-        let pan = h.state().view.pan;
+        let pan = h.state().pan_zoom().pan;
         drag_with(&mut h, button, &[from, to]);
-        assert_eq!(h.state().design, before, "{button:?}: nothing placed");
-        assert_ne!(h.state().view.pan, pan, "{button:?}: the page moved");
+        assert_eq!(*h.state().design(), before, "{button:?}: nothing placed");
+        assert_ne!(h.state().pan_zoom().pan, pan, "{button:?}: the page moved");
     }
     h.get_by_label("Fit").click();
     h.run();
     // the left button places: FINISH on the right edge, row 10
     let edge = at(&h, Coord::new(10, 19));
     click_at(&mut h, edge, egui::PointerButton::Primary);
-    let placed = |h: &Harness<'_, HedgeApp>| match h.state().design.walls().placement {
+    let placed = |h: &Harness<'_, HedgeApp>| match h.state().design().walls().placement {
         Placement::Cells { entrance, exit } => (entrance, exit),
-        p => panic!("{p:?}: {:?}", h.state().message),
+        p => panic!("{p:?}: {:?}", h.state().message()),
     };
     assert_eq!(placed(&h).1, Coord::new(10, 19));
     let steps = h.state().undo_steps();
@@ -2228,9 +2252,9 @@ fn a_moved_finish_follows_size_and_shape_and_only_the_left_button_places() {
     let g = h.state().generated().unwrap();
     assert_eq!(g.maze.grid().coord(g.exit.cell), exit);
     assert!(
-        matches!(&h.state().message, Some(Ok(m)) if m.contains("nearest")),
+        matches!(h.state().message(), Some(Ok(m)) if m.contains("nearest")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     assert_eq!(h.state().undo_steps(), steps + 1, "the width's own step");
     // a heart: the ends move onto the heart's outline
@@ -2249,16 +2273,16 @@ fn a_moved_finish_follows_size_and_shape_and_only_the_left_button_places() {
     // undo: the heart and its moved ends go together
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().design.shape, None);
+    assert_eq!(h.state().design().shape, None);
     assert_eq!(placed(&h).1, Coord::new(10, 29));
 }
 
 /// Where the page is on screen: its rectangle in points.
 fn page_rect(h: &Harness<'_, HedgeApp>) -> egui::Rect {
     let app = h.state();
-    let place = app.placement.expect("a page on show");
+    let place = app.placement().expect("a page on show");
     let (_, p) = app.preview().unwrap();
-    let d = p.drawing(app.answer_key);
+    let d = p.drawing(app.answer_key());
     let size = egui::vec2(d.width as f32, d.height as f32) * place.scale;
     egui::Rect::from_min_size(place.origin, size)
 }
@@ -2298,7 +2322,7 @@ fn status_lines_never_move_the_page_and_every_window_size_shows_it_whole() {
             Some(Err("one line of error".to_string())),
             None,
         ] {
-            h.state_mut().message = msg.clone();
+            h.state_mut().set_message(msg.clone());
             h.run();
             assert_eq!(page_rect(&h), page, "{size:?}: {msg:?}");
         }
@@ -2330,20 +2354,20 @@ fn a_file_opens_as_what_it_is_and_every_chooser_takes_a_typed_path() {
     std::fs::write(&toml, hedge::io::design_to_toml(&design)).unwrap();
     queue(&mut h, Command::OpenFile(toml.clone()));
     h.run();
-    assert_eq!(h.state().design, design, "{:?}", h.state().message);
-    assert_eq!(h.state().file.as_deref(), Some(toml.as_path()));
+    assert_eq!(*h.state().design(), design, "{:?}", h.state().message());
+    assert_eq!(h.state().file(), Some(toml.as_path()));
     assert_eq!(h.state().window_title(), "twelve.toml - Hedge");
     // no file dialog answers: the typed-path window asks, a name suggested beside the design
-    h.state_mut().dialog_hook = Some(Box::new(|_| None));
+    h.state_mut().set_dialog_hook(Some(Box::new(|_| None)));
     menu(&mut h, "File", "Export SVG...");
-    let chooser = h.state().chooser.clone().expect("the typed-path window");
+    let chooser = h.state().chooser().cloned().expect("the typed-path window");
     assert_eq!(chooser.path, format!("{}/twelve.svg", dir.path().display()));
     let svg = dir.path().join("typed.svg");
-    h.state_mut().chooser.as_mut().unwrap().path = svg.display().to_string();
+    h.state_mut().chooser_mut().unwrap().path = svg.display().to_string();
     h.run();
     h.get_by_label("OK").click();
     h.run();
-    assert!(h.state().chooser.is_none());
+    assert!(h.state().chooser().is_none());
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
     assert!(dir.path().join("typed-key.svg").is_file());
     // a maze's JSON holds its design
@@ -2356,9 +2380,14 @@ fn a_file_opens_as_what_it_is_and_every_chooser_takes_a_typed_path() {
     h.run();
     queue(&mut h, Command::OpenFile(json));
     h.run();
-    assert_eq!(h.state().design.seed, Some(5), "{:?}", h.state().message);
     assert_eq!(
-        h.state().file,
+        h.state().design().seed,
+        Some(5),
+        "{:?}",
+        h.state().message()
+    );
+    assert_eq!(
+        h.state().file(),
         None,
         "Save never writes a design over the JSON"
     );
@@ -2367,30 +2396,30 @@ fn a_file_opens_as_what_it_is_and_every_chooser_takes_a_typed_path() {
     queue(&mut h, Command::Book(BookCommand::AddCurrent));
     queue(&mut h, Command::Book(BookCommand::Save(book.clone())));
     queue(&mut h, Command::Book(BookCommand::Remove(0)));
-    assert!(h.state().book.list.pages.is_empty());
+    assert!(h.state().book().list.pages.is_empty());
     queue(&mut h, Command::Book(BookCommand::Show(false)));
     queue(&mut h, Command::OpenFile(book));
     h.run();
-    assert!(h.state().book.open, "{:?}", h.state().message);
-    assert_eq!(h.state().book.list.pages.len(), 1);
-    assert_eq!(h.state().design.seed, Some(5), "a book leaves the design");
+    assert!(h.state().book().open, "{:?}", h.state().message());
+    assert_eq!(h.state().book().list.pages.len(), 1);
+    assert_eq!(h.state().design().seed, Some(5), "a book leaves the design");
     // a picture becomes the shape
     let png = dir.path().join("disc.png");
     disc_png(&png, 64);
     queue(&mut h, Command::OpenFile(png.clone()));
     h.run();
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::File(png))
     );
 
     // Cancel closes it, nothing done
     menu(&mut h, "File", "Open design...");
-    assert!(h.state().chooser.is_some());
+    assert!(h.state().chooser().is_some());
     h.get_by_label("Cancel").click();
     h.run();
-    assert!(h.state().chooser.is_none());
-    assert_eq!(h.state().design.shape.as_ref().map(|_| ()), Some(()));
+    assert!(h.state().chooser().is_none());
+    assert_eq!(h.state().design().shape.as_ref().map(|_| ()), Some(()));
 }
 
 /// A task gate (`Spawner::set_gate`) that holds the first job reaching `label` until released:
@@ -2439,7 +2468,7 @@ fn a_big_picture_is_read_off_the_ui_thread_while_the_old_maze_shows() {
     // tasks on threads, as in the editor; the reading task is held at its start
     h.state_mut().run_tasks_inline(false);
     let (gate, at_gate, release) = hold("reading the picture");
-    h.state().tasks.set_gate(Some(gate));
+    h.state().tasks().set_gate(Some(gate));
     h.input_mut()
         .dropped_files
         .push(std::sync::Arc::new(Dropped(png.clone())));
@@ -2453,30 +2482,30 @@ fn a_big_picture_is_read_off_the_ui_thread_while_the_old_maze_shows() {
         h.step();
     }
     assert!(h.state().reading());
-    assert_eq!(h.state().design.shape, None, "the shape is set once read");
+    assert_eq!(h.state().design().shape, None, "the shape is set once read");
     assert_eq!(maze_cells(&h), before);
     assert!(h.query_by_label_contains("Reading picture").is_some());
     assert!(h.query_by_label("Cancel reading").is_some());
-    let key = h.state().answer_key;
+    let key = h.state().answer_key();
     h.get_by_label("Answer key").click();
     h.step();
-    assert_eq!(h.state().answer_key, !key);
+    assert_eq!(h.state().answer_key(), !key);
     assert!(h.state().reading(), "still held");
 
     // released: the task finishes (the test blocks on its channel), then frames apply it
     release.send(()).unwrap();
     h.state_mut().finish_tasks();
     let mut frames = 0;
-    while h.state().reading() || h.state().busy() || h.state().design.shape.is_none() {
+    while h.state().reading() || h.state().busy() || h.state().design().shape.is_none() {
         assert!(frames < 10, "applied within 10 frames: {}", status(&h));
         h.step();
         frames += 1;
     }
-    h.state().tasks.set_gate(None);
+    h.state().tasks().set_gate(None);
     h.state_mut().run_tasks_inline(true);
     h.run();
     assert_eq!(
-        h.state().design.shape,
+        h.state().design().shape,
         Some(hedge::shape::ShapeSource::File(png))
     );
     let cells = maze_cells(&h);
@@ -2493,11 +2522,12 @@ fn reading_a_picture_can_be_cancelled_and_the_design_stays() {
     let png = dir.path().join("disc.png");
     disc_png(&png, 400);
     let mut h = editor();
-    let before = h.state().design.clone();
+    let before = h.state().design().clone();
     h.state_mut().run_tasks_inline(false);
     let (gate, at_gate, release) = hold("reading the picture");
-    h.state().tasks.set_gate(Some(gate));
-    h.state_mut().dialog_hook = Some(Box::new(move |_| Some(png.clone())));
+    h.state().tasks().set_gate(Some(gate));
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |_| Some(png.clone()))));
     h.get_by_label("Open image...").click();
     h.step();
     at_gate.recv().unwrap();
@@ -2507,11 +2537,11 @@ fn reading_a_picture_can_be_cancelled_and_the_design_stays() {
     assert!(!h.state().reading());
     release.send(()).unwrap();
     h.state_mut().finish_tasks();
-    h.state().tasks.set_gate(None);
+    h.state().tasks().set_gate(None);
     h.state_mut().run_tasks_inline(true);
     h.run();
     assert_eq!(
-        h.state().design,
+        *h.state().design(),
         before,
         "a cancelled picture is not the shape"
     );
@@ -2535,7 +2565,7 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
     std::fs::create_dir(&out).unwrap();
     let pdf = out.join("big.pdf");
     let mut h = editor();
-    let mut d = h.state().design.clone();
+    let mut d = h.state().design().clone();
     d.width = 200;
     d.height = 200;
     h.state_mut().apply(
@@ -2548,13 +2578,13 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
     h.state_mut().finish_tasks();
     h.run();
     assert_eq!(maze_cells(&h), 40_000);
-    h.state_mut().path = pdf.display().to_string();
+    h.state_mut().type_path(pdf.display().to_string());
     h.run();
 
     // the export on a thread of its own, held once its first bytes are written
     h.state_mut().run_tasks_inline(false);
     let (gate, at_gate, release) = hold(hedge::app::worker::WRITING);
-    h.state().tasks.set_gate(Some(gate));
+    h.state().tasks().set_gate(Some(gate));
     h.get_by_label("Export").click_accesskit();
     h.step();
     let writer = at_gate.recv().unwrap();
@@ -2575,20 +2605,19 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
     h.step();
     assert!(!h.state().exporting());
     assert_eq!(
-        h.state().message,
+        *h.state().message(),
         Some(Ok(hedge::app::worker::EXPORT_CANCELLED.into()))
     );
     assert!(names_in(&out).is_empty(), "{:?}", names_in(&out));
 
     // again, not cancelled: frames until the task reports done, then the file is there
-    h.state().tasks.set_gate(None);
+    h.state().tasks().set_gate(None);
     h.get_by_label("Export").click_accesskit();
     h.step();
-    assert!(h.state().exporting(), "{:?}", h.state().message);
+    assert!(h.state().exporting(), "{:?}", h.state().message());
     // blocks until the job has finished (on its channel, not a clock)
     h.state()
-        .export
-        .as_ref()
+        .export()
         .unwrap()
         .task
         .wait_for_progress(|_| false);
@@ -2599,9 +2628,9 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
         frames += 1;
     }
     assert!(
-        matches!(&h.state().message, Some(Ok(m)) if m.starts_with("exported") && m.contains("big.pdf")),
+        matches!(h.state().message(), Some(Ok(m)) if m.starts_with("exported") && m.contains("big.pdf")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     assert_eq!(names_in(&out), ["big.pdf"]);
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
@@ -2614,7 +2643,7 @@ fn a_200x200_pdf_is_exported_in_the_background_and_a_cancelled_one_leaves_no_fil
 fn frames_until(h: &mut Harness<'_, HedgeApp>, done: impl Fn(&HedgeApp) -> bool) {
     let mut frames = 0;
     while !done(h.state()) {
-        assert!(frames < 10, "within 10 frames: {:?}", h.state().message);
+        assert!(frames < 10, "within 10 frames: {:?}", h.state().message());
         h.step();
         frames += 1;
     }
@@ -2622,7 +2651,7 @@ fn frames_until(h: &mut Harness<'_, HedgeApp>, done: impl Fn(&HedgeApp) -> bool)
 
 /// Queues `cmd` as the UI does, for the next frame to apply (on the UI thread).
 fn queue(h: &mut Harness<'_, HedgeApp>, cmd: hedge::app::Command) {
-    h.state_mut().pending.push(cmd);
+    h.state_mut().queue(cmd);
     h.step();
 }
 
@@ -2650,8 +2679,8 @@ fn the_ui_thread_reads_and_writes_no_file() {
 
     // Save, held at its start: frames go on, the bar says so, nothing is written yet
     let (gate, at_gate, release) = hold("reading or writing a file");
-    h.state().tasks.set_gate(Some(gate));
-    h.state_mut().path = toml.display().to_string();
+    h.state().tasks().set_gate(Some(gate));
+    h.state_mut().type_path(toml.display().to_string());
     h.step();
     h.get_by_label("Save as").click();
     h.step();
@@ -2662,18 +2691,18 @@ fn the_ui_thread_reads_and_writes_no_file() {
     }
     assert!(h.query_by_label_contains("Saving a.toml").is_some());
     assert!(!toml.exists());
-    let key = h.state().answer_key;
+    let key = h.state().answer_key();
     h.get_by_label("Answer key").click();
     h.step();
-    assert_eq!(h.state().answer_key, !key, "the window answers");
+    assert_eq!(h.state().answer_key(), !key, "the window answers");
     release.send(()).unwrap();
-    h.state().tasks.set_gate(None);
+    h.state().tasks().set_gate(None);
     h.state_mut().finish_tasks();
-    let design = h.state().design.clone();
+    let design = h.state().design().clone();
     assert!(
-        matches!(&h.state().message, Some(Ok(m)) if m.starts_with("saved")),
+        matches!(h.state().message(), Some(Ok(m)) if m.starts_with("saved")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     assert_eq!(
         std::fs::read_to_string(&toml).unwrap(),
@@ -2686,11 +2715,11 @@ fn the_ui_thread_reads_and_writes_no_file() {
     // Open: a new seed, then the file again; the design comes back on a later frame
     h.get_by_label("New seed").click();
     h.step();
-    assert_ne!(h.state().design, design);
+    assert_ne!(*h.state().design(), design);
     h.get_by_label("Open").click();
     h.step();
     h.state_mut().finish_tasks();
-    frames_until(&mut h, |a| a.design == design);
+    frames_until(&mut h, |a| *a.design() == design);
     assert!(!h.state().unsaved());
 
     // end pictures: each edit waits for its pictures, read in the background
@@ -2705,44 +2734,47 @@ fn the_ui_thread_reads_and_writes_no_file() {
         h.state_mut().finish_tasks();
         h.step();
     }
-    assert_eq!(h.state().design.page.start_picture.as_deref(), Some(&*blue));
     assert_eq!(
-        h.state().design.page.finish_picture.as_deref(),
+        h.state().design().page.start_picture.as_deref(),
         Some(&*blue)
     );
-    assert!(h.state().design.page.pictures.is_some(), "read and drawn");
+    assert_eq!(
+        h.state().design().page.finish_picture.as_deref(),
+        Some(&*blue)
+    );
+    assert!(h.state().design().page.pictures.is_some(), "read and drawn");
 
     // a book: saved, opened again (and the autosave on meanwhile)
-    h.state_mut().autosave = Some(auto.clone());
+    h.state_mut().autosave_to(auto.clone());
     let book = dir.path().join("book.toml");
     queue(&mut h, Command::Book(BookCommand::AddCurrent));
     assert_eq!(
-        h.state().book.list.pages.len(),
+        h.state().book().list.pages.len(),
         1,
         "{:?}",
-        h.state().message
+        h.state().message()
     );
     queue(&mut h, Command::Book(BookCommand::Save(book.clone())));
     h.state_mut().finish_tasks();
-    let list = h.state().book.list.clone();
+    let list = h.state().book().list.clone();
     assert_eq!(
         std::fs::read_to_string(&book).unwrap(),
         list.to_toml(),
         "the book file the editor always wrote: {:?}",
-        h.state().message
+        h.state().message()
     );
     queue(&mut h, Command::Book(BookCommand::Remove(0)));
-    assert!(h.state().book.list.pages.is_empty());
+    assert!(h.state().book().list.pages.is_empty());
     queue(&mut h, Command::Book(BookCommand::Open(book.clone())));
     h.state_mut().finish_tasks();
-    frames_until(&mut h, |a| !a.book.list.pages.is_empty());
-    assert_eq!(h.state().book.list, list);
+    frames_until(&mut h, |a| !a.book().list.pages.is_empty());
+    assert_eq!(h.state().book().list, list);
 
     // the autosave was written off the UI thread too
     h.state_mut().finish_tasks();
     assert_eq!(
         std::fs::read_to_string(&auto).unwrap(),
-        hedge::io::design_to_toml(&h.state().design),
+        hedge::io::design_to_toml(h.state().design()),
         "the autosave holds the design"
     );
 
@@ -2758,7 +2790,7 @@ fn the_ui_thread_reads_and_writes_no_file() {
 /// The preview's pixels (the raster the texture shows) at the page position `p` (mm), through
 /// the raster's own region and scale; `None` outside it.
 fn pixel_at(h: &Harness<'_, HedgeApp>, p: hedge::draw::Pos) -> Option<egui::Color32> {
-    let (key, region, image) = h.state().raster.pixels()?;
+    let (key, region, image) = h.state().raster().pixels()?;
     assert_eq!(
         Some(key.id),
         h.state().preview().map(|(id, _)| id),
@@ -2778,7 +2810,7 @@ fn pixels_near(
     half: f64,
     like: impl Fn(egui::Color32) -> bool,
 ) -> usize {
-    let (_, region, _) = h.state().raster.pixels().unwrap();
+    let (_, region, _) = h.state().raster().pixels().unwrap();
     let step = 1.0 / region.scale;
     let n = (half / step).ceil() as i64;
     let mut count = 0;
@@ -2875,13 +2907,13 @@ fn a_lasso_round_cells_carves_them_again_and_the_preview_tints_them() {
         h.run();
     }
     // while it is drawn, the loop is there (painted over the page) and nothing is carved yet
-    assert!(h.state().lasso.len() > 20, "{}", h.state().lasso.len());
-    assert!(h.state().design.walls().recarve.is_empty());
+    assert!(h.state().lasso().len() > 20, "{}", h.state().lasso().len());
+    assert!(h.state().design().walls().recarve.is_empty());
     h.drop_at(path[path.len() - 1]);
     h.run();
-    assert!(h.state().lasso.is_empty());
-    let w = h.state().design.walls().clone();
-    assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message);
+    assert!(h.state().lasso().is_empty());
+    let w = h.state().design().walls().clone();
+    assert_eq!(w.recarve.len(), 1, "{:?}", h.state().message());
     let cells: Vec<Coord> = w.recarve[0]
         .cells
         .iter()
@@ -2903,7 +2935,7 @@ fn a_lasso_round_cells_carves_them_again_and_the_preview_tints_them() {
     // the pixels: the tint covers the region's cells and no other
     assert_eq!(tinted_cells(&h), want);
     // saved as a region, as a brushed one is
-    let text = hedge::io::design_to_toml(&h.state().design);
+    let text = hedge::io::design_to_toml(h.state().design());
     assert!(text.contains("[[recarve]]"), "{text}");
     // a loop round no centre carves nothing and says why
     let tiny = [
@@ -2919,11 +2951,11 @@ fn a_lasso_round_cells_carves_them_again_and_the_preview_tints_them() {
     h.run();
     h.drop_at(tiny[2]);
     h.run();
-    assert_eq!(h.state().design.walls().recarve.len(), 1);
+    assert_eq!(h.state().design().walls().recarve.len(), 1);
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("no cell")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("no cell")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
 }
 
@@ -2944,7 +2976,7 @@ fn a_book_being_opened_shows_its_pages_made_and_can_be_cancelled() {
     let mut h = editor();
     h.state_mut().run_tasks_inline(false);
     let (gate, at_gate, release) = hold(hedge::app::book_file::OPENING_PAGE);
-    h.state().tasks.set_gate(Some(gate));
+    h.state().tasks().set_gate(Some(gate));
     queue(&mut h, Command::Book(BookCommand::Open(path.clone())));
     let opener = at_gate.recv().unwrap();
     assert_ne!(opener, std::thread::current().id());
@@ -2959,21 +2991,21 @@ fn a_book_being_opened_shows_its_pages_made_and_can_be_cancelled() {
     h.state_mut().finish_tasks();
     h.step();
     assert!(
-        matches!(&h.state().message, Some(Err(e)) if e.contains("cancelled")),
+        matches!(h.state().message(), Some(Err(e)) if e.contains("cancelled")),
         "{:?}",
-        h.state().message
+        h.state().message()
     );
-    assert!(h.state().book.list.pages.is_empty(), "the list stays");
+    assert!(h.state().book().list.pages.is_empty(), "the list stays");
     assert!(h.query_by_label_contains("Opening the book").is_none());
 
     // again, to the end: four pages, each the generator's
-    h.state().tasks.set_gate(None);
+    h.state().tasks().set_gate(None);
     queue(&mut h, Command::Book(BookCommand::Open(path.clone())));
     h.state_mut().finish_tasks();
-    frames_until(&mut h, |a| !a.book.list.pages.is_empty());
+    frames_until(&mut h, |a| !a.book().list.pages.is_empty());
     let tags: Vec<_> = h
         .state()
-        .book
+        .book()
         .list
         .pages
         .iter()
@@ -3000,25 +3032,25 @@ fn a_page_that_turns_fits_the_panel_again() {
     let mut h = editor();
     h.run();
     let zoomed = |h: &mut Harness<'_, HedgeApp>| {
-        let v = &mut h.state_mut().view;
+        let v = h.state_mut().pan_zoom_mut();
         v.zoom = 3.0;
         v.pan = egui::vec2(250.0, -120.0);
     };
     zoomed(&mut h);
     pick(&mut h, "Orientation", "portrait");
-    let v = h.state().view;
+    let v = h.state().pan_zoom();
     assert_eq!(
         (v.zoom, v.pan),
         (3.0, egui::vec2(250.0, -120.0)),
         "still portrait"
     );
     pick(&mut h, "Orientation", "landscape");
-    let v = h.state().view;
+    let v = h.state().pan_zoom();
     assert_eq!((v.zoom, v.pan), (1.0, egui::Vec2::ZERO), "turned: fitted");
     assert_eq!(v.landscape, Some(true));
     zoomed(&mut h);
     pick(&mut h, "Orientation", "portrait");
-    let v = h.state().view;
+    let v = h.state().pan_zoom();
     assert_eq!(
         (v.zoom, v.pan, v.landscape),
         (1.0, egui::Vec2::ZERO, Some(false))

@@ -837,3 +837,52 @@ fn functions_are_measured_from_fn_to_their_closing_brace() {
     );
     assert_eq!(code_lines(&code), 11);
 }
+
+/// `docs/ARCHITECTURE.md`'s code map names every module of `src/` (a file as `src/NAME.rs`, a
+/// folder as `src/NAME/`) and every file of the editor (`src/app/`, one line each), so the map
+/// is never missing a part.
+#[test]
+fn the_architecture_map_lists_every_module() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let map = std::fs::read_to_string(root.join("docs/ARCHITECTURE.md")).unwrap();
+    let names = |dir: &Path| -> Vec<(String, bool)> {
+        let mut names: Vec<(String, bool)> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_dir() || p.extension().is_some_and(|e| e == "rs"))
+            .map(|p| {
+                (
+                    p.file_name().unwrap().to_string_lossy().into_owned(),
+                    p.is_dir(),
+                )
+            })
+            .collect();
+        names.sort();
+        names
+    };
+    let mut missing = Vec::new();
+    for (name, dir) in names(&root.join("src")) {
+        let entry = if dir {
+            format!("src/{name}/")
+        } else {
+            format!("src/{name}")
+        };
+        if !map.contains(&entry) {
+            missing.push(entry);
+        }
+    }
+    let app = names(&root.join("src/app"));
+    assert!(app.len() > 10, "src/app was not read: {app:?}");
+    for (name, _) in app {
+        if !map
+            .lines()
+            .any(|l| l.trim_start().starts_with(&format!("{name} ")))
+        {
+            missing.push(format!("src/app/{name}"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/ARCHITECTURE.md's code map lacks: {missing:?}"
+    );
+}

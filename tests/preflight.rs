@@ -285,19 +285,30 @@ fn the_editor_shows_the_preflight_under_the_status_bar() {
             app
         });
     h.ctx.all_styles_mut(|s| s.animation_time = 0.0);
-    let app = h.state_mut();
-    app.design.seed = Some(7);
-    app.design.width = 12;
-    app.design.height = 12;
-    app.regenerate();
+    // edited as the knobs edit it
+    let edit = |h: &mut Harness<'_, hedge::app::HedgeApp>, d: hedge::design::Design| {
+        let app = h.state_mut();
+        let cmd = hedge::app::Command::Edit {
+            design: Box::new(d),
+            coalesce: false,
+        };
+        app.apply(cmd, None);
+    };
+    let d = hedge::design::Design {
+        seed: Some(7),
+        width: 12,
+        height: 12,
+        ..h.state().design().clone()
+    };
+    edit(&mut h, d);
     h.run();
     h.get_by_label_contains("preflight: ok").click();
     h.run();
     assert!(h.query_by_label_contains("safe area:").is_some());
     // walls thinner than 0.75 pt: the line turns into a problem
-    let app = h.state_mut();
-    app.design.page.wall_mm = 0.2;
-    app.regenerate();
+    let mut d = h.state().design().clone();
+    d.page.wall_mm = 0.2;
+    edit(&mut h, d);
     h.run();
     h.run();
     assert!(

@@ -13,7 +13,8 @@
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
 //! - `labels`: labels, arrows and text clear of each other and of the maze on every shape,
 //!   topology and paper; titles that shrink and wrap; full pages, turned when the maze gains.
-//! - `layers`: the library's module graph has no circles (reads `src/`).
+//! - `layers`: the library's module graph has no circles (reads `src/`); files and functions
+//!   stay short; docs/ARCHITECTURE.md maps every module.
 //! - `readme`: every `$ hedge ...` example in the README and docs/ prints what it shows, and
 //!   its pictures are what the program makes.
 //! - `packaging`: what the Debian package installs: the man page and completions as committed

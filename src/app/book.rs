@@ -246,7 +246,7 @@ impl HedgeApp {
         if let Some(e) = self.error() {
             return Some(format!("the design makes no maze: {e}"));
         }
-        let d = &self.design;
+        let d = self.design();
         self.book
             .list
             .pages
@@ -265,7 +265,7 @@ impl HedgeApp {
         if let Some(why) = self.not_for_book() {
             return Err(why);
         }
-        let mut d = self.design.clone();
+        let mut d = self.design().clone();
         // a file shape's path as the book needs it wherever the book file is saved
         if let Some(ShapeSource::File(p)) = &mut d.shape {
             if p.is_relative()
@@ -296,8 +296,8 @@ impl HedgeApp {
         let Some(page) = self.book.list.pages.get_mut(i) else {
             return Err("that page is no longer in the book".into());
         };
-        let changed = page.design != self.design;
-        page.design = self.design.clone();
+        let changed = page.design != *self.doc.design();
+        page.design = self.doc.design().clone();
         let generator = page.generator.filter(|_| changed).map(|(g, _)| g);
         self.book.editing = None;
         let mut msg = format!("page {} is the design in the editor now", i + 1);
@@ -332,7 +332,7 @@ impl HedgeApp {
             .as_ref()
             .filter(|(p, saved)| self.book.list.book_file(&super::book_file::folder(p)) == *saved)
             .map(|(p, _)| p.clone());
-        let task = self.tasks.spawn("making the book", {
+        let task = self.work.tasks().spawn("making the book", {
             let path = path.clone();
             move |c: &Control<(usize, usize)>| {
                 // the file's date is read here, off the UI thread
@@ -428,7 +428,7 @@ fn files(app: &mut HedgeApp, ui: &mut egui::Ui) {
 /// Polls the book export and shows the book window when it is open. Called every frame.
 pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
     app.poll_book();
-    if app.book.exporting() || app.page_thumbs.busy() {
+    if app.book.exporting() || app.work.page_thumbs().busy() {
         ui.ctx().request_repaint_after(Duration::from_millis(100));
     }
     if !app.book.open {
@@ -481,13 +481,13 @@ fn contents(app: &mut HedgeApp, ui: &mut egui::Ui) {
     }
     let n = pages.len();
     let designs: Vec<&Design> = app.book.list.pages.iter().map(|p| &p.design).collect();
-    app.page_thumbs.poll(ui.ctx(), &designs);
+    app.work.page_thumbs_mut().poll(ui.ctx(), &designs);
     egui::ScrollArea::vertical()
         .max_height(260.0)
         .show(ui, |ui| {
             for (i, p) in app.book.list.pages.iter().enumerate() {
                 ui.horizontal(|ui| {
-                    match app.page_thumbs.get(&p.design) {
+                    match app.work.page_thumbs().get(&p.design) {
                         Some(t) => {
                             let [w, h] = t.size();
                             ui.image((t.id(), egui::vec2(w as f32, h as f32)))
@@ -659,7 +659,7 @@ mod tests {
     use crate::design::Style;
 
     fn add(app: &mut HedgeApp, seed: u64) {
-        let mut d = app.design.clone();
+        let mut d = app.design().clone();
         d.seed = Some(seed);
         app.apply(
             Command::Edit {
@@ -739,10 +739,10 @@ mod tests {
         // page 2 opens in the editor, one undo step
         app.apply(Command::Book(BookCommand::Edit(1)), None);
         settle(&mut app);
-        assert_eq!(app.design, second);
+        assert_eq!(*app.design(), second);
         assert_eq!(app.book.editing, Some(1));
         // changed, and the page moved up meanwhile: it follows
-        let mut d = app.design.clone();
+        let mut d = app.design().clone();
         d.walls_mut().unwrap().braid = 0.3;
         crate::app::tests::edit(&mut app, d.clone());
         settle(&mut app);
@@ -763,7 +763,7 @@ mod tests {
     fn tile_designs_go_in_and_errors_leave_the_list_alone() {
         let mut app = HedgeApp::headless(Persisted::default());
         add(&mut app, 5);
-        let mut d = app.design.clone();
+        let mut d = app.design().clone();
         d.set_style(Style::Tiles);
         d.seed = Some(6);
         app.apply(

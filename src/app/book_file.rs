@@ -427,7 +427,7 @@ mod tests {
         // changed: its three pages are single pages, each the design it made, and it says so
         app.apply(Command::Book(BookCommand::Edit(2)), None);
         crate::app::tests::settle(&mut app);
-        let mut d = app.design.clone();
+        let mut d = app.design().clone();
         d.walls_mut().unwrap().braid = 0.4;
         crate::app::tests::edit(&mut app, d.clone());
         crate::app::tests::settle(&mut app);

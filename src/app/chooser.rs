@@ -69,8 +69,8 @@ impl DialogRequest {
 impl HedgeApp {
     /// The stem of the design's file name (or of the typed path), for suggested names.
     pub(super) fn stem(&self) -> String {
-        self.file
-            .as_deref()
+        self.doc
+            .file()
             .unwrap_or(Path::new(self.path.trim()))
             .file_stem()
             .and_then(|s| s.to_str())

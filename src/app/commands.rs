@@ -3,13 +3,10 @@
 //! them), opening, saving and exporting.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
+use super::background::Shaping;
 use super::close::Question;
-use super::runtime::Shaping;
-use super::task::{Control, Task};
-use super::worker::{self, ExportStep};
-use super::{Current, HedgeApp, book, targets};
+use super::{HedgeApp, book, targets};
 use crate::design::Design;
 use crate::random::fresh_seed;
 use crate::shape::ShapeSource;
@@ -196,15 +193,6 @@ pub enum DialogRequest {
 /// Stands in for the file dialogs (tests): returns the path a user would have picked.
 pub type DialogHook = Box<dyn FnMut(&DialogRequest) -> Option<PathBuf> + Send>;
 
-/// A single-file export running in the background ([`worker::export`]): where it writes, and
-/// its task (progress: the step it is at; result: the status line).
-pub struct Exporting {
-    /// The file written (and, for SVG and PNG, its key beside it).
-    pub path: PathBuf,
-    /// The export's task.
-    pub task: Task<Result<String, String>, ExportStep>,
-}
-
 impl HedgeApp {
     /// Applies every queued command, in order.
     pub fn apply_pending(&mut self, ctx: Option<&egui::Context>) {
@@ -223,10 +211,12 @@ impl HedgeApp {
     pub fn apply(&mut self, cmd: Command, ctx: Option<&egui::Context>) {
         match cmd {
             Command::Edit { design, coalesce } => {
-                let picked = design.pick != self.design.pick;
+                let picked = design.pick != self.design().pick;
                 self.set_design(*design, coalesce);
                 // a new pick whose cut is not ready: the height follows it once it is
-                self.refit |= picked && self.awaiting_maze;
+                if picked {
+                    self.work.picked();
+                }
             }
             Command::New if self.unsaved() => self.close.ask(Question::New),
             Command::New | Command::NewDiscarding => self.new_design(),
@@ -263,12 +253,12 @@ impl HedgeApp {
             Command::LockWall { a, b } => self.lock_wall(a, b),
             Command::Recarve { cells } => self.recarve(cells),
             Command::ClearHandWork => {
-                let mut d = self.design.clone();
+                let mut d = self.design().clone();
                 super::hand::clear(&mut d);
                 self.set_design(d, false);
             }
             Command::ClearEdits => {
-                let mut d = self.design.clone();
+                let mut d = self.design().clone();
                 d.cell_edits.clear();
                 self.set_design(d, false);
             }
@@ -288,12 +278,8 @@ impl HedgeApp {
             Command::FindMaze => targets::start(self),
             Command::CancelSearch => targets::cancel(self),
             Command::CancelReading => self.cancel_reading(),
-            Command::CancelOpening => self.files.cancel(),
-            Command::CancelExport => {
-                if let Some(e) = &self.export {
-                    e.task.cancel();
-                }
-            }
+            Command::CancelOpening => self.work.files_mut().cancel(),
+            Command::CancelExport => self.cancel_export(),
         }
     }
 
@@ -307,13 +293,13 @@ impl HedgeApp {
             },
             false,
         );
-        self.file = None;
-        self.saved = self.design.clone();
+        self.doc.set_file(None);
+        self.doc.mark_saved();
     }
 
     /// Draws a seed other than the current one (one undo step).
     fn new_seed(&mut self) {
-        let mut d = self.design.clone();
+        let mut d = self.design().clone();
         let old = d.seed;
         while d.seed == old {
             d.seed = Some(fresh_seed());
@@ -323,18 +309,14 @@ impl HedgeApp {
 
     /// Goes back to the design before the last edit, if there is one.
     fn undo(&mut self) {
-        if let Some(d) = self.history.undo(&self.design).cloned() {
-            let old = std::mem::replace(&mut self.design, d);
-            self.last_coalesce = false;
+        if let Some(old) = self.doc.undo() {
             self.refresh(&old);
         }
     }
 
     /// Goes forward to the design last undone, if there is one.
     fn redo(&mut self) {
-        if let Some(d) = self.history.redo(&self.design).cloned() {
-            let old = std::mem::replace(&mut self.design, d);
-            self.last_coalesce = false;
+        if let Some(old) = self.doc.redo() {
             self.refresh(&old);
         }
     }
@@ -343,8 +325,8 @@ impl HedgeApp {
     /// subject cannot be told opens the picker. A picture not read yet is read in the
     /// background first: the design changes once it is (the previous maze shows meanwhile).
     fn set_shape(&mut self, source: Option<ShapeSource>) {
-        self.awaiting_shape = None;
-        let mut d = self.design.clone();
+        self.work.await_shape(None);
+        let mut d = self.design().clone();
         if d.shape != source {
             d.pick = None; // a pick is of the picture it was made on
         }
@@ -356,7 +338,7 @@ impl HedgeApp {
         match self.shaping(key.clone()) {
             Shaping::None => {}
             Shaping::Reading => {
-                self.awaiting_shape = d.shape;
+                self.work.await_shape(d.shape);
                 return;
             }
             Shaping::Ready(fg) => {
@@ -380,7 +362,7 @@ impl HedgeApp {
 
     /// Sets the start (or the finish) picture's file, or goes back to none.
     fn set_end_picture(&mut self, finish: bool, path: Option<PathBuf>) {
-        let mut d = self.design.clone();
+        let mut d = self.design().clone();
         let page = &mut d.page;
         *(if finish {
             &mut page.finish_picture
@@ -392,7 +374,7 @@ impl HedgeApp {
 
     /// Switches the brush's cells on or off (`coalesce` continues the stroke).
     fn paint(&mut self, edits: Vec<crate::design::CellEdit>, coalesce: bool) {
-        let mut d = self.design.clone();
+        let mut d = self.design().clone();
         for e in edits {
             d.cell_edits.retain(|o| o.coord() != e.coord());
             d.cell_edits.push(e);
@@ -402,7 +384,7 @@ impl HedgeApp {
 
     /// Puts the entrance (or the exit) on `cell`, once tried on the maze shown.
     fn place_end(&mut self, cell: crate::topology::Coord, exit: bool) {
-        if self.design.walls().starts > 1 {
+        if self.design().walls().starts > 1 {
             self.message = Some(Err(
                 "a \"Which path?\" puzzle places its own entrances and exit (Starts above 1)"
                     .into(),
@@ -428,7 +410,7 @@ impl HedgeApp {
         // try it on the maze shown before changing the design
         match crate::endpoints::place(&g.maze, placement) {
             Ok(_) => {
-                let mut d = self.design.clone();
+                let mut d = self.design().clone();
                 if let Some(w) = d.walls_mut() {
                     w.placement = placement;
                 }
@@ -503,97 +485,6 @@ impl HedgeApp {
         {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.close.ask(Question::Close);
-        }
-    }
-
-    /// Starts writing the current maze to `path` as `kind` in the background; the status bar
-    /// shows it with a Cancel until it is done.
-    fn start_file_export(&mut self, kind: ExportKind, path: PathBuf) {
-        let path = match kind.file(&path, self.file.as_deref()) {
-            Ok(p) => p,
-            Err(e) => {
-                self.message = Some(Err(e));
-                return;
-            }
-        };
-        if self.exporting() {
-            self.message = Some(Err(
-                "an export is running; wait for it to finish or cancel it".into(),
-            ));
-            return;
-        }
-        let made = match self.ready_made() {
-            Ok(made) => made,
-            Err(e) => {
-                self.message = Some(Err(e));
-                return;
-            }
-        };
-        let page = self.design.page.clone();
-        let task = self.tasks.spawn("exporting", {
-            let path = path.clone();
-            move |c: &Control<ExportStep>| worker::export(&made, &page, kind, &path, c)
-        });
-        self.export = Some(Exporting { path, task });
-        self.message = None;
-        // an inline export (tests) has finished already
-        self.poll_export();
-    }
-
-    /// Whether an export runs in the background.
-    pub fn exporting(&self) -> bool {
-        self.export.is_some()
-    }
-
-    /// The running export's line for the status bar: the file and the step it is at.
-    pub fn export_line(&self) -> Option<String> {
-        let e = self.export.as_ref()?;
-        let name = e.path.file_name().unwrap_or(e.path.as_os_str());
-        Some(match e.task.progress() {
-            _ if e.task.is_cancelled() => format!("Cancelling the export of {}...", name.display()),
-            Some((step, steps, what)) => {
-                format!(
-                    "Exporting {}: {what} ({step} of {steps})...",
-                    name.display()
-                )
-            }
-            None => format!("Exporting {}...", name.display()),
-        })
-    }
-
-    /// Picks up the finished export, if any (called every frame).
-    pub(super) fn poll_export(&mut self) {
-        let Some(e) = &self.export else { return };
-        let Some(r) = e.task.poll() else { return };
-        self.export_done(r);
-    }
-
-    /// Blocks until the running export (if any) has finished and shows its outcome (the app's
-    /// `finish_tasks` test hook).
-    pub(super) fn wait_export(&mut self) {
-        if let Some(e) = &self.export {
-            let r = e.task.wait();
-            self.export_done(r);
-        }
-    }
-
-    fn export_done(&mut self, r: Result<Result<String, String>, String>) {
-        let Some(e) = self.export.take() else {
-            return;
-        };
-        // a panic's line gets the path, as the export's own errors have it
-        self.message =
-            Some(r.unwrap_or_else(|panic| Err(format!("{panic}: {}", e.path.display()))));
-    }
-
-    /// The maze to export (walls or tiles), or why there is none.
-    fn ready_made(&self) -> Result<Arc<crate::make::Made>, String> {
-        // an error while a maze is still being made
-        self.ready_tiles()?;
-        match &self.current {
-            Current::Made { made, .. } => Ok(Arc::clone(made)),
-            Current::Error(e) => Err(format!("nothing to export: {e}")),
-            Current::None => Err("nothing to export yet".into()),
         }
     }
 }

@@ -2,13 +2,21 @@
 //! from it. Its undo history (egui's undoer, one step per edit), the saved state (what is kept
 //! between runs in eframe's storage, and the design as last opened or saved), the autosave file
 //! and the recent-files list.
+//!
+//! [`Document`] holds it, its state private: the design changes only through
+//! [`Document::commit`] (one undo step, or the previous one continued), undo, redo and
+//! [`Document::amend`], so the undo history and the autosave see every change. The app's
+//! [`HedgeApp::set_design`] is the one way in from the editor: it reads the start and finish
+//! pictures first and brings the maze up to date after.
 
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
+use egui::util::undoer::{self, Undoer};
 use serde::{Deserialize, Serialize};
 
 use super::{APP_ID, HedgeApp, book};
-use crate::design::{Design, MAX_SEED};
+use crate::design::{Design, Kind, MAX_SEED};
 use crate::random::fresh_seed;
 
 /// The most recent files listed.
@@ -128,26 +136,79 @@ pub fn clamp_design(mut d: Design) -> Design {
     d
 }
 
-impl HedgeApp {
-    /// Turns on autosave to `path`. When the file is there already, the last run ended
-    /// without closing (a crash, a kill): its design is restored, as an undoable edit. The one
-    /// file the UI thread reads itself: at start-up, before the first frame.
-    pub fn with_autosave(mut self, path: PathBuf) -> Self {
-        if let Ok(text) = crate::io::read_text(&path, "cannot read the autosave")
-            && let Ok(d) = crate::io::parse_design(&text)
-        {
-            let d = clamp_design(d);
-            if d != self.design {
-                self.set_design(d, false);
-                self.message = Some(Ok(format!(
-                    "restored the design autosaved before the last run ended ({})",
-                    path.display()
-                )));
-            }
+/// The design being edited, its history, its file and its saved state.
+pub struct Document {
+    /// The design being edited (its seed is always set).
+    design: Design,
+    /// Earlier and undone designs (egui's undoer, fed one step per edit: see
+    /// [`Document::commit`]).
+    history: Undoer<Design>,
+    /// Whether the last edit may be continued (a slider drag in progress).
+    last_coalesce: bool,
+    /// The design as last opened or saved (or as the editor started): unsaved changes are
+    /// anything different from it.
+    saved: Design,
+    /// The design's own file (opened from or saved to; `None` for a design never saved): Save
+    /// (Ctrl+S) writes here, the window title names it, relative picture paths start from its
+    /// folder. Only ever a design file.
+    file: Option<PathBuf>,
+    /// Design files opened or saved lately, newest first (at most [`RECENT`]).
+    recent: Vec<String>,
+    /// Where the design is autosaved while the editor runs (removed on a clean exit); `None`
+    /// turns autosave off.
+    autosave: Option<PathBuf>,
+    /// The design last written to the autosave file.
+    autosaved: Option<Design>,
+    /// When the autosave file was last written.
+    autosaved_at: Option<Instant>,
+    /// An edit waiting for its start and finish pictures to be read (and whether it continues
+    /// the previous edit).
+    held: Option<(Design, bool)>,
+    /// Whether the Height follows the Width with a shape, keeping its aspect ratio (the
+    /// "Keep the shape's aspect" tick; unticked, Height is set by hand).
+    keep_aspect: bool,
+    /// The knobs of the other style (walls or tiles) the design last had, given back when the
+    /// Style menu switches to it again.
+    other_kind: Option<Kind>,
+}
+
+impl Document {
+    /// A document of `design` (kept within the knobs' range), saved as it is, with `file` as
+    /// its own file and `recent` the files opened lately.
+    pub fn new(design: Design, file: Option<PathBuf>, recent: Vec<String>) -> Document {
+        let design = clamp_design(design);
+        Document {
+            saved: design.clone(),
+            design,
+            history: Undoer::with_settings(undoer::Settings {
+                max_undos: UNDO_DEPTH,
+                ..undoer::Settings::default()
+            }),
+            last_coalesce: false,
+            file,
+            recent,
+            autosave: None,
+            autosaved: None,
+            autosaved_at: None,
+            held: None,
+            keep_aspect: true,
+            other_kind: None,
         }
-        self.autosaved = Some(self.design.clone());
-        self.autosave = Some(path);
-        self
+    }
+
+    /// The design being edited.
+    pub fn design(&self) -> &Design {
+        &self.design
+    }
+
+    /// The design's own file, if it has one.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
+    /// The design as last opened or saved.
+    pub fn saved(&self) -> &Design {
+        &self.saved
     }
 
     /// Whether the design differs from the one last opened or saved.
@@ -155,49 +216,33 @@ impl HedgeApp {
         self.design != self.saved
     }
 
-    /// A clean exit: the autosave file is no longer needed.
-    /// Writes still under way (a save, the autosave) are let finish first.
-    pub fn remove_autosave(&mut self) {
-        self.wait_files();
-        if let Some(path) = &self.autosave {
-            let _ = crate::io::remove_file(path);
-        }
+    /// Design files opened or saved lately, newest first.
+    pub fn recent(&self) -> &[String] {
+        &self.recent
     }
 
-    pub(super) fn remember(&mut self, path: &Path) {
-        let p = path.display().to_string();
-        self.recent.retain(|r| *r != p);
-        self.recent.insert(0, p);
-        self.recent.truncate(RECENT);
+    /// Whether the Height follows the Width with a shape.
+    pub fn keep_aspect(&self) -> bool {
+        self.keep_aspect
     }
 
-    /// What is saved between runs.
-    pub fn persisted(&self) -> Persisted {
-        Persisted {
-            design: self.design.clone(),
-            answer_key: self.answer_key,
-            path: self.path.clone(),
-            file: self.file.clone(),
-            show_crossings: self.show_crossings,
-            recent: self.recent.clone(),
-            book: self.book.list.clone(),
-        }
+    /// The "Keep the shape's aspect" tick.
+    pub(super) fn keep_aspect_mut(&mut self) -> &mut bool {
+        &mut self.keep_aspect
     }
 
-    /// Makes `design` the design: a new undo step, unless `coalesce` continues the previous
-    /// edit (a slider drag or a brush stroke is one step).
-    ///
-    /// An edit to start or finish pictures not read yet waits for them (read in the
-    /// background); a newer edit meanwhile wins over it.
-    pub(super) fn set_design(&mut self, design: Design, coalesce: bool) {
-        let mut design = clamp_design(design);
-        if !self.end_pictures(&mut design) {
-            self.held = Some((design, coalesce));
-            return;
-        }
+    /// The knobs of the other style, for the Style menu.
+    pub(super) fn other_kind_mut(&mut self) -> &mut Option<Kind> {
+        &mut self.other_kind
+    }
+
+    /// Makes `design` (already within range, its pictures read) the design: a new undo step,
+    /// unless `coalesce` continues the previous edit. Gives back the design it replaced, or
+    /// `None` when nothing changed. An edit held for its pictures is older: it is dropped.
+    pub(super) fn commit(&mut self, design: Design, coalesce: bool) -> Option<Design> {
         if design == self.design {
             self.last_coalesce = coalesce;
-            return;
+            return None;
         }
         // an edit waiting for its pictures is older than this one
         self.held = None;
@@ -207,15 +252,38 @@ impl HedgeApp {
         }
         self.last_coalesce = coalesce;
         let old = std::mem::replace(&mut self.design, design);
-        // a note about an earlier action ("no file chosen", "saved ...") goes once the design
-        // moves on; an error stays until it is dealt with
-        if matches!(self.message, Some(Ok(_))) {
-            self.message = None;
-        }
         // tells the undoer the design moved on, so it drops the undone steps; its clock stands
         // still, so it never adds undo points of its own (steps are the edits, not pauses)
         self.history.feed_state(0.0, &self.design);
-        self.refresh(&old);
+        Some(old)
+    }
+
+    /// The next [`Document::commit`] with `coalesce` continues the last edit's undo step (a
+    /// change that follows from that edit, once the work it waited for is done).
+    pub(super) fn continue_step(&mut self) {
+        self.last_coalesce = true;
+    }
+
+    /// Changes the design within the current undo step (the point before the edit stays).
+    pub(super) fn amend(&mut self, change: impl FnOnce(&mut Design)) {
+        change(&mut self.design);
+        self.history.feed_state(0.0, &self.design);
+    }
+
+    /// Goes back to the design before the last edit, if there is one; gives back the design it
+    /// replaced.
+    pub(super) fn undo(&mut self) -> Option<Design> {
+        let d = self.history.undo(&self.design).cloned()?;
+        self.last_coalesce = false;
+        Some(std::mem::replace(&mut self.design, d))
+    }
+
+    /// Goes forward to the design last undone, if there is one; gives back the design it
+    /// replaced.
+    pub(super) fn redo(&mut self) -> Option<Design> {
+        let d = self.history.redo(&self.design).cloned()?;
+        self.last_coalesce = false;
+        Some(std::mem::replace(&mut self.design, d))
     }
 
     /// Whether there is an edit to undo.
@@ -238,6 +306,208 @@ impl HedgeApp {
             steps += 1;
         }
         steps
+    }
+
+    /// Holds an edit until its start and finish pictures are read.
+    pub(super) fn hold(&mut self, design: Design, coalesce: bool) {
+        self.held = Some((design, coalesce));
+    }
+
+    /// The edit held for its pictures, if any, no longer held.
+    pub(super) fn take_held(&mut self) -> Option<(Design, bool)> {
+        self.held.take()
+    }
+
+    /// Makes `file` the design's own file (or none).
+    pub(super) fn set_file(&mut self, file: Option<PathBuf>) {
+        self.file = file;
+    }
+
+    /// The design as it is now is the saved one.
+    pub(super) fn mark_saved(&mut self) {
+        self.saved = self.design.clone();
+    }
+
+    /// `design` was saved to `path`: that is the design's file now, and `design` the saved one
+    /// (the design may have changed since the save was asked for).
+    pub(super) fn saved_as(&mut self, path: &Path, design: Design) {
+        self.file = Some(path.to_path_buf());
+        self.saved = design;
+        self.remember(path);
+    }
+
+    /// Puts `path` first in the recent files.
+    pub(super) fn remember(&mut self, path: &Path) {
+        let p = path.display().to_string();
+        self.recent.retain(|r| *r != p);
+        self.recent.insert(0, p);
+        self.recent.truncate(RECENT);
+    }
+
+    /// The design starts over with `seed`, as if it had been opened so: no undo step, nothing
+    /// to save.
+    pub(super) fn reseed(&mut self, seed: u64) {
+        self.design.seed = Some(seed);
+        self.saved = self.design.clone();
+    }
+
+    /// Where the design is autosaved, if it is.
+    pub fn autosave_path(&self) -> Option<&Path> {
+        self.autosave.as_deref()
+    }
+
+    /// Autosaves to `path` from now on, the design as it is counting as written there.
+    pub(super) fn start_autosave(&mut self, path: PathBuf) {
+        self.autosaved = Some(self.design.clone());
+        self.autosave = Some(path);
+    }
+
+    /// Autosaves to `path` from now on; the design is written there at the next autosave.
+    pub(super) fn set_autosave_path(&mut self, path: PathBuf) {
+        self.autosave = Some(path);
+    }
+
+    /// The autosave to write now, if any: where, and the design. Nothing when autosave is off
+    /// or the design is the one written last, nor, unless `force`, within a second of the last
+    /// write.
+    pub(super) fn autosave_due(&self, force: bool) -> Option<(PathBuf, Design)> {
+        let path = self.autosave.as_ref()?;
+        if self.autosaved.as_ref() == Some(&self.design) {
+            return None;
+        }
+        if !force
+            && self
+                .autosaved_at
+                .is_some_and(|t| t.elapsed() < std::time::Duration::from_secs(1))
+        {
+            return None;
+        }
+        Some((path.clone(), self.design.clone()))
+    }
+
+    /// `design` was written to the autosave file.
+    pub(super) fn autosaved(&mut self, design: Design) {
+        self.autosaved = Some(design);
+        self.autosaved_at = Some(Instant::now());
+    }
+}
+
+impl HedgeApp {
+    /// Turns on autosave to `path`. When the file is there already, the last run ended
+    /// without closing (a crash, a kill): its design is restored, as an undoable edit. The one
+    /// file the UI thread reads itself: at start-up, before the first frame.
+    pub fn with_autosave(mut self, path: PathBuf) -> Self {
+        if let Ok(text) = crate::io::read_text(&path, "cannot read the autosave")
+            && let Ok(d) = crate::io::parse_design(&text)
+        {
+            let d = clamp_design(d);
+            if d != *self.doc.design() {
+                self.set_design(d, false);
+                self.message = Some(Ok(format!(
+                    "restored the design autosaved before the last run ended ({})",
+                    path.display()
+                )));
+            }
+        }
+        self.doc.start_autosave(path);
+        self
+    }
+
+    /// Autosaves to `path` from now on (a test hook: the editor starts autosaving with
+    /// [`HedgeApp::with_autosave`]).
+    pub fn autosave_to(&mut self, path: PathBuf) {
+        self.doc.set_autosave_path(path);
+    }
+
+    /// The design being edited.
+    pub fn design(&self) -> &Design {
+        self.doc.design()
+    }
+
+    /// The design as last opened or saved.
+    pub fn saved(&self) -> &Design {
+        self.doc.saved()
+    }
+
+    /// The design's own file (opened from or saved to), if it has one.
+    pub fn file(&self) -> Option<&Path> {
+        self.doc.file()
+    }
+
+    /// Design files opened or saved lately, newest first (at most [`RECENT`]).
+    pub fn recent(&self) -> &[String] {
+        self.doc.recent()
+    }
+
+    /// Whether the design differs from the one last opened or saved.
+    pub fn unsaved(&self) -> bool {
+        self.doc.unsaved()
+    }
+
+    /// Starts over from the design as it is with `seed` (no undo step, nothing to save) and
+    /// makes its maze: tests and benchmarks start every editor from the same seed.
+    pub fn start_from_seed(&mut self, seed: u64) {
+        self.doc.reseed(seed);
+        self.regenerate();
+    }
+
+    /// A clean exit: the autosave file is no longer needed.
+    /// Writes still under way (a save, the autosave) are let finish first.
+    pub fn remove_autosave(&mut self) {
+        self.wait_files();
+        if let Some(path) = self.doc.autosave_path() {
+            let _ = crate::io::remove_file(path);
+        }
+    }
+
+    /// What is saved between runs.
+    pub fn persisted(&self) -> Persisted {
+        Persisted {
+            design: self.doc.design().clone(),
+            answer_key: self.view.answer_key(),
+            path: self.path.clone(),
+            file: self.doc.file().map(Path::to_path_buf),
+            show_crossings: self.view.show_crossings(),
+            recent: self.doc.recent().to_vec(),
+            book: self.book.list.clone(),
+        }
+    }
+
+    /// Makes `design` the design: a new undo step, unless `coalesce` continues the previous
+    /// edit (a slider drag or a brush stroke is one step).
+    ///
+    /// An edit to start or finish pictures not read yet waits for them (read in the
+    /// background); a newer edit meanwhile wins over it.
+    pub(super) fn set_design(&mut self, design: Design, coalesce: bool) {
+        let mut design = clamp_design(design);
+        if !self.end_pictures(&mut design) {
+            self.doc.hold(design, coalesce);
+            return;
+        }
+        let Some(old) = self.doc.commit(design, coalesce) else {
+            return;
+        };
+        // a note about an earlier action ("no file chosen", "saved ...") goes once the design
+        // moves on; an error stays until it is dealt with
+        if matches!(self.message, Some(Ok(_))) {
+            self.message = None;
+        }
+        self.refresh(&old);
+    }
+
+    /// Whether there is an edit to undo.
+    pub fn can_undo(&self) -> bool {
+        self.doc.can_undo()
+    }
+
+    /// Whether there is an undone edit to redo.
+    pub fn can_redo(&self) -> bool {
+        self.doc.can_redo()
+    }
+
+    /// How many edits can be undone, one after another (counted on a copy of the history).
+    pub fn undo_steps(&self) -> usize {
+        self.doc.undo_steps()
     }
 }
 
@@ -316,7 +586,7 @@ mod tests {
     #[test]
     fn edits_undo_and_redo() {
         let mut app = HedgeApp::headless(Persisted::default());
-        let first = app.design.clone();
+        let first = app.design().clone();
         assert!(first.seed.is_some());
         let mut d = first.clone();
         d.walls_mut().unwrap().braid = 0.5;
@@ -337,14 +607,14 @@ mod tests {
         );
         assert_eq!(app.undo_steps(), 1, "a drag is one undo step");
         app.apply(Command::Undo, None);
-        assert_eq!(app.design, first);
+        assert_eq!(*app.design(), first);
         app.apply(Command::Redo, None);
-        assert_eq!(app.design.walls().braid, 0.6);
+        assert_eq!(app.design().walls().braid, 0.6);
     }
 
     /// Edits the braid to `braid` as its own step.
     fn braid(app: &mut HedgeApp, braid: f64) {
-        let mut d = app.design.clone();
+        let mut d = app.design().clone();
         d.walls_mut().unwrap().braid = braid;
         crate::app::tests::edit(app, d);
     }
@@ -352,28 +622,28 @@ mod tests {
     #[test]
     fn a_new_edit_drops_the_undone_ones_and_the_history_has_a_depth() {
         let mut app = HedgeApp::headless(Persisted::default());
-        let first = app.design.clone();
+        let first = app.design().clone();
         assert!(!app.can_undo() && !app.can_redo());
         braid(&mut app, 0.1);
         braid(&mut app, 0.2);
         braid(&mut app, 0.3);
         app.apply(Command::Undo, None);
         app.apply(Command::Undo, None);
-        assert_eq!(app.design.walls().braid, 0.1);
+        assert_eq!(app.design().walls().braid, 0.1);
         assert!(app.can_redo());
         // a new edit: 0.2 and 0.3 cannot come back
         braid(&mut app, 0.5);
         assert!(!app.can_redo());
         app.apply(Command::Redo, None);
-        assert_eq!(app.design.walls().braid, 0.5);
+        assert_eq!(app.design().walls().braid, 0.5);
         assert_eq!(app.undo_steps(), 2);
         app.apply(Command::Undo, None);
-        assert_eq!(app.design.walls().braid, 0.1);
+        assert_eq!(app.design().walls().braid, 0.1);
         app.apply(Command::Redo, None);
-        assert_eq!(app.design.walls().braid, 0.5, "the redo is the new edit");
+        assert_eq!(app.design().walls().braid, 0.5, "the redo is the new edit");
         app.apply(Command::Undo, None);
         app.apply(Command::Undo, None);
-        assert_eq!(app.design, first);
+        assert_eq!(*app.design(), first);
         assert!(!app.can_undo());
         // the oldest steps go past the depth
         for i in 0..UNDO_DEPTH + 20 {

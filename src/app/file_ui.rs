@@ -77,7 +77,7 @@ pub(super) fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             for item in ["New", "Open design...", "Save", "Save design as..."] {
                 let button = egui::Button::new(item).shortcut_text(shortcut_of(ui, item));
                 // (each of these has a shortcut)
-                let button = match (item, &app.file) {
+                let button = match (item, app.doc.file()) {
                     ("Save", Some(f)) => ui.add(button).on_hover_text(format!(
                         "save to {}",
                         f.file_name().unwrap_or(f.as_os_str()).display()
@@ -93,9 +93,9 @@ pub(super) fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
                     app.pending.push(cmd);
                 }
             }
-            ui.add_enabled_ui(!app.recent.is_empty(), |ui| {
+            ui.add_enabled_ui(!app.doc.recent().is_empty(), |ui| {
                 ui.menu_button("Open recent", |ui| {
-                    for r in app.recent.clone() {
+                    for r in app.doc.recent().to_vec() {
                         if ui.button(&r).clicked() {
                             app.pending
                                 .push(Command::OpenDesign(std::path::PathBuf::from(r)));
@@ -136,7 +136,7 @@ pub(super) fn menu_bar(app: &mut HedgeApp, ui: &mut egui::Ui) {
             }
         });
         ui.menu_button("View", |ui| {
-            ui.checkbox(&mut app.debug_overlay, "Debug overlay")
+            ui.checkbox(app.view.debug_overlay_mut(), "Debug overlay")
                 .on_hover_text("frame time and preview figures (F12)");
         });
         ui.menu_button("Book", |ui| super::book::menu(app, ui));
@@ -150,7 +150,7 @@ pub(super) fn files_section(app: &mut HedgeApp, ui: &mut egui::Ui) {
     ui.heading("Files");
     ui.horizontal_wrapped(|ui| {
         ui.label("Design file:");
-        match &app.file {
+        match app.doc.file() {
             Some(f) => ui
                 .label(
                     RichText::new(f.file_name().unwrap_or(f.as_os_str()).display().to_string())
@@ -240,7 +240,7 @@ pub(super) fn dropped_files(app: &mut HedgeApp, ui: &egui::Ui) {
 
 /// Where Save writes, for the questions: "NAME" or that it asks.
 fn save_target(app: &HedgeApp) -> String {
-    match &app.file {
+    match app.doc.file() {
         Some(f) => format!("Save writes {}.", f.display()),
         None => "The design has no file yet: Save asks where to save it.".into(),
     }

@@ -9,7 +9,6 @@
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::HedgeApp;
 use super::book_file::{OpenedBook, folder, read_book};
@@ -126,6 +125,8 @@ pub struct FileTasks {
     spawner: Spawner,
     running: Option<(Doing, Task<Done, Step>)>,
     queue: VecDeque<(Doing, Job)>,
+    /// The start and finish pictures last read, and what they were read from.
+    pictures_read: Option<(Ends, Result<Pictures, String>)>,
 }
 
 impl FileTasks {
@@ -135,6 +136,7 @@ impl FileTasks {
             spawner,
             running: None,
             queue: VecDeque::new(),
+            pictures_read: None,
         }
     }
 
@@ -292,8 +294,9 @@ impl HedgeApp {
                 None,
             ),
             Some("toml") => {
-                self.files
-                    .start(Doing::OpenDesign(path.clone()), move |c: &Control<Step>| {
+                self.work.files_mut().start(
+                    Doing::OpenDesign(path.clone()),
+                    move |c: &Control<Step>| {
                         if is_book(&path) {
                             let r = read_book(&path, c).map(Box::new);
                             Done::BookOpened(path, r)
@@ -301,7 +304,8 @@ impl HedgeApp {
                             let r = open_design(&path).map(Box::new);
                             Done::Opened(path, r)
                         }
-                    });
+                    },
+                );
                 self.message = None;
                 self.poll_files();
             }
@@ -312,7 +316,8 @@ impl HedgeApp {
     /// Opens a design file in the background; the design changes once it is read.
     pub(super) fn open_design(&mut self, path: &Path) {
         let path = path.to_path_buf();
-        self.files
+        self.work
+            .files_mut()
             .start(Doing::OpenDesign(path.clone()), move |_: &Control<Step>| {
                 let r = open_design(&path).map(Box::new);
                 Done::Opened(path, r)
@@ -334,9 +339,10 @@ impl HedgeApp {
                 return;
             }
         };
-        let design = self.design.clone();
-        let own = self.file.clone();
-        self.files
+        let design = self.doc.design().clone();
+        let own = self.doc.file().map(Path::to_path_buf);
+        self.work
+            .files_mut()
             .start(Doing::SaveDesign(path.clone()), move |_: &Control<Step>| {
                 let text = crate::io::design_to_toml(&design);
                 let r = not_over_another_file(&path, own.as_deref()).and_then(|()| {
@@ -350,7 +356,7 @@ impl HedgeApp {
 
     /// Saves the design to its own file, or asks where when it has none (Save, Ctrl+S).
     pub(super) fn save(&mut self, ctx: Option<&egui::Context>) {
-        match self.file.clone() {
+        match self.doc.file().map(Path::to_path_buf) {
             Some(file) => self.save_design(&file),
             None => self.apply(super::Command::SaveDialog, ctx),
         }
@@ -358,32 +364,28 @@ impl HedgeApp {
 
     /// Whether the design is being saved.
     pub fn saving(&self) -> bool {
-        self.files.doing(|d| matches!(d, Doing::SaveDesign(_)))
+        self.work
+            .files()
+            .doing(|d| matches!(d, Doing::SaveDesign(_)))
     }
 
     /// Writes the design to the autosave file in the background when it changed (at most once
     /// a second unless `force`, one write at a time). Errors are ignored: autosave must never
     /// get in the way.
     pub fn autosave_now(&mut self, force: bool) {
-        let Some(path) = &self.autosave else { return };
-        if self.autosaved.as_ref() == Some(&self.design)
-            || self.files.doing(|d| *d == Doing::Autosave)
-        {
+        if self.work.files().doing(|d| *d == Doing::Autosave) {
             return;
         }
-        if !force
-            && self
-                .autosaved_at
-                .is_some_and(|t| t.elapsed() < std::time::Duration::from_secs(1))
-        {
+        let Some((path, design)) = self.doc.autosave_due(force) else {
             return;
-        }
-        let (path, design) = (path.clone(), self.design.clone());
-        self.files.start(Doing::Autosave, move |_: &Control<Step>| {
-            let text = crate::io::design_to_toml(&design);
-            let ok = crate::io::write_atomic_in_new_folder(&path, text.as_bytes()).is_ok();
-            Done::Autosaved(Box::new(design), ok)
-        });
+        };
+        self.work
+            .files_mut()
+            .start(Doing::Autosave, move |_: &Control<Step>| {
+                let text = crate::io::design_to_toml(&design);
+                let ok = crate::io::write_atomic_in_new_folder(&path, text.as_bytes()).is_ok();
+                Done::Autosaved(Box::new(design), ok)
+            });
         self.poll_files();
     }
 
@@ -392,15 +394,18 @@ impl HedgeApp {
     /// Otherwise they are read in the background and `false` says so (the edit waits for them).
     pub(super) fn end_pictures(&mut self, design: &mut Design) -> bool {
         let ends = Ends::of(design);
-        if ends == Ends::of(&self.design) {
-            design.page.pictures.clone_from(&self.design.page.pictures);
+        if ends == Ends::of(self.design()) {
+            design
+                .page
+                .pictures
+                .clone_from(&self.design().page.pictures);
             return true;
         }
         if !ends.files() {
             design.page.pictures = None;
             return true;
         }
-        if let Some((read, r)) = &self.pictures_read
+        if let Some((read, r)) = &self.work.files().pictures_read
             && *read == ends
         {
             match r {
@@ -413,23 +418,26 @@ impl HedgeApp {
             return true;
         }
         let page = design.page.clone();
-        self.files.start(Doing::Pictures, move |_: &Control<Step>| {
-            let r = crate::load::page_pictures(&crate::io::Files, &page).map_err(|e| e.to_string());
-            Done::Pictures(ends, r)
-        });
+        self.work
+            .files_mut()
+            .start(Doing::Pictures, move |_: &Control<Step>| {
+                let r =
+                    crate::load::page_pictures(&crate::io::Files, &page).map_err(|e| e.to_string());
+                Done::Pictures(ends, r)
+            });
         false
     }
 
     /// Picks up finished file tasks and applies them (called every frame).
     pub(super) fn poll_files(&mut self) {
-        for done in self.files.poll() {
+        for done in self.work.files_mut().poll() {
             self.file_done(done);
         }
     }
 
     /// Blocks until the file tasks are done and applies them (tests; a closing window).
     pub(super) fn wait_files(&mut self) {
-        for done in self.files.wait() {
+        for done in self.work.files_mut().wait() {
             self.file_done(done);
         }
     }
@@ -439,12 +447,14 @@ impl HedgeApp {
         match done {
             Done::Opened(path, Ok(o)) => {
                 let o = *o;
-                self.pictures_read = Some((Ends::of(&o.design), o.pictures.clone()));
+                self.work.files_mut().pictures_read =
+                    Some((Ends::of(&o.design), o.pictures.clone()));
                 // only a design file is the design's own (Save never writes over a maze's JSON)
-                self.file = design_path(&path).ok().filter(|p| *p == path);
+                self.doc
+                    .set_file(design_path(&path).ok().filter(|p| *p == path));
                 self.set_design(o.design, false);
-                self.saved = self.design.clone();
-                self.remember(&path);
+                self.doc.mark_saved();
+                self.doc.remember(&path);
                 self.message = Some(match o.pictures {
                     Ok(_) => Ok(format!("opened {}", path.display())),
                     Err(e) => Err(format!(
@@ -454,9 +464,7 @@ impl HedgeApp {
                 });
             }
             Done::Saved(path, design, Ok(())) => {
-                self.file = Some(path.clone());
-                self.saved = *design;
-                self.remember(&path);
+                self.doc.saved_as(&path, *design);
                 self.message = Some(Ok(format!("saved {}", path.display())));
             }
             Done::Opened(_, Err(e)) | Done::Saved(_, _, Err(e)) => {
@@ -466,24 +474,23 @@ impl HedgeApp {
             Done::BookOpened(path, r) => self.book_opened(&path, r),
             Done::BookSaved(path, text, r) => self.book_saved(path, text, r),
             Done::Pictures(ends, r) => {
-                self.pictures_read = Some((ends.clone(), r));
-                if let Some((d, coalesce)) = self.held.take() {
+                self.work.files_mut().pictures_read = Some((ends.clone(), r));
+                if let Some((d, coalesce)) = self.doc.take_held() {
                     if Ends::of(&d) == ends {
                         self.set_design(d, coalesce);
                     } else {
-                        self.held = Some((d, coalesce));
+                        self.doc.hold(d, coalesce);
                     }
                 }
             }
             Done::Autosaved(design, ok) => {
                 if ok {
-                    self.autosaved = Some(*design);
-                    self.autosaved_at = Some(Instant::now());
+                    self.doc.autosaved(*design);
                 }
             }
             Done::Failed(doing, line) => {
                 if doing == Doing::Pictures {
-                    self.held = None;
+                    self.doc.take_held();
                 }
                 if doing != Doing::Autosave {
                     self.close.save_failed();
@@ -498,7 +505,8 @@ impl HedgeApp {
     /// Reads a book file in the background; the list changes once it is read.
     pub(super) fn open_book(&mut self, path: &Path) {
         let path = path.to_path_buf();
-        self.files
+        self.work
+            .files_mut()
             .start(Doing::OpenBook(path.clone()), move |c: &Control<Step>| {
                 let r = read_book(&path, c).map(Box::new);
                 Done::BookOpened(path, r)
@@ -518,7 +526,8 @@ impl HedgeApp {
         }
         let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
         let text = self.book.list.book_file(&folder(&path));
-        self.files
+        self.work
+            .files_mut()
             .start(Doing::SaveBook(path.clone()), move |_: &Control<Step>| {
                 // only a book hedge batch reads is written
                 let checked = crate::book::parse(&text, &folder(&path), &crate::io::Files)
@@ -568,7 +577,7 @@ mod tests {
         let (go_tx, go) = channel::<()>();
         let (at_tx, go) = (Mutex::new(at_tx), Mutex::new(go));
         let held = std::sync::atomic::AtomicUsize::new(0);
-        app.tasks.set_gate(Some(Arc::new(move |label: &str| {
+        app.work.tasks().set_gate(Some(Arc::new(move |label: &str| {
             if label == "reading or writing a file"
                 && held.fetch_add(1, std::sync::atomic::Ordering::SeqCst) < n
             {
@@ -596,7 +605,7 @@ mod tests {
         let mut app = HedgeApp::headless(Persisted::default());
         crate::app::tests::settle(&mut app);
         let (at, go) = gate(&app, 2);
-        let before = app.design.clone();
+        let before = app.design().clone();
         let set = |finish| Command::SetEndPicture {
             finish,
             path: Some(svg.clone()),
@@ -604,24 +613,24 @@ mod tests {
         // held while its picture is read: the design stays, a no-op edit does not drop it
         app.apply(set(false), None);
         at.recv().unwrap();
-        assert_eq!(app.design, before);
+        assert_eq!(*app.design(), before);
         crate::app::tests::edit(&mut app, before.clone());
         go.send(()).unwrap();
         app.finish_tasks();
-        assert_eq!(app.design.page.start_picture.as_deref(), Some(&*svg));
+        assert_eq!(app.design().page.start_picture.as_deref(), Some(&*svg));
         assert_eq!(app.undo_steps(), 1, "one undo step");
         // a newer edit while the picture is read wins; the waiting edit is dropped
         app.apply(set(true), None);
         at.recv().unwrap();
-        let mut d = app.design.clone();
+        let mut d = app.design().clone();
         d.walls_mut().unwrap().braid = 0.3;
         crate::app::tests::edit(&mut app, d.clone());
         go.send(()).unwrap();
         app.finish_tasks();
-        assert_eq!(app.design.walls().braid, 0.3);
-        assert_eq!(app.design.page.finish_picture, None);
+        assert_eq!(app.design().walls().braid, 0.3);
+        assert_eq!(app.design().page.finish_picture, None);
         assert_eq!(app.undo_steps(), 2);
-        app.tasks.set_gate(None);
+        app.work.tasks().set_gate(None);
     }
 
     #[test]
@@ -630,7 +639,7 @@ mod tests {
         let path = dir.path().join("d.toml");
         let mut app = HedgeApp::headless(Persisted::default());
         let (at, go) = gate(&app, 1);
-        let first = app.design.clone();
+        let first = app.design().clone();
         app.apply(Command::SaveDesign(path.clone()), None);
         at.recv().unwrap();
         // a second save of another design waits behind the first (held at its start)
@@ -639,8 +648,8 @@ mod tests {
         crate::app::tests::edit(&mut app, d.clone());
         app.apply(Command::SaveDesign(path.clone()), None);
         assert!(app.saving());
-        assert_eq!(app.files.queue.len(), 1, "waiting, not started");
-        assert_eq!(app.files.line().as_deref(), Some("Saving d.toml..."));
+        assert_eq!(app.work.files().queue.len(), 1, "waiting, not started");
+        assert_eq!(app.work.files().line().as_deref(), Some("Saving d.toml..."));
         assert!(!path.exists());
         // released, both run, the first asked first (the second is not held)
         go.send(()).unwrap();
@@ -651,6 +660,6 @@ mod tests {
             "the later save lands last"
         );
         assert!(!app.unsaved());
-        app.tasks.set_gate(None);
+        app.work.tasks().set_gate(None);
     }
 }

@@ -41,12 +41,10 @@ pub(super) fn lasso_stroke(
             && let Some((_, p)) = app.preview()
         {
             let q = p.maze_point(place.to_page(pos));
-            if app.lasso.last() != Some(&q) {
-                app.lasso.push(q);
-            }
+            app.view.lasso_to(q);
         }
-    } else if !app.lasso.is_empty() {
-        let ring = std::mem::take(&mut app.lasso);
+    } else if !app.view.lasso().is_empty() {
+        let ring = app.view.take_lasso();
         let cells = app.lasso_cells(&ring);
         if cells.is_empty() {
             app.message = Some(Err(
@@ -58,7 +56,8 @@ pub(super) fn lasso_stroke(
     }
     let Some((_, p)) = app.preview() else { return };
     let points: Vec<egui::Pos2> = app
-        .lasso
+        .view
+        .lasso()
         .iter()
         .map(|&q| place.to_screen(p.page_point(q)))
         .collect();
@@ -151,7 +150,7 @@ impl HedgeApp {
             return;
         };
         let open = g.maze.linked(x, y);
-        let mut d = self.design.clone();
+        let mut d = self.design().clone();
         let Some(w) = d.walls_mut() else { return };
         if w.weave > 0.0 || w.starts > 1 {
             self.message = Some(Err(
@@ -183,7 +182,7 @@ impl HedgeApp {
         if region.is_empty() {
             return;
         }
-        let mut d = self.design.clone();
+        let mut d = self.design().clone();
         let base = d.seed.unwrap_or(0);
         // START and FINISH stay where they are: placed by a rule, the new passages would move
         // them (the rule runs on the new maze)
@@ -238,7 +237,7 @@ mod tests {
             width: 12,
             height: 12,
             seed: Some(5),
-            ..app.design.clone()
+            ..app.design().clone()
         };
         crate::app::tests::edit(&mut app, d);
         settle(&mut app);
@@ -265,7 +264,7 @@ mod tests {
         assert_eq!(app.wall_at_maze(mid), Some((a, b)));
         app.apply(Command::LockWall { a, b }, None);
         settle(&mut app);
-        assert_eq!(app.design.walls().lock.get(a, b), Some(open));
+        assert_eq!(app.design().walls().lock.get(a, b), Some(open));
         assert_eq!(app.undo_steps(), 2, "one undo step");
         // the overlay shows it, the page does not print it
         let p = app.preview().unwrap().1.clone();
@@ -277,19 +276,19 @@ mod tests {
         assert_eq!(path.segs().count(), 2, "{path:?}");
         app.apply(Command::LockWall { a, b }, None);
         settle(&mut app);
-        assert_eq!(app.design.walls().lock.get(a, b), None);
+        assert_eq!(app.design().walls().lock.get(a, b), None);
         app.apply(Command::Undo, None);
         settle(&mut app);
-        assert_eq!(app.design.walls().lock.get(a, b), Some(open));
+        assert_eq!(app.design().walls().lock.get(a, b), Some(open));
         // a weave maze takes no locks: a message, the design stays
-        let mut woven = app.design.clone();
+        let mut woven = app.design().clone();
         let w = woven.walls_mut().unwrap();
         w.lock = crate::locks::Locks::NONE;
         w.weave = 0.5;
         crate::app::tests::edit(&mut app, woven.clone());
         settle(&mut app);
         app.apply(Command::LockWall { a, b }, None);
-        assert_eq!(app.design, woven);
+        assert_eq!(*app.design(), woven);
         assert!(matches!(&app.message, Some(Err(e)) if e.contains("weave")));
     }
 
@@ -318,11 +317,11 @@ mod tests {
         };
         assert_eq!(outside(&before), outside(&after));
         assert!(app.generated().unwrap().maze.is_perfect());
-        let w = app.design.walls();
+        let w = app.design().walls();
         assert_eq!(w.recarve.len(), 1);
         assert_eq!(w.recarve[0].cells.len(), 16);
         // saved and read back, the command line's design makes the same maze
-        let text = crate::io::design_to_toml(&app.design);
+        let text = crate::io::design_to_toml(app.design());
         let again = crate::io::parse_design(&text).unwrap();
         let g = crate::pipeline::generate(&again, None).unwrap();
         assert_eq!(
@@ -336,10 +335,10 @@ mod tests {
         // "Clear hand work" forgets it, and so does a new shape (its cells are others)
         app.apply(Command::Redo, None);
         settle(&mut app);
-        assert_eq!(app.design.walls().recarve.len(), 1);
+        assert_eq!(app.design().walls().recarve.len(), 1);
         app.apply(Command::ClearHandWork, None);
         settle(&mut app);
-        assert!(app.design.walls().recarve.is_empty());
+        assert!(app.design().walls().recarve.is_empty());
         assert_eq!(passages(&app), before);
         app.apply(
             Command::Recarve {
@@ -352,8 +351,8 @@ mod tests {
             None,
         );
         settle(&mut app);
-        assert!(app.design.walls().recarve.is_empty());
-        assert!(app.design.walls().lock.is_empty());
+        assert!(app.design().walls().recarve.is_empty());
+        assert!(app.design().walls().lock.is_empty());
     }
 
     /// A re-carve keeps START and FINISH where they were: with a placement rule ("auto") the
@@ -361,7 +360,7 @@ mod tests {
     #[test]
     fn a_recarve_keeps_start_and_finish_where_they_were() {
         let mut app = app();
-        assert_eq!(app.design.walls().placement, Placement::Auto);
+        assert_eq!(app.design().walls().placement, Placement::Auto);
         let ends = |app: &HedgeApp| {
             let g = app.generated().unwrap();
             let grid = g.maze.grid();
@@ -385,7 +384,7 @@ mod tests {
             // said once, when the pin is made
             let said = matches!(&app.message, Some(Ok(m)) if m.contains("START and FINISH kept"));
             assert_eq!(said, k == 0, "region {k}: {:?}", app.message);
-            let mut auto = app.design.clone();
+            let mut auto = app.design().clone();
             auto.walls_mut().unwrap().placement = Placement::Auto;
             let g = crate::pipeline::generate(&auto, None).unwrap();
             let grid = g.maze.grid();
@@ -393,7 +392,7 @@ mod tests {
         }
         assert!(moved, "some re-carve would have moved them under auto");
         assert_eq!(
-            app.design.walls().placement,
+            app.design().walls().placement,
             Placement::Cells {
                 entrance: before.0,
                 exit: before.2
@@ -404,7 +403,7 @@ mod tests {
             app.apply(Command::Undo, None);
         }
         settle(&mut app);
-        assert_eq!(app.design.walls().placement, Placement::Auto);
-        assert!(app.design.walls().recarve.is_empty());
+        assert_eq!(app.design().walls().placement, Placement::Auto);
+        assert!(app.design().walls().recarve.is_empty());
     }
 }

@@ -32,10 +32,10 @@ const STARTS_UNBRAIDED: &str =
 pub(super) fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &mut bool) {
     ui.add_space(4.0);
     ui.heading("Maze");
-    let walls = super::tiles::style_knobs(ui, d, &mut app.other_kind);
+    let walls = super::tiles::style_knobs(ui, d, app.doc.other_kind_mut());
     // the walls knobs edit a copy: written back for a maze of walls, shown greyed for tiles
     let mut w = d.walls().clone();
-    topology_knobs(ui, &mut w, walls, app.design.walls().topology);
+    topology_knobs(ui, &mut w, walls, app.design().walls().topology);
     if let Some(knobs) = d.walls_mut() {
         *knobs = w.clone();
     }
@@ -79,10 +79,10 @@ fn size_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &
     let grid = d.grid_topology().info();
     let r = ui.add(Slider::new(&mut d.width, 2..=200).text(grid.width_label));
     *coalesce |= r.dragged() && !r.drag_started();
-    let follows = grid.uses_height && d.shape.is_some() && app.keep_aspect;
+    let follows = grid.uses_height && d.shape.is_some() && app.doc.keep_aspect();
     // with a shape, the height follows the width (the shape's aspect kept) unless unticked
     if follows
-        && d.width != app.design.width
+        && d.width != app.design().width
         && let Some(Ok(fg)) = app.foreground_of(d)
         && let Ok(h) =
             crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, None).map(|(_, h)| h)
@@ -99,11 +99,11 @@ fn size_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &
         *coalesce |= r.dragged() && !r.drag_started();
         if d.shape.is_some() {
             let r = ui
-                .checkbox(&mut app.keep_aspect, "Keep the shape's aspect")
+                .checkbox(app.doc.keep_aspect_mut(), "Keep the shape's aspect")
                 .on_hover_text("the height follows the width, so the shape is not stretched");
             // ticked again: the height fits the shape at once
             if r.changed()
-                && app.keep_aspect
+                && app.doc.keep_aspect()
                 && let Some(Ok(fg)) = app.foreground_of(d)
                 && let Ok(h) =
                     crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, None).map(|(_, h)| h)

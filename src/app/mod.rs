@@ -1,9 +1,15 @@
 //! The desktop editor (egui/eframe), behind the `gui` cargo feature.
 //!
 //! Split the way the egui demo app and rerun's viewer are. This file holds the editor's state
-//! ([`HedgeApp`]), how it starts and its frame; the rest is in files named for what they own:
-//! - `document.rs`: the design, its undo history, the saved state and autosave;
-//! - `runtime.rs`: the background tasks and the current maze made from the design;
+//! ([`HedgeApp`]), how it starts and its frame; the rest is in files named for what they own.
+//! `HedgeApp` has no public fields: its parts keep their state private and are reached
+//! through their methods (and the app's own, which tests use):
+//! - `document.rs`: the design, its undo history, the saved state and autosave
+//!   (`Document`: every change of the design goes through it);
+//! - `view_state.rs`: what is shown and how, none of it in the design (`ViewState`);
+//! - `background.rs`: the background tasks and the current maze made from the design
+//!   (`Background`);
+//! - [`close`]: the questions before changes are dropped, and closing (`CloseFlow`);
 //! - `commands.rs`: the [`Command`]s the UI emits, applied once at the end of each
 //!   frame (files, dialogs, exports);
 //! - [`ui`] draws the panels (the knobs' Maze and Page sections in `maze_knobs.rs` and
@@ -15,13 +21,9 @@
 //! The app does its file I/O through [`crate::io`].
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use egui::util::undoer::{self, Undoer};
-
-use crate::design::Design;
-
+mod background;
 pub mod book;
 pub mod book_file;
 pub mod chooser;
@@ -37,49 +39,26 @@ mod page_knobs;
 pub mod page_thumbs;
 pub mod picker;
 pub mod preview;
-mod runtime;
 pub mod targets;
 pub mod task;
 pub mod thumbs;
 pub mod tiles;
 pub mod ui;
+mod view_state;
 pub mod worker;
 
+pub use background::{Current, INLINE_CELLS, estimated_cells};
 pub use commands::{Command, DialogHook, DialogRequest, ExportKind};
 pub use document::{
     DESIGN_KEY, Persisted, Prefs, RECENT, UNDO_DEPTH, clamp_design, default_autosave_path,
 };
-pub use runtime::{Current, INLINE_CELLS, estimated_cells};
+pub use view_state::{FrameTimes, Tool};
 
-use preview::{PagePreview, Raster, View};
+use preview::Raster;
 use task::Spawner;
-use worker::Worker;
 
 /// The editor's app id: the window's, and the name of eframe's storage folder.
 pub const APP_ID: &str = "hedge";
-
-/// What a primary drag on the preview does.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Tool {
-    /// Moves the page.
-    #[default]
-    Pan,
-    /// Switches cells on.
-    PaintOn,
-    /// Switches cells off.
-    PaintOff,
-    /// A click on a boundary cell puts the entrance there.
-    Entrance,
-    /// A click on a boundary cell puts the exit there.
-    Exit,
-    /// A click on a wall locks it as it stands (a passage open, a wall closed), or unlocks it.
-    Lock,
-    /// A brush stroke over cells carves them again from a new seed, the rest unchanged.
-    Recarve,
-    /// A loop drawn round cells (a lasso) carves those whose centres it holds again, as the
-    /// brush does.
-    Lasso,
-}
 
 /// The paper sizes offered by name (custom sizes come from design files or the size boxes).
 const PAPERS: [crate::page::Paper; 5] = [
@@ -90,147 +69,38 @@ const PAPERS: [crate::page::Paper; 5] = [
     crate::page::Paper::Trim6x9,
 ];
 
-/// The editor: the design being edited, its history, the newest maze, and the view.
+/// The editor: the document, the view, the background work, the close flow, and the panels'
+/// own state (the typed path, the status line, the commands queued this frame, the windows).
 pub struct HedgeApp {
-    /// The design being edited (its seed is always set).
-    pub design: Design,
-    /// Earlier and undone designs (egui's undoer, fed one step per edit: see
-    /// [`HedgeApp::set_design`]).
-    history: Undoer<Design>,
-    /// Whether the last edit may be continued (a slider drag in progress).
-    last_coalesce: bool,
-    /// The newest maze or error.
-    pub current: Current,
-    /// Show the solution.
-    pub answer_key: bool,
-    /// Pan and zoom of the preview.
-    pub view: View,
+    /// The design, its undo history, its file and saved state, the autosave ([`document`]).
+    doc: document::Document,
+    /// What the editor shows and how: the toggles, pan and zoom, the tool ([`view_state`]).
+    view: view_state::ViewState,
     /// The file path field (Open / Save as / Shape / Export without a dialog): what was typed,
     /// never where Save writes by itself.
-    pub path: String,
-    /// The design's own file (opened from or saved to; `None` for a design never saved): Save
-    /// (Ctrl+S) writes here, the window title names it, relative picture paths start from its
-    /// folder. Only ever a design file.
-    pub file: Option<PathBuf>,
+    path: String,
     /// The last file operation's outcome (shown in the status bar until the next one).
-    pub message: Option<Result<String, String>>,
+    message: Option<Result<String, String>>,
     /// Commands queued this frame.
-    pub pending: Vec<Command>,
-    /// Tint the weave crossings in the preview.
-    pub show_crossings: bool,
-    /// Show the mask (and its necks) over the preview.
-    pub show_mask: bool,
-    /// What a drag on the preview does.
-    pub tool: Tool,
-    /// Where the page was painted in the last frame.
-    pub placement: Option<preview::PageOnScreen>,
-    /// The screen-to-maze mapping when the current brush stroke started (the page may move
-    /// under the pointer as the maze changes; the stroke keeps painting where it began).
-    pub stroke: Option<(preview::PageOnScreen, Arc<PagePreview>)>,
-    /// Thumbnails of the built-in shapes (background tasks, the first time the list shows).
-    pub thumbnails: thumbs::Thumbnails,
-    /// Thumbnails of the book list's pages, made while the Book window is open.
-    pub page_thumbs: page_thumbs::PageThumbs,
-    /// The preview's pixels (the page rasterised at the current zoom).
-    pub raster: Raster,
-    /// Design files opened or saved lately, newest first (at most [`RECENT`]).
-    pub recent: Vec<String>,
-    /// The design as last opened or saved (or as the editor started): unsaved changes are
-    /// anything different from it.
-    pub saved: Design,
-    /// Where the design is autosaved while the editor runs (removed on a clean exit); `None`
-    /// turns autosave off.
-    pub autosave: Option<PathBuf>,
-    /// The design last written to the autosave file.
-    autosaved: Option<Design>,
-    /// When the autosave file was last written.
-    autosaved_at: Option<Instant>,
+    pending: Vec<Command>,
     /// The questions before changes not saved are dropped, and the window's closing.
     close: close::CloseFlow,
-    /// Show the debug overlay (frame time, the page raster).
-    pub debug_overlay: bool,
-    /// Timing of recent frames.
-    pub frames: FrameTimes,
     /// When set, file dialogs are not shown: this answers them (tests).
-    pub dialog_hook: Option<DialogHook>,
+    dialog_hook: Option<DialogHook>,
     /// The typed-path window, open when a file dialog gave no file ([`chooser`]).
-    pub chooser: Option<chooser::Chooser>,
+    chooser: Option<chooser::Chooser>,
     /// The "Pick the subject" window is open ([`picker`]).
-    pub picker: bool,
-    /// Whether the Height follows the Width with a shape, keeping its aspect ratio (the
-    /// "Keep the shape's aspect" tick; unticked, Height is set by hand).
-    pub keep_aspect: bool,
-    /// The knobs of the other style (walls or tiles) the design last had, given back when the
-    /// Style menu switches to it again.
-    pub other_kind: Option<crate::design::Kind>,
-    /// The cells of the re-carve brush stroke under way ([`Tool::Recarve`]).
-    pub region: Vec<crate::topology::Coord>,
-    /// The lasso being drawn ([`Tool::Lasso`]), in maze units.
-    pub lasso: Vec<crate::topology::Point>,
+    picker: bool,
     /// The picture that window shows.
-    pub picker_view: picker::PickerView,
+    picker_view: picker::PickerView,
     /// The book list and its window.
-    pub book: book::BookPanel,
+    book: book::BookPanel,
     /// The Difficulty section's search knobs, running search and last outcome.
-    pub targets: targets::TargetsPanel,
-    /// Starts the background tasks (maze, search, book export, thumbnails); tests switch it to
-    /// inline with [`HedgeApp::run_tasks_inline`].
-    pub tasks: Spawner,
-    /// The single-file export running in the background, if any.
-    pub export: Option<commands::Exporting>,
-    reader: worker::Reader,
-    /// Opening and saving files, reading the end pictures, the autosave ([`files`]).
-    files: files::FileTasks,
-    /// The start and finish pictures last read, and what they were read from.
-    pictures_read: Option<(files::Ends, Result<files::Pictures, String>)>,
-    /// An edit waiting for its start and finish pictures to be read (and whether it continues
-    /// the previous edit).
-    held: Option<(Design, bool)>,
-    /// The maze waits for its shape's picture to be read.
-    awaiting_maze: bool,
-    /// A shape being set waits for its picture to be read (the design changes once it is).
-    awaiting_shape: Option<crate::shape::ShapeSource>,
-    /// A pick changed while its cut was not ready: the height follows it once it is.
-    refit: bool,
-    worker: Worker,
-    generation: u64,
-    next_id: u64,
+    targets: targets::TargetsPanel,
+    /// The background work and the maze made from the design ([`background`]).
+    work: background::Background,
     /// The window title last sent to the window.
     title_shown: Option<String>,
-    /// The grid the last maze of walls was made on (where placed ends were last shown).
-    ends_on: Option<ends::GridSize>,
-}
-
-/// How long the app's own work took in recent frames (the debug overlay shows it).
-#[derive(Clone, Debug, Default)]
-pub struct FrameTimes {
-    /// The last frame's time spent in the app (UI, preview, commands), in milliseconds.
-    pub last_ms: f32,
-    /// The slowest of the last 60 frames.
-    pub max_ms: f32,
-    /// The last 60 frames, newest last.
-    pub recent: std::collections::VecDeque<f32>,
-}
-
-impl FrameTimes {
-    /// Records one frame.
-    pub fn push(&mut self, ms: f32) {
-        self.last_ms = ms;
-        self.recent.push_back(ms);
-        if self.recent.len() > 60 {
-            self.recent.pop_front();
-        }
-        self.max_ms = self.recent.iter().copied().fold(0.0, f32::max);
-    }
-
-    /// The mean of the recent frames.
-    pub fn mean_ms(&self) -> f32 {
-        if self.recent.is_empty() {
-            0.0
-        } else {
-            self.recent.iter().sum::<f32>() / self.recent.len() as f32
-        }
-    }
 }
 
 impl HedgeApp {
@@ -255,65 +125,23 @@ impl HedgeApp {
     }
 
     fn with_tasks(p: Persisted, tasks: Spawner) -> Self {
-        let worker = Worker::new(tasks.clone());
-        let reader = worker::Reader::new(tasks.clone());
-        let mut app = HedgeApp {
-            design: clamp_design(p.design),
-            history: Undoer::with_settings(undoer::Settings {
-                max_undos: UNDO_DEPTH,
-                ..undoer::Settings::default()
-            }),
-            last_coalesce: false,
-            current: Current::None,
-            answer_key: p.answer_key,
-            view: View::default(),
+        let raster = Raster::new(tasks.clone());
+        HedgeApp {
+            doc: document::Document::new(p.design, p.file, p.recent),
+            view: view_state::ViewState::new(p.answer_key, p.show_crossings, raster),
             path: p.path,
-            file: p.file,
             message: None,
             pending: Vec::new(),
-            show_crossings: p.show_crossings,
-            show_mask: false,
-            tool: Tool::default(),
-            placement: None,
-            stroke: None,
-            thumbnails: thumbs::Thumbnails::new(tasks.clone()),
-            page_thumbs: page_thumbs::PageThumbs::new(tasks.clone()),
-            raster: Raster::new(tasks.clone()),
-            recent: p.recent,
-            saved: Design::default(),
-            autosave: None,
-            autosaved: None,
-            autosaved_at: None,
             close: close::CloseFlow::default(),
-            debug_overlay: false,
-            frames: FrameTimes::default(),
             dialog_hook: None,
             chooser: None,
             picker: false,
-            keep_aspect: true,
-            other_kind: None,
-            region: Vec::new(),
-            lasso: Vec::new(),
             picker_view: picker::PickerView::default(),
             book: book::BookPanel::new(p.book),
             targets: targets::TargetsPanel::default(),
-            export: None,
-            reader,
-            files: files::FileTasks::new(tasks.clone()),
-            tasks,
-            pictures_read: None,
-            held: None,
-            awaiting_maze: false,
-            awaiting_shape: None,
-            refit: false,
-            worker,
-            generation: 0,
-            next_id: 0,
+            work: background::Background::new(tasks),
             title_shown: None,
-            ends_on: None,
-        };
-        app.saved = app.design.clone();
-        app
+        }
     }
 }
 
@@ -341,7 +169,7 @@ impl HedgeApp {
         ui::show(self, ui);
         let ctx = ui.ctx().clone();
         self.apply_pending(Some(&ctx));
-        if self.busy() || self.reading() || self.exporting() || self.files.busy() {
+        if self.busy() || self.reading() || self.exporting() || self.work.files().busy() {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
         // "Save and close": once the save has landed (a failed one keeps the window open)
@@ -355,7 +183,7 @@ impl HedgeApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title_shown = Some(title);
         }
-        self.frames.push(start.elapsed().as_secs_f32() * 1000.0);
+        self.view.frame_done(start.elapsed().as_secs_f32() * 1000.0);
     }
 
     /// The question showing before changes not saved are dropped, if any.
@@ -371,7 +199,7 @@ impl HedgeApp {
     /// The window's title: the design file's name (or "Untitled"), marked `*` while it has
     /// changes not saved, then "Hedge".
     pub fn window_title(&self) -> String {
-        let name = self.file.as_deref().map_or("Untitled".into(), |f| {
+        let name = self.doc.file().map_or("Untitled".into(), |f| {
             f.file_name()
                 .unwrap_or(f.as_os_str())
                 .to_string_lossy()
@@ -379,6 +207,56 @@ impl HedgeApp {
         });
         let mark = if self.unsaved() { "*" } else { "" };
         format!("{mark}{name} - Hedge")
+    }
+
+    /// The last file operation's outcome, as the status bar shows it.
+    pub fn message(&self) -> &Option<Result<String, String>> {
+        &self.message
+    }
+
+    /// Shows `message` in the status bar as a file operation's outcome would (tests).
+    pub fn set_message(&mut self, message: Option<Result<String, String>>) {
+        self.message = message;
+    }
+
+    /// Queues `cmd`, applied at the end of the frame as the panels' commands are.
+    pub fn queue(&mut self, cmd: Command) {
+        self.pending.push(cmd);
+    }
+
+    /// Types `path` in the file path box.
+    pub fn type_path(&mut self, path: String) {
+        self.path = path;
+    }
+
+    /// Stands `hook` in for the file dialogs (tests), or shows them again (`None`).
+    pub fn set_dialog_hook(&mut self, hook: Option<DialogHook>) {
+        self.dialog_hook = hook;
+    }
+
+    /// The typed-path window, when it is open.
+    pub fn chooser(&self) -> Option<&chooser::Chooser> {
+        self.chooser.as_ref()
+    }
+
+    /// The typed-path window, when it is open, to type in.
+    pub fn chooser_mut(&mut self) -> Option<&mut chooser::Chooser> {
+        self.chooser.as_mut()
+    }
+
+    /// Whether the "Pick the subject" window is open.
+    pub fn picker_open(&self) -> bool {
+        self.picker
+    }
+
+    /// The book list and its window.
+    pub fn book(&self) -> &book::BookPanel {
+        &self.book
+    }
+
+    /// The Difficulty section's search knobs, running search and last outcome.
+    pub fn targets(&self) -> &targets::TargetsPanel {
+        &self.targets
     }
 }
 
@@ -426,6 +304,7 @@ pub fn run(file: Option<PathBuf>) -> Result<(), String> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::design::Design;
 
     /// Blocks until the worker (and any difficulty search) is done.
     pub(crate) fn settle(app: &mut HedgeApp) {

@@ -152,7 +152,7 @@ mod tests {
                 width: 10,
                 height: 10,
                 seed: Some(seed),
-                ..app.design.clone()
+                ..app.design().clone()
             };
             crate::app::tests::edit(&mut app, d);
             crate::app::tests::settle(&mut app);
@@ -169,16 +169,20 @@ mod tests {
         };
         for _ in 0..4 {
             let d = designs(&app);
-            app.page_thumbs.poll(&ctx, &d.iter().collect::<Vec<_>>());
+            app.work
+                .page_thumbs_mut()
+                .poll(&ctx, &d.iter().collect::<Vec<_>>());
         }
-        assert_eq!(app.page_thumbs.count(), 2);
+        assert_eq!(app.work.page_thumbs().count(), 2);
         for p in &app.book.list.pages {
-            let t = app.page_thumbs.get(&p.design).expect("a thumbnail");
+            let t = app.work.page_thumbs().get(&p.design).expect("a thumbnail");
             assert_eq!(t.size()[0], WIDTH as usize);
         }
         app.apply(Command::Book(BookCommand::Remove(0)), None);
         let d = designs(&app);
-        app.page_thumbs.poll(&ctx, &d.iter().collect::<Vec<_>>());
-        assert_eq!(app.page_thumbs.count(), 1);
+        app.work
+            .page_thumbs_mut()
+            .poll(&ctx, &d.iter().collect::<Vec<_>>());
+        assert_eq!(app.work.page_thumbs().count(), 1);
     }
 }

@@ -116,7 +116,7 @@ pub fn window(app: &mut HedgeApp, ui: &egui::Ui, d: &mut Design, coalesce: &mut 
         });
     app.picker = open;
     // the height follows the subject's aspect ratio, as it follows a new shape's
-    if d.pick != app.design.pick
+    if d.pick != app.design().pick
         && let Some(Ok(fg)) = app.foreground_of(d)
         && let Ok(h) =
             crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, None).map(|(_, h)| h)

@@ -152,7 +152,7 @@ pub(super) fn apply_preset(app: &mut HedgeApp, name: &str) {
         app.message = Some(Err(format!("no difficulty preset called {name}")));
         return;
     };
-    let mut d = app.design.clone();
+    let mut d = app.design().clone();
     // the corridor the page accepts is this preset's (the library's preset only raises it, as
     // a fresh design on the command line has the default): Adult after Ages 3-5 does not warn
     // about 14 mm corridors
@@ -189,7 +189,7 @@ pub(super) fn apply_preset(app: &mut HedgeApp, name: &str) {
             d.width = w;
             d.height = h;
             app.set_design(d, false);
-            if app.design.style() == Style::Walls && !app.design.targets.is_empty() {
+            if app.design().style() == Style::Walls && !app.design().targets.is_empty() {
                 drop_search(app);
                 search(app, true);
             }
@@ -216,12 +216,12 @@ fn search(app: &mut HedgeApp, preset: bool) {
     if app.targets.search.is_some() {
         return;
     }
-    let design = app.design.clone();
+    let design = app.design().clone();
     let refuse = |app: &mut HedgeApp, text: String| {
         app.targets.outcome = Some(Outcome {
             text,
             met: false,
-            design: app.design.clone(),
+            design: app.design().clone(),
             preset,
         });
     };
@@ -242,10 +242,13 @@ fn search(app: &mut HedgeApp, preset: bool) {
     let options = app.targets.options();
     let from = design.clone();
     app.targets.outcome = None;
-    let task = app.tasks.spawn("searching", move |c: &Control<Progress>| {
-        let mut report = |p: &Progress| c.report(*p);
-        run(&design, shape, &options, c.cancel_flag(), &mut report).map(Box::new)
-    });
+    let task = app
+        .work
+        .tasks()
+        .spawn("searching", move |c: &Control<Progress>| {
+            let mut report = |p: &Progress| c.report(*p);
+            run(&design, shape, &options, c.cancel_flag(), &mut report).map(Box::new)
+        });
     app.targets.search = Some(Search {
         from,
         task,
@@ -286,7 +289,7 @@ pub(super) fn poll(app: &mut HedgeApp) {
     let Some(s) = &mut app.targets.search else {
         return;
     };
-    if !s.stale && app.design != s.from {
+    if !s.stale && *app.doc.design() != s.from {
         s.stale = true;
         s.task.cancel();
     }
@@ -333,12 +336,12 @@ fn finish(app: &mut HedgeApp, s: &Search, result: Result<Box<Found>, String>) {
                 // the whole design the search made its maze of (seed, carver, braid,
                 // entrance), the page as it is (its pictures as read)
                 let d = Design {
-                    page: app.design.page.clone(),
+                    page: app.design().page.clone(),
                     ..found.generated.design.clone()
                 };
                 if s.preset {
                     // the preset's undo step
-                    app.last_coalesce = true;
+                    app.doc.continue_step();
                 }
                 app.set_design(d, s.preset);
                 (headline(&found), found.stop == Stop::Met)
@@ -348,7 +351,7 @@ fn finish(app: &mut HedgeApp, s: &Search, result: Result<Box<Found>, String>) {
     app.targets.outcome = Some(Outcome {
         text,
         met,
-        design: app.design.clone(),
+        design: app.design().clone(),
         preset: s.preset,
     });
 }
@@ -424,7 +427,7 @@ pub fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
 /// carver, braid and targets, and finds a maze at that level (as `--difficulty NAME`); the
 /// search's progress and its outcome show under them.
 pub fn presets(app: &mut HedgeApp, ui: &mut egui::Ui) {
-    let walls = app.design.style() == Style::Walls;
+    let walls = app.design().style() == Style::Walls;
     ui.label(RichText::new("Who is it for?").strong());
     ui.add_enabled_ui(walls, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -448,7 +451,7 @@ pub fn presets(app: &mut HedgeApp, ui: &mut egui::Ui) {
         ui.ctx().request_repaint_after(Duration::from_millis(100));
     } else if let Some(o) = &app.targets.outcome
         && o.preset
-        && o.design == app.design
+        && o.design == *app.design()
     {
         ui.label(RichText::new(&o.text).color(if o.met { MET } else { MISSED }));
     }
@@ -709,7 +712,7 @@ fn search_controls(app: &mut HedgeApp, ui: &mut egui::Ui, d: &Design) {
         }
     }
     if let Some(o) = &app.targets.outcome
-        && o.design == app.design
+        && o.design == *app.design()
         && !o.preset
     {
         let colour = if o.met { MET } else { MISSED };
@@ -762,7 +765,7 @@ mod tests {
     }
 
     fn with_targets(app: &mut HedgeApp, targets: crate::difficulty::Targets) {
-        let mut d = app.design.clone();
+        let mut d = app.design().clone();
         d.targets = targets;
         crate::app::tests::edit(app, d);
     }
@@ -770,7 +773,7 @@ mod tests {
     #[test]
     fn a_found_maze_is_one_undo_step_and_a_stale_one_is_dropped() {
         let mut app = HedgeApp::headless(super::super::Persisted::default());
-        let seed = app.design.seed;
+        let seed = app.design().seed;
         // every maze meets "score 1..": candidate 0, the design itself
         with_targets(
             &mut app,
@@ -785,7 +788,7 @@ mod tests {
         settle(&mut app);
         let o = app.targets.outcome.clone().unwrap();
         assert!(o.met, "{}", o.text);
-        assert_eq!(app.design.seed, seed, "candidate 0 is the design itself");
+        assert_eq!(app.design().seed, seed, "candidate 0 is the design itself");
         assert_eq!(app.undo_steps(), undo, "nothing to write, no undo step");
 
         // an impossible target and a large budget: an edit meanwhile makes the result stale
@@ -798,7 +801,7 @@ mod tests {
         );
         app.targets.candidates = 10_000_000;
         app.apply(Command::FindMaze, None);
-        let mut edited = app.design.clone();
+        let mut edited = app.design().clone();
         edited.walls_mut().unwrap().braid = 0.3;
         app.apply(
             Command::Edit {
@@ -808,7 +811,7 @@ mod tests {
             None,
         );
         settle(&mut app);
-        assert_eq!(app.design, edited, "the newer edit stands");
+        assert_eq!(*app.design(), edited, "the newer edit stands");
         assert!(app.targets.outcome.unwrap().text.contains("design changed"));
     }
 
@@ -816,12 +819,12 @@ mod tests {
     fn a_preset_sets_size_and_targets_and_searches_in_one_step() {
         let mut app = HedgeApp::headless(super::super::Persisted::default());
         settle(&mut app);
-        let before = app.design.clone();
+        let before = app.design().clone();
         app.apply(Command::ApplyPreset("ages-3-5"), None);
         assert!(app.searching(), "the preset searches at once");
         settle(&mut app);
         let p = preset("ages-3-5").unwrap();
-        let d = &app.design;
+        let d = app.design();
         assert_eq!(
             (d.width, d.height),
             crate::sizing::page_grid(p, d.walls().topology, &d.page),
@@ -833,13 +836,13 @@ mod tests {
         let g = app.generated().unwrap();
         assert_eq!(
             g.design.walls(),
-            app.design.walls(),
+            app.design().walls(),
             "the maze shown is the found one"
         );
         assert!(crate::difficulty::Report::new(&d.targets, &g.metrics).met());
         assert_eq!(app.undo_steps(), 1, "the preset and its maze: one step");
         app.apply(Command::Undo, None);
-        assert_eq!(app.design, before);
+        assert_eq!(*app.design(), before);
     }
 
     /// The crayon warning follows the preset now chosen: the narrowest corridor the page
@@ -854,7 +857,7 @@ mod tests {
                 .unwrap()
                 .narrowest_mm()
                 .max(crate::page::PageSetup::default().min_corridor_mm);
-            assert_eq!(app.design.page.min_corridor_mm, want, "{name}");
+            assert_eq!(app.design().page.min_corridor_mm, want, "{name}");
         }
     }
 }

@@ -84,7 +84,7 @@ pub fn status(t: &GeneratedTiles, elapsed: Duration) -> String {
 impl HedgeApp {
     /// The newest tile maze, if the design is a tile maze that is made.
     pub fn tiles(&self) -> Option<&GeneratedTiles> {
-        match &self.current {
+        match self.work.current() {
             Current::Made { made, .. } => match &**made {
                 crate::make::Made::Tiles(t) => Some(t),
                 crate::make::Made::Walls(_) => None,
@@ -123,7 +123,7 @@ mod tests {
             width: 17,
             height: 14,
             seed: Some(9),
-            ..app.design.clone()
+            ..app.design().clone()
         };
         edit(&mut app, d.clone());
         let t = app.tiles().expect("a tile maze");
@@ -175,7 +175,7 @@ mod tests {
     #[test]
     fn tiles_fill_a_shape_and_the_overlay_shows_its_tiles() {
         let mut app = HedgeApp::headless(Persisted::default());
-        let mut d = app.design.clone();
+        let mut d = app.design().clone();
         d.set_style(Style::Tiles);
         edit(&mut app, d);
         app.apply(
@@ -189,7 +189,7 @@ mod tests {
         // the height was fitted for the tiles' hex geometry
         let fg = app.foreground().unwrap().unwrap();
         let h = crate::shape::fitted_height(crate::topology::TopologyKind::Hex, 20, &fg).unwrap();
-        assert_eq!(app.design.height, h);
+        assert_eq!(app.design().height, h);
         assert_eq!(app.preview().unwrap().1.overlays.cell_count, in_shape);
         assert!(crate::app::ui::status_text(&app).contains("tiles in the shape"));
     }
@@ -199,7 +199,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path();
         let mut app = HedgeApp::headless(Persisted::default());
-        let mut d = app.design.clone();
+        let mut d = app.design().clone();
         d.set_style(Style::Tiles);
         edit(&mut app, d);
         let json = dir.join("t.json");
@@ -209,7 +209,7 @@ mod tests {
         assert!(matches!(&app.message, Some(Ok(_))), "{:?}", app.message);
         let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
         assert_eq!(v["format"], "hedge-tiles");
-        assert_eq!(v["seed"], app.design.seed.unwrap());
+        assert_eq!(v["seed"], app.design().seed.unwrap());
         let png = dir.join("t.png");
         app.apply(Command::ExportByName(png.clone()), None);
         settle(&mut app);

@@ -2,7 +2,7 @@
 //! The knobs' Maze and Page sections are in `maze_knobs.rs` and `page_knobs.rs`.
 //!
 //! Nothing here changes the app directly: every action is pushed as a [`Command`] onto
-//! [`HedgeApp::pending`] and applied once at the end of the frame.
+//! the app's queue ([`HedgeApp::queue`]) and applied once at the end of the frame.
 
 use egui::{Color32, ComboBox, Key, KeyboardShortcut, Modifiers, RichText, Slider};
 
@@ -49,72 +49,19 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
                 .show(ui, |ui| knobs(app, ui));
         });
     super::book::show(app, ui);
-    let walls = app.design.style() == Style::Walls;
+    let walls = app.design().style() == Style::Walls;
     if !walls {
-        app.tool = Tool::Pan; // painting and placing the doors are for wall mazes
+        app.view.pans_only(); // painting and placing the doors are for wall mazes
     }
     egui::CentralPanel::default().show(ui, |ui| {
         // one row that wraps the same way whatever the tool: the page below never moves with it
-        ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut app.answer_key, "Answer key");
-            let weave = app.generated().is_some_and(|g| g.metrics.crossings > 0);
-            ui.add_enabled(
-                weave,
-                egui::Checkbox::new(&mut app.show_crossings, "Show crossings"),
-            )
-            .on_hover_text("tint each weave crossing (not printed)")
-            .on_disabled_hover_text("this maze has no weave crossings");
-            if ui
-                .button("Fit")
-                .on_hover_text("fit the whole page to the panel (or double-click it)")
-                .clicked()
-            {
-                app.view = preview::View::default();
-            }
-            ui.checkbox(&mut app.show_mask, "Show mask")
-                .on_hover_text("tint the maze's cells; one-cell necks in red");
-            ComboBox::from_label("Drag")
-                .width(TOOL_WIDTH)
-                .selected_text(tool_name(app.tool))
-                .show_ui(ui, |ui| {
-                    for t in [
-                        Tool::Pan,
-                        Tool::PaintOn,
-                        Tool::PaintOff,
-                        Tool::Entrance,
-                        Tool::Exit,
-                        Tool::Lock,
-                        Tool::Recarve,
-                        Tool::Lasso,
-                    ] {
-                        ui.add_enabled_ui(walls || t == Tool::Pan, |ui| {
-                            ui.selectable_value(&mut app.tool, t, tool_name(t))
-                                .on_disabled_hover_text(super::tiles::WALLS_ONLY);
-                        });
-                    }
-                })
-                .response
-                .on_hover_text(
-                    "what a drag with the left button does; right-drag pans, scroll zooms",
-                );
-        });
-        let mut view = app.view;
-        let mut raster = std::mem::take(&mut app.raster);
-        let input = preview::Input {
-            preview: app.preview(),
-            answer_key: app.answer_key,
-            crossings: app.show_crossings,
-            mask: app.show_mask || matches!(app.tool, Tool::PaintOn | Tool::PaintOff),
-            drag_pans: app.tool == Tool::Pan,
-        };
-        let (response, place) = preview::show(ui, &input, &mut view, &mut raster);
-        app.view = view;
-        app.raster = raster;
-        app.placement = place;
+        let weave = app.generated().is_some_and(|g| g.metrics.crossings > 0);
+        ui.horizontal_wrapped(|ui| app.view.toolbar(ui, walls, weave));
+        let (response, place) = app.view.show_page(ui, app.work.preview());
         if let Some(place) = place {
             preview_clicks(app, ui, &response, place);
         }
-        if app.debug_overlay {
+        if app.view.debug_overlay() {
             debug_overlay(app, ui, response.rect);
         }
     });
@@ -122,22 +69,7 @@ pub fn show(app: &mut HedgeApp, ui: &mut egui::Ui) {
 
 /// The debug overlay: the app's own frame time and the preview raster's figures.
 pub fn debug_text(app: &HedgeApp) -> String {
-    let f = &app.frames;
-    format!(
-        "frame {:.2} ms (mean {:.2}, max {:.2} of {})\npage {} pixels, rasterised {} times, last {:.2} ms{}",
-        f.last_ms,
-        f.mean_ms(),
-        f.max_ms,
-        f.recent.len(),
-        app.raster.pixels,
-        app.raster.builds,
-        app.raster.last_build.as_secs_f64() * 1000.0,
-        if app.raster.busy() {
-            " (rasterising)"
-        } else {
-            ""
-        }
-    )
+    app.view.debug_text()
 }
 
 fn debug_overlay(app: &HedgeApp, ui: &egui::Ui, rect: egui::Rect) {
@@ -162,7 +94,7 @@ fn shortcuts(app: &mut HedgeApp, ui: &mut egui::Ui) {
         return; // a text field has focus: its own undo wins
     }
     if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F12)) {
-        app.debug_overlay = !app.debug_overlay;
+        app.view.toggle_debug_overlay();
     }
     let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
@@ -179,7 +111,7 @@ fn shortcuts(app: &mut HedgeApp, ui: &mut egui::Ui) {
 
 /// One line of measurements, or the error.
 pub fn status_text(app: &HedgeApp) -> String {
-    match &app.current {
+    match app.work.current() {
         Current::None => "no maze yet".into(),
         Current::Error(e) => format!("error: {e}"),
         Current::Made { made, elapsed, .. } => {
@@ -278,7 +210,7 @@ fn preflight_panel(ui: &mut egui::Ui, id: u64, p: &super::preview::PagePreview) 
 /// shape), then the maze, the page and the difficulty targets; a changed design is one
 /// [`Command::Edit`].
 fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
-    let mut d: Design = app.design.clone();
+    let mut d: Design = app.design().clone();
     let mut coalesce = false;
     ui.add_space(4.0);
     super::targets::presets(app, ui);
@@ -310,7 +242,7 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
             super::targets::section(app, ui, &mut d, &mut coalesce)
         });
 
-    if d != app.design {
+    if d != *app.design() {
         app.pending.push(Command::Edit {
             design: Box::new(d),
             coalesce,
@@ -337,22 +269,6 @@ fn knobs(app: &mut HedgeApp, ui: &mut egui::Ui) {
     file_ui::files_section(app, ui);
 }
 
-/// The Drag box's width: the longest tool's name fits, and the row never changes with it.
-const TOOL_WIDTH: f32 = 130.0;
-
-fn tool_name(t: Tool) -> &'static str {
-    match t {
-        Tool::Pan => "pan",
-        Tool::PaintOn => "paint cells on",
-        Tool::PaintOff => "paint cells off",
-        Tool::Entrance => "place entrance",
-        Tool::Exit => "place exit",
-        Tool::Lock => "lock walls",
-        Tool::Recarve => "re-carve region",
-        Tool::Lasso => "re-carve (lasso)",
-    }
-}
-
 /// Brush strokes on the preview (with a paint tool).
 fn preview_clicks(
     app: &mut HedgeApp,
@@ -360,7 +276,7 @@ fn preview_clicks(
     response: &egui::Response,
     place: preview::PageOnScreen,
 ) {
-    let on = match app.tool {
+    let on = match app.view.tool() {
         Tool::Pan => return,
         Tool::Lock => {
             if response.clicked()
@@ -393,7 +309,7 @@ fn preview_clicks(
             {
                 app.pending.push(Command::PlaceEnd {
                     cell,
-                    exit: app.tool == Tool::Exit,
+                    exit: app.view.tool() == Tool::Exit,
                 });
             }
             return;
@@ -402,19 +318,16 @@ fn preview_clicks(
     let primary = ui.input(|i| i.pointer.primary_down());
     // paint while the button is down, with the mapping from when the stroke began
     if !(response.is_pointer_button_down_on() && primary) {
-        app.stroke = None;
+        app.view.end_stroke();
         return;
     }
     let Some(pos) = response.interact_pointer_pos() else {
         return;
     };
-    if app.stroke.is_none() {
-        app.stroke = app.preview().map(|(_, p)| (place, p.clone()));
-    }
-    let Some((place, preview)) = &app.stroke else {
+    let stroke = app.view.stroke(place, app.work.preview().map(|(_, p)| p));
+    let Some(q) = stroke.map(|(place, preview)| preview.maze_point(place.to_page(pos))) else {
         return;
     };
-    let q = preview.maze_point(place.to_page(pos));
     let Some(c) = app.cell_at_maze(q) else {
         return;
     };
@@ -423,7 +336,7 @@ fn preview_clicks(
         col: c.col,
         on,
     };
-    if app.design.cell_edits.last() == Some(&edit) {
+    if app.design().cell_edits.last() == Some(&edit) {
         return; // still on the same cell
     }
     let coalesce = response.dragged() && !response.drag_started();
@@ -446,12 +359,11 @@ fn recarve_stroke(
         if let Some(pos) = response.interact_pointer_pos()
             && let Some((_, p)) = app.preview()
             && let Some(c) = app.cell_at_maze(p.maze_point(place.to_page(pos)))
-            && !app.region.contains(&c)
         {
-            app.region.push(c);
+            app.view.brush(c);
         }
-    } else if !app.region.is_empty() {
-        let cells = std::mem::take(&mut app.region);
+    } else if !app.view.region().is_empty() {
+        let cells = app.view.take_region();
         app.pending.push(Command::Recarve { cells });
     }
     // the cells brushed so far, tinted on screen until the button is let go
@@ -461,7 +373,7 @@ fn recarve_stroke(
     let tess = g.maze.grid().topology().tess();
     let mut sides = Vec::new();
     let fill = egui::Color32::from_rgba_unmultiplied(40, 120, 255, 90);
-    for &c in &app.region {
+    for &c in app.view.region() {
         sides.clear();
         tess.sides(c, &mut sides);
         let points: Vec<egui::Pos2> = sides
@@ -522,7 +434,7 @@ fn text_shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &Design) {
 }
 
 fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &mut bool) {
-    app.thumbnails.poll(ui.ctx());
+    app.work.thumbnails_mut().poll(ui.ctx());
     ui.horizontal_wrapped(|ui| {
         if ui
             .add(egui::Button::selectable(d.shape.is_none(), "no shape"))
@@ -533,7 +445,7 @@ fn shape_knobs(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: 
         }
         for name in builtin::names() {
             let selected = matches!(&d.shape, Some(ShapeSource::Builtin(n)) if n == name);
-            let button = match app.thumbnails.get(name) {
+            let button = match app.work.thumbnails_mut().get(name) {
                 Some(tex) => egui::Button::image_and_text(
                     egui::Image::new(tex).fit_to_exact_size(egui::vec2(28.0, 28.0)),
                     name,
