@@ -313,6 +313,9 @@ pub struct Settings {
     /// A full-wrap cover (`cover.pdf`) for the book's interior paper, with the back cover's
     /// text.
     pub cover: Option<CoverSettings>,
+    /// Whether the copyright page ends with "Mazes made with Hedge." (`credit = false` drops
+    /// the line).
+    pub credit: bool,
 }
 
 /// The interior paper a cover's spine is measured for.
@@ -414,6 +417,7 @@ impl Default for Settings {
             stars: false,
             interior: Interior::Color,
             cover: None,
+            credit: true,
         }
     }
 }
