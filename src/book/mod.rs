@@ -345,6 +345,17 @@ impl CoverPaper {
         }
     }
 
+    /// The paper and ink of KDP's page-count limits ([`crate::preflight::KDP_PAGE_LIMITS`]):
+    /// `color` as premium colour, the one that prints every count standard colour does and
+    /// more (the preflight says when standard colour would not print the book).
+    pub fn paper_ink(self) -> crate::preflight::PaperInk {
+        match self {
+            CoverPaper::White => crate::preflight::PaperInk::White,
+            CoverPaper::Cream => crate::preflight::PaperInk::Cream,
+            CoverPaper::Color => crate::preflight::PaperInk::PremiumColor,
+        }
+    }
+
     /// The spine of a book of `pages` interior pages, in millimetres.
     pub fn spine_mm(self, pages: usize) -> f64 {
         pages as f64 * self.inches_per_page() * crate::page::MM_PER_INCH
