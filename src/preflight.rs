@@ -422,27 +422,8 @@ fn cover_check(c: &CoverSubject) -> Check {
         let b = t.bounds();
         if t.rotated {
             spine_texts += 1;
-            if c.pages < SPINE_TEXT_MIN_PAGES {
-                return bad(format!(
-                    "text on the spine of a {}-page book: KDP prints spine text from \
-                     {SPINE_TEXT_MIN_PAGES} pages",
-                    c.pages
-                ));
-            }
-            let pt = t.size * 72.0 / MM_PER_INCH;
-            if pt + 1e-6 < SPINE_TEXT_MIN_PT {
-                return bad(format!(
-                    "the spine's \"{}\" is {pt:.1} pt, under {SPINE_TEXT_MIN_PT} pt: leave a \
-                     spine of {} without text",
-                    t.text,
-                    inch(c.wrap.spine)
-                ));
-            }
-            if !inside(&b, &c.wrap.spine_safe()) {
-                return bad(format!(
-                    "the spine's \"{}\" is outside the spine less 0.0625 in at its folds",
-                    t.text
-                ));
+            if let Some(problem) = spine_text_problem(c, t) {
+                return bad(problem);
             }
         } else if !panels.iter().any(|(_, p)| inside(&b, p)) {
             return bad(format!(
@@ -466,6 +447,34 @@ fn cover_check(c: &CoverSubject) -> Check {
             inch(c.wrap.spine),
         ),
     )
+}
+
+/// What is wrong with `t`, a text on the spine of cover `c`: a book under
+/// [`SPINE_TEXT_MIN_PAGES`] pages, letters under [`SPINE_TEXT_MIN_PT`], or the text outside the
+/// spine less 0.0625 in at its folds.
+fn spine_text_problem(c: &CoverSubject, t: &crate::draw::Text) -> Option<String> {
+    if c.pages < SPINE_TEXT_MIN_PAGES {
+        return Some(format!(
+            "text on the spine of a {}-page book: KDP prints spine text from \
+             {SPINE_TEXT_MIN_PAGES} pages",
+            c.pages
+        ));
+    }
+    let pt = t.size * 72.0 / MM_PER_INCH;
+    if pt + 1e-6 < SPINE_TEXT_MIN_PT {
+        return Some(format!(
+            "the spine's \"{}\" is {pt:.1} pt, under {SPINE_TEXT_MIN_PT} pt: leave a spine of {} \
+             without text",
+            t.text,
+            inch(c.wrap.spine)
+        ));
+    }
+    (!inside(&t.bounds(), &c.wrap.spine_safe())).then(|| {
+        format!(
+            "the spine's \"{}\" is outside the spine less 0.0625 in at its folds",
+            t.text
+        )
+    })
 }
 
 /// A maze's corridors as printed, in millimetres (from its [`Layout`](crate::draw::Layout)).
