@@ -14,19 +14,25 @@
 //!   (0.125 in) is for the paper colour only;
 //! - **gutter** (books): everything at least KDP's inside margin for the page count
 //!   ([`gutter_for_pages`]: 24-150 pages 0.375 in, 151-300 0.5 in, 301-500 0.625 in,
-//!   501-700 0.75 in, 701-828 0.875 in) from the inside (binding) edge, and a page count KDP
-//!   prints (24 to 828);
+//!   501-700 0.75 in, 701-828 0.875 in) from the inside (binding) edge;
+//! - **pages** (books): a page count KDP prints on the book's trim, paper and ink
+//!   ([`KDP_PAGE_LIMITS`], e.g. at most 550 pages on 8.5 x 11 in cream paper);
 //! - **cover** (books with one): `cover.pdf`'s fonts embedded, its page the full wrap's size
 //!   (bleed + back + spine + front + bleed, the spine from the page count and paper), nothing
 //!   in the barcode area, every text inside its panel's safe area (the spine's 0.0625 in from
-//!   the folds), and spine text only from 79 pages.
+//!   the folds), and spine text only where it can be set at 6 pt or more inside them;
+//! - **warnings**: every warning the making gave (a label over the maze, a shape's cells
+//!   dropped, a character no font prints) is a problem too.
 //!
 //! Every problem is a warning that says what to change; `--strict` (the CLI) turns them into
 //! errors. [`Report::block`] is at most [`MAX_LINES`] lines.
 
 use serde::Serialize;
 
-use crate::draw::{Drawing, Layer, Pages, Path, Pos, Rgb, SPINE_TEXT_MIN_PAGES, Seg, Shape, Wrap};
+use crate::draw::{
+    Drawing, Layer, Pages, Path, Pos, Rgb, SPINE_TEXT_MIN_PAGES, SPINE_TEXT_MIN_PT, Seg, Shape,
+    Wrap,
+};
 use crate::export::Format;
 use crate::page::MM_PER_INCH;
 
@@ -37,7 +43,190 @@ pub const MIN_LINE_MM: f64 = 0.75 * MM_PER_INCH / 72.0;
 pub const SAFE_MARGIN_MM: f64 = 0.25 * MM_PER_INCH;
 
 /// The most lines [`Report::block`] prints.
-pub const MAX_LINES: usize = 8;
+pub const MAX_LINES: usize = 9;
+
+/// The paper and ink a KDP paperback's interior prints in (the rows of [`KDP_PAGE_LIMITS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PaperInk {
+    /// Black ink on white paper.
+    White,
+    /// Black ink on cream paper.
+    Cream,
+    /// Standard colour (white paper).
+    StandardColor,
+    /// Premium colour (white paper).
+    PremiumColor,
+}
+
+impl PaperInk {
+    /// How a message names it: `white paper`, `cream paper`, `standard colour`, `premium colour`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PaperInk::White => "white paper",
+            PaperInk::Cream => "cream paper",
+            PaperInk::StandardColor => "standard colour",
+            PaperInk::PremiumColor => "premium colour",
+        }
+    }
+}
+
+/// One row of [`KDP_PAGE_LIMITS`]: the trims it is for (width x height in inches; empty: every
+/// trim no row before it names), the paper and ink, and the fewest and the most pages.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PageLimit {
+    /// The trims, in inches (either way up); empty for every other trim.
+    pub trims: &'static [(f64, f64)],
+    /// The paper and ink.
+    pub paper: PaperInk,
+    /// The fewest pages KDP prints.
+    pub min: usize,
+    /// The most pages KDP prints.
+    pub max: usize,
+}
+
+const SQUARE_AND_LETTER: &[(f64, f64)] = &[(8.5, 11.0), (8.5, 8.5)];
+const WIDE_825: &[(f64, f64)] = &[(8.25, 6.0), (8.25, 8.25)];
+const A4: &[(f64, f64)] = &[(8.27, 11.69)];
+const BIG_COLOUR: &[(f64, f64)] = &[(8.5, 8.5), (8.5, 11.0), (8.27, 11.69)];
+
+/// Amazon KDP's paperback page counts by trim, paper and ink: the first row whose paper and
+/// trims match a book is its limits ([`page_limits`]).
+///
+/// Source: KDP's print options for paperbacks ("Page count" in the KDP help's paperback
+/// submission guidelines), as recorded in the project's notes on books (checked 2026-12):
+/// black ink on white paper 24-828 pages, on cream 24-776, except 8.5 x 11 and 8.5 x 8.5 in
+/// (white 590, cream 550), 8.25 x 6 and 8.25 x 8.25 in (800 / 750) and 8.27 x 11.69 in (A4,
+/// 780 / 730); standard colour 72-600; premium colour 24-828 (590 for 8.5 x 8.5, 8.5 x 11 and
+/// 8.27 x 11.69 in).
+pub const KDP_PAGE_LIMITS: [PageLimit; 11] = {
+    use PaperInk::*;
+    const fn row(
+        trims: &'static [(f64, f64)],
+        paper: PaperInk,
+        min: usize,
+        max: usize,
+    ) -> PageLimit {
+        PageLimit {
+            trims,
+            paper,
+            min,
+            max,
+        }
+    }
+    [
+        row(SQUARE_AND_LETTER, White, 24, 590),
+        row(SQUARE_AND_LETTER, Cream, 24, 550),
+        row(WIDE_825, White, 24, 800),
+        row(WIDE_825, Cream, 24, 750),
+        row(A4, White, 24, 780),
+        row(A4, Cream, 24, 730),
+        row(&[], White, 24, 828),
+        row(&[], Cream, 24, 776),
+        row(&[], StandardColor, 72, 600),
+        row(BIG_COLOUR, PremiumColor, 24, 590),
+        row(&[], PremiumColor, 24, 828),
+    ]
+};
+
+/// Whether a trim of `trim_mm` (width, height) is `inches` (either way up, to 0.01 in: A4's
+/// 210 x 297 mm is 8.27 x 11.69 in).
+fn is_trim(trim_mm: (f64, f64), inches: (f64, f64)) -> bool {
+    let (w, h) = (trim_mm.0 / MM_PER_INCH, trim_mm.1 / MM_PER_INCH);
+    let near = |a: f64, b: f64| (a - b).abs() < 0.01;
+    (near(w, inches.0) && near(h, inches.1)) || (near(w, inches.1) && near(h, inches.0))
+}
+
+/// KDP's page-count limits ([`KDP_PAGE_LIMITS`]) for a book on `paper` with a trim of
+/// `trim_mm` (width, height; `None`: a trim no row names).
+pub fn page_limits(trim_mm: Option<(f64, f64)>, paper: PaperInk) -> PageLimit {
+    KDP_PAGE_LIMITS
+        .iter()
+        .find(|r| {
+            r.paper == paper
+                && (r.trims.is_empty()
+                    || trim_mm.is_some_and(|t| r.trims.iter().any(|&i| is_trim(t, i))))
+        })
+        .copied()
+        .unwrap_or(PageLimit {
+            trims: &[],
+            paper,
+            min: 24,
+            max: 828,
+        })
+}
+
+/// How a message names a trim: `8.5 x 11 in`, `8.27 x 11.69 in`.
+fn trim_name((w, h): (f64, f64)) -> String {
+    let n = |mm: f64| {
+        let s = format!("{:.2}", mm / MM_PER_INCH);
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    format!("{} x {} in", n(w), n(h))
+}
+
+/// What a book prints on, for [`KDP_PAGE_LIMITS`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Print {
+    /// The trimmed page, width and height in millimetres.
+    pub trim_mm: (f64, f64),
+    /// The paper and ink (`None`: the book names none; white paper is assumed).
+    pub paper: Option<PaperInk>,
+}
+
+/// Whether a book of `pages` pages is as long as KDP prints on its trim and paper (`print`;
+/// `None`: any trim, white paper).
+fn pages_check(pages: usize, print: Option<Print>) -> Check {
+    let paper = print.and_then(|p| p.paper).unwrap_or(PaperInk::White);
+    let trim = print.map(|p| p.trim_mm);
+    let limit = page_limits(trim, paper);
+    let on = format!(
+        "{}{}{}",
+        trim.map(|t| format!("{} ", trim_name(t)))
+            .unwrap_or_default(),
+        paper.name(),
+        if print.is_some_and(|p| p.paper.is_none()) {
+            " (the book names no paper: cover = { paper = ... })"
+        } else {
+            ""
+        }
+    );
+    let bad = |text: String| Check {
+        name: "pages",
+        ok: false,
+        text,
+    };
+    if pages > limit.max {
+        bad(format!(
+            "{pages} pages; KDP prints at most {} on {on}: split the book",
+            limit.max
+        ))
+    } else if pages < limit.min {
+        bad(format!(
+            "{pages} pages; KDP prints at least {} on {on}: add puzzles or pages",
+            limit.min
+        ))
+    } else {
+        // premium colour prints what standard colour does not: said, not warned
+        let standard = page_limits(trim, PaperInk::StandardColor);
+        let note =
+            if paper == PaperInk::PremiumColor && !(standard.min..=standard.max).contains(&pages) {
+                format!(
+                    " (standard colour prints {} to {}: choose premium)",
+                    standard.min, standard.max
+                )
+            } else {
+                String::new()
+            };
+        ok(
+            "pages",
+            format!(
+                "{pages} pages; KDP prints {} to {} on {on}{note}",
+                limit.min, limit.max
+            ),
+        )
+    }
+}
 
 /// KDP's inside margin (millimetres) for a paperback of `pages` pages: 0.375 in up to 150
 /// pages, 0.5 in to 300, 0.625 in to 500, 0.75 in to 700, 0.875 in beyond (KDP prints at most
@@ -102,8 +291,13 @@ pub struct Subject<'a> {
     pub fonts: Fonts,
     /// The corridors and doors, measured on the page.
     pub corridor: Option<Corridors>,
-    /// For a book, its page count (the gutter table's row).
+    /// For a book, its page count (the gutter table's row, and KDP's page-count limits).
     pub book_pages: Option<usize>,
+    /// For a book, its trim and paper (KDP's page-count limits, [`KDP_PAGE_LIMITS`]).
+    pub print: Option<Print>,
+    /// The warnings the making gave (a label over the maze, cells of a shape dropped, ...):
+    /// each one is a problem (`warnings`), so `--strict` refuses the document.
+    pub warnings: &'a [String],
     /// A book's full-wrap cover.
     pub cover: Option<CoverSubject<'a>>,
 }
@@ -115,7 +309,8 @@ pub struct CoverSubject<'a> {
     pub drawing: &'a Drawing,
     /// The wrap it should be, for the interior's page count and paper.
     pub wrap: Wrap,
-    /// The interior's page count (the spine carries text from [`SPINE_TEXT_MIN_PAGES`]).
+    /// The interior's page count (the spine carries text from [`SPINE_TEXT_MIN_PAGES`], when
+    /// it can be set at [`SPINE_TEXT_MIN_PT`] or more).
     pub pages: usize,
     /// `cover.pdf`'s bytes (its fonts and its page size are read from them).
     pub pdf: &'a [u8],
@@ -157,7 +352,8 @@ fn inside(a: &crate::draw::Area, b: &crate::draw::Area) -> bool {
 /// The cover's check: its fonts embedded, its page the wrap's size (bleed + back + spine +
 /// front + bleed), nothing but the ground in the barcode area, every text inside its panel's
 /// safe area (the spine's text 0.0625 in from the folds), and text on the spine only from
-/// [`SPINE_TEXT_MIN_PAGES`] pages.
+/// [`SPINE_TEXT_MIN_PAGES`] pages and at [`SPINE_TEXT_MIN_PT`] or more
+/// ([`Wrap::spine_holds_text`]); a spine too thin for text is said in the passed check.
 fn cover_check(c: &CoverSubject) -> Check {
     let bad = |text: String| Check {
         name: "cover",
@@ -226,18 +422,8 @@ fn cover_check(c: &CoverSubject) -> Check {
         let b = t.bounds();
         if t.rotated {
             spine_texts += 1;
-            if c.pages < SPINE_TEXT_MIN_PAGES {
-                return bad(format!(
-                    "text on the spine of a {}-page book: KDP prints spine text from \
-                     {SPINE_TEXT_MIN_PAGES} pages",
-                    c.pages
-                ));
-            }
-            if !inside(&b, &c.wrap.spine_safe()) {
-                return bad(format!(
-                    "the spine's \"{}\" is outside the spine less 0.0625 in at its folds",
-                    t.text
-                ));
+            if let Some(problem) = spine_text_problem(c, t) {
+                return bad(problem);
             }
         } else if !panels.iter().any(|(_, p)| inside(&b, p)) {
             return bad(format!(
@@ -246,14 +432,49 @@ fn cover_check(c: &CoverSubject) -> Check {
             ));
         }
     }
+    let spine = if spine_texts > 0 {
+        " (titled)".to_string()
+    } else if c.wrap.spine_holds_text(c.pages) {
+        String::new()
+    } else {
+        format!(" (no text: under {SPINE_TEXT_MIN_PT} pt with 0.0625 in at each fold)")
+    };
     ok(
         "cover",
         format!(
-            "{size} with a {} spine{}; fonts embedded, barcode area clear, text in the safe areas",
+            "{size} with a {} spine{spine}; fonts embedded, barcode area clear, text in the safe \
+             areas",
             inch(c.wrap.spine),
-            if spine_texts > 0 { " (titled)" } else { "" }
         ),
     )
+}
+
+/// What is wrong with `t`, a text on the spine of cover `c`: a book under
+/// [`SPINE_TEXT_MIN_PAGES`] pages, letters under [`SPINE_TEXT_MIN_PT`], or the text outside the
+/// spine less 0.0625 in at its folds.
+fn spine_text_problem(c: &CoverSubject, t: &crate::draw::Text) -> Option<String> {
+    if c.pages < SPINE_TEXT_MIN_PAGES {
+        return Some(format!(
+            "text on the spine of a {}-page book: KDP prints spine text from \
+             {SPINE_TEXT_MIN_PAGES} pages",
+            c.pages
+        ));
+    }
+    let pt = t.size * 72.0 / MM_PER_INCH;
+    if pt + 1e-6 < SPINE_TEXT_MIN_PT {
+        return Some(format!(
+            "the spine's \"{}\" is {pt:.1} pt, under {SPINE_TEXT_MIN_PT} pt: leave a spine of {} \
+             without text",
+            t.text,
+            inch(c.wrap.spine)
+        ));
+    }
+    (!inside(&t.bounds(), &c.wrap.spine_safe())).then(|| {
+        format!(
+            "the spine's \"{}\" is outside the spine less 0.0625 in at its folds",
+            t.text
+        )
+    })
 }
 
 /// A maze's corridors as printed, in millimetres (from its [`Layout`](crate::draw::Layout)).
@@ -302,7 +523,7 @@ impl Corridors {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Check {
     /// The check's name: `fonts`, `lines`, `corridors`, `safe area`, `pages`, `gutter`,
-    /// `cover`.
+    /// `cover`, `warnings`.
     pub name: &'static str,
     /// Whether it passed.
     pub ok: bool,
@@ -355,10 +576,20 @@ impl Report {
     }
 
     /// The block for a person: the status line, then one line per check (at most
-    /// [`MAX_LINES`] lines in all).
+    /// [`MAX_LINES`] lines in all: when there are more checks, the last passed ones are left
+    /// out, never a problem).
     pub fn block(&self) -> String {
         let mut lines = vec![self.status()];
-        for c in self.checks.iter().take(MAX_LINES - 1) {
+        let mut drop = self.checks.len().saturating_sub(MAX_LINES - 1);
+        let mut shown = vec![true; self.checks.len()];
+        for (k, c) in self.checks.iter().enumerate().rev() {
+            if drop > 0 && c.ok {
+                shown[k] = false;
+                drop -= 1;
+            }
+        }
+        let shown = self.checks.iter().zip(shown).filter(|(_, s)| *s);
+        for c in shown.map(|(c, _)| c).take(MAX_LINES - 1) {
             lines.push(format!(
                 "  {} {:<10} {}",
                 if c.ok { "ok  " } else { "WARN" },
@@ -444,25 +675,26 @@ pub fn check(s: &Subject) -> Report {
     if let Some((gap, k, edge)) = worst {
         checks.push(safe_area_check(gap, k, edge));
     }
-    if let Some(pages) = s.book_pages.filter(|p| !(24..=828).contains(p)) {
-        checks.push(Check {
-            name: "pages",
-            ok: false,
-            text: format!(
-                "{pages} pages: KDP prints paperbacks of 24 to 828 pages; {}",
-                if pages < 24 {
-                    "add puzzles or pages"
-                } else {
-                    "split the book"
-                }
-            ),
-        });
+    if let Some(pages) = s.book_pages {
+        checks.push(pages_check(pages, s.print));
     }
     if let (Some(pages), Some((gap, k))) = (s.book_pages, inside) {
         checks.push(gutter_check(pages, gap, k));
     }
     if let Some(c) = &s.cover {
         checks.push(cover_check(c));
+    }
+    if let Some(first) = s.warnings.first() {
+        let n = s.warnings.len();
+        checks.push(Check {
+            name: "warnings",
+            ok: false,
+            text: if n == 1 {
+                format!("1 warning: {first}")
+            } else {
+                format!("{n} warnings: {first} (and {} more)", n - 1)
+            },
+        });
     }
     Report { checks }
 }
@@ -664,7 +896,9 @@ pub fn check_pages(pages: &Pages, format: Format, bytes: &[u8]) -> Option<Report
         fonts,
         corridor: Some(Corridors::of(&pages.layout)),
         book_pages: None,
+        print: None,
         cover: None,
+        warnings: &[],
     }))
 }
 
@@ -713,7 +947,9 @@ mod tests {
                     min_reach: 5.4,
                 }),
                 book_pages: None,
+                print: None,
                 cover: None,
+                warnings: &[],
             })
         };
         let corridors = |r: &Report| {
@@ -747,7 +983,7 @@ mod tests {
             trim_h: 9.0 * inch,
             spine: 26.0 * 0.002252 * inch,
         };
-        let c = crate::draw::Cover {
+        let cover = crate::draw::Cover {
             wrap,
             title: "Mazes",
             subtitle: None,
@@ -758,7 +994,7 @@ mod tests {
             front_art: vec![],
             back_art: vec![],
         };
-        let d = crate::draw::cover(&c).unwrap();
+        let d = crate::draw::cover(&cover).unwrap();
         let pdf = crate::export::pdf::pdf(&[&d], "Mazes");
         let run = |d: &Drawing, wrap: Wrap, pages: usize| {
             cover_check(&CoverSubject {
@@ -814,11 +1050,192 @@ mod tests {
             .push(text(Pos::new(s.x + s.w / 2.0, s.y + 2.0), true));
         let c = run(&spined, wrap, 26);
         assert!(!c.ok && c.text.contains("79"), "{}", c.text);
+        // 79 pages on white paper: a 0.178 in spine holds 4 pt at most, so no text, and the
+        // passed check says why; 90 pages hold 6 pt
+        let thin = Wrap {
+            spine: 79.0 * 0.002252 * inch,
+            ..wrap
+        };
+        assert!(thin.spine_text_size().is_none() && !thin.spine_holds_text(79));
+        let held = Wrap {
+            spine: 90.0 * 0.002252 * inch,
+            ..wrap
+        };
+        let size = held.spine_text_size().unwrap() * 72.0 / inch;
+        assert!((6.0..6.3).contains(&size), "{size}");
+        assert!(held.spine_holds_text(90));
+        assert!(
+            !Wrap {
+                spine: 89.0 * 0.002252 * inch,
+                ..wrap
+            }
+            .spine_holds_text(89)
+        );
+        let d79 = crate::draw::cover(&crate::draw::Cover {
+            wrap: thin,
+            spine_text: true,
+            ..cover.clone()
+        })
+        .unwrap();
+        let pdf79 = crate::export::pdf::pdf(&[&d79], "Mazes");
+        let check = cover_check(&CoverSubject {
+            drawing: &d79,
+            wrap: thin,
+            pages: 79,
+            pdf: &pdf79,
+        });
+        assert!(
+            check.ok && check.text.contains("no text: under 6 pt"),
+            "{}",
+            check.text
+        );
+        // spine text under 6 pt is refused
+        let mut small = d79.clone();
+        let st = thin.spine_safe();
+        small.items.push(text(Pos::new(st.x, st.y + 2.0), true));
+        let check = cover_check(&CoverSubject {
+            drawing: &small,
+            wrap: thin,
+            pages: 79,
+            pdf: &pdf79,
+        });
+        assert!(
+            !check.ok && check.text.contains("under 6 pt"),
+            "{}",
+            check.text
+        );
         let f: Area = wrap.front();
         let mut off = d.clone();
         off.items.push(text(Pos::new(f.x + 1.0, f.y + 20.0), false));
         let c = run(&off, wrap, 26);
         assert!(!c.ok && c.text.contains("safe area"), "{}", c.text);
+    }
+
+    #[test]
+    fn kdps_page_limits_by_trim_paper_and_ink() {
+        use PaperInk::*;
+        let inch = |w: f64, h: f64| Some((w * MM_PER_INCH, h * MM_PER_INCH));
+        let range = |trim, paper| {
+            let l = page_limits(trim, paper);
+            (l.min, l.max)
+        };
+        // black ink: 828 / 776 on most trims, less on the big and the wide ones
+        assert_eq!(range(inch(6.0, 9.0), White), (24, 828));
+        assert_eq!(range(inch(6.0, 9.0), Cream), (24, 776));
+        assert_eq!(range(None, Cream), (24, 776));
+        assert_eq!(range(inch(8.5, 11.0), White), (24, 590));
+        assert_eq!(range(inch(8.5, 11.0), Cream), (24, 550));
+        assert_eq!(range(inch(8.5, 8.5), Cream), (24, 550));
+        // a landscape 11 x 8.5 book is held to the 8.5 x 11 row
+        assert_eq!(range(inch(11.0, 8.5), White), (24, 590));
+        assert_eq!(range(inch(8.25, 6.0), White), (24, 800));
+        assert_eq!(range(inch(8.25, 8.25), Cream), (24, 750));
+        // A4 as the book's trim names it (210 x 297 mm)
+        assert_eq!(range(Some((210.0, 297.0)), White), (24, 780));
+        assert_eq!(range(Some((210.0, 297.0)), Cream), (24, 730));
+        // colour
+        assert_eq!(range(inch(6.0, 9.0), StandardColor), (72, 600));
+        assert_eq!(range(inch(8.5, 11.0), StandardColor), (72, 600));
+        assert_eq!(range(inch(6.0, 9.0), PremiumColor), (24, 828));
+        assert_eq!(range(inch(8.5, 11.0), PremiumColor), (24, 590));
+        assert_eq!(range(Some((210.0, 297.0)), PremiumColor), (24, 590));
+        // every paper has a row for every trim
+        for paper in [White, Cream, StandardColor, PremiumColor] {
+            assert!(
+                KDP_PAGE_LIMITS
+                    .iter()
+                    .any(|r| r.paper == paper && r.trims.is_empty())
+            );
+        }
+        // the check: a WARN naming the limit, the trim and the paper
+        let print = |w, h, paper| {
+            Some(Print {
+                trim_mm: (w * MM_PER_INCH, h * MM_PER_INCH),
+                paper,
+            })
+        };
+        let c = pages_check(800, print(8.5, 11.0, Some(Cream)));
+        assert!(!c.ok);
+        assert_eq!(
+            c.text,
+            "800 pages; KDP prints at most 550 on 8.5 x 11 in cream paper: split the book"
+        );
+        let c = pages_check(560, print(8.5, 11.0, Some(White)));
+        assert!(c.ok, "{}", c.text);
+        let c = pages_check(20, print(6.0, 9.0, Some(White)));
+        assert!(
+            !c.ok && c.text.contains("at least 24 on 6 x 9 in white paper"),
+            "{}",
+            c.text
+        );
+        // premium colour prints 50 pages, standard colour does not: said, not warned
+        let c = pages_check(50, print(6.0, 9.0, Some(PremiumColor)));
+        assert!(
+            c.ok && c.text.contains("standard colour prints 72 to 600"),
+            "{}",
+            c.text
+        );
+        let c = pages_check(600, print(8.5, 11.0, Some(PremiumColor)));
+        assert!(!c.ok && c.text.contains("at most 590"), "{}", c.text);
+        // no paper named: white, and said
+        let c = pages_check(800, print(6.0, 9.0, None));
+        assert!(c.ok && c.text.contains("names no paper"), "{}", c.text);
+    }
+
+    #[test]
+    fn every_warning_is_a_problem_and_the_block_keeps_every_problem() {
+        let blank = Drawing {
+            width: 100.0,
+            height: 100.0,
+            trim: crate::draw::Area {
+                x: 0.0,
+                y: 0.0,
+                w: 100.0,
+                h: 100.0,
+            },
+            items: Vec::new(),
+        };
+        let warnings = [
+            "Puzzle 126: the START label overlaps the maze".to_string(),
+            "Puzzle 3: 1 cells of the shape dropped".to_string(),
+        ];
+        let run = |warnings: &[String], fonts: Fonts| {
+            check(&Subject {
+                pages: vec![Page::new(&blank, Binding::Loose)],
+                fonts,
+                corridor: None,
+                book_pages: Some(30),
+                print: None,
+                cover: None,
+                warnings,
+            })
+        };
+        let clean = run(&[], Fonts::Embedded);
+        assert!(clean.is_clean(), "{}", clean.block());
+        assert!(clean.status().starts_with("preflight: ok"));
+        let r = run(&warnings[..1], Fonts::Embedded);
+        assert!(!r.is_clean());
+        assert_eq!(r.status(), "preflight: 1 problem (warnings)");
+        assert_eq!(
+            r.problems_line(),
+            "warnings: 1 warning: Puzzle 126: the START label overlaps the maze"
+        );
+        let r = run(&warnings, Fonts::NotEmbedded(vec!["Helvetica".into()]));
+        assert!(
+            r.problems_line().contains("2 warnings: Puzzle 126")
+                && r.problems_line().contains("(and 1 more)")
+        );
+        // more checks than the block has lines: passed ones are left out, problems never
+        let mut many = r.clone();
+        for _ in 0..10 {
+            many.checks.insert(1, ok("lines", "fine".into()));
+        }
+        let block = many.block();
+        assert_eq!(block.lines().count(), MAX_LINES, "{block}");
+        assert!(
+            block.contains("WARN fonts") && block.contains("WARN warnings"),
+            "{block}"
+        );
     }
 
     #[test]

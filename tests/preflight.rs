@@ -181,7 +181,9 @@ fn book_report(setup: &PageSetup, count: usize) -> Report {
         fonts: Fonts::Embedded,
         corridor: None,
         book_pages: Some(count),
+        print: None,
         cover: None,
+        warnings: &[],
     })
 }
 
@@ -233,7 +235,9 @@ fn content_outside_the_safe_area_warns() {
         fonts: Fonts::NotChecked,
         corridor: None,
         book_pages: None,
+        print: None,
         cover: None,
+        warnings: &[],
     });
     let bad: Vec<&str> = r.problems().map(|c| c.name).collect();
     assert_eq!(bad, ["safe area"], "{}", r.block());

@@ -11,6 +11,8 @@
 //! - `hostile`: hostile input (issue 20): costly SVGs, huge pictures, control characters in
 //!   messages, warnings before a failure, design-file checks.
 //! - `gui`: the editor, driven through egui_kittest (with the default `gui` feature).
+//! - `kdp`: KDP's limits on a whole book: page counts by trim and paper, `--strict` on every
+//!   warning, spine text only where 6 pt fits, `credit = false`.
 //! - `labels`: labels, arrows and text clear of each other and of the maze on every shape,
 //!   topology and paper; titles that shrink and wrap; full pages, turned when the maze gains.
 //! - `layers`: the library's module graph has no circles (reads `src/`); files and functions
@@ -41,6 +43,7 @@ mod fonts;
 #[cfg(feature = "gui")]
 mod gui;
 mod hostile;
+mod kdp;
 mod labels;
 mod layers;
 mod outline;

@@ -93,7 +93,8 @@ pub fn build(
     let mut docs = Documents::lay_out(book, &planned, &sheets, &texts)?;
     steps.tick();
     let svg_names = svg_names(&planned);
-    let preflight = docs.preflight(facts, &made, planned.len());
+    let warnings = warnings(&made, &labels, &texts, docs.cover.as_ref().map(|(d, _)| d));
+    let preflight = docs.preflight(facts, &made, s, &warnings);
     let manifest = Record {
         book,
         planned: &planned,
@@ -112,7 +113,7 @@ pub fn build(
     let cover = docs.cover.take().map(|(d, _)| d);
     let files = docs.files(&sheets, manifest, svg_names);
     Ok(Built {
-        warnings: warnings(&made, &labels, &texts, cover.as_ref()),
+        warnings,
         cover,
         files,
         pages: planned.len(),
@@ -226,13 +227,15 @@ impl Documents {
     }
 
     /// What a print service would check: the pages' `facts`, the fonts of `book.pdf`, the
-    /// puzzle whose corridors or doors come nearest their minimum (or furthest under it), the
-    /// book's `pages` and its cover.
+    /// puzzle whose corridors or doors come nearest their minimum (or furthest under it),
+    /// `book.pdf`'s page count on the book's trim and paper (`s`), its cover, and the
+    /// `warnings` the making gave.
     fn preflight(
         &self,
         facts: Vec<preflight::Page>,
         made: &[Page],
-        pages: usize,
+        s: &Settings,
+        warnings: &[String],
     ) -> preflight::Report {
         preflight::check(&preflight::Subject {
             pages: facts,
@@ -241,7 +244,13 @@ impl Documents {
                 .iter()
                 .map(|m| m.corridor)
                 .min_by(|a, b| a.slack().total_cmp(&b.slack())),
-            book_pages: Some(pages),
+            // KDP prints book.pdf: the front matter, the puzzles and the answers in it (not
+            // answers.pdf's pages)
+            book_pages: Some(self.book_pages.len()),
+            print: Some(preflight::Print {
+                trim_mm: s.page_setup(1, None).trim_mm(),
+                paper: s.cover.as_ref().map(|c| c.paper.paper_ink()),
+            }),
             cover: self
                 .cover
                 .as_ref()
@@ -252,6 +261,7 @@ impl Documents {
                     pages: self.book_pages.len(),
                     pdf: bytes,
                 }),
+            warnings,
         })
     }
 

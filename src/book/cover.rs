@@ -66,7 +66,7 @@ pub(super) fn make_cover(
         author: s.author.as_deref(),
         back_text: c.back_text.as_deref(),
         font: s.font,
-        spine_text: pages >= draw::SPINE_TEXT_MIN_PAGES,
+        spine_text: wrap.spine_holds_text(pages),
         front_art: art[..split].to_vec(),
         back_art,
     })

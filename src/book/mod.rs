@@ -313,6 +313,9 @@ pub struct Settings {
     /// A full-wrap cover (`cover.pdf`) for the book's interior paper, with the back cover's
     /// text.
     pub cover: Option<CoverSettings>,
+    /// Whether the copyright page ends with "Mazes made with Hedge." (`credit = false` drops
+    /// the line).
+    pub credit: bool,
 }
 
 /// The interior paper a cover's spine is measured for.
@@ -339,6 +342,17 @@ impl CoverPaper {
             CoverPaper::White => 0.002252,
             CoverPaper::Cream => 0.0025,
             CoverPaper::Color => 0.002347,
+        }
+    }
+
+    /// The paper and ink of KDP's page-count limits ([`crate::preflight::KDP_PAGE_LIMITS`]):
+    /// `color` as premium colour, the one that prints every count standard colour does and
+    /// more (the preflight says when standard colour would not print the book).
+    pub fn paper_ink(self) -> crate::preflight::PaperInk {
+        match self {
+            CoverPaper::White => crate::preflight::PaperInk::White,
+            CoverPaper::Cream => crate::preflight::PaperInk::Cream,
+            CoverPaper::Color => crate::preflight::PaperInk::PremiumColor,
         }
     }
 
@@ -414,6 +428,7 @@ impl Default for Settings {
             stars: false,
             interior: Interior::Color,
             cover: None,
+            credit: true,
         }
     }
 }

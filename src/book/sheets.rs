@@ -200,6 +200,7 @@ impl Drawer<'_> {
                     year: s.year.unwrap_or_default(),
                     isbn: s.isbn.as_deref(),
                     rights: s.rights.as_deref().unwrap_or(DEFAULT_RIGHTS),
+                    credit: s.credit,
                 },
             )?,
             PageKind::BelongsTo => draw::belongs_to_page(&setup())?,

@@ -3,8 +3,9 @@
 //! areas, the spine's, the barcode area); [`cover`] draws it: a coloured ground over the whole
 //! wrap, on the front the title, subtitle and author around a grid of cards, each holding one
 //! of the book's own mazes (its walls, coloured), on the back the title, the back text
-//! (wrapped) and a row of smaller cards, and on the spine (from [`SPINE_TEXT_MIN_PAGES`] pages)
-//! the title and author turned to read from the top down. Nothing is drawn in the barcode area
+//! (wrapped) and a row of smaller cards, and on the spine (from [`SPINE_TEXT_MIN_PAGES`] pages,
+//! when it can be set at [`SPINE_TEXT_MIN_PT`] or more) the title and author turned to read
+//! from the top down. Nothing is drawn in the barcode area
 //! but the ground, and every text keeps to its panel's safe area (the spine's: 0.0625 in from
 //! its folds).
 
@@ -15,8 +16,12 @@ use super::model::PathBuilder;
 use super::*;
 use crate::page::{BLEED_MM, MM_PER_INCH, Typeface};
 
-/// The fewest interior pages whose spine carries text (thinner spines cannot hold it).
+/// The fewest interior pages whose spine carries text (KDP: thinner spines cannot hold it).
 pub const SPINE_TEXT_MIN_PAGES: usize = 79;
+/// The smallest spine text printed, in points: a spine whose width less 0.0625 in at each fold
+/// ([`SPINE_MARGIN_MM`]) cannot hold letters this big carries none ([`Wrap::spine_text_size`]).
+/// From 6 pt, 0.2019 in of spine: 90 pages on white paper, 81 on cream, 87 in colour.
+pub const SPINE_TEXT_MIN_PT: f64 = 6.0;
 /// How far the spine's text keeps from the spine's folds, in millimetres (0.0625 in).
 pub const SPINE_MARGIN_MM: f64 = 0.0625 * MM_PER_INCH;
 /// The safe margin inside each panel's trim, in millimetres (0.25 in).
@@ -122,6 +127,21 @@ impl Wrap {
         inset(&self.spine_area(), SPINE_MARGIN_MM, COVER_SAFE_MM)
     }
 
+    /// The size of the spine's text, in millimetres: its letters (cap height and descent)
+    /// fill the spine less 0.0625 in at each fold, at most 14 pt; `None` when that is under
+    /// [`SPINE_TEXT_MIN_PT`] (the spine then carries no text).
+    pub fn spine_text_size(&self) -> Option<f64> {
+        let size = (self.spine_safe().w / (font::CAP_HEIGHT_EM + font::DESCENT_EM)).min(SPINE_SIZE);
+        (size + 1e-9 >= SPINE_TEXT_MIN_PT * PT).then_some(size)
+    }
+
+    /// Whether the spine of a book of `pages` interior pages carries its title and author:
+    /// from [`SPINE_TEXT_MIN_PAGES`] pages, and only when the text can be set at
+    /// [`SPINE_TEXT_MIN_PT`] or more ([`Wrap::spine_text_size`]).
+    pub fn spine_holds_text(&self, pages: usize) -> bool {
+        pages >= SPINE_TEXT_MIN_PAGES && self.spine_text_size().is_some()
+    }
+
     /// The barcode area: 2 x 1.2 in in the back cover's lower right corner, 0.25 in from the
     /// spine fold and the bottom trim.
     pub fn barcode(&self) -> Area {
@@ -160,8 +180,8 @@ pub struct Cover<'a> {
     pub back_text: Option<&'a str>,
     /// The typeface.
     pub font: Typeface,
-    /// Whether the spine carries the title and author (a book of
-    /// [`SPINE_TEXT_MIN_PAGES`] pages or more).
+    /// Whether the spine carries the title and author ([`Wrap::spine_holds_text`]; a spine
+    /// too thin for [`SPINE_TEXT_MIN_PT`] carries none even so).
     pub spine_text: bool,
     /// The front's mazes: puzzle pages, whose walls go on the cards (at most
     /// [`FRONT_CARDS`]).
@@ -430,11 +450,11 @@ fn spine(c: &Cover<'_>, items: &mut Vec<Item>) {
     let safe = c.wrap.spine_safe();
     let cap = font::CAP_HEIGHT_EM;
     let descent = font::DESCENT_EM;
-    // the letters (cap height and descent) fill at most the spine's safe width
-    let size = (safe.w / (cap + descent)).min(SPINE_SIZE);
-    if size <= 0.0 {
+    // the letters (cap height and descent) fill at most the spine's safe width, and are 6 pt
+    // or more
+    let Some(size) = c.wrap.spine_text_size() else {
         return;
-    }
+    };
     // the baseline: the letters' box centred across the spine (their tops point right)
     let x = safe.x + safe.w / 2.0 - (cap - descent) / 2.0 * size;
     let f = |bold: bool| font(c.font, bold);

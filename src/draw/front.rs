@@ -33,7 +33,12 @@ pub struct Copyright<'a> {
     pub isbn: Option<&'a str>,
     /// The rights text ("All rights reserved. ...").
     pub rights: &'a str,
+    /// Whether the page ends with "Mazes made with Hedge." ([`CREDIT`]).
+    pub credit: bool,
 }
+
+/// The copyright page's last line, unless the book says `credit = false`.
+pub const CREDIT: &str = "Mazes made with Hedge.";
 
 /// One line of the contents: what (a section of puzzles, the answers) and its page number.
 #[derive(Clone, Debug, PartialEq)]
@@ -174,12 +179,14 @@ fn copyright_lines(
     if let Some(isbn) = c.isbn {
         para(&format!("ISBN {isbn}"), "book.isbn");
     }
-    para("Mazes made with Hedge.", "");
+    if c.credit {
+        para(CREDIT, "");
+    }
     lines
 }
 
-/// The copyright page: the title, "Copyright © YEAR AUTHOR", the rights, the ISBN and a
-/// "Made with Hedge" line, small and left-aligned at the foot of the printable area, every
+/// The copyright page: the title, "Copyright © YEAR AUTHOR", the rights, the ISBN and (unless
+/// [`Copyright::credit`] is false) a "Mazes made with Hedge." line, small and left-aligned at the foot of the printable area, every
 /// line wrapped to its width. Text too long for the page at 9 pt is set smaller, down to
 /// [`SMALLEST_SIZE`]; then its paragraphs closer, then run on ([`Paragraphs`]); text too
 /// long even then is an error naming the book's field that takes the most lines
@@ -466,10 +473,12 @@ mod tests {
                 rights: "All rights reserved. No part of this book may be reproduced without \
                          written permission from the publisher, except for the pages a buyer \
                          copies for their own family or classroom.",
+                credit: true,
             },
         )
         .unwrap();
         let words: Vec<&str> = d.texts().map(|t| t.text.as_str()).collect();
+        assert_eq!(words.last(), Some(&CREDIT), "{words:?}");
         assert!(
             words.contains(&"Copyright \u{a9} 2026 Ada Lovelace"),
             "{words:?}"
@@ -524,6 +533,7 @@ mod tests {
                     year: 2026,
                     isbn: Some("978-3-16-148410-0"),
                     rights: &rights,
+                    credit: true,
                 };
                 let d = copyright_page(&setup, &c).unwrap_or_else(|e| panic!("{what}: {e}"));
                 inside(&d, &setup);
@@ -546,9 +556,18 @@ mod tests {
             year: 2026,
             isbn: None,
             rights: "All rights reserved.",
+            credit: true,
         };
         let d = copyright_page(&setup, &c).unwrap();
         assert!(d.texts().all(|t| (t.size - SMALL_SIZE).abs() < 1e-9));
+        // credit = false: the same page without the credit line, its last line at the foot
+        let quiet = copyright_page(&setup, &Copyright { credit: false, ..c }).unwrap();
+        let lines = |d: &Drawing| d.texts().map(|t| t.text.clone()).collect::<Vec<_>>();
+        let mut without = lines(&d);
+        assert_eq!(without.pop().as_deref(), Some(CREDIT));
+        assert_eq!(lines(&quiet), without);
+        let foot = |d: &Drawing| d.texts().map(|t| t.at.y).fold(0.0, f64::max);
+        assert!((foot(&quiet) - foot(&d)).abs() < 1e-9);
         // issue 57's text: 1,933 characters of short paragraphs, more than any size of them
         // holds apart: run on
         let setup = PageSetup {

@@ -70,7 +70,7 @@ use crate::pipeline::Generated;
 pub use book::{AnswerKey, KeyMaze, MAX_KEYS_PER_PAGE, answers_page, title_page};
 pub use cover::{
     BACK_CARDS, BARCODE_MM, COVER_SAFE_MM, Cover, FRONT_CARDS, SPINE_MARGIN_MM,
-    SPINE_TEXT_MIN_PAGES, Wrap, cover,
+    SPINE_TEXT_MIN_PAGES, SPINE_TEXT_MIN_PT, Wrap, cover,
 };
 pub use crayon::Reach;
 use crossings::draw_crossings;
