@@ -325,9 +325,9 @@ pub struct Prepared {
     foreground: Option<Arc<Foreground>>,
     shaped: Option<ShapedMask>,
     note: Option<String>,
-    /// The cells clipped to the shape's outline and the slivers dropped from the mask, when the
-    /// design is drawn with the shape's outline ([`crate::outline`]).
-    clip: Option<(Arc<Clip>, Vec<Coord>)>,
+    /// The cells clipped to the shape's outline, when the design is drawn with it
+    /// ([`crate::outline`]).
+    clip: Option<Arc<Clip>>,
 }
 
 /// Prepares `design`: loads its shape through `loader` (relative paths from `base`), fits its
@@ -447,7 +447,7 @@ fn prepare_fitted(
             let outline = crate::outline::applies(&d);
             // with the shape's outline, the cells too thin for a corridor are dropped before
             // the parts are bridged, so the bridges join what is left
-            let mut first: Option<(Clip, Vec<Coord>)> = None;
+            let mut first: Option<Clip> = None;
             let s = shape_mask_with(&d, fg, |topology, mask| {
                 if outline {
                     let place = PixelMap::new(fg, topology);
@@ -463,13 +463,10 @@ fn prepare_fitted(
                     for &c in &slivers {
                         mask.set(c, false);
                     }
-                    first = Some((clip, slivers));
+                    first = Some(clip);
                 }
             })?;
-            clip = first.map(|(clip, slivers)| {
-                let (clip, slivers) = bridged_clip(clip, slivers, &s);
-                (marks_clear(clip, &s.mask), slivers)
-            });
+            clip = first.map(|clip| marks_clear(bridged_clip(clip, &s), &s.mask));
             Some(s)
         }
         None => None,
@@ -565,13 +562,9 @@ const BRIDGE_GROWTH: f64 = 1.02;
 /// `clip` (the shape's cells, with `slivers` dropped from `shaped`'s mask before it was
 /// bridged) with the outline running round the cells that bridge the shape's parts, when there
 /// are any: the shape's contour united with those cells and the shape's cells they join.
-fn bridged_clip(
-    clip: Clip,
-    mut slivers: Vec<Coord>,
-    shaped: &ShapedMask,
-) -> (Arc<Clip>, Vec<Coord>) {
+fn bridged_clip(clip: Clip, shaped: &ShapedMask) -> Arc<Clip> {
     if shaped.added.is_empty() {
-        return (Arc::new(clip), slivers);
+        return Arc::new(clip);
     }
     let topology = clip.topology().clone();
     let t = topology.tess();
@@ -607,9 +600,7 @@ fn bridged_clip(
     let contour = crate::shape::outline::with_cells(clip.contour(), &bridges);
     // the union only widens every cell's part inside and every side's open part, so no cell
     // becomes too thin; a sliver a bridge runs through is a cell again
-    let clip = Clip::new(Arc::new(contour), topology).with_marks(clip.marks().to_vec());
-    slivers.retain(|c| !shaped.mask.get(*c));
-    (Arc::new(clip), slivers)
+    Arc::new(Clip::new(Arc::new(contour), topology).with_marks(clip.marks().to_vec()))
 }
 
 impl Prepared {
@@ -665,19 +656,18 @@ impl Prepared {
 
     /// The cells clipped to the shape's outline, when the design is drawn with it.
     pub fn clip(&self) -> Option<&Arc<Clip>> {
-        self.clip.as_ref().map(|c| &c.0)
+        self.clip.as_ref()
     }
 
     /// Gives `g` (made from this preparation) its clipped cells, when the design is drawn with
     /// the shape's outline.
     pub fn outline(&self, g: &mut Generated) {
-        if let Some((clip, slivers)) = &self.clip {
+        if let Some(clip) = &self.clip {
             let ends: Vec<_> = g.openings().iter().map(|e| (e.cell, e.side)).collect();
             g.outline = Some(Arc::new(Outline::new(
                 clip.clone(),
                 g.maze.grid(),
-                g.design.coverage,
-                slivers,
+                self.dropped(),
                 &ends,
             )));
         }
@@ -929,6 +919,16 @@ impl Made {
         match self {
             Made::Walls(g) => g.dropped_cells,
             Made::Tiles(_) => 0,
+        }
+    }
+
+    /// Cells of the shape the page leaves out: the ones [`Made::dropped_cells`] counts when
+    /// the maze is drawn with its cells' outline (with the shape's outline they print as
+    /// picture, [`crate::outline::Outline::picture`], and the silhouette stays whole).
+    pub fn lost_cells(&self) -> usize {
+        match self {
+            Made::Walls(g) if g.outline.is_none() => g.dropped_cells,
+            _ => 0,
         }
     }
 

@@ -117,10 +117,13 @@ impl Generated {
             line += " (braid skipped under weave)";
         }
         if self.dropped_cells > 0 {
-            line += &format!(
-                ", {} cells of the shape dropped (not connected)",
-                self.dropped_cells
-            );
+            let n = self.dropped_cells;
+            let cells = if n == 1 { "cell" } else { "cells" };
+            line += &if self.outline.is_some() {
+                format!(", {n} {cells} of the shape drawn as picture (not joined to the maze)")
+            } else {
+                format!(", {n} {cells} of the shape dropped (not connected)")
+            };
         }
         if self.added_cells > 0 {
             line += &format!(

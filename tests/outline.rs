@@ -1177,3 +1177,77 @@ fn weave_mazes_get_the_shapes_outline_inset_or_not() {
         }
     }
 }
+
+/// No part of the shape is left undrawn: on every built-in shape and topology at the sizes of
+/// kids' pages (8 and 12 cells across, 4 and 6 rings) and at 24 (12 rings), every cell with
+/// area inside the shape is either drawn as part of a maze cell or printed as picture, so the
+/// outline is whole and the maze's outer wall closes along the kept cells. Cells dropped
+/// because they are not joined to the main part used to belong to neither: a rabbit's foot or
+/// ear tip, a turtle's head were a notch open to the page, the contour stopping at its sides.
+#[test]
+fn dropped_cells_leave_no_open_notch() {
+    let mut with_drops = 0;
+    for shape in builtin::names() {
+        for kind in TopologyKind::ALL {
+            let widths: &[u32] = if kind == TopologyKind::Polar {
+                &[4, 6, 12]
+            } else {
+                &[8, 12, 24]
+            };
+            for &width in widths {
+                let d = Design {
+                    kind: Kind::Walls(Walls {
+                        topology: kind,
+                        ..Walls::DEFAULT
+                    }),
+                    width,
+                    height: width,
+                    seed: Some(11),
+                    shape: Some(ShapeSource::Builtin(shape.into())),
+                    ..Design::default()
+                };
+                let fit = Fit {
+                    height: true,
+                    size_limit: None,
+                };
+                // a shape that leaves too few cells at this size makes no maze: nothing to draw
+                let Ok(p) = prepare(&d, &Memory::new(), None, fit) else {
+                    continue;
+                };
+                let Ok(Made::Walls(g)) = p.make() else {
+                    continue;
+                };
+                let o = g.outline.as_ref().expect("drawn with the shape's outline");
+                let t = o.clip.topology().tess();
+                for row in 0..t.rows() {
+                    for col in 0..t.cols(row) {
+                        let c = hedge::topology::Coord::new(row, col);
+                        if o.clip.share(c) > 1e-9 {
+                            assert!(
+                                o.owner(c).is_some() || o.picture.binary_search(&c).is_ok(),
+                                "{shape} {kind:?} {width}: cell {c:?} ({:.2} inside) undrawn; dropped {} {:?} mask {:?}",
+                                o.clip.share(c),
+                                g.dropped_cells,
+                                p.dropped(),
+                                p.mask().map(|m| m.get(c))
+                            );
+                        }
+                    }
+                }
+                if g.dropped_cells > 0 {
+                    with_drops += 1;
+                    for c in p.dropped() {
+                        assert!(
+                            o.picture.binary_search(c).is_ok() || o.owner(*c).is_some(),
+                            "{shape} {kind:?} {width}: dropped {c:?}"
+                        );
+                    }
+                    // the line says what the page shows
+                    assert!(g.summary().contains("drawn as picture"), "{}", g.summary());
+                }
+            }
+        }
+    }
+    println!("{with_drops} of the cases drop cells");
+    assert!(with_drops >= 5, "only {with_drops} cases drop cells");
+}

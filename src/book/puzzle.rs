@@ -264,11 +264,11 @@ fn warnings(product: &Product, layout: &draw::Layout) -> Vec<String> {
             ));
         }
     }
-    if product.dropped_cells() > 0 {
-        warnings.push(format!(
-            "{} cells of the shape dropped (not connected)",
-            product.dropped_cells()
-        ));
+    // with the shape's outline they print as picture: the page is whole
+    match product.lost_cells() {
+        0 => {}
+        1 => warnings.push("1 cell of the shape dropped (not connected)".into()),
+        n => warnings.push(format!("{n} cells of the shape dropped (not connected)")),
     }
     warnings
 }

@@ -22,7 +22,8 @@
 //!   pieces is its largest piece ([`Cut::main`]): its share is that piece's, and the parts of
 //!   its sides on other pieces count as closed, so no passage leads into a pocket;
 //! - **merging** ([`Outline::new`]): a cell outside the graph with part of its area inside the
-//!   shape (under the coverage rule, or dropped as a sliver) is merged into the graph cell (or
+//!   shape (under the coverage rule, dropped as a sliver, or left out by the picture's pixels
+//!   where the contour covers a little more) is merged into the graph cell (or
 //!   merged cell) it shares the longest open side with; a cell behind the entrance's or exit's
 //!   side goes to that endpoint's cell. The merged area is drawn as part of its host; walls
 //!   between it and any other cell stay closed, so the graph is the topology's graph minus
@@ -30,7 +31,12 @@
 //! - **thin parts** (`thin.rs`): a merged cell whose part inside the shape lies mostly where
 //!   the silhouette is too thin for a crayon's disc (an antenna, a bird's feet, a tail's tip) is
 //!   picture, not maze ([`Outline::picture`]): it has no owner, so the maze's outer wall closes
-//!   it off, and the page fills it grey rather than leaving an empty tube a child could enter.
+//!   it off, and the page fills it grey rather than leaving an empty tube a child could enter;
+//! - **dropped parts** ([`Outline::new`]): the cells keeping the shape's main part dropped (an
+//!   ear tip joined to the head only through a sliver) and any cell with area inside the shape
+//!   that no maze cell took are picture too, unless behind the entrance or the exit (then they
+//!   are its way in): the outline stays whole and the outer wall closes along the kept cells,
+//!   never leaving a notch open to the page.
 //!
 //! This file holds the types, [`Clip`]'s queries and the merging ([`Outline`]); one cell against
 //! the contour is `cut.rs`, the geometry along sides and runs `geometry.rs`, and the contour's
@@ -500,21 +506,27 @@ pub struct Outline {
     pub clip: Arc<Clip>,
     /// Per topology cell (row by row): the graph cell its area is drawn as part of.
     pub owner: Vec<Option<CellId>>,
-    /// The thin parts of the shape drawn as picture, not maze ([`Outline::new`]): topology
-    /// cells, sorted, with no owner.
+    /// The parts of the shape drawn as picture, not maze ([`Outline::new`]): the thin parts,
+    /// the dropped cells and the cells no maze cell could take; topology cells, sorted, with no
+    /// owner.
     pub picture: Vec<Coord>,
 }
 
 impl Outline {
     /// The owners of `grid`'s topology cells: graph cells own themselves; cells outside the
-    /// graph with area inside the shape are merged (module documentation). `merge` says
-    /// whether an off cell may be merged (e.g. not a cell the user switched off); `endpoints`
-    /// are the entrance's and exit's cells and sides.
+    /// graph with area inside the shape are merged (module documentation): the ones under
+    /// the coverage rule, the slivers, and the ones the picture's pixels left out where the
+    /// contour puts more than `coverage` inside. `endpoints` are the entrance's and exit's
+    /// cells and sides; `dropped` the cells of the shape that
+    /// keeping its main part left out of the mask (row-major, as
+    /// [`crate::pipeline::ShapedMask::dropped`]): behind an endpoint they are its way in,
+    /// elsewhere picture, as are the cells with area inside the shape that no maze cell could
+    /// take, so the shape's outline stays whole and the maze's outer wall closes along the
+    /// kept cells (no open notch where an ear tip was dropped).
     pub fn new(
         clip: Arc<Clip>,
         grid: &Grid,
-        coverage: f64,
-        slivers: &[Coord],
+        dropped: &[Coord],
         endpoints: &[(CellId, usize)],
     ) -> Outline {
         let t = clip.topology.tess();
@@ -527,8 +539,7 @@ impl Outline {
                 match grid.id_at(c) {
                     Some(id) => owner[i] = Some(id),
                     None => {
-                        let share = clip.share(c);
-                        if share > 1e-9 && (share < coverage || slivers.binary_search(&c).is_ok()) {
+                        if clip.share(c) > 1e-9 && !dropped.contains(&c) {
                             cand.push(c);
                         }
                     }
@@ -542,7 +553,7 @@ impl Outline {
             grid.sides(id, &mut sides);
             if let Some(n) = sides.get(side).and_then(|s| s.neighbour) {
                 let i = clip.index_of(n);
-                if owner[i].is_none() && cand.contains(&n) {
+                if owner[i].is_none() && (cand.contains(&n) || dropped.contains(&n)) {
                     owner[i] = Some(id);
                 }
             }
@@ -587,7 +598,16 @@ impl Outline {
                 sides.get(side).and_then(|s| s.neighbour)
             })
             .collect();
-        let picture = thin_parts(&clip, grid, &owner, &behind);
+        let mut picture = thin_parts(&clip, grid, &owner, &behind);
+        // the shape's cells no maze cell took: the dropped ones and the candidates left over
+        picture.extend(
+            cand.iter()
+                .chain(dropped)
+                .copied()
+                .filter(|&c| owner[clip.index_of(c)].is_none() && clip.share(c) > 1e-9),
+        );
+        picture.sort_unstable_by_key(|c| (c.row, c.col));
+        picture.dedup();
         for &c in &picture {
             owner[clip.index_of(c)] = None;
         }
