@@ -452,6 +452,11 @@ pub struct PageSetup {
     /// The maze's level as 1 to 5 stars at the top right, beside the title.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub stars: bool,
+    /// How many of the stars are filled, when the caller decides it (a book gives every
+    /// puzzle of a level that level's stars: [`crate::book`]); `None` prints the maze's
+    /// standing among mazes of its size and shape. Not kept in files.
+    #[serde(skip)]
+    pub star_count: Option<usize>,
     /// A short line at the foot of a puzzle page, on the outside edge, beside the page number
     /// (a book's "Solution on page 34").
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -498,6 +503,7 @@ impl Default for PageSetup {
             theme: None,
             instruction: None,
             stars: false,
+            star_count: None,
             footnote: None,
             start_picture: None,
             finish_picture: None,

@@ -2,6 +2,9 @@
 //!
 //! - `common`: helpers the others share (running `hedge`, decoding its PNGs).
 //! - `book`: puzzle books (`hedge::book`, `hedge batch`): pages, numbering, manifest, errors.
+//! - `book_story`: a book tells one story (issue 59): every puzzle reprinted as its page
+//!   (bw, themes, own pictures, keys), stars that follow the level and the contents' words,
+//!   no shape repeated at one grid size.
 //! - `book_atomic`: a book replaces the earlier one whole or not at all: `hedge batch` stopped
 //!   or signalled at each step of the protocol, an entry in the way, stale files of a book.
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
@@ -36,6 +39,7 @@
 
 mod book;
 mod book_atomic;
+mod book_story;
 mod cli;
 mod common;
 mod difficulty;

@@ -24,7 +24,7 @@ use super::digests::Digests;
 use super::manifest::Record;
 use super::plan::{ANSWERS_PDF, PageKind, PageNumbers, Planned, plan, svg_names};
 use super::puzzle::{Page, make_all};
-use super::shapes::load_shapes;
+use super::shapes::{load_shapes, varied};
 use super::sheets::{Sheets, draw_pages};
 use super::warnings::group_warnings;
 use super::{Book, KDP_MIN_PAGES, PageCount, Settings};
@@ -77,6 +77,11 @@ pub fn build(
     let shapes = load_shapes(book, &read)?;
     let mut pictures = book.pictures.clone();
     pictures.extend(read.into_read());
+    // no shape twice at one grid size: a generator's page that would is resized
+    let book = &Book {
+        puzzles: varied(book, &shapes),
+        ..book.clone()
+    };
     let planned = plan(book);
     check_length(s, &planned)?;
     let answer_pages = planned

@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::entries::{design_from_table, entry_error, resolve_shape};
+use super::ramp::Slope;
 use super::{DifficultyRamp, PuzzleSpec, Ramp, Settings};
 use crate::design::{Design, MAX_SEED};
 use crate::error::{Error, Result};
@@ -153,7 +154,28 @@ impl Generator {
             size_limit,
             level,
             auto_turn: fit_height && !self.turn_given,
+            slope: self.slope(),
         })
+    }
+
+    /// Which way the generator's pages get harder, by its ramps: more cells across or down,
+    /// fewer loops, a harder preset ([`Slope::of`]).
+    fn slope(&self) -> Option<Slope> {
+        let rising = |r: Option<Ramp>| r.and_then(|r| (r.from != r.to).then_some(r.to > r.from));
+        let fewer_loops = self
+            .braid
+            .and_then(|r| (r.from != r.to).then_some(r.to < r.from));
+        let harder_preset = self
+            .difficulty
+            .as_ref()
+            .and_then(|d| d.ends().ok())
+            .and_then(|(a, b)| (a != b).then_some(b > a));
+        Slope::of(&[
+            rising(self.width),
+            rising(self.height),
+            fewer_loops,
+            harder_preset,
+        ])
     }
 
     /// Sets page `k`'s braid from the braid ramp, when the generator gives one.

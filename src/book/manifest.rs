@@ -63,6 +63,11 @@ struct ManifestPuzzle<'a> {
     /// (the numbers are the metrics' `standing`).
     #[serde(skip_serializing_if = "Option::is_none")]
     standing: Option<String>,
+    /// The stars its page shows, 1 to 5, when it shows them (its preset's level, or the
+    /// measured ones kept from falling along its generator's ramp): `hedge regenerate` prints
+    /// the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stars: Option<usize>,
     /// What a tile maze has (tile mazes).
     #[serde(skip_serializing_if = "Option::is_none")]
     tiles: Option<TileCounts>,
@@ -235,6 +240,7 @@ impl Record<'_> {
                     .metrics()
                     .and_then(|x| x.standing)
                     .map(|x| x.phrase()),
+                stars: m.stars.filter(|_| m.setup.0.stars),
                 tiles: match product {
                     Product::Walls(_) => None,
                     Product::Tiles(t) => Some(TileCounts {

@@ -139,7 +139,7 @@ pub use manifest::{MANIFEST_FORMAT, MANIFEST_VERSION};
 pub use parse::{load, parse};
 pub use plan::{ANSWERS_PDF, PageKind, puzzle_pages};
 pub use puzzle::{Product, regenerate, regenerate_puzzle};
-pub use ramp::{DifficultyRamp, Ramp};
+pub use ramp::{DifficultyRamp, Ramp, Slope};
 pub use reprint::{BookManifest, Reprint, reprint};
 pub use shapes::fitted_design;
 pub use warnings::group_warnings;
@@ -194,6 +194,17 @@ pub enum Interior {
     /// mid grey, every other colour the grey of its lightness ([`crate::draw::Drawing::to_grey`]).
     /// KDP's black-and-white interiors print colour as grey anyway, a red line as a weak one.
     Bw,
+}
+
+impl Interior {
+    /// Page `d` as a book of these colours prints it: in grey for a black and white interior
+    /// ([`Drawing::to_grey`](crate::draw::Drawing::to_grey)). Every page of a book goes
+    /// through here, and so does a puzzle printed again from its manifest ([`Reprint::pages`]).
+    pub fn print(self, d: &mut crate::draw::Drawing) {
+        if self == Interior::Bw {
+            d.to_grey();
+        }
+    }
 }
 
 /// Where puzzle 1 goes.
@@ -569,9 +580,16 @@ impl Settings {
 
     /// The page of puzzle `n` (from 1), printed on page `page` with its answer key on page
     /// `key_page`: the book's page with the puzzle's label, the markers, pictures and
-    /// instruction of the design's reader preset, stars when the design or the book asks, and
+    /// instruction of the design's reader preset, stars when the design or the book asks
+    /// (`star_count` of them filled, when the book decided: else the maze's standing), and
     /// "Solution on page N" under it when `solution_refs` asks.
-    pub fn puzzle_setup(&self, design: &Design, n: usize, page: u32, key_page: u32) -> PageSetup {
+    pub fn puzzle_setup(
+        &self,
+        design: &Design,
+        n: usize,
+        (page, key_page): (u32, u32),
+        star_count: Option<usize>,
+    ) -> PageSetup {
         let d = &design.page;
         PageSetup {
             markers: d.markers,
@@ -579,6 +597,7 @@ impl Settings {
             theme: d.theme.clone(),
             instruction: d.instruction.clone(),
             stars: d.stars || self.stars,
+            star_count,
             footnote: self.solution_refs.then(|| match self.answers {
                 Answers::Separate => format!("Solution in the answers, page {key_page}"),
                 _ => format!("Solution on page {key_page}"),
@@ -621,6 +640,7 @@ impl Settings {
             theme: None,
             instruction: None,
             stars: false,
+            star_count: None,
             footnote: None,
             start_picture: None,
             finish_picture: None,
@@ -755,6 +775,10 @@ pub struct PuzzleSpec {
     /// quarter turn when that makes the maze cover more of the page (a dog or a fish on a
     /// portrait page stands up).
     pub auto_turn: bool,
+    /// Which way its generator's pages get harder ([`Slope`]): its stars, when no preset
+    /// gives it a level, never go against it ([`ramp::star_counts`]). `None` for a single page
+    /// and a generator without ramps.
+    pub slope: Option<Slope>,
 }
 
 /// A validated book: settings and puzzles, in order.

@@ -266,9 +266,9 @@ pub(super) fn contents_lines(
         .iter()
         .map(|&(a, b, lo, hi)| {
             let which = if a == b {
-                format!("Puzzle {}", a + 1)
+                s.label_for(a + 1)
             } else {
-                format!("Puzzles {} to {}", a + 1, b + 1)
+                labels_for(&s.label, a + 1, b + 1)
             };
             let level = match (lo, hi) {
                 (Some(l), Some(h)) if l == h && named => format!(": {}", band(l)),
@@ -290,6 +290,49 @@ pub(super) fn contents_lines(
         });
     }
     lines
+}
+
+/// Puzzles `a` to `b` named by the book's `label` ("Maze {n}"): the label's last word made
+/// plural when the number ends it ("Mazes 1 to 10", "Puzzles 1 to 10", "Activities 3 to 9"),
+/// else the two labels ("Maze #1 to Maze #10", "No. 1 to No. 10").
+fn labels_for(label: &str, a: usize, b: usize) -> String {
+    let (before, after) = label.split_once("{n}").unwrap_or((label, ""));
+    let word_start = before
+        .trim_end_matches(' ')
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !c.is_ascii_alphabetic())
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let word = before[word_start..].trim_end_matches(' ');
+    if after.is_empty() && word.len() > 1 && before.ends_with(' ') {
+        let head = &before[..word_start];
+        return format!("{head}{} {a} to {b}", plural(word));
+    }
+    let one = |n: usize| label.replace("{n}", &n.to_string());
+    format!("{} to {}", one(a), one(b))
+}
+
+/// An English noun's plural: "Maze" "Mazes", "Box" "Boxes", "Activity" "Activities", "Day"
+/// "Days"; a word already plural ("Puzzles") is kept.
+fn plural(word: &str) -> String {
+    let lower = word.to_ascii_lowercase();
+    let upper = word.chars().all(|c| c.is_ascii_uppercase());
+    let ends = |e: &str| lower.ends_with(e);
+    let (stem, tail) = if ends("ss") || ends("x") || ends("z") || ends("ch") || ends("sh") {
+        (word, "es")
+    } else if ends("s") {
+        (word, "")
+    } else if ends("y") && !lower[..lower.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']) {
+        (&word[..word.len() - 1], "ies")
+    } else {
+        (word, "s")
+    };
+    let tail = if upper {
+        tail.to_ascii_uppercase()
+    } else {
+        tail.to_string()
+    };
+    format!("{stem}{tail}")
 }
 
 /// The SVG of page `index` (from 0) of the book (`pages/page-NNN.svg`) or of the answers file
@@ -375,6 +418,35 @@ mod tests {
                 (1, Answers, true)
             ]
         );
+    }
+
+    #[test]
+    fn the_contents_names_puzzles_by_the_books_label() {
+        for (label, want) in [
+            ("Puzzle {n}", "Puzzles 1 to 10"),
+            ("Maze {n}", "Mazes 1 to 10"),
+            ("Hidden Maze {n}", "Hidden Mazes 1 to 10"),
+            ("Activity {n}", "Activities 1 to 10"),
+            ("Day {n}", "Days 1 to 10"),
+            ("Box {n}", "Boxes 1 to 10"),
+            ("Puzzles {n}", "Puzzles 1 to 10"),
+            ("MAZE {n}", "MAZES 1 to 10"),
+            ("Maze #{n}", "Maze #1 to Maze #10"),
+            ("No. {n}", "No. 1 to No. 10"),
+            ("{n}", "1 to 10"),
+            ("Maze {n} of 50", "Maze 1 of 50 to Maze 10 of 50"),
+            ("Лабиринт {n}", "Лабиринт 1 to Лабиринт 10"),
+        ] {
+            assert_eq!(labels_for(label, 1, 10), want, "{label}");
+        }
+        let s = Settings {
+            label: "Maze {n}".into(),
+            ..Settings::default()
+        };
+        let lines = contents_lines(&s, &[Some(1); 4], true, &[3, 4, 5, 6], None, 10);
+        assert_eq!(lines[0].text, "Mazes 1 to 4: Ages 3-5");
+        let lines = contents_lines(&s, &[Some(1), Some(5)], true, &[3, 4], None, 10);
+        assert_eq!(lines[1].text, "Maze 2: Expert");
     }
 
     #[test]

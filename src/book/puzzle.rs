@@ -9,8 +9,9 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::plan::PageNumbers;
-use super::shapes::{cut_shape, foreground, settled};
-use super::{Answers, Book, Interior, PuzzleSpec, Settings};
+use super::ramp::star_counts;
+use super::shapes::{foreground, made_from};
+use super::{Answers, Book, PuzzleSpec, Settings};
 use crate::design::{Design, Style};
 use crate::design::{Kind, Walls};
 use crate::difficulty::SearchOptions;
@@ -79,6 +80,8 @@ pub(super) struct Page {
     pub(super) corridor: preflight::Corridors,
     /// How much of its page the maze covers, in percent ([`draw::Layout::coverage`]).
     pub(super) coverage: f64,
+    /// The stars its page shows ([`super::ramp::star_counts`]).
+    pub(super) stars: Option<usize>,
 }
 
 /// A small solved maze for the how-to page.
@@ -96,17 +99,16 @@ pub(super) fn example() -> Result<Product> {
 
 /// Page `n` as printed (in grey for a black and white interior) and what preflight reads of it.
 pub(super) fn printed(mut d: Drawing, s: &Settings, n: u32) -> (Drawing, preflight::Page) {
-    if s.interior == Interior::Bw {
-        d.to_grey();
-    }
+    s.interior.print(&mut d);
     let f = preflight::Page::new(&d, s.binding(n));
     (d, f)
 }
 
 /// Makes every puzzle of `book` in parallel, calling `tick` as each is made: the mazes (kept to
-/// draw each page again when its files are written) and what their pages need. Every result is
-/// kept, so the error reported is the first puzzle's whatever the threads; it names the puzzle
-/// (`pages[2] #5 (Puzzle 7): ...`).
+/// draw each page again when its files are written), then the stars each shows
+/// ([`super::ramp::star_counts`]: a level's, or the measured ones kept from falling along a
+/// ramp), then what their pages need. Every result is kept, so the error reported is the first
+/// puzzle's whatever the threads; it names the puzzle (`pages[2] #5 (Puzzle 7): ...`).
 pub(super) fn make_all(
     book: &Book,
     numbers: &PageNumbers,
@@ -114,26 +116,97 @@ pub(super) fn make_all(
     tick: &(dyn Fn() + Sync),
 ) -> Result<(Vec<Product>, Vec<Page>)> {
     let s = &book.settings;
-    let made: Vec<Result<(Product, Page)>> = book
+    let named = |i: usize, e: Error| {
+        Error::new(
+            e.kind,
+            format!(
+                "{} ({}): {}",
+                book.puzzles[i].source,
+                s.label_for(i + 1),
+                e.message
+            ),
+        )
+    };
+    let pages_of = |i: usize| (numbers.puzzle[i], numbers.key[i]);
+    let made: Vec<Result<Product>> = book
         .puzzles
         .par_iter()
         .enumerate()
         .map(|(i, spec)| {
-            let r = make_one(book, spec, i, (numbers.puzzle[i], numbers.key[i]), shapes);
+            let r = make_one(book, spec, i, pages_of(i), shapes);
             tick();
-            r.map_err(|e| {
-                Error::new(
-                    e.kind,
-                    format!("{} ({}): {}", spec.source, s.label_for(i + 1), e.message),
-                )
-            })
+            r.map_err(|e| named(i, e))
         })
         .collect();
-    Ok(made
-        .into_iter()
-        .collect::<Result<Vec<_>>>()?
-        .into_iter()
-        .unzip())
+    let products = made.into_iter().collect::<Result<Vec<_>>>()?;
+    let stars = book_stars(book, &products);
+    let pages: Vec<Result<Page>> = products
+        .par_iter()
+        .enumerate()
+        .map(|(i, product)| {
+            let spec = &book.puzzles[i];
+            let setup = s.puzzle_setup(&spec.design, i + 1, pages_of(i), stars[i]);
+            lay_out(s, product, i + 1, setup, pages_of(i)).map_err(|e| named(i, e))
+        })
+        .collect();
+    Ok((products, pages.into_iter().collect::<Result<Vec<_>>>()?))
+}
+
+/// The stars each puzzle of `book` (made: `products`) shows, in book order
+/// ([`super::ramp::star_counts`]).
+fn book_stars(book: &Book, products: &[Product]) -> Vec<Option<usize>> {
+    let levels: Vec<Option<usize>> = book.puzzles.iter().map(|p| p.level).collect();
+    let measured: Vec<Option<usize>> = products
+        .iter()
+        .map(|m| m.metrics().and_then(|x| x.standing).map(|x| x.stars()))
+        .collect();
+    let slopes: Vec<_> = book.puzzles.iter().map(|p| p.slope).collect();
+    // a generator's pages are named "pages[2] #5": the entry is the run
+    let runs: Vec<&str> = book
+        .puzzles
+        .iter()
+        .map(|p| p.source.split(" #").next().unwrap_or(&p.source))
+        .collect();
+    star_counts(&levels, &measured, &slopes, &runs)
+}
+
+/// Puzzle `n`'s pages as `product` prints them on `setup` (on page `page`, its key on
+/// `key_page`): what the book keeps of them until their files are written.
+fn lay_out(
+    s: &Settings,
+    product: &Product,
+    n: usize,
+    setup: PageSetup,
+    (page, key_page): (u32, u32),
+) -> Result<Page> {
+    let key_setup = (s.answers == Answers::AfterEach).then(|| PageSetup {
+        title: Some(s.key_label_for(n, page)),
+        ..setup.next_page()
+    });
+    let (puzzle, key, layout) = match &key_setup {
+        Some(key_setup) => {
+            let p = product.pages(&setup, key_setup)?;
+            (p.puzzle, Some(p.key), p.layout)
+        }
+        None => {
+            let (puzzle, layout) = product.puzzle_page(&setup)?;
+            (puzzle, None, layout)
+        }
+    };
+    // what the book needs of the pages until they are written: their text and preflight facts
+    let facts = |d: Drawing, n: u32| {
+        let (d, f) = printed(d, s, n);
+        (d.text_only(), f)
+    };
+    Ok(Page {
+        warnings: warnings(product, &layout),
+        corridor: preflight::Corridors::of(&layout),
+        coverage: layout.coverage(),
+        stars: setup.star_count,
+        puzzle: facts(puzzle, page),
+        key: key.map(|k| facts(k, key_page)),
+        setup: (setup, key_setup),
+    })
 }
 
 /// A maze whose automatic placement leaves it covering `before` % of its page, under
@@ -182,72 +255,24 @@ const PLACE_BELOW: f64 = 45.0;
 /// before a book puts them there ([`placed_above`]).
 const PLACE_GAIN: f64 = 1.1;
 
-/// Makes puzzle `i` of `book` (`spec`), printed on page `page` with its key on `key_page`.
+/// Makes puzzle `i` of `book` (`spec`), printed on page `page` with its key on `key_page`:
+/// its maze, its openings moved to its top and bottom when that covers more of its page
+/// ([`placed_above`]; the stars it will show take no room of their own).
 fn make_one(
     book: &Book,
     spec: &PuzzleSpec,
     i: usize,
-    (page, key_page): (u32, u32),
+    pages: (u32, u32),
     shapes: &ShapeCache,
-) -> Result<(Product, Page)> {
+) -> Result<Product> {
     let s = &book.settings;
-    let shape = |turn: bool| -> Result<Option<Arc<Foreground>>> {
-        let d = Design {
-            turn,
-            ..spec.design.clone()
-        };
-        Ok(cut_shape(shapes, &d))
-    };
-    let design = settled(spec, s, &shape)?;
-    let cut = cut_shape(shapes, &design);
+    let (design, cut, fit) = made_from(spec, s, shapes)?;
     let fg = cut.as_ref();
-    let how = How {
-        fit: Fit {
-            height: spec.fit_height,
-            size_limit: spec.size_limit,
-        },
-        search: true,
-    };
-    let setup = s.puzzle_setup(&spec.design, i + 1, page, key_page);
-    let key_setup = (s.answers == Answers::AfterEach).then(|| PageSetup {
-        title: Some(s.key_label_for(i + 1, page)),
-        ..setup.next_page()
-    });
-    let lay_out = |product: &Product| -> Result<(Drawing, Option<Drawing>, draw::Layout)> {
-        Ok(match &key_setup {
-            Some(key_setup) => {
-                let p = product.pages(&setup, key_setup)?;
-                (p.puzzle, Some(p.key), p.layout)
-            }
-            None => {
-                let (puzzle, layout) = product.puzzle_page(&setup)?;
-                (puzzle, None, layout)
-            }
-        })
-    };
-    let mut product = make(&design, fg, how)?;
-    let (mut puzzle, mut key, mut layout) = lay_out(&product)?;
-    if let Some(again) = placed_above(&product, layout.coverage(), &setup, (&design, fg, how))? {
-        (puzzle, key, layout) = lay_out(&again)?;
-        product = again;
-    }
-    let warnings = warnings(&product, &layout);
-    // what the book needs of the pages until they are written: their text and preflight facts
-    let facts = |d: Drawing, n: u32| {
-        let (d, f) = printed(d, s, n);
-        (d.text_only(), f)
-    };
-    Ok((
-        product,
-        Page {
-            setup: (setup, key_setup),
-            puzzle: facts(puzzle, page),
-            key: key.map(|k| facts(k, key_page)),
-            warnings,
-            corridor: preflight::Corridors::of(&layout),
-            coverage: layout.coverage(),
-        },
-    ))
+    let how = How { fit, search: true };
+    let setup = s.puzzle_setup(&spec.design, i + 1, pages, None);
+    let product = make(&design, fg, how)?;
+    let coverage = product.layout(&setup)?.coverage();
+    Ok(placed_above(&product, coverage, &setup, (&design, fg, how))?.unwrap_or(product))
 }
 
 /// A puzzle's warnings: its layout's, the difficulty targets it missed, the cells of its shape

@@ -20,8 +20,9 @@ use serde::Deserialize;
 
 use super::digests::{Digests, is_digest};
 use super::manifest::MANIFEST_VERSION;
-use super::{MANIFEST_FORMAT, MAX_PAGES, Product, Settings, regenerate_puzzle};
+use super::{Interior, MANIFEST_FORMAT, MAX_PAGES, Product, Settings, regenerate_puzzle};
 use crate::design::Design;
+use crate::draw::Pages;
 use crate::error::{Error, Result, clip};
 use crate::load::Loader;
 use crate::page::PageSetup;
@@ -37,6 +38,20 @@ pub struct Reprint {
     pub key_setup: PageSetup,
     /// The puzzle's label ("Puzzle 7").
     pub label: String,
+    /// The book's colours: a black and white book's page is reprinted in grey.
+    pub interior: Interior,
+}
+
+impl Reprint {
+    /// The puzzle's page and its key's, as the book prints them ([`Interior::print`]:
+    /// in grey for a black and white interior), and the layout.
+    pub fn pages(&self) -> Result<Pages> {
+        let mut p = self.product.pages(&self.setup, &self.key_setup)?;
+        for d in [&mut p.puzzle, &mut p.key] {
+            self.interior.print(d);
+        }
+        Ok(p)
+    }
 }
 
 /// What is read of a manifest: its version, the book's folder and pictures, the settings and
@@ -61,6 +76,9 @@ struct Puzzle {
     /// The seed the maze was made with (the design's own, which must agree).
     #[serde(default)]
     seed: Option<u64>,
+    /// The stars its page shows (none recorded: the maze's standing, as before).
+    #[serde(default)]
+    stars: Option<usize>,
     design: Design,
 }
 
@@ -156,6 +174,11 @@ impl BookManifest {
                         "{what} {page} is not a page of the book (1 to {last_page})"
                     )));
                 }
+            }
+            if let Some(n) = p.stars
+                && !(1..=5).contains(&n)
+            {
+                return Err(at(format!("its page shows {n} stars (1 to 5)")));
             }
             let what = format!("puzzle {}", p.number);
             p.design
@@ -280,7 +303,7 @@ impl BookManifest {
         };
         let s = &self.settings;
         let product = regenerate_puzzle(&design, loader)?;
-        let mut setup = s.puzzle_setup(&design, number, p.page, p.key_page);
+        let mut setup = s.puzzle_setup(&design, number, (p.page, p.key_page), p.stars);
         setup.pictures = crate::load::page_pictures(loader, &setup)?;
         let key_setup = PageSetup {
             title: Some(s.key_label_for(number, p.page)),
@@ -292,6 +315,7 @@ impl BookManifest {
             setup,
             key_setup,
             label: s.label_for(number),
+            interior: s.interior,
         })
     }
 }

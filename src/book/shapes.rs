@@ -3,14 +3,16 @@
 //! made from: its shape turned a quarter turn when that covers more of the page, its height
 //! fitted to the shape ([`fitted_design`]).
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use super::ramp::Slope;
 use super::{Book, PuzzleSpec, Settings};
 use crate::design::Design;
 use crate::draw;
 use crate::error::{Error, Result};
 use crate::load::Loader;
-use crate::make::{Cutting, ShapeCache, load_foreground};
+use crate::make::{Cutting, Fit, ShapeCache, load_foreground};
 use crate::shape::{Foreground, ShapeSource};
 
 /// `d`'s shape as the book cut it (its picture, cut, pick and turn), when it has one.
@@ -168,4 +170,118 @@ pub fn fitted_design(
             crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, spec.size_limit)?;
     }
     Ok(d)
+}
+
+/// The design `spec` is made from in `settings`' book, its shape as the book cut it (from
+/// `shapes`), and how its size is fitted to the shape: what [`super::puzzle`] makes, and what
+/// [`varied`] sizes.
+pub(super) fn made_from(
+    spec: &PuzzleSpec,
+    settings: &Settings,
+    shapes: &ShapeCache,
+) -> Result<(Design, Option<Arc<Foreground>>, Fit)> {
+    let shape = |turn: bool| -> Result<Option<Arc<Foreground>>> {
+        let d = Design {
+            turn,
+            ..spec.design.clone()
+        };
+        Ok(cut_shape(shapes, &d))
+    };
+    let design = settled(spec, settings, &shape)?;
+    let cut = cut_shape(shapes, &design);
+    let fit = Fit {
+        height: spec.fit_height,
+        size_limit: spec.size_limit,
+    };
+    Ok((design, cut, fit))
+}
+
+/// What two puzzles must not share: the shape (as [`super::shape_key`] names it), its turn,
+/// and the grid it is made on.
+type Grid = (String, bool, u32, u32);
+
+/// The grid `spec`'s maze is made on in `settings`' book (its size fitted to its shape, as
+/// [`crate::make::prepare_with`] fits it), with its shape; `None` without a shape, or when it
+/// cannot be made (the making says why).
+fn grid_of(spec: &PuzzleSpec, settings: &Settings, shapes: &ShapeCache) -> Option<Grid> {
+    spec.design.shape.as_ref()?;
+    let (design, fg, fit) = made_from(spec, settings, shapes).ok()?;
+    let prepared = crate::make::prepare_with(&design, fg, fit).ok()?;
+    let d = prepared.design();
+    Some((super::shape_key(d), d.turn, d.width, d.height))
+}
+
+/// The most cells across a book moves a generator's page to keep its shape from repeating at
+/// one grid size ([`varied`]).
+const VARY_CELLS: i64 = 6;
+
+/// `spec` made `delta` cells wider (its height, and a preset's size limit, in proportion); `None`
+/// when that is not a size a design may have.
+fn resized(spec: &PuzzleSpec, delta: i64) -> Option<PuzzleSpec> {
+    let w0 = i64::from(spec.design.width);
+    let w = w0 + delta;
+    if !(2..=1000).contains(&w) {
+        return None;
+    }
+    let scaled = |n: u32| ((f64::from(n) * w as f64 / w0 as f64).round() as u32).clamp(2, 1000);
+    let mut p = spec.clone();
+    p.design.width = w as u32;
+    if !p.fit_height {
+        p.design.height = scaled(p.design.height);
+    }
+    p.size_limit = spec.size_limit.map(|(lw, lh)| {
+        let lw2 = (i64::from(lw) + delta).clamp(2, 1000) as u32;
+        let lh2 = ((f64::from(lh) * f64::from(lw2) / f64::from(lw)).round() as u32).clamp(2, 1000);
+        (lw2, lh2)
+    });
+    Some(p)
+}
+
+/// `book`'s puzzles, a generator's pages resized where they would repeat a shape at a grid
+/// size another puzzle of the book has (the same outline at the same size: a generator taking
+/// three shapes in turn over a preset's pages, or a ramp that grows slower than the shapes
+/// come round): each such page is made the nearest number of cells across, up to
+/// [`VARY_CELLS`], that gives a grid no puzzle before it has, larger first along a ramp that
+/// gets harder, smaller first along one that gets easier ([`Slope`]). A single page (a design
+/// the book file gives) is never changed, and keeps its size.
+pub(super) fn varied(book: &Book, shapes: &ShapeCache) -> Vec<PuzzleSpec> {
+    use rayon::prelude::*;
+    let s = &book.settings;
+    let grids: Vec<Option<Grid>> = book
+        .puzzles
+        .par_iter()
+        .map(|p| grid_of(p, s, shapes))
+        .collect();
+    let generated = |p: &PuzzleSpec| p.source.contains('#');
+    let mut taken: BTreeSet<Grid> = book
+        .puzzles
+        .iter()
+        .zip(&grids)
+        .filter(|(p, _)| !generated(p))
+        .filter_map(|(_, g)| g.clone())
+        .collect();
+    let mut out = book.puzzles.clone();
+    for (i, p) in book.puzzles.iter().enumerate() {
+        let Some(grid) = grids[i].clone().filter(|_| generated(p)) else {
+            continue;
+        };
+        if taken.insert(grid) {
+            continue;
+        }
+        let first = if p.slope == Some(Slope::Easier) {
+            -1
+        } else {
+            1
+        };
+        let steps = (1..=VARY_CELLS).flat_map(|k| [first * k, -first * k]);
+        for q in steps.filter_map(|delta| resized(p, delta)) {
+            if let Some(g) = grid_of(&q, s, shapes)
+                && taken.insert(g)
+            {
+                out[i] = q;
+                break;
+            }
+        }
+    }
+    out
 }

@@ -40,8 +40,8 @@ pub(super) struct Sheets {
     setups: Vec<(PageSetup, Option<PageSetup>)>,
     key_labels: Vec<String>,
     keys_per_page: usize,
-    /// A black and white interior: every page in grey.
-    grey: bool,
+    /// The book's colours: a black and white interior's pages in grey.
+    interior: Interior,
 }
 
 impl Sheets {
@@ -74,9 +74,7 @@ impl Sheets {
                 self.keys_per_page,
             )?,
         };
-        if self.grey {
-            d.to_grey();
-        }
+        self.interior.print(&mut d);
         Ok(d)
     }
 }
@@ -158,7 +156,7 @@ pub(super) fn draw_pages(
         setups: made.iter().map(|m| m.setup.clone()).collect(),
         key_labels,
         keys_per_page: s.keys_per_page as usize,
-        grey: s.interior == Interior::Bw,
+        interior: s.interior,
     };
     Ok((sheets, texts, facts))
 }
@@ -253,19 +251,12 @@ impl Drawer<'_> {
         Ok((sheet, d.text_only(), facts))
     }
 
-    /// The contents page on `setup`: the ramp's presets when every puzzle has one, else the
-    /// stars each maze earns among mazes of its size.
+    /// The contents page on `setup`: the puzzles in sections by the stars their pages show
+    /// (a preset's level's, [`super::ramp::star_counts`]), named by the ramp's presets when
+    /// every puzzle has one.
     fn contents(&self, setup: &PageSetup) -> Result<Drawing> {
-        let puzzles = &self.book.puzzles;
-        let named = puzzles.iter().all(|p| p.level.is_some());
-        let levels: Vec<Option<usize>> = if named {
-            puzzles.iter().map(|p| p.level.map(|l| l + 1)).collect()
-        } else {
-            self.products
-                .iter()
-                .map(|m| m.metrics().and_then(|x| x.standing).map(|x| x.stars()))
-                .collect()
-        };
+        let named = self.book.puzzles.iter().all(|p| p.level.is_some());
+        let levels: Vec<Option<usize>> = self.made.iter().map(|m| m.stars).collect();
         let lines = contents_lines(
             &self.book.settings,
             &levels,

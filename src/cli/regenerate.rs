@@ -56,9 +56,9 @@ pub fn run_regenerate(args: &RegenerateArgs) -> Result<()> {
     // the manifest's paths are taken from its own folder, never the current one
     let dir = args.manifest.parent().unwrap_or(Path::new(""));
     let r = hedge::book::reprint(&text, dir, args.puzzle, &hedge::io::Files)?;
-    let printed = export::print_placed(&r.setup, format, KeyPlacement::SecondPage, |_, _| {
-        r.product.pages(&r.setup, &r.key_setup)
-    })?;
+    // the pages as the book printed them (in grey for a black and white book)
+    let printed =
+        export::print_placed(&r.setup, format, KeyPlacement::SecondPage, |_, _| r.pages())?;
     let written = write_printed(&printed, format, &args.output, args.strict)?;
     let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
     say!(

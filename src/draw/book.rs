@@ -313,6 +313,7 @@ pub(super) fn key_in(maze: KeyMaze<'_>, slot: &Area, setup: &PageSetup) -> Resul
         theme: None,
         instruction: None,
         stars: false,
+        star_count: None,
         footnote: None,
         start_picture: None,
         finish_picture: None,

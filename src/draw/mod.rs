@@ -269,7 +269,8 @@ fn assemble(
         Some(_) => PageRole::Answers,
         None => PageRole::Puzzle,
     };
-    draw_text(setup, &lay.printable, role, level_stars(g), &mut items);
+    let stars = setup.star_count.or_else(|| level_stars(g));
+    draw_text(setup, &lay.printable, role, stars, &mut items);
     if let Some(b) = plan.legend {
         crossings::draw_legend(lay, b, &mut items);
     }
