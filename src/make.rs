@@ -102,7 +102,7 @@ impl Cutting {
             cut: design_cut(design),
             pick: design.pick.clone(),
             force: design.photo,
-            turn: design.turn,
+            turn: design.turn.turns_shape(),
         }
     }
 }
@@ -1006,13 +1006,25 @@ impl Made {
     /// The puzzle page on `setup` and the answer-key page on `key_setup`, laid out.
     pub fn pages(&self, setup: &PageSetup, key_setup: &PageSetup) -> Result<Pages> {
         match self {
-            Made::Walls(g) => draw::pages(g, setup, key_setup),
-            Made::Tiles(t) => draw::tile_pages(&t.maze, setup, key_setup),
+            Made::Walls(g) => draw::pages(g, &self.turned(setup), &self.turned(key_setup)),
+            Made::Tiles(t) => {
+                draw::tile_pages(&t.maze, &self.turned(setup), &self.turned(key_setup))
+            }
+        }
+    }
+
+    /// `setup`, turned with the maze's shape when its design turns its page (`turn =
+    /// "page"`: [`PageSetup::turned`]).
+    pub fn turned(&self, setup: &PageSetup) -> PageSetup {
+        PageSetup {
+            turned: setup.turned || self.design().turn.turns_page(),
+            ..setup.clone()
         }
     }
 
     /// The puzzle page alone on `setup`, and its layout (for its warnings).
     pub fn puzzle_page(&self, setup: &PageSetup) -> Result<(Drawing, Layout)> {
+        let setup = &self.turned(setup);
         match self {
             Made::Walls(g) => Ok((draw::puzzle_page(g, setup)?, draw::layout(g, setup)?)),
             Made::Tiles(t) => {
@@ -1041,6 +1053,7 @@ impl Made {
 
     /// Where the maze goes on `setup`'s puzzle page.
     pub fn layout(&self, setup: &PageSetup) -> Result<Layout> {
+        let setup = &self.turned(setup);
         match self {
             Made::Walls(g) => draw::layout(g, setup),
             Made::Tiles(t) => draw::tile_layout(&t.maze, setup),
@@ -1057,6 +1070,7 @@ impl Made {
         format: Format,
         key: export::KeyPlacement,
     ) -> Result<export::Printed> {
+        let setup = &self.turned(setup);
         let lay = self.layout(setup)?;
         if lay.corridor_mm < UNPRINTABLE_MM {
             return Err(unprintable(lay.corridor_mm, lay.wall_mm));

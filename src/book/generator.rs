@@ -10,6 +10,7 @@ use super::entries::{design_from_table, entry_error, resolve_shape};
 use super::{DifficultyRamp, PuzzleSpec, Ramp, Settings};
 use crate::design::{Design, MAX_SEED};
 use crate::error::{Error, Result};
+use crate::page::PageSetup;
 use crate::shape::{ShapeSource, builtin};
 
 /// A generator entry (`count = N`): its own fields; every other key is a design field.
@@ -131,16 +132,28 @@ impl Generator {
             d.height = d.width;
         }
         d.seed = Some(self.seed_from + k as u64);
-        let (size_limit, level) = match &self.difficulty {
+        let auto_turn = fit_height && !self.turn_given;
+        let (size_limit, level, turned_limit) = match &self.difficulty {
             Some(r) => {
                 let t = self.position(k);
                 let level = r.preset_at(t)?.1;
-                (
-                    self.apply_difficulty(r, &mut d, k, t, settings)?,
-                    Some(level),
-                )
+                let limit = self.apply_difficulty(r, &mut d, k, t, settings)?;
+                // the grid a page turned with its shape would hold at the same corridor
+                let turned = match limit {
+                    Some(_) if auto_turn => {
+                        let preset = r.preset_at(t)?.0;
+                        let setup = PageSetup {
+                            turned: true,
+                            ..settings.page_setup(1, Some(settings.label_for(1)))
+                        };
+                        let sized = preset.for_inset(d.inset_share(), setup.wall_mm);
+                        Some(crate::sizing::page_grid(&sized, d.walls().topology, &setup))
+                    }
+                    _ => None,
+                };
+                (limit, Some(level), turned)
             }
-            None => (None, None),
+            None => (None, None, None),
         };
         d.validate()?;
         resolve_shape(&mut d, base);
@@ -152,7 +165,8 @@ impl Generator {
             seed_bumped_from: None,
             size_limit,
             level,
-            auto_turn: fit_height && !self.turn_given,
+            auto_turn,
+            turned_limit,
         })
     }
 
@@ -183,7 +197,11 @@ impl Generator {
         t: f64,
         settings: &Settings,
     ) -> Result<Option<(u32, u32)>> {
-        let setup = settings.page_setup(1, Some(settings.label_for(1)));
+        // a page turned with its shape (`turn = "page"`) is sized on its turned page
+        let setup = PageSetup {
+            turned: d.turn.turns_page(),
+            ..settings.page_setup(1, Some(settings.label_for(1)))
+        };
         let mut size_limit = r
             .apply(d, t, &setup, self.width.is_some())
             .map_err(|e| Error::new(e.kind, format!("difficulty: {}", e.message)))?;

@@ -191,24 +191,18 @@ fn make_one(
     shapes: &ShapeCache,
 ) -> Result<(Product, Page)> {
     let s = &book.settings;
-    let shape = |turn: bool| -> Result<Option<Arc<Foreground>>> {
-        let d = Design {
-            turn,
-            ..spec.design.clone()
-        };
-        Ok(cut_shape(shapes, &d))
-    };
-    let design = settled(spec, s, &shape)?;
+    let shape = || -> Result<Option<Arc<Foreground>>> { Ok(cut_shape(shapes, &spec.design)) };
+    let (design, size_limit) = settled(spec, s, &shape)?;
     let cut = cut_shape(shapes, &design);
     let fg = cut.as_ref();
     let how = How {
         fit: Fit {
             height: spec.fit_height,
-            size_limit: spec.size_limit,
+            size_limit,
         },
         search: true,
     };
-    let setup = s.puzzle_setup(&spec.design, i + 1, page, key_page);
+    let setup = s.puzzle_setup(&design, i + 1, page, key_page);
     let key_setup = (s.answers == Answers::AfterEach).then(|| PageSetup {
         title: Some(s.key_label_for(i + 1, page)),
         ..setup.next_page()
