@@ -878,7 +878,9 @@ mod tests {
             ..sheet.clone()
         };
         // the content's frame is landscape; the full page is the sheet's, turned
-        assert_eq!(turned.trim_mm(), (279.4, 215.9));
+        let (sw, sh) = sheet.trim_mm();
+        assert!(sh > sw);
+        assert_eq!(turned.trim_mm(), (sh, sw));
         let (w, h) = sheet.page_mm();
         assert_eq!(turned.page_mm(), (h, w));
         // a right-hand page binds on the sheet's left: the top of its content's frame, where
@@ -895,7 +897,7 @@ mod tests {
             orientation: Orientation::Auto,
             ..turned.clone()
         };
-        assert_eq!(auto.trim_mm(), (279.4, 215.9));
+        assert_eq!(auto.trim_mm(), (sh, sw));
         assert!(turned.validate().is_ok());
         let narrow = PageSetup {
             gutter_mm: 100.0,

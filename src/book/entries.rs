@@ -127,7 +127,7 @@ pub(super) fn single(
         seed_bumped_from: None,
         level: None,
         auto_turn: false,
-        turned_limit: None,
+        turn_preset: None,
     })
 }
 

@@ -133,25 +133,21 @@ impl Generator {
         }
         d.seed = Some(self.seed_from + k as u64);
         let auto_turn = fit_height && !self.turn_given;
-        let (size_limit, level, turned_limit) = match &self.difficulty {
+        let (size_limit, level, turn_preset) = match &self.difficulty {
             Some(r) => {
                 let t = self.position(k);
                 let level = r.preset_at(t)?.1;
                 let limit = self.apply_difficulty(r, &mut d, k, t, settings)?;
-                // the grid a page turned with its shape would hold at the same corridor
-                let turned = match limit {
-                    Some(_) if auto_turn => {
-                        let preset = r.preset_at(t)?.0;
-                        let setup = PageSetup {
-                            turned: true,
-                            ..settings.page_setup(1, Some(settings.label_for(1)))
-                        };
-                        let sized = preset.for_inset(d.inset_share(), setup.wall_mm);
-                        Some(crate::sizing::page_grid(&sized, d.walls().topology, &setup))
-                    }
+                // what sizes a page turned with its shape at the same corridor
+                let preset = match limit {
+                    Some(_) if auto_turn => Some(
+                        r.preset_at(t)?
+                            .0
+                            .for_inset(d.inset_share(), settings.wall_mm),
+                    ),
                     _ => None,
                 };
-                (limit, Some(level), turned)
+                (limit, Some(level), preset)
             }
             None => (None, None, None),
         };
@@ -166,7 +162,7 @@ impl Generator {
             size_limit,
             level,
             auto_turn,
-            turned_limit,
+            turn_preset,
         })
     }
 

@@ -765,9 +765,11 @@ pub struct PuzzleSpec {
     /// upright page (a dog or a fish on a portrait page: [`shapes::PAGE_TURN_BELOW`]); it
     /// never turns the shape alone.
     pub auto_turn: bool,
-    /// The size limit of a page turned with its shape, when the page has a preset's size limit
-    /// and the book decides its turn ([`PuzzleSpec::size_limit`] on the turned page).
-    pub turned_limit: Option<(u32, u32)>,
+    /// The reader preset (sized for the page's inset) a page turned with its shape is sized
+    /// for, when the page has a preset's size limit and the book decides its turn: the turned
+    /// page's grid is the largest of the shape's aspect that keeps its corridor
+    /// ([`crate::sizing::aspect_grid`]).
+    pub turn_preset: Option<crate::difficulty::Preset>,
 }
 
 /// A validated book: settings and puzzles, in order.

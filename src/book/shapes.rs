@@ -26,80 +26,84 @@ pub(super) fn cut_shape(shapes: &ShapeCache, d: &Design) -> Option<Arc<Foregroun
 pub const PAGE_TURN_BELOW: f64 = 0.7;
 
 /// `spec`'s design as the book makes it, and the size limit it is fitted within: with its page
-/// turned or not ([`page_turned`]); a page-turned design with a preset's size gets the turned
-/// page's grid ([`PuzzleSpec::turned_limit`]).
+/// turned or not ([`page_turned`]); a page the book turns with a preset's size gets the turned
+/// page's grid ([`PuzzleSpec::turn_preset`]).
 pub(super) fn settled(
     spec: &PuzzleSpec,
     settings: &Settings,
     shape: &dyn Fn() -> Result<Option<Arc<Foreground>>>,
 ) -> Result<(Design, Option<(u32, u32)>)> {
     let mut d = spec.design.clone();
-    if !page_turned(spec, settings, shape)? {
-        return Ok((d, spec.size_limit));
-    }
-    d.turn = Turn::Page;
-    let limit = match (spec.auto_turn, spec.turned_limit) {
-        (true, Some(limit)) => {
-            d.width = limit.0;
-            Some(limit)
+    match page_turned(spec, settings, shape)? {
+        None => Ok((d, spec.size_limit)),
+        Some((width, limit)) => {
+            d.turn = Turn::Page;
+            d.width = width;
+            Ok((d, limit))
         }
-        _ => spec.size_limit,
-    };
-    Ok((d, limit))
+    }
 }
 
 /// The fewest cells across the grid a shape's aspect ratio is read on ([`page_turned`]).
 const ASPECT_CELLS: u32 = 40;
 
-/// Whether `spec`'s page is turned with its shape ([`Turn::Page`]): as its design says, or, for
-/// a generator page that leaves it to the book ([`PuzzleSpec::auto_turn`]), when the upright
-/// shape on an upright page measures under [`PAGE_TURN_BELOW`] of the upright shape on a
-/// turned page (the shape alone is never turned but when asked). The measure: with a
-/// preset's size limit (the corridor width fixed), the fitted grid's cells
-/// ([`crate::sizing::shape_grid`] within the page's limit); without, the maze's printed area
-/// (its grid's box scaled to fit the room the layout leaves it, [`draw::maze_room`]: the
-/// cells are the same, the corridors wider). `shape()` is the page's shape as cut.
+/// A grid's width and the size limit it is fitted within.
+type Sizing = (u32, Option<(u32, u32)>);
+
+/// Whether `spec`'s page is turned with its shape ([`Turn::Page`]), and if so the width and
+/// size limit its grid is fitted with: as its design says, or, for a generator page that
+/// leaves it to the book ([`PuzzleSpec::auto_turn`]), when the upright shape on an upright page
+/// measures under [`PAGE_TURN_BELOW`] of the upright shape on a turned page (the shape alone is
+/// never turned but when asked). The measure: with a preset's size limit (the corridor width
+/// fixed), the fitted grid's cells (upright, [`crate::sizing::shape_grid`] within the page's
+/// limit; turned, the largest grid of the shape's aspect that keeps the preset's corridor on
+/// the turned page, [`crate::sizing::aspect_grid`]); without, the maze's printed area (its
+/// grid's box scaled to fit the room the layout leaves it, [`draw::maze_room`]: the cells are
+/// the same, the corridors wider). `shape()` is the page's shape as cut.
 fn page_turned(
     spec: &PuzzleSpec,
     settings: &Settings,
     shape: &dyn Fn() -> Result<Option<Arc<Foreground>>>,
-) -> Result<bool> {
+) -> Result<Option<Sizing>> {
     let d = &spec.design;
     let kind = d.grid_topology();
+    let given = (d.width, spec.size_limit);
     if !spec.auto_turn || !spec.fit_height || !kind.uses_height() {
-        return Ok(d.turn.turns_page());
+        return Ok(d.turn.turns_page().then_some(given));
     }
     let Some(fg) = shape()? else {
-        return Ok(false);
+        return Ok(None);
     };
     let setup = settings.page_setup(1, Some(settings.label_for(1)));
     let turned_setup = PageSetup {
         turned: true,
         ..setup.clone()
     };
+    let turned = match &spec.turn_preset {
+        Some(p) => {
+            let limit = crate::sizing::aspect_grid(p, d.walls().topology, &turned_setup, &fg)?;
+            (limit.0, Some(limit))
+        }
+        None => given,
+    };
     // each way: the grid's width and limit, and the room the page leaves the maze
     let ways = [
-        (d.width, spec.size_limit, draw::maze_room(&setup)),
-        (
-            spec.turned_limit.map_or(d.width, |l| l.0),
-            spec.turned_limit.or(spec.size_limit),
-            draw::maze_room(&turned_setup),
-        ),
+        (given, draw::maze_room(&setup)),
+        (turned, draw::maze_room(&turned_setup)),
     ];
-    let grid = |(width, limit, _): &(u32, Option<(u32, u32)>, Area)| {
-        crate::sizing::shape_grid(kind, *width, &fg, *limit)
-    };
-    let cells = |w: &(u32, Option<(u32, u32)>, Area)| -> Result<f64> {
+    let grid =
+        |((width, limit), _): &(Sizing, Area)| crate::sizing::shape_grid(kind, *width, &fg, *limit);
+    let cells = |w: &(Sizing, Area)| -> Result<f64> {
         let (w, h) = grid(w)?;
         Ok(f64::from(w) * f64::from(h))
     };
-    let area = |w: &(u32, Option<(u32, u32)>, Area)| -> Result<f64> {
+    let area = |w: &(Sizing, Area)| -> Result<f64> {
         let (gw, gh) = grid(w)?;
         let (x0, y0, x1, y1) = crate::topology::Topology::new(kind, gw, gh)?
             .tess()
             .covered();
         let (bw, bh) = ((x1 - x0).max(1e-9), (y1 - y0).max(1e-9));
-        let room = w.2;
+        let room = w.1;
         let scale = (room.w / bw).min(room.h / bh);
         Ok(scale * scale * bw * bh)
     };
@@ -113,9 +117,10 @@ fn page_turned(
     // to 6 x 5, as square as a cat): only a shape lying across its page turns it
     let (w, h) = crate::sizing::shape_grid(kind, d.width.max(ASPECT_CELLS), &fg, None)?;
     let (x0, y0, x1, y1) = crate::topology::Topology::new(kind, w, h)?.tess().covered();
-    let (a, p) = ((x1 - x0) / (y1 - y0), ways[0].2.w / ways[0].2.h);
+    let (a, p) = ((x1 - x0) / (y1 - y0), ways[0].1.w / ways[0].1.h);
     let across = (a > 1.0 && p < 1.0) || (a < 1.0 && p > 1.0);
-    Ok(across && measure(&ways[0])? < PAGE_TURN_BELOW * measure(&ways[1])?)
+    let turn = across && measure(&ways[0])? < PAGE_TURN_BELOW * measure(&ways[1])?;
+    Ok(turn.then_some(turned))
 }
 
 /// Loads a design's shape picture through `loader` and cuts its foreground; errors name the file.
