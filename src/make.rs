@@ -1005,21 +1005,17 @@ impl Made {
 
     /// The puzzle page on `setup` and the answer-key page on `key_setup`, laid out.
     pub fn pages(&self, setup: &PageSetup, key_setup: &PageSetup) -> Result<Pages> {
+        let (s, k) = (&self.turned(setup), &self.turned(key_setup));
         match self {
-            Made::Walls(g) => draw::pages(g, &self.turned(setup), &self.turned(key_setup)),
-            Made::Tiles(t) => {
-                draw::tile_pages(&t.maze, &self.turned(setup), &self.turned(key_setup))
-            }
+            Made::Walls(g) => draw::pages(g, s, k),
+            Made::Tiles(t) => draw::tile_pages(&t.maze, s, k),
         }
     }
 
     /// `setup`, turned with the maze's shape when its design turns its page (`turn =
     /// "page"`: [`PageSetup::turned`]).
     pub fn turned(&self, setup: &PageSetup) -> PageSetup {
-        PageSetup {
-            turned: setup.turned || self.design().turn.turns_page(),
-            ..setup.clone()
-        }
+        setup.turned_if(self.design().turn.turns_page())
     }
 
     /// The puzzle page alone on `setup`, and its layout (for its warnings).

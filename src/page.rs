@@ -687,6 +687,14 @@ impl PageSetup {
         }
     }
 
+    /// This setup, [`PageSetup::turned`] when `turn` (a design's `turn = "page"`) or already.
+    pub fn turned_if(&self, turn: bool) -> PageSetup {
+        PageSetup {
+            turned: self.turned || turn,
+            ..self.clone()
+        }
+    }
+
     /// The bleed on each edge that has one, in millimetres (0 without bleed).
     pub fn bleed_mm(&self) -> f64 {
         if self.bleed { BLEED_MM } else { 0.0 }
