@@ -102,7 +102,7 @@ impl Cutting {
             cut: design_cut(design),
             pick: design.pick.clone(),
             force: design.photo,
-            turn: design.turn,
+            turn: design.turn.turns_shape(),
         }
     }
 }
@@ -1005,14 +1005,22 @@ impl Made {
 
     /// The puzzle page on `setup` and the answer-key page on `key_setup`, laid out.
     pub fn pages(&self, setup: &PageSetup, key_setup: &PageSetup) -> Result<Pages> {
+        let (s, k) = (&self.turned(setup), &self.turned(key_setup));
         match self {
-            Made::Walls(g) => draw::pages(g, setup, key_setup),
-            Made::Tiles(t) => draw::tile_pages(&t.maze, setup, key_setup),
+            Made::Walls(g) => draw::pages(g, s, k),
+            Made::Tiles(t) => draw::tile_pages(&t.maze, s, k),
         }
+    }
+
+    /// `setup`, turned with the maze's shape when its design turns its page (`turn =
+    /// "page"`: [`PageSetup::turned`]).
+    pub fn turned(&self, setup: &PageSetup) -> PageSetup {
+        setup.turned_if(self.design().turn.turns_page())
     }
 
     /// The puzzle page alone on `setup`, and its layout (for its warnings).
     pub fn puzzle_page(&self, setup: &PageSetup) -> Result<(Drawing, Layout)> {
+        let setup = &self.turned(setup);
         match self {
             Made::Walls(g) => Ok((draw::puzzle_page(g, setup)?, draw::layout(g, setup)?)),
             Made::Tiles(t) => {
@@ -1041,6 +1049,7 @@ impl Made {
 
     /// Where the maze goes on `setup`'s puzzle page.
     pub fn layout(&self, setup: &PageSetup) -> Result<Layout> {
+        let setup = &self.turned(setup);
         match self {
             Made::Walls(g) => draw::layout(g, setup),
             Made::Tiles(t) => draw::tile_layout(&t.maze, setup),
@@ -1057,6 +1066,7 @@ impl Made {
         format: Format,
         key: export::KeyPlacement,
     ) -> Result<export::Printed> {
+        let setup = &self.turned(setup);
         let lay = self.layout(setup)?;
         if lay.corridor_mm < UNPRINTABLE_MM {
             return Err(unprintable(lay.corridor_mm, lay.wall_mm));

@@ -473,6 +473,15 @@ pub struct PageSetup {
     /// Not kept in files: the paths are.
     #[serde(skip)]
     pub pictures: Option<std::sync::Arc<[crate::picture::Picture; 2]>>,
+    /// The page's content turned a quarter turn on the sheet: drawn across the other way (a
+    /// landscape puzzle on a portrait book page) and then turned anticlockwise onto the sheet
+    /// ([`crate::draw::Drawing::turned`]), so its title, labels and page number read from
+    /// the bottom of the sheet up, as printed books set their landscape pages. The sheet stays
+    /// the trim's size. A design's `turn = "page"` sets it ([`crate::design::Turn::Page`]).
+    /// [`PageSetup::trim_mm`], [`PageSetup::bleed_edges_mm`] and [`PageSetup::margins_mm`]
+    /// describe the content's frame (the sheet turned); not kept in files.
+    #[serde(skip)]
+    pub turned: bool,
 }
 
 fn is_normal(m: &MarkerSize) -> bool {
@@ -508,6 +517,7 @@ impl Default for PageSetup {
             start_picture: None,
             finish_picture: None,
             pictures: None,
+            turned: false,
         }
     }
 }
@@ -556,6 +566,14 @@ impl PageSetup {
 
     /// Checks every field; the error names the first bad one.
     pub fn validate(&self) -> Result<()> {
+        if self.turned {
+            // the sheet's margins and gutter are checked as the sheet has them
+            return PageSetup {
+                turned: false,
+                ..self.clone()
+            }
+            .validate();
+        }
         check_size(self.paper.size_mm())?;
         let (w, h) = self.trim_mm();
         let range = |name: &str, v: f64, lo: f64, hi: f64| {
@@ -623,14 +641,44 @@ impl PageSetup {
     }
 
     /// The trimmed page size in millimetres, orientation applied (an unsettled
-    /// [`Orientation::Auto`] counts as portrait until the layout settles it).
+    /// [`Orientation::Auto`] counts as portrait until the layout settles it), as its content
+    /// is drawn: the other way round for a [`PageSetup::turned`] page.
     pub fn trim_mm(&self) -> (f64, f64) {
         let (w, h) = self.paper.size_mm();
         let (short, long) = (w.min(h), w.max(h));
-        match self.orientation {
-            Orientation::Portrait | Orientation::Auto => (short, long),
-            Orientation::Landscape => (long, short),
+        let portrait = match self.orientation {
+            Orientation::Portrait | Orientation::Auto => true,
+            Orientation::Landscape => false,
+        };
+        if portrait != self.turned {
+            (short, long)
+        } else {
+            (long, short)
         }
+    }
+
+    /// `edges` of the sheet (left, top, right, bottom) as the content's frame has them: for a
+    /// [`PageSetup::turned`] page, turned a quarter turn clockwise (its content's top is the
+    /// sheet's left edge, its left the sheet's bottom: [`crate::draw::Drawing::turned`]).
+    fn framed(&self, [l, t, r, b]: [f64; 4]) -> [f64; 4] {
+        if self.turned {
+            [b, l, t, r]
+        } else {
+            [l, t, r, b]
+        }
+    }
+
+    /// The margins on the left, top, right and bottom edges of the content's frame, in
+    /// millimetres: the setup's margin on each, and the gutter on the inside (binding) edge
+    /// (the sheet's left on a right-hand page, the top of a turned one's content).
+    pub fn margins_mm(&self) -> [f64; 4] {
+        let m = self.margin_mm;
+        let g = self.gutter_mm;
+        self.framed(if self.inside_is_left() {
+            [m + g, m, m, m]
+        } else {
+            [m, m, m + g, m]
+        })
     }
 
     /// This setup turned to `orientation` when its own is [`Orientation::Auto`]; a setup with a
@@ -645,20 +693,29 @@ impl PageSetup {
         }
     }
 
+    /// This setup, [`PageSetup::turned`] when `turn` (a design's `turn = "page"`) or already.
+    pub fn turned_if(&self, turn: bool) -> PageSetup {
+        PageSetup {
+            turned: self.turned || turn,
+            ..self.clone()
+        }
+    }
+
     /// The bleed on each edge that has one, in millimetres (0 without bleed).
     pub fn bleed_mm(&self) -> f64 {
         if self.bleed { BLEED_MM } else { 0.0 }
     }
 
     /// The bleed on the left, top, right and bottom edges in millimetres: all four, or (on a
-    /// [`PageSetup::bound`] page) none on the inside edge.
+    /// [`PageSetup::bound`] page) none on the inside edge; of the content's frame for a
+    /// [`PageSetup::turned`] page.
     pub fn bleed_edges_mm(&self) -> [f64; 4] {
         let b = self.bleed_mm();
-        match (self.bound, self.inside_is_left()) {
+        self.framed(match (self.bound, self.inside_is_left()) {
             (false, _) => [b, b, b, b],
             (true, true) => [0.0, b, b, b],
             (true, false) => [b, b, 0.0, b],
-        }
+        })
     }
 
     /// Where the trimmed page's top-left corner lies on the full page, in millimetres.
@@ -815,5 +872,61 @@ mod tests {
         };
         assert!(!s.next_page().inside_is_left());
         assert_eq!(s.next_page().page_number, Some(2));
+    }
+
+    #[test]
+    fn a_turned_page_is_drawn_across_its_sheet_with_the_gutter_at_its_top_or_foot() {
+        let b = BLEED_MM;
+        let sheet = PageSetup {
+            paper: Paper::Trim85x11,
+            orientation: Orientation::Portrait,
+            bleed: true,
+            bound: true,
+            margin_mm: 10.0,
+            gutter_mm: 5.0,
+            page_number: Some(1),
+            ..PageSetup::default()
+        };
+        let turned = PageSetup {
+            turned: true,
+            ..sheet.clone()
+        };
+        // the content's frame is landscape; the full page is the sheet's, turned
+        let (sw, sh) = sheet.trim_mm();
+        assert!(sh > sw);
+        assert_eq!(turned.trim_mm(), (sh, sw));
+        let (w, h) = sheet.page_mm();
+        assert_eq!(turned.page_mm(), (h, w));
+        // a right-hand page binds on the sheet's left: the top of its content's frame, where
+        // the gutter goes and no bleed
+        assert_eq!(sheet.margins_mm(), [15.0, 10.0, 10.0, 10.0]);
+        assert_eq!(turned.margins_mm(), [10.0, 15.0, 10.0, 10.0]);
+        assert_eq!(turned.bleed_edges_mm(), [b, 0.0, b, b]);
+        // a left-hand page binds on the sheet's right: the foot of its content's frame
+        let left = turned.next_page();
+        assert_eq!(left.margins_mm(), [10.0, 10.0, 10.0, 15.0]);
+        assert_eq!(left.bleed_edges_mm(), [b, b, b, 0.0]);
+        // an auto sheet is portrait, its content landscape; checked as the sheet is
+        let auto = PageSetup {
+            orientation: Orientation::Auto,
+            ..turned.clone()
+        };
+        assert_eq!(auto.trim_mm(), (sh, sw));
+        assert!(turned.validate().is_ok());
+        let narrow = PageSetup {
+            gutter_mm: 100.0,
+            margin_mm: 50.0,
+            ..turned
+        };
+        assert_eq!(
+            narrow.validate().unwrap_err().message,
+            PageSetup {
+                turned: false,
+                ..narrow.clone()
+            }
+            .validate()
+            .unwrap_err()
+            .message
+        );
     }
 }

@@ -420,7 +420,7 @@ fn cover_check(c: &CoverSubject) -> Check {
     let mut spine_texts = 0;
     for t in c.drawing.texts().filter(|t| !t.text.trim().is_empty()) {
         let b = t.bounds();
-        if t.rotated {
+        if t.rotated.is_turned() {
             spine_texts += 1;
             if let Some(problem) = spine_text_problem(c, t) {
                 return bad(problem);
@@ -1042,7 +1042,11 @@ mod tests {
                 bold: false,
                 face: crate::page::Typeface::Sans,
                 color: Rgb::BLACK,
-                rotated,
+                rotated: if rotated {
+                    crate::draw::Rotation::Down
+                } else {
+                    crate::draw::Rotation::Across
+                },
             }),
         };
         spined

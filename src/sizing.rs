@@ -117,15 +117,28 @@ fn shape_page_grid(
     if !kind.uses_height() || !fg.has_text() {
         return Ok(square);
     }
+    let aspect = aspect_grid(preset, kind, setup, fg)?;
+    let fitted = shape_grid(kind, square.0, fg, Some(square))?;
+    Ok(if aspect.0 > fitted.0 { aspect } else { square })
+}
+
+/// The largest grid of `kind` with the shape `fg`'s aspect ratio ([`fitted_height`]) whose
+/// corridors keep `preset`'s width on the page `setup` (an [`Orientation::Auto`] page sized
+/// portrait), with the preset's markers: a name's line, or a wide animal on a page turned with
+/// it ([`PageSetup::turned`]), takes the page's length.
+pub fn aspect_grid(
+    preset: &Preset,
+    kind: TopologyKind,
+    setup: &PageSetup,
+    fg: &Foreground,
+) -> Result<(u32, u32)> {
     let setup = &PageSetup {
         markers: preset.markers,
         ..setup.oriented(Orientation::Portrait)
     };
     let w =
         largest(|w| fitted_height(kind, w, fg).is_ok_and(|h| fits_page(preset, kind, w, h, setup)));
-    let aspect = (w, fitted_height(kind, w, fg)?);
-    let fitted = shape_grid(kind, square.0, fg, Some(square))?;
-    Ok(if aspect.0 > fitted.0 { aspect } else { square })
+    Ok((w, fitted_height(kind, w, fg)?))
 }
 
 /// The grid a reader preset gives a design of `kind` on the page `setup`: [`page_grid`]

@@ -36,6 +36,8 @@
 //! - `staging`: a book folder is changed only as far as Hedge wrote it (issue 57): forged
 //!   staging folders and journals left alone, one run at a time, `ulimit -f`, SIGTERM mid-staging.
 //! - `tiles`: hex tile mazes printed (SVG, PDF, PNG), inside silhouettes, from the CLI.
+//! - `upright`: shapes never turned against their page's text (issue 59): a wide animal's page
+//!   turned with it in a book (`turn = "page"`), its text reading up, reprinted byte for byte.
 
 mod book;
 mod book_atomic;
@@ -63,5 +65,6 @@ mod same_page;
 mod shapes;
 mod staging;
 mod tiles;
+mod upright;
 mod weave;
 mod whole;

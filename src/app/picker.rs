@@ -72,7 +72,7 @@ pub fn window(app: &mut HedgeApp, ui: &egui::Ui, d: &mut Design, coalesce: &mut 
     };
     // the subject as picked in the picture, not turned
     let unturned = Design {
-        turn: false,
+        turn: crate::design::Turn::Upright,
         ..d.clone()
     };
     let fg = match app.foreground_of(&unturned) {

@@ -205,7 +205,8 @@ impl Documents {
             Some(c) => Some(make_cover(
                 book,
                 c,
-                &|i| sheets.puzzle(i, false),
+                // every shape upright on the cover, its page turned or not
+                &|i| sheets.upright(i),
                 book_pages.len(),
             )?),
             None => None,

@@ -128,6 +128,7 @@ pub(super) fn single(
         level: None,
         auto_turn: false,
         slope: None,
+        turn_preset: None,
     })
 }
 

@@ -11,6 +11,7 @@ use super::ramp::Slope;
 use super::{DifficultyRamp, PuzzleSpec, Ramp, Settings};
 use crate::design::{Design, MAX_SEED};
 use crate::error::{Error, Result};
+use crate::page::PageSetup;
 use crate::shape::{ShapeSource, builtin};
 
 /// A generator entry (`count = N`): its own fields; every other key is a design field.
@@ -132,16 +133,24 @@ impl Generator {
             d.height = d.width;
         }
         d.seed = Some(self.seed_from + k as u64);
-        let (size_limit, level) = match &self.difficulty {
+        let auto_turn = fit_height && !self.turn_given;
+        let (size_limit, level, turn_preset) = match &self.difficulty {
             Some(r) => {
                 let t = self.position(k);
                 let level = r.preset_at(t)?.1;
-                (
-                    self.apply_difficulty(r, &mut d, k, t, settings)?,
-                    Some(level),
-                )
+                let limit = self.apply_difficulty(r, &mut d, k, t, settings)?;
+                // what sizes a page turned with its shape at the same corridor
+                let preset = match limit {
+                    Some(_) if auto_turn => Some(
+                        r.preset_at(t)?
+                            .0
+                            .for_inset(d.inset_share(), settings.wall_mm),
+                    ),
+                    _ => None,
+                };
+                (limit, Some(level), preset)
             }
-            None => (None, None),
+            None => (None, None, None),
         };
         d.validate()?;
         resolve_shape(&mut d, base);
@@ -153,8 +162,9 @@ impl Generator {
             seed_bumped_from: None,
             size_limit,
             level,
-            auto_turn: fit_height && !self.turn_given,
+            auto_turn,
             slope: self.slope(),
+            turn_preset,
         })
     }
 
@@ -205,7 +215,11 @@ impl Generator {
         t: f64,
         settings: &Settings,
     ) -> Result<Option<(u32, u32)>> {
-        let setup = settings.page_setup(1, Some(settings.label_for(1)));
+        // a page turned with its shape (`turn = "page"`) is sized on its turned page
+        let setup = PageSetup {
+            turned: d.turn.turns_page(),
+            ..settings.page_setup(1, Some(settings.label_for(1)))
+        };
         let mut size_limit = r
             .apply(d, t, &setup, self.width.is_some())
             .map_err(|e| Error::new(e.kind, format!("difficulty: {}", e.message)))?;

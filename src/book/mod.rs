@@ -61,7 +61,8 @@
 //! width = "20..40"              # a number, or a ramp "A..B" from the first page to the last
 //! braid = "0.3..0"              # ramps: width, height, braid
 //! difficulty = "ages-3-5..ages-9-12"  # presets, interpolated page by page (or one name)
-//! turn = true                   # turn every shape a quarter turn (default: the book decides)
+//! turn = "page"                 # turn every page with its upright shape; true turns the shape
+//!                               # alone, false never turns (default: the book decides the page)
 //! topology = "hex"              # any other design field applies to every page
 //! ```
 //!
@@ -99,9 +100,14 @@
 //!
 //! ## Turned shapes and coverage
 //!
-//! A generator's shaped page with a fitted height ([`PuzzleSpec::auto_turn`]; a generator that
-//! sets `turn` itself decides) is turned a quarter turn ([`Design::turn`]) when the turned shape
-//! covers more of the page by at least a tenth: a wide animal stands up on a portrait page. The
+//! A shape is never turned against its page's text unless asked (`turn = true`). A generator's
+//! shaped page with a fitted height ([`PuzzleSpec::auto_turn`]; a generator that sets `turn`
+//! itself decides) keeps its shape upright, and the whole page turns with it (`turn = "page"`,
+//! as the manifest records it) when the upright shape on an upright page would measure under
+//! 70 % of what it gets on a turned page ([`shapes::PAGE_TURN_BELOW`]: its grid's cells with a
+//! preset's corridor width, else its printed area): a wide dog on a portrait page is printed as
+//! a landscape puzzle, its title, stars, labels, page number and "Solution on page N" reading
+//! up the sheet with it ([`PageSetup::turned`]), the sheet still the trim's size. The
 //! manifest records each puzzle's `coverage`, in percent: the area of the box round the maze's
 //! drawn walls (their centre lines) over the page's printable area, inside the margins and the
 //! gutter ([`crate::draw::Layout::coverage`]).
@@ -581,8 +587,9 @@ impl Settings {
     /// The page of puzzle `n` (from 1), printed on page `page` with its answer key on page
     /// `key_page`: the book's page with the puzzle's label, the markers, pictures and
     /// instruction of the design's reader preset, stars when the design or the book asks
-    /// (`star_count` of them filled, when the book decided: else the maze's standing), and
-    /// "Solution on page N" under it when `solution_refs` asks.
+    /// (`star_count` of them filled, when the book decided: else the maze's standing),
+    /// "Solution on page N" under it when `solution_refs` asks; turned with its shape when the
+    /// design says `turn = "page"` ([`PageSetup::turned`]).
     pub fn puzzle_setup(
         &self,
         design: &Design,
@@ -605,6 +612,7 @@ impl Settings {
             start_picture: d.start_picture.clone(),
             finish_picture: d.finish_picture.clone(),
             pictures: d.pictures.clone(),
+            turned: design.turn.turns_page(),
             ..self.page_setup(page, Some(self.label_for(n)))
         }
     }
@@ -645,6 +653,7 @@ impl Settings {
             start_picture: None,
             finish_picture: None,
             pictures: None,
+            turned: false,
         }
     }
 }
@@ -770,15 +779,21 @@ pub struct PuzzleSpec {
     /// The reader preset a difficulty ramp gave this page (an index into [`crate::difficulty::PRESETS`]); the
     /// contents page names its sections by it.
     pub level: Option<usize>,
-    /// Whether the book decides the shape's turn ([`Design::turn`]): a generator's page with a
-    /// shape and a fitted height that does not set `turn` itself. The build turns the shape a
-    /// quarter turn when that makes the maze cover more of the page (a dog or a fish on a
-    /// portrait page stands up).
+    /// Whether the book decides the page's turn ([`Design::turn`]): a generator's page with a
+    /// shape and a fitted height that does not set `turn` itself. The build turns the page
+    /// with its upright shape (`turn = "page"`) when the shape would print much smaller on an
+    /// upright page (a dog or a fish on a portrait page: [`shapes::PAGE_TURN_BELOW`]); it
+    /// never turns the shape alone.
     pub auto_turn: bool,
     /// Which way its generator's pages get harder ([`Slope`]): its stars, when no preset
     /// gives it a level, never go against it ([`ramp::star_counts`]). `None` for a single page
     /// and a generator without ramps.
     pub slope: Option<Slope>,
+    /// The reader preset (sized for the page's inset) a page turned with its shape is sized
+    /// for, when the page has a preset's size limit and the book decides its turn: the turned
+    /// page's grid is the largest of the shape's aspect that keeps its corridor
+    /// ([`crate::sizing::aspect_grid`]).
+    pub turn_preset: Option<crate::difficulty::Preset>,
 }
 
 /// A validated book: settings and puzzles, in order.

@@ -144,8 +144,8 @@ pub(super) fn make_all(
         .par_iter()
         .enumerate()
         .map(|(i, product)| {
-            let spec = &book.puzzles[i];
-            let setup = s.puzzle_setup(&spec.design, i + 1, pages_of(i), stars[i]);
+            // the design as made: its page turned with its shape when the book turned it
+            let setup = s.puzzle_setup(product.design(), i + 1, pages_of(i), stars[i]);
             lay_out(s, product, i + 1, setup, pages_of(i)).map_err(|e| named(i, e))
         })
         .collect();
@@ -269,7 +269,7 @@ fn make_one(
     let (design, cut, fit) = made_from(spec, s, shapes)?;
     let fg = cut.as_ref();
     let how = How { fit, search: true };
-    let setup = s.puzzle_setup(&spec.design, i + 1, pages, None);
+    let setup = s.puzzle_setup(&design, i + 1, pages, None);
     let product = make(&design, fg, how)?;
     let coverage = product.layout(&setup)?.coverage();
     Ok(placed_above(&product, coverage, &setup, (&design, fg, how))?.unwrap_or(product))

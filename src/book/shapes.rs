@@ -1,18 +1,20 @@
 //! A book's shapes: each picture loaded once and cut once for each way its pages cut it
 //! ([`load_shapes`], into the [`ShapeCache`] the puzzles share), and the design a puzzle is
-//! made from: its shape turned a quarter turn when that covers more of the page, its height
-//! fitted to the shape ([`fitted_design`]).
+//! made from: its page turned with its upright shape when the shape would print much smaller
+//! on an upright page ([`PAGE_TURN_BELOW`]), its height fitted to the shape
+//! ([`fitted_design`]).
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use super::ramp::Slope;
 use super::{Book, PuzzleSpec, Settings};
-use crate::design::Design;
-use crate::draw;
+use crate::design::{Design, Turn};
+use crate::draw::{self, Area};
 use crate::error::{Error, Result};
 use crate::load::Loader;
 use crate::make::{Cutting, Fit, ShapeCache, load_foreground};
+use crate::page::PageSetup;
 use crate::shape::{Foreground, ShapeSource};
 
 /// `d`'s shape as the book cut it (its picture, cut, pick and turn), when it has one.
@@ -20,75 +22,107 @@ pub(super) fn cut_shape(shapes: &ShapeCache, d: &Design) -> Option<Arc<Foregroun
     shapes.get(d.shape.as_ref()?, &Cutting::of(d))
 }
 
-/// How much more of the page a turned shape's maze must cover (by its grid's cells, or its
-/// share of the maze's room) before a book turns it: a shape about as wide as tall stays as
-/// drawn.
-const TURN_GAIN: f64 = 1.1;
+/// The share of the page-turned maze's measure ([`page_turned`]) under which a book turns a
+/// page with its shape: an upright dog that keeps 70 % or more of what it gets on a turned
+/// page stays on an upright page (smaller); under that, the whole page turns.
+pub const PAGE_TURN_BELOW: f64 = 0.7;
 
-/// How much wider than tall (on a portrait page; taller than wide on a landscape one) a shape
-/// must be before a book may turn it.
-const CROSSWISE: f64 = 1.2;
-
-/// `spec`'s design as the book makes it: turned for its page or not ([`turned`]).
+/// `spec`'s design as the book makes it, and the size limit it is fitted within: with its page
+/// turned or not ([`page_turned`]); a page the book turns with a preset's size gets the turned
+/// page's grid ([`PuzzleSpec::turn_preset`]).
 pub(super) fn settled(
     spec: &PuzzleSpec,
     settings: &Settings,
-    shape: &dyn Fn(bool) -> Result<Option<Arc<Foreground>>>,
-) -> Result<Design> {
-    Ok(Design {
-        turn: turned(spec, settings, shape)?,
-        ..spec.design.clone()
-    })
+    shape: &dyn Fn() -> Result<Option<Arc<Foreground>>>,
+) -> Result<(Design, Option<(u32, u32)>)> {
+    let mut d = spec.design.clone();
+    match page_turned(spec, settings, shape)? {
+        None => Ok((d, spec.size_limit)),
+        Some((width, limit)) => {
+            d.turn = Turn::Page;
+            d.width = width;
+            Ok((d, limit))
+        }
+    }
 }
 
-/// The fewest cells across the grid a shape's aspect ratio is read on ([`turned`]).
+/// The fewest cells across the grid a shape's aspect ratio is read on ([`page_turned`]).
 const ASPECT_CELLS: u32 = 40;
 
-/// Whether `spec`'s shape is turned: for a generator page that leaves the turn to the book
-/// ([`PuzzleSpec::auto_turn`]), when the shape turned a quarter turn covers more of the page.
-/// With a preset's size limit (the corridor width fixed) the measure is the fitted grid's cells
-/// ([`crate::sizing::shape_grid`]); without, the share of the room the layout leaves the maze
-/// ([`draw::maze_room`]) that the fitted grid's box, scaled to fit it, covers. `shape(turn)` is
-/// the page's shape cut (and turned, or not).
-fn turned(
+/// A grid's width and the size limit it is fitted within.
+type Sizing = (u32, Option<(u32, u32)>);
+
+/// Whether `spec`'s page is turned with its shape ([`Turn::Page`]), and if so the width and
+/// size limit its grid is fitted with: as its design says, or, for a generator page that
+/// leaves it to the book ([`PuzzleSpec::auto_turn`]), when the upright shape on an upright page
+/// measures under [`PAGE_TURN_BELOW`] of the upright shape on a turned page (the shape alone is
+/// never turned but when asked). The measure: with a preset's size limit (the corridor width
+/// fixed), the fitted grid's cells (upright, [`crate::sizing::shape_grid`] within the page's
+/// limit; turned, the largest grid of the shape's aspect that keeps the preset's corridor on
+/// the turned page, [`crate::sizing::aspect_grid`]); without, the maze's printed area (its
+/// grid's box scaled to fit the room the layout leaves it, [`draw::maze_room`]: the cells are
+/// the same, the corridors wider). `shape()` is the page's shape as cut.
+fn page_turned(
     spec: &PuzzleSpec,
     settings: &Settings,
-    shape: &dyn Fn(bool) -> Result<Option<Arc<Foreground>>>,
-) -> Result<bool> {
+    shape: &dyn Fn() -> Result<Option<Arc<Foreground>>>,
+) -> Result<Option<Sizing>> {
     let d = &spec.design;
     let kind = d.grid_topology();
+    let given = (d.width, spec.size_limit);
     if !spec.auto_turn || !spec.fit_height || !kind.uses_height() {
-        return Ok(d.turn);
+        return Ok(d.turn.turns_page().then_some(given));
     }
-    let (Some(plain), Some(turned)) = (shape(false)?, shape(true)?) else {
-        return Ok(d.turn);
+    let Some(fg) = shape()? else {
+        return Ok(None);
     };
-    let room = draw::maze_room(&settings.page_setup(1, Some(settings.label_for(1))));
-    // the share of the room the fitted grid's box covers, scaled to fit it
-    let coverage = |fg: &Foreground| -> Result<f64> {
-        let (w, h) = crate::sizing::shape_grid(kind, d.width, fg, spec.size_limit)?;
-        let (x0, y0, x1, y1) = crate::topology::Topology::new(kind, w, h)?.tess().covered();
-        let (a, p) = ((x1 - x0) / (y1 - y0), room.w / room.h);
-        Ok((a / p).min(p / a))
+    let setup = settings.page_setup(1, Some(settings.label_for(1)));
+    let turned_setup = PageSetup {
+        turned: true,
+        ..setup.clone()
     };
-    let cells = |fg: &Foreground| -> Result<f64> {
-        let (w, h) = crate::sizing::shape_grid(kind, d.width, fg, spec.size_limit)?;
+    let turned = match &spec.turn_preset {
+        Some(p) => {
+            let limit = crate::sizing::aspect_grid(p, d.walls().topology, &turned_setup, &fg)?;
+            (limit.0, Some(limit))
+        }
+        None => given,
+    };
+    // each way: the grid's width and limit, and the room the page leaves the maze
+    let ways = [
+        (given, draw::maze_room(&setup)),
+        (turned, draw::maze_room(&turned_setup)),
+    ];
+    let grid =
+        |((width, limit), _): &(Sizing, Area)| crate::sizing::shape_grid(kind, *width, &fg, *limit);
+    let cells = |w: &(Sizing, Area)| -> Result<f64> {
+        let (w, h) = grid(w)?;
         Ok(f64::from(w) * f64::from(h))
+    };
+    let area = |w: &(Sizing, Area)| -> Result<f64> {
+        let (gw, gh) = grid(w)?;
+        let (x0, y0, x1, y1) = crate::topology::Topology::new(kind, gw, gh)?
+            .tess()
+            .covered();
+        let (bw, bh) = ((x1 - x0).max(1e-9), (y1 - y0).max(1e-9));
+        let room = w.1;
+        let scale = (room.w / bw).min(room.h / bh);
+        Ok(scale * scale * bw * bh)
     };
     // with the corridor fixed, the grid with more cells; but a shape with too few cells for
     // the preset either way is grown to its fewest cells ([`crate::make::prepare`]), and then
-    // the box that covers more of the page prints larger
+    // the maze that prints larger
     let fewest = crate::sizing::cells_wanted(d);
-    let by_cells = spec.size_limit.is_some() && cells(&plain)?.max(cells(&turned)?) >= fewest;
-    let measure = |fg: &Foreground| if by_cells { cells(fg) } else { coverage(fg) };
-    // only a shape lying across the page turns: a heart or a cat about as wide as tall stays
-    // upright whatever a grid's rounding gains; the shape's lie is read on a grid fine
-    // enough to show it (a dog 6 cells across rounds to 6 x 5, as square as a cat)
-    let (w, h) = crate::sizing::shape_grid(kind, d.width.max(ASPECT_CELLS), &plain, None)?;
+    let by_cells = spec.size_limit.is_some() && cells(&ways[0])?.max(cells(&ways[1])?) >= fewest;
+    let measure = |w| if by_cells { cells(w) } else { area(w) };
+    // the shape's lie is read on a grid fine enough to show it (a dog 6 cells across rounds
+    // to 6 x 5, as square as a cat): only a shape lying across its page turns it
+    let (w, h) = crate::sizing::shape_grid(kind, d.width.max(ASPECT_CELLS), &fg, None)?;
     let (x0, y0, x1, y1) = crate::topology::Topology::new(kind, w, h)?.tess().covered();
-    let (a, p) = ((x1 - x0) / (y1 - y0), room.w / room.h);
-    let across = (a > CROSSWISE && p < 1.0) || (a < 1.0 / CROSSWISE && p > 1.0);
-    Ok(across && measure(&turned)? > measure(&plain)? * TURN_GAIN)
+    let (a, p) = ((x1 - x0) / (y1 - y0), ways[0].1.w / ways[0].1.h);
+    let across = (a > 1.0 && p < 1.0) || (a < 1.0 && p > 1.0);
+    let turn = across && measure(&ways[0])? < PAGE_TURN_BELOW * measure(&ways[1])?;
+    Ok(turn.then_some(turned))
 }
 
 /// Loads a design's shape picture through `loader` and cuts its foreground; errors name the file.
@@ -107,21 +141,11 @@ pub(super) fn load_shapes(book: &Book, loader: &dyn Loader) -> Result<ShapeCache
         let Some(source) = &p.design.shape else {
             continue;
         };
-        // a page whose turn the book decides needs its shape both ways
-        let turns: &[bool] = if p.auto_turn {
-            &[false, true]
-        } else {
-            &[p.design.turn]
-        };
-        for &turn in turns {
-            let how = Cutting {
-                turn,
-                ..Cutting::of(&p.design)
-            };
-            if !wanted.iter().any(|(s, h)| s == source && *h == how) {
-                wanted.push((source.clone(), how));
-                first.push(p);
-            }
+        // a page whose turn the book decides keeps its shape upright, its page turned or not
+        let how = Cutting::of(&p.design);
+        if !wanted.iter().any(|(s, h)| s == source && *h == how) {
+            wanted.push((source.clone(), how));
+            first.push(p);
         }
     }
     let mut shapes = ShapeCache::default();
@@ -153,21 +177,12 @@ pub fn fitted_design(
     settings: &Settings,
     loader: &dyn Loader,
 ) -> Result<Design> {
-    let shape = |turn: bool| {
-        foreground(
-            &Design {
-                turn,
-                ..spec.design.clone()
-            },
-            loader,
-        )
-    };
-    let mut d = settled(spec, settings, &shape)?;
+    let shape = || foreground(&spec.design, loader);
+    let (mut d, limit) = settled(spec, settings, &shape)?;
     if spec.fit_height
         && let Some(fg) = foreground(&d, loader)?
     {
-        (d.width, d.height) =
-            crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, spec.size_limit)?;
+        (d.width, d.height) = crate::sizing::shape_grid(d.grid_topology(), d.width, &fg, limit)?;
     }
     Ok(d)
 }
@@ -180,25 +195,19 @@ pub(super) fn made_from(
     settings: &Settings,
     shapes: &ShapeCache,
 ) -> Result<(Design, Option<Arc<Foreground>>, Fit)> {
-    let shape = |turn: bool| -> Result<Option<Arc<Foreground>>> {
-        let d = Design {
-            turn,
-            ..spec.design.clone()
-        };
-        Ok(cut_shape(shapes, &d))
-    };
-    let design = settled(spec, settings, &shape)?;
+    let shape = || -> Result<Option<Arc<Foreground>>> { Ok(cut_shape(shapes, &spec.design)) };
+    let (design, size_limit) = settled(spec, settings, &shape)?;
     let cut = cut_shape(shapes, &design);
     let fit = Fit {
         height: spec.fit_height,
-        size_limit: spec.size_limit,
+        size_limit,
     };
     Ok((design, cut, fit))
 }
 
 /// What two puzzles must not share: the shape (as [`super::shape_key`] names it), its turn,
 /// and the grid it is made on.
-type Grid = (String, bool, u32, u32);
+type Grid = (String, Turn, u32, u32);
 
 /// The grid `spec`'s maze is made on in `settings`' book (its size fitted to its shape, as
 /// [`crate::make::prepare_with`] fits it), with its shape; `None` without a shape, or when it

@@ -61,6 +61,17 @@ impl Sheets {
         })
     }
 
+    /// Puzzle `i`'s page as its content was drawn: a page turned with its shape
+    /// ([`PageSetup::turned`]) turned back, its shape upright (for the cover's cards).
+    pub(super) fn upright(&self, i: usize) -> Result<Drawing> {
+        let d = self.puzzle(i, false)?;
+        Ok(if self.setups[i].0.turned {
+            d.turned_back()
+        } else {
+            d
+        })
+    }
+
     /// Page `k` of the plan, as printed.
     pub(super) fn draw(&self, k: usize) -> Result<Drawing> {
         let mut d = match &self.sheets[k] {

@@ -101,7 +101,7 @@ pub fn apply(args: &ShapeArgs, d: &mut Design) -> Result<()> {
         d.photo = true;
     }
     if args.turn {
-        d.turn = true;
+        d.turn = hedge::design::Turn::Shape;
     }
     if args.islands.is_some() {
         d.islands = args.islands;

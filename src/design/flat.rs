@@ -85,12 +85,11 @@ pub struct FlatDesign {
     pub threshold: Option<u8>,
     /// Swap the shape and its background.
     pub invert: bool,
-    /// Turn the shape a quarter turn anticlockwise before it is fitted to the grid
-    /// ([`crate::shape::Foreground::turned`]): a wide shape (a dog, a fish) stands up and fills
-    /// a portrait page. A book sets it on a generator's page when that makes the maze cover more
-    /// of the page. Left out of the file while false.
-    #[serde(skip_serializing_if = "is_false")]
-    pub turn: bool,
+    /// How the shape is turned ([`super::Turn`]): `false` (upright, left out of the file),
+    /// `true` (the shape alone, a quarter turn anticlockwise) or `"page"` (the whole page
+    /// turned with the upright shape).
+    #[serde(skip_serializing_if = "super::Turn::is_upright")]
+    pub turn: super::Turn,
     /// What happens to parts of the shape not joined to its largest part; `None` (the default,
     /// left out of the file) lets the shape decide: its parts are joined when it is text (a
     /// text shape, or a picture that draws text) and the largest is kept otherwise. See

@@ -4,6 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 pub mod flat;
+mod turn;
+
+pub use turn::Turn;
 
 use crate::carve::{Algorithm, GrowingTreePolicy};
 use crate::endpoints::Placement;
@@ -262,11 +265,11 @@ pub struct Design {
     pub threshold: Option<u8>,
     /// Swap the shape and its background.
     pub invert: bool,
-    /// Turn the shape a quarter turn anticlockwise before it is fitted to the grid
-    /// ([`crate::shape::Foreground::turned`]): a wide shape (a dog, a fish) stands up and fills
-    /// a portrait page. A book sets it on a generator's page when that makes the maze cover more
-    /// of the page. Left out of the file while false.
-    pub turn: bool,
+    /// How the shape is turned on its page ([`Turn`]): upright (the default), turned alone
+    /// (`true`, only when asked), or upright on a page turned with it (`"page"`: a wide animal
+    /// on a portrait book's page, as a landscape puzzle). A book sets `"page"` on a
+    /// generator's page when the upright shape would print much smaller.
+    pub turn: Turn,
     /// What happens to parts of the shape not joined to its largest part; `None` (the default,
     /// left out of the file) lets the shape decide: its parts are joined when it is text (a
     /// text shape, or a picture that draws text) and the largest is kept otherwise. See
@@ -305,7 +308,7 @@ impl Default for Design {
             coverage: 0.5,
             threshold: None,
             invert: false,
-            turn: false,
+            turn: Turn::Upright,
             islands: None,
             outline: OutlineStyle::Shape,
             photo: false,

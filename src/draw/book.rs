@@ -70,7 +70,7 @@ pub(super) fn centred(
     Item {
         layer: Layer::Text,
         shape: Shape::Text(Text {
-            rotated: false,
+            rotated: crate::draw::Rotation::Across,
             text: t,
             at: Pos::new(x, y),
             size,
@@ -171,7 +171,7 @@ pub fn title_page(
             items.push(Item {
                 layer: Layer::Text,
                 shape: Shape::Text(Text {
-                    rotated: false,
+                    rotated: crate::draw::Rotation::Across,
                     text: line,
                     at: Pos::new(cx, base + y),
                     size,
@@ -318,6 +318,7 @@ pub(super) fn key_in(maze: KeyMaze<'_>, slot: &Area, setup: &PageSetup) -> Resul
         start_picture: None,
         finish_picture: None,
         pictures: None,
+        turned: false,
     };
     let page = match maze {
         // the puzzle's own markers: its pictures, dot and flag or word size (not its

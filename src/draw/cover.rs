@@ -201,7 +201,7 @@ fn text(t: String, at: Pos, size: f64, anchor: Anchor, bold: bool, face: Typefac
             bold,
             face,
             color: c,
-            rotated: false,
+            rotated: crate::draw::Rotation::Across,
         }),
     }
 }
@@ -481,7 +481,7 @@ fn spine(c: &Cover<'_>, items: &mut Vec<Item>) {
             bold,
             face: c.font,
             color: TEXT_INK,
-            rotated: true,
+            rotated: crate::draw::Rotation::Down,
         }),
     };
     if !title.is_empty() && room > 0.0 {
@@ -799,7 +799,7 @@ mod tests {
         };
         let d = cover(&c).unwrap();
         let bc = wrap.barcode();
-        for t in d.texts().filter(|t| !t.rotated) {
+        for t in d.texts().filter(|t| !t.rotated.is_turned()) {
             let b = t.bounds();
             let front = inside(&b, &Wrap::safe(&wrap.front()));
             let back_side = inside(&b, &Wrap::safe(&wrap.back()));
@@ -879,11 +879,11 @@ mod tests {
             assert!((w - (0.25 + 17.0 + pages as f64 * 0.002252) * inch).abs() < 1e-9);
             assert!((h - 11.25 * inch).abs() < 1e-9);
             assert_eq!((d.width, d.height), (w, h));
-            let spine_texts: Vec<&Text> = d.texts().filter(|t| t.rotated).collect();
+            let spine_texts: Vec<&Text> = d.texts().filter(|t| t.rotated.is_turned()).collect();
             assert_eq!(spine_texts.len(), if spine_text { 2 } else { 0 });
             for t in d.texts() {
                 let b = t.bounds();
-                let ok = if t.rotated {
+                let ok = if t.rotated.is_turned() {
                     inside(&b, &wrap.spine_safe())
                 } else {
                     inside(&b, &Wrap::safe(&wrap.front())) || inside(&b, &Wrap::safe(&wrap.back()))

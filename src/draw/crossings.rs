@@ -21,7 +21,7 @@ pub(super) fn draw_legend(lay: &Layout, b: Area, items: &mut Vec<Item>) {
     items.push(Item {
         layer: Layer::Text,
         shape: Shape::Text(Text {
-            rotated: false,
+            rotated: crate::draw::Rotation::Across,
             text: WEAVE_LEGEND.into(),
             at: Pos::new(b.x, b.y + CAP_HEIGHT_EM * FOOTER_SIZE),
             size: FOOTER_SIZE,

@@ -17,7 +17,7 @@
 
 use std::sync::OnceLock;
 
-use super::model::{Anchor, Area, Drawing, Pos, Text};
+use super::model::{Anchor, Area, Drawing, Pos, Rotation, Text};
 use crate::page::Typeface;
 
 /// The advance of a Latin-1 character the font lacks (Helvetica's digit width; Liberation has
@@ -344,35 +344,46 @@ impl Text {
     }
 
     /// Where the pen starts on the page: the text's left end on its baseline (for a
-    /// [`rotated`](Self::rotated) text, its top end).
+    /// [`rotated`](Self::rotated) text, that end turned with it: its top end reading down, its
+    /// bottom end reading up).
     pub fn start(&self) -> Pos {
         let along = self.left() - self.at.x;
-        if self.rotated {
-            Pos::new(self.at.x, self.at.y + along)
-        } else {
-            Pos::new(self.at.x + along, self.at.y)
-        }
+        let (dx, dy) = self.rotated.along();
+        Pos::new(self.at.x + dx * along, self.at.y + dy * along)
     }
 
     /// The text's box on the page: its width, from the cap height above the baseline down to
     /// the descenders below it (turned with the text when it is [`rotated`](Self::rotated)).
     pub fn bounds(&self) -> Area {
         let (cap, descent) = (CAP_HEIGHT_EM * self.size, DESCENT_EM * self.size);
-        if self.rotated {
+        let start = self.start();
+        match self.rotated {
             // the letters' tops point right: the baseline is a vertical line at x
-            let start = self.start();
-            return Area {
+            Rotation::Down => Area {
                 x: self.at.x - descent,
                 y: start.y,
                 w: cap + descent,
                 h: self.width(),
-            };
-        }
-        Area {
-            x: self.left(),
-            y: self.at.y - cap,
-            w: self.width(),
-            h: cap + descent,
+            },
+            // the letters' tops point left, the text runs up from its start
+            Rotation::Up => Area {
+                x: self.at.x - cap,
+                y: start.y - self.width(),
+                w: cap + descent,
+                h: self.width(),
+            },
+            Rotation::UpsideDown => Area {
+                x: start.x - self.width(),
+                y: self.at.y - descent,
+                w: self.width(),
+                h: cap + descent,
+            },
+            Rotation::Across => Area {
+                x: self.left(),
+                y: self.at.y - cap,
+                w: self.width(),
+                h: cap + descent,
+            },
         }
     }
 }
@@ -495,7 +506,7 @@ mod tests {
 
     fn text(s: &str) -> Text {
         Text {
-            rotated: false,
+            rotated: crate::draw::Rotation::Across,
             text: s.into(),
             at: Pos::new(10.0, 20.0),
             size: 5.0,

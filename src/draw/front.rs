@@ -53,7 +53,7 @@ fn text(text: String, at: Pos, size: f64, anchor: Anchor, bold: bool, face: Type
     Item {
         layer: Layer::Text,
         shape: Shape::Text(Text {
-            rotated: false,
+            rotated: crate::draw::Rotation::Across,
             text,
             at,
             size,

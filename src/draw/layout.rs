@@ -458,17 +458,12 @@ pub(super) fn furniture(setup: &PageSetup, printable: &Area) -> Furniture {
 pub(super) fn printable_area(setup: &PageSetup) -> Area {
     let (tw, th) = setup.trim_mm();
     let (bx, by) = setup.trim_origin_mm();
-    let m = setup.margin_mm;
-    let (left, right) = if setup.inside_is_left() {
-        (m + setup.gutter_mm, m)
-    } else {
-        (m, m + setup.gutter_mm)
-    };
+    let [left, top, right, bottom] = setup.margins_mm();
     Area {
         x: bx + left,
-        y: by + m,
+        y: by + top,
         w: tw - left - right,
-        h: th - 2.0 * m,
+        h: th - top - bottom,
     }
 }
 
@@ -699,6 +694,10 @@ impl Fitting<'_> {
 /// wider corridors that way, portrait otherwise.
 pub(super) fn layout_with(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     setup.validate()?;
+    if setup.turned {
+        // a turned page's sheet is the book's way up: an unsettled one, portrait
+        return fit(&setup.oriented(Orientation::Portrait), geo, shrink);
+    }
     if setup.orientation != Orientation::Auto {
         return fit(setup, geo, shrink);
     }

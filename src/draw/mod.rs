@@ -83,7 +83,7 @@ pub use front::{
 pub use layout::{LabelSpot, Layout, TITLE_MIN_SHARE, WIDTH_SLACK_MM, mm_under};
 use layout::{geometry, layout_with};
 use markers::draw_markers;
-pub use model::{Anchor, Area, Drawing, Item, Layer, Path, Pos, Rgb, Seg, Shape, Text};
+pub use model::{Anchor, Area, Drawing, Item, Layer, Path, Pos, Rgb, Rotation, Seg, Shape, Text};
 use place::Plan;
 use place::settle;
 use solution::draw_solution;
@@ -137,22 +137,30 @@ fn with_instruction<'a>(g: &Generated, setup: &'a PageSetup) -> Cow<'a, PageSetu
     })
 }
 
+/// `setup` for `g`'s page: with the "Which path?" instruction ([`with_instruction`]). A page
+/// turned with its shape is the setup's to say ([`PageSetup::turned`]: a book's puzzle page,
+/// [`crate::make::Made`]'s pages for a design's `turn = "page"`), not the maze's: an answer
+/// page's key stands upright in its slot.
+fn for_maze<'a>(g: &Generated, setup: &'a PageSetup) -> Cow<'a, PageSetup> {
+    with_instruction(g, setup)
+}
+
+/// `d`, drawn in the frame of `setup`, on its sheet: turned a quarter turn anticlockwise for
+/// a [`PageSetup::turned`] page ([`Drawing::turned`]).
+pub(crate) fn on_sheet(d: Drawing, setup: &PageSetup) -> Drawing {
+    if setup.turned { d.turned() } else { d }
+}
+
 fn build(g: &Generated, setup: &PageSetup, key: bool) -> Result<Drawing> {
-    let setup = &*with_instruction(g, setup);
+    let setup = &*for_maze(g, setup);
     let geo = geometry(g);
     let (lay, _) = settle(setup, &geo)?;
     let setup = &setup.oriented(lay.orientation);
     let plan = place::plan(setup, &lay, &geo, key);
     let tunnels = g.maze.tunnels();
     let maze = maze_items(g, &lay, &plan, &tunnels);
-    Ok(assemble(
-        g,
-        setup,
-        &lay,
-        &plan,
-        maze,
-        key.then_some(&tunnels),
-    ))
+    let d = assemble(g, setup, &lay, &plan, maze, key.then_some(&tunnels));
+    Ok(on_sheet(d, setup))
 }
 
 /// The room a puzzle page of `setup` leaves its maze and markers: the printable area (inside
@@ -163,9 +171,11 @@ pub fn maze_room(setup: &PageSetup) -> Area {
 }
 
 /// Fits `g` onto the page `setup` describes: the scale, position, orientation, corridor width
-/// and warnings (the label placement's included).
+/// and warnings (the label placement's included). A turned page's layout
+/// ([`PageSetup::turned`]) is in its content's frame, before the page is turned onto its
+/// sheet.
 pub fn layout(g: &Generated, setup: &PageSetup) -> Result<Layout> {
-    let setup = &*with_instruction(g, setup);
+    let setup = &*for_maze(g, setup);
     let geo = geometry(g);
     let (mut lay, _) = settle(setup, &geo)?;
     let plan = place::plan(&setup.oriented(lay.orientation), &lay, &geo, true);
@@ -201,10 +211,7 @@ pub struct Pages {
 /// key follows it. The maze is drawn once: when both layouts put it at the same size, the key
 /// reuses the puzzle's walls, crossings and markers, moved to the key page's position.
 pub fn pages(g: &Generated, setup: &PageSetup, key_setup: &PageSetup) -> Result<Pages> {
-    let (setup, key_setup) = (
-        &*with_instruction(g, setup),
-        &*with_instruction(g, key_setup),
-    );
+    let (setup, key_setup) = (&*for_maze(g, setup), &*for_maze(g, key_setup));
     let geo = geometry(g);
     let (mut lay, shrink) = settle(setup, &geo)?;
     let setup = &setup.oriented(lay.orientation);
@@ -234,10 +241,11 @@ pub fn pages(g: &Generated, setup: &PageSetup, key_setup: &PageSetup) -> Result<
     let key = assemble(g, key_setup, &key_lay, &key_plan, key_maze, Some(&tunnels));
     let puzzle = assemble(g, setup, &lay, &plan, maze, None);
     lay.notes = notes([&plan, &key_plan]);
+    // measured in the frame the layout drew it in
     lay.reach = crayon::measure(g, &puzzle, &lay);
     Ok(Pages {
-        puzzle,
-        key,
+        puzzle: on_sheet(puzzle, setup),
+        key: on_sheet(key, key_setup),
         layout: lay,
     })
 }
@@ -458,6 +466,59 @@ mod tests {
             !k.texts().any(|t| t.text == "Name:"),
             "no name line on the key"
         );
+    }
+
+    #[test]
+    fn a_turned_page_is_its_landscape_page_turned_onto_the_sheet_its_text_reading_up() {
+        let g = maze(30, 12, 4);
+        let s = PageSetup {
+            paper: crate::page::Paper::Trim85x11,
+            orientation: crate::page::Orientation::Portrait,
+            title: Some("Puzzle 3".into()),
+            page_number: Some(7),
+            footnote: Some("Solution on page 40".into()),
+            gutter_mm: 6.0,
+            bleed: true,
+            bound: true,
+            ..PageSetup::default()
+        };
+        let turned = PageSetup {
+            turned: true,
+            ..s.clone()
+        };
+        let both = pages(&g, &turned, &turned.next_page()).unwrap();
+        let p = &both.puzzle;
+        // the sheet is the upright page's size; the layout is the landscape frame's
+        let upright = puzzle_page(&g, &s).unwrap();
+        assert_eq!((p.width, p.height), (upright.width, upright.height));
+        assert_eq!(both.layout.page, (p.height, p.width));
+        assert!(both.layout.trim.w > both.layout.trim.h);
+        // a wide maze prints larger across the turned page
+        assert!(both.layout.scale > layout(&g, &s).unwrap().scale * 1.2);
+        // every text reads up the sheet: the title, the page number, the footnote, the labels
+        let words: Vec<&str> = p.texts().map(|t| t.text.as_str()).collect();
+        for want in ["Puzzle 3", "7", "Solution on page 40", "START", "FINISH"] {
+            assert!(words.contains(&want), "{want} missing from {words:?}");
+        }
+        assert!(p.texts().all(|t| t.rotated == Rotation::Up));
+        assert!(both.key.texts().all(|t| t.rotated == Rotation::Up));
+        // the page's content inside the sheet's trim, the title by the sheet's left edge (the
+        // content's top) and the page number by its right (the content's foot)
+        let title = p.texts().find(|t| t.text == "Puzzle 3").unwrap().bounds();
+        let number = p.texts().find(|t| t.text == "7").unwrap().bounds();
+        assert!(title.x < p.width / 4.0 && number.x > p.width * 3.0 / 4.0);
+        for t in p.texts() {
+            let b = t.bounds();
+            let tr = p.trim;
+            assert!(b.x >= tr.x && b.x + b.w <= tr.x + tr.w, "{:?}", t.text);
+            assert!(b.y >= tr.y && b.y + b.h <= tr.y + tr.h, "{:?}", t.text);
+        }
+        // turned back, it is the landscape frame's drawing
+        let back = p.turned_back();
+        assert_eq!((back.width, back.height), both.layout.page);
+        assert!(back.texts().all(|t| t.rotated == Rotation::Across));
+        // the one-page drawing is the same page
+        assert_eq!(puzzle_page(&g, &turned).unwrap(), *p);
     }
 
     #[test]

@@ -292,9 +292,73 @@ pub struct Text {
     pub face: Typeface,
     /// The colour.
     pub color: Rgb,
-    /// Turned a quarter turn clockwise about `at`: the text reads from the top of the page
-    /// down, its letters' tops to the right (a book's spine, as it stands on a shelf).
-    pub rotated: bool,
+    /// Which way the text reads, turned about `at`: across (not turned), down (a book's
+    /// spine, as it stands on a shelf) or up (a turned page's text: [`Drawing::turned`]).
+    pub rotated: Rotation,
+}
+
+/// Which way a [`Text`] reads on the page: turned about its anchor by a number of quarter
+/// turns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rotation {
+    /// Not turned: left to right.
+    #[default]
+    Across,
+    /// A quarter turn clockwise: from the top of the page down, the letters' tops to the
+    /// right (a book's spine).
+    Down,
+    /// A half turn: right to left, upside down.
+    UpsideDown,
+    /// A quarter turn anticlockwise: from the bottom of the page up, the letters' tops to the
+    /// left (a landscape page printed in a portrait book, read with the book turned).
+    Up,
+}
+
+impl Rotation {
+    /// Whether the text is turned at all.
+    pub fn is_turned(self) -> bool {
+        self != Rotation::Across
+    }
+
+    /// The turn in degrees, clockwise on the page (y down): 0, 90, 180 or 270.
+    pub fn degrees(self) -> f64 {
+        match self {
+            Rotation::Across => 0.0,
+            Rotation::Down => 90.0,
+            Rotation::UpsideDown => 180.0,
+            Rotation::Up => 270.0,
+        }
+    }
+
+    /// The unit vector the text runs along, on the page (y down).
+    pub fn along(self) -> (f64, f64) {
+        match self {
+            Rotation::Across => (1.0, 0.0),
+            Rotation::Down => (0.0, 1.0),
+            Rotation::UpsideDown => (-1.0, 0.0),
+            Rotation::Up => (0.0, -1.0),
+        }
+    }
+
+    /// This rotation turned a further quarter turn anticlockwise.
+    fn anticlockwise(self) -> Rotation {
+        match self {
+            Rotation::Across => Rotation::Up,
+            Rotation::Up => Rotation::UpsideDown,
+            Rotation::UpsideDown => Rotation::Down,
+            Rotation::Down => Rotation::Across,
+        }
+    }
+
+    /// This rotation turned a further quarter turn clockwise.
+    fn clockwise(self) -> Rotation {
+        match self {
+            Rotation::Across => Rotation::Down,
+            Rotation::Down => Rotation::UpsideDown,
+            Rotation::UpsideDown => Rotation::Up,
+            Rotation::Up => Rotation::Across,
+        }
+    }
 }
 
 /// What an item draws.
@@ -402,7 +466,17 @@ impl Item {
     /// The item scaled by `s` about the origin, then moved by (`dx`, `dy`) millimetres: line
     /// widths and text sizes scale with it.
     pub fn transformed(&self, s: f64, dx: f64, dy: f64) -> Item {
-        let mv = |p: Pos| Pos::new(p.x * s + dx, p.y * s + dy);
+        self.mapped(&|p: Pos| Pos::new(p.x * s + dx, p.y * s + dy), s, None)
+    }
+
+    /// The item with every point moved by `mv` (a similarity scaling lengths by `s`), and its
+    /// text turned by `turn` when given.
+    fn mapped(
+        &self,
+        mv: &dyn Fn(Pos) -> Pos,
+        s: f64,
+        turn: Option<fn(Rotation) -> Rotation>,
+    ) -> Item {
         let path = |p: &Path| -> Path {
             p.segs()
                 .map(|seg| match seg {
@@ -430,6 +504,7 @@ impl Item {
             Shape::Text(t) => Shape::Text(Text {
                 at: mv(t.at),
                 size: t.size * s,
+                rotated: turn.map_or(t.rotated, |f| f(t.rotated)),
                 ..t.clone()
             }),
             Shape::Tint {
@@ -541,11 +616,137 @@ impl Drawing {
         }
     }
 
+    /// The page turned a quarter turn anticlockwise: what was drawn across a landscape page
+    /// now stands on a portrait one (or the other way round), its text reading from the
+    /// bottom of the page up, as a landscape puzzle is printed in a portrait book
+    /// ([`crate::page::PageSetup::turned`]). Point `(x, y)` goes to `(y, width - x)`; the page's
+    /// width and height swap.
+    pub fn turned(&self) -> Drawing {
+        let w = self.width;
+        let mv = move |p: Pos| Pos::new(p.y, w - p.x);
+        let t = self.trim;
+        Drawing {
+            width: self.height,
+            height: self.width,
+            trim: Area {
+                x: t.y,
+                y: w - t.x - t.w,
+                w: t.h,
+                h: t.w,
+            },
+            items: self
+                .items
+                .iter()
+                .map(|i| i.mapped(&mv, 1.0, Some(Rotation::anticlockwise)))
+                .collect(),
+        }
+    }
+
+    /// The page turned a quarter turn clockwise: [`Drawing::turned`] undone (a turned page's
+    /// content as it was drawn, for a cover's card). Point `(x, y)` goes to
+    /// `(height - y, x)`.
+    pub fn turned_back(&self) -> Drawing {
+        let h = self.height;
+        let mv = move |p: Pos| Pos::new(h - p.y, p.x);
+        let t = self.trim;
+        Drawing {
+            width: self.height,
+            height: self.width,
+            trim: Area {
+                x: h - t.y - t.h,
+                y: t.x,
+                w: t.h,
+                h: t.w,
+            },
+            items: self
+                .items
+                .iter()
+                .map(|i| i.mapped(&mv, 1.0, Some(Rotation::clockwise)))
+                .collect(),
+        }
+    }
+
     /// Every text on the page.
     pub fn texts(&self) -> impl Iterator<Item = &Text> {
         self.items.iter().filter_map(|i| match &i.shape {
             Shape::Text(t) => Some(t),
             _ => None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_turned_and_turned_back_is_the_page() {
+        let d = Drawing {
+            width: 200.0,
+            height: 100.0,
+            trim: Area {
+                x: 3.0,
+                y: 0.0,
+                w: 194.0,
+                h: 97.0,
+            },
+            items: vec![
+                Item {
+                    layer: Layer::Walls,
+                    shape: Shape::Stroke {
+                        path: Path::polyline(&[Pos::new(10.0, 20.0), Pos::new(150.0, 20.0)]),
+                        width: 0.5,
+                        color: Rgb::BLACK,
+                    },
+                },
+                Item {
+                    layer: Layer::Text,
+                    shape: Shape::Text(Text {
+                        text: "Puzzle 1".into(),
+                        at: Pos::new(100.0, 10.0),
+                        size: 6.0,
+                        anchor: Anchor::Middle,
+                        bold: true,
+                        face: crate::page::Typeface::Sans,
+                        color: Rgb::BLACK,
+                        rotated: Rotation::Across,
+                    }),
+                },
+            ],
+        };
+        let t = d.turned();
+        assert_eq!((t.width, t.height), (100.0, 200.0));
+        // the trim's top (no bleed) is the sheet's left edge; its left the sheet's foot
+        assert_eq!(
+            t.trim,
+            Area {
+                x: 0.0,
+                y: 3.0,
+                w: 97.0,
+                h: 194.0
+            }
+        );
+        // a line across the page runs up the sheet; the text reads up
+        let Shape::Stroke { path, .. } = &t.items[0].shape else {
+            panic!()
+        };
+        let pts: Vec<Seg> = path.segs().collect();
+        assert_eq!(
+            pts,
+            [
+                Seg::MoveTo(Pos::new(20.0, 190.0)),
+                Seg::LineTo(Pos::new(20.0, 50.0))
+            ]
+        );
+        let Shape::Text(text) = &t.items[1].shape else {
+            panic!()
+        };
+        assert_eq!(
+            (text.at, text.rotated),
+            (Pos::new(10.0, 100.0), Rotation::Up)
+        );
+        assert_eq!(t.turned_back(), d);
+        // four turns are no turn
+        assert_eq!(t.turned().turned().turned(), d);
     }
 }

@@ -318,7 +318,7 @@ pub(crate) fn push_solution(
     items.push(Item {
         layer: Layer::Solution,
         shape: Shape::Text(Text {
-            rotated: false,
+            rotated: crate::draw::Rotation::Across,
             text: ANSWER_KEY.into(),
             at: Pos::new(key_box.x, base),
             size: FOOTER_SIZE,

@@ -92,7 +92,7 @@ fn text_item(text: String, at: Pos, size: f64, anchor: Anchor, bold: bool, face:
     Item {
         layer: Layer::Text,
         shape: Shape::Text(Text {
-            rotated: false,
+            rotated: crate::draw::Rotation::Across,
             text,
             at,
             size,
@@ -127,7 +127,7 @@ fn push_name_line(setup: &PageSetup, pa: &Area, base: f64, items: &mut Vec<Item>
 }
 
 /// The footnote `note` at the footer's baseline `footer_base`: on the outside edge (right on
-/// a right-hand page), shortened to keep clear of the page number in the middle.
+/// a right-hand page; the right, where its line ends, on a turned page), shortened to keep clear of the page number in the middle.
 fn footnote(setup: &PageSetup, pa: &Area, note: &str, footer_base: f64) -> Item {
     let face = setup.font;
     let room = pa.w / 2.0 - 2.0 * FOOTER_SIZE;
@@ -135,7 +135,8 @@ fn footnote(setup: &PageSetup, pa: &Area, note: &str, footer_base: f64) -> Item 
     while note.chars().count() > 1 && super::font(face, false).width(&note, FOOTER_SIZE) > room {
         note.pop();
     }
-    let (x, anchor) = if setup.inside_is_left() {
+    // a turned page's footer runs along the sheet's long edge: the note at its far end
+    let (x, anchor) = if setup.inside_is_left() || setup.turned {
         (pa.x + pa.w, Anchor::End)
     } else {
         (pa.x, Anchor::Start)

@@ -60,8 +60,8 @@ pub fn tile_pages(m: &TileMaze, setup: &PageSetup, key_setup: &PageSetup) -> Res
     let key = page(m, key_setup, &key_lay, &geo, &key_plan, true);
     lay.notes = super::notes([&plan, &key_plan]);
     Ok(Pages {
-        puzzle,
-        key,
+        puzzle: super::on_sheet(puzzle, setup),
+        key: super::on_sheet(key, key_setup),
         layout: lay,
     })
 }

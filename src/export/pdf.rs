@@ -31,7 +31,7 @@ use rayon::prelude::*;
 
 use super::pdf_objects::{Counting, feed, write_indirect, write_object, write_xref};
 use super::pdf_subsets::{Subsets, embed_fonts, resource_name, subsets};
-use crate::draw::{Drawing, Path, Pos, Rgb as Colour, Seg, Shape, place};
+use crate::draw::{Drawing, Path, Pos, Rgb as Colour, Rotation, Seg, Shape, place};
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
@@ -77,14 +77,16 @@ fn text_ops(d: &Drawing, fonts: &Subsets) -> Vec<Op> {
                 col: color(t.color),
             });
             let start = flip.pt(t.start());
-            ops.push(if t.rotated {
-                // a quarter turn clockwise on the page: the text runs down (PDF's -y), the
-                // letters' tops point right
-                Op::SetTextMatrix {
-                    matrix: TextMatrix::Raw([0.0, -1.0, 1.0, 0.0, start.x.0, start.y.0]),
-                }
-            } else {
-                Op::SetTextCursor { pos: start }
+            // turned on the page: down (PDF's -y), the letters' tops right; up (a turned
+            // page's), the tops left; upside down
+            let turn = |m: [f32; 4]| Op::SetTextMatrix {
+                matrix: TextMatrix::Raw([m[0], m[1], m[2], m[3], start.x.0, start.y.0]),
+            };
+            ops.push(match t.rotated {
+                Rotation::Across => Op::SetTextCursor { pos: start },
+                Rotation::Down => turn([0.0, -1.0, 1.0, 0.0]),
+                Rotation::UpsideDown => turn([-1.0, 0.0, 0.0, -1.0]),
+                Rotation::Up => turn([0.0, 1.0, -1.0, 0.0]),
             });
             // one run per font: the pen moves on by the fonts' /W advances, which are the
             // advances the layout placed the glyphs at
@@ -654,7 +656,7 @@ mod tests {
         d.items.push(crate::draw::Item {
             layer: crate::draw::Layer::Text,
             shape: Shape::Text(crate::draw::Text {
-                rotated: false,
+                rotated: crate::draw::Rotation::Across,
                 text: title.into(),
                 at: Pos::new(10.0, 20.0),
                 size: 5.0,

@@ -296,7 +296,7 @@ mod tests {
         d.items.push(crate::draw::Item {
             layer: crate::draw::Layer::Text,
             shape: Shape::Text(crate::draw::Text {
-                rotated: false,
+                rotated: crate::draw::Rotation::Across,
                 text: title.into(),
                 at: Pos::new(10.0, 20.0),
                 size: 5.0,

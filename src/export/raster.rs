@@ -294,10 +294,10 @@ fn text_path(t: &Text) -> Option<tiny_skia::Path> {
         face.outline_glyph(ttf_parser::GlyphId(g.gid), &mut o);
     }
     let path = b.finish()?;
-    if t.rotated {
-        // a quarter turn clockwise about the anchor (y points down)
+    if t.rotated.is_turned() {
+        // turned about the anchor (clockwise, y pointing down)
         path.transform(Transform::from_rotate_at(
-            90.0,
+            t.rotated.degrees() as f32,
             t.at.x as f32,
             t.at.y as f32,
         ))
@@ -341,13 +341,19 @@ mod tests {
             color: Rgb::BLACK,
             rotated,
         };
-        let flat = text_path(&t(false)).unwrap().bounds();
-        let turned = text_path(&t(true)).unwrap().bounds();
+        use crate::draw::Rotation;
+        let flat = text_path(&t(Rotation::Across)).unwrap().bounds();
+        let turned = text_path(&t(Rotation::Down)).unwrap().bounds();
         assert!(flat.width() > 3.0 * flat.height());
         assert!(turned.height() > 3.0 * turned.width());
         // from the anchor down, the letters to its right (their tops point right)
         assert!(turned.top() >= 19.0 && turned.left() >= 49.0 && turned.left() < 51.0);
         assert!((turned.height() - flat.width()).abs() < 0.01);
+        // a turned page's text reads up: from the anchor up, the letters to its left
+        let up = text_path(&t(Rotation::Up)).unwrap().bounds();
+        assert!(up.height() > 3.0 * up.width());
+        assert!(up.bottom() <= 21.0 && up.right() <= 51.0 && up.right() > 49.0);
+        assert!((up.height() - flat.width()).abs() < 0.01);
     }
 
     #[test]
@@ -366,7 +372,7 @@ mod tests {
                 items: vec![Item {
                     layer: Layer::Text,
                     shape: Shape::Text(Text {
-                        rotated: false,
+                        rotated: crate::draw::Rotation::Across,
                         text: s.into(),
                         at: Pos::new(5.0, 12.0),
                         size: 8.0,

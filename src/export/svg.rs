@@ -207,11 +207,16 @@ fn text(t: &Text) -> Group {
     let mut g = Group::new()
         .set("aria-label", t.text.clone())
         .set("fill", t.color.hex());
-    if t.rotated {
-        // a quarter turn clockwise about the anchor (SVG's y points down)
+    if t.rotated.is_turned() {
+        // turned about the anchor: clockwise, as SVG's y points down (a turned page's text,
+        // reading up, is -90)
+        let deg = match t.rotated.degrees() {
+            d if d > 180.0 => d - 360.0,
+            d => d,
+        };
         g = g.set(
             "transform",
-            format!("rotate(90 {} {})", num_s(t.at.x), num_s(t.at.y)),
+            format!("rotate({deg} {} {})", num_s(t.at.x), num_s(t.at.y)),
         );
     }
     let d = outline_data(t);
@@ -309,20 +314,29 @@ mod tests {
             bold: true,
             face: Typeface::Sans,
             color: Rgb::BLACK,
-            rotated: true,
+            rotated: crate::draw::Rotation::Down,
         };
         let svg = text(&t).to_string();
         assert!(svg.contains("transform=\"rotate(90 10 20)\""), "{svg}");
         // its box runs down the page from the anchor, the letters' tops to the right
         let b = t.bounds();
         assert!((b.y - 20.0).abs() < 1e-9 && b.h > b.w && b.x < 10.0 && b.x + b.w > 10.0);
+        // reading up (a turned page's): -90, its box up the page from the anchor
+        let up = Text {
+            rotated: crate::draw::Rotation::Up,
+            ..t
+        };
+        let svg = text(&up).to_string();
+        assert!(svg.contains("transform=\"rotate(-90 10 20)\""), "{svg}");
+        let b = up.bounds();
+        assert!((b.y + b.h - 20.0).abs() < 1e-9 && b.h > b.w && b.x < 10.0 && b.x + b.w > 10.0);
     }
 
     #[test]
     fn text_is_drawn_as_outlines_with_its_words_kept() {
         use crate::draw::{Pos, Rgb};
         let t = Text {
-            rotated: false,
+            rotated: crate::draw::Rotation::Across,
             text: "A★🎂".into(),
             at: Pos::new(10.0, 20.0),
             size: 5.0,
