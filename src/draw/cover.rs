@@ -5,14 +5,17 @@
 //! of the book's own mazes (its walls, coloured), on the back the title, the back text
 //! (wrapped) and a row of smaller cards, and on the spine (from [`SPINE_TEXT_MIN_PAGES`] pages,
 //! when it can be set at [`SPINE_TEXT_MIN_PT`] or more) the title and author turned to read
-//! from the top down. Nothing is drawn in the barcode area
+//! from the top down. A book may give its own colours, artwork in place of the front's cards, a
+//! badge and a logo ([`super::cover_art`]). Nothing is drawn in the barcode area
 //! but the ground, and every text keeps to its panel's safe area (the spine's: 0.0625 in from
 //! its folds).
 
+use super::cover_art::{self, Palette};
 use super::fit_text::{LEADING_EM, TITLE_MIN_SHARE, fit_lines};
 use super::front::Paragraphs;
 use super::layout::PT;
 use super::model::PathBuilder;
+use super::picture::Picture;
 use super::*;
 use crate::page::{BLEED_MM, MM_PER_INCH, Typeface};
 
@@ -34,14 +37,14 @@ pub const FRONT_CARDS: usize = 6;
 /// The most mazes on the back cover.
 pub const BACK_CARDS: usize = 3;
 
-/// The colour of the cover's ground.
-const GROUND: Rgb = Rgb(28, 92, 70);
-/// The cards' shadows: the ground, darker.
-const SHADOW: Rgb = Rgb(17, 62, 47);
-/// The title's colour.
-const TITLE_INK: Rgb = Rgb(255, 214, 92);
-/// The other lines' colour.
-const TEXT_INK: Rgb = Rgb(255, 255, 255);
+/// The colour of the cover's ground, when the book gives none (`background`).
+pub(super) const GROUND: Rgb = Rgb(28, 92, 70);
+/// The cards' shadows on that ground: the ground, darker.
+pub(super) const SHADOW: Rgb = Rgb(17, 62, 47);
+/// The title's colour, when the book gives none (`text_colour`).
+pub(super) const TITLE_INK: Rgb = Rgb(255, 214, 92);
+/// The other lines' colour, when the book gives none.
+pub(super) const TEXT_INK: Rgb = Rgb(255, 255, 255);
 /// The cards' paper.
 const CARD: Rgb = Rgb(255, 253, 246);
 /// The walls of the cards' mazes, card by card.
@@ -188,9 +191,25 @@ pub struct Cover<'a> {
     pub front_art: Vec<&'a Drawing>,
     /// The back's mazes (at most [`BACK_CARDS`]).
     pub back_art: Vec<&'a Drawing>,
+    /// The ground's and the texts' colours.
+    pub palette: Palette,
+    /// The book's own artwork, on the front in place of the cards.
+    pub front_picture: Option<&'a Picture>,
+    /// A short text in a round badge on the front ("Ages 4-8"), and again on the lower back.
+    pub badge: Option<&'a str>,
+    /// A logo on the lower back, left of the barcode area.
+    pub logo: Option<&'a Picture>,
 }
 
-fn text(t: String, at: Pos, size: f64, anchor: Anchor, bold: bool, face: Typeface, c: Rgb) -> Item {
+pub(super) fn text(
+    t: String,
+    at: Pos,
+    size: f64,
+    anchor: Anchor,
+    bold: bool,
+    face: Typeface,
+    c: Rgb,
+) -> Item {
     Item {
         layer: Layer::Text,
         shape: Shape::Text(Text {
@@ -216,7 +235,7 @@ fn rect(a: &Area) -> Path {
 }
 
 /// A rectangle with corners rounded to radius `r`.
-fn rounded(a: &Area, r: f64) -> Path {
+pub(super) fn rounded(a: &Area, r: f64) -> Path {
     let r = r.min(a.w / 2.0).min(a.h / 2.0);
     // the circle's Bézier handle
     let k = r * 0.552_284_75;
@@ -349,7 +368,7 @@ fn art_box(items: &[&Item]) -> Option<[f64; 4]> {
 
 /// A card: a rounded, shadowed square `slot` holding the walls of `page`'s maze in `ink`,
 /// scaled to fill it less a margin.
-fn card(page: &Drawing, slot: &Area, ink: Rgb, items: &mut Vec<Item>) {
+fn card(page: &Drawing, slot: &Area, ink: Rgb, shadow: Rgb, items: &mut Vec<Item>) {
     let r = slot.w.min(slot.h) * 0.06;
     let drop = slot.w.min(slot.h) * 0.025;
     items.push(Item {
@@ -363,7 +382,7 @@ fn card(page: &Drawing, slot: &Area, ink: Rgb, items: &mut Vec<Item>) {
                 },
                 r,
             ),
-            color: SHADOW,
+            color: shadow,
         },
     });
     items.push(Item {
@@ -480,7 +499,7 @@ fn spine(c: &Cover<'_>, items: &mut Vec<Item>) {
             anchor,
             bold,
             face: c.font,
-            color: TEXT_INK,
+            color: c.palette.text,
             rotated: true,
         }),
     };
@@ -513,7 +532,7 @@ pub fn cover(c: &Cover<'_>) -> Result<Drawing> {
                 w,
                 h,
             }),
-            color: GROUND,
+            color: c.palette.ground,
         },
     }];
     front_side(c, &mut items)?;
@@ -558,12 +577,22 @@ fn front_side(c: &Cover<'_>, items: &mut Vec<Item>) -> Result<()> {
         match front_texts(c, &safe, scale, &mut texts) {
             Some(art) => {
                 items.extend(texts);
-                let n = c.front_art.len().min(FRONT_CARDS);
-                let gap = safe.w * 0.045;
-                for (k, (slot, page)) in grid(&art, n, gap).iter().zip(&c.front_art).enumerate() {
-                    if slot.w > 10.0 {
-                        card(page, slot, WALL_INKS[k % WALL_INKS.len()], items);
+                if let Some(picture) = c.front_picture {
+                    // the book's own artwork in place of the cards
+                    super::picture::draw(picture, &art, Layer::Picture, items);
+                } else {
+                    let n = c.front_art.len().min(FRONT_CARDS);
+                    let gap = safe.w * 0.045;
+                    for (k, (slot, page)) in grid(&art, n, gap).iter().zip(&c.front_art).enumerate()
+                    {
+                        if slot.w > 10.0 {
+                            let ink = WALL_INKS[k % WALL_INKS.len()];
+                            card(page, slot, ink, c.palette.shadow(), items);
+                        }
                     }
+                }
+                if let Some(badge) = c.badge {
+                    cover_art::front_badge(badge, c, &safe, &art, items);
                 }
                 return Ok(());
             }
@@ -618,14 +647,30 @@ fn front_texts(c: &Cover<'_>, safe: &Area, scale: f64, items: &mut Vec<Item>) ->
     let (_, title_size) = block_height(c.title, title_max, true, face, text_w);
     let mut y = safe.y + font::CAP_HEIGHT_EM * title_size + safe.h * 0.02;
     block(
-        c.title, cx, &mut y, title_max, true, face, text_w, TITLE_INK, items,
+        c.title,
+        cx,
+        &mut y,
+        title_max,
+        true,
+        face,
+        text_w,
+        c.palette.title,
+        items,
     );
     let mut last_size = title_size;
     if let Some(sub) = c.subtitle.filter(|s| !s.trim().is_empty()) {
         let (_, sub_size) = block_height(sub, sub_max, false, face, text_w);
         y += LEADING_EM * title_size * 0.5 + LEADING_EM * sub_size;
         block(
-            sub, cx, &mut y, sub_max, false, face, text_w, TEXT_INK, items,
+            sub,
+            cx,
+            &mut y,
+            sub_max,
+            false,
+            face,
+            text_w,
+            c.palette.text,
+            items,
         );
         last_size = sub_size;
     }
@@ -639,7 +684,15 @@ fn front_texts(c: &Cover<'_>, safe: &Area, scale: f64, items: &mut Vec<Item>) ->
         floor = y - font::CAP_HEIGHT_EM * size - safe.h * 0.02;
         art_bottom = y - font::CAP_HEIGHT_EM * size - safe.h * 0.04;
         block(
-            author, cx, &mut y, author_max, false, face, text_w, TEXT_INK, items,
+            author,
+            cx,
+            &mut y,
+            author_max,
+            false,
+            face,
+            text_w,
+            c.palette.text,
+            items,
         );
     }
     if top_bottom > floor {
@@ -670,7 +723,7 @@ fn back_side(c: &Cover<'_>, items: &mut Vec<Item>) -> Result<()> {
         true,
         face,
         back.w,
-        TITLE_INK,
+        c.palette.title,
         items,
     );
     y += LEADING_EM * bsize * 0.6;
@@ -724,7 +777,7 @@ fn back_side(c: &Cover<'_>, items: &mut Vec<Item>) -> Result<()> {
                     Anchor::Start,
                     false,
                     face,
-                    TEXT_INK,
+                    c.palette.text,
                 ));
             }
         }
@@ -755,9 +808,11 @@ fn back_side(c: &Cover<'_>, items: &mut Vec<Item>) -> Result<()> {
             })
             .collect();
         for (k, (slot, page)) in slots.iter().zip(&c.back_art).enumerate() {
-            card(page, slot, WALL_INKS[(k + 3) % WALL_INKS.len()], items);
+            let ink = WALL_INKS[(k + 3) % WALL_INKS.len()];
+            card(page, slot, ink, c.palette.shadow(), items);
         }
     }
+    cover_art::lower_back(c, items);
     Ok(())
 }
 
@@ -796,6 +851,10 @@ mod tests {
             spine_text: true,
             front_art: vec![&page; 6],
             back_art: vec![&page; 3],
+            palette: Palette::DEFAULT,
+            front_picture: None,
+            badge: None,
+            logo: None,
         };
         let d = cover(&c).unwrap();
         let bc = wrap.barcode();
@@ -873,6 +932,10 @@ mod tests {
                 spine_text,
                 front_art: vec![&page; 6],
                 back_art: vec![&page; 3],
+                palette: Palette::DEFAULT,
+                front_picture: None,
+                badge: None,
+                logo: None,
             };
             let d = cover(&c).unwrap();
             let (w, h) = wrap.size();
