@@ -149,7 +149,7 @@ fn path(p: &usvg::Path, out: &mut Vec<(Vec<Step>, Paint)>) {
 }
 
 /// The points of the cubic `c` that bound it: its turning points in x and y, then its end.
-fn cubic_extremes(c: [Point; 4]) -> Vec<Point> {
+pub(crate) fn cubic_extremes(c: [Point; 4]) -> Vec<Point> {
     let at = |t: f64| {
         let u = 1.0 - t;
         let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];

@@ -20,7 +20,9 @@
 //! - **cover** (books with one): `cover.pdf`'s fonts embedded, its page the full wrap's size
 //!   (bleed + back + spine + front + bleed, the spine from the page count and paper), nothing
 //!   in the barcode area, every text inside its panel's safe area (the spine's 0.0625 in from
-//!   the folds), and spine text only where it can be set at 6 pt or more inside them;
+//!   the folds), and spine text only where it can be set at 6 pt or more inside them; the
+//!   cover's own artwork, logo and badge inside the safe areas, and its texts at WCAG's 4.5 to
+//!   1 contrast or more against the ground;
 //! - **warnings**: every warning the making gave (a label over the maze, a shape's cells
 //!   dropped, a character no font prints) is a problem too.
 //!
@@ -30,8 +32,8 @@
 use serde::Serialize;
 
 use crate::draw::{
-    Drawing, Layer, Pages, Path, Pos, Rgb, SPINE_TEXT_MIN_PAGES, SPINE_TEXT_MIN_PT, Seg, Shape,
-    Wrap,
+    Drawing, Layer, MIN_CONTRAST, Pages, Path, Pos, Rgb, SPINE_TEXT_MIN_PAGES, SPINE_TEXT_MIN_PT,
+    Seg, Shape, Wrap, contrast, hex,
 };
 use crate::export::Format;
 use crate::page::MM_PER_INCH;
@@ -408,7 +410,8 @@ fn cover_check(c: &CoverSubject) -> Check {
             && barcode.y < y1
         {
             return bad(
-                "something is drawn in the back cover's barcode area (2 x 1.2 in, lower right):                  keep it clear"
+                "something is drawn in the back cover's barcode area (2 x 1.2 in, lower right): \
+                 keep it clear"
                     .into(),
             );
         }
@@ -432,6 +435,9 @@ fn cover_check(c: &CoverSubject) -> Check {
             ));
         }
     }
+    if let Some(problem) = cover_art_problem(c, &panels) {
+        return bad(problem);
+    }
     let spine = if spine_texts > 0 {
         " (titled)".to_string()
     } else if c.wrap.spine_holds_text(c.pages) {
@@ -447,6 +453,75 @@ fn cover_check(c: &CoverSubject) -> Check {
             inch(c.wrap.spine),
         ),
     )
+}
+
+/// What is wrong with the art of cover `c` (its own artwork, logo and badge, and the cards'
+/// mazes: everything but the ground and the cards themselves) or with its texts' colours: a
+/// part outside every panel's safe area (`panels`), or a text (on [`Layer::Text`]) under
+/// [`MIN_CONTRAST`] to 1 against the ground.
+fn cover_art_problem(c: &CoverSubject, panels: &[(&str, crate::draw::Area); 2]) -> Option<String> {
+    let ground = c
+        .drawing
+        .items
+        .iter()
+        .find_map(|i| match (&i.layer, &i.shape) {
+            (Layer::Page, Shape::Fill { color, .. }) => Some(*color),
+            _ => None,
+        })?;
+    for item in c.drawing.printed() {
+        let mut b = None;
+        match (&item.layer, &item.shape) {
+            (Layer::Page | Layer::Walls, _) | (_, Shape::Text(_) | Shape::Tint { .. }) => {}
+            (_, Shape::Stroke { path, width, .. }) => curve_box(path, width / 2.0, &mut b),
+            (_, Shape::Fill { path, .. }) => curve_box(path, 0.0, &mut b),
+        }
+        if let Some([x0, y0, x1, y1]) = b {
+            let a = crate::draw::Area {
+                x: x0,
+                y: y0,
+                w: x1 - x0,
+                h: y1 - y0,
+            };
+            // a picture's points are single precision: 0.01 mm is far inside a printer's care
+            let grown = |p: &crate::draw::Area| crate::draw::Area {
+                x: p.x - 0.01,
+                y: p.y - 0.01,
+                w: p.w + 0.02,
+                h: p.h + 0.02,
+            };
+            if !panels.iter().any(|(_, p)| inside(&a, &grown(p))) {
+                return Some(format!(
+                    "the cover's {} reaches outside the safe area (0.25 in inside each panel's \
+                     trim) at {:.2} x {:.2} in",
+                    if item.layer == Layer::Markers {
+                        "badge"
+                    } else {
+                        "artwork"
+                    },
+                    x0 / MM_PER_INCH,
+                    y0 / MM_PER_INCH
+                ));
+            }
+        }
+    }
+    c.drawing
+        .items
+        .iter()
+        .filter_map(|i| match (&i.layer, &i.shape) {
+            (Layer::Text, Shape::Text(t)) => Some(t),
+            _ => None,
+        })
+        .find(|t| contrast(t.color, ground) < MIN_CONTRAST)
+        .map(|t| {
+            format!(
+                "\"{}\" ({}) on the cover's ground ({}) has a contrast of {:.1} to 1; text needs at \
+                 least {MIN_CONTRAST} to 1 (WCAG)",
+                t.text,
+                hex(t.color),
+                hex(ground),
+                contrast(t.color, ground)
+            )
+        })
 }
 
 /// What is wrong with `t`, a text on the spine of cover `c`: a book under
@@ -622,6 +697,28 @@ fn path_box(p: &Path, half: f64, b: &mut Option<Box4>) {
         let pts = &pts[..n];
         for q in pts {
             grow(b, q.x - half, q.y - half, q.x + half, q.y + half);
+        }
+    }
+}
+
+/// The box of what path `p` paints, `half` wider on every side, into `b`: its curves' own
+/// extremes, not their control points' (a picture's circle reaches its box's edge, its control
+/// points beyond it).
+fn curve_box(p: &Path, half: f64, b: &mut Option<Box4>) {
+    let mut last = [0.0, 0.0];
+    for s in p.segs() {
+        let pts = match s {
+            Seg::MoveTo(a) | Seg::LineTo(a) => vec![[a.x, a.y]],
+            Seg::CubicTo(a, c, d) => {
+                crate::picture::cubic_extremes([last, [a.x, a.y], [c.x, c.y], [d.x, d.y]])
+            }
+            Seg::Close => continue,
+        };
+        if let Some(&q) = pts.last() {
+            last = q;
+        }
+        for q in pts {
+            grow(b, q[0] - half, q[1] - half, q[0] + half, q[1] + half);
         }
     }
 }
@@ -993,6 +1090,10 @@ mod tests {
             spine_text: false,
             front_art: vec![],
             back_art: vec![],
+            palette: crate::draw::Palette::DEFAULT,
+            front_picture: None,
+            badge: None,
+            logo: None,
         };
         let d = crate::draw::cover(&cover).unwrap();
         let pdf = crate::export::pdf::pdf(&[&d], "Mazes");

@@ -8,6 +8,8 @@
 //! - `book_atomic`: a book replaces the earlier one whole or not at all: `hedge batch` stopped
 //!   or signalled at each step of the protocol, an entry in the way, stale files of a book.
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
+//! - `cover`: a cover of its own: colours, artwork, badge and logo in `cover.pdf`'s content,
+//!   in the safe areas; bad values refused in one line; the default cover unchanged.
 //! - `fonts`: fonts in print: embedded subsets (pdffonts, qpdf, pdftotext when installed),
 //!   symbols in titles, the warning for characters no bundled font has.
 //! - `difficulty`: targets, the search (met, infeasible, thread count), presets, the flags.
@@ -44,6 +46,7 @@ mod book_atomic;
 mod book_story;
 mod cli;
 mod common;
+mod cover;
 mod difficulty;
 mod fonts;
 #[cfg(feature = "gui")]

@@ -47,6 +47,8 @@
 //!                               # red; theme pictures grey (default "color")
 //! cover = { paper = "white", back_text = "..." }  # cover.pdf: a full wrap for white (cream,
 //!                               # color) paper, the back cover's text wrapped
+//!                               # (also background, text_colour = "#RRGGBB", front and
+//!                               # logo = "file.svg", badge = "Ages 4-8")
 //!
 //! [[pages]]                     # one page: a design file, as the editor saves it
 //! design = "designs/owl.toml"   # relative to the book file
@@ -388,6 +390,38 @@ pub struct CoverSettings {
     pub paper: CoverPaper,
     /// The back cover's text (paragraphs split by a blank line), wrapped.
     pub back_text: Option<String>,
+    /// The ground's colour, `"#RRGGBB"` (a dark green when not given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub background: Option<String>,
+    /// Every text's colour, `"#RRGGBB"` (a yellow title and white lines when not given); at
+    /// least [`crate::draw::MIN_CONTRAST`] to 1 against the ground.
+    #[serde(alias = "text_color", skip_serializing_if = "Option::is_none")]
+    pub text_colour: Option<String>,
+    /// The book's own artwork on the front in place of the maze cards: an SVG file, relative
+    /// to the book file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub front: Option<std::path::PathBuf>,
+    /// A short text in a round badge on the front and the lower back ("Ages 4-8"), one line
+    /// of at most [`crate::draw::BADGE_MAX_CHARS`] characters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub badge: Option<String>,
+    /// A logo on the lower back, left of the barcode area: an SVG file, relative to the book
+    /// file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub logo: Option<std::path::PathBuf>,
+    /// `front` and `logo` as read (by [`parse`](fn@parse)); the cover draws these. Not kept in
+    /// files: the paths are.
+    #[serde(skip)]
+    pub pictures: CoverPictures,
+}
+
+/// A cover's own pictures, read: its front artwork and its logo.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CoverPictures {
+    /// The front's artwork (`front`).
+    pub front: Option<std::sync::Arc<crate::picture::Picture>>,
+    /// The logo (`logo`).
+    pub logo: Option<std::sync::Arc<crate::picture::Picture>>,
 }
 
 mod cover_paper_name {
@@ -515,6 +549,9 @@ impl Settings {
             return Err(Error::option(
                 "book.cover.back_text: longer than 2000 characters",
             ));
+        }
+        if let Some(c) = &self.cover {
+            cover::check_settings(c)?;
         }
         if self.cover.is_some() && self.title.as_deref().is_none_or(|t| t.trim().is_empty()) {
             return Err(Error::option(

@@ -45,7 +45,7 @@ pub fn load(path: &Path, loader: &dyn Loader) -> Result<Book> {
 /// are read through `loader`, and so are the pages' start and finish pictures (small SVG files:
 /// a bad one is its entry's error); shape pictures are not (see [`build`](fn@super::build)).
 pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
-    let raw: RawBook = toml::from_str(text).map_err(|e| {
+    let mut raw: RawBook = toml::from_str(text).map_err(|e| {
         let at = e
             .span()
             .map(|s| line_col(text, s.start))
@@ -79,6 +79,9 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         for p in &mut puzzles[first..] {
             p.design.page.pictures.clone_from(&read);
         }
+    }
+    if let Some(c) = &mut raw.book.cover {
+        super::cover::read_pictures(c, base, &pictures)?;
     }
     let notes = unique_seeds(&mut puzzles)?;
     let keys = if raw.book.answers.on_answer_pages() {

@@ -5,14 +5,16 @@
 //! of the book's own mazes (its walls, coloured), on the back the title, the back text
 //! (wrapped) and a row of smaller cards, and on the spine (from [`SPINE_TEXT_MIN_PAGES`] pages,
 //! when it can be set at [`SPINE_TEXT_MIN_PT`] or more) the title and author turned to read
-//! from the top down. Nothing is drawn in the barcode area
+//! from the top down. A book may give its own colours, artwork in place of the front's cards, a
+//! badge and a logo ([`super::cover_art`]). Nothing is drawn in the barcode area
 //! but the ground, and every text keeps to its panel's safe area (the spine's: 0.0625 in from
 //! its folds).
 
+use super::cover_art::{self, Palette, rounded};
 use super::fit_text::{LEADING_EM, TITLE_MIN_SHARE, fit_lines};
 use super::front::Paragraphs;
 use super::layout::PT;
-use super::model::PathBuilder;
+use super::picture::Picture;
 use super::*;
 use crate::page::{BLEED_MM, MM_PER_INCH, Typeface};
 
@@ -34,14 +36,11 @@ pub const FRONT_CARDS: usize = 6;
 /// The most mazes on the back cover.
 pub const BACK_CARDS: usize = 3;
 
-/// The colour of the cover's ground.
-const GROUND: Rgb = Rgb(28, 92, 70);
-/// The cards' shadows: the ground, darker.
-const SHADOW: Rgb = Rgb(17, 62, 47);
-/// The title's colour.
-const TITLE_INK: Rgb = Rgb(255, 214, 92);
-/// The other lines' colour.
-const TEXT_INK: Rgb = Rgb(255, 255, 255);
+/// The walls' colour of the `k`-th card.
+fn wall_ink(k: usize) -> Rgb {
+    WALL_INKS[k % WALL_INKS.len()]
+}
+
 /// The cards' paper.
 const CARD: Rgb = Rgb(255, 253, 246);
 /// The walls of the cards' mazes, card by card.
@@ -188,9 +187,25 @@ pub struct Cover<'a> {
     pub front_art: Vec<&'a Drawing>,
     /// The back's mazes (at most [`BACK_CARDS`]).
     pub back_art: Vec<&'a Drawing>,
+    /// The ground's and the texts' colours.
+    pub palette: Palette,
+    /// The book's own artwork, on the front in place of the cards.
+    pub front_picture: Option<&'a Picture>,
+    /// A short text in a round badge on the front ("Ages 4-8"), and again on the lower back.
+    pub badge: Option<&'a str>,
+    /// A logo on the lower back, left of the barcode area.
+    pub logo: Option<&'a Picture>,
 }
 
-fn text(t: String, at: Pos, size: f64, anchor: Anchor, bold: bool, face: Typeface, c: Rgb) -> Item {
+pub(super) fn text(
+    t: String,
+    at: Pos,
+    size: f64,
+    anchor: Anchor,
+    bold: bool,
+    face: Typeface,
+    c: Rgb,
+) -> Item {
     Item {
         layer: Layer::Text,
         shape: Shape::Text(Text {
@@ -213,42 +228,6 @@ fn rect(a: &Area) -> Path {
         Pos::new(a.x + a.w, a.y + a.h),
         Pos::new(a.x, a.y + a.h),
     ])
-}
-
-/// A rectangle with corners rounded to radius `r`.
-fn rounded(a: &Area, r: f64) -> Path {
-    let r = r.min(a.w / 2.0).min(a.h / 2.0);
-    // the circle's Bézier handle
-    let k = r * 0.552_284_75;
-    let (x0, y0, x1, y1) = (a.x, a.y, a.x + a.w, a.y + a.h);
-    let mut b = PathBuilder::default();
-    b.move_to(Pos::new(x0 + r, y0));
-    b.line_to(Pos::new(x1 - r, y0));
-    b.cubic_to(
-        Pos::new(x1 - r + k, y0),
-        Pos::new(x1, y0 + r - k),
-        Pos::new(x1, y0 + r),
-    );
-    b.line_to(Pos::new(x1, y1 - r));
-    b.cubic_to(
-        Pos::new(x1, y1 - r + k),
-        Pos::new(x1 - r + k, y1),
-        Pos::new(x1 - r, y1),
-    );
-    b.line_to(Pos::new(x0 + r, y1));
-    b.cubic_to(
-        Pos::new(x0 + r - k, y1),
-        Pos::new(x0, y1 - r + k),
-        Pos::new(x0, y1 - r),
-    );
-    b.line_to(Pos::new(x0, y0 + r));
-    b.cubic_to(
-        Pos::new(x0, y0 + r - k),
-        Pos::new(x0 + r - k, y0),
-        Pos::new(x0 + r, y0),
-    );
-    b.segs.push(Seg::Close);
-    b.finish()
 }
 
 /// `body` wrapped to `w` millimetres at `size`, paragraph by paragraph (split by a blank
@@ -349,7 +328,7 @@ fn art_box(items: &[&Item]) -> Option<[f64; 4]> {
 
 /// A card: a rounded, shadowed square `slot` holding the walls of `page`'s maze in `ink`,
 /// scaled to fill it less a margin.
-fn card(page: &Drawing, slot: &Area, ink: Rgb, items: &mut Vec<Item>) {
+fn card(page: &Drawing, slot: &Area, ink: Rgb, shadow: Rgb, items: &mut Vec<Item>) {
     let r = slot.w.min(slot.h) * 0.06;
     let drop = slot.w.min(slot.h) * 0.025;
     items.push(Item {
@@ -363,7 +342,7 @@ fn card(page: &Drawing, slot: &Area, ink: Rgb, items: &mut Vec<Item>) {
                 },
                 r,
             ),
-            color: SHADOW,
+            color: shadow,
         },
     });
     items.push(Item {
@@ -480,7 +459,7 @@ fn spine(c: &Cover<'_>, items: &mut Vec<Item>) {
             anchor,
             bold,
             face: c.font,
-            color: TEXT_INK,
+            color: c.palette.text,
             rotated: crate::draw::Rotation::Down,
         }),
     };
@@ -513,11 +492,20 @@ pub fn cover(c: &Cover<'_>) -> Result<Drawing> {
                 w,
                 h,
             }),
-            color: GROUND,
+            color: c.palette.ground,
         },
     }];
     front_side(c, &mut items)?;
     back_side(c, &mut items)?;
+    cover_art::lower_back(
+        &Wrap::safe(&c.wrap.back()),
+        &c.wrap.barcode(),
+        c.logo,
+        c.badge,
+        &c.palette,
+        c.font,
+        &mut items,
+    );
     if c.spine_text {
         spine(c, &mut items);
     }
@@ -558,12 +546,21 @@ fn front_side(c: &Cover<'_>, items: &mut Vec<Item>) -> Result<()> {
         match front_texts(c, &safe, scale, &mut texts) {
             Some(art) => {
                 items.extend(texts);
-                let n = c.front_art.len().min(FRONT_CARDS);
-                let gap = safe.w * 0.045;
-                for (k, (slot, page)) in grid(&art, n, gap).iter().zip(&c.front_art).enumerate() {
-                    if slot.w > 10.0 {
-                        card(page, slot, WALL_INKS[k % WALL_INKS.len()], items);
+                if let Some(picture) = c.front_picture {
+                    // the book's own artwork in place of the cards
+                    super::picture::draw(picture, &art, Layer::Picture, items);
+                } else {
+                    let n = c.front_art.len().min(FRONT_CARDS);
+                    let gap = safe.w * 0.045;
+                    for (k, (slot, page)) in grid(&art, n, gap).iter().zip(&c.front_art).enumerate()
+                    {
+                        if slot.w > 10.0 {
+                            card(page, slot, wall_ink(k), c.palette.shadow(), items);
+                        }
                     }
+                }
+                if let Some(badge) = c.badge {
+                    cover_art::front_badge(badge, &c.palette, c.font, &safe, &art, items);
                 }
                 return Ok(());
             }
@@ -618,14 +615,30 @@ fn front_texts(c: &Cover<'_>, safe: &Area, scale: f64, items: &mut Vec<Item>) ->
     let (_, title_size) = block_height(c.title, title_max, true, face, text_w);
     let mut y = safe.y + font::CAP_HEIGHT_EM * title_size + safe.h * 0.02;
     block(
-        c.title, cx, &mut y, title_max, true, face, text_w, TITLE_INK, items,
+        c.title,
+        cx,
+        &mut y,
+        title_max,
+        true,
+        face,
+        text_w,
+        c.palette.title,
+        items,
     );
     let mut last_size = title_size;
     if let Some(sub) = c.subtitle.filter(|s| !s.trim().is_empty()) {
         let (_, sub_size) = block_height(sub, sub_max, false, face, text_w);
         y += LEADING_EM * title_size * 0.5 + LEADING_EM * sub_size;
         block(
-            sub, cx, &mut y, sub_max, false, face, text_w, TEXT_INK, items,
+            sub,
+            cx,
+            &mut y,
+            sub_max,
+            false,
+            face,
+            text_w,
+            c.palette.text,
+            items,
         );
         last_size = sub_size;
     }
@@ -639,7 +652,15 @@ fn front_texts(c: &Cover<'_>, safe: &Area, scale: f64, items: &mut Vec<Item>) ->
         floor = y - font::CAP_HEIGHT_EM * size - safe.h * 0.02;
         art_bottom = y - font::CAP_HEIGHT_EM * size - safe.h * 0.04;
         block(
-            author, cx, &mut y, author_max, false, face, text_w, TEXT_INK, items,
+            author,
+            cx,
+            &mut y,
+            author_max,
+            false,
+            face,
+            text_w,
+            c.palette.text,
+            items,
         );
     }
     if top_bottom > floor {
@@ -670,7 +691,7 @@ fn back_side(c: &Cover<'_>, items: &mut Vec<Item>) -> Result<()> {
         true,
         face,
         back.w,
-        TITLE_INK,
+        c.palette.title,
         items,
     );
     y += LEADING_EM * bsize * 0.6;
@@ -724,7 +745,7 @@ fn back_side(c: &Cover<'_>, items: &mut Vec<Item>) -> Result<()> {
                     Anchor::Start,
                     false,
                     face,
-                    TEXT_INK,
+                    c.palette.text,
                 ));
             }
         }
@@ -755,7 +776,7 @@ fn back_side(c: &Cover<'_>, items: &mut Vec<Item>) -> Result<()> {
             })
             .collect();
         for (k, (slot, page)) in slots.iter().zip(&c.back_art).enumerate() {
-            card(page, slot, WALL_INKS[(k + 3) % WALL_INKS.len()], items);
+            card(page, slot, wall_ink(k + 3), c.palette.shadow(), items);
         }
     }
     Ok(())
@@ -771,6 +792,122 @@ mod tests {
             && a.y >= b.y - 1e-6
             && a.x + a.w <= b.x + b.w + 1e-6
             && a.y + a.h <= b.y + b.h + 1e-6
+    }
+
+    /// The box of every printed item on `layer` in `d`.
+    fn boxes(d: &crate::draw::Drawing, layer: Layer) -> Vec<Area> {
+        d.items
+            .iter()
+            .filter(|i| i.layer == layer)
+            .map(|i| match &i.shape {
+                Shape::Text(t) => t.bounds(),
+                Shape::Fill { path, .. } | Shape::Stroke { path, .. } => {
+                    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+                    for s in path.segs() {
+                        if let crate::draw::Seg::MoveTo(p)
+                        | crate::draw::Seg::LineTo(p)
+                        | crate::draw::Seg::CubicTo(_, _, p) = s
+                        {
+                            (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+                        }
+                    }
+                    Area {
+                        x: x0,
+                        y: y0,
+                        w: x1 - x0,
+                        h: y1 - y0,
+                    }
+                }
+                Shape::Tint { .. } => unreachable!("a cover draws no overlay"),
+            })
+            .collect()
+    }
+
+    fn within(a: &Area, b: &Area) -> bool {
+        // paths hold single-precision points
+        let e = 1e-3;
+        a.x >= b.x - e && a.y >= b.y - e && a.x + a.w <= b.x + b.w + e && a.y + a.h <= b.y + b.h + e
+    }
+
+    #[test]
+    fn the_artwork_badge_and_logo_keep_to_the_safe_areas_and_off_the_barcode_area() {
+        let g = crate::draw::tests::maze(6, 6, 1);
+        let page = crate::draw::puzzle_page(&g, &crate::page::PageSetup::default()).unwrap();
+        let svg = |w: u32, h: u32, fill: &str| {
+            format!(
+                "<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}'>\
+                 <rect width='{w}' height='{h}' fill='{fill}'/></svg>"
+            )
+        };
+        for (trim_w, trim_h) in [(6.0, 9.0), (8.5, 11.0), (8.5, 8.5), (5.0, 8.0)] {
+            for (aw, ah) in [(400, 300), (100, 900), (900, 100)] {
+                let art = Picture::from_svg(svg(aw, ah, "#e4572e").as_bytes()).unwrap();
+                let logo = Picture::from_svg(svg(300, 100, "#6a4c93").as_bytes()).unwrap();
+                let wrap = Wrap {
+                    trim_w: trim_w * MM_PER_INCH,
+                    trim_h: trim_h * MM_PER_INCH,
+                    spine: 0.2 * MM_PER_INCH,
+                };
+                let c = Cover {
+                    wrap,
+                    title: "Animal Mazes",
+                    subtitle: Some("For ages 4 to 8"),
+                    author: Some("Ada Lovelace"),
+                    back_text: Some("Fifty mazes shaped like animals."),
+                    font: Typeface::Sans,
+                    spine_text: true,
+                    front_art: vec![&page; 6],
+                    back_art: vec![&page; 3],
+                    palette: Palette::new(Some(Rgb(255, 243, 196)), Some(Rgb(27, 42, 73))),
+                    front_picture: Some(&art),
+                    badge: Some("Ages 4-8"),
+                    logo: Some(&logo),
+                };
+                let d = super::super::cover(&c).unwrap();
+                let (front, back) = (Wrap::safe(&wrap.front()), Wrap::safe(&wrap.back()));
+                let bc = wrap.barcode();
+                let pictures = boxes(&d, Layer::Picture);
+                // the artwork (one rectangle) on the front, the logo on the back left of the
+                // barcode area, at its foot
+                assert_eq!(pictures.len(), 2);
+                let (a, l) = (&pictures[0], &pictures[1]);
+                assert!(within(a, &front), "{a:?} {front:?}");
+                assert!(
+                    ((a.w / a.h) / (f64::from(aw) / f64::from(ah)) - 1.0).abs() < 1e-4,
+                    "{a:?}"
+                );
+                assert!(a.w > front.w * 0.99 || a.h > front.h * 0.3, "{a:?} small");
+                assert!(within(l, &back) && l.x + l.w < bc.x, "{l:?}");
+                assert!((l.y + l.h - (bc.y + bc.h)).abs() < 1e-3, "{l:?}");
+                // the badges: one on the front, one on the lower back beside the logo
+                let badges = boxes(&d, Layer::Markers);
+                assert!(badges.iter().all(|b| within(b, &front) || within(b, &back)));
+                assert!(badges.iter().any(|b| within(b, &front)));
+                assert!(
+                    badges
+                        .iter()
+                        .any(|b| within(b, &back) && b.x > l.x + l.w && b.x + b.w < bc.x)
+                );
+                // no maze cards on the front, three on the back
+                let walls = boxes(&d, Layer::Walls);
+                assert!(
+                    walls
+                        .iter()
+                        .all(|b| b.x + b.w <= wrap.back().x + wrap.back().w)
+                );
+                // every text in the text colour but the badges' (in the ground's)
+                for it in &d.items {
+                    if let Shape::Text(t) = &it.shape {
+                        let want = if it.layer == Layer::Markers {
+                            c.palette.ground
+                        } else {
+                            c.palette.text
+                        };
+                        assert_eq!(t.color, want, "{:?}", t.text);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -796,6 +933,10 @@ mod tests {
             spine_text: true,
             front_art: vec![&page; 6],
             back_art: vec![&page; 3],
+            palette: Palette::DEFAULT,
+            front_picture: None,
+            badge: None,
+            logo: None,
         };
         let d = cover(&c).unwrap();
         let bc = wrap.barcode();
@@ -873,6 +1014,10 @@ mod tests {
                 spine_text,
                 front_art: vec![&page; 6],
                 back_art: vec![&page; 3],
+                palette: Palette::DEFAULT,
+                front_picture: None,
+                badge: None,
+                logo: None,
             };
             let d = cover(&c).unwrap();
             let (w, h) = wrap.size();

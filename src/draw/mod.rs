@@ -36,6 +36,7 @@
 mod book;
 mod clip;
 mod cover;
+mod cover_art;
 mod crayon;
 mod crossings;
 pub(crate) mod euler;
@@ -72,6 +73,7 @@ pub use cover::{
     BACK_CARDS, BARCODE_MM, COVER_SAFE_MM, Cover, FRONT_CARDS, SPINE_MARGIN_MM,
     SPINE_TEXT_MIN_PAGES, SPINE_TEXT_MIN_PT, Wrap, cover,
 };
+pub use cover_art::{BADGE_MAX_CHARS, MIN_CONTRAST, Palette, contrast, hex, parse_hex, placed};
 pub use crayon::Reach;
 use crossings::draw_crossings;
 pub(crate) use font::{CAP_HEIGHT_EM, Font, font, place};
