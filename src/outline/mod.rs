@@ -518,7 +518,7 @@ impl Outline {
     /// the coverage rule, the slivers, and the ones the picture's pixels left out where the
     /// contour puts more than `coverage` inside. `endpoints` are the entrance's and exit's
     /// cells and sides; `dropped` the cells of the shape that
-    /// keeping its main part left out of the mask (row-major, as
+    /// keeping its main part left out of the mask (sorted row-major, as
     /// [`crate::pipeline::ShapedMask::dropped`]): behind an endpoint they are its way in,
     /// elsewhere picture, as are the cells with area inside the shape that no maze cell could
     /// take, so the shape's outline stays whole and the maze's outer wall closes along the
@@ -531,6 +531,7 @@ impl Outline {
     ) -> Outline {
         let t = clip.topology.tess();
         let mut owner: Vec<Option<CellId>> = vec![None; clip.cells.len()];
+        debug_assert!(dropped.windows(2).all(|w| w[0] < w[1]), "dropped sorted");
         let mut cand = Vec::new();
         for row in 0..t.rows() {
             for col in 0..t.cols(row) {
@@ -539,7 +540,7 @@ impl Outline {
                 match grid.id_at(c) {
                     Some(id) => owner[i] = Some(id),
                     None => {
-                        if clip.share(c) > 1e-9 && !dropped.contains(&c) {
+                        if clip.share(c) > 1e-9 && dropped.binary_search(&c).is_err() {
                             cand.push(c);
                         }
                     }
@@ -553,7 +554,9 @@ impl Outline {
             grid.sides(id, &mut sides);
             if let Some(n) = sides.get(side).and_then(|s| s.neighbour) {
                 let i = clip.index_of(n);
-                if owner[i].is_none() && (cand.contains(&n) || dropped.contains(&n)) {
+                if owner[i].is_none()
+                    && (cand.binary_search(&n).is_ok() || dropped.binary_search(&n).is_ok())
+                {
                     owner[i] = Some(id);
                 }
             }
