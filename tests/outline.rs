@@ -9,12 +9,14 @@ use hedge::outline::{MIN_PASSAGE, OutlineStyle, POLYGON_TOLERANCE};
 use hedge::shape::{ShapeSource, builtin};
 use hedge::topology::TopologyKind;
 
-fn made(
+/// The built-in `shape` on a `kind` grid `width` cells across (height fitted), seed 11,
+/// prepared for making; an error when the shape leaves too few cells at that size.
+fn prepared(
     shape: &str,
     kind: TopologyKind,
     width: u32,
     outline: OutlineStyle,
-) -> hedge::pipeline::Generated {
+) -> hedge::error::Result<hedge::make::Prepared> {
     let d = Design {
         kind: Kind::Walls(Walls {
             topology: kind,
@@ -31,8 +33,20 @@ fn made(
         height: true,
         size_limit: None,
     };
-    let p = prepare(&d, &Memory::new(), None, fit).unwrap();
-    match p.make().unwrap() {
+    prepare(&d, &Memory::new(), None, fit)
+}
+
+fn made(
+    shape: &str,
+    kind: TopologyKind,
+    width: u32,
+    outline: OutlineStyle,
+) -> hedge::pipeline::Generated {
+    match prepared(shape, kind, width, outline)
+        .unwrap()
+        .make()
+        .unwrap()
+    {
         Made::Walls(g) => g,
         Made::Tiles(_) => unreachable!("walls"),
     }
@@ -1195,23 +1209,8 @@ fn dropped_cells_leave_no_open_notch() {
                 &[8, 12, 24]
             };
             for &width in widths {
-                let d = Design {
-                    kind: Kind::Walls(Walls {
-                        topology: kind,
-                        ..Walls::DEFAULT
-                    }),
-                    width,
-                    height: width,
-                    seed: Some(11),
-                    shape: Some(ShapeSource::Builtin(shape.into())),
-                    ..Design::default()
-                };
-                let fit = Fit {
-                    height: true,
-                    size_limit: None,
-                };
                 // a shape that leaves too few cells at this size makes no maze: nothing to draw
-                let Ok(p) = prepare(&d, &Memory::new(), None, fit) else {
+                let Ok(p) = prepared(shape, kind, width, OutlineStyle::Shape) else {
                     continue;
                 };
                 let Ok(Made::Walls(g)) = p.make() else {
