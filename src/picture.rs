@@ -101,6 +101,114 @@ impl Picture {
     }
 }
 
+/// A raster picture printed at its own resolution (a cover's artwork or logo given as PNG or
+/// JPEG): straight 8-bit RGBA pixels, row by row, and a digest of them that names it in a
+/// document (a PDF's image resource), so the same picture is the same bytes in every file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Raster {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// The pixels, RGBA row by row, not premultiplied.
+    pub rgba: Vec<u8>,
+    /// An MD5 digest of the size and pixels, as 32 hexadecimal digits.
+    pub digest: String,
+}
+
+impl Raster {
+    /// The picture of `width` x `height` pixels `rgba` (RGBA row by row).
+    pub fn new(width: u32, height: u32, rgba: Vec<u8>) -> Result<Raster> {
+        use md5::Digest as _;
+        if width == 0 || height == 0 || rgba.len() != width as usize * height as usize * 4 {
+            return Err(Error::input(format!(
+                "{} bytes of pixels for a {width} x {height} RGBA picture",
+                rgba.len()
+            )));
+        }
+        let mut h = md5::Md5::new();
+        h.update(width.to_le_bytes());
+        h.update(height.to_le_bytes());
+        h.update(&rgba);
+        let digest = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+        Ok(Raster {
+            width,
+            height,
+            rgba,
+            digest,
+        })
+    }
+
+    /// Decodes a PNG, JPEG, GIF, BMP or WebP file at its own resolution
+    /// ([`crate::shape::decode::decode_art`]).
+    pub fn decode(bytes: &[u8]) -> Result<Raster> {
+        let (w, h, rgba) = crate::shape::decode::decode_art(bytes)?;
+        Raster::new(w, h, rgba)
+    }
+
+    /// Whether every pixel is opaque.
+    pub fn opaque(&self) -> bool {
+        self.rgba.chunks_exact(4).all(|p| p[3] == 255)
+    }
+
+    /// The picture as a PNG file (8-bit RGBA, or RGB when opaque; the same pixels always give
+    /// the same bytes).
+    pub fn png(&self) -> Vec<u8> {
+        let opaque = self.opaque();
+        let mut out = Vec::new();
+        {
+            let mut enc = png::Encoder::new(&mut out, self.width, self.height);
+            enc.set_color(if opaque {
+                png::ColorType::Rgb
+            } else {
+                png::ColorType::Rgba
+            });
+            enc.set_depth(png::BitDepth::Eight);
+            let mut w = enc.write_header().expect("writing to memory");
+            if opaque {
+                let rgb: Vec<u8> = self
+                    .rgba
+                    .chunks_exact(4)
+                    .flat_map(|p| [p[0], p[1], p[2]])
+                    .collect();
+                w.write_image_data(&rgb).expect("writing to memory");
+            } else {
+                w.write_image_data(&self.rgba).expect("writing to memory");
+            }
+        }
+        out
+    }
+}
+
+/// A picture a book's cover prints as given (its `front` artwork, its `logo`): vector paths
+/// from an SVG file, sharp at any size, or a raster picture at its own resolution.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Art {
+    /// An SVG file's paths.
+    Vector(Picture),
+    /// A PNG, JPEG, GIF, BMP or WebP file's pixels.
+    Raster(std::sync::Arc<Raster>),
+}
+
+impl Art {
+    /// Its size, for its aspect: the picture's units (vector) or pixels (raster).
+    pub fn size(&self) -> (f64, f64) {
+        match self {
+            Art::Vector(p) => p.size,
+            Art::Raster(r) => (f64::from(r.width), f64::from(r.height)),
+        }
+    }
+
+    /// The raster picture's resolution printed in a box `w_mm` wide (pixels an inch); `None`
+    /// for vector art, sharp at any size.
+    pub fn dpi(&self, w_mm: f64) -> Option<f64> {
+        match self {
+            Art::Vector(_) => None,
+            Art::Raster(r) => Some(f64::from(r.width) / (w_mm / 25.4).max(1e-9)),
+        }
+    }
+}
+
 /// The paths of `g` and its descendants, in painting order.
 fn group(g: &usvg::Group, out: &mut Vec<(Vec<Step>, Paint)>) {
     for node in g.children() {

@@ -401,6 +401,7 @@ fn cover_check(c: &CoverSubject) -> Check {
                 let a = t.bounds();
                 grow(&mut b, a.x, a.y, a.x + a.w, a.y + a.h);
             }
+            Shape::Image { area: a, .. } => grow(&mut b, a.x, a.y, a.x + a.w, a.y + a.h),
             Shape::Tint { .. } => {}
         }
         if let Some([x0, y0, x1, y1]) = b
@@ -435,7 +436,7 @@ fn cover_check(c: &CoverSubject) -> Check {
             ));
         }
     }
-    if let Some(problem) = cover_art_problem(c, &panels) {
+    if let Some(problem) = cover_art_problem(c, &panels).or_else(|| low_resolution(c, &panels)) {
         return bad(problem);
     }
     let spine = if spine_texts > 0 {
@@ -453,6 +454,42 @@ fn cover_check(c: &CoverSubject) -> Check {
             inch(c.wrap.spine),
         ),
     )
+}
+
+/// The least resolution a raster picture prints at on a cover, pixels an inch (KDP's cover
+/// guidelines ask for 300 dpi).
+pub const MIN_ART_DPI: f64 = 300.0;
+
+/// A raster picture on cover `c` (its own artwork or logo given as PNG or JPEG) printed at
+/// under [`MIN_ART_DPI`], named by the panel it is on, with its resolution and size.
+fn low_resolution(c: &CoverSubject, panels: &[(&str, crate::draw::Area); 2]) -> Option<String> {
+    c.drawing.printed().find_map(|i| {
+        let Shape::Image { area, image } = &i.shape else {
+            return None;
+        };
+        let dpi = f64::from(image.width) / (area.w / MM_PER_INCH).max(1e-9);
+        // the box is the picture's aspect to a rounding: half a dot an inch is no blur
+        (dpi < MIN_ART_DPI - 0.5).then(|| {
+            let centre = (area.x + area.w / 2.0, area.y + area.h / 2.0);
+            let panel = panels
+                .iter()
+                .find(|(_, p)| centre.0 >= p.x && centre.0 <= p.x + p.w)
+                .map_or("cover", |(name, _)| name);
+            let what = if panel.contains("front") {
+                "front picture"
+            } else {
+                "logo"
+            };
+            format!(
+                "the cover's {what} prints at {dpi:.0} dpi ({} x {} pixels over {} x {}); print \
+                 needs {MIN_ART_DPI:.0} dpi: give a larger picture or an SVG",
+                image.width,
+                image.height,
+                inch(area.w),
+                inch(area.h)
+            )
+        })
+    })
 }
 
 /// What is wrong with the art of cover `c` (its own artwork, logo and badge, and the cards'
@@ -474,6 +511,7 @@ fn cover_art_problem(c: &CoverSubject, panels: &[(&str, crate::draw::Area); 2]) 
             (Layer::Page | Layer::Walls, _) | (_, Shape::Text(_) | Shape::Tint { .. }) => {}
             (_, Shape::Stroke { path, width, .. }) => curve_box(path, width / 2.0, &mut b),
             (_, Shape::Fill { path, .. }) => curve_box(path, 0.0, &mut b),
+            (_, Shape::Image { area: a, .. }) => grow(&mut b, a.x, a.y, a.x + a.w, a.y + a.h),
         }
         if let Some([x0, y0, x1, y1]) = b {
             let a = crate::draw::Area {

@@ -1451,7 +1451,7 @@ fn a_drawing_turned_grey_keeps_only_greys() {
                     Some((i.layer, *color))
                 }
                 draw::Shape::Text(t) => Some((i.layer, t.color)),
-                draw::Shape::Tint { .. } => None,
+                draw::Shape::Tint { .. } | draw::Shape::Image { .. } => None,
             })
             .collect()
     };

@@ -369,7 +369,7 @@ fn bad_cover_values_are_refused_in_one_line_naming_the_field() {
         ),
         (
             "front = \"photo.png\"",
-            "book.cover.front: a PNG picture; the cover takes SVG artwork",
+            "book.cover.front: the PNG image is ",
         ),
         ("logo = \"empty.svg\"", "book.cover.logo: "),
         ("colour = \"#ffffff\"", "unknown field `colour`"),
@@ -390,4 +390,184 @@ fn bad_cover_values_are_refused_in_one_line_naming_the_field() {
             "{table}: a refused book was written"
         );
     }
+}
+
+/// The images of the one-page `pdf`: (width, height, whether it has a soft mask, its colour
+/// space) of each image XObject, and each `Do` of the page's content with the box its `cm`
+/// puts it in (inches from the page's top left: x0, y0, x1, y1).
+#[allow(clippy::type_complexity)]
+fn images(pdf: &[u8]) -> (Vec<(i64, i64, bool, String)>, Vec<(String, [f64; 4])>) {
+    let doc = lopdf::Document::load_mem(pdf).unwrap();
+    let mut found: Vec<(i64, i64, bool, String)> = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .map(|s| &s.dict)
+        .filter(|d| d.get(b"Subtype").and_then(|s| s.as_name()).ok() == Some(b"Image"))
+        .map(|d| {
+            (
+                d.get(b"Width").unwrap().as_i64().unwrap(),
+                d.get(b"Height").unwrap().as_i64().unwrap(),
+                d.get(b"SMask").is_ok(),
+                String::from_utf8_lossy(d.get(b"ColorSpace").unwrap().as_name().unwrap())
+                    .to_string(),
+            )
+        })
+        .collect();
+    found.sort();
+    let (_, height) = fills(pdf);
+    let id = *doc.get_pages().values().next().unwrap();
+    let content = String::from_utf8_lossy(&doc.get_page_content(id)).to_string();
+    let words: Vec<&str> = content.split_whitespace().collect();
+    let mut placed = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if *w == "cm" && words.get(i + 2) == Some(&"Do") {
+            let n: Vec<f64> = words[i - 6..i].iter().map(|v| v.parse().unwrap()).collect();
+            let (w, h, x, y) = (n[0] / 72.0, n[3] / 72.0, n[4] / 72.0, n[5] / 72.0);
+            placed.push((
+                words[i + 1].to_string(),
+                [x, height - y - h, x + w, height - y],
+            ));
+        }
+    }
+    (found, placed)
+}
+
+/// Artwork and a logo given as PNG pictures (a publisher's art is often painted, not drawn
+/// in SVG; issue 59, item 6): `cover.pdf` holds each at its own resolution (checked with
+/// lopdf and poppler's `pdfimages`), the logo's transparency as a soft mask, placed where the
+/// SVG art goes and printed at 300 dpi or more; the page rendered by poppler shows them; the
+/// same book gives the same bytes. A picture that would print under 300 dpi fails the
+/// preflight's cover check in one line, and `--strict` refuses the book.
+#[test]
+fn raster_artwork_prints_at_its_own_resolution_and_a_blurry_one_is_refused_under_strict() {
+    let dir = tempfile::tempdir().unwrap();
+    let (orange, teal, purple) = ([0xe4, 0x57, 0x2e], [0x17, 0xbe, 0xbb], [0x6a, 0x4c, 0x93]);
+    // 1800 x 1350: orange, its right third teal
+    image::RgbImage::from_fn(1800, 1350, |x, _| {
+        image::Rgb(if x >= 1200 { teal } else { orange })
+    })
+    .save(dir.path().join("art.png"))
+    .unwrap();
+    // 600 x 300: purple, its corners transparent
+    image::RgbaImage::from_fn(600, 300, |x, y| {
+        let corner = !(40..560).contains(&x) && !(40..260).contains(&y);
+        image::Rgba(if corner {
+            [0, 0, 0, 0]
+        } else {
+            [purple[0], purple[1], purple[2], 255]
+        })
+    })
+    .save(dir.path().join("logo.png"))
+    .unwrap();
+    image::RgbImage::from_pixel(300, 225, image::Rgb(orange))
+        .save(dir.path().join("small.png"))
+        .unwrap();
+    let own = "paper = \"white\", front = \"art.png\", logo = \"logo.png\", badge = \"Ages 4-8\"";
+    assert_ok(&batch(dir.path(), "photo", &book(own, 12), true));
+    let out = dir.path().join("photo");
+    let c = check(&out, "cover");
+    assert_eq!(c["ok"], true, "{c}");
+    let pdf = fs::read(out.join("cover.pdf")).unwrap();
+    let (found, placed) = images(&pdf);
+    assert_eq!(
+        found,
+        [
+            (600, 300, false, "DeviceGray".to_string()),
+            (600, 300, true, "DeviceRGB".to_string()),
+            (1800, 1350, false, "DeviceRGB".to_string()),
+        ]
+    );
+    assert_eq!(placed.len(), 2, "{placed:?}");
+    let spine = 24.0 * 0.002252;
+    let front = [
+        6.125 + spine + 0.25,
+        0.375,
+        6.125 + spine + 6.0 - 0.25,
+        9.125 - 0.25,
+    ];
+    let back = [0.375, 0.375, 6.125 - 0.25, 9.125 - 0.25];
+    let within = |b: &[f64; 4], a: &[f64; 4]| {
+        b[0] >= a[0] - 1e-3 && b[1] >= a[1] - 1e-3 && b[2] <= a[2] + 1e-3 && b[3] <= a[3] + 1e-3
+    };
+    let (art, logo) = if placed[0].1[0] > placed[1].1[0] {
+        (placed[0].1, placed[1].1)
+    } else {
+        (placed[1].1, placed[0].1)
+    };
+    assert!(within(&art, &front), "{art:?} in {front:?}");
+    assert!(
+        (art[2] - art[0]) / (art[3] - art[1]) - 4.0 / 3.0 < 0.01,
+        "{art:?}"
+    );
+    let dpi = 1800.0 / (art[2] - art[0]);
+    assert!(dpi >= 300.0 && art[2] - art[0] > 4.0, "{dpi} dpi, {art:?}");
+    assert!(within(&logo, &back), "{logo:?}");
+    assert!(
+        logo[2] < 6.125 - 0.25 - 2.0,
+        "{logo:?} reaches the barcode area"
+    );
+    assert!(600.0 / (logo[2] - logo[0]) >= 300.0, "{logo:?}");
+    // poppler lists the same images, the art at its resolution
+    if let Ok(list) = std::process::Command::new("pdfimages")
+        .arg("-list")
+        .arg(out.join("cover.pdf"))
+        .output()
+    {
+        let text = String::from_utf8_lossy(&list.stdout).to_string();
+        let rows: Vec<Vec<&str>> = text
+            .lines()
+            .skip(2)
+            .map(|l| l.split_whitespace().collect())
+            .collect();
+        let art_row = rows
+            .iter()
+            .find(|r| r[3] == "1800")
+            .expect("the art listed");
+        let ppi: f64 = art_row[12].parse().unwrap();
+        assert!((ppi - dpi).abs() < 2.0, "{text}");
+        assert!(rows.iter().any(|r| r[2] == "smask"), "{text}");
+    }
+    // rendered: the art's colours where it was placed, the logo's purple on the back
+    let png = dir.path().join("cover");
+    let run = std::process::Command::new("pdftoppm")
+        .args(["-r", "20", "-png", "-singlefile"])
+        .arg(out.join("cover.pdf"))
+        .arg(&png)
+        .status();
+    if run.is_ok_and(|s| s.success()) {
+        let img = image::open(png.with_extension("png")).unwrap().to_rgb8();
+        let at = |x: f64, y: f64| img.get_pixel((x * 20.0) as u32, (y * 20.0) as u32).0;
+        let near = |a: [u8; 3], b: [u8; 3]| a.iter().zip(b).all(|(p, q)| p.abs_diff(q) < 12);
+        let mid_y = (art[1] + art[3]) / 2.0;
+        let third = (art[2] - art[0]) / 3.0;
+        assert!(near(at(art[0] + third, mid_y), orange));
+        assert!(near(at(art[2] - third / 2.0, mid_y), teal));
+        assert!(near(
+            at((logo[0] + logo[2]) / 2.0, (logo[1] + logo[3]) / 2.0),
+            purple
+        ));
+    }
+    // the same book, the same bytes
+    assert_ok(&batch(dir.path(), "again", &book(own, 12), true));
+    assert!(pdf == fs::read(dir.path().join("again/cover.pdf")).unwrap());
+    // 300 pixels across the front's art: under 300 dpi
+    let blurry = "paper = \"white\", front = \"small.png\"";
+    let run = batch(dir.path(), "blurry", &book(blurry, 12), false);
+    assert_ok(&run);
+    let c = check(&dir.path().join("blurry"), "cover");
+    assert_eq!(c["ok"], false, "{c}");
+    let text = c["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("the cover's front picture prints at ")
+            && text.contains(" dpi (300 x 225 pixels over ")
+            && text.ends_with("print needs 300 dpi: give a larger picture or an SVG"),
+        "{text}"
+    );
+    let run = batch(dir.path(), "refused", &book(blurry, 12), true);
+    assert!(!run.status.success());
+    let err = stderr_of(&run);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("prints at "), "{err}");
+    assert!(!dir.path().join("refused").exists());
 }

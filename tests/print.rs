@@ -396,6 +396,7 @@ fn a_weave_crossing_is_drawn_in_three_layers() {
             Shape::Fill { .. } => "floor",
             Shape::Text(_) => "text",
             Shape::Tint { .. } => "tint",
+            Shape::Image { .. } => "image",
         })
         .collect();
     assert_eq!(kinds, ["wall", "wall", "floor", "wall", "wall"]);

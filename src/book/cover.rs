@@ -8,7 +8,7 @@ use super::{Book, CoverSettings, shape_key};
 use crate::draw::{self, Drawing, Palette, Rgb};
 use crate::error::{Error, Result};
 use crate::load::Loader;
-use crate::picture::Picture;
+use crate::picture::{Art, Picture, Raster};
 use crate::shape::Format;
 
 /// The cover's file name (`[book] cover = { ... }`).
@@ -168,11 +168,11 @@ pub(super) fn check_settings(c: &CoverSettings) -> Result<()> {
     Ok(())
 }
 
-/// Reads the cover's `front` and `logo` pictures (SVG files, relative to `base`, the book
+/// Reads the cover's `front` and `logo` pictures (SVG, PNG or JPEG files, relative to `base`, the book
 /// file's folder) through `loader` into `c.pictures`. An error is one line naming the field,
 /// the path last.
 pub(super) fn read_pictures(c: &mut CoverSettings, base: &Path, loader: &dyn Loader) -> Result<()> {
-    let read = |field: &str, path: &Path| -> Result<Arc<Picture>> {
+    let read = |field: &str, path: &Path| -> Result<Arc<Art>> {
         let path = base.join(path);
         let at = |m: String| Error::input(format!("book.cover.{field}: {m}: {}", path.display()));
         let bytes = loader.picture(&path).map_err(|e| {
@@ -186,18 +186,12 @@ pub(super) fn read_pictures(c: &mut CoverSettings, base: &Path, loader: &dyn Loa
             )
         })?;
         match Format::detect(&bytes) {
-            Ok(Format::Svg) => {}
-            Ok(other) => {
-                return Err(at(format!(
-                    "a {} picture; the cover takes SVG artwork (sharp at any size)",
-                    other.name()
-                )));
-            }
-            Err(e) => return Err(at(e.message)),
+            Ok(Format::Svg) => Picture::from_svg(&bytes).map(Art::Vector),
+            Ok(_) => Raster::decode(&bytes).map(|r| Art::Raster(Arc::new(r))),
+            Err(e) => Err(e),
         }
-        Picture::from_svg(&bytes)
-            .map(Arc::new)
-            .map_err(|e| at(e.message))
+        .map(Arc::new)
+        .map_err(|e| at(e.message))
     };
     c.pictures.front = c.front.as_deref().map(|p| read("front", p)).transpose()?;
     c.pictures.logo = c.logo.as_deref().map(|p| read("logo", p)).transpose()?;
@@ -264,26 +258,45 @@ mod tests {
     }
 
     #[test]
-    fn the_front_and_logo_are_read_as_svg_relative_to_the_book() {
+    fn the_front_and_logo_are_read_as_svg_png_or_jpeg_relative_to_the_book() {
         let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='20' height='10'>\
                    <rect width='20' height='10' fill='#e4572e'/></svg>";
-        let loader = Memory::new().with("books/art.svg", svg).with(
-            "books/logo.png",
-            [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0],
-        );
+        let photo = crate::picture::Raster::new(3, 2, [200, 40, 10, 255].repeat(6))
+            .unwrap()
+            .png();
+        let loader = Memory::new()
+            .with("books/art.svg", svg)
+            .with("books/photo.png", photo)
+            .with(
+                "books/logo.png",
+                [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0],
+            );
         let mut c = with(|c| c.front = Some("art.svg".into()));
         read_pictures(&mut c, Path::new("books"), &loader).unwrap();
-        assert_eq!(c.pictures.front.as_ref().unwrap().size, (20.0, 10.0));
+        assert!(matches!(
+            **c.pictures.front.as_ref().unwrap(),
+            Art::Vector(_)
+        ));
+        assert_eq!(c.pictures.front.as_ref().unwrap().size(), (20.0, 10.0));
         assert!(c.pictures.logo.is_none());
+        // a PNG at its own resolution, every pixel kept
+        let mut c = with(|c| c.logo = Some("photo.png".into()));
+        read_pictures(&mut c, Path::new("books"), &loader).unwrap();
+        match &**c.pictures.logo.as_ref().unwrap() {
+            Art::Raster(r) => assert_eq!(
+                (r.width, r.height, &r.rgba[..4]),
+                (3, 2, &[200, 40, 10, 255][..])
+            ),
+            other => panic!("{other:?}"),
+        }
+        // a broken PNG: one line naming the field, the path last
         let mut c = with(|c| c.logo = Some("logo.png".into()));
         let e = read_pictures(&mut c, Path::new("books"), &loader)
             .unwrap_err()
             .message;
-        assert_eq!(
-            e,
-            "book.cover.logo: a PNG picture; the cover takes SVG artwork (sharp at any size): \
-             books/logo.png"
-        );
+        assert!(e.starts_with("book.cover.logo: the PNG image is "), "{e}");
+        assert!(e.ends_with(": books/logo.png"), "{e}");
+        assert_eq!(e.lines().count(), 1);
         let mut c = with(|c| c.front = Some("gone.svg".into()));
         let e = read_pictures(&mut c, Path::new("books"), &loader)
             .unwrap_err()

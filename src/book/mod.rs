@@ -397,16 +397,17 @@ pub struct CoverSettings {
     /// least [`crate::draw::MIN_CONTRAST`] to 1 against the ground.
     #[serde(alias = "text_color", skip_serializing_if = "Option::is_none")]
     pub text_colour: Option<String>,
-    /// The book's own artwork on the front in place of the maze cards: an SVG file, relative
-    /// to the book file.
+    /// The book's own artwork on the front in place of the maze cards: an SVG file (sharp at
+    /// any size) or a PNG or JPEG picture (printed at its own resolution, 300 dpi wanted),
+    /// relative to the book file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub front: Option<std::path::PathBuf>,
     /// A short text in a round badge on the front and the lower back ("Ages 4-8"), one line
     /// of at most [`crate::draw::BADGE_MAX_CHARS`] characters.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub badge: Option<String>,
-    /// A logo on the lower back, left of the barcode area: an SVG file, relative to the book
-    /// file.
+    /// A logo on the lower back, left of the barcode area: an SVG, PNG or JPEG file, relative
+    /// to the book file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub logo: Option<std::path::PathBuf>,
     /// `front` and `logo` as read (by [`parse`](fn@parse)); the cover draws these. Not kept in
@@ -419,9 +420,9 @@ pub struct CoverSettings {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CoverPictures {
     /// The front's artwork (`front`).
-    pub front: Option<std::sync::Arc<crate::picture::Picture>>,
+    pub front: Option<std::sync::Arc<crate::picture::Art>>,
     /// The logo (`logo`).
-    pub logo: Option<std::sync::Arc<crate::picture::Picture>>,
+    pub logo: Option<std::sync::Arc<crate::picture::Art>>,
 }
 
 mod cover_paper_name {

@@ -14,7 +14,7 @@ use super::cover_art::{self, Palette, rounded};
 use super::fit_text::{LEADING_EM, TITLE_MIN_SHARE, fit_lines};
 use super::front::Paragraphs;
 use super::layout::PT;
-use super::picture::Picture;
+use super::picture::Art;
 use super::*;
 use crate::page::{BLEED_MM, MM_PER_INCH, Typeface};
 
@@ -190,11 +190,11 @@ pub struct Cover<'a> {
     /// The ground's and the texts' colours.
     pub palette: Palette,
     /// The book's own artwork, on the front in place of the cards.
-    pub front_picture: Option<&'a Picture>,
+    pub front_picture: Option<&'a Art>,
     /// A short text in a round badge on the front ("Ages 4-8"), and again on the lower back.
     pub badge: Option<&'a str>,
     /// A logo on the lower back, left of the barcode area.
-    pub logo: Option<&'a Picture>,
+    pub logo: Option<&'a Art>,
 }
 
 pub(super) fn text(
@@ -548,7 +548,7 @@ fn front_side(c: &Cover<'_>, items: &mut Vec<Item>) -> Result<()> {
                 items.extend(texts);
                 if let Some(picture) = c.front_picture {
                     // the book's own artwork in place of the cards
-                    super::picture::draw(picture, &art, Layer::Picture, items);
+                    super::picture::draw_art(picture, &art, Layer::Picture, items);
                 } else {
                     let n = c.front_art.len().min(FRONT_CARDS);
                     let gap = safe.w * 0.045;
@@ -818,6 +818,7 @@ mod tests {
                         h: y1 - y0,
                     }
                 }
+                Shape::Image { area, .. } => *area,
                 Shape::Tint { .. } => unreachable!("a cover draws no overlay"),
             })
             .collect()
@@ -841,8 +842,12 @@ mod tests {
         };
         for (trim_w, trim_h) in [(6.0, 9.0), (8.5, 11.0), (8.5, 8.5), (5.0, 8.0)] {
             for (aw, ah) in [(400, 300), (100, 900), (900, 100)] {
-                let art = Picture::from_svg(svg(aw, ah, "#e4572e").as_bytes()).unwrap();
-                let logo = Picture::from_svg(svg(300, 100, "#6a4c93").as_bytes()).unwrap();
+                let art = Art::Vector(
+                    crate::picture::Picture::from_svg(svg(aw, ah, "#e4572e").as_bytes()).unwrap(),
+                );
+                let logo = Art::Vector(
+                    crate::picture::Picture::from_svg(svg(300, 100, "#6a4c93").as_bytes()).unwrap(),
+                );
                 let wrap = Wrap {
                     trim_w: trim_w * MM_PER_INCH,
                     trim_h: trim_h * MM_PER_INCH,

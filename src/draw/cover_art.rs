@@ -6,7 +6,7 @@
 use super::fit_text::{LEADING_EM, fit_lines};
 use super::font;
 use super::model::{Anchor, Area, Item, Layer, Path, PathBuilder, Pos, Rgb, Seg, Shape, Text};
-use super::picture::{self, Picture};
+use super::picture::{self, Art};
 use crate::page::{MM_PER_INCH, Typeface};
 
 /// The colour of the cover's ground, when the book gives none (`background`).
@@ -232,7 +232,7 @@ pub(super) fn front_badge(
 pub(super) fn lower_back(
     back: &Area,
     barcode: &Area,
-    logo: Option<&Picture>,
+    logo: Option<&Art>,
     badge_label: Option<&str>,
     p: &Palette,
     face: Typeface,
@@ -247,7 +247,7 @@ pub(super) fn lower_back(
     };
     let mut x = strip.x;
     if let Some(logo) = logo {
-        let (pw, ph) = (logo.size.0.max(1e-9), logo.size.1.max(1e-9));
+        let (pw, ph) = (logo.size().0.max(1e-9), logo.size().1.max(1e-9));
         let s = (strip.h / ph).min(strip.w * 0.5 / pw);
         let (w, h) = (pw * s, ph * s);
         let at = Area {
@@ -256,7 +256,7 @@ pub(super) fn lower_back(
             w,
             h,
         };
-        picture::draw(logo, &at, Layer::Picture, items);
+        picture::draw_art(logo, &at, Layer::Picture, items);
         x += w + gap;
     }
     if let Some(label) = badge_label {
@@ -268,11 +268,12 @@ pub(super) fn lower_back(
     }
 }
 
-/// The picture as placed in `at`, as large as fits and centred (as [`picture::draw`] puts
+/// The picture as placed in `at`, as large as fits and centred (as [`picture::draw_art`] puts
 /// it): its box, in millimetres.
-pub fn placed(pic: &Picture, at: &Area) -> Area {
-    let s = (at.w / pic.size.0.max(1e-9)).min(at.h / pic.size.1.max(1e-9));
-    let (w, h) = (pic.size.0 * s, pic.size.1 * s);
+pub fn placed(pic: &Art, at: &Area) -> Area {
+    let size = pic.size();
+    let s = (at.w / size.0.max(1e-9)).min(at.h / size.1.max(1e-9));
+    let (w, h) = (size.0 * s, size.1 * s);
     Area {
         x: at.x + (at.w - w) / 2.0,
         y: at.y + (at.h - h) / 2.0,

@@ -549,6 +549,7 @@ mod tests {
                     })
                     .collect(),
                 Shape::Text(t) => vec![t.at.x, t.at.y],
+                Shape::Image { area, .. } => vec![area.x, area.y, area.w, area.h],
             }
         };
         for (a, b) in both.key.items.iter().zip(&key.items) {

@@ -382,6 +382,14 @@ pub enum Shape {
     },
     /// A line of text.
     Text(Text),
+    /// A raster picture (a cover's own artwork or logo given as PNG or JPEG) stretched over
+    /// the box `area`; back ends embed its pixels once per document.
+    Image {
+        /// Where it prints, millimetres.
+        area: Area,
+        /// The pixels.
+        image: std::sync::Arc<crate::picture::Raster>,
+    },
     /// A translucent fill (non-zero winding) that only the editor shows, on
     /// [`Layer::Overlay`].
     Tint {
@@ -516,6 +524,22 @@ impl Item {
                 color: *color,
                 alpha: *alpha,
             },
+            // the box's corners moved (a picture is never turned: it prints upright)
+            Shape::Image { area, image } => {
+                let (a, b) = (
+                    mv(Pos::new(area.x, area.y)),
+                    mv(Pos::new(area.x + area.w, area.y + area.h)),
+                );
+                Shape::Image {
+                    area: Area {
+                        x: a.x.min(b.x),
+                        y: a.y.min(b.y),
+                        w: (a.x - b.x).abs(),
+                        h: (a.y - b.y).abs(),
+                    },
+                    image: image.clone(),
+                }
+            }
         };
         Item {
             layer: self.layer,
@@ -557,8 +581,9 @@ pub struct Drawing {
 }
 
 impl Drawing {
-    /// The page with its text alone (its size, trim and text items): all a PDF's fonts and
-    /// text need ([`crate::export::pdf::prepare`]), a small part of a big maze's page.
+    /// The page with its text alone (its size, trim and text items, and its raster pictures,
+    /// shared): all a PDF's fonts, text and image resources need
+    /// ([`crate::export::pdf::prepare`]), a small part of a big maze's page.
     pub fn text_only(&self) -> Drawing {
         Drawing {
             width: self.width,
@@ -567,7 +592,7 @@ impl Drawing {
             items: self
                 .items
                 .iter()
-                .filter(|i| matches!(i.shape, Shape::Text(_)))
+                .filter(|i| matches!(i.shape, Shape::Text(_) | Shape::Image { .. }))
                 .cloned()
                 .collect(),
         }
@@ -611,6 +636,16 @@ impl Drawing {
             match &mut item.shape {
                 Shape::Stroke { color, .. } | Shape::Fill { color, .. } => grey(color),
                 Shape::Text(t) => grey(&mut t.color),
+                Shape::Image { image, .. } => {
+                    let mut rgba = image.rgba.clone();
+                    for p in rgba.chunks_exact_mut(4) {
+                        let Rgb(y, _, _) = Rgb(p[0], p[1], p[2]).grey();
+                        p[..3].fill(y);
+                    }
+                    if let Ok(r) = crate::picture::Raster::new(image.width, image.height, rgba) {
+                        *image = std::sync::Arc::new(r);
+                    }
+                }
                 Shape::Tint { .. } => {}
             }
         }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::model::{Area, Item, Layer, Path, Pos, Rgb, Seg, Shape};
-pub use crate::picture::Picture;
+pub use crate::picture::{Art, Picture};
 use crate::picture::{Paint, Step};
 
 /// Appends `pic`, as large as fits the box `b` and centred in it, to `items` on `layer`.
@@ -39,6 +39,24 @@ pub(super) fn draw(pic: &Picture, b: &Area, layer: Layer, items: &mut Vec<Item>)
             },
         };
         items.push(Item { layer, shape });
+    }
+}
+
+/// Appends the cover art `art`, as large as fits the box `b` and centred in it, to `items` on
+/// `layer`: an SVG's paths as [`draw`] puts them, a raster picture as one [`Shape::Image`].
+pub(super) fn draw_art(art: &Art, b: &Area, layer: Layer, items: &mut Vec<Item>) {
+    match art {
+        Art::Vector(pic) => draw(pic, b, layer, items),
+        Art::Raster(image) => {
+            let area = super::cover_art::placed(art, b);
+            items.push(Item {
+                layer,
+                shape: Shape::Image {
+                    area,
+                    image: image.clone(),
+                },
+            });
+        }
     }
 }
 

@@ -472,6 +472,109 @@ fn centreline_needs_cells() -> Error {
 mod tests {
     use super::*;
 
+    /// A 60 x 40 mm page with one raster picture (`rgba` of 4 x 2 pixels: its left half red,
+    /// its right half a translucent blue) stretched over 40 x 20 mm at (10, 10).
+    fn image_page() -> (Drawing, std::sync::Arc<crate::picture::Raster>) {
+        use crate::draw::{Area, Item, Layer, Shape};
+        let px = [
+            [255, 0, 0, 255],
+            [255, 0, 0, 255],
+            [0, 0, 255, 128],
+            [0, 0, 255, 128],
+        ];
+        let rgba: Vec<u8> = (0..2).flat_map(|_| px.concat()).collect();
+        let image = std::sync::Arc::new(crate::picture::Raster::new(4, 2, rgba).unwrap());
+        let area = Area {
+            x: 10.0,
+            y: 10.0,
+            w: 40.0,
+            h: 20.0,
+        };
+        let d = Drawing {
+            width: 60.0,
+            height: 40.0,
+            trim: Area {
+                x: 0.0,
+                y: 0.0,
+                w: 60.0,
+                h: 40.0,
+            },
+            items: vec![Item {
+                layer: Layer::Picture,
+                shape: Shape::Image {
+                    area,
+                    image: image.clone(),
+                },
+            }],
+        };
+        (d, image)
+    }
+
+    /// A raster picture prints in every back end where the drawing puts it: the PNG's pixels,
+    /// the SVG's `<image>` (its PNG the picture's), the PDF's image XObject with its soft mask,
+    /// placed by its `cm`; the same page gives the same bytes.
+    #[test]
+    fn a_raster_picture_prints_in_every_back_end() {
+        use base64::Engine as _;
+        let (d, image) = image_page();
+        // PNG at 1 px/mm: red on the left, blue over white (half transparent) on the right,
+        // white outside the box
+        let pixmap = raster::rasterise(d.printed(), &raster::Region::page(&d, 1.0)).unwrap();
+        let at = |x: u32, y: u32| {
+            let p = pixmap.pixel(x, y).unwrap().demultiply();
+            [p.red(), p.green(), p.blue()]
+        };
+        assert_eq!(at(15, 20), [255, 0, 0]);
+        let blue = at(45, 20);
+        assert!(blue[2] == 255 && (120..=135).contains(&blue[0]), "{blue:?}");
+        assert_eq!(at(5, 5), [255, 255, 255]);
+        assert_eq!(at(55, 35), [255, 255, 255]);
+        // SVG: an <image> over the box, its data the picture's own PNG
+        let text = String::from_utf8(svg::svg(&d)).unwrap();
+        let element = text.split("<image ").nth(1).unwrap();
+        for attribute in ["x=\"10\"", "y=\"10\"", "width=\"40\"", "height=\"20\""] {
+            assert!(element.contains(attribute), "{attribute} in {text}");
+        }
+        let data = text
+            .split("data:image/png;base64,")
+            .nth(1)
+            .and_then(|t| t.split('"').next())
+            .unwrap();
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(data)
+            .unwrap();
+        assert_eq!(png, image.png());
+        let back = crate::shape::decode::decode_art(&png).unwrap();
+        assert_eq!(back, (4, 2, image.rgba.clone()));
+        // PDF: one RGB image with a grey soft mask, drawn by `cm` over the box (points, y up)
+        let bytes = pdf::pdf(&[&d], "Image");
+        assert_eq!(bytes, pdf::pdf(&[&d], "Image"));
+        let doc = lopdf::Document::load_mem(&bytes).unwrap();
+        let images: Vec<&lopdf::Dictionary> = doc
+            .objects
+            .values()
+            .filter_map(|o| o.as_stream().ok())
+            .map(|s| &s.dict)
+            .filter(|d| d.get(b"Subtype").and_then(|s| s.as_name()).ok() == Some(b"Image"))
+            .collect();
+        assert_eq!(images.len(), 2, "the picture and its mask");
+        let rgb = images
+            .iter()
+            .find(|d| d.get(b"SMask").is_ok())
+            .expect("a soft mask");
+        assert_eq!(rgb.get(b"Width").unwrap().as_i64().unwrap(), 4);
+        assert_eq!(
+            rgb.get(b"ColorSpace").unwrap().as_name().unwrap(),
+            b"DeviceRGB"
+        );
+        let page = *doc.get_pages().values().next().unwrap();
+        let content = String::from_utf8_lossy(&doc.get_page_content(page)).to_string();
+        let pt = |mm: f64| format!("{}", (mm * 72.0 / 25.4 * 100.0).round() / 100.0);
+        let cm = format!("{} 0 0 {} {} {} cm", pt(40.0), pt(20.0), pt(10.0), pt(10.0));
+        assert!(content.contains(&cm), "{cm} in {content}");
+        assert!(content.contains(&format!("/Im{} Do", &image.digest[..16])));
+    }
+
     /// The registry names every output once: an extension picks the first output of it (the
     /// printed SVG, not a plotter's), labels are all different, and every print format is in it.
     #[test]

@@ -153,6 +153,18 @@ fn graphics(d: &Drawing) -> lopdf::Stream {
                     out.raw(b"f\n");
                 }
             }
+            Shape::Image { area, image } => {
+                // the unit square to the box: x, y its lower left corner in points
+                let corner = flip.pt(Pos::new(area.x, area.y + area.h));
+                out.raw(b"q\n");
+                out.num(Pt((area.w * PT_PER_MM) as f32));
+                out.raw(b"0 0 ");
+                out.num(Pt((area.h * PT_PER_MM) as f32));
+                out.point(corner);
+                out.raw(b"cm\n/");
+                out.raw(image_name(image).as_bytes());
+                out.raw(b" Do\nQ\n");
+            }
             Shape::Text(_) | Shape::Tint { .. } => {} // text: text_ops; overlays never print
         }
     }
@@ -382,6 +394,7 @@ pub fn prepare(pages: &[&Drawing], info: &Info<'_>) -> Prepared {
         .to_lopdf_document(&opts, &mut warnings);
     let graphics = put_graphics_first(&mut lo);
     embed_fonts(&mut lo, &fonts);
+    embed_images(&mut lo, pages);
     // each stream on its own: the result is the same in any order
     lo.objects.par_iter_mut().for_each(|(_, object)| {
         if let lopdf::Object::Stream(stream) = object
@@ -477,6 +490,90 @@ impl Prepared {
         write_object(&mut out, &lopdf::Object::Dictionary(trailer))?;
         write!(out, "\nstartxref\n{xref_start}\n%%EOF")?;
         Ok(())
+    }
+}
+
+/// The resource name of a raster picture: `Im` and its digest's first 16 digits (the same
+/// picture, the same name, in every document).
+fn image_name(image: &crate::picture::Raster) -> String {
+    format!("Im{}", &image.digest[..16])
+}
+
+/// Adds every raster picture of `pages` (their [`Shape::Image`] items) to `lo` once, as an
+/// image XObject (8-bit DeviceRGB, its alpha as a DeviceGray soft mask when it has one; the
+/// streams are deflated with the others), and names them in every page's `/Resources
+/// /XObject`. In digest order, so the same pages give the same objects.
+fn embed_images(lo: &mut lopdf::Document, pages: &[&Drawing]) {
+    use lopdf::{Dictionary, Object, Stream};
+    let mut images: std::collections::BTreeMap<String, &crate::picture::Raster> =
+        Default::default();
+    for d in pages {
+        for item in d.printed() {
+            if let Shape::Image { image, .. } = &item.shape {
+                images.insert(image_name(image), image);
+            }
+        }
+    }
+    if images.is_empty() {
+        return;
+    }
+    let mut names = Dictionary::new();
+    for (name, image) in images {
+        let image_dict = |space: &str, bytes: Vec<u8>| {
+            let mut dict = Dictionary::new();
+            dict.set("Type", "XObject");
+            dict.set("Subtype", "Image");
+            dict.set("Width", i64::from(image.width));
+            dict.set("Height", i64::from(image.height));
+            dict.set("ColorSpace", space);
+            dict.set("BitsPerComponent", 8);
+            Stream::new(dict, bytes)
+        };
+        let rgb: Vec<u8> = image
+            .rgba
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        let mut stream = image_dict("DeviceRGB", rgb);
+        if !image.opaque() {
+            let alpha: Vec<u8> = image.rgba.chunks_exact(4).map(|p| p[3]).collect();
+            let mask = lo.add_object(image_dict("DeviceGray", alpha));
+            stream.dict.set("SMask", Object::Reference(mask));
+        }
+        let id = lo.add_object(stream);
+        names.set(name.as_bytes(), Object::Reference(id));
+    }
+    let resources: Vec<lopdf::ObjectId> = lo
+        .get_pages()
+        .into_values()
+        .filter_map(|page| {
+            lo.get_dictionary(page)
+                .and_then(|p| p.get(b"Resources"))
+                .and_then(Object::as_reference)
+                .ok()
+        })
+        .collect();
+    // printpdf gives the pages' resources an /XObject dictionary by reference: the names go
+    // into it (or into a dictionary of their own where there is none)
+    let mut targets: Vec<lopdf::ObjectId> = Vec::new();
+    for r in resources {
+        let Ok(dict) = lo.get_dictionary_mut(r) else {
+            continue;
+        };
+        match dict.get_mut(b"XObject") {
+            Ok(Object::Reference(t)) => {
+                if !targets.contains(t) {
+                    targets.push(*t);
+                }
+            }
+            Ok(Object::Dictionary(d)) => d.extend(&names),
+            _ => dict.set("XObject", Object::Dictionary(names.clone())),
+        }
+    }
+    for t in targets {
+        if let Ok(d) = lo.get_dictionary_mut(t) {
+            d.extend(&names);
+        }
     }
 }
 

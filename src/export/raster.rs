@@ -74,6 +74,8 @@ enum Ready {
     Fill(tiny_skia::Path, Paint<'static>),
     /// Stroke the path as a hairline (under a pixel wide), as tiny-skia draws thin strokes.
     Hairline(tiny_skia::Path, Paint<'static>, Stroke),
+    /// Paint the picture (premultiplied) over the rectangle (page pixels), filtered.
+    Image(Pixmap, tiny_skia::Rect),
 }
 
 /// How many lines draw a curve whose control polygon bends by `bend` pixels (the largest
@@ -159,6 +161,19 @@ fn ready(item: &Item, k: f32) -> Option<Ready> {
             Ready::Fill(flatten(&px(sk_path(path))?)?, paint(*color, *alpha))
         }
         Shape::Text(t) => Ready::Fill(flatten(&px(text_path(t))?)?, paint(t.color, 255)),
+        Shape::Image { area, image } => {
+            let rect = tiny_skia::Rect::from_xywh(
+                area.x as f32 * k,
+                area.y as f32 * k,
+                area.w as f32 * k,
+                area.h as f32 * k,
+            )?;
+            let mut pix = Pixmap::new(image.width, image.height)?;
+            for (to, p) in pix.pixels_mut().iter_mut().zip(image.rgba.chunks_exact(4)) {
+                *to = tiny_skia::ColorU8::from_rgba(p[0], p[1], p[2], p[3]).premultiply();
+            }
+            Ready::Image(pix, rect)
+        }
     })
 }
 
@@ -202,6 +217,28 @@ pub fn rasterise<'a>(items: impl IntoIterator<Item = &'a Item>, region: &Region)
                     }
                     Ready::Hairline(p, paint, stroke) => {
                         band_pix.stroke_path(p, paint, stroke, tf, None);
+                    }
+                    Ready::Image(pix, rect) => {
+                        let to_rect = Transform::from_row(
+                            rect.width() / pix.width() as f32,
+                            0.0,
+                            0.0,
+                            rect.height() / pix.height() as f32,
+                            rect.x(),
+                            rect.y(),
+                        );
+                        let paint = Paint {
+                            shader: tiny_skia::Pattern::new(
+                                pix.as_ref(),
+                                tiny_skia::SpreadMode::Pad,
+                                tiny_skia::FilterQuality::Bicubic,
+                                1.0,
+                                to_rect,
+                            ),
+                            anti_alias: true,
+                            ..Paint::default()
+                        };
+                        band_pix.fill_rect(*rect, &paint, tf, None);
                     }
                 }
             }

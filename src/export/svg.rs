@@ -184,6 +184,19 @@ fn element(shape: &Shape) -> Option<Box<dyn svg::Node>> {
                 .set("fill", color.hex()),
         ),
         Shape::Text(t) => Box::new(text(t)),
+        Shape::Image { area, image } => {
+            use base64::Engine as _;
+            let data = base64::engine::general_purpose::STANDARD.encode(image.png());
+            Box::new(
+                svg::node::element::Image::new()
+                    .set("x", num_s(area.x))
+                    .set("y", num_s(area.y))
+                    .set("width", num_s(area.w))
+                    .set("height", num_s(area.h))
+                    .set("preserveAspectRatio", "none")
+                    .set("href", format!("data:image/png;base64,{data}")),
+            )
+        }
         Shape::Tint { .. } => return None,
     })
 }

@@ -601,6 +601,43 @@ fn decode_buffered(bytes: &[u8], format: Format) -> Result<Picture> {
     })
 }
 
+/// The most pixels a printed raster picture ([`decode_art`]) may have: a cover's front
+/// (8.5 x 11 in at most) at 600 dpi is 33.7 megapixels.
+pub const MAX_ART_PIXELS: u64 = 40_000_000;
+
+/// Decodes a raster picture to print at its own resolution (a book cover's artwork or logo
+/// given as PNG, JPEG, GIF, BMP or WebP): straight 8-bit RGBA, width and height, never
+/// downscaled (the print's resolution is the picture's), the camera's orientation applied. At
+/// most [`MAX_ART_PIXELS`]; decoding is bounded in memory like every picture's. An SVG is not a
+/// raster picture: one line says so.
+pub fn decode_art(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>)> {
+    let format = Format::detect(bytes)?;
+    let fmt = match format {
+        Format::Png => ImageFormat::Png,
+        Format::Jpeg => ImageFormat::Jpeg,
+        Format::Gif => ImageFormat::Gif,
+        Format::Bmp => ImageFormat::Bmp,
+        Format::WebP => ImageFormat::WebP,
+        Format::Svg => return Err(Error::input("an SVG file is not a raster picture")),
+    };
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), fmt);
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SOURCE_SIDE);
+    limits.max_image_height = Some(MAX_SOURCE_SIDE);
+    limits.max_alloc = Some(MAX_DECODER_ALLOC);
+    reader.limits(limits);
+    let mut decoder = reader.into_decoder().map_err(|e| image_error(format, e))?;
+    let (width, height) = decoder.dimensions();
+    check_source_size(width, height, MAX_ART_PIXELS)?;
+    let orientation = decoder
+        .orientation()
+        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let mut image = DynamicImage::from_decoder(decoder).map_err(|e| image_error(format, e))?;
+    image.apply_orientation(orientation);
+    let rgba = image.into_rgba8();
+    Ok((rgba.width(), rgba.height(), rgba.into_raw()))
+}
+
 /// Feeds a decoded image to the downscaler row by row, without a full RGBA copy for the
 /// common 8-bit layouts.
 fn downscale_image(image: &DynamicImage) -> Result<Picture> {
