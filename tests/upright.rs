@@ -295,3 +295,45 @@ fn a_single_page_turns_its_sheet_never_its_shape() {
     assert!(err.contains("must be false, true or \"page\""), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
 }
+
+/// The cover shows every animal upright, a turned page's too (issue 59, item 1): each card's
+/// maze (the walls drawn on a card, between one card and the next) is wider than tall, as each
+/// of the five animals stands, while the fish's own page holds it turned (taller than wide).
+#[test]
+fn the_cover_shows_every_animal_upright() {
+    use hedge::draw::{Layer, Rgb, Seg, Shape};
+    let built = build(&parse(ANIMALS));
+    assert!(puzzles(&built).iter().any(|(d, _)| d.turn.turns_page()));
+    let cover = built.cover.as_ref().expect("the book has a cover");
+    // the cards' paper (the cover's own card colour), then that card's maze
+    const CARD: Rgb = Rgb(255, 253, 246);
+    let mut cards: Vec<[f64; 4]> = Vec::new();
+    let mut open = false;
+    for item in &cover.items {
+        match &item.shape {
+            Shape::Fill { color, .. } if *color == CARD => {
+                cards.push([f64::MAX, f64::MAX, f64::MIN, f64::MIN]);
+                open = true;
+            }
+            Shape::Stroke { path, .. } if open && item.layer != Layer::Text => {
+                let b = cards.last_mut().unwrap();
+                for s in path.segs() {
+                    if let Seg::MoveTo(p) | Seg::LineTo(p) | Seg::CubicTo(_, _, p) = s {
+                        *b = [b[0].min(p.x), b[1].min(p.y), b[2].max(p.x), b[3].max(p.y)];
+                    }
+                }
+            }
+            Shape::Fill { .. } => open = false,
+            _ => {}
+        }
+    }
+    cards.retain(|b| b[2] > b[0]);
+    assert!(cards.len() >= 5, "{cards:?}");
+    for b in &cards {
+        let (w, h) = (b[2] - b[0], b[3] - b[1]);
+        assert!(
+            w > h * 1.1,
+            "a card's maze is {w:.1} x {h:.1} mm: turned? {cards:?}"
+        );
+    }
+}
