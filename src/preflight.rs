@@ -969,7 +969,7 @@ fn closest_edges(
 /// Whether the content of page `k` is inside the safe margin: `gap` millimetres from its
 /// `edge` of the trim, the smallest over every page.
 fn safe_area_check(gap: f64, k: usize, edge: &str) -> Check {
-    if gap + 1e-6 >= SAFE_MARGIN_MM {
+    if gap + EDGE_TOLERANCE_MM >= SAFE_MARGIN_MM {
         ok(
             "safe area",
             format!("content {gap:.1} mm or more inside the trim"),
@@ -989,11 +989,17 @@ fn safe_area_check(gap: f64, k: usize, edge: &str) -> Check {
     }
 }
 
+/// How far content may seem to reach past a margin and still be inside it, millimetres: a
+/// drawing's paths hold single-precision points (about 1.5e-5 mm at 200 mm from the corner), so
+/// a key scaled into its slot of a 150-puzzle book's answer page measured 12.69999 mm against
+/// a 12.7 mm gutter. A thousandth of a millimetre is far inside any printer's care.
+const EDGE_TOLERANCE_MM: f64 = 1e-3;
+
 /// Whether a book of `pages` pages has the inside margin KDP asks: `gap` millimetres on page
 /// `k`, the smallest over every page.
 fn gutter_check(pages: usize, gap: f64, k: usize) -> Check {
     let need = gutter_for_pages(pages);
-    if gap + 1e-6 >= need {
+    if gap + EDGE_TOLERANCE_MM >= need {
         ok(
             "gutter",
             format!(
@@ -1391,6 +1397,20 @@ mod tests {
         assert!((inch(gutter_for_pages(700)) - 0.75).abs() < 1e-12);
         assert!((inch(gutter_for_pages(828)) - 0.875).abs() < 1e-12);
         assert!((MIN_LINE_MM - 0.2646).abs() < 1e-4);
+    }
+
+    /// Content exactly at the margin passes, whatever single-precision points make of it (a
+    /// 150-puzzle book's answer page measured 12.69999 mm against 0.5 in and was told to
+    /// "raise gutter_mm by 0.1"); a hundredth of a millimetre short still fails.
+    #[test]
+    fn a_margin_met_to_single_precision_passes() {
+        let half_inch = 0.5 * MM_PER_INCH;
+        let f32_gap = f64::from((half_inch as f32) - 1.5e-5);
+        assert!(f32_gap < half_inch);
+        assert!(gutter_check(188, f32_gap, 169).ok);
+        assert!(!gutter_check(188, half_inch - 0.01, 169).ok);
+        assert!(safe_area_check(SAFE_MARGIN_MM - 1e-5, 3, "outer").ok);
+        assert!(!safe_area_check(SAFE_MARGIN_MM - 0.01, 3, "outer").ok);
     }
 
     #[test]

@@ -343,9 +343,23 @@ pub(super) fn key_in(maze: KeyMaze<'_>, slot: &Area, setup: &PageSetup) -> Resul
             it.layer != Layer::Page
                 && !(it.layer == Layer::Solution && matches!(it.shape, Shape::Text(_)))
         })
-        .map(|it| it.transformed(s, slot.x, slot.y))
+        .map(|it| {
+            let mut it = it.transformed(s, slot.x, slot.y);
+            // scaled down, a big maze's answer line (a share of its corridor) would print
+            // under 0.75 pt; no printed line of a key is thinner than that
+            if let Shape::Stroke { width, color, .. } = &mut it.shape
+                && *color != Rgb::WHITE
+            {
+                *width = width.max(KEY_LINE_MIN_MM);
+            }
+            it
+        })
         .collect())
 }
+
+/// The thinnest line an answer key scaled into its slot prints ([`key_in`]): just over KDP's
+/// 0.75 pt (0.2646 mm). A 77 x 24 key on a page of four had a 0.19 mm answer line.
+const KEY_LINE_MIN_MM: f64 = 0.27;
 
 #[cfg(test)]
 mod tests {
@@ -401,6 +415,36 @@ mod tests {
         let t = d.texts().next().unwrap();
         assert!((t.size - BOOK_TITLE_SIZE).abs() < 1e-9);
         assert!((t.at.y - (pa.y + pa.h / 3.0)).abs() < 1e-9);
+    }
+
+    /// A big maze's key scaled into a quarter of a page keeps every printed line at 0.75 pt
+    /// or more (its answer line was 0.19 mm on a page of four 77 x 24 keys).
+    #[test]
+    fn a_small_key_prints_no_line_under_three_quarters_of_a_point() {
+        let big = maze(80, 60, 3);
+        let keys: Vec<AnswerKey<'_>> = (0..4)
+            .map(|_| AnswerKey {
+                maze: KeyMaze::Walls(&big),
+                label: "Puzzle 1",
+            })
+            .collect();
+        let d = answers_page(&PageSetup::default(), &keys, 4).unwrap();
+        let widths: Vec<f64> = d
+            .printed()
+            .filter_map(|i| match i.shape {
+                Shape::Stroke { width, color, .. } if color != Rgb::WHITE => Some(width),
+                _ => None,
+            })
+            .collect();
+        assert!(d.layer(Layer::Solution).count() > 0);
+        let thinnest = widths.iter().copied().fold(f64::MAX, f64::min);
+        assert!(thinnest >= KEY_LINE_MIN_MM - 1e-9, "{thinnest} mm");
+        // the answer line was what scaled under it
+        assert!(
+            d.layer(Layer::Solution)
+                .any(|i| matches!(i.shape, Shape::Stroke { width, .. } if (width - KEY_LINE_MIN_MM).abs() < 1e-9)),
+            "no answer line at the floor: the test no longer exercises it"
+        );
     }
 
     #[test]
