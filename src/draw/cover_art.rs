@@ -268,20 +268,6 @@ pub(super) fn lower_back(
     }
 }
 
-/// The picture as placed in `at`, as large as fits and centred (as [`picture::draw_art`] puts
-/// it): its box, in millimetres.
-pub fn placed(pic: &Art, at: &Area) -> Area {
-    let size = pic.size();
-    let s = (at.w / size.0.max(1e-9)).min(at.h / size.1.max(1e-9));
-    let (w, h) = (size.0 * s, size.1 * s);
-    Area {
-        x: at.x + (at.w - w) / 2.0,
-        y: at.y + (at.h - h) / 2.0,
-        w,
-        h,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

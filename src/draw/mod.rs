@@ -73,7 +73,7 @@ pub use cover::{
     BACK_CARDS, BARCODE_MM, COVER_SAFE_MM, Cover, FRONT_CARDS, SPINE_MARGIN_MM,
     SPINE_TEXT_MIN_PAGES, SPINE_TEXT_MIN_PT, Wrap, cover,
 };
-pub use cover_art::{BADGE_MAX_CHARS, MIN_CONTRAST, Palette, contrast, hex, parse_hex, placed};
+pub use cover_art::{BADGE_MAX_CHARS, MIN_CONTRAST, Palette, contrast, hex, parse_hex};
 pub use crayon::Reach;
 use crossings::draw_crossings;
 pub(crate) use font::{CAP_HEIGHT_EM, Font, font, place};
@@ -86,6 +86,7 @@ pub use layout::{LabelSpot, Layout, TITLE_MIN_SHARE, WIDTH_SLACK_MM, mm_under};
 use layout::{geometry, layout_with};
 use markers::draw_markers;
 pub use model::{Anchor, Area, Drawing, Item, Layer, Path, Pos, Rgb, Rotation, Seg, Shape, Text};
+pub use picture::placed;
 use place::Plan;
 use place::settle;
 use solution::draw_solution;

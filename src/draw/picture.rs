@@ -48,7 +48,7 @@ pub(super) fn draw_art(art: &Art, b: &Area, layer: Layer, items: &mut Vec<Item>)
     match art {
         Art::Vector(pic) => draw(pic, b, layer, items),
         Art::Raster(image) => {
-            let area = super::cover_art::placed(art, b);
+            let area = placed(art, b);
             items.push(Item {
                 layer,
                 shape: Shape::Image {
@@ -57,6 +57,20 @@ pub(super) fn draw_art(art: &Art, b: &Area, layer: Layer, items: &mut Vec<Item>)
                 },
             });
         }
+    }
+}
+
+/// The picture as placed in `at`, as large as fits and centred (as [`draw_art`] puts
+/// it): its box, in millimetres.
+pub fn placed(pic: &Art, at: &Area) -> Area {
+    let size = pic.size();
+    let s = (at.w / size.0.max(1e-9)).min(at.h / size.1.max(1e-9));
+    let (w, h) = (size.0 * s, size.1 * s);
+    Area {
+        x: at.x + (at.w - w) / 2.0,
+        y: at.y + (at.h - h) / 2.0,
+        w,
+        h,
     }
 }
 
