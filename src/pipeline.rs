@@ -62,6 +62,13 @@ pub struct Generated {
     /// The cells clipped to the shape's outline, when the maze is drawn with it
     /// ([`crate::outline`]; set by [`crate::make::Prepared::make`]).
     pub outline: Option<std::sync::Arc<crate::outline::Outline>>,
+    /// The items to collect ([`crate::items`]; the design's `collect`): those on the path in
+    /// order, then the decoys. Empty without.
+    pub items: Vec<crate::items::Placed>,
+    /// The items' pictures, one for each of the design's item names
+    /// ([`crate::items::names`]), as read by [`crate::make::prepare`] (your own SVG files
+    /// among them); `None` draws the built-in pictures by name.
+    pub item_pictures: Option<std::sync::Arc<[crate::picture::Picture]>>,
 }
 
 impl Generated {
@@ -531,7 +538,30 @@ fn finish(
         dropped_cells,
         added_cells: 0,
         outline: None,
+        items: Vec::new(),
+        item_pictures: None,
     })
+    .and_then(|mut g| {
+        place_items(&mut g, &|_| true)?;
+        Ok(g)
+    })
+}
+
+/// Places the items to collect of `g`'s design on it ([`crate::items::place`]), in the cells
+/// that `fits` only, replacing any it had: [`finish`] places them in any cell, and
+/// [`crate::make`] again once the shape's outline has cut the cells.
+pub fn place_items(g: &mut Generated, fits: &dyn Fn(CellId) -> bool) -> Result<()> {
+    let w = g.design.walls();
+    let doors: Vec<CellId> = g.openings().iter().map(|e| e.cell).collect();
+    g.items = crate::items::place(
+        &g.maze,
+        &g.solution,
+        &doors,
+        (w.collect as usize, crate::items::names(&w.items).len()),
+        g.seed,
+        fits,
+    )?;
+    Ok(())
 }
 
 /// A finished tile maze (style `tiles`) with everything the back ends need.

@@ -124,6 +124,13 @@ pub struct Walls {
     /// each entrance lettered A, B, C, D and only one joined to the finish (the maze is a
     /// forest, one tree per entrance: [`crate::forest`]). Left out of the file while it is 1.
     pub starts: u32,
+    /// How many items to collect on the way from START to FINISH ([`crate::items`]): that
+    /// many on the solution, spread along it in order, and as many decoys at the far ends of
+    /// dead ends. 0 (the default, left out of the file): none.
+    pub collect: u32,
+    /// The items' pictures, used in turn: theme picture names (`apple`, `carrot`, ...) or SVG
+    /// files. Empty: [`crate::items::DEFAULT_ITEM`].
+    pub items: Vec<String>,
     /// Walls locked open or closed by hand ([`crate::locks`]; the `lock` table).
     pub lock: Locks,
     /// Regions carved again, each from a seed of its own, in order ([`crate::locks::recarve`];
@@ -144,6 +151,8 @@ impl Walls {
         weave_legend: true,
         placement: Placement::Auto,
         starts: 1,
+        collect: 0,
+        items: Vec::new(),
         lock: Locks::NONE,
         recarve: Vec::new(),
     };
@@ -510,6 +519,7 @@ impl Design {
                     w.algorithm.check(w.topology)?;
                 }
                 self.check_starts()?;
+                crate::items::check(w.collect, &w.items, w.weave > 0.0, w.braid > 0.0, w.starts)?;
                 w.lock.check()?;
                 crate::locks::check_recarves(&w.recarve, MAX_SEED)?;
                 let hand = !w.lock.is_empty() || !w.recarve.is_empty();
