@@ -836,7 +836,7 @@ impl Prepared {
             None => generate_unchecked(d, None),
         }?;
         self.outline(&mut g);
-        items_in_outline(&mut g)?;
+        crate::pipeline::items_in_outline(&mut g)?;
         g.item_pictures = self.items.clone();
         difficulty::levels::stand(&mut g);
         Ok(Made::Walls(g))
@@ -859,7 +859,7 @@ impl Prepared {
             found.generated.dropped_cells += s.dropped.len();
         }
         self.outline(&mut found.generated);
-        items_in_outline(&mut found.generated)?;
+        crate::pipeline::items_in_outline(&mut found.generated)?;
         found.generated.item_pictures = self.items.clone();
         Ok(found)
     }
@@ -873,46 +873,6 @@ impl Prepared {
         }
         self.make()
     }
-}
-
-/// The share of a whole cell's clear room (the circle inside its walls) a cell the shape's
-/// outline cuts must keep to hold an item's picture.
-const ITEM_ROOM: f64 = 0.8;
-
-/// Places `g`'s items to collect again, in the cells the shape's outline leaves room for a
-/// picture in ([`ITEM_ROOM`]), when it is drawn with the outline and has items.
-fn items_in_outline(g: &mut Generated) -> Result<()> {
-    let Some(o) = g.outline.clone() else {
-        return Ok(());
-    };
-    if g.items.is_empty() {
-        return Ok(());
-    }
-    let grid = g.maze.grid_arc().clone();
-    let room = |p: crate::topology::Point, sides: &[crate::topology::Side]| {
-        sides
-            .iter()
-            .map(|s| {
-                let (dx, dy) = (s.b.x - s.a.x, s.b.y - s.a.y);
-                let l2 = dx * dx + dy * dy;
-                let t = if l2 > 0.0 {
-                    (((p.x - s.a.x) * dx + (p.y - s.a.y) * dy) / l2).clamp(0.0, 1.0)
-                } else {
-                    0.0
-                };
-                ((p.x - s.a.x - t * dx).powi(2) + (p.y - s.a.y - t * dy).powi(2)).sqrt()
-            })
-            .fold(f64::INFINITY, f64::min)
-    };
-    let fits = |c: crate::grid::CellId| {
-        let mut sides = Vec::new();
-        grid.sides(c, &mut sides);
-        let whole = room(grid.center(c), &sides);
-        let p = o.clip.point(grid.coord(c));
-        let r = room(p, &sides).min(o.clip.clearance(p, whole));
-        r >= ITEM_ROOM * whole
-    };
-    crate::pipeline::place_items(g, &fits)
 }
 
 /// A maze made from a design: cells and walls, or hex tiles (the design's style). Everything a

@@ -564,6 +564,46 @@ pub fn place_items(g: &mut Generated, fits: &dyn Fn(CellId) -> bool) -> Result<(
     Ok(())
 }
 
+/// The share of a whole cell's clear room (the circle inside its walls) a cell the shape's
+/// outline cuts must keep to hold an item's picture.
+const ITEM_ROOM: f64 = 0.8;
+
+/// Places `g`'s items to collect again, in the cells the shape's outline leaves room for a
+/// picture in ([`ITEM_ROOM`]), when it is drawn with the outline and has items.
+pub(crate) fn items_in_outline(g: &mut Generated) -> Result<()> {
+    let Some(o) = g.outline.clone() else {
+        return Ok(());
+    };
+    if g.items.is_empty() {
+        return Ok(());
+    }
+    let grid = g.maze.grid_arc().clone();
+    let room = |p: crate::topology::Point, sides: &[crate::topology::Side]| {
+        sides
+            .iter()
+            .map(|s| {
+                let (dx, dy) = (s.b.x - s.a.x, s.b.y - s.a.y);
+                let l2 = dx * dx + dy * dy;
+                let t = if l2 > 0.0 {
+                    (((p.x - s.a.x) * dx + (p.y - s.a.y) * dy) / l2).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                ((p.x - s.a.x - t * dx).powi(2) + (p.y - s.a.y - t * dy).powi(2)).sqrt()
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let fits = |c: crate::grid::CellId| {
+        let mut sides = Vec::new();
+        grid.sides(c, &mut sides);
+        let whole = room(grid.center(c), &sides);
+        let p = o.clip.point(grid.coord(c));
+        let r = room(p, &sides).min(o.clip.clearance(p, whole));
+        r >= ITEM_ROOM * whole
+    };
+    place_items(g, &fits)
+}
+
 /// A finished tile maze (style `tiles`) with everything the back ends need.
 #[derive(Clone, Debug)]
 pub struct GeneratedTiles {
