@@ -199,6 +199,28 @@ pub fn place(
             order: Some(k as u32),
         });
     }
+    let taken: Vec<CellId> = out.iter().map(|p| p.cell).collect();
+    let mut decoys = decoys(maze, solution, openings, n, (fits, &mut rng), taken)?;
+    decoys.sort();
+    out.extend(decoys.into_iter().enumerate().map(|(j, cell)| Placed {
+        cell,
+        picture: j % kinds,
+        order: None,
+    }));
+    Ok(out)
+}
+
+/// `n` decoy cells for the items `taken` on `solution`: dead ends off the path (none in
+/// `openings`, all in cells that `fits`), farthest from it first; `n` picked at random from
+/// `rng` among the farthest `2n`, so a wrong turn to fetch one is a long one.
+fn decoys(
+    maze: &Maze,
+    solution: &[CellId],
+    openings: &[CellId],
+    n: usize,
+    (fits, rng): (&dyn Fn(CellId) -> bool, &mut MazeRng),
+    mut taken: Vec<CellId>,
+) -> Result<Vec<CellId>> {
     // decoys: dead ends off the path, farthest from it first; n of them picked at random
     // among the farthest 2n, so a wrong turn to fetch one is a long one
     let from_path = distances(maze, solution);
@@ -230,10 +252,9 @@ pub fn place(
     ends.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     ends.truncate((2 * n).max(n));
     let mut pool: Vec<CellId> = ends.into_iter().map(|(_, c)| c).collect();
-    crate::random::shuffle(&mut rng, &mut pool);
+    crate::random::shuffle(rng, &mut pool);
     // not side by side with another item while the pool has others
     let grid = maze.grid();
-    let mut taken: Vec<CellId> = out.iter().map(|p| p.cell).collect();
     let mut decoys: Vec<CellId> = Vec::with_capacity(n);
     for apart in [true, false] {
         for &c in &pool {
@@ -247,13 +268,7 @@ pub fn place(
             }
         }
     }
-    decoys.sort();
-    out.extend(decoys.into_iter().enumerate().map(|(j, cell)| Placed {
-        cell,
-        picture: j % kinds,
-        order: None,
-    }));
-    Ok(out)
+    Ok(decoys)
 }
 
 /// The plural of a picture's name ("apples", "mice").

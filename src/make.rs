@@ -343,14 +343,13 @@ pub fn prepare(
 ) -> Result<Prepared> {
     // checked before the picture is read: a wrong knob never waits for a big picture
     design.validate()?;
-    let items = crate::load::item_pictures(loader, design, base)?;
     let (fg, note) = match load_foreground(design, loader, base)? {
         Some((fg, note)) => (Some(Arc::new(fg)), note),
         None => (None, None),
     };
     let mut p = prepare_unchecked(design, fg, fit)?;
     p.note = note;
-    p.items = items;
+    p.items = crate::load::item_pictures(loader, design, base)?;
     Ok(p)
 }
 
@@ -639,8 +638,7 @@ impl Prepared {
             ..self.design.clone()
         };
         let mut p = prepare_with(&d, self.foreground.clone(), Fit::default())?;
-        p.note = self.note.clone();
-        p.items = self.items.clone();
+        (p.note, p.items) = (self.note.clone(), self.items.clone());
         Ok(p)
     }
 
@@ -657,8 +655,7 @@ impl Prepared {
             size_limit: Some(size_limit),
         };
         let mut p = prepare_unchecked(&d, self.foreground.clone(), fit)?;
-        p.note = self.note.clone();
-        p.items = self.items.clone();
+        (p.note, p.items) = (self.note.clone(), self.items.clone());
         Ok(p)
     }
 
@@ -668,7 +665,7 @@ impl Prepared {
     }
 
     /// Gives `g` (made from this preparation) its clipped cells, when the design is drawn with
-    /// the shape's outline.
+    /// the shape's outline, and its items' pictures ([`crate::pipeline::finish_items`]).
     pub fn outline(&self, g: &mut Generated) {
         if let Some(clip) = &self.clip {
             let ends: Vec<_> = g.openings().iter().map(|e| (e.cell, e.side)).collect();
@@ -679,6 +676,7 @@ impl Prepared {
                 &ends,
             )));
         }
+        crate::pipeline::finish_items(g, &self.items);
     }
 
     /// The cells of the shape's other parts that keeping its main part dropped (none when the
@@ -836,8 +834,6 @@ impl Prepared {
             None => generate_unchecked(d, None),
         }?;
         self.outline(&mut g);
-        crate::pipeline::items_in_outline(&mut g)?;
-        g.item_pictures = self.items.clone();
         difficulty::levels::stand(&mut g);
         Ok(Made::Walls(g))
     }
@@ -859,8 +855,6 @@ impl Prepared {
             found.generated.dropped_cells += s.dropped.len();
         }
         self.outline(&mut found.generated);
-        crate::pipeline::items_in_outline(&mut found.generated)?;
-        found.generated.item_pictures = self.items.clone();
         Ok(found)
     }
 

@@ -564,13 +564,26 @@ pub fn place_items(g: &mut Generated, fits: &dyn Fn(CellId) -> bool) -> Result<(
     Ok(())
 }
 
+/// Gives `g` the pictures of its items (read with its design: [`crate::make::prepare`]) and,
+/// drawn with the shape's outline, places its items again clear of the cells the outline cuts
+/// small ([`items_in_outline`]); where too few cells are left for them, they stay where they
+/// were placed on the whole cells.
+pub(crate) fn finish_items(
+    g: &mut Generated,
+    pictures: &Option<std::sync::Arc<[crate::picture::Picture]>>,
+) {
+    g.item_pictures.clone_from(pictures);
+    // an error leaves the items as they were
+    let _ = items_in_outline(g);
+}
+
 /// The share of a whole cell's clear room (the circle inside its walls) a cell the shape's
 /// outline cuts must keep to hold an item's picture.
 const ITEM_ROOM: f64 = 0.8;
 
 /// Places `g`'s items to collect again, in the cells the shape's outline leaves room for a
 /// picture in ([`ITEM_ROOM`]), when it is drawn with the outline and has items.
-pub(crate) fn items_in_outline(g: &mut Generated) -> Result<()> {
+fn items_in_outline(g: &mut Generated) -> Result<()> {
     let Some(o) = g.outline.clone() else {
         return Ok(());
     };
