@@ -684,6 +684,41 @@ mod tests {
     }
 
     #[test]
+    fn collect_and_items_round_trip_and_are_left_out_without_them() {
+        let plain = crate::io::design_to_toml(&Design::default());
+        assert!(
+            !plain.contains("collect") && !plain.contains("items"),
+            "{plain}"
+        );
+        let d = crate::io::parse_design("collect = 3\nitems = [\"apple\", \"star\"]\n").unwrap();
+        assert_eq!(d.walls().collect, 3);
+        assert_eq!(d.walls().items, ["apple", "star"]);
+        d.validate().unwrap();
+        let text = crate::io::design_to_toml(&d);
+        assert!(text.contains("collect = 3"), "{text}");
+        assert_eq!(crate::io::parse_design(&text).unwrap(), d);
+        // checked with the design, one line each
+        for (file, want) in [
+            (
+                "collect = 3\nitems = [\"dragon\"]\n",
+                "unknown item 'dragon'",
+            ),
+            ("collect = 3\nbraid = 0.5\n", "set braid to 0"),
+            (
+                "collect = 3\nweave = 0.5\n",
+                "collect does not work with weave",
+            ),
+            ("collect = 3\nstarts = 2\n", "which path"),
+        ] {
+            let e = crate::io::parse_design(file)
+                .unwrap()
+                .validate()
+                .unwrap_err();
+            assert!(e.message.contains(want), "{file:?}: {e}");
+        }
+    }
+
+    #[test]
     fn the_page_orientation_round_trips_and_defaults_to_auto() {
         use crate::page::{Orientation, PageSetup};
         // a file saved before auto existed, with a page but no orientation: auto
