@@ -110,6 +110,19 @@ impl Serialize for Passages<'_> {
     }
 }
 
+/// One item of a "collect the items" maze ([`crate::items`]): its cell (id, row, column), the
+/// picture's name, whether it lies on the solution and, if so, its order there (1 first).
+#[derive(Serialize)]
+struct ItemOut<'a> {
+    cell: u32,
+    row: u32,
+    col: u32,
+    picture: &'a str,
+    on_path: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<u32>,
+}
+
 #[derive(Serialize)]
 struct Opening {
     cell: u32,
@@ -204,6 +217,25 @@ impl Serialize for Doc<'_> {
             .collect();
         map.serialize_entry("openings", &openings)?;
         map.serialize_entry("solution", &g.solution)?;
+        if !g.items.is_empty() {
+            let names = crate::items::names(&d.walls().items);
+            let items: Vec<ItemOut> = g
+                .items
+                .iter()
+                .map(|it| {
+                    let c = g.maze.grid().coord(it.cell);
+                    ItemOut {
+                        cell: it.cell.0,
+                        row: c.row,
+                        col: c.col,
+                        picture: names.get(it.picture).copied().unwrap_or_default(),
+                        on_path: it.on_path(),
+                        order: it.order,
+                    }
+                })
+                .collect();
+            map.serialize_entry("items", &items)?;
+        }
         map.serialize_entry("metrics", metrics)?;
         if !d.targets.is_empty() {
             map.serialize_entry("targets", &TargetsOut(&d.targets, metrics))?;

@@ -38,6 +38,7 @@ pub mod export;
 pub(crate) mod fonts;
 pub mod forest;
 pub mod io;
+pub mod items;
 pub mod json;
 pub mod load;
 pub mod make;

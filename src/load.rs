@@ -252,6 +252,53 @@ pub fn page_pictures(
     ])))
 }
 
+/// The pictures of a design's items to collect ([`crate::items::names`]), one for each name
+/// in order: a built-in picture by its name, or an SVG file read through `loader` (a relative
+/// path from `base`). `None` when the design collects nothing or names no file (the drawing
+/// reads the built-in pictures by name). A file that cannot be read, or is no SVG picture, is
+/// an error in one line naming it.
+pub fn item_pictures(
+    loader: &dyn Loader,
+    design: &Design,
+    base: Option<&Path>,
+) -> Result<Option<std::sync::Arc<[crate::picture::Picture]>>> {
+    use crate::picture::Picture;
+    let w = design.walls();
+    if w.collect == 0 || !w.items.iter().any(|n| crate::items::is_file(n)) {
+        return Ok(None);
+    }
+    let read = |name: &str| -> Result<Picture> {
+        if !crate::items::is_file(name) {
+            let bytes = crate::theme::picture(name)
+                .ok_or_else(|| Error::option(format!("unknown item '{name}'")))?;
+            return Picture::from_svg(bytes);
+        }
+        let path = match base {
+            Some(b) if Path::new(name).is_relative() => b.join(name),
+            _ => PathBuf::from(name),
+        };
+        let bytes = loader.picture(&path).map_err(|e| {
+            Error::new(
+                e.kind,
+                e.message
+                    .replacen("cannot read the shape", "cannot read the item picture", 1),
+            )
+        })?;
+        Picture::from_svg(&bytes).map_err(|e| {
+            Error::input(format!(
+                "the item picture {}: {} (it must be an SVG file)",
+                path.display(),
+                e.message
+            ))
+        })
+    };
+    let pictures = crate::items::names(&w.items)
+        .into_iter()
+        .map(read)
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Some(pictures.into()))
+}
+
 /// Parses a design from TOML text, or from a maze's JSON (the design it records: the same maze
 /// again); the error is the parser's whole message on one line (control
 /// characters escaped), with the line and column. Hand edits (`cell_edits`) must lie on the

@@ -328,6 +328,9 @@ pub struct Prepared {
     /// The cells clipped to the shape's outline, when the design is drawn with it
     /// ([`crate::outline`]).
     clip: Option<Arc<Clip>>,
+    /// The pictures of the items to collect, when the design names files of its own
+    /// ([`crate::load::item_pictures`]).
+    items: Option<Arc<[crate::picture::Picture]>>,
 }
 
 /// Prepares `design`: loads its shape through `loader` (relative paths from `base`), fits its
@@ -346,6 +349,7 @@ pub fn prepare(
     };
     let mut p = prepare_unchecked(design, fg, fit)?;
     p.note = note;
+    p.items = crate::load::item_pictures(loader, design, base)?;
     Ok(p)
 }
 
@@ -477,6 +481,7 @@ fn prepare_fitted(
         shaped,
         note: None,
         clip,
+        items: None,
     })
 }
 
@@ -633,7 +638,7 @@ impl Prepared {
             ..self.design.clone()
         };
         let mut p = prepare_with(&d, self.foreground.clone(), Fit::default())?;
-        p.note = self.note.clone();
+        (p.note, p.items) = (self.note.clone(), self.items.clone());
         Ok(p)
     }
 
@@ -650,7 +655,7 @@ impl Prepared {
             size_limit: Some(size_limit),
         };
         let mut p = prepare_unchecked(&d, self.foreground.clone(), fit)?;
-        p.note = self.note.clone();
+        (p.note, p.items) = (self.note.clone(), self.items.clone());
         Ok(p)
     }
 
@@ -660,7 +665,7 @@ impl Prepared {
     }
 
     /// Gives `g` (made from this preparation) its clipped cells, when the design is drawn with
-    /// the shape's outline.
+    /// the shape's outline, and its items' pictures ([`crate::pipeline::finish_items`]).
     pub fn outline(&self, g: &mut Generated) {
         if let Some(clip) = &self.clip {
             let ends: Vec<_> = g.openings().iter().map(|e| (e.cell, e.side)).collect();
@@ -671,6 +676,7 @@ impl Prepared {
                 &ends,
             )));
         }
+        crate::pipeline::finish_items(g, &self.items);
     }
 
     /// The cells of the shape's other parts that keeping its main part dropped (none when the

@@ -62,6 +62,13 @@ pub struct Generated {
     /// The cells clipped to the shape's outline, when the maze is drawn with it
     /// ([`crate::outline`]; set by [`crate::make::Prepared::make`]).
     pub outline: Option<std::sync::Arc<crate::outline::Outline>>,
+    /// The items to collect ([`crate::items`]; the design's `collect`): those on the path in
+    /// order, then the decoys. Empty without.
+    pub items: Vec<crate::items::Placed>,
+    /// The items' pictures, one for each of the design's item names
+    /// ([`crate::items::names`]), as read by [`crate::make::prepare`] (your own SVG files
+    /// among them); `None` draws the built-in pictures by name.
+    pub item_pictures: Option<std::sync::Arc<[crate::picture::Picture]>>,
 }
 
 impl Generated {
@@ -531,7 +538,83 @@ fn finish(
         dropped_cells,
         added_cells: 0,
         outline: None,
+        items: Vec::new(),
+        item_pictures: None,
     })
+    .and_then(|mut g| {
+        place_items(&mut g, &|_| true)?;
+        Ok(g)
+    })
+}
+
+/// Places the items to collect of `g`'s design on it ([`crate::items::place`]), in the cells
+/// that `fits` only, replacing any it had: [`finish`] places them in any cell, and
+/// [`crate::make`] again once the shape's outline has cut the cells.
+pub fn place_items(g: &mut Generated, fits: &dyn Fn(CellId) -> bool) -> Result<()> {
+    let w = g.design.walls();
+    let doors: Vec<CellId> = g.openings().iter().map(|e| e.cell).collect();
+    g.items = crate::items::place(
+        &g.maze,
+        &g.solution,
+        &doors,
+        (w.collect as usize, crate::items::names(&w.items).len()),
+        g.seed,
+        fits,
+    )?;
+    Ok(())
+}
+
+/// Gives `g` the pictures of its items (read with its design: [`crate::make::prepare`]) and,
+/// drawn with the shape's outline, places its items again clear of the cells the outline cuts
+/// small ([`items_in_outline`]); where too few cells are left for them, they stay where they
+/// were placed on the whole cells.
+pub(crate) fn finish_items(
+    g: &mut Generated,
+    pictures: &Option<std::sync::Arc<[crate::picture::Picture]>>,
+) {
+    g.item_pictures.clone_from(pictures);
+    // an error leaves the items as they were
+    let _ = items_in_outline(g);
+}
+
+/// The share of a whole cell's clear room (the circle inside its walls) a cell the shape's
+/// outline cuts must keep to hold an item's picture.
+const ITEM_ROOM: f64 = 0.8;
+
+/// Places `g`'s items to collect again, in the cells the shape's outline leaves room for a
+/// picture in ([`ITEM_ROOM`]), when it is drawn with the outline and has items.
+fn items_in_outline(g: &mut Generated) -> Result<()> {
+    let Some(o) = g.outline.clone() else {
+        return Ok(());
+    };
+    if g.items.is_empty() {
+        return Ok(());
+    }
+    let grid = g.maze.grid_arc().clone();
+    let room = |p: crate::topology::Point, sides: &[crate::topology::Side]| {
+        sides
+            .iter()
+            .map(|s| {
+                let (dx, dy) = (s.b.x - s.a.x, s.b.y - s.a.y);
+                let l2 = dx * dx + dy * dy;
+                let t = if l2 > 0.0 {
+                    (((p.x - s.a.x) * dx + (p.y - s.a.y) * dy) / l2).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                ((p.x - s.a.x - t * dx).powi(2) + (p.y - s.a.y - t * dy).powi(2)).sqrt()
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let fits = |c: crate::grid::CellId| {
+        let mut sides = Vec::new();
+        grid.sides(c, &mut sides);
+        let whole = room(grid.center(c), &sides);
+        let p = o.clip.point(grid.coord(c));
+        let r = room(p, &sides).min(o.clip.clearance(p, whole));
+        r >= ITEM_ROOM * whole
+    };
+    place_items(g, &fits)
 }
 
 /// A finished tile maze (style `tiles`) with everything the back ends need.

@@ -247,6 +247,8 @@ fn corridor_on_page(kind: TopologyKind, w: u32, h: u32, setup: &PageSetup) -> Op
         dropped_cells: 0,
         added_cells: 0,
         outline: None,
+        items: Vec::new(),
+        item_pictures: None,
     };
     let mut narrowest = f64::INFINITY;
     for pair in sides.chunks(2) {

@@ -56,6 +56,11 @@ pub fn picture(name: &str) -> Option<&'static [u8]> {
         .map(|i| PICTURES[i].1)
 }
 
+/// The names of every built-in picture (`apple`, `bee`, ...), sorted.
+pub fn picture_names() -> Vec<&'static str> {
+    PICTURES.iter().map(|(n, _)| *n).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

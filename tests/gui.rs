@@ -190,6 +190,31 @@ fn new_seed_changes_the_seed_and_undo_restores_it() {
 }
 
 #[test]
+fn the_collect_slider_puts_items_on_the_way_and_the_picker_picks_their_picture() {
+    let mut h = editor();
+    h.get_by_role_and_label(Role::Slider, "Collect")
+        .set_value_accesskit(3.0);
+    h.run();
+    assert_eq!(h.state().error(), None);
+    assert_eq!(h.state().design().walls().collect, 3);
+    let g = h.state().generated().unwrap();
+    assert_eq!(g.items.iter().filter(|i| i.on_path()).count(), 3);
+    assert_eq!(g.items.len(), 6);
+    // a loop could go round an item: braid and weave wait
+    for knob in ["Braid", "Weave"] {
+        assert!(
+            h.get_by_role_and_label(Role::Slider, knob)
+                .accesskit_node()
+                .is_disabled(),
+            "{knob}"
+        );
+    }
+    pick(&mut h, "Item", "carrot");
+    assert_eq!(h.state().design().walls().items, ["carrot"]);
+    assert_eq!(h.state().error(), None);
+}
+
+#[test]
 fn weave_slider_makes_crossings() {
     let mut h = editor();
     h.get_by_role_and_label(Role::Slider, "Weave")

@@ -69,6 +69,8 @@ fn weave(entrance: Coord, exit: Coord) -> Generated {
         dropped_cells: 0,
         added_cells: 0,
         outline: None,
+        items: Vec::new(),
+        item_pictures: None,
     }
 }
 

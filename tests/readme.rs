@@ -136,6 +136,32 @@ const DPI: u32 = 50;
 /// writes: its file, the flags, and whether the picture is the answer key (`p-key.png`).
 const PAGES: &[(&str, &[&str], bool)] = &[
     (
+        "collect-heart.png",
+        &[
+            "--shape",
+            "heart",
+            "--difficulty",
+            "ages-3-5",
+            "--collect",
+            "--seed",
+            "2",
+        ],
+        false,
+    ),
+    (
+        "collect-heart-key.png",
+        &[
+            "--shape",
+            "heart",
+            "--difficulty",
+            "ages-3-5",
+            "--collect",
+            "--seed",
+            "2",
+        ],
+        true,
+    ),
+    (
         "which-path.png",
         &[
             "--shape",

@@ -7,6 +7,8 @@
 //!   no shape repeated at one grid size.
 //! - `book_atomic`: a book replaces the earlier one whole or not at all: `hedge batch` stopped
 //!   or signalled at each step of the protocol, an entry in the way, stale files of a book.
+//! - `collect`: "collect the items" puzzles (issue 61): items on the path in order and spread,
+//!   decoys at dead ends, the JSON and SVG, presets and books, bad input in one line.
 //! - `cli`: the `hedge` command line end to end (formats, bad input, no partial files).
 //! - `cover`: a cover of its own: colours, artwork, badge and logo in `cover.pdf`'s content,
 //!   in the safe areas; bad values refused in one line; the default cover unchanged.
@@ -45,6 +47,7 @@ mod book;
 mod book_atomic;
 mod book_story;
 mod cli;
+mod collect;
 mod common;
 mod cover;
 mod difficulty;

@@ -28,6 +28,10 @@ const WOVEN: &str = "a weave maze has its own carver and no loops: set Weave to 
 const STARTS_UNBRAIDED: &str =
     "a \"Which path?\" puzzle (Starts above 1) has no loops or bridges: they would join its paths";
 
+/// Why braid and weave are off while there are items to collect.
+const COLLECT_UNBRAIDED: &str = "a maze with items to collect (Collect above 0) has no loops or bridges: a loop could go \
+     round an item";
+
 /// The Maze section: the heading, then one group of knobs after another, editing `d`.
 pub(super) fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coalesce: &mut bool) {
     ui.add_space(4.0);
@@ -46,6 +50,7 @@ pub(super) fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coa
     braid_knobs(ui, &mut w, walls, woven, coalesce);
     seed_knobs(app, ui, d, coalesce);
     entrance_knobs(ui, &mut w, walls, coalesce);
+    collect_knobs(ui, &mut w, walls, coalesce);
     if let Some(knobs) = d.walls_mut() {
         *knobs = w;
     }
@@ -151,7 +156,12 @@ fn carver_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, woven: bool, coal
 /// Braid, weave and the corridors' inset.
 fn braid_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, woven: bool, coalesce: &mut bool) {
     ui.add_enabled_ui(walls, |ui| {
-        let one_start = w.starts <= 1;
+        let one_start = w.starts <= 1 && w.collect == 0;
+        let why = if w.collect > 0 {
+            COLLECT_UNBRAIDED
+        } else {
+            STARTS_UNBRAIDED
+        };
         let r = ui
             .add_enabled(
                 one_start && !woven,
@@ -162,7 +172,7 @@ fn braid_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, woven: bool, coale
             } else if woven {
                 WOVEN
             } else {
-                STARTS_UNBRAIDED
+                why
             });
         *coalesce |= r.dragged() && !r.drag_started();
         let rect = crate::weave::weaves(w.topology);
@@ -174,7 +184,7 @@ fn braid_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, woven: bool, coale
             .on_disabled_hover_text(if !walls {
                 super::tiles::WALLS_ONLY
             } else if !one_start {
-                STARTS_UNBRAIDED
+                why
             } else {
                 "weave crossings need a rect or hex grid"
             });
@@ -250,6 +260,50 @@ fn entrance_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, coalesce: &mut 
                 super::tiles::WALLS_ONLY
             });
         *coalesce |= r.dragged() && !r.drag_started();
+    });
+}
+
+/// The items to collect on the way ([`crate::items`]): how many, and the built-in picture
+/// they show (a design file may name several, or files of its own; the picker then shows the
+/// first).
+fn collect_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, coalesce: &mut bool) {
+    ui.add_enabled_ui(walls, |ui| {
+        let plain = w.braid == 0.0 && w.weave == 0.0 && w.starts <= 1;
+        let r = ui
+            .add_enabled(
+                plain || w.collect > 0,
+                Slider::new(&mut w.collect, 0..=crate::items::MAX_COLLECT).text("Collect"),
+            )
+            .on_hover_text(
+                "items to pick up on the way, spread along the path in order (the key numbers \
+                 them), and as many decoys at dead ends",
+            )
+            .on_disabled_hover_text(if walls {
+                "items to collect need braid 0, no weave and one start"
+            } else {
+                super::tiles::WALLS_ONLY
+            });
+        *coalesce |= r.dragged() && !r.drag_started();
+        if w.collect == 0 {
+            return;
+        }
+        let names = crate::items::names(&w.items);
+        let shown = names.first().copied().unwrap_or(crate::items::DEFAULT_ITEM);
+        let mut pick = shown.to_string();
+        ComboBox::from_label("Item")
+            .selected_text(crate::items::word(shown))
+            .show_ui(ui, |ui| {
+                for n in crate::theme::picture_names() {
+                    ui.selectable_value(&mut pick, n.to_string(), n);
+                }
+            });
+        if pick != shown {
+            w.items = if pick == crate::items::DEFAULT_ITEM {
+                Vec::new()
+            } else {
+                vec![pick]
+            };
+        }
     });
 }
 

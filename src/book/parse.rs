@@ -79,6 +79,7 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         for p in &mut puzzles[first..] {
             p.design.page.pictures.clone_from(&read);
         }
+        crate::items::check_builtin(&puzzles[first].design.walls().items).map_err(at)?;
     }
     if let Some(c) = &mut raw.book.cover {
         super::cover::read_pictures(c, base, &pictures)?;

@@ -181,6 +181,16 @@ pub struct GenerateArgs {
     /// or a chosen --entrance.
     #[arg(long, value_name = "N")]
     pub starts: Option<u32>,
+    /// A "collect the items" puzzle: N pictures to pick up on the way, spread along the path in
+    /// order (the key numbers them), and as many decoys at the far ends of dead ends. Without a
+    /// number, the --difficulty preset's count (ages 3-5: 3), else 3. Not with braid, weave or
+    /// --starts.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "preset")]
+    pub collect: Option<String>,
+    /// The items' pictures, used in turn: built-in picture names (apple, star, carrot, ...) or
+    /// SVG files of your own; apple by default.
+    #[arg(long, value_name = "NAME,...", value_delimiter = ',')]
+    pub items: Option<Vec<String>>,
     /// Output file, its format by extension: .pdf (the maze, then its answer key), .svg or .png
     /// (the key beside as NAME-key.svg/.png; see --key), .json (the maze graph) or .txt (ASCII,
     /// rect only). A symbolic link is written through (its target gets the file).
@@ -276,6 +286,8 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<(Design, bool)> {
             // before the preset, which leaves a "Which path?" puzzle unbraided
             w.starts = n;
         }
+        // before the preset too, which leaves a maze with items to collect unbraided
+        apply_collect(args, w)?;
     }
     difficulty::apply_preset(&args.difficulty, &mut d);
     apply_knobs(args, &mut d, file_height)?;
@@ -368,6 +380,22 @@ fn apply_walls_knobs(args: &GenerateArgs, w: &mut Walls) -> Result<()> {
     Ok(())
 }
 
+/// Sets the items to collect from `--collect` (a number, or the preset's count) and `--items`.
+fn apply_collect(args: &GenerateArgs, w: &mut Walls) -> Result<()> {
+    if let Some(n) = args.collect.as_deref() {
+        w.collect = match n {
+            "preset" => args.difficulty.difficulty.map_or(3, |p| p.collect),
+            n => n.parse().map_err(|_| {
+                anyhow::anyhow!("--collect takes a number of items (1 to 12), got '{n}'")
+            })?,
+        };
+    }
+    if let Some(items) = &args.items {
+        w.items = items.iter().map(|s| s.trim().to_string()).collect();
+    }
+    Ok(())
+}
+
 /// Refuses the flags a tile maze would ignore: tile mazes are hex tiles carved their own way.
 fn check_tile_flags(args: &GenerateArgs) -> Result<()> {
     let ignored = [
@@ -379,6 +407,8 @@ fn check_tile_flags(args: &GenerateArgs) -> Result<()> {
         (args.key_under.is_some(), "--key-under"),
         (args.no_weave_legend, "--no-weave-legend"),
         (args.starts.is_some_and(|n| n != 1), "--starts"),
+        (args.collect.is_some(), "--collect"),
+        (args.items.is_some(), "--items"),
         (args.entrance.is_some() || args.exit.is_some(), "--entrance"),
         (
             args.topology

@@ -27,6 +27,10 @@ fn is_one(n: &u32) -> bool {
     *n == 1
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 /// A design as files and JSON hold it: every knob side by side, the kind named by `style`.
 /// Missing fields take their defaults, so older files keep loading.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -75,6 +79,13 @@ pub struct FlatDesign {
     /// forest, one tree per entrance: [`crate::forest`]). Left out of the file while it is 1.
     #[serde(skip_serializing_if = "is_one")]
     pub starts: u32,
+    /// How many items to collect on the way ([`crate::items`]; 0, the default, left out of
+    /// the file: none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub collect: u32,
+    /// The items' pictures: theme picture names or SVG files (empty: the default item).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<String>,
     /// The silhouette the maze fills; `None` for the whole grid.
     pub shape: Option<ShapeSource>,
     /// Share of a cell's area the shape must cover for the cell to be part of the maze, above 0
@@ -156,6 +167,8 @@ impl TryFrom<FlatDesign> for Design {
             weave_legend: f.weave_legend,
             placement: f.placement,
             starts: f.starts,
+            collect: f.collect,
+            items: f.items,
             lock: f.lock,
             recarve: f.recarve,
         };
@@ -216,6 +229,8 @@ impl From<Design> for FlatDesign {
             seed: d.seed,
             placement: w.placement,
             starts: w.starts,
+            collect: w.collect,
+            items: w.items,
             shape: d.shape,
             coverage: d.coverage,
             threshold: d.threshold,

@@ -124,6 +124,13 @@ pub struct Walls {
     /// each entrance lettered A, B, C, D and only one joined to the finish (the maze is a
     /// forest, one tree per entrance: [`crate::forest`]). Left out of the file while it is 1.
     pub starts: u32,
+    /// How many items to collect on the way from START to FINISH ([`crate::items`]): that
+    /// many on the solution, spread along it in order, and as many decoys at the far ends of
+    /// dead ends. 0 (the default, left out of the file): none.
+    pub collect: u32,
+    /// The items' pictures, used in turn: theme picture names (`apple`, `carrot`, ...) or SVG
+    /// files. Empty: [`crate::items::DEFAULT_ITEM`].
+    pub items: Vec<String>,
     /// Walls locked open or closed by hand ([`crate::locks`]; the `lock` table).
     pub lock: Locks,
     /// Regions carved again, each from a seed of its own, in order ([`crate::locks::recarve`];
@@ -144,6 +151,8 @@ impl Walls {
         weave_legend: true,
         placement: Placement::Auto,
         starts: 1,
+        collect: 0,
+        items: Vec::new(),
         lock: Locks::NONE,
         recarve: Vec::new(),
     };
@@ -510,6 +519,7 @@ impl Design {
                     w.algorithm.check(w.topology)?;
                 }
                 self.check_starts()?;
+                crate::items::check(w.collect, &w.items, w.weave > 0.0, w.braid > 0.0, w.starts)?;
                 w.lock.check()?;
                 crate::locks::check_recarves(&w.recarve, MAX_SEED)?;
                 let hand = !w.lock.is_empty() || !w.recarve.is_empty();
@@ -671,6 +681,41 @@ mod tests {
             .validate()
             .unwrap_err();
         assert_eq!(e.message, "starts must be 1 to 4, got 7");
+    }
+
+    #[test]
+    fn collect_and_items_round_trip_and_are_left_out_without_them() {
+        let plain = crate::io::design_to_toml(&Design::default());
+        assert!(
+            !plain.contains("collect") && !plain.contains("items"),
+            "{plain}"
+        );
+        let d = crate::io::parse_design("collect = 3\nitems = [\"apple\", \"star\"]\n").unwrap();
+        assert_eq!(d.walls().collect, 3);
+        assert_eq!(d.walls().items, ["apple", "star"]);
+        d.validate().unwrap();
+        let text = crate::io::design_to_toml(&d);
+        assert!(text.contains("collect = 3"), "{text}");
+        assert_eq!(crate::io::parse_design(&text).unwrap(), d);
+        // checked with the design, one line each
+        for (file, want) in [
+            (
+                "collect = 3\nitems = [\"dragon\"]\n",
+                "unknown item 'dragon'",
+            ),
+            ("collect = 3\nbraid = 0.5\n", "set braid to 0"),
+            (
+                "collect = 3\nweave = 0.5\n",
+                "collect does not work with weave",
+            ),
+            ("collect = 3\nstarts = 2\n", "which path"),
+        ] {
+            let e = crate::io::parse_design(file)
+                .unwrap()
+                .validate()
+                .unwrap_err();
+            assert!(e.message.contains(want), "{file:?}: {e}");
+        }
     }
 
     #[test]

@@ -37,8 +37,9 @@ pub fn structures(design: &Design) -> Vec<(Algorithm, f64)> {
     if design.walls().weave > 0.0 {
         return vec![(design.walls().algorithm, 0.0)];
     }
-    // a "Which path?" puzzle is never braided (loops would join its entrances' trees)
-    let braids: &[f64] = if design.walls().starts > 1 {
+    // a "Which path?" puzzle is never braided (loops would join its entrances' trees), nor is
+    // a maze with items to collect (a loop could go round one)
+    let braids: &[f64] = if design.walls().starts > 1 || design.walls().collect > 0 {
         &[0.0]
     } else {
         &BRAIDS
@@ -72,6 +73,8 @@ pub fn sample_design(design: &Design, structures: &[(Algorithm, f64)], i: usize)
         // by hand (locks, regions carved again) against mazes nobody touched
         w.lock = crate::locks::Locks::NONE;
         w.recarve.clear();
+        // the items to collect change nothing of the maze's score
+        w.collect = 0;
     }
     d.seed = Some(super::candidate_seed(SAMPLE_SEED, i as u64 + 1));
     d.targets = Targets::NONE;
@@ -147,6 +150,7 @@ fn key(design: &Design, grid: &Grid) -> u64 {
         (
             &w.placement,
             w.starts,
+            w.collect > 0,
             w.weave,
             &w.growing_tree,
             w.topology,

@@ -416,7 +416,7 @@ fn level_structures(design: &Design) -> Vec<(Algorithm, f64)> {
     if design.targets.level.is_some() {
         let mut s = super::levels::structures(design);
         // a "Which path?" puzzle is never braided: its loops would join the entrances' trees
-        if design.walls().starts > 1 {
+        if design.walls().starts > 1 || design.walls().collect > 0 {
             s.retain(|&(_, braid)| braid == 0.0);
         }
         s

@@ -36,6 +36,9 @@ pub struct Preset {
     /// mazes (a passage under a bridge is one more rule than a child of 3 to 8 needs, and a
     /// weave ignores the preset's carver and braid).
     pub weave: bool,
+    /// How many items a "collect the items" puzzle for the readers asks for
+    /// ([`crate::items`]; `hedge generate --collect` without a number).
+    pub collect: u32,
 }
 
 const fn range(min: Option<f64>, max: Option<f64>) -> Option<Range> {
@@ -79,6 +82,7 @@ pub const PRESETS: &[Preset] = &[
         targets: level(0.0, LEVEL_BANDS[0], 20.0, 2.0),
         markers: MarkerSize::Huge,
         weave: false,
+        collect: 3,
     },
     Preset {
         name: "ages-6-8",
@@ -90,6 +94,7 @@ pub const PRESETS: &[Preset] = &[
         targets: level(LEVEL_BANDS[0], LEVEL_BANDS[1], 40.0, 4.0),
         markers: MarkerSize::Large,
         weave: false,
+        collect: 4,
     },
     Preset {
         name: "ages-9-12",
@@ -101,6 +106,7 @@ pub const PRESETS: &[Preset] = &[
         targets: level(LEVEL_BANDS[1], LEVEL_BANDS[2], 120.0, 6.0),
         markers: MarkerSize::Normal,
         weave: true,
+        collect: 5,
     },
     Preset {
         name: "adult",
@@ -112,6 +118,7 @@ pub const PRESETS: &[Preset] = &[
         targets: level(LEVEL_BANDS[2], LEVEL_BANDS[3], 300.0, 8.0),
         markers: MarkerSize::Normal,
         weave: true,
+        collect: 6,
     },
     Preset {
         name: "expert",
@@ -123,6 +130,7 @@ pub const PRESETS: &[Preset] = &[
         targets: level(LEVEL_BANDS[3], 100.0, 600.0, 10.0),
         markers: MarkerSize::Normal,
         weave: true,
+        collect: 8,
     },
 ];
 
@@ -250,6 +258,7 @@ impl Preset {
     /// `design`, and turns a weave off for the young readers' presets ([`Preset::weave`]); the
     /// size is separate ([`crate::sizing::page_grid`]).
     ///
+    /// A design with items to collect keeps braid 0 too (a loop could go round an item).
     /// A "Which path?" design ([`Design::starts`] above 1) keeps braid 0: loops would join its
     /// entrances' trees.
     pub fn apply(&self, design: &mut Design) {
@@ -258,7 +267,11 @@ impl Preset {
             if !self.weave {
                 w.weave = 0.0;
             }
-            w.braid = if w.starts > 1 { 0.0 } else { self.braid };
+            w.braid = if w.starts > 1 || w.collect > 0 {
+                0.0
+            } else {
+                self.braid
+            };
         }
         design.targets = self.targets;
         design.page.markers = self.markers;

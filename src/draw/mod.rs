@@ -45,6 +45,7 @@ mod font;
 mod front;
 mod geometry;
 mod inset;
+mod items;
 mod key_line;
 mod layout;
 mod markers;
@@ -145,7 +146,10 @@ fn with_instruction<'a>(g: &Generated, setup: &'a PageSetup) -> Cow<'a, PageSetu
 /// [`crate::make::Made`]'s pages for a design's `turn = "page"`), not the maze's: an answer
 /// page's key stands upright in its slot.
 fn for_maze<'a>(g: &Generated, setup: &'a PageSetup) -> Cow<'a, PageSetup> {
-    with_instruction(g, setup)
+    match with_instruction(g, setup) {
+        Cow::Borrowed(s) => items::with_instruction(g, s),
+        owned => owned,
+    }
 }
 
 /// `d`, drawn in the frame of `setup`, on its sheet: turned a quarter turn anticlockwise for
@@ -258,6 +262,7 @@ fn maze_items(g: &Generated, lay: &Layout, plan: &Plan, tunnels: &[Tunnel]) -> V
     let mut items = Vec::new();
     draw_walls(g, lay, tunnels, &mut items);
     draw_crossings(g, lay, tunnels, &mut items);
+    items::draw_items(g, lay, &mut items);
     draw_markers(lay, &plan.markers, &mut items);
     items
 }
@@ -287,6 +292,7 @@ fn assemble(
     }
     if let (Some(tunnels), Some(key_box)) = (solution, plan.answer_key) {
         draw_solution(g, lay, tunnels, key_box, &mut items);
+        items::draw_order(g, lay, &mut items);
         if let Some(m) = plan.winner.and_then(|w| plan.markers.get(w)) {
             markers::ring_winner(&m.label_box, &mut items);
         }

@@ -415,6 +415,8 @@ pub enum Layer {
     Picture,
     /// Weave crossings drawn over the walls.
     Crossings,
+    /// The pictures of a "collect the items" maze (SVG group `items`; [`crate::items`]).
+    Items,
     /// Entrance and exit arrows and labels.
     Markers,
     /// A theme's picture at the entrance (SVG group `start-picture`).
@@ -440,6 +442,7 @@ impl Layer {
             Layer::Walls => "walls",
             Layer::Picture => "picture",
             Layer::Crossings => "crossings",
+            Layer::Items => "items",
             Layer::Markers => "markers",
             Layer::StartPicture => "start-picture",
             Layer::FinishPicture => "finish-picture",
