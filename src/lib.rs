@@ -39,6 +39,7 @@ pub(crate) mod fonts;
 pub mod forest;
 pub mod io;
 pub mod json;
+pub mod lang;
 pub mod load;
 pub mod make;
 pub mod metrics;

@@ -53,6 +53,7 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         Error::input(format!("bad book file: {}{at}", first_line(e.message())))
     })?;
     raw.book.validate()?;
+    let mut notes = read_words(&mut raw.book, base, loader)?;
     if raw.pages.is_empty() {
         return Err(Error::input(
             "the book has no pages: add [[pages]] entries (design = ... or count = ...)",
@@ -83,7 +84,7 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
     if let Some(c) = &mut raw.book.cover {
         super::cover::read_pictures(c, base, &pictures)?;
     }
-    let notes = unique_seeds(&mut puzzles)?;
+    notes.extend(unique_seeds(&mut puzzles)?);
     let keys = if raw.book.answers.on_answer_pages() {
         puzzles.len().div_ceil(raw.book.keys_per_page as usize)
     } else {
@@ -104,6 +105,33 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         book_dir: None,
         pictures: pictures.into_read(),
     })
+}
+
+/// Reads the book's strings file (relative to `base`) into `s.words`, and gives the puzzles'
+/// label and the answers' heading the book's words when the file leaves them at the English
+/// defaults. Returns the strings file's warning, if any.
+fn read_words(s: &mut Settings, base: &Path, loader: &dyn Loader) -> Result<Vec<String>> {
+    let mut notes = Vec::new();
+    if let Some(path) = &mut s.strings {
+        if path.is_relative() {
+            *path = base.join(&*path);
+        }
+        let setup = s.page_setup(1, None);
+        let (words, warning) = crate::load::page_words(loader, &setup)
+            .map_err(|e| Error::new(e.kind, format!("book.strings: {}", e.message)))?;
+        s.words = words;
+        notes.extend(warning);
+    }
+    let english = Settings::default();
+    let w = s.words().clone();
+    if s.label == english.label {
+        s.label = w.get("puzzle").to_string();
+    }
+    if s.answers_heading == english.answers_heading {
+        s.answers_heading = w.get("answers").to_string();
+    }
+    s.validate()?;
+    Ok(notes)
 }
 
 /// Makes shape + seed unique: single pages must be already; generator pages move up to the next

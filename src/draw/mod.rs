@@ -123,16 +123,18 @@ fn with_instruction<'a>(g: &Generated, setup: &'a PageSetup) -> Cow<'a, PageSetu
     if g.starts.is_empty() || setup.instruction.is_some() {
         return Cow::Borrowed(setup);
     }
+    let words = setup.words();
     let theme = setup
         .theme
         .as_deref()
-        .and_then(|t| crate::theme::get(t).ok());
-    let line = match theme {
-        Some(t) => format!("Which path leads to the {}?", t.finish),
-        None if setup.pictures.is_some() => "Which path leads to the finish?".into(),
-        None if setup.symbols => "Which path leads to the flag?".into(),
-        None => WHICH_PATH.into(),
+        .filter(|t| crate::theme::get(t).is_ok());
+    let line = match theme.and_then(|t| words.which_path_to(t)) {
+        Some(line) => line,
+        None if setup.pictures.is_some() => words.get("which_path_finish"),
+        None if setup.symbols => words.get("which_path_flag"),
+        None => words.get("which_path"),
     };
+    let line = line.to_string();
     Cow::Owned(PageSetup {
         instruction: Some(line),
         ..setup.clone()
