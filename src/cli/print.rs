@@ -123,6 +123,12 @@ fn parse_svg_kind(s: &str) -> Result<Format, String> {
 impl PageArgs {
     /// The page setup the flags describe on top of `base` (the design file's setup), checked.
     pub fn setup(&self, base: &PageSetup) -> Result<PageSetup> {
+        self.setup_warned(base).map(|(s, _)| s)
+    }
+
+    /// [`PageArgs::setup`], and the warning of a strings file that leaves words out (for the
+    /// caller to print once).
+    pub fn setup_warned(&self, base: &PageSetup) -> Result<(PageSetup, Option<String>)> {
         let mut s = base.clone();
         if let Some(p) = self.paper {
             s.paper = p;
@@ -179,14 +185,11 @@ impl PageArgs {
         }
         let (words, warning) = hedge::load::page_words(&hedge::io::Files, &s)?;
         s.words = words;
-        if let Some(w) = warning {
-            say!("warning: {w}");
-        }
         s.validate()?;
         if let Some(dpi) = self.dpi {
             export::check_dpi(dpi)?;
         }
-        Ok(s)
+        Ok((s, warning))
     }
 
     /// The output format for `format` (by the file's extension) with `--dpi` and `--svg`
