@@ -138,6 +138,36 @@ fn a_page_in_each_language_has_no_english_word() {
         for key in ["start", "finish", "name", "answer_key", "bridges"] {
             assert!(text.contains(w.get(key)), "{code}.{key}: {text}");
         }
+        // the longer words at a four-year-old's size on a small page: placed clear of the
+        // maze and of each other all the same
+        let small = dir.path().join(format!("{code}-small.pdf"));
+        let out = hedge()
+            .args(["generate", "--shape", "dog", "--seed", "2", "--width", "12"])
+            .args([
+                "--markers",
+                "huge",
+                "--paper",
+                "6x9",
+                "--name-line",
+                "--lang",
+                code,
+            ])
+            .arg("-o")
+            .arg(&small)
+            .output()
+            .unwrap();
+        assert_ok(&out);
+        let err = stderr_of(&out);
+        assert!(
+            !err.contains("overlaps") && !err.contains("close to"),
+            "{code}: {err}"
+        );
+        let text = pdf_text(&small);
+        assert_eq!(
+            english_in(code, &text),
+            Vec::<String>::new(),
+            "{code}: {text}"
+        );
     }
 }
 
