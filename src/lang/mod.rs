@@ -183,10 +183,18 @@ impl Words {
     pub fn overridden(&self, text: &str, file: &str) -> Result<(Words, Option<String>)> {
         let at = |m: String| Error::input(format!("the strings file {file}: {m}"));
         let given: toml::Table = toml::from_str(text).map_err(|e| {
-            at(crate::error::one_line(&e.to_string())
-                .trim()
-                .trim_start_matches("TOML parse error ")
-                .to_string())
+            // the parser's message and where, on one line
+            let place = e
+                .span()
+                .map(|r| {
+                    let before = text.get(..r.start).unwrap_or(text);
+                    let line = before.matches('\n').count() + 1;
+                    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                    format!(" (line {line}, column {col})")
+                })
+                .unwrap_or_default();
+            let first = e.message().lines().next().unwrap_or_default().trim();
+            at(format!("{}{place}", crate::error::one_line(first)))
         })?;
         let mut table = self.table.clone();
         for (k, v) in &given {
