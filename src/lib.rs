@@ -40,6 +40,7 @@ pub mod forest;
 pub mod io;
 pub mod items;
 pub mod json;
+pub mod lang;
 pub mod load;
 pub mod make;
 pub mod metrics;

@@ -299,6 +299,27 @@ pub fn item_pictures(
     Ok(Some(pictures.into()))
 }
 
+/// The words of a page: its language's, with its strings file (`strings`, read through
+/// `loader`; its path as given) on top, and the one warning a strings file that leaves some
+/// words out gives. `None` when the page names no strings file (it prints the built-in words of
+/// its language). An unknown language or a bad strings file is an error of one line.
+pub fn page_words(
+    loader: &dyn Loader,
+    setup: &crate::page::PageSetup,
+) -> Result<(Option<std::sync::Arc<crate::lang::Words>>, Option<String>)> {
+    let lang = match &setup.lang {
+        Some(l) => crate::lang::check(l)?,
+        None => crate::lang::DEFAULT,
+    };
+    let Some(path) = &setup.strings else {
+        return Ok((None, None));
+    };
+    let text = loader.text(path, "cannot read the strings file")?;
+    let (words, warning) =
+        crate::lang::Words::builtin(lang).overridden(&text, &path.display().to_string())?;
+    Ok((Some(std::sync::Arc::new(words)), warning))
+}
+
 /// Parses a design from TOML text, or from a maze's JSON (the design it records: the same maze
 /// again); the error is the parser's whole message on one line (control
 /// characters escaped), with the line and column. Hand edits (`cell_edits`) must lie on the

@@ -482,6 +482,18 @@ pub struct PageSetup {
     /// describe the content's frame (the sheet turned); not kept in files.
     #[serde(skip)]
     pub turned: bool,
+    /// The language of the page's own words (START, FINISH, "Name:", the theme's line, a
+    /// book's front matter): a code of [`crate::lang::CODES`]; `None` is English.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// A strings file (TOML, key = "text") replacing any of the page's words, relative to the
+    /// design or book file that names it; read by [`crate::load::page_words`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strings: Option<std::path::PathBuf>,
+    /// The page's words as read with `strings` by [`crate::load::page_words`]; `None` prints
+    /// the built-in words of `lang`. Not kept in files: the path is.
+    #[serde(skip)]
+    pub words: Option<std::sync::Arc<crate::lang::Words>>,
 }
 
 fn is_normal(m: &MarkerSize) -> bool {
@@ -518,6 +530,9 @@ impl Default for PageSetup {
             finish_picture: None,
             pictures: None,
             turned: false,
+            lang: None,
+            strings: None,
+            words: None,
         }
     }
 }
@@ -541,17 +556,39 @@ impl PageSetup {
             .as_deref()
             .or_else(|| {
                 let t = self.theme.as_deref()?;
-                crate::theme::get(t).ok().map(|t| t.instruction.as_str())
+                crate::theme::get(t).ok()?;
+                self.words().theme_line(t)
             })
             .filter(|t| !t.trim().is_empty())
     }
 
-    /// Takes the relative paths of `start_picture` and `finish_picture` relative to `base` (the
-    /// folder of the design or book file that names them).
+    /// [`PageSetup::words`], shared.
+    pub fn shared_words(&self) -> std::sync::Arc<crate::lang::Words> {
+        match &self.words {
+            Some(w) => w.clone(),
+            None => crate::lang::Words::shared(self.lang.as_deref().unwrap_or_default()),
+        }
+    }
+
+    /// The words the page prints in its language: those read with its strings file, else the
+    /// built-in words of [`PageSetup::lang`].
+    pub fn words(&self) -> &crate::lang::Words {
+        match &self.words {
+            Some(w) => w,
+            None => crate::lang::Words::builtin(self.lang.as_deref().unwrap_or_default()),
+        }
+    }
+
+    /// Takes the relative paths of `start_picture`, `finish_picture` and `strings` relative to
+    /// `base` (the folder of the design or book file that names them).
     pub fn resolve_pictures(&mut self, base: &std::path::Path) {
-        for p in [&mut self.start_picture, &mut self.finish_picture]
-            .into_iter()
-            .flatten()
+        for p in [
+            &mut self.start_picture,
+            &mut self.finish_picture,
+            &mut self.strings,
+        ]
+        .into_iter()
+        .flatten()
         {
             if p.is_relative() {
                 *p = base.join(&*p);
@@ -636,6 +673,9 @@ impl PageSetup {
         }
         if self.page_number == Some(u32::MAX) {
             return Err(Error::option("the page number is too large"));
+        }
+        if let Some(l) = &self.lang {
+            crate::lang::check_printable(crate::lang::check(l)?)?;
         }
         Ok(())
     }

@@ -422,6 +422,33 @@ fn page_setup_lays_out_the_same_maze_again() {
 }
 
 #[test]
+fn the_language_picker_prints_the_page_words_in_that_language() {
+    let mut h = editor();
+    let texts = |h: &Harness<'_, HedgeApp>| -> Vec<String> {
+        let p = h.state().preview().unwrap().1;
+        p.pages.puzzle.texts().map(|t| t.text.clone()).collect()
+    };
+    assert!(texts(&h).iter().any(|t| t == "FINISH"), "{:?}", texts(&h));
+    pick(&mut h, "Language", "Deutsch");
+    assert_eq!(h.state().design().page.lang.as_deref(), Some("de"));
+    let de = texts(&h);
+    assert!(de.iter().any(|t| t == "ZIEL"), "{de:?}");
+    assert!(!de.iter().any(|t| t == "FINISH"), "{de:?}");
+    // the right-to-left languages are not offered until the page can print them
+    h.get_by_label("Language").click();
+    h.run();
+    assert!(h.query_by_label("Polski").is_some());
+    assert!(h.query_by_label("עברית").is_none());
+    h.get_by_label("Français").click();
+    h.run();
+    assert!(texts(&h).iter().any(|t| t == "ARRIVÉE"));
+    // English again is no language in the file, as before
+    pick(&mut h, "Language", "English");
+    assert_eq!(h.state().design().page.lang, None);
+    assert!(texts(&h).iter().any(|t| t == "FINISH"));
+}
+
+#[test]
 fn exports_through_the_dialog_hook_and_the_cli_makes_the_same_page() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = editor();

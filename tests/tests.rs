@@ -22,6 +22,8 @@
 //!   warning, spine text only where 6 pt fits, `credit = false`.
 //! - `labels`: labels, arrows and text clear of each other and of the maze on every shape,
 //!   topology and paper; titles that shrink and wrap; full pages, turned when the maze gains.
+//! - `lang`: every word on the page in the reader's language (issue 60): pages and books in
+//!   each built-in Latin-script language with no English word, strings files, bad codes.
 //! - `layers`: the library's module graph has no circles (reads `src/`); files and functions
 //!   stay short; docs/ARCHITECTURE.md maps every module.
 //! - `readme`: every `$ hedge ...` example in the README and docs/ prints what it shows, and
@@ -57,6 +59,7 @@ mod gui;
 mod hostile;
 mod kdp;
 mod labels;
+mod lang;
 mod layers;
 mod outline;
 mod packaging;

@@ -271,6 +271,10 @@ fn open_design(path: &Path) -> Result<Opened, String> {
     // its pictures' paths are relative to it
     d.page
         .resolve_pictures(path.parent().unwrap_or(Path::new("")));
+    // its page words: a strings file it names, read now (the page prints them)
+    d.page.words = crate::load::page_words(&crate::io::Files, &d.page)
+        .map_err(|e| e.to_string())?
+        .0;
     let pictures =
         crate::load::page_pictures(&crate::io::Files, &d.page).map_err(|e| e.to_string());
     Ok(Opened {

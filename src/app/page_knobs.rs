@@ -223,4 +223,34 @@ fn title_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
         })
         .response
         .on_hover_text("the typeface of the title, labels and page number (Liberation, metric-compatible with the font named; embedded in PDFs)");
+    language_knob(ui, page);
+}
+
+/// The page's language: the words it prints (START, FINISH, "Name:", a theme's line). The
+/// right-to-left languages are left out until the page can print them.
+fn language_knob(ui: &mut egui::Ui, page: &mut PageSetup) {
+    let current = page
+        .lang
+        .clone()
+        .unwrap_or_else(|| crate::lang::DEFAULT.into());
+    let mut chosen = current.clone();
+    ComboBox::from_label("Language")
+        .selected_text(crate::lang::native_name(&current))
+        .show_ui(ui, |ui| {
+            for code in crate::lang::CODES {
+                if crate::lang::RIGHT_TO_LEFT.contains(&code) {
+                    continue;
+                }
+                ui.selectable_value(&mut chosen, code.to_string(), crate::lang::native_name(code));
+            }
+        })
+        .response
+        .on_hover_text("the language of the page's words: START and FINISH, the name line, a theme's instruction (lang in the design file)");
+    if chosen != current {
+        page.lang = (chosen != crate::lang::DEFAULT).then_some(chosen);
+        // a strings file's words go on top of the new language's, read again
+        page.words = crate::load::page_words(&crate::io::Files, page)
+            .ok()
+            .and_then(|w| w.0);
+    }
 }

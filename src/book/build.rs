@@ -189,7 +189,7 @@ impl Documents {
         texts: &[Drawing],
     ) -> Result<Documents> {
         let s = &book.settings;
-        let title = s.title.as_deref().unwrap_or("Mazes");
+        let title = s.title_or_default();
         let (book_pages, answer_pages): (Vec<usize>, Vec<usize>) =
             (0..planned.len()).partition(|&k| !planned[k].in_answers_file);
         let texts_of =

@@ -74,7 +74,7 @@ pub(super) fn make_cover(
     }
     let d = draw::cover(&draw::Cover {
         wrap,
-        title: s.title.as_deref().unwrap_or("Mazes"),
+        title: s.title_or_default(),
         subtitle: s.subtitle.as_deref(),
         author: s.author.as_deref(),
         back_text: c.back_text.as_deref(),

@@ -106,6 +106,9 @@ struct Manifest<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     cover: Option<ManifestCover>,
     settings: &'a Settings,
+    /// The book's words when its strings file changed them (`hedge regenerate` prints them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    words: Option<&'a BTreeMap<String, String>>,
     pages: Vec<ManifestPage>,
     puzzles: Vec<ManifestPuzzle<'a>>,
     preflight: &'a preflight::Report,
@@ -191,6 +194,7 @@ impl Record<'_> {
                 }
             }),
             settings: s,
+            words: s.words.as_deref().map(crate::lang::Words::table),
             pages: self.pages(),
             puzzles: self.puzzles(),
             preflight: self.preflight,

@@ -335,6 +335,18 @@ pub struct Settings {
     /// Whether the copyright page ends with "Mazes made with Hedge." (`credit = false` drops
     /// the line).
     pub credit: bool,
+    /// The language of the book's own words (START and FINISH, the front matter, the labels):
+    /// a code of [`crate::lang::CODES`]; `None` is English.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// A strings file (TOML, key = "text") replacing any of the book's words, relative to the
+    /// book file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strings: Option<std::path::PathBuf>,
+    /// The words as read with `strings` (by [`parse`](fn@parse)); `None` prints the built-in
+    /// words of `lang`. Not kept in files: the manifest records them.
+    #[serde(skip)]
+    pub words: Option<std::sync::Arc<crate::lang::Words>>,
 }
 
 /// The interior paper a cover's spine is measured for.
@@ -479,6 +491,9 @@ impl Default for Settings {
             solution_refs: false,
             stars: false,
             interior: Interior::Color,
+            lang: None,
+            strings: None,
+            words: None,
             cover: None,
             credit: true,
         }
@@ -504,6 +519,11 @@ impl Settings {
     /// Checks every setting; the error names the field (`book.NAME: ...`).
     pub fn validate(&self) -> Result<()> {
         let field = |name: &str, e: Error| Error::new(e.kind, format!("book.{name}: {e}"));
+        if let Some(l) = &self.lang {
+            crate::lang::check(l)
+                .and_then(crate::lang::check_printable)
+                .map_err(|e| field("lang", e))?;
+        }
         let most = crate::draw::MAX_KEYS_PER_PAGE;
         if !(1..=most as u32).contains(&self.keys_per_page) {
             return Err(Error::option(format!(
@@ -611,7 +631,10 @@ impl Settings {
     /// beside it when `solution_refs` asks ("Puzzle 7, page 13").
     pub fn key_label_for(&self, n: usize, page: u32) -> String {
         if self.solution_refs {
-            format!("{}, page {page}", self.label_for(n))
+            self.words().fill(
+                "key_label",
+                &[("label", &self.label_for(n)), ("page", &page.to_string())],
+            )
         } else {
             self.label_for(n)
         }
@@ -643,9 +666,12 @@ impl Settings {
             instruction: d.instruction.clone(),
             stars: d.stars || self.stars,
             star_count,
-            footnote: self.solution_refs.then(|| match self.answers {
-                Answers::Separate => format!("Solution in the answers, page {key_page}"),
-                _ => format!("Solution on page {key_page}"),
+            footnote: self.solution_refs.then(|| {
+                let key = match self.answers {
+                    Answers::Separate => "solution_in_answers",
+                    _ => "solution_on_page",
+                };
+                self.words().fill(key, &[("page", &key_page.to_string())])
             }),
             start_picture: d.start_picture.clone(),
             finish_picture: d.finish_picture.clone(),
@@ -692,7 +718,26 @@ impl Settings {
             finish_picture: None,
             pictures: None,
             turned: false,
+            lang: self.lang.clone(),
+            strings: self.strings.clone(),
+            words: self.words.clone(),
         }
+    }
+
+    /// The words the book prints in its language: those read with its strings file, else the
+    /// built-in words of [`Settings::lang`].
+    pub fn words(&self) -> &crate::lang::Words {
+        match &self.words {
+            Some(w) => w,
+            None => crate::lang::Words::builtin(self.lang.as_deref().unwrap_or_default()),
+        }
+    }
+
+    /// The book's title, or the words' "Mazes" when it has none.
+    pub fn title_or_default(&self) -> &str {
+        self.title
+            .as_deref()
+            .unwrap_or_else(|| self.words().get("title"))
     }
 }
 

@@ -53,6 +53,7 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         Error::input(format!("bad book file: {}{at}", first_line(e.message())))
     })?;
     raw.book.validate()?;
+    let mut notes = read_words(&mut raw.book, base, loader)?;
     if raw.pages.is_empty() {
         return Err(Error::input(
             "the book has no pages: add [[pages]] entries (design = ... or count = ...)",
@@ -84,7 +85,7 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
     if let Some(c) = &mut raw.book.cover {
         super::cover::read_pictures(c, base, &pictures)?;
     }
-    let notes = unique_seeds(&mut puzzles)?;
+    notes.extend(unique_seeds(&mut puzzles)?);
     let keys = if raw.book.answers.on_answer_pages() {
         puzzles.len().div_ceil(raw.book.keys_per_page as usize)
     } else {
@@ -105,6 +106,37 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         book_dir: None,
         pictures: pictures.into_read(),
     })
+}
+
+/// Reads the book's strings file (relative to the book file's folder `base`) into `s.words`, and gives the puzzles'
+/// label and the answers' heading the book's words when the file leaves them at the English
+/// defaults. Returns the strings file's warning, if any.
+fn read_words(s: &mut Settings, base: &Path, loader: &dyn Loader) -> Result<Vec<String>> {
+    let mut notes = Vec::new();
+    if let Some(path) = &s.strings {
+        // read from beside the book file; the setting keeps the path as written
+        let mut setup = s.page_setup(1, None);
+        setup.strings = Some(base.join(path));
+        let (words, warning) = crate::load::page_words(loader, &setup)
+            .map_err(|e| Error::new(e.kind, format!("book.strings: {}", e.message)))?;
+        s.words = words;
+        notes.extend(warning);
+    }
+    let english = Settings::default();
+    let w = s.words().clone();
+    if s.label == english.label {
+        if !w.get("puzzle").contains("{n}") {
+            return Err(Error::option(
+                "book.strings: \"puzzle\" must contain {n} (the puzzle number)",
+            ));
+        }
+        s.label = w.get("puzzle").to_string();
+    }
+    if s.answers_heading == english.answers_heading {
+        s.answers_heading = w.get("answers").to_string();
+    }
+    s.validate()?;
+    Ok(notes)
 }
 
 /// Makes shape + seed unique: single pages must be already; generator pages move up to the next
@@ -159,6 +191,49 @@ mod tests {
         let e = parse(text, Path::new("."), &crate::load::Memory::new()).unwrap_err();
         assert!(!e.message.contains('\n'), "{e}");
         e.message
+    }
+
+    #[test]
+    fn a_books_language_sets_its_default_label_and_heading_and_reads_its_strings_file() {
+        let page = "[[pages]]\ndesign = { seed = 5, shape = { builtin = \"cat\" } }\n";
+        let b = parse_ok(&format!("[book]\nlang = \"de\"\n{page}"));
+        assert_eq!(
+            (
+                b.settings.label.as_str(),
+                b.settings.answers_heading.as_str()
+            ),
+            ("Rätsel {n}", "Lösungen")
+        );
+        assert_eq!(b.settings.page_setup(3, None).words().get("finish"), "ZIEL");
+        // a label of its own is kept
+        let b = parse_ok(&format!(
+            "[book]\nlang = \"de\"\nlabel = \"Nr. {{n}}\"\n{page}"
+        ));
+        assert_eq!(b.settings.label, "Nr. {n}");
+        // the strings file beside the book file, its path kept as written
+        let loader = crate::load::Memory::new().with("dir/w.toml", "puzzle = \"Weg {n}\"\n");
+        let text = format!("[book]\nlang = \"de\"\nstrings = \"w.toml\"\n{page}");
+        let b = parse(&text, Path::new("dir"), &loader).unwrap();
+        assert_eq!(b.settings.strings.as_deref(), Some(Path::new("w.toml")));
+        assert_eq!(b.settings.label, "Weg {n}");
+        assert_eq!(b.settings.words().get("contents"), "Inhalt");
+        assert!(
+            b.notes.iter().any(|n| n.contains("leaves out")),
+            "{:?}",
+            b.notes
+        );
+        // a label the file gives without {n} is the label's error
+        let loader = crate::load::Memory::new().with("dir/w.toml", "puzzle = \"Weg\"\n");
+        let e = parse(&text, Path::new("dir"), &loader).unwrap_err().message;
+        assert!(
+            e.starts_with("book.strings: \"puzzle\" must contain {n}"),
+            "{e}"
+        );
+        let e = parse_err(&format!("[book]\nlang = \"ar\"\n{page}"));
+        assert!(
+            e.starts_with("book.lang: lang = \"ar\": right-to-left page text"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -174,28 +174,19 @@ pub(super) fn how_to_steps(
     first_answers: Option<u32>,
     which_path: bool,
 ) -> Vec<String> {
+    let w = s.words();
     let mut steps = vec![
-        "Put your pencil or crayon at START, where the arrow points into the maze (or on the \
-         picture at the start)."
-            .to_string(),
-        "Find a way through to FINISH without crossing a line.".to_string(),
-        "Come to a dead end? Go back to the last place where you had a choice and try another \
-         way."
-            .to_string(),
+        w.with_ends("how_to_start"),
+        w.with_ends("how_to_finish"),
+        w.with_ends("how_to_dead_end"),
     ];
     if which_path {
-        steps.push(
-            "On a \"Which path?\" page, only one of the lettered starts leads to FINISH: find \
-             which one."
-                .to_string(),
-        );
+        steps.push(w.with_ends("how_to_which_path"));
     }
     steps.push(match (s.answers, first_answers) {
-        (Answers::AfterEach, _) => "Stuck? Each answer is on the page after its puzzle.".into(),
-        (Answers::AtBack, Some(n)) => {
-            format!("Stuck? The answers are at the back of the book, from page {n}.")
-        }
-        _ => "Stuck? The answers are in the answer booklet.".into(),
+        (Answers::AfterEach, _) => w.with_ends("how_to_stuck_after_each"),
+        (Answers::AtBack, Some(n)) => w.fill("how_to_stuck_at_back", &[("page", &n.to_string())]),
+        _ => w.with_ends("how_to_stuck_booklet"),
     });
     steps
 }
@@ -253,28 +244,37 @@ pub(super) fn contents_lines(
         runs[k.min(into)] = (a.0, b.1, lo, hi);
         runs.remove(k.max(into));
     }
+    let w = s.words();
+    // a preset's band in the book's words ("Ages 3-5")
     let band = |n: usize| {
-        if named {
-            crate::difficulty::PRESETS[n.clamp(1, 5) - 1]
-                .label
-                .to_string()
-        } else {
-            format!("level {}", n.clamp(1, 5))
-        }
+        let key = ["ages_3_5", "ages_6_8", "ages_9_12", "adult", "expert"][n.clamp(1, 5) - 1];
+        w.get(key).to_string()
     };
+    let both = |key: &str, a: &str, b: &str| w.fill(key, &[("a", a), ("b", b)]);
     let mut lines: Vec<draw::ContentsLine> = runs
         .iter()
         .map(|&(a, b, lo, hi)| {
             let which = if a == b {
                 s.label_for(a + 1)
-            } else {
+            } else if s.label == w.get("puzzle") {
+                both("puzzles", &(a + 1).to_string(), &(b + 1).to_string())
+            } else if w.lang() == "en" {
                 labels_for(&s.label, a + 1, b + 1)
+            } else {
+                both("range", &s.label_for(a + 1), &s.label_for(b + 1))
             };
             let level = match (lo, hi) {
                 (Some(l), Some(h)) if l == h && named => format!(": {}", band(l)),
-                (Some(l), Some(h)) if l == h => format!(": {} of 5", band(l)),
-                (Some(l), Some(h)) if named => format!(": {} to {}", band(l), band(h)),
-                (Some(l), Some(h)) => format!(": levels {l} to {h} of 5"),
+                (Some(l), Some(h)) if l == h => {
+                    format!(
+                        ": {}",
+                        w.fill("level", &[("n", &l.clamp(1, 5).to_string())])
+                    )
+                }
+                (Some(l), Some(h)) if named => format!(": {}", both("range", &band(l), &band(h))),
+                (Some(l), Some(h)) => {
+                    format!(": {}", both("levels", &l.to_string(), &h.to_string()))
+                }
                 _ => String::new(),
             };
             draw::ContentsLine {

@@ -65,6 +65,10 @@ struct Raw {
     #[serde(default)]
     pictures: BTreeMap<PathBuf, String>,
     settings: Settings,
+    /// The book's words as its strings file gave them (none recorded: the built-in words of
+    /// its language).
+    #[serde(default)]
+    words: Option<BTreeMap<String, String>>,
     puzzles: Vec<Puzzle>,
 }
 
@@ -202,6 +206,16 @@ impl BookManifest {
         if let Some(dir) = &raw.book_dir {
             check_path(dir, "book_dir")?;
         }
+        let words = match &raw.words {
+            Some(table) => Some(std::sync::Arc::new(
+                crate::lang::Words::from_table(
+                    raw.settings.lang.as_deref().unwrap_or(crate::lang::DEFAULT),
+                    table,
+                )
+                .map_err(|e| not_ours(e.message))?,
+            )),
+            None => None,
+        };
         for (path, digest) in &raw.pictures {
             check_path(path, "a picture")?;
             if !is_digest(digest) {
@@ -216,7 +230,10 @@ impl BookManifest {
             version: raw.version,
             book_dir: raw.book_dir,
             pictures: raw.pictures,
-            settings: raw.settings,
+            settings: Settings {
+                words,
+                ..raw.settings
+            },
             puzzles: raw.puzzles,
         })
     }

@@ -6,7 +6,7 @@ use rayon::prelude::*;
 
 use super::plan::{PageKind, PageNumbers, Planned, contents_lines, how_to_steps};
 use super::puzzle::{Page, Product, example, printed};
-use super::{Book, DEFAULT_RIGHTS, Front, Interior};
+use super::{Book, Front, Interior};
 use crate::draw::{self, AnswerKey, Drawing};
 use crate::error::{Error, Result};
 use crate::page::PageSetup;
@@ -22,7 +22,7 @@ pub(super) enum Sheet {
     Puzzle { puzzle: usize, key: bool },
     /// An answer page of these puzzles' keys.
     Answers {
-        setup: PageSetup,
+        setup: Box<PageSetup>,
         puzzles: Vec<usize>,
     },
 }
@@ -204,11 +204,11 @@ impl Drawer<'_> {
             PageKind::Copyright => draw::copyright_page(
                 &setup(),
                 &draw::Copyright {
-                    title: s.title.as_deref().unwrap_or("Mazes"),
+                    title: s.title_or_default(),
                     author: s.author.as_deref().unwrap_or_default(),
                     year: s.year.unwrap_or_default(),
                     isbn: s.isbn.as_deref(),
-                    rights: s.rights.as_deref().unwrap_or(DEFAULT_RIGHTS),
+                    rights: s.rights.as_deref().unwrap_or(s.words().get("rights")),
                     credit: s.credit,
                 },
             )?,
@@ -256,7 +256,7 @@ impl Drawer<'_> {
         (self.tick)();
         let (d, facts) = printed(d, s, p.number);
         let sheet = Sheet::Answers {
-            setup,
+            setup: Box::new(setup),
             puzzles: p.puzzles.clone(),
         };
         Ok((sheet, d.text_only(), facts))

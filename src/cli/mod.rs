@@ -462,8 +462,11 @@ pub fn run_generate(args: &GenerateArgs) -> Result<()> {
         bail!("--key goes with a page output (-o NAME.pdf, .svg or .png)");
     }
     check_targets(&design)?;
-    let setup = args.page.setup(&design.page)?;
+    let (setup, strings_warning) = args.page.setup_warned(&design.page)?;
     let prepared = prepare_design(args, &design, file_height, &setup)?;
+    if let Some(w) = strings_warning {
+        say!("warning: {w}");
+    }
     for note in prepared.notes() {
         say!("note: {note}");
     }

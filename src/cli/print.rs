@@ -77,6 +77,14 @@ pub struct PageArgs {
     /// The instruction line at the top of the page (a theme's own by default).
     #[arg(long, value_name = "TEXT")]
     pub instruction: Option<String>,
+    /// The language of the page's own words (START, FINISH, "Name:", a theme's line): en, de,
+    /// fr, es, it, pt, nl or pl.
+    #[arg(long, value_name = "CODE")]
+    pub lang: Option<String>,
+    /// A strings file (TOML, key = "text") replacing any of the page's words; see
+    /// docs/lang.md for the keys.
+    #[arg(long, value_name = "FILE.toml")]
+    pub strings: Option<PathBuf>,
     /// The maze's level as 1 to 5 stars beside the title (the preset's band it stands in:
     /// ages-3-5 one star, expert five).
     #[arg(long)]
@@ -115,6 +123,12 @@ fn parse_svg_kind(s: &str) -> Result<Format, String> {
 impl PageArgs {
     /// The page setup the flags describe on top of `base` (the design file's setup), checked.
     pub fn setup(&self, base: &PageSetup) -> Result<PageSetup> {
+        self.setup_warned(base).map(|(s, _)| s)
+    }
+
+    /// [`PageArgs::setup`], and the warning of a strings file that leaves words out (for the
+    /// caller to print once).
+    pub fn setup_warned(&self, base: &PageSetup) -> Result<(PageSetup, Option<String>)> {
         let mut s = base.clone();
         if let Some(p) = self.paper {
             s.paper = p;
@@ -163,11 +177,19 @@ impl PageArgs {
             s.finish_picture = Some(p.clone());
         }
         s.pictures = hedge::load::page_pictures(&hedge::io::Files, &s)?;
+        if self.lang.is_some() {
+            s.lang = self.lang.clone();
+        }
+        if let Some(p) = &self.strings {
+            s.strings = Some(p.clone());
+        }
+        let (words, warning) = hedge::load::page_words(&hedge::io::Files, &s)?;
+        s.words = words;
         s.validate()?;
         if let Some(dpi) = self.dpi {
             export::check_dpi(dpi)?;
         }
-        Ok(s)
+        Ok((s, warning))
     }
 
     /// The output format for `format` (by the file's extension) with `--dpi` and `--svg`

@@ -319,6 +319,10 @@ pub(super) fn key_in(maze: KeyMaze<'_>, slot: &Area, setup: &PageSetup) -> Resul
         finish_picture: None,
         pictures: None,
         turned: false,
+        // the book's words (START and FINISH in its language)
+        lang: setup.lang.clone(),
+        strings: setup.strings.clone(),
+        words: setup.words.clone(),
     };
     let page = match maze {
         // the puzzle's own markers: its pictures, dot and flag or word size (not its

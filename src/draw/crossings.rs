@@ -10,7 +10,6 @@ use super::CAP_HEIGHT_EM;
 use super::geometry::{shared_side, side_mid};
 use super::layout::{CROSSING_HALF, FOOTER_SIZE, Layout, unit};
 use super::model::{Anchor, Area, Item, Layer, Path, Pos, Rgb, Shape, Text};
-use super::place::WEAVE_LEGEND;
 use crate::maze::Tunnel;
 use crate::pipeline::Generated;
 use crate::topology::Point;
@@ -22,7 +21,7 @@ pub(super) fn draw_legend(lay: &Layout, b: Area, items: &mut Vec<Item>) {
         layer: Layer::Text,
         shape: Shape::Text(Text {
             rotated: crate::draw::Rotation::Across,
-            text: WEAVE_LEGEND.into(),
+            text: lay.words.get("bridges").into(),
             at: Pos::new(b.x, b.y + CAP_HEIGHT_EM * FOOTER_SIZE),
             size: FOOTER_SIZE,
             anchor: Anchor::Start,

@@ -38,7 +38,8 @@ pub struct Copyright<'a> {
 }
 
 /// The copyright page's last line, unless the book says `credit = false`.
-pub const CREDIT: &str = "Mazes made with Hedge.";
+#[cfg(test)]
+const CREDIT: &str = "Mazes made with Hedge.";
 
 /// One line of the contents: what (a section of puzzles, the answers) and its page number.
 #[derive(Clone, Debug, PartialEq)]
@@ -153,6 +154,7 @@ impl Paragraphs {
 /// The copyright page's lines at `size`, wrapped to `w`, the rights' paragraphs set as
 /// `paras`: (text, bold, space above in lines, the book field it comes from).
 fn copyright_lines(
+    words: &crate::lang::Words,
     c: &Copyright<'_>,
     face: Typeface,
     size: f64,
@@ -170,7 +172,10 @@ fn copyright_lines(
         }
     };
     para(
-        &format!("Copyright \u{a9} {} {}", c.year, c.author.trim()),
+        &words.fill(
+            "copyright",
+            &[("year", &c.year.to_string()), ("author", c.author.trim())],
+        ),
         "book.author",
     );
     for p in paras.split(c.rights) {
@@ -180,7 +185,7 @@ fn copyright_lines(
         para(&format!("ISBN {isbn}"), "book.isbn");
     }
     if c.credit {
-        para(CREDIT, "");
+        para(words.get("credit"), "");
     }
     lines
 }
@@ -209,7 +214,7 @@ pub fn copyright_page(setup: &PageSetup, c: &Copyright<'_>) -> Result<Drawing> {
     let mut smallest = Vec::new();
     'fit: for paras in Paragraphs::ALL {
         for size in sizes.clone() {
-            let lines = copyright_lines(c, face, size, pa.w, paras);
+            let lines = copyright_lines(setup.words(), c, face, size, pa.w, paras);
             if height(&lines, size) <= pa.h {
                 fitted = Some((lines, size));
                 break 'fit;
@@ -263,7 +268,7 @@ pub fn belongs_to_page(setup: &PageSetup) -> Result<Drawing> {
     let mut items = vec![
         paper(setup.page_mm()),
         centred(
-            "This book belongs to",
+            setup.words().get("belongs_to"),
             cx,
             y,
             BELONGS_SIZE,
@@ -313,7 +318,7 @@ pub fn how_to_page(
     let pa = printable_area(setup);
     let face = setup.font;
     let mut items = vec![paper(setup.page_mm())];
-    let mut y = heading(setup, &pa, "How to solve a maze", &mut items);
+    let mut y = heading(setup, &pa, setup.words().get("how_to"), &mut items);
     let step = LEADING_EM * BODY_SIZE;
     let indent = font(face, true).width("0. ", BODY_SIZE);
     for (n, s) in steps.iter().enumerate() {
@@ -342,7 +347,7 @@ pub fn how_to_page(
         y += step * 0.5;
     }
     if let Some(maze) = example {
-        let caption = "A solved maze: the line is the way from START to FINISH.";
+        let caption = setup.words().with_ends("solved_example");
         let room = pa.y + pa.h - y - 2.0 * step;
         let side = room.min(pa.w).min(100.0);
         if side >= 40.0 {
@@ -354,7 +359,7 @@ pub fn how_to_page(
             };
             items.extend(key_in(maze, &slot, setup)?);
             items.push(centred(
-                caption,
+                &caption,
                 pa.x + pa.w / 2.0,
                 slot.y + side + step,
                 BODY_SIZE * 0.85,
@@ -393,7 +398,7 @@ pub fn contents_page(setup: &PageSetup, lines: &[ContentsLine]) -> Result<Drawin
     let face = setup.font;
     let f = font(face, false);
     let mut items = vec![paper(setup.page_mm())];
-    let mut y = heading(setup, &pa, "Contents", &mut items);
+    let mut y = heading(setup, &pa, setup.words().get("contents"), &mut items);
     let dot = f.width(". ", BODY_SIZE);
     for line in lines {
         let number = line.page.to_string();

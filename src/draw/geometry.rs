@@ -71,7 +71,16 @@ impl Role {
         self != Role::Finish
     }
 
-    /// The label's word.
+    /// The label's word as the page prints it in the language of `words`.
+    pub(super) fn word(self, words: &crate::lang::Words) -> &str {
+        match self {
+            Role::Start => words.get("start"),
+            Role::Finish => words.get("finish"),
+            Role::Letter(k) => crate::forest::letter(k),
+        }
+    }
+
+    /// The label's English word, which names it in warnings.
     pub(super) fn label(self) -> &'static str {
         match self {
             Role::Start => START,

@@ -69,6 +69,8 @@ pub struct Layout {
     /// What the label placement could not do (a label that had to overlap something), for
     /// [`Layout::warnings`].
     pub notes: Vec<String>,
+    /// The page's words in its language (from the setup): START, FINISH, ANSWER KEY.
+    pub words: Arc<crate::lang::Words>,
 }
 
 impl Layout {
@@ -182,8 +184,6 @@ pub(super) const CURVE_MIN_SCALE: f64 = 2.5;
 /// Half-width, in maze units, of a tunnel and of the corridor over it at a weave crossing.
 pub(super) const CROSSING_HALF: f64 = 0.3;
 
-pub(super) const ANSWER_KEY: &str = "ANSWER KEY";
-
 /// The em size of the START and FINISH labels, in millimetres.
 pub(super) fn label_em(m: MarkerSize) -> f64 {
     m.label_pt() * PT
@@ -239,11 +239,14 @@ impl Marks {
 
 /// The size of the label box of a marker that says `role`: the word's ([`label_size`]), the
 /// square of its dot or flag ([`symbol_mm`]) or its picture's box; a letter is always its word.
-pub(super) fn mark_size(role: Role, face: Typeface, m: MarkerSize, marks: Marks) -> (f64, f64) {
+pub(super) fn mark_size(
+    role: Role,
+    (face, m, marks, words): (Typeface, MarkerSize, Marks, &crate::lang::Words),
+) -> (f64, f64) {
     let i = match role {
         Role::Start => 0,
         Role::Finish => 1,
-        Role::Letter(_) => return label_size(role.label(), face, m),
+        Role::Letter(_) => return label_size(role.word(words), face, m),
     };
     if let Marks::Pictures(boxes) = marks {
         return boxes[i];
@@ -251,7 +254,7 @@ pub(super) fn mark_size(role: Role, face: Typeface, m: MarkerSize, marks: Marks)
     if marks == Marks::Symbols {
         (symbol_mm(m), symbol_mm(m))
     } else {
-        label_size(role.label(), face, m)
+        label_size(role.word(words), face, m)
     }
 }
 
@@ -485,7 +488,7 @@ pub(super) fn content_area(setup: &PageSetup, pa: &Area) -> Area {
 /// step moves a label only when the shape is in its way).
 fn extent(
     geo: &Geometry,
-    (face, marks, symbols): (Typeface, MarkerSize, Marks),
+    looks: (Typeface, MarkerSize, Marks, &crate::lang::Words),
     scale: f64,
     axis: usize,
     spots: &[LabelSpot],
@@ -494,7 +497,8 @@ fn extent(
     let (lo, hi) = pick(geo.bbox);
     let (mut lo, mut hi) = (lo * scale, hi * scale);
     for (i, &(m, n)) in geo.openings.iter().enumerate() {
-        let size = mark_size(geo.roles[i], face, marks, symbols);
+        let size = mark_size(geo.roles[i], looks);
+        let marks = looks.1;
         let off = match spots[i] {
             LabelSpot::Tucked => tucked_offset(geo, i, size, marks, scale, TUCK_PAD),
             spot => label_offset(n, size, marks, spot == LabelSpot::Beside, false),
@@ -517,6 +521,7 @@ fn extent(
 /// the centre only as far as its markers need).
 fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
     let pictures = super::picture::page_pictures(setup);
+    let words = setup.shared_words();
     let (tw, th) = setup.trim_mm();
     let (bx, by) = setup.trim_origin_mm();
     let printable = printable_area(setup);
@@ -531,6 +536,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
             setup.font,
             setup.markers,
             Marks::of(setup.symbols, pictures.as_deref(), setup.markers),
+            &words,
         ),
         room: Area {
             x: maze_area.x + half_wall,
@@ -597,6 +603,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
         pictures,
         label_spot: spots,
         notes: Vec::new(),
+        words,
     })
 }
 
@@ -604,7 +611,7 @@ fn fit(setup: &PageSetup, geo: &Geometry, shrink: f64) -> Result<Layout> {
 /// and its markers have on the page, and its width and height in maze units.
 struct Fitting<'a> {
     geo: &'a Geometry,
-    looks: (Typeface, MarkerSize, Marks),
+    looks: (Typeface, MarkerSize, Marks, &'a crate::lang::Words),
     room: Area,
     size: (f64, f64),
 }

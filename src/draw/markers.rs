@@ -159,7 +159,7 @@ pub(super) fn draw_markers(lay: &Layout, markers: &[Marker], items: &mut Vec<Ite
             layer: Layer::Markers,
             shape: Shape::Text(Text {
                 rotated: crate::draw::Rotation::Across,
-                text: m.label.into(),
+                text: m.label.clone(),
                 at: Pos::new(b.x + b.w / 2.0, b.y + CAP_HEIGHT_EM * label_em(lay.markers)),
                 size: label_em(lay.markers),
                 anchor: Anchor::Middle,

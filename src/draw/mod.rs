@@ -113,7 +113,8 @@ fn level_stars(g: &Generated) -> Option<usize> {
 }
 
 /// The instruction a "Which path?" puzzle's page prints when it has none of its own (with a
-/// theme, the theme's finish instead of FINISH; with the dot and flag, the flag).
+/// theme, the theme's finish instead of FINISH; with the dot and flag, the flag), in English:
+/// a page in another language prints its words' `which_path` ([`crate::lang`]).
 pub const WHICH_PATH: &str = "Which path leads to the FINISH?";
 
 /// `setup`, with the "Which path?" instruction when `g` has several entrances and the page has
@@ -125,15 +126,17 @@ fn with_instruction<'a>(g: &Generated, setup: &'a PageSetup) -> Cow<'a, PageSetu
     if g.starts.is_empty() || setup.instruction.is_some() {
         return Cow::Borrowed(setup);
     }
+    let words = setup.words();
     let theme = setup
         .theme
         .as_deref()
-        .and_then(|t| crate::theme::get(t).ok());
-    let line = match theme {
-        Some(t) => format!("Which path leads to the {}?", t.finish),
-        None if setup.pictures.is_some() => "Which path leads to the finish?".into(),
-        None if setup.symbols => "Which path leads to the flag?".into(),
-        None => WHICH_PATH.into(),
+        .filter(|t| crate::theme::get(t).is_ok());
+    let line = match theme.and_then(|t| words.which_path_to(t)) {
+        Some(line) => line.to_string(),
+        None if setup.pictures.is_some() => words.get("which_path_finish").to_string(),
+        None if setup.symbols => words.get("which_path_flag").to_string(),
+        // the page's own FINISH word
+        None => words.with_ends("which_path"),
     };
     Cow::Owned(PageSetup {
         instruction: Some(line),

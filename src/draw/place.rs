@@ -23,15 +23,12 @@ use super::font::{self, CAP_HEIGHT_EM, font};
 use super::geometry::{Geometry, Role};
 use super::layout::layout_with;
 use super::layout::{
-    ANSWER_KEY, FOOTER_SIZE, LABEL_GAP, LABEL_REACH_MAX, LabelSpot, Layout, Marks, NAME_SIZE,
-    TUCK_PAD, furniture, label_offset, mark_size, tucked_offset, unit,
+    FOOTER_SIZE, LABEL_GAP, LABEL_REACH_MAX, LabelSpot, Layout, Marks, NAME_SIZE, TUCK_PAD,
+    furniture, label_offset, mark_size, tucked_offset, unit,
 };
 use super::model::{Area, Pos};
 use crate::error::Result;
 use crate::page::PageSetup;
-
-/// The legend of a weave maze's pages, saying what a crossing is.
-pub(super) const WEAVE_LEGEND: &str = "Passages can go under bridges";
 
 /// The least gap, in millimetres, between two boxes the placement puts side by side.
 pub(super) const GAP: f64 = 1.0;
@@ -43,7 +40,7 @@ pub(super) const KEY_CLEAR: f64 = 10.0;
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Marker {
     /// START, FINISH or a "Which path?" entrance's letter.
-    pub(super) label: &'static str,
+    pub(super) label: String,
     /// What the marker says (the label, or the dot, flag or picture standing for it).
     pub(super) role: Role,
     /// Whether this is the entrance (the arrow points in) rather than the exit (it points out).
@@ -228,7 +225,7 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
     // the weave legend: at the foot of the page on the left, else on the right, else at the
     // top; left out (it is a hint, not part of the puzzle) where none of these is clear
     let legend = geo.legend.then(|| {
-        let w = font(face, false).width(WEAVE_LEGEND, FOOTER_SIZE);
+        let w = font(face, false).width(lay.words.get("bridges"), FOOTER_SIZE);
         let candidates = corner_boxes(pa, furn.footer_base, w, true);
         let clear =
             |b: &Area| inside(b, pa) && boxes.hit(b, GAP).is_none() && boxes.off_maze(b, GAP);
@@ -238,7 +235,7 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
     });
     let legend = legend.flatten();
     let answer_key = key.then(|| {
-        let w = font(face, true).width(ANSWER_KEY, FOOTER_SIZE);
+        let w = font(face, true).width(lay.words.get("answer_key"), FOOTER_SIZE);
         let candidates = corner_boxes(pa, furn.footer_base, w, false);
         let clear = |b: &Area| {
             let near_marker = markers.iter().any(|m| {
@@ -316,7 +313,9 @@ pub(super) fn settle(setup: &PageSetup, geo: &Geometry) -> Result<(Layout, f64)>
 
 /// The name line's rule, from x0 to x1 on the printable area `pa`.
 pub(super) fn name_rule(setup: &PageSetup, pa: &Area) -> (f64, f64) {
-    let x0 = pa.x + font(setup.font, false).width("Name: ", NAME_SIZE) + 1.0;
+    let x0 = pa.x
+        + font(setup.font, false).width(&format!("{} ", setup.words().get("name")), NAME_SIZE)
+        + 1.0;
     let x1 = (pa.x + pa.w * 0.6).max(x0 + 20.0).min(pa.x + pa.w);
     (x0, x1)
 }
@@ -401,9 +400,12 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
         let label = role.label();
         let size = mark_size(
             role,
-            lay.face,
-            marks,
-            Marks::of(lay.symbols, lay.pictures.as_deref(), marks),
+            (
+                lay.face,
+                marks,
+                Marks::of(lay.symbols, lay.pictures.as_deref(), marks),
+                &lay.words,
+            ),
         );
         let pad = lay.wall_mm / 2.0 + 0.8;
         let own = first_arrow + i;
@@ -427,7 +429,7 @@ fn place_markers(boxes: &mut Boxes<'_>, warnings: &mut Vec<String>) -> Vec<Marke
         boxes.taken[own] = (boxes.taken[own].0, arrows.boxed(i, d, extra));
         boxes.taken.push((label, bx));
         markers.push(Marker {
-            label,
+            label: role.word(&lay.words).to_string(),
             role,
             entrance: role.entrance(),
             inner,

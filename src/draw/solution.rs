@@ -6,7 +6,7 @@
 //! the right unless the markers are near ([`push_solution`], shared with tile mazes).
 
 use super::geometry::{shared_side, side_mid};
-use super::layout::{ANSWER_KEY, CROSSING_HALF, CURVE_MIN_SCALE, FOOTER_SIZE, Layout, unit};
+use super::layout::{CROSSING_HALF, CURVE_MIN_SCALE, FOOTER_SIZE, Layout, unit};
 use super::model::{Anchor, Area, Item, Layer, Path, PathBuilder, Pos, Rgb, Shape, Text};
 use crate::design::KeyUnder;
 use crate::grid::{CellId, Grid};
@@ -319,7 +319,7 @@ pub(crate) fn push_solution(
         layer: Layer::Solution,
         shape: Shape::Text(Text {
             rotated: crate::draw::Rotation::Across,
-            text: ANSWER_KEY.into(),
+            text: lay.words.get("answer_key").into(),
             at: Pos::new(key_box.x, base),
             size: FOOTER_SIZE,
             anchor: Anchor::Start,

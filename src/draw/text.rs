@@ -106,9 +106,8 @@ fn text_item(text: String, at: Pos, size: f64, anchor: Anchor, bold: bool, face:
 
 /// Appends the name line ("Name:" and the rule to write on) at the baseline `base` to `items`.
 fn push_name_line(setup: &PageSetup, pa: &Area, base: f64, items: &mut Vec<Item>) {
-    let label = "Name:";
     items.push(text_item(
-        label.into(),
+        setup.words().get("name").into(),
         Pos::new(pa.x, base),
         NAME_SIZE,
         Anchor::Start,

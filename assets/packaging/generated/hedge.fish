@@ -67,6 +67,8 @@ complete -c hedge -n "__fish_hedge_using_subcommand generate" -l theme -d 'A the
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l start-picture -d 'Your own picture at the entrance: an SVG file (solid colours), drawn 16 to 22 mm across with the markers; with --theme, it replaces the theme\'s' -r -F
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l finish-picture -d 'Your own picture at the exit (see --start-picture)' -r -F
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l instruction -d 'The instruction line at the top of the page (a theme\'s own by default)' -r
+complete -c hedge -n "__fish_hedge_using_subcommand generate" -l lang -d 'The language of the page\'s own words (START, FINISH, "Name:", a theme\'s line): en, de, fr, es, it, pt, nl or pl' -r
+complete -c hedge -n "__fish_hedge_using_subcommand generate" -l strings -d 'A strings file (TOML, key = "text") replacing any of the page\'s words; see docs/lang.md for the keys' -r -F
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l dpi -d 'PNG resolution in dots per inch (default 300)' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l key -d 'Where the answer key goes: second-page (default: page 2 of a PDF; beside an SVG or PNG as NAME-key.svg/.png), separate (NAME-key.EXT in every format, the PDF holding the puzzle only) or none' -r
 complete -c hedge -n "__fish_hedge_using_subcommand generate" -l svg -d 'What an .svg holds: print (the page as printed; the default), plotter (the walls as few continuous strokes, no fills or text, for pen plotters and laser cutters) or centreline (the corridors\' centre lines, for engraving or CNC routing)' -r
