@@ -302,9 +302,26 @@ pub fn word(name: &str) -> String {
 }
 
 /// The instruction line of a page with `n` items of the pictures `names` (taken in turn) to
-/// collect on the way to `finish` ("the flower", "the FINISH"): "Collect the 3 apples on your
-/// way to the flower", "Collect the 2 apples and the star on your way to the moon".
-pub fn instruction(n: usize, names: &[&str], finish: &str) -> String {
+/// collect on the way to `finish` ("the flower", "the FINISH"), in the page's words `words`
+/// (`collect`, or `collect_one` for one item): in English "Collect the 3 apples on your way to
+/// the flower", "Collect the 2 apples and the star on your way to the moon" (`{items}` and
+/// `{goal}`); a language that names no pictures counts them (`{n}`, with its FINISH word as
+/// `{finish}`).
+pub fn instruction(words: &crate::lang::Words, n: usize, names: &[&str], finish: &str) -> String {
+    let key = if n == 1 { "collect_one" } else { "collect" };
+    words.fill(
+        key,
+        &[
+            ("items", &english_items(n, names)),
+            ("goal", finish),
+            ("n", &n.to_string()),
+            ("finish", words.get("finish")),
+        ],
+    )
+}
+
+/// What an English page collects: "the 3 apples", "the 2 apples and the star".
+fn english_items(n: usize, names: &[&str]) -> String {
     let mut kinds: Vec<(String, usize)> = Vec::new();
     for k in 0..n {
         let w = word(names[k % names.len().max(1)]);
@@ -320,12 +337,11 @@ pub fn instruction(n: usize, names: &[&str], finish: &str) -> String {
             c => format!("the {c} {}", plural(w)),
         })
         .collect();
-    let what = match phrases.split_last() {
+    match phrases.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         Some((last, _)) => last.clone(),
         None => "everything".into(),
-    };
-    format!("Collect {what} on your way to {finish}")
+    }
 }
 
 #[cfg(test)]
@@ -334,29 +350,40 @@ mod tests {
 
     #[test]
     fn the_instruction_names_what_to_collect() {
+        let en = crate::lang::Words::builtin("en");
         assert_eq!(
-            instruction(3, &["apple"], "the flower"),
+            instruction(en, 3, &["apple"], "the flower"),
             "Collect the 3 apples on your way to the flower"
         );
         assert_eq!(
-            instruction(1, &["fish"], "the FINISH"),
+            instruction(en, 1, &["fish"], "the FINISH"),
             "Collect the fish on your way to the FINISH"
         );
         assert_eq!(
-            instruction(2, &["apple", "bone"], "the nest"),
+            instruction(en, 2, &["apple", "bone"], "the nest"),
             "Collect the apple and the bone on your way to the nest"
         );
         assert_eq!(
-            instruction(3, &["apple", "pics/red_star.svg"], "the moon"),
+            instruction(en, 3, &["apple", "pics/red_star.svg"], "the moon"),
             "Collect the 2 apples and the red star on your way to the moon"
         );
         assert_eq!(
-            instruction(3, &["apple", "star", "bone"], "the FINISH"),
+            instruction(en, 3, &["apple", "star", "bone"], "the FINISH"),
             "Collect the apple, the star and the bone on your way to the FINISH"
         );
         assert_eq!(
-            instruction(2, &["mouse"], "the cheese"),
+            instruction(en, 2, &["mouse"], "the cheese"),
             "Collect the 2 mice on your way to the cheese"
+        );
+        // a language that names no pictures counts them, in its own words
+        let de = crate::lang::Words::builtin("de");
+        assert_eq!(
+            instruction(de, 3, &["apple"], "the flower"),
+            "Sammle auf dem Weg alle 3 Bilder ein"
+        );
+        assert_eq!(
+            instruction(de, 1, &["apple"], "the FINISH"),
+            "Sammle auf dem Weg das Bild ein"
         );
     }
 

@@ -168,6 +168,29 @@ fn a_page_in_each_language_has_no_english_word() {
             Vec::<String>::new(),
             "{code}: {text}"
         );
+        // a "collect the items" page says what to do in the page's words
+        let collect = dir.path().join(format!("{code}-collect.pdf"));
+        let out = hedge()
+            .args([
+                "generate", "--shape", "heart", "--seed", "1", "--width", "10",
+            ])
+            .args(["--collect", "3", "--lang", code, "-o"])
+            .arg(&collect)
+            .output()
+            .unwrap();
+        assert_ok(&out);
+        let text = pdf_text(&collect);
+        assert_eq!(
+            english_in(code, &text),
+            Vec::<String>::new(),
+            "{code}: {text}"
+        );
+        let line = w.fill("collect", &[("n", "3"), ("finish", w.get("finish"))]);
+        let squeezed = |t: &str| t.split_whitespace().collect::<String>();
+        assert!(
+            squeezed(&text).contains(&squeezed(&line)),
+            "{code}: {line:?} in {text}"
+        );
     }
 }
 

@@ -185,7 +185,7 @@ pub(super) fn with_instruction<'a>(g: &Generated, setup: &'a PageSetup) -> Cow<'
     };
     let names = crate::items::names(&g.design.walls().items);
     Cow::Owned(PageSetup {
-        instruction: Some(crate::items::instruction(n, &names, &finish)),
+        instruction: Some(crate::items::instruction(setup.words(), n, &names, &finish)),
         ..setup.clone()
     })
 }

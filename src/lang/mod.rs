@@ -335,6 +335,13 @@ mod tests {
                 let mut got = fields(v);
                 want.sort();
                 got.sort();
+                if k.starts_with("collect") {
+                    // English names what to collect ({items}, {goal}); a language whose nouns
+                    // would need their own plurals and cases counts them ({n}, {finish})
+                    let any = ["finish", "goal", "items", "n"];
+                    assert!(got.iter().all(|f| any.contains(f)), "{code}.{k}: {v}");
+                    continue;
+                }
                 assert_eq!(got, want, "{code}.{k}: {v}");
                 assert!(!v.trim().is_empty(), "{code}.{k}");
             }
