@@ -690,6 +690,44 @@ fn decode_svg(bytes: &[u8]) -> Result<Picture> {
 mod tests {
     use super::*;
 
+    /// A cover's raster art is decoded at its own size up to 40 megapixels, and refused from
+    /// its header past that; an SVG is not a raster picture.
+    #[test]
+    fn cover_art_keeps_its_pixels_and_is_bounded() {
+        let png = |w: u32, h: u32| {
+            let mut out = Vec::new();
+            let mut enc = png::Encoder::new(&mut out, w, h);
+            enc.set_color(png::ColorType::Rgb);
+            let mut wr = enc.write_header().unwrap();
+            wr.write_image_data(&vec![7u8; (w * h * 3) as usize])
+                .unwrap();
+            drop(wr);
+            out
+        };
+        // larger than a shape's picture may be: kept whole
+        let (w, h, rgba) = decode_art(&png(3000, 10)).unwrap();
+        assert_eq!((w, h, rgba.len()), (3000, 10, 3000 * 10 * 4));
+        assert_eq!(&rgba[..4], &[7, 7, 7, 255]);
+        // a header of 9000 x 6000 pixels is refused before anything is decoded
+        let mut big = png(1, 1);
+        big[16..20].copy_from_slice(&9000u32.to_be_bytes());
+        big[20..24].copy_from_slice(&6000u32.to_be_bytes());
+        let mut crc = flate2::Crc::new();
+        crc.update(&big[12..29]);
+        big[29..33].copy_from_slice(&crc.sum().to_be_bytes());
+        let e = decode_art(&big).unwrap_err().message;
+        assert_eq!(
+            e,
+            "the picture is too large (9000 x 6000 pixels; the limit is 40 megapixels and 65535 \
+             pixels a side)"
+        );
+        let svg = br#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#;
+        assert_eq!(
+            decode_art(svg).unwrap_err().message,
+            "an SVG file is not a raster picture"
+        );
+    }
+
     #[test]
     fn png_chunk_types_are_named_not_debug_printed() {
         let line = "CRC error: expected 0x8c9ac1a3 have 0x8c9ac1a2 while decoding ChunkType { type: \
