@@ -105,19 +105,23 @@ pub fn check_builtin(items: &[String]) -> Result<()> {
     }
 }
 
-/// Checks one item name: a built-in picture, or an SVG file.
+/// The file extensions an item picture may have: SVG (drawn as paths) and the raster
+/// formats (drawn as pixels, [`crate::picture::Raster`]).
+const ITEM_FILES: [&str; 7] = ["svg", "png", "jpg", "jpeg", "gif", "bmp", "webp"];
+
+/// Checks one item name: a built-in picture, or an SVG, PNG or JPEG (GIF, BMP, WebP) file.
 fn check_name(name: &str) -> Result<()> {
     if name.trim().is_empty() {
         return Err(Error::option("an item name is empty"));
     }
     if is_file(name) {
-        let svg = std::path::Path::new(name)
+        let known = std::path::Path::new(name)
             .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-        if !svg {
+            .is_some_and(|e| ITEM_FILES.iter().any(|k| e.eq_ignore_ascii_case(k)));
+        if !known {
             return Err(Error::option(format!(
-                "the item picture {name} is not an SVG file (an item is drawn from an SVG, or \
-                 one of the pictures: {})",
+                "the item picture {name} is not an SVG, PNG or JPEG file (an item is drawn from \
+                 one, or from one of the pictures: {})",
                 crate::theme::picture_names().join(", ")
             )));
         }
@@ -402,8 +406,9 @@ mod tests {
         let e = check(3, &["dragon".into()], false, false, 1).unwrap_err();
         assert!(e.message.starts_with("unknown item 'dragon'"), "{e}");
         assert!(e.message.contains("apple"), "{e}");
-        let e = check(3, &["pic.png".into()], false, false, 1).unwrap_err();
-        assert!(e.message.contains("not an SVG file"), "{e}");
+        assert!(check(3, &["pic.png".into(), "b.JPG".into()], false, false, 1).is_ok());
+        let e = check(3, &["pic.tiff".into()], false, false, 1).unwrap_err();
+        assert!(e.message.contains("not an SVG, PNG or JPEG file"), "{e}");
         let e = check(3, &[], true, false, 1).unwrap_err();
         assert!(e.message.contains("weave"), "{e}");
         let e = check(3, &[], false, true, 1).unwrap_err();

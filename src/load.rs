@@ -253,25 +253,25 @@ pub fn page_pictures(
 }
 
 /// The pictures of a design's items to collect ([`crate::items::names`]), one for each name
-/// in order: a built-in picture by its name, or an SVG file read through `loader` (a relative
-/// path from `base`). `None` when the design collects nothing or names no file (the drawing
-/// reads the built-in pictures by name). A file that cannot be read, or is no SVG picture, is
-/// an error in one line naming it.
+/// in order: a built-in picture by its name, or a file read through `loader` (a relative path
+/// from `base`): an SVG as paths, a PNG or JPEG (GIF, BMP, WebP) as its pixels. `None` when the
+/// design collects nothing or names no file (the drawing reads the built-in pictures by name).
+/// A file that cannot be read, or is no picture, is an error in one line naming it.
 pub fn item_pictures(
     loader: &dyn Loader,
     design: &Design,
     base: Option<&Path>,
-) -> Result<Option<std::sync::Arc<[crate::picture::Picture]>>> {
-    use crate::picture::Picture;
+) -> Result<Option<std::sync::Arc<[crate::picture::Art]>>> {
+    use crate::picture::{Art, Picture, Raster};
     let w = design.walls();
     if w.collect == 0 || !w.items.iter().any(|n| crate::items::is_file(n)) {
         return Ok(None);
     }
-    let read = |name: &str| -> Result<Picture> {
+    let read = |name: &str| -> Result<Art> {
         if !crate::items::is_file(name) {
             let bytes = crate::theme::picture(name)
                 .ok_or_else(|| Error::option(format!("unknown item '{name}'")))?;
-            return Picture::from_svg(bytes);
+            return Picture::from_svg(bytes).map(Art::Vector);
         }
         let path = match base {
             Some(b) if Path::new(name).is_relative() => b.join(name),
@@ -284,9 +284,14 @@ pub fn item_pictures(
                     .replacen("cannot read the shape", "cannot read the item picture", 1),
             )
         })?;
-        Picture::from_svg(&bytes).map_err(|e| {
+        match crate::shape::Format::detect(&bytes) {
+            Ok(crate::shape::Format::Svg) => Picture::from_svg(&bytes).map(Art::Vector),
+            Ok(_) => Raster::decode(&bytes).map(|r| Art::Raster(std::sync::Arc::new(r))),
+            Err(e) => Err(e),
+        }
+        .map_err(|e| {
             Error::input(format!(
-                "the item picture {}: {} (it must be an SVG file)",
+                "the item picture {}: {} (it must be an SVG, PNG or JPEG file)",
                 path.display(),
                 e.message
             ))

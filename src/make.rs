@@ -330,7 +330,7 @@ pub struct Prepared {
     clip: Option<Arc<Clip>>,
     /// The pictures of the items to collect, when the design names files of its own
     /// ([`crate::load::item_pictures`]).
-    items: Option<Arc<[crate::picture::Picture]>>,
+    items: Option<Arc<[crate::picture::Art]>>,
 }
 
 /// Prepares `design`: loads its shape through `loader` (relative paths from `base`), fits its

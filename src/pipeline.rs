@@ -68,7 +68,7 @@ pub struct Generated {
     /// The items' pictures, one for each of the design's item names
     /// ([`crate::items::names`]), as read by [`crate::make::prepare`] (your own SVG files
     /// among them); `None` draws the built-in pictures by name.
-    pub item_pictures: Option<std::sync::Arc<[crate::picture::Picture]>>,
+    pub item_pictures: Option<std::sync::Arc<[crate::picture::Art]>>,
 }
 
 impl Generated {
@@ -570,7 +570,7 @@ pub fn place_items(g: &mut Generated, fits: &dyn Fn(CellId) -> bool) -> Result<(
 /// were placed on the whole cells.
 pub(crate) fn finish_items(
     g: &mut Generated,
-    pictures: &Option<std::sync::Arc<[crate::picture::Picture]>>,
+    pictures: &Option<std::sync::Arc<[crate::picture::Art]>>,
 ) {
     g.item_pictures.clone_from(pictures);
     // an error leaves the items as they were

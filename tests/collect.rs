@@ -243,8 +243,68 @@ fn bad_input_is_one_line_each() {
         "{e}"
     );
     assert_eq!(e.trim_end().lines().count(), 1, "{e}");
-    let e = run(&["--width", "10", "--collect", "2", "--items", "photo.png"]);
-    assert!(e.contains("not an SVG file"), "{e}");
+    let e = run(&["--width", "10", "--collect", "2", "--items", "photo.tiff"]);
+    assert!(e.contains("not an SVG, PNG or JPEG file"), "{e}");
+}
+
+/// An item given as a PNG picture prints as its pixels (the page's SVG holds it as an
+/// `<image>` on the items layer, the PDF as an image XObject, rendered where the item is).
+#[test]
+fn your_own_png_is_an_item() {
+    let dir = tempfile::tempdir().unwrap();
+    let pic = dir.path().join("coin.png");
+    image::RgbaImage::from_fn(64, 64, |x, y| {
+        let (dx, dy) = (x as i32 - 32, y as i32 - 32);
+        image::Rgba(if dx * dx + dy * dy < 30 * 30 {
+            [0xf2, 0xb4, 0x0c, 255]
+        } else {
+            [0, 0, 0, 0]
+        })
+    })
+    .save(&pic)
+    .unwrap();
+    let (svg, pdf) = (dir.path().join("m.svg"), dir.path().join("m.pdf"));
+    for out in [&svg, &pdf] {
+        let o = hedge()
+            .args([
+                "generate", "--shape", "heart", "--width", "10", "--seed", "2",
+            ])
+            .args(["--collect", "2", "--items"])
+            .arg(&pic)
+            .arg("-o")
+            .arg(out)
+            .output()
+            .unwrap();
+        assert_ok(&o);
+    }
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let images = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("image"))
+        .filter(|n| {
+            n.ancestors()
+                .any(|a| a.attribute("id").is_some_and(|id| id.starts_with("items")))
+        })
+        .count();
+    // two on the path and at least two decoys
+    assert!(images >= 4, "{images} images on the items layer");
+    assert!(
+        text.contains("Collect the 2 coins on your way to the FINISH"),
+        "{}",
+        crate::common::svg_words(&doc).join(" | ")
+    );
+    let bytes = std::fs::read(&pdf).unwrap();
+    let lo = lopdf::Document::load_mem(&bytes).unwrap();
+    let widths: Vec<i64> = lo
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.get(b"Subtype").and_then(|v| v.as_name()).ok() == Some(b"Image"))
+        .map(|s| s.dict.get(b"Width").unwrap().as_i64().unwrap())
+        .collect();
+    // the coin once (and its soft mask), however many times it is drawn, on both pages
+    assert_eq!(widths, [64, 64], "{widths:?}");
 }
 
 #[test]

@@ -188,7 +188,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "preset")]
     pub collect: Option<String>,
     /// The items' pictures, used in turn: built-in picture names (apple, star, carrot, ...) or
-    /// SVG files of your own; apple by default.
+    /// SVG, PNG or JPEG files of your own; apple by default.
     #[arg(long, value_name = "NAME,...", value_delimiter = ',')]
     pub items: Option<Vec<String>>,
     /// Output file, its format by extension: .pdf (the maze, then its answer key), .svg or .png

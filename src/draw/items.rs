@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::CAP_HEIGHT_EM;
 use super::layout::Layout;
 use super::model::{Anchor, Area, Item, Layer, Path, Pos, Rgb, Rotation, Seg, Shape, Text};
-use super::picture::{Picture, draw};
+use super::picture::{Art, Picture, draw_art};
 use crate::grid::CellId;
 use crate::page::PageSetup;
 use crate::pipeline::Generated;
@@ -33,14 +33,14 @@ fn builtin(name: &str) -> Option<Arc<Picture>> {
         .clone()
 }
 
-/// The picture item `i` of `g`'s design shows: the one read with the maze, else the built-in
-/// picture of that name.
-fn picture_of(g: &Generated, i: usize) -> Option<Arc<Picture>> {
+/// The picture item `i` of `g`'s design shows: the one read with the maze (an SVG's paths or
+/// a PNG's pixels), else the built-in picture of that name.
+fn picture_of(g: &Generated, i: usize) -> Option<Art> {
     if let Some(p) = g.item_pictures.as_ref().and_then(|ps| ps.get(i)) {
-        return Some(Arc::new(p.clone()));
+        return Some(p.clone());
     }
     let names = crate::items::names(&g.design.walls().items);
-    builtin(names.get(i)?)
+    builtin(names.get(i)?).map(|p| Art::Vector((*p).clone()))
 }
 
 /// Distance from `p` to the segment `a`-`b`.
@@ -97,7 +97,7 @@ pub(super) fn draw_items(g: &Generated, lay: &Layout, out: &mut Vec<Item>) {
     for it in &g.items {
         let b = item_box(g, lay, it.cell, &mut buf);
         match picture_of(g, it.picture) {
-            Some(pic) => draw(&pic, &b, Layer::Items, out),
+            Some(pic) => draw_art(&pic, &b, Layer::Items, out),
             None => out.push(Item {
                 layer: Layer::Items,
                 shape: Shape::Fill {
