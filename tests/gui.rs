@@ -1134,6 +1134,59 @@ fn the_tiles_style_previews_exports_and_switches_back_to_walls() {
     assert!(!braid.accesskit_node().is_disabled());
 }
 
+/// The Book list's language picker sets the book's language: its puzzle label and answers'
+/// heading (left at their defaults) take the new language's words, the saved book file says
+/// `lang`, and the exported book prints in it.
+#[test]
+fn the_book_language_picker_makes_the_book_in_that_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = editor();
+    menu(&mut h, "Book", "Book list");
+    h.get_by_label("heart").click();
+    h.run();
+    h.get_by_label("Add current design").click();
+    h.run();
+    pick(&mut h, "Book language", "Français");
+    let fr = hedge::lang::Words::builtin("fr");
+    let settings = h.state().book().list.settings.clone();
+    assert_eq!(settings.lang.as_deref(), Some("fr"));
+    assert_eq!(settings.label, fr.get("puzzle"));
+    assert_eq!(settings.answers_heading, fr.get("answers"));
+    // the right-to-left languages are not offered
+    h.get_by_label("Book language").click();
+    h.run();
+    assert!(h.query_by_label("Deutsch").is_some());
+    assert!(h.query_by_label("العربية").is_none());
+    h.get_by_label("Français").click();
+    h.run();
+    let base = dir.path().to_path_buf();
+    h.state_mut()
+        .set_dialog_hook(Some(Box::new(move |req| match req {
+            hedge::app::DialogRequest::SaveBook => Some(base.join("livre.toml")),
+            hedge::app::DialogRequest::ExportBook => Some(base.join("livre.pdf")),
+            _ => None,
+        })));
+    h.get_by_label("Save book...").click();
+    h.run();
+    let book = hedge::book::load(&dir.path().join("livre.toml"), &hedge::io::Files).unwrap();
+    assert_eq!(book.settings.lang.as_deref(), Some("fr"));
+    assert_eq!(book.settings.label, settings.label);
+    h.get_by_label("Export book PDF...").click();
+    h.run();
+    assert!(!h.state().book().exporting());
+    let pdf = std::fs::read(dir.path().join("livre.pdf")).unwrap();
+    let words = crate::common::pdf_texts(&pdf).concat();
+    let first = fr.get("puzzle").replace("{n}", "1");
+    for want in [first.as_str(), fr.get("finish"), fr.get("answers")] {
+        assert!(words.contains(want), "{want:?} in {words:?}");
+    }
+    // English again: the English words, and no language in the file
+    pick(&mut h, "Book language", "English");
+    let settings = &h.state().book().list.settings;
+    assert_eq!(settings.lang, None);
+    assert_eq!(settings.label, hedge::book::Settings::default().label);
+}
+
 #[test]
 fn a_book_of_designs_reordered_saved_and_exported_as_batch_makes_it() {
     let dir = tempfile::tempdir().unwrap();

@@ -649,6 +649,53 @@ fn settings(ui: &mut egui::Ui, s: &mut Settings) {
         })
         .response
         .on_hover_text("the typeface of every text in the book");
+    book_language(ui, s);
+}
+
+/// The book's language: its own words (START and FINISH, the front matter, the puzzle labels,
+/// the answers' heading). A label or heading left at one language's words takes the new
+/// language's, as a book file's do. A book whose strings file sets its words keeps them: its
+/// language is changed in the book file.
+fn book_language(ui: &mut egui::Ui, s: &mut Settings) {
+    let current = s
+        .lang
+        .clone()
+        .unwrap_or_else(|| crate::lang::DEFAULT.into());
+    let mut chosen = current.clone();
+    ui.add_enabled_ui(s.strings.is_none(), |ui| {
+        ComboBox::from_label("Book language")
+            .selected_text(crate::lang::native_name(&current))
+            .show_ui(ui, |ui| {
+                for code in crate::lang::CODES {
+                    if !crate::lang::RIGHT_TO_LEFT.contains(&code) {
+                        ui.selectable_value(
+                            &mut chosen,
+                            code.to_string(),
+                            crate::lang::native_name(code),
+                        );
+                    }
+                }
+            })
+            .response
+            .on_hover_text("the language of the book's own words (lang in the book file)")
+            .on_disabled_hover_text(
+                "the book's strings file sets its words (strings in the book file)",
+            );
+    });
+    if chosen != current {
+        let (old, new) = (
+            crate::lang::Words::builtin(&current),
+            crate::lang::Words::builtin(&chosen),
+        );
+        if s.label == old.get("puzzle") {
+            s.label = new.get("puzzle").to_string();
+        }
+        if s.answers_heading == old.get("answers") {
+            s.answers_heading = new.get("answers").to_string();
+        }
+        s.lang = (chosen != crate::lang::DEFAULT).then_some(chosen);
+        s.words = None;
+    }
 }
 
 #[cfg(test)]
