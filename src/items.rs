@@ -129,7 +129,7 @@ fn check_name(name: &str) -> Result<()> {
     }
     if crate::theme::picture(name).is_none() {
         return Err(Error::option(format!(
-            "unknown item '{name}' (the pictures: {}; or an SVG file)",
+            "unknown item '{name}' (the pictures: {}; or an SVG, PNG or JPEG file)",
             crate::theme::picture_names().join(", ")
         )));
     }
