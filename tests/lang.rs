@@ -384,13 +384,11 @@ fn bad_languages_and_strings_files_are_one_line_and_write_nothing() {
         ),
         "{e}"
     );
-    for code in ["he", "ar"] {
-        let e = run(&["--lang", code]);
-        assert!(
-            e.contains("right-to-left page text is not supported yet"),
-            "{e}"
-        );
-    }
+    let e = run(&["--lang", "ar"]);
+    assert!(
+        e.contains("right-to-left page text is not supported yet"),
+        "{e}"
+    );
     let bad = dir.path().join("bad.toml");
     for (text, want) in [
         ("fnish = \"X\"\n", "unknown key \"fnish\" (the keys: "),

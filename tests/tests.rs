@@ -24,6 +24,8 @@
 //!   topology and paper; titles that shrink and wrap; full pages, turned when the maze gains.
 //! - `lang`: every word on the page in the reader's language (issue 60): pages and books in
 //!   each built-in Latin-script language with no English word, strings files, bad codes.
+//! - `rtl`: right-to-left page text (issue 60, item 2): a Hebrew page and book read back as
+//!   typed (pdftotext, content order), embedded glyphs, the SVG's rtl search text; Arabic refused.
 //! - `layers`: the library's module graph has no circles (reads `src/`); files and functions
 //!   stay short; docs/ARCHITECTURE.md maps every module.
 //! - `readme`: every `$ hedge ...` example in the README and docs/ prints what it shows, and
@@ -70,6 +72,7 @@ mod preview;
 mod print;
 mod properties;
 mod readme;
+mod rtl;
 mod same_page;
 mod shapes;
 mod staging;

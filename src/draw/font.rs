@@ -223,19 +223,99 @@ pub(crate) struct Placed {
     pub x: f64,
 }
 
-/// The glyphs of `t`, left to right: its [`Font::visible`] characters, as [`Font::width`]
-/// measures them.
+/// The glyphs of `t` in the order they were typed (its [`Font::visible`] characters), each at
+/// its place on the line, as [`Font::width`] measures it: left to right as typed, or, for a
+/// line with right-to-left letters, where the Unicode bidi algorithm shows it ([`visual_order`]:
+/// a Hebrew word's first letter rightmost). The width does not depend on the order.
 pub(crate) fn place(t: &Text) -> Vec<Placed> {
     let f = font(t.face, t.bold);
+    let shown = f.visible(&t.text);
+    let order = visual_order(&shown).unwrap_or_else(|| shown.char_indices().collect::<Vec<_>>());
     let mut x = 0.0;
-    let mut out = Vec::with_capacity(t.text.len());
-    for c in f.visible(&t.text).chars() {
+    let mut out = Vec::with_capacity(order.len());
+    for (i, c) in order {
         if let Some((font, gid)) = f.resolve(c) {
-            out.push(Placed { font, gid, c, x });
+            out.push((i, Placed { font, gid, c, x }));
         }
         x += f.advance_em(c) * t.size;
     }
-    out
+    // typed order (a no-op for a line laid out as typed)
+    out.sort_by_key(|&(i, _)| i);
+    out.into_iter().map(|(_, g)| g).collect()
+}
+
+/// Whether `text` has a character of a right-to-left script (Hebrew, Arabic...): only then
+/// does its order on the page differ from its order as typed.
+pub(crate) fn has_right_to_left(text: &str) -> bool {
+    use unicode_bidi::BidiClass::{AL, AN, R};
+    text.chars()
+        .any(|c| matches!(unicode_bidi::bidi_class(c), R | AL | AN))
+}
+
+/// Whether the line `text` reads right to left as a whole: its first strong letter is of a
+/// right-to-left script (the Unicode bidi algorithm's rule P2, as a line of its own).
+pub fn reads_right_to_left(text: &str) -> bool {
+    has_right_to_left(text)
+        && unicode_bidi::BidiInfo::new(text, None)
+            .paragraphs
+            .first()
+            .is_some_and(|p| p.level.is_rtl())
+}
+
+/// The characters of the line `text` (typed in logical order) in the order they are seen left
+/// to right, each with its byte index in `text`, by the Unicode bidi algorithm (UAX #9; the
+/// line's direction from its first strong letter): a Hebrew word's letters reversed, a number
+/// or a Latin word inside it kept as they read, and a bracket in a right-to-left run mirrored.
+/// `None` when `text` has no right-to-left letter (it is seen as typed).
+pub(crate) fn visual_order(text: &str) -> Option<Vec<(usize, char)>> {
+    if !has_right_to_left(text) {
+        return None;
+    }
+    let info = unicode_bidi::BidiInfo::new(text, None);
+    let mut out = Vec::with_capacity(text.len());
+    for para in &info.paragraphs {
+        let (levels, runs) = info.visual_runs(para, para.range.clone());
+        for run in runs {
+            let chars = text[run.clone()]
+                .char_indices()
+                .map(|(i, c)| (run.start + i, c));
+            if levels[run.start].is_rtl() {
+                out.extend(chars.rev().map(|(i, c)| (i, mirror(c))));
+            } else {
+                out.extend(chars);
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The line `text` as it is seen left to right ([`visual_order`]).
+#[cfg(test)]
+fn visual(text: &str) -> String {
+    visual_order(text).map_or_else(
+        || text.to_string(),
+        |o| o.into_iter().map(|(_, c)| c).collect(),
+    )
+}
+
+/// The mirror image of a paired punctuation mark, as a right-to-left run shows it (Unicode's
+/// Bidi_Mirroring_Glyph for the marks page text uses).
+fn mirror(c: char) -> char {
+    match c {
+        '(' => ')',
+        ')' => '(',
+        '[' => ']',
+        ']' => '[',
+        '{' => '}',
+        '}' => '{',
+        '<' => '>',
+        '>' => '<',
+        '«' => '»',
+        '»' => '«',
+        '‹' => '›',
+        '›' => '‹',
+        _ => c,
+    }
 }
 
 /// The characters of `text` that no bundled font has in `face` (the face's own font or the
@@ -527,6 +607,51 @@ mod tests {
         let f = font(Typeface::Sans, true);
         assert!((last.x - f.width("A★", 5.0)).abs() < 1e-9);
         assert!((t.width() - f.width("A★B", 5.0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn right_to_left_lines_are_seen_in_bidi_order() {
+        // a Latin line is as typed, and costs no bidi pass
+        assert!(visual_order("Puzzle 3 (Zoë)").is_none());
+        assert_eq!(visual("Puzzle 3"), "Puzzle 3");
+        // a Hebrew word's letters reversed; a number keeps its digits' order
+        assert_eq!(visual("שלום"), "םולש");
+        assert_eq!(visual("מבוך 12"), "12 ךובמ");
+        // a Latin word inside a Hebrew line reads left to right, where the line puts it
+        assert_eq!(visual("בעזרת Hedge"), "Hedge תרזעב");
+        // brackets in a right-to-left run are mirrored, a trailing stop goes to the left end
+        assert_eq!(visual("(או) קו."), ".וק (וא)");
+        // a Latin line with a Hebrew word stays left to right around it
+        assert_eq!(visual("Hello שלום!"), "Hello םולש!");
+        assert!(reads_right_to_left("שלום Hedge"));
+        assert!(!reads_right_to_left("Hedge שלום"));
+        assert!(!reads_right_to_left("Hedge"));
+    }
+
+    #[test]
+    fn right_to_left_glyphs_are_placed_in_bidi_order_and_kept_in_typed_order() {
+        let t = text("שלום 7");
+        let placed = place(&t);
+        // in the order typed
+        let typed: String = placed.iter().map(|g| g.c).collect();
+        assert_eq!(typed, "שלום 7");
+        // placed from the right: the first letter rightmost, the number at the left end
+        let x = |c: char| placed.iter().find(|g| g.c == c).unwrap().x;
+        assert!(x('ש') > x('ל') && x('ל') > x('ו') && x('ו') > x('ם'));
+        assert!(x('7') < x('ם'));
+        assert_eq!(x('7'), 0.0);
+        // the width is the typed line's
+        let last = placed
+            .iter()
+            .map(|g| g.x + g.font.glyph_advance_em(g.gid) * t.size);
+        let right = last.fold(0.0, f64::max);
+        assert!((right - t.width()).abs() < 1e-9, "{right} {}", t.width());
+        // Liberation Sans has the Hebrew letters
+        assert!(
+            placed
+                .iter()
+                .all(|g| g.font.name() == "LiberationSans-Bold")
+        );
     }
 
     #[test]

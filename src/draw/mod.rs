@@ -77,8 +77,8 @@ pub use cover::{
 pub use cover_art::{BADGE_MAX_CHARS, MIN_CONTRAST, Palette, contrast, hex, parse_hex};
 pub use crayon::Reach;
 use crossings::draw_crossings;
-pub(crate) use font::{CAP_HEIGHT_EM, Font, font, place};
-pub use font::{font_bytes, glyph_warnings, missing, printable};
+pub(crate) use font::{CAP_HEIGHT_EM, Font, Placed, font, place};
+pub use font::{font_bytes, glyph_warnings, missing, printable, reads_right_to_left};
 pub use front::{
     ContentsLine, Copyright, belongs_to_page, blank_page, contents_capacity, contents_page,
     copyright_page, how_to_page,

@@ -31,7 +31,7 @@ use rayon::prelude::*;
 
 use super::pdf_objects::{Counting, feed, write_indirect, write_object, write_xref};
 use super::pdf_subsets::{Subsets, embed_fonts, resource_name, subsets};
-use crate::draw::{Drawing, Path, Pos, Rgb as Colour, Rotation, Seg, Shape, place};
+use crate::draw::{Drawing, Path, Placed, Pos, Rgb as Colour, Rotation, Seg, Shape, Text, place};
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
 
@@ -84,20 +84,23 @@ fn text_ops(d: &Drawing, fonts: &Subsets) -> Vec<Op> {
             };
             ops.push(match t.rotated {
                 Rotation::Across => Op::SetTextCursor { pos: start },
-                Rotation::Down => turn([0.0, -1.0, 1.0, 0.0]),
-                Rotation::UpsideDown => turn([-1.0, 0.0, 0.0, -1.0]),
-                Rotation::Up => turn([0.0, 1.0, -1.0, 0.0]),
+                r => turn(text_turn(r)),
             });
+            // a line with right-to-left letters: its glyphs in the order typed (what text
+            // extraction reads), each set at its place in the bidi order by its own text
+            // matrix (poppler reads such a line as typed; TJ offsets it takes for spaces)
+            if glyphs.windows(2).any(|w| w[1].x < w[0].x) {
+                set_each_glyph(t, &glyphs, fonts, &flip, &mut ops);
+                ops.push(Op::EndTextSection);
+                continue;
+            }
             // one run per font: the pen moves on by the fonts' /W advances, which are the
             // advances the layout placed the glyphs at
             for run in glyphs.chunk_by(|a, b| a.font.id() == b.font.id()) {
                 let Some(subset) = fonts.get(&run[0].font.id()) else {
                     continue;
                 };
-                ops.push(Op::SetFont {
-                    font: PdfFontHandle::External(FontId(resource_name(run[0].font.id()))),
-                    size: Pt((t.size * PT_PER_MM) as f32),
-                });
+                ops.push(set_font(run[0].font.id(), t.size));
                 let cids = run
                     .iter()
                     .map(|g| Codepoint::new(subset.cid(g.gid), 0.0))
@@ -110,6 +113,52 @@ fn text_ops(d: &Drawing, fonts: &Subsets) -> Vec<Op> {
         }
     }
     ops
+}
+
+/// The text matrix's turn (a, b, c, d) of a text turned `r` on the page: down (PDF's -y), the
+/// letters' tops right; up (a turned page's), the tops left; upside down.
+fn text_turn(r: Rotation) -> [f32; 4] {
+    match r {
+        Rotation::Across => [1.0, 0.0, 0.0, 1.0],
+        Rotation::Down => [0.0, -1.0, 1.0, 0.0],
+        Rotation::UpsideDown => [-1.0, 0.0, 0.0, -1.0],
+        Rotation::Up => [0.0, 1.0, -1.0, 0.0],
+    }
+}
+
+/// `Tf`: font `id` at `size` mm.
+fn set_font(id: usize, size: f64) -> Op {
+    Op::SetFont {
+        font: PdfFontHandle::External(FontId(resource_name(id))),
+        size: Pt((size * PT_PER_MM) as f32),
+    }
+}
+
+/// Appends `t`'s `glyphs` (in the order typed) to `ops`, each at its own place on the line.
+fn set_each_glyph(t: &Text, glyphs: &[Placed], fonts: &Subsets, flip: &Flip, ops: &mut Vec<Op>) {
+    let m = text_turn(t.rotated);
+    let (dx, dy) = t.rotated.along();
+    let s0 = t.start();
+    let mut font_now = None;
+    for g in glyphs {
+        let Some(subset) = fonts.get(&g.font.id()) else {
+            continue;
+        };
+        if font_now != Some(g.font.id()) {
+            font_now = Some(g.font.id());
+            ops.push(set_font(g.font.id(), t.size));
+        }
+        let at = flip.pt(Pos::new(s0.x + dx * g.x, s0.y + dy * g.x));
+        ops.push(Op::SetTextMatrix {
+            matrix: TextMatrix::Raw([m[0], m[1], m[2], m[3], at.x.0, at.y.0]),
+        });
+        ops.push(Op::ShowText {
+            items: vec![TextItem::GlyphIds(vec![Codepoint::new(
+                subset.cid(g.gid),
+                0.0,
+            )])],
+        });
+    }
 }
 
 /// The page's strokes and fills (every printed item but text, bottom to top) as one PDF content

@@ -212,10 +212,15 @@ fn text(t: &Text) -> Group {
     if t.bold {
         e = e.set("font-weight", "bold");
     }
-    match t.anchor {
-        Anchor::Start => {}
-        Anchor::Middle => e = e.set("text-anchor", "middle"),
-        Anchor::End => e = e.set("text-anchor", "end"),
+    // a line reading right to left: its start is its right end, so the anchor's side swaps
+    let rtl = crate::draw::reads_right_to_left(&t.text);
+    if rtl {
+        e = e.set("direction", "rtl");
+    }
+    match (t.anchor, rtl) {
+        (Anchor::Start, false) | (Anchor::End, true) => {}
+        (Anchor::Middle, _) => e = e.set("text-anchor", "middle"),
+        (Anchor::End, false) | (Anchor::Start, true) => e = e.set("text-anchor", "end"),
     }
     let mut g = Group::new()
         .set("aria-label", t.text.clone())
