@@ -227,7 +227,8 @@ fn title_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
 }
 
 /// The page's language: the words it prints (START, FINISH, "Name:", a theme's line). The
-/// right-to-left languages are left out until the page can print them.
+/// right-to-left languages are left out: Arabic pages cannot print yet, and the editor's own
+/// font has no Hebrew letters to name Hebrew with (a design file's `lang = "he"` prints).
 fn language_knob(ui: &mut egui::Ui, page: &mut PageSetup) {
     let current = page
         .lang
