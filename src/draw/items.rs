@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::CAP_HEIGHT_EM;
 use super::layout::Layout;
-use super::model::{Anchor, Area, Item, Layer, Path, Pos, Rgb, Rotation, Seg, Shape, Text};
+use super::model::{Anchor, Area, Item, Layer, Pos, Rgb, Rotation, Shape, Text};
 use super::picture::{Art, Picture, draw_art};
 use crate::grid::CellId;
 use crate::page::PageSetup;
@@ -101,7 +101,10 @@ pub(super) fn draw_items(g: &Generated, lay: &Layout, out: &mut Vec<Item>) {
             None => out.push(Item {
                 layer: Layer::Items,
                 shape: Shape::Fill {
-                    path: disc(Pos::new(b.x + b.w / 2.0, b.y + b.h / 2.0), b.w / 2.0),
+                    path: super::markers::circle(
+                        Pos::new(b.x + b.w / 2.0, b.y + b.h / 2.0),
+                        b.w / 2.0,
+                    ),
                     color: Rgb(0xe8, 0x32, 0x2e),
                 },
             }),
@@ -122,14 +125,14 @@ pub(super) fn draw_order(g: &Generated, lay: &Layout, out: &mut Vec<Item>) {
             out.push(Item {
                 layer: Layer::Solution,
                 shape: Shape::Fill {
-                    path: disc(c, 0.62 * size),
+                    path: super::markers::circle(c, 0.62 * size),
                     color: Rgb::WHITE,
                 },
             });
             out.push(Item {
                 layer: Layer::Solution,
                 shape: Shape::Stroke {
-                    path: disc(c, 0.62 * size),
+                    path: super::markers::circle(c, 0.62 * size),
                     width: (0.08 * size).max(0.15),
                     color: Rgb::BLACK,
                 },
@@ -149,20 +152,6 @@ pub(super) fn draw_order(g: &Generated, lay: &Layout, out: &mut Vec<Item>) {
             });
         }
     }
-}
-
-/// A circle about `c` of radius `r`, as four cubic quarters.
-fn disc(c: Pos, r: f64) -> Path {
-    const K: f64 = 0.552_284_75;
-    let p = |x: f64, y: f64| Pos::new(c.x + x * r, c.y + y * r);
-    Path::from(vec![
-        Seg::MoveTo(p(1.0, 0.0)),
-        Seg::CubicTo(p(1.0, K), p(K, 1.0), p(0.0, 1.0)),
-        Seg::CubicTo(p(-K, 1.0), p(-1.0, K), p(-1.0, 0.0)),
-        Seg::CubicTo(p(-1.0, -K), p(-K, -1.0), p(0.0, -1.0)),
-        Seg::CubicTo(p(K, -1.0), p(1.0, -K), p(1.0, 0.0)),
-        Seg::Close,
-    ])
 }
 
 /// `setup`, with the "Collect the 3 apples on your way to the flower" instruction when `g` has

@@ -34,7 +34,7 @@ fn arrow(tail: Pos, tip: Pos, (head_len, head_w, shaft): (f64, f64, f64), items:
 pub(super) const START_GREEN: Rgb = Rgb(30, 150, 60);
 
 /// A circle of radius `r` round `c` (four cubic arcs).
-fn circle(c: Pos, r: f64) -> Path {
+pub(super) fn circle(c: Pos, r: f64) -> Path {
     const K: f64 = 0.552_284_749_8;
     let p = |dx: f64, dy: f64| Pos::new(c.x + dx * r, c.y + dy * r);
     Path::from(vec![

@@ -559,15 +559,21 @@ fn image_error(format: Format, e: image::ImageError) -> Error {
     }
 }
 
-/// Decodes a whole picture through `image`, then downscales it.
-fn decode_buffered(bytes: &[u8], format: Format) -> Result<Picture> {
+/// Decodes the raster picture `bytes` (in `format`, not SVG) whole through `image`, within
+/// the decoders' limits and at most `max_pixels`: the image and the orientation its camera
+/// recorded (not yet applied).
+fn decode_whole(
+    bytes: &[u8],
+    format: Format,
+    max_pixels: u64,
+) -> Result<(DynamicImage, image::metadata::Orientation)> {
     let fmt = match format {
         Format::Png => ImageFormat::Png,
         Format::Jpeg => ImageFormat::Jpeg,
         Format::Gif => ImageFormat::Gif,
         Format::Bmp => ImageFormat::Bmp,
         Format::WebP => ImageFormat::WebP,
-        Format::Svg => return decode_svg(bytes),
+        Format::Svg => return Err(Error::input("an SVG file is not a raster picture")),
     };
     let mut reader = ImageReader::with_format(Cursor::new(bytes), fmt);
     let mut limits = image::Limits::default();
@@ -577,11 +583,20 @@ fn decode_buffered(bytes: &[u8], format: Format) -> Result<Picture> {
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(|e| image_error(format, e))?;
     let (width, height) = decoder.dimensions();
-    check_source_size(width, height, MAX_BUFFERED_PIXELS)?;
+    check_source_size(width, height, max_pixels)?;
     let orientation = decoder
         .orientation()
         .unwrap_or(image::metadata::Orientation::NoTransforms);
     let image = DynamicImage::from_decoder(decoder).map_err(|e| image_error(format, e))?;
+    Ok((image, orientation))
+}
+
+/// Decodes a whole picture through `image`, then downscales it.
+fn decode_buffered(bytes: &[u8], format: Format) -> Result<Picture> {
+    if format == Format::Svg {
+        return decode_svg(bytes);
+    }
+    let (image, orientation) = decode_whole(bytes, format, MAX_BUFFERED_PIXELS)?;
     let picture = downscale_image(&image)?;
     drop(image);
     if orientation == image::metadata::Orientation::NoTransforms {
@@ -612,27 +627,10 @@ pub const MAX_ART_PIXELS: u64 = 40_000_000;
 /// raster picture: one line says so.
 pub fn decode_art(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>)> {
     let format = Format::detect(bytes)?;
-    let fmt = match format {
-        Format::Png => ImageFormat::Png,
-        Format::Jpeg => ImageFormat::Jpeg,
-        Format::Gif => ImageFormat::Gif,
-        Format::Bmp => ImageFormat::Bmp,
-        Format::WebP => ImageFormat::WebP,
-        Format::Svg => return Err(Error::input("an SVG file is not a raster picture")),
-    };
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), fmt);
-    let mut limits = image::Limits::default();
-    limits.max_image_width = Some(MAX_SOURCE_SIDE);
-    limits.max_image_height = Some(MAX_SOURCE_SIDE);
-    limits.max_alloc = Some(MAX_DECODER_ALLOC);
-    reader.limits(limits);
-    let mut decoder = reader.into_decoder().map_err(|e| image_error(format, e))?;
-    let (width, height) = decoder.dimensions();
-    check_source_size(width, height, MAX_ART_PIXELS)?;
-    let orientation = decoder
-        .orientation()
-        .unwrap_or(image::metadata::Orientation::NoTransforms);
-    let mut image = DynamicImage::from_decoder(decoder).map_err(|e| image_error(format, e))?;
+    if format == Format::Svg {
+        return Err(Error::input("an SVG file is not a raster picture"));
+    }
+    let (mut image, orientation) = decode_whole(bytes, format, MAX_ART_PIXELS)?;
     image.apply_orientation(orientation);
     let rgba = image.into_rgba8();
     Ok((rgba.width(), rgba.height(), rgba.into_raw()))
