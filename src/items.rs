@@ -92,22 +92,9 @@ pub fn check(collect: u32, items: &[String], weave: bool, braid: bool, starts: u
     Ok(())
 }
 
-/// Checks that `items` names built-in pictures only (a book's items: its pages are made
-/// without reading more files).
-pub fn check_builtin(items: &[String]) -> Result<()> {
-    match items.iter().find(|n| is_file(n)) {
-        Some(file) => Err(Error::option(format!(
-            "items: {file}: a book's items are built-in pictures ({}); a picture file of your \
-             own works with hedge generate",
-            crate::theme::picture_names().join(", ")
-        ))),
-        None => Ok(()),
-    }
-}
-
 /// The file extensions an item picture may have: SVG (drawn as paths) and the raster
 /// formats (drawn as pixels, [`crate::picture::Raster`]).
-const ITEM_FILES: [&str; 7] = ["svg", "png", "jpg", "jpeg", "gif", "bmp", "webp"];
+pub const ITEM_FILES: [&str; 7] = ["svg", "png", "jpg", "jpeg", "gif", "bmp", "webp"];
 
 /// Checks one item name: a built-in picture, or an SVG, PNG or JPEG (GIF, BMP, WebP) file.
 fn check_name(name: &str) -> Result<()> {

@@ -304,6 +304,18 @@ pub fn item_pictures(
     Ok(Some(pictures.into()))
 }
 
+/// Gives `design` its item pictures of its own ([`crate::design::Walls::item_art`], read by
+/// [`item_pictures`]) unless it has them already.
+pub fn read_item_art(loader: &dyn Loader, design: &mut Design, base: Option<&Path>) -> Result<()> {
+    if design.walls().item_art.is_none() {
+        let art = item_pictures(loader, design, base)?;
+        if let Some(w) = design.walls_mut() {
+            w.item_art = art;
+        }
+    }
+    Ok(())
+}
+
 /// The words of a page: its language's, with its strings file (`strings`, read through
 /// `loader`; its path as given) on top, and the one warning a strings file that leaves some
 /// words out gives. `None` when the page names no strings file (it prints the built-in words of

@@ -328,9 +328,6 @@ pub struct Prepared {
     /// The cells clipped to the shape's outline, when the design is drawn with it
     /// ([`crate::outline`]).
     clip: Option<Arc<Clip>>,
-    /// The pictures of the items to collect, when the design names files of its own
-    /// ([`crate::load::item_pictures`]).
-    items: Option<Arc<[crate::picture::Art]>>,
 }
 
 /// Prepares `design`: loads its shape through `loader` (relative paths from `base`), fits its
@@ -347,9 +344,10 @@ pub fn prepare(
         Some((fg, note)) => (Some(Arc::new(fg)), note),
         None => (None, None),
     };
-    let mut p = prepare_unchecked(design, fg, fit)?;
+    let mut design = design.clone();
+    crate::load::read_item_art(loader, &mut design, base)?;
+    let mut p = prepare_unchecked(&design, fg, fit)?;
     p.note = note;
-    p.items = crate::load::item_pictures(loader, design, base)?;
     Ok(p)
 }
 
@@ -481,7 +479,6 @@ fn prepare_fitted(
         shaped,
         note: None,
         clip,
-        items: None,
     })
 }
 
@@ -638,7 +635,7 @@ impl Prepared {
             ..self.design.clone()
         };
         let mut p = prepare_with(&d, self.foreground.clone(), Fit::default())?;
-        (p.note, p.items) = (self.note.clone(), self.items.clone());
+        p.note.clone_from(&self.note);
         Ok(p)
     }
 
@@ -655,7 +652,7 @@ impl Prepared {
             size_limit: Some(size_limit),
         };
         let mut p = prepare_unchecked(&d, self.foreground.clone(), fit)?;
-        (p.note, p.items) = (self.note.clone(), self.items.clone());
+        p.note.clone_from(&self.note);
         Ok(p)
     }
 
@@ -676,7 +673,7 @@ impl Prepared {
                 &ends,
             )));
         }
-        crate::pipeline::finish_items(g, &self.items);
+        crate::pipeline::finish_items(g);
     }
 
     /// The cells of the shape's other parts that keeping its main part dropped (none when the

@@ -65,10 +65,6 @@ pub struct Generated {
     /// The items to collect ([`crate::items`]; the design's `collect`): those on the path in
     /// order, then the decoys. Empty without.
     pub items: Vec<crate::items::Placed>,
-    /// The items' pictures, one for each of the design's item names
-    /// ([`crate::items::names`]), as read by [`crate::make::prepare`] (your own SVG files
-    /// among them); `None` draws the built-in pictures by name.
-    pub item_pictures: Option<std::sync::Arc<[crate::picture::Art]>>,
 }
 
 impl Generated {
@@ -539,7 +535,6 @@ fn finish(
         added_cells: 0,
         outline: None,
         items: Vec::new(),
-        item_pictures: None,
     })
     .and_then(|mut g| {
         place_items(&mut g, &|_| true)?;
@@ -564,15 +559,10 @@ pub fn place_items(g: &mut Generated, fits: &dyn Fn(CellId) -> bool) -> Result<(
     Ok(())
 }
 
-/// Gives `g` the pictures of its items (read with its design: [`crate::make::prepare`]) and,
-/// drawn with the shape's outline, places its items again clear of the cells the outline cuts
-/// small ([`items_in_outline`]); where too few cells are left for them, they stay where they
-/// were placed on the whole cells.
-pub(crate) fn finish_items(
-    g: &mut Generated,
-    pictures: &Option<std::sync::Arc<[crate::picture::Art]>>,
-) {
-    g.item_pictures.clone_from(pictures);
+/// Drawn with the shape's outline, places `g`'s items again clear of the cells the outline
+/// cuts small ([`items_in_outline`]); where too few cells are left for them, they stay where
+/// they were placed on the whole cells.
+pub(crate) fn finish_items(g: &mut Generated) {
     // an error leaves the items as they were
     let _ = items_in_outline(g);
 }

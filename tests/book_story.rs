@@ -12,7 +12,7 @@ use crate::common::{assert_ok, hedge};
 
 /// Builds the book `text` (written as `book.toml` in `dir`, beside `start.svg`, a picture of
 /// our own) into `dir/out`, and returns its manifest.
-fn batch(dir: &Path, text: &str) -> serde_json::Value {
+pub(crate) fn batch(dir: &Path, text: &str) -> serde_json::Value {
     let own = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect x="2" y="2" width="36" height="16" fill="#3060d0"/></svg>"##;
     fs::write(dir.join("start.svg"), own).unwrap();
     fs::write(dir.join("book.toml"), text).unwrap();
@@ -41,7 +41,7 @@ fn pdf_pixels(pdf: &Path, page: u64) -> Option<Vec<u8>> {
 
 /// Every puzzle of the book in `dir/out` printed again (`hedge regenerate`) is its page in
 /// the book: the SVG byte for byte, the PDF's first page pixel for pixel.
-fn every_puzzle_reprints_as_its_page(dir: &Path, m: &serde_json::Value) {
+pub(crate) fn every_puzzle_reprints_as_its_page(dir: &Path, m: &serde_json::Value) {
     let out = dir.join("out");
     let manifest = out.join("manifest.json");
     let again = dir.join("again");

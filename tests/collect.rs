@@ -369,10 +369,90 @@ collect = 3
     }
     let built = hedge::book::build(&book, &hedge::io::Files, &|_, _| {}).unwrap();
     assert!(!built.files.is_empty());
-    let own = text.replace("collect = 3", "collect = 3\nitems = [\"gem.svg\"]");
-    let e = hedge::book::parse(&own, Path::new("."), &hedge::io::Files).unwrap_err();
+}
+
+/// Issue 61: a book's items may be pictures of its own (an SVG and a PNG beside the book
+/// file): every page draws them, the PDF holds the PNG once, the manifest records both with
+/// their digests, and every puzzle printed again from the manifest is its page.
+#[test]
+fn a_book_draws_items_of_its_own_and_reprints_them() {
+    let dir = tempfile::tempdir().unwrap();
+    image::RgbaImage::from_fn(40, 40, |x, y| {
+        let (dx, dy) = (x as i32 - 20, y as i32 - 20);
+        image::Rgba(if dx * dx + dy * dy < 16 * 16 {
+            [0xf2, 0xb4, 0x0c, 255]
+        } else {
+            [0, 0, 0, 0]
+        })
+    })
+    .save(dir.path().join("coin.png"))
+    .unwrap();
+    std::fs::write(
+        dir.path().join("gem.svg"),
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M5 0 10 5 5 10 0 5z" fill="#2a9d8f"/></svg>"##,
+    )
+    .unwrap();
+    let text = r#"
+[book]
+title = "Coins and gems"
+
+[[pages]]
+count = 2
+shapes = ["heart"]
+seed_from = 5
+difficulty = "ages-3-5"
+collect = 3
+items = ["coin.png", "gem.svg"]
+"#;
+    let m = crate::book_story::batch(dir.path(), text);
+    let recorded: Vec<&String> = m["pictures"].as_object().unwrap().keys().collect();
     assert!(
-        e.message.contains("a book's items are built-in pictures"),
-        "{e}"
+        recorded.iter().any(|p| p.ends_with("coin.png"))
+            && recorded.iter().any(|p| p.ends_with("gem.svg")),
+        "{recorded:?}"
     );
+    let out = dir.path().join("out");
+    for p in m["puzzles"].as_array().unwrap() {
+        let page = p["page"].as_u64().unwrap();
+        let svg = std::fs::read_to_string(out.join(format!("pages/page-{page:03}.svg"))).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let layer = doc
+            .descendants()
+            .find(|n| n.attribute("id").is_some_and(|id| id.starts_with("items")))
+            .expect("an items layer");
+        // coins (every other item) as pixels, gems as paths
+        let images = layer
+            .descendants()
+            .filter(|n| n.has_tag_name("image"))
+            .count();
+        assert!(images >= 3, "page {page}: {images} coins");
+        assert!(svg.contains("#2a9d8f"), "page {page}: no gem");
+    }
+    let bytes = std::fs::read(out.join("book.pdf")).unwrap();
+    let lo = lopdf::Document::load_mem(&bytes).unwrap();
+    let widths: Vec<i64> = lo
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.get(b"Subtype").and_then(|v| v.as_name()).ok() == Some(b"Image"))
+        .map(|s| s.dict.get(b"Width").unwrap().as_i64().unwrap())
+        .collect();
+    // the coin once in the whole book (and its soft mask)
+    assert_eq!(widths, [40, 40], "{widths:?}");
+    crate::book_story::every_puzzle_reprints_as_its_page(dir.path(), &m);
+
+    // a black-and-white book: the coin in grey, no RGB anywhere in the PDF
+    let bw = text.replace("[book]\n", "[book]\ninterior = \"bw\"\n");
+    std::fs::remove_dir_all(&out).unwrap();
+    let m = crate::book_story::batch(dir.path(), &bw);
+    let lo = lopdf::Document::load(out.join("book.pdf")).unwrap();
+    let spaces: Vec<&[u8]> = lo
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.get(b"Subtype").and_then(|v| v.as_name()).ok() == Some(b"Image"))
+        .map(|s| s.dict.get(b"ColorSpace").unwrap().as_name().unwrap())
+        .collect();
+    assert_eq!(spaces, [b"DeviceGray"; 2], "{spaces:?}");
+    crate::book_story::every_puzzle_reprints_as_its_page(dir.path(), &m);
 }

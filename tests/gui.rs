@@ -214,6 +214,71 @@ fn the_collect_slider_puts_items_on_the_way_and_the_picker_picks_their_picture()
     assert_eq!(h.state().error(), None);
 }
 
+/// Issue 61: a picture of your own as the item, picked in the editor: drawn as its pixels on
+/// the page, saved in the design, and the CLI draws the very same page from that file.
+#[test]
+fn the_item_picker_takes_a_picture_of_your_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let coin = dir.path().join("coin.png");
+    image::RgbaImage::from_fn(48, 48, |x, y| {
+        let (dx, dy) = (x as i32 - 24, y as i32 - 24);
+        image::Rgba(if dx * dx + dy * dy < 20 * 20 {
+            [0xf2, 0xb4, 0x0c, 255]
+        } else {
+            [0, 0, 0, 0]
+        })
+    })
+    .save(&coin)
+    .unwrap();
+    let mut h = editor();
+    let (base, picture) = (dir.path().to_path_buf(), coin.clone());
+    h.state_mut().set_dialog_hook(Some(Box::new(move |req| {
+        use hedge::app::DialogRequest;
+        Some(match req {
+            DialogRequest::ItemPicture => picture.clone(),
+            DialogRequest::Export(k) => base.join(format!("coin.{}", k.extension())),
+            DialogRequest::SaveDesign => base.join("coin.toml"),
+            _ => return None,
+        })
+    })));
+    h.get_by_role_and_label(Role::Slider, "Collect")
+        .set_value_accesskit(3.0);
+    h.run();
+    // the picture is read by a file task (inline here: it finishes in the frame it starts)
+    pick(&mut h, "Item", "Picture file…");
+    assert_eq!(h.state().error(), None);
+    let w = h.state().design().walls();
+    assert_eq!(w.items, [coin.to_string_lossy()]);
+    let art = w.item_art.as_deref().expect("the picture read");
+    assert!(
+        matches!(&art[0], hedge::picture::Art::Raster(r) if r.width == 48),
+        "{art:?}"
+    );
+    assert_eq!(h.state().generated().unwrap().items.len(), 6);
+    menu(&mut h, "File", "Export SVG...");
+    menu(&mut h, "File", "Save design as...");
+    assert!(
+        matches!(h.state().message(), Some(Ok(_))),
+        "{:?}",
+        h.state().message()
+    );
+    let svg = std::fs::read(dir.path().join("coin.svg")).unwrap();
+    let text = String::from_utf8(svg.clone()).unwrap();
+    assert_eq!(
+        text.matches("<image").count(),
+        6,
+        "three coins on the way and three decoys, drawn as the picture's pixels"
+    );
+    assert!(
+        text.contains("Collect the 3 coins"),
+        "the instruction names them"
+    );
+    assert!(
+        svg == cli_svg(&dir.path().join("coin.toml")),
+        "the CLI draws the editor's page from the saved design"
+    );
+}
+
 #[test]
 fn weave_slider_makes_crossings() {
     let mut h = editor();

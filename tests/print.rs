@@ -70,7 +70,6 @@ fn weave(entrance: Coord, exit: Coord) -> Generated {
         added_cells: 0,
         outline: None,
         items: Vec::new(),
-        item_pictures: None,
     }
 }
 

@@ -72,6 +72,10 @@ pub enum Command {
         /// The finish picture rather than the start picture.
         finish: bool,
     },
+    /// Use this picture file (SVG, PNG, JPEG, ...) as the item to collect.
+    SetItemPicture(PathBuf),
+    /// Show a file dialog to pick a picture of your own for the items to collect.
+    ItemPictureDialog,
     /// Switch cells on or off by hand (a brush stroke; `coalesce` continues the stroke).
     Paint {
         /// The cells and whether each is switched on.
@@ -182,6 +186,8 @@ pub enum DialogRequest {
     OpenImage,
     /// Pick an SVG picture for the start (or, `true`, the finish).
     EndPicture(bool),
+    /// Pick a picture of your own for the items to collect.
+    ItemPicture,
     /// Pick a book file to open.
     OpenBook,
     /// Pick where to save the book file.
@@ -248,6 +254,14 @@ impl HedgeApp {
             Command::EndPictureDialog { finish } => {
                 self.choose(DialogRequest::EndPicture(finish), ctx)
             }
+            Command::SetItemPicture(path) => {
+                let mut d = self.design().clone();
+                if let Some(w) = d.walls_mut() {
+                    w.items = vec![path.to_string_lossy().into_owned()];
+                }
+                self.set_design(d, false);
+            }
+            Command::ItemPictureDialog => self.choose(DialogRequest::ItemPicture, ctx),
             Command::Paint { edits, coalesce } => self.paint(edits, coalesce),
             Command::PlaceEnd { cell, exit } => self.place_end(cell, exit),
             Command::LockWall { a, b } => self.lock_wall(a, b),
@@ -467,6 +481,9 @@ impl HedgeApp {
                 )
                 .pick_file(),
             DialogRequest::EndPicture(_) => d.add_filter("SVG picture", &["svg"]).pick_file(),
+            DialogRequest::ItemPicture => d
+                .add_filter("picture", &crate::items::ITEM_FILES)
+                .pick_file(),
             DialogRequest::OpenBook => d.add_filter("book", &["toml"]).pick_file(),
             DialogRequest::SaveBook => d
                 .add_filter("book", &["toml"])

@@ -16,31 +16,69 @@ use super::task::{Control, Spawner, Task};
 use crate::design::Design;
 use crate::picture::Picture;
 
-/// The start and finish pictures of a page, as read (`None`: the words, or the theme's).
-pub type Pictures = Option<Arc<[Picture; 2]>>;
+/// The pictures a design's page and maze draw, as read: the start and finish pictures (`None`:
+/// the words, or the theme's) and the items' pictures of your own (`None`: built-in pictures
+/// by name).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Pictures {
+    ends: Option<Arc<[Picture; 2]>>,
+    items: Option<Arc<[crate::picture::Art]>>,
+}
 
-/// What a page's start and finish pictures are read from: the two files and the theme (which
-/// stands in for a file not given).
+impl Pictures {
+    /// Reads the pictures `d` names (paths as given: [`Ends::of`]).
+    fn read(d: &Design) -> Result<Pictures, String> {
+        let files = &crate::io::Files;
+        Ok(Pictures {
+            ends: crate::load::page_pictures(files, &d.page).map_err(|e| e.to_string())?,
+            items: crate::load::item_pictures(files, d, None).map_err(|e| e.to_string())?,
+        })
+    }
+
+    /// The pictures `d` holds.
+    fn of(d: &Design) -> Pictures {
+        Pictures {
+            ends: d.page.pictures.clone(),
+            items: d.walls().item_art.clone(),
+        }
+    }
+
+    /// Gives `d` these pictures.
+    fn give(&self, d: &mut Design) {
+        d.page.pictures.clone_from(&self.ends);
+        if let Some(w) = d.walls_mut() {
+            w.item_art.clone_from(&self.items);
+        }
+    }
+}
+
+/// What a design's pictures are read from: its page's start and finish files and theme
+/// (which stands in for a file not given), and its items' names when it collects items and
+/// names a file of its own.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ends {
     start: Option<PathBuf>,
     finish: Option<PathBuf>,
     theme: Option<String>,
+    items: Vec<String>,
 }
 
 impl Ends {
-    /// The ends of `d`'s page.
+    /// The ends of `d`'s page, and its items of its own.
     pub fn of(d: &Design) -> Ends {
+        let w = d.walls();
+        let own = w.collect > 0 && w.items.iter().any(|n| crate::items::is_file(n));
         Ends {
             start: d.page.start_picture.clone(),
             finish: d.page.finish_picture.clone(),
             theme: d.page.theme.clone(),
+            items: if own { w.items.clone() } else { Vec::new() },
         }
     }
 
     /// Whether reading them reads a file.
     fn files(&self) -> bool {
-        self.start.is_some() || self.finish.is_some()
+        self.start.is_some() || self.finish.is_some() || !self.items.is_empty()
     }
 }
 
@@ -84,7 +122,7 @@ impl Doing {
                 None => format!("Opening the book {}...", name(p)),
             },
             Doing::SaveBook(p) => format!("Saving the book {}...", name(p)),
-            Doing::Pictures => "Reading the start and finish pictures...".into(),
+            Doing::Pictures => "Reading the pictures...".into(),
             Doing::Autosave => return None,
         })
     }
@@ -265,18 +303,20 @@ fn is_book(path: &Path) -> bool {
         .is_some_and(|t| t.contains_key("book") || t.contains_key("pages"))
 }
 
-/// Reads the design file at `path` and its start and finish pictures (a file task's job).
+/// Reads the design file at `path` and its pictures (a file task's job).
 fn open_design(path: &Path) -> Result<Opened, String> {
     let mut d = crate::io::read_design(path).map_err(|e| e.to_string())?;
     // its pictures' paths are relative to it
-    d.page
-        .resolve_pictures(path.parent().unwrap_or(Path::new("")));
+    let dir = path.parent().unwrap_or(Path::new(""));
+    d.page.resolve_pictures(dir);
+    if let Some(w) = d.walls_mut() {
+        w.resolve_items(dir);
+    }
     // its page words: a strings file it names, read now (the page prints them)
     d.page.words = crate::load::page_words(&crate::io::Files, &d.page)
         .map_err(|e| e.to_string())?
         .0;
-    let pictures =
-        crate::load::page_pictures(&crate::io::Files, &d.page).map_err(|e| e.to_string());
+    let pictures = Pictures::read(&d);
     Ok(Opened {
         design: d,
         pictures,
@@ -393,41 +433,37 @@ impl HedgeApp {
         self.poll_files();
     }
 
-    /// Sets `design`'s start and finish pictures: the current design's when they are of the
-    /// same files, the ones last read when they are, none when it has no picture files.
+    /// Sets `design`'s pictures (start and finish, its items' of its own): the current
+    /// design's when they are of the same files, the ones last read when they are, none when
+    /// it has no picture files.
     /// Otherwise they are read in the background and `false` says so (the edit waits for them).
     pub(super) fn end_pictures(&mut self, design: &mut Design) -> bool {
         let ends = Ends::of(design);
         if ends == Ends::of(self.design()) {
-            design
-                .page
-                .pictures
-                .clone_from(&self.design().page.pictures);
+            Pictures::of(self.design()).give(design);
             return true;
         }
         if !ends.files() {
-            design.page.pictures = None;
+            Pictures::default().give(design);
             return true;
         }
         if let Some((read, r)) = &self.work.files().pictures_read
             && *read == ends
         {
             match r {
-                Ok(p) => design.page.pictures.clone_from(p),
+                Ok(p) => p.give(design),
                 Err(e) => {
-                    design.page.pictures = None;
+                    Pictures::default().give(design);
                     self.message = Some(Err(e.clone()));
                 }
             }
             return true;
         }
-        let page = design.page.clone();
+        let d = design.clone();
         self.work
             .files_mut()
             .start(Doing::Pictures, move |_: &Control<Step>| {
-                let r =
-                    crate::load::page_pictures(&crate::io::Files, &page).map_err(|e| e.to_string());
-                Done::Pictures(ends, r)
+                Done::Pictures(ends, Pictures::read(&d))
             });
         false
     }
@@ -462,7 +498,7 @@ impl HedgeApp {
                 self.message = Some(match o.pictures {
                     Ok(_) => Ok(format!("opened {}", path.display())),
                     Err(e) => Err(format!(
-                        "opened {}, without its start and finish pictures: {e}",
+                        "opened {}, without its pictures: {e}",
                         path.display()
                     )),
                 });

@@ -50,7 +50,9 @@ pub(super) fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coa
     braid_knobs(ui, &mut w, walls, woven, coalesce);
     seed_knobs(app, ui, d, coalesce);
     entrance_knobs(ui, &mut w, walls, coalesce);
-    collect_knobs(ui, &mut w, walls, coalesce);
+    if collect_knobs(ui, &mut w, walls, coalesce) {
+        app.pending.push(super::Command::ItemPictureDialog);
+    }
     if let Some(knobs) = d.walls_mut() {
         *knobs = w;
     }
@@ -263,10 +265,11 @@ fn entrance_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, coalesce: &mut 
     });
 }
 
-/// The items to collect on the way ([`crate::items`]): how many, and the built-in picture
-/// they show (a design file may name several, or files of its own; the picker then shows the
-/// first).
-fn collect_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, coalesce: &mut bool) {
+/// The items to collect on the way ([`crate::items`]): how many, and the picture they show,
+/// a built-in one or a file of your own (a design file may name several; the picker then
+/// shows the first). `true` when "Picture file..." was picked: the caller asks for the file.
+fn collect_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, coalesce: &mut bool) -> bool {
+    let mut choose_file = false;
     ui.add_enabled_ui(walls, |ui| {
         let plain = w.braid == 0.0 && w.weave == 0.0 && w.starts <= 1;
         let r = ui
@@ -293,6 +296,11 @@ fn collect_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, coalesce: &mut b
         ComboBox::from_label("Item")
             .selected_text(crate::items::word(shown))
             .show_ui(ui, |ui| {
+                // first: the list of built-ins scrolls
+                choose_file = ui
+                    .selectable_label(crate::items::is_file(shown), ITEM_FILE)
+                    .on_hover_text("a picture of your own: SVG, PNG or JPEG")
+                    .clicked();
                 for n in crate::theme::picture_names() {
                     ui.selectable_value(&mut pick, n.to_string(), n);
                 }
@@ -305,7 +313,11 @@ fn collect_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, coalesce: &mut b
             };
         }
     });
+    choose_file
 }
+
+/// The Item picker's first entry: a picture file of your own.
+pub(super) const ITEM_FILE: &str = "Picture file…";
 
 /// The growing tree's policy, and the newest share of a mixed one.
 fn growing_tree(ui: &mut egui::Ui, policy: &mut GrowingTreePolicy, coalesce: &mut bool) {

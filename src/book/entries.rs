@@ -11,19 +11,26 @@ use super::PuzzleSpec;
 use crate::design::Design;
 use crate::error::{Error, Result};
 use crate::load::Loader;
-use crate::shape::ShapeSource;
 
 /// A parser's whole message on one line (a value quoted in it may hold a newline).
 pub(super) fn first_line(s: &str) -> String {
     crate::error::one_line(s.trim()).into_owned()
 }
 
-/// Resolves a file shape's path against `base` (the folder of the file that named it).
-pub(super) fn resolve_shape(design: &mut Design, base: &Path) {
-    if let Some(ShapeSource::File(p)) = &mut design.shape
-        && p.is_relative()
-    {
-        *p = base.join(&*p);
+/// Takes the relative paths of the files `design` names (its shape's picture, its start,
+/// finish and item pictures: [`Design::picture_files`]; its strings file) relative to `base`,
+/// the folder of the file that named them.
+pub(super) fn resolve_files(design: &mut Design, base: &Path) {
+    let mut join = |p: &mut std::path::PathBuf| {
+        if p.is_relative() {
+            *p = base.join(&*p);
+        }
+        Ok(())
+    };
+    // `join` never fails
+    let _ = design.picture_files(&mut join);
+    if let Some(p) = &mut design.page.strings {
+        let _ = join(p);
     }
 }
 
@@ -114,8 +121,7 @@ pub(super) fn single(
             "{what}: seed missing; every page of a book needs one so the book prints the same each time"
         )));
     }
-    resolve_shape(&mut design, &dir);
-    design.page.resolve_pictures(&dir);
+    resolve_files(&mut design, &dir);
     // a design without a height has its rows fitted to its shape, as `hedge generate
     // --design` fits them (as many rows as columns without a shape)
     let fit_height = !height_given && design.shape.is_some();

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::entries::{design_from_table, entry_error, resolve_shape};
+use super::entries::{design_from_table, entry_error, resolve_files};
 use super::ramp::Slope;
 use super::{DifficultyRamp, PuzzleSpec, Ramp, Settings};
 use crate::design::{Design, MAX_SEED};
@@ -153,8 +153,7 @@ impl Generator {
             None => (None, None, None),
         };
         d.validate()?;
-        resolve_shape(&mut d, base);
-        d.page.resolve_pictures(base);
+        resolve_files(&mut d, base);
         Ok(PuzzleSpec {
             design: d,
             fit_height,

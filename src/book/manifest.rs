@@ -17,7 +17,6 @@ use crate::draw;
 use crate::error::{Error, Result};
 use crate::metrics::Metrics;
 use crate::preflight;
-use crate::shape::ShapeSource;
 
 /// The manifest's `format` field.
 pub const MANIFEST_FORMAT: &str = "hedge-book";
@@ -153,15 +152,11 @@ fn from_book(path: &Path, base: &Path) -> PathBuf {
 /// `design` with its files' paths relative to the book file's folder `base` ([`from_book`]).
 pub(super) fn relative_design(design: &Design, base: &Path) -> Design {
     let mut d = design.clone();
-    if let Some(ShapeSource::File(p)) = &mut d.shape {
+    // the closure never fails
+    let _ = d.picture_files(&mut |p| {
         *p = from_book(p, base);
-    }
-    for p in [&mut d.page.start_picture, &mut d.page.finish_picture]
-        .into_iter()
-        .flatten()
-    {
-        *p = from_book(p, base);
-    }
+        Ok(())
+    });
     d
 }
 

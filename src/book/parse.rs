@@ -80,7 +80,15 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         for p in &mut puzzles[first..] {
             p.design.page.pictures.clone_from(&read);
         }
-        crate::items::check_builtin(&puzzles[first].design.walls().items).map_err(at)?;
+        // and its item pictures of its own
+        let art =
+            crate::load::item_pictures(&pictures, &puzzles[first].design, None).map_err(at)?;
+        for w in puzzles[first..]
+            .iter_mut()
+            .filter_map(|p| p.design.walls_mut())
+        {
+            w.item_art.clone_from(&art);
+        }
     }
     if let Some(c) = &mut raw.book.cover {
         super::cover::read_pictures(c, base, &pictures)?;

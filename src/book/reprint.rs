@@ -26,7 +26,6 @@ use crate::draw::Pages;
 use crate::error::{Error, Result, clip};
 use crate::load::Loader;
 use crate::page::PageSetup;
-use crate::shape::ShapeSource;
 
 /// A puzzle of a book, ready to print again.
 pub struct Reprint {
@@ -116,18 +115,14 @@ fn check_path(path: &Path, what: &str) -> Result<()> {
     Ok(())
 }
 
-/// The paths of the files `design` names: its shape's picture, its start and finish pictures.
-fn design_paths(design: &Design) -> Vec<&Path> {
+/// The paths of the picture files `design` names ([`Design::picture_files`]).
+fn design_paths(design: &Design) -> Vec<PathBuf> {
     let mut paths = Vec::new();
-    if let Some(ShapeSource::File(p)) = &design.shape {
-        paths.push(p.as_path());
-    }
-    for p in [&design.page.start_picture, &design.page.finish_picture]
-        .into_iter()
-        .flatten()
-    {
-        paths.push(p.as_path());
-    }
+    // the closure never fails
+    let _ = design.clone().picture_files(&mut |p| {
+        paths.push(p.clone());
+        Ok(())
+    });
     paths
 }
 
@@ -199,7 +194,7 @@ impl BookManifest {
                 }
                 _ => {}
             }
-            for path in design_paths(&p.design) {
+            for path in &design_paths(&p.design) {
                 check_path(path, &format!("puzzles[{i}]'s picture"))?;
             }
         }
@@ -298,18 +293,7 @@ impl BookManifest {
             *path = full;
             Ok(())
         };
-        if let Some(ShapeSource::File(path)) = &mut design.shape {
-            resolve(path)?;
-        }
-        for path in [
-            &mut design.page.start_picture,
-            &mut design.page.finish_picture,
-        ]
-        .into_iter()
-        .flatten()
-        {
-            resolve(path)?;
-        }
+        design.picture_files(&mut resolve)?;
         // a version 2 manifest's pictures are read only when they are the book's
         let checked;
         let loader: &dyn Loader = if self.version >= 2 {
@@ -319,6 +303,10 @@ impl BookManifest {
             loader
         };
         let s = &self.settings;
+        let art = crate::load::item_pictures(loader, &design, None)?;
+        if let Some(w) = design.walls_mut() {
+            w.item_art = art;
+        }
         let product = regenerate_puzzle(&design, loader)?;
         let mut setup = s.puzzle_setup(&design, number, (p.page, p.key_page), p.stars);
         setup.pictures = crate::load::page_pictures(loader, &setup)?;

@@ -169,6 +169,7 @@ impl TryFrom<FlatDesign> for Design {
             starts: f.starts,
             collect: f.collect,
             items: f.items,
+            item_art: None,
             lock: f.lock,
             recarve: f.recarve,
         };

@@ -131,6 +131,11 @@ pub struct Walls {
     /// The items' pictures, used in turn: theme picture names (`apple`, `carrot`, ...) or SVG
     /// files. Empty: [`crate::items::DEFAULT_ITEM`].
     pub items: Vec<String>,
+    /// The items' pictures as read from `items` when it names a file of its own
+    /// ([`crate::load::item_pictures`]: the command line, a book and the editor read them
+    /// through their loaders); the drawing uses these, one for each name in order. Not kept
+    /// in files: the names are. `None`: built-in pictures only, drawn by name.
+    pub item_art: Option<std::sync::Arc<[crate::picture::Art]>>,
     /// Walls locked open or closed by hand ([`crate::locks`]; the `lock` table).
     pub lock: Locks,
     /// Regions carved again, each from a seed of its own, in order ([`crate::locks::recarve`];
@@ -153,6 +158,7 @@ impl Walls {
         starts: 1,
         collect: 0,
         items: Vec::new(),
+        item_art: None,
         lock: Locks::NONE,
         recarve: Vec::new(),
     };
@@ -203,6 +209,18 @@ impl Walls {
             unit("the growing-tree newest share", p)?;
         }
         Ok(())
+    }
+}
+
+impl Walls {
+    /// Takes the relative paths of the item pictures of its own (`items`:
+    /// [`crate::items::is_file`]) relative to `base`, the folder of the file that names them.
+    pub fn resolve_items(&mut self, base: &std::path::Path) {
+        for name in self.items.iter_mut().filter(|n| crate::items::is_file(n)) {
+            if std::path::Path::new(name.as_str()).is_relative() {
+                *name = base.join(&*name).to_string_lossy().into_owned();
+            }
+        }
     }
 }
 
@@ -342,6 +360,34 @@ impl Design {
             Kind::Walls(w) => w,
             Kind::Tiles(_) => &DEFAULT_WALLS,
         }
+    }
+
+    /// Calls `f` on the path of every picture file the design names, as written: its shape's
+    /// picture, its start and finish pictures and its item pictures of its own
+    /// ([`crate::items::is_file`]), in that order. `f` may change a path in place (a book
+    /// takes them relative to the file that names them, its manifest relative to the book).
+    /// An item name is text: a path changed to one that is not UTF-8 is kept lossily.
+    pub fn picture_files(
+        &mut self,
+        f: &mut dyn FnMut(&mut std::path::PathBuf) -> Result<()>,
+    ) -> Result<()> {
+        if let Some(ShapeSource::File(p)) = &mut self.shape {
+            f(p)?;
+        }
+        for p in [&mut self.page.start_picture, &mut self.page.finish_picture]
+            .into_iter()
+            .flatten()
+        {
+            f(p)?;
+        }
+        if let Kind::Walls(w) = &mut self.kind {
+            for name in w.items.iter_mut().filter(|n| crate::items::is_file(n)) {
+                let mut p = std::path::PathBuf::from(&*name);
+                f(&mut p)?;
+                *name = p.to_string_lossy().into_owned();
+            }
+        }
+        Ok(())
     }
 
     /// The walls knobs to change, for a maze of walls (`None` for tiles).

@@ -33,10 +33,11 @@ fn builtin(name: &str) -> Option<Arc<Picture>> {
         .clone()
 }
 
-/// The picture item `i` of `g`'s design shows: the one read with the maze (an SVG's paths or
-/// a PNG's pixels), else the built-in picture of that name.
+/// The picture item `i` of `g`'s design shows: the one read with the design (an SVG's paths
+/// or a PNG's pixels: [`crate::design::Walls::item_art`]), else the built-in picture of that
+/// name.
 fn picture_of(g: &Generated, i: usize) -> Option<Art> {
-    if let Some(p) = g.item_pictures.as_ref().and_then(|ps| ps.get(i)) {
+    if let Some(p) = g.design.walls().item_art.as_ref().and_then(|ps| ps.get(i)) {
         return Some(p.clone());
     }
     let names = crate::items::names(&g.design.walls().items);

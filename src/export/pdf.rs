@@ -549,7 +549,8 @@ fn image_name(image: &crate::picture::Raster) -> String {
 }
 
 /// Adds every raster picture of `pages` (their [`Shape::Image`] items) to `lo` once, as an
-/// image XObject (8-bit DeviceRGB, its alpha as a DeviceGray soft mask when it has one; the
+/// image XObject (8-bit DeviceRGB, or DeviceGray for a grey picture; its alpha as a DeviceGray
+/// soft mask when it has one; the
 /// streams are deflated with the others), and names them in every page's `/Resources
 /// /XObject`. In digest order, so the same pages give the same objects.
 fn embed_images(lo: &mut lopdf::Document, pages: &[&Drawing]) {
@@ -578,12 +579,20 @@ fn embed_images(lo: &mut lopdf::Document, pages: &[&Drawing]) {
             dict.set("BitsPerComponent", 8);
             Stream::new(dict, bytes)
         };
-        let rgb: Vec<u8> = image
+        // a grey picture (every picture of a black-and-white book) in DeviceGray: no RGB
+        let grey = image
             .rgba
             .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
-        let mut stream = image_dict("DeviceRGB", rgb);
+            .all(|p| p[0] == p[1] && p[1] == p[2]);
+        let mut stream = if grey {
+            image_dict(
+                "DeviceGray",
+                image.rgba.chunks_exact(4).map(|p| p[0]).collect(),
+            )
+        } else {
+            let rgb = image.rgba.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]);
+            image_dict("DeviceRGB", rgb.collect())
+        };
         if !image.opaque() {
             let alpha: Vec<u8> = image.rgba.chunks_exact(4).map(|p| p[3]).collect();
             let mask = lo.add_object(image_dict("DeviceGray", alpha));
