@@ -665,7 +665,7 @@ fn a_name_gets_the_width_of_the_page() {
 fn a_shape_too_thin_for_the_preset_says_what_to_change() {
     for args in [
         &["--text", "Sophia", "--topology", "hex"][..],
-        &["--shape", "key", "--topology", "hex"][..],
+        &["--text", "Oliver", "--topology", "hex"][..],
     ] {
         let out = hedge()
             .args([
