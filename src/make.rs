@@ -29,8 +29,8 @@ use crate::metrics::Metrics;
 use crate::outline::{Clip, Outline};
 use crate::page::PageSetup;
 use crate::pipeline::{
-    Generated, GeneratedTiles, ShapedMask, generate_shaped_unchecked, generate_tiles,
-    generate_unchecked, shape_mask_with,
+    Generated, GeneratedTiles, ShapedMask, generate_revealing, generate_shaped_unchecked,
+    generate_tiles, shape_mask_with,
 };
 use crate::shape::fit::PixelMap;
 use crate::shape::outline::{Ring, ring_box, split_marks};
@@ -331,6 +331,8 @@ pub struct Prepared {
     /// The pictures of the items to collect, when the design names files of its own
     /// ([`crate::load::item_pictures`]).
     items: Option<Arc<[crate::picture::Art]>>,
+    /// The picture the design reveals, cut ([`crate::reveal`]; [`load_reveal`]).
+    reveal: Option<Arc<Foreground>>,
 }
 
 /// Prepares `design`: loads its shape through `loader` (relative paths from `base`), fits its
@@ -350,7 +352,34 @@ pub fn prepare(
     let mut p = prepare_unchecked(design, fg, fit)?;
     p.note = note;
     p.items = crate::load::item_pictures(loader, design, base)?;
+    p.reveal = load_reveal(design, loader, base)?;
     Ok(p)
+}
+
+/// The picture `design` reveals ([`crate::reveal`]), read through `loader` (a relative path
+/// from `base`) and cut as a shape is with the default cut; `None` without one.
+pub fn load_reveal(
+    design: &Design,
+    loader: &dyn Loader,
+    base: Option<&Path>,
+) -> Result<Option<Arc<Foreground>>> {
+    let Some(source) = design.walls().reveal.as_ref() else {
+        return Ok(None);
+    };
+    let loaded = load_shape(loader, source, base).map_err(|e| reveal_error(&e))?;
+    let how = Cutting {
+        cut: Cut::default(),
+        pick: None,
+        force: false,
+        turn: false,
+    };
+    let fg = foreground(source, &loaded, &how).map_err(|e| reveal_error(&e))?;
+    Ok(Some(Arc::new(fg)))
+}
+
+/// `e` said of the picture to reveal.
+fn reveal_error(e: &Error) -> Error {
+    Error::new(e.kind, format!("reveal: {}", e.message))
 }
 
 /// [`prepare`] with the shape's foreground already cut (`None`: the design has no shape, or its
@@ -482,6 +511,7 @@ fn prepare_fitted(
         note: None,
         clip,
         items: None,
+        reveal: None,
     })
 }
 
@@ -639,6 +669,7 @@ impl Prepared {
         };
         let mut p = prepare_with(&d, self.foreground.clone(), Fit::default())?;
         (p.note, p.items) = (self.note.clone(), self.items.clone());
+        p.reveal.clone_from(&self.reveal);
         Ok(p)
     }
 
@@ -656,7 +687,36 @@ impl Prepared {
         };
         let mut p = prepare_unchecked(&d, self.foreground.clone(), fit)?;
         (p.note, p.items) = (self.note.clone(), self.items.clone());
+        p.reveal.clone_from(&self.reveal);
         Ok(p)
+    }
+
+    /// This preparation revealing `picture` (cut; [`load_reveal`]), for a design prepared
+    /// from a foreground already cut ([`prepare_with`]: the editor, books).
+    pub fn with_reveal(mut self, picture: Option<Arc<Foreground>>) -> Prepared {
+        self.reveal = picture;
+        self
+    }
+
+    /// The picture the design reveals as a shape's mask on the maze's grid ([`crate::reveal`];
+    /// the picture fitted as a `shape` is: [`shape_mask_with`]); `None` without one. A picture
+    /// that leaves too few cells gives an empty mask, which [`crate::reveal::cells`] refuses.
+    pub fn reveal_mask(&self) -> Result<Option<Mask>> {
+        let (Some(fg), Some(source)) = (&self.reveal, &self.design.walls().reveal) else {
+            return Ok(None);
+        };
+        let d = Design {
+            shape: Some(source.clone()),
+            ..self.design.clone()
+        };
+        match shape_mask_with(&d, fg, |_, _| {}) {
+            Ok(s) => Ok(Some(s.mask)),
+            Err(e) if e.kind == ErrorKind::EmptyMask => {
+                let t = Topology::new(d.grid_topology(), d.width, d.height)?;
+                Ok(Some(Mask::empty(&t)?))
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// The cells clipped to the shape's outline, when the design is drawn with it.
@@ -829,9 +889,10 @@ impl Prepared {
         if d.style() == Style::Tiles {
             return generate_tiles(d, self.mask()).map(Made::Tiles);
         }
+        let picture = self.reveal_mask()?;
         let mut g = match &self.shaped {
-            Some(s) => generate_shaped_unchecked(d, s),
-            None => generate_unchecked(d, None),
+            Some(s) => generate_shaped_unchecked(d, s, picture.as_ref()),
+            None => generate_revealing(d, None, picture.as_ref()),
         }?;
         self.outline(&mut g);
         difficulty::levels::stand(&mut g);
@@ -848,8 +909,9 @@ impl Prepared {
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Found> {
         check_targets(&self.design)?;
-        let mut found =
-            difficulty::search_unchecked(&self.design, self.mask(), options, cancel, progress)?;
+        let picture = self.reveal_mask()?;
+        let on = (self.mask(), picture.as_ref());
+        let mut found = difficulty::search_unchecked(&self.design, on, options, cancel, progress)?;
         if let Some(s) = &self.shaped {
             found.generated.added_cells += s.added.len();
             found.generated.dropped_cells += s.dropped.len();

@@ -249,6 +249,7 @@ fn corridor_on_page(kind: TopologyKind, w: u32, h: u32, setup: &PageSetup) -> Op
         outline: None,
         items: Vec::new(),
         item_pictures: None,
+        reveal: None,
     };
     let mut narrowest = f64::INFINITY;
     for pair in sides.chunks(2) {

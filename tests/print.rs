@@ -71,6 +71,7 @@ fn weave(entrance: Coord, exit: Coord) -> Generated {
         outline: None,
         items: Vec::new(),
         item_pictures: None,
+        reveal: None,
     }
 }
 

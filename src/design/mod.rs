@@ -131,6 +131,10 @@ pub struct Walls {
     /// The items' pictures, used in turn: theme picture names (`apple`, `carrot`, ...) or SVG
     /// files. Empty: [`crate::items::DEFAULT_ITEM`].
     pub items: Vec<String>,
+    /// A picture revealed by the path ([`crate::reveal`]): a built-in shape, a picture file
+    /// or a text, fitted to the maze's grid as a shape is; the solution is built through its
+    /// cells, and the answer key shades it. `None` (the default, left out of the file): none.
+    pub reveal: Option<ShapeSource>,
     /// Walls locked open or closed by hand ([`crate::locks`]; the `lock` table).
     pub lock: Locks,
     /// Regions carved again, each from a seed of its own, in order ([`crate::locks::recarve`];
@@ -153,6 +157,7 @@ impl Walls {
         starts: 1,
         collect: 0,
         items: Vec::new(),
+        reveal: None,
         lock: Locks::NONE,
         recarve: Vec::new(),
     };
@@ -226,6 +231,8 @@ impl Tiles {
 
 /// What kind of maze a design makes, with the knobs only that kind has. A file names it with
 /// `style = "walls"` or `style = "tiles"` beside the knobs ([`flat::FlatDesign`]).
+// the walls variant is the common one; boxing it would cost every knob a dereference
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
     /// Cells separated by walls (every topology and carver).
@@ -520,6 +527,15 @@ impl Design {
                 }
                 self.check_starts()?;
                 crate::items::check(w.collect, &w.items, w.weave > 0.0, w.braid > 0.0, w.starts)?;
+                if w.reveal.is_some() {
+                    crate::reveal::check(crate::reveal::Knobs {
+                        weave: w.weave > 0.0,
+                        braid: w.braid > 0.0,
+                        starts: w.starts,
+                        placed: w.placement != Placement::Auto,
+                        hand: !w.lock.is_empty() || !w.recarve.is_empty(),
+                    })?;
+                }
                 w.lock.check()?;
                 crate::locks::check_recarves(&w.recarve, MAX_SEED)?;
                 let hand = !w.lock.is_empty() || !w.recarve.is_empty();
