@@ -34,9 +34,12 @@ pub const MAX_SHARE: f64 = 0.8;
 /// How many walks are tried; the best match is kept.
 const TRIES: usize = 12;
 
+/// The chance a cell of the path starts a branch before the rest is grown ([`grow`]).
+const BRANCH: f64 = 0.35;
+
 /// The chance the growing tree around the path extends its newest cell rather than a random
 /// one: long corridors like the path's, with dead ends of every length.
-const NEWEST: f64 = 0.5;
+const NEWEST: f64 = 0.75;
 
 /// The knobs a picture maze is checked against ([`check`]).
 #[derive(Clone, Copy, Debug)]
@@ -211,8 +214,21 @@ fn attempt(
         .collect();
     exits.sort_by_key(|&i| std::cmp::Reverse(from[doors[i].cell.index()]));
     let exit = doors[*exits.get(rng.below(exits.len().clamp(1, 3)))?];
-    let way = cheapest(grid, picture, entrance.cell, exit.cell)?;
-    let path = fill(grid, picture, way, rng);
+    // each cell's step costs a little more or less at random: a way that wanders, so the
+    // detours grown on it run every way, not in long rows beside a straight line
+    let weight: Vec<u32> = grid
+        .cells()
+        .map(|c| {
+            let w = 2 + rng.below(5) as u32;
+            if picture[c.index()] {
+                w
+            } else {
+                OFF_PICTURE * w
+            }
+        })
+        .collect();
+    let way = cheapest(grid, &weight, entrance.cell, exit.cell)?;
+    let path = pockets(grid, fill(grid, picture, way, rng), rng);
     Some(Revealed {
         entrance,
         exit,
@@ -221,12 +237,51 @@ fn attempt(
     })
 }
 
+/// The chance a detour of the grown path that could be pulled back out is ([`pockets`]).
+const POCKETS: f64 = 0.12;
+
+/// `path` with some of its detours pulled back out at random: where it runs `a, c, b` or
+/// `a, c, d, b` with `a` beside `b`, the step `a, b` instead (each [`POCKETS`] of the time,
+/// never beside a pocket already made). The cells left out are pockets of the picture off
+/// the path, which become dead ends inside it, so the picture is not one long corridor on
+/// the puzzle page.
+fn pockets(grid: &Grid, path: Vec<CellId>, rng: &mut dyn Random) -> Vec<CellId> {
+    let mut out = vec![false; grid.len()];
+    let mut keep = vec![true; path.len()];
+    let beside_pocket =
+        |c: CellId, out: &[bool]| grid.neighbours(c).into_iter().any(|n| out[n.index()]);
+    let mut i = 0;
+    while i + 2 < path.len() {
+        let span = if i + 3 < path.len() && grid.slot_of(path[i], path[i + 3]).is_some() {
+            3
+        } else if grid.slot_of(path[i], path[i + 2]).is_some() {
+            2
+        } else {
+            0
+        };
+        let loose = &path[i + 1..i + span.max(1)];
+        if span == 0 || loose.iter().any(|&c| beside_pocket(c, &out)) || !rng.chance(POCKETS) {
+            i += 1;
+            continue;
+        }
+        for k in i + 1..i + span {
+            keep[k] = false;
+            out[path[k].index()] = true;
+        }
+        i += span;
+    }
+    path.into_iter()
+        .zip(keep)
+        .filter_map(|(c, k)| k.then_some(c))
+        .collect()
+}
+
 /// How much more a step onto a cell off the picture costs than one onto the picture.
 const OFF_PICTURE: u32 = 8;
 
-/// The cheapest way from `a` to `b` (both included), a step onto a cell of the picture
-/// costing 1 and one off it [`OFF_PICTURE`].
-fn cheapest(grid: &Grid, picture: &[bool], a: CellId, b: CellId) -> Option<Vec<CellId>> {
+/// The cheapest way from `a` to `b` (both included), a step onto cell `c` costing
+/// `weight[c]`.
+fn cheapest(grid: &Grid, weight: &[u32], a: CellId, b: CellId) -> Option<Vec<CellId>> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let mut cost = vec![u32::MAX; grid.len()];
@@ -243,7 +298,7 @@ fn cheapest(grid: &Grid, picture: &[bool], a: CellId, b: CellId) -> Option<Vec<C
             break;
         }
         for n in grid.neighbours(c) {
-            let step = if picture[n.index()] { 1 } else { OFF_PICTURE };
+            let step = weight[n.index()];
             if k + step < cost[n.index()] {
                 cost[n.index()] = k + step;
                 prev[n.index()] = c.0;
@@ -370,6 +425,23 @@ fn grow(maze: &mut Maze, path: &[CellId], rng: &mut dyn Random) {
         inside[c.index()] = true;
     }
     shuffle(rng, &mut active);
+    // a branch started off many of the path's cells first: the way has choices all along it
+    for k in 0..active.len() {
+        let c = active[k];
+        if !rng.chance(BRANCH) {
+            continue;
+        }
+        let out: Vec<CellId> = grid
+            .neighbours(c)
+            .into_iter()
+            .filter(|n| !inside[n.index()])
+            .collect();
+        if let Some(&n) = out.get(rng.below(out.len().max(1))) {
+            maze.link(c, n);
+            inside[n.index()] = true;
+            active.push(n);
+        }
+    }
     while !active.is_empty() {
         let i = if rng.chance(NEWEST) {
             active.len() - 1

@@ -275,6 +275,11 @@ impl Preset {
             };
         }
         design.targets = self.targets;
+        // a picture maze's path is as long as its picture: where it stands among the mazes
+        // of its grid is the picture's doing, so its level is not asked (its floors are)
+        if design.walls().reveal.is_some() {
+            design.targets.level = None;
+        }
         design.page.markers = self.markers;
         // the narrowest corridor the preset accepts is the narrowest the page accepts (the
         // preflight holds the page to it, and the crayon's way to 0.6 of it)
