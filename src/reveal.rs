@@ -276,6 +276,33 @@ fn pockets(grid: &Grid, path: Vec<CellId>, rng: &mut dyn Random) -> Vec<CellId> 
         .collect()
 }
 
+/// Every detour from `a` to `b` (`ends`) through up to `longest` cells that `free` allows,
+/// found depth first from `a` (`way` the cells so far), into `out`: each the cells between.
+fn detour(
+    grid: &Grid,
+    ends: (CellId, CellId),
+    free: &dyn Fn(CellId) -> bool,
+    longest: usize,
+    way: &mut Vec<CellId>,
+    out: &mut Vec<Vec<CellId>>,
+) {
+    let (a, b) = ends;
+    let at = way.last().copied().unwrap_or(a);
+    for c in grid.neighbours(at) {
+        if !free(c) || way.contains(&c) {
+            continue;
+        }
+        way.push(c);
+        if grid.slot_of(c, b).is_some() {
+            out.push(way.clone());
+        }
+        if way.len() < longest {
+            detour(grid, ends, free, longest, way, out);
+        }
+        way.pop();
+    }
+}
+
 /// How much more a step onto a cell off the picture costs than one onto the picture.
 const OFF_PICTURE: u32 = 8;
 
@@ -337,46 +364,39 @@ fn fill(grid: &Grid, picture: &[bool], way: Vec<CellId>, rng: &mut dyn Random) -
     // the steps still to try, each once: a step that cannot take a detour never can again
     // (cells only join the path)
     let mut steps: Vec<CellId> = way[..way.len() - 1].to_vec();
+    // a detour of one or two cells closes a triangle (hex) or a square (rect, polar); a tri
+    // grid's shortest round is six cells, a detour of four
+    let longest = if grid.topology().kind() == crate::topology::TopologyKind::Tri {
+        4
+    } else {
+        2
+    };
     while !steps.is_empty() {
         let a = steps.swap_remove(rng.below(steps.len()));
         let b = CellId(next[a.index()]);
-        let around_a: Vec<CellId> = grid
-            .neighbours(a)
-            .into_iter()
-            .filter(|&c| free(c, &on))
-            .collect();
-        if around_a.is_empty() {
-            continue;
-        }
-        let mut detours: Vec<(CellId, Option<CellId>)> = Vec::new();
-        for &c in &around_a {
-            if grid.slot_of(c, b).is_some() {
-                detours.push((c, None));
-            }
-            for d in grid.neighbours(c) {
-                if d != c && free(d, &on) && grid.slot_of(d, b).is_some() {
-                    detours.push((c, Some(d)));
-                }
-            }
-        }
+        let mut detours: Vec<Vec<CellId>> = Vec::new();
+        let mut trail = Vec::new();
+        detour(
+            grid,
+            (a, b),
+            &|c| free(c, &on),
+            longest,
+            &mut trail,
+            &mut detours,
+        );
         if detours.is_empty() {
             continue;
         }
-        let (c, d) = detours[rng.below(detours.len())];
-        next[a.index()] = c.0;
-        on[c.index()] = true;
-        steps.push(a);
-        let last = match d {
-            Some(d) => {
-                next[c.index()] = d.0;
-                on[d.index()] = true;
-                steps.push(c);
-                d
-            }
-            None => c,
-        };
-        next[last.index()] = b.0;
-        steps.push(last);
+        let cells = &detours[rng.below(detours.len())];
+        let mut at = a;
+        for &c in cells {
+            next[at.index()] = c.0;
+            on[c.index()] = true;
+            steps.push(at);
+            at = c;
+        }
+        next[at.index()] = b.0;
+        steps.push(at);
     }
     let mut path = vec![way[0]];
     let end = *way.last().expect("a way has cells");

@@ -301,7 +301,7 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<(Design, bool)> {
                     text: text.to_string(),
                     font: hedge::shape::TextFont::default(),
                 },
-                None => hedge::io::shape_source(r)?,
+                None => hedge::io::shape_source(r).map_err(|e| anyhow::anyhow!("--reveal: {e}"))?,
             });
         }
     }
