@@ -391,7 +391,12 @@ pub fn prepare_with(
     fit: Fit,
 ) -> Result<Prepared> {
     design.validate()?;
-    prepare_unchecked(design, foreground, fit)
+    let mut p = prepare_unchecked(design, foreground, fit)?;
+    // a built-in or text picture to reveal is read here (a file only by [`prepare`])
+    if let Some(ShapeSource::Builtin(_) | ShapeSource::Text { .. }) = &design.walls().reveal {
+        p.reveal = load_reveal(design, &crate::load::Memory::new(), None)?;
+    }
+    Ok(p)
 }
 
 /// [`prepare_with`] of a design already checked: [`prepare_fitted`], and for a shape sized by a

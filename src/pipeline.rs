@@ -476,7 +476,10 @@ pub(crate) fn carve_revealing(
     let mut maze = Maze::new(grid);
     if design.walls().reveal.is_some() {
         let picture = picture.ok_or_else(|| {
-            Error::input("reveal: the picture was not read (make the maze through make::prepare)")
+            Error::input(
+                "reveal: a picture file is read by hedge generate only (books and the editor \
+                 reveal built-in shapes and text)",
+            )
         })?;
         let on = crate::reveal::cells(maze.grid(), picture)?;
         let r = crate::reveal::carve(&mut maze, &on, &mut rng)?;

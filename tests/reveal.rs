@@ -287,3 +287,46 @@ fn bad_input_is_refused_in_one_line_and_writes_nothing() {
         assert!(!out_file.exists(), "{flags:?}");
     }
 }
+
+#[test]
+fn a_book_reveals_built_in_pictures_on_its_pages_and_refuses_a_file() {
+    let text = r#"
+[book]
+title = "Hidden pictures"
+
+[[pages]]
+design = { width = 24, height = 24, seed = 3, reveal = { builtin = "star" } }
+
+[[pages]]
+count = 2
+seed_from = 5
+width = 26
+reveal = { builtin = "heart" }
+"#;
+    let book = hedge::book::parse(text, std::path::Path::new("."), &hedge::io::Files).unwrap();
+    assert_eq!(book.puzzles.len(), 3);
+    for p in &book.puzzles {
+        assert!(p.design.walls().reveal.is_some());
+    }
+    // the answers at the back shade each path; the puzzle pages do not
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("b.toml"), text).unwrap();
+    let out = hedge()
+        .arg("batch")
+        .arg(dir.path().join("b.toml"))
+        .arg("-o")
+        .arg(dir.path().join("bk"))
+        .output()
+        .unwrap();
+    assert_ok(&out);
+    let page = |n: u32| {
+        std::fs::read_to_string(dir.path().join(format!("bk/pages/page-{n:03}.svg"))).unwrap()
+    };
+    for n in 1..=3 {
+        assert!(!page(n).contains("id=\"reveal"), "page {n}");
+    }
+    assert_eq!(page(4).matches("id=\"reveal").count(), 3);
+    let own = text.replace("builtin = \"heart\"", "file = \"heart.png\"");
+    let e = hedge::book::parse(&own, std::path::Path::new("."), &hedge::io::Files).unwrap_err();
+    assert!(e.message.contains("built-in shapes or text"), "{e}");
+}

@@ -735,6 +735,29 @@ mod tests {
     }
 
     #[test]
+    fn reveal_round_trips_and_is_left_out_without_it() {
+        let plain = crate::io::design_to_toml(&Design::default());
+        assert!(!plain.contains("reveal"), "{plain}");
+        for file in [
+            "[reveal]\nbuiltin = \"heart\"\n",
+            "[reveal]\ntext = \"Hi\"\n",
+            "[reveal]\nfile = \"cat.png\"\n",
+        ] {
+            let d = crate::io::parse_design(file).unwrap();
+            assert!(d.walls().reveal.is_some(), "{file}");
+            d.validate().unwrap();
+            let text = crate::io::design_to_toml(&d);
+            assert!(text.contains("[reveal]"), "{text}");
+            assert_eq!(crate::io::parse_design(&text).unwrap(), d);
+        }
+        let e = crate::io::parse_design("braid = 0.2\n[reveal]\nbuiltin = \"heart\"\n")
+            .unwrap()
+            .validate()
+            .unwrap_err();
+        assert!(e.message.starts_with("reveal does not work with braid"), "{e}");
+    }
+
+    #[test]
     fn the_page_orientation_round_trips_and_defaults_to_auto() {
         use crate::page::{Orientation, PageSetup};
         // a file saved before auto existed, with a page but no orientation: auto
