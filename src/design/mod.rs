@@ -754,7 +754,10 @@ mod tests {
             .unwrap()
             .validate()
             .unwrap_err();
-        assert!(e.message.starts_with("reveal does not work with braid"), "{e}");
+        assert!(
+            e.message.starts_with("reveal does not work with braid"),
+            "{e}"
+        );
     }
 
     #[test]
