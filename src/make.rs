@@ -331,7 +331,7 @@ pub struct Prepared {
     /// The pictures of the items to collect, when the design names files of its own
     /// ([`crate::load::item_pictures`]).
     items: Option<Arc<[crate::picture::Art]>>,
-    /// The picture the design reveals, cut ([`crate::reveal`]; [`load_reveal`]).
+    /// The picture the design reveals, cut ([`crate::reveal_fit::load`]).
     reveal: Option<Arc<Foreground>>,
 }
 
@@ -352,34 +352,8 @@ pub fn prepare(
     let mut p = prepare_unchecked(design, fg, fit)?;
     p.note = note;
     p.items = crate::load::item_pictures(loader, design, base)?;
-    p.reveal = load_reveal(design, loader, base)?;
+    p.reveal = crate::reveal_fit::load(design, loader, base)?;
     Ok(p)
-}
-
-/// The picture `design` reveals ([`crate::reveal`]), read through `loader` (a relative path
-/// from `base`) and cut as a shape is with the default cut; `None` without one.
-pub fn load_reveal(
-    design: &Design,
-    loader: &dyn Loader,
-    base: Option<&Path>,
-) -> Result<Option<Arc<Foreground>>> {
-    let Some(source) = design.walls().reveal.as_ref() else {
-        return Ok(None);
-    };
-    let loaded = load_shape(loader, source, base).map_err(|e| reveal_error(&e))?;
-    let how = Cutting {
-        cut: Cut::default(),
-        pick: None,
-        force: false,
-        turn: false,
-    };
-    let fg = foreground(source, &loaded, &how).map_err(|e| reveal_error(&e))?;
-    Ok(Some(Arc::new(fg)))
-}
-
-/// `e` said of the picture to reveal.
-fn reveal_error(e: &Error) -> Error {
-    Error::new(e.kind, format!("reveal: {}", e.message))
 }
 
 /// [`prepare`] with the shape's foreground already cut (`None`: the design has no shape, or its
@@ -393,9 +367,7 @@ pub fn prepare_with(
     design.validate()?;
     let mut p = prepare_unchecked(design, foreground, fit)?;
     // a built-in or text picture to reveal is read here (a file only by [`prepare`])
-    if let Some(ShapeSource::Builtin(_) | ShapeSource::Text { .. }) = &design.walls().reveal {
-        p.reveal = load_reveal(design, &crate::load::Memory::new(), None)?;
-    }
+    p.reveal = crate::reveal_fit::load_builtin(design)?;
     Ok(p)
 }
 
@@ -492,7 +464,10 @@ fn prepare_fitted(
                     let contour = crate::shape::outline::contour(fg, &place);
                     // the dots over a word's letters, too small for a maze, are printed as ink
                     let (contour, marks) = if fg.has_text() {
-                        split_marks(contour, MARK_CELLS * mean_cell_area(topology))
+                        split_marks(
+                            contour,
+                            MARK_CELLS * crate::shape::outline::mean_cell_area(topology),
+                        )
                     } else {
                         (contour, Vec::new())
                     };
@@ -576,24 +551,6 @@ fn marks_clear(clip: Arc<Clip>, mask: &Mask) -> Arc<Clip> {
         return clip;
     }
     Arc::new(Clip::clone(&clip).with_marks(marks))
-}
-
-/// The mean area of `topology`'s cells, in square maze units.
-fn mean_cell_area(topology: &Topology) -> f64 {
-    let t = topology.tess();
-    let (mut sides, mut polygon) = (Vec::new(), Vec::new());
-    let (mut area, mut cells) = (0.0, 0usize);
-    for row in 0..t.rows() {
-        for col in 0..t.cols(row) {
-            sides.clear();
-            polygon.clear();
-            t.sides(Coord::new(row, col), &mut sides);
-            crate::shape::fit::flatten(&sides, &mut polygon);
-            area += crate::shape::outline::shoelace(&polygon).abs();
-            cells += 1;
-        }
-    }
-    if cells == 0 { 0.0 } else { area / cells as f64 }
 }
 
 /// How much larger than its cell a bridge between a shape's parts is in the outline.
@@ -694,34 +651,6 @@ impl Prepared {
         (p.note, p.items) = (self.note.clone(), self.items.clone());
         p.reveal.clone_from(&self.reveal);
         Ok(p)
-    }
-
-    /// This preparation revealing `picture` (cut; [`load_reveal`]), for a design prepared
-    /// from a foreground already cut ([`prepare_with`]: the editor, books).
-    pub fn with_reveal(mut self, picture: Option<Arc<Foreground>>) -> Prepared {
-        self.reveal = picture;
-        self
-    }
-
-    /// The picture the design reveals as a shape's mask on the maze's grid ([`crate::reveal`];
-    /// the picture fitted as a `shape` is: [`shape_mask_with`]); `None` without one. A picture
-    /// that leaves too few cells gives an empty mask, which [`crate::reveal::cells`] refuses.
-    pub fn reveal_mask(&self) -> Result<Option<Mask>> {
-        let (Some(fg), Some(source)) = (&self.reveal, &self.design.walls().reveal) else {
-            return Ok(None);
-        };
-        let d = Design {
-            shape: Some(source.clone()),
-            ..self.design.clone()
-        };
-        match shape_mask_with(&d, fg, |_, _| {}) {
-            Ok(s) => Ok(Some(s.mask)),
-            Err(e) if e.kind == ErrorKind::EmptyMask => {
-                let t = Topology::new(d.grid_topology(), d.width, d.height)?;
-                Ok(Some(Mask::empty(&t)?))
-            }
-            Err(e) => Err(e),
-        }
     }
 
     /// The cells clipped to the shape's outline, when the design is drawn with it.
@@ -894,7 +823,7 @@ impl Prepared {
         if d.style() == Style::Tiles {
             return generate_tiles(d, self.mask()).map(Made::Tiles);
         }
-        let picture = self.reveal_mask()?;
+        let picture = crate::reveal_fit::mask(&self.design, self.reveal.as_deref())?;
         let mut g = match &self.shaped {
             Some(s) => generate_shaped_unchecked(d, s, picture.as_ref()),
             None => generate_revealing(d, None, picture.as_ref()),
@@ -914,7 +843,7 @@ impl Prepared {
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Found> {
         check_targets(&self.design)?;
-        let picture = self.reveal_mask()?;
+        let picture = crate::reveal_fit::mask(&self.design, self.reveal.as_deref())?;
         let on = (self.mask(), picture.as_ref());
         let mut found = difficulty::search_unchecked(&self.design, on, options, cancel, progress)?;
         if let Some(s) = &self.shaped {
