@@ -123,6 +123,16 @@ struct ItemOut<'a> {
     order: Option<u32>,
 }
 
+/// How the solution of a picture maze draws its picture ([`crate::reveal::Match`]).
+#[derive(Serialize)]
+struct RevealOut {
+    picture: String,
+    picture_cells: usize,
+    path_cells: usize,
+    inside: usize,
+    iou: f64,
+}
+
 #[derive(Serialize)]
 struct Opening {
     cell: u32,
@@ -235,6 +245,16 @@ impl Serialize for Doc<'_> {
                 })
                 .collect();
             map.serialize_entry("items", &items)?;
+        }
+        if let (Some(r), Some(source)) = (&g.reveal, &d.walls().reveal) {
+            let out = RevealOut {
+                picture: source.to_string(),
+                picture_cells: r.picture_cells,
+                path_cells: r.path_cells,
+                inside: r.inside,
+                iou: (r.iou * 1e4).round() / 1e4,
+            };
+            map.serialize_entry("reveal", &out)?;
         }
         map.serialize_entry("metrics", metrics)?;
         if !d.targets.is_empty() {

@@ -49,6 +49,8 @@ pub mod page;
 pub mod picture;
 pub mod pipeline;
 pub mod preflight;
+pub mod reveal;
+pub mod reveal_fit;
 pub mod simulate;
 pub mod sizing;
 pub mod solve;

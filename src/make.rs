@@ -29,8 +29,8 @@ use crate::metrics::Metrics;
 use crate::outline::{Clip, Outline};
 use crate::page::PageSetup;
 use crate::pipeline::{
-    Generated, GeneratedTiles, ShapedMask, generate_shaped_unchecked, generate_tiles,
-    generate_unchecked, shape_mask_with,
+    Generated, GeneratedTiles, ShapedMask, generate_revealing, generate_shaped_unchecked,
+    generate_tiles, shape_mask_with,
 };
 use crate::shape::fit::PixelMap;
 use crate::shape::outline::{Ring, ring_box, split_marks};
@@ -328,6 +328,8 @@ pub struct Prepared {
     /// The cells clipped to the shape's outline, when the design is drawn with it
     /// ([`crate::outline`]).
     clip: Option<Arc<Clip>>,
+    /// The picture the design reveals, cut ([`crate::reveal_fit::load`]).
+    reveal: Option<Arc<Foreground>>,
 }
 
 /// Prepares `design`: loads its shape through `loader` (relative paths from `base`), fits its
@@ -348,6 +350,7 @@ pub fn prepare(
     crate::load::read_item_art(loader, &mut design, base)?;
     let mut p = prepare_unchecked(&design, fg, fit)?;
     p.note = note;
+    p.reveal = crate::reveal_fit::load(&design, loader, base)?;
     Ok(p)
 }
 
@@ -360,7 +363,10 @@ pub fn prepare_with(
     fit: Fit,
 ) -> Result<Prepared> {
     design.validate()?;
-    prepare_unchecked(design, foreground, fit)
+    let mut p = prepare_unchecked(design, foreground, fit)?;
+    // a built-in or text picture to reveal is read here (a file only by [`prepare`])
+    p.reveal = crate::reveal_fit::load_builtin(design)?;
+    Ok(p)
 }
 
 /// [`prepare_with`] of a design already checked: [`prepare_fitted`], and for a shape sized by a
@@ -456,7 +462,10 @@ fn prepare_fitted(
                     let contour = crate::shape::outline::contour(fg, &place);
                     // the dots over a word's letters, too small for a maze, are printed as ink
                     let (contour, marks) = if fg.has_text() {
-                        split_marks(contour, MARK_CELLS * mean_cell_area(topology))
+                        split_marks(
+                            contour,
+                            MARK_CELLS * crate::shape::outline::mean_cell_area(topology),
+                        )
                     } else {
                         (contour, Vec::new())
                     };
@@ -479,6 +488,7 @@ fn prepare_fitted(
         shaped,
         note: None,
         clip,
+        reveal: None,
     })
 }
 
@@ -538,24 +548,6 @@ fn marks_clear(clip: Arc<Clip>, mask: &Mask) -> Arc<Clip> {
         return clip;
     }
     Arc::new(Clip::clone(&clip).with_marks(marks))
-}
-
-/// The mean area of `topology`'s cells, in square maze units.
-fn mean_cell_area(topology: &Topology) -> f64 {
-    let t = topology.tess();
-    let (mut sides, mut polygon) = (Vec::new(), Vec::new());
-    let (mut area, mut cells) = (0.0, 0usize);
-    for row in 0..t.rows() {
-        for col in 0..t.cols(row) {
-            sides.clear();
-            polygon.clear();
-            t.sides(Coord::new(row, col), &mut sides);
-            crate::shape::fit::flatten(&sides, &mut polygon);
-            area += crate::shape::outline::shoelace(&polygon).abs();
-            cells += 1;
-        }
-    }
-    if cells == 0 { 0.0 } else { area / cells as f64 }
 }
 
 /// How much larger than its cell a bridge between a shape's parts is in the outline.
@@ -636,6 +628,7 @@ impl Prepared {
         };
         let mut p = prepare_with(&d, self.foreground.clone(), Fit::default())?;
         p.note.clone_from(&self.note);
+        p.reveal.clone_from(&self.reveal);
         Ok(p)
     }
 
@@ -653,6 +646,7 @@ impl Prepared {
         };
         let mut p = prepare_unchecked(&d, self.foreground.clone(), fit)?;
         p.note.clone_from(&self.note);
+        p.reveal.clone_from(&self.reveal);
         Ok(p)
     }
 
@@ -826,9 +820,10 @@ impl Prepared {
         if d.style() == Style::Tiles {
             return generate_tiles(d, self.mask()).map(Made::Tiles);
         }
+        let picture = crate::reveal_fit::mask(&self.design, self.reveal.as_deref())?;
         let mut g = match &self.shaped {
-            Some(s) => generate_shaped_unchecked(d, s),
-            None => generate_unchecked(d, None),
+            Some(s) => generate_shaped_unchecked(d, s, picture.as_ref()),
+            None => generate_revealing(d, None, picture.as_ref()),
         }?;
         self.outline(&mut g);
         difficulty::levels::stand(&mut g);
@@ -845,8 +840,9 @@ impl Prepared {
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Found> {
         check_targets(&self.design)?;
-        let mut found =
-            difficulty::search_unchecked(&self.design, self.mask(), options, cancel, progress)?;
+        let picture = crate::reveal_fit::mask(&self.design, self.reveal.as_deref())?;
+        let on = (self.mask(), picture.as_ref());
+        let mut found = difficulty::search_unchecked(&self.design, on, options, cancel, progress)?;
         if let Some(s) = &self.shaped {
             found.generated.added_cells += s.added.len();
             found.generated.dropped_cells += s.dropped.len();

@@ -65,6 +65,9 @@ pub struct Generated {
     /// The items to collect ([`crate::items`]; the design's `collect`): those on the path in
     /// order, then the decoys. Empty without.
     pub items: Vec<crate::items::Placed>,
+    /// How well the solution draws the picture a design reveals ([`crate::reveal`]); `None`
+    /// without one.
+    pub reveal: Option<crate::reveal::Match>,
 }
 
 impl Generated {
@@ -118,6 +121,12 @@ impl Generated {
         }
         if self.braid_skipped {
             line += " (braid skipped under weave)";
+        }
+        if let Some(r) = &self.reveal {
+            line += &format!(
+                "; the path reveals the picture: {} of its {} cells, IoU {:.2}",
+                r.inside, r.picture_cells, r.iou
+            );
         }
         if self.dropped_cells > 0 {
             let n = self.dropped_cells;
@@ -381,9 +390,19 @@ pub fn generate(design: &Design, mask: Option<&Mask>) -> Result<Generated> {
 
 /// [`generate`] of a design already checked.
 pub(crate) fn generate_unchecked(design: &Design, mask: Option<&Mask>) -> Result<Generated> {
+    generate_revealing(design, mask, None)
+}
+
+/// [`generate_unchecked`] with the picture a design reveals fitted to its grid (`picture`;
+/// [`crate::make`] fits it).
+pub(crate) fn generate_revealing(
+    design: &Design,
+    mask: Option<&Mask>,
+    picture: Option<&Mask>,
+) -> Result<Generated> {
     let edited = edited_mask(design, mask)?;
     let (grid, dropped, added) = build_grid_counted(design, edited.as_ref().or(mask))?;
-    let mut g = carve_unchecked(design, Arc::new(grid), dropped)?;
+    let mut g = carve_revealing(design, Arc::new(grid), dropped, picture)?;
     g.added_cells = added;
     Ok(g)
 }
@@ -392,12 +411,16 @@ pub(crate) fn generate_unchecked(design: &Design, mask: Option<&Mask>) -> Result
 /// as the result's added cells and whose dropped parts (already out of it) as its dropped cells.
 pub fn generate_shaped(design: &Design, shaped: &ShapedMask) -> Result<Generated> {
     design.validate()?;
-    generate_shaped_unchecked(design, shaped)
+    generate_shaped_unchecked(design, shaped, None)
 }
 
 /// [`generate_shaped`] of a design already checked.
-pub(crate) fn generate_shaped_unchecked(design: &Design, shaped: &ShapedMask) -> Result<Generated> {
-    let mut g = generate_unchecked(design, Some(&shaped.mask))?;
+pub(crate) fn generate_shaped_unchecked(
+    design: &Design,
+    shaped: &ShapedMask,
+    picture: Option<&Mask>,
+) -> Result<Generated> {
+    let mut g = generate_revealing(design, Some(&shaped.mask), picture)?;
     g.added_cells += shaped.added.len();
     g.dropped_cells += shaped.dropped.len();
     Ok(g)
@@ -433,9 +456,41 @@ pub(crate) fn carve_unchecked(
     grid: Arc<Grid>,
     dropped_cells: usize,
 ) -> Result<Generated> {
+    carve_revealing(design, grid, dropped_cells, None)
+}
+
+/// [`carve_unchecked`], with the picture the design reveals fitted to the grid's topology
+/// (`picture`): a design with `reveal` needs it, and is carved by [`crate::reveal::carve`].
+pub(crate) fn carve_revealing(
+    design: &Design,
+    grid: Arc<Grid>,
+    dropped_cells: usize,
+    picture: Option<&Mask>,
+) -> Result<Generated> {
     let seed = design.seed.unwrap_or_else(fresh_seed);
     let mut rng = MazeRng::new(seed);
     let mut maze = Maze::new(grid);
+    if design.walls().reveal.is_some() {
+        let picture = picture.ok_or_else(|| {
+            Error::input(
+                "reveal: a picture file is read by hedge generate only (books and the editor \
+                 reveal built-in shapes and text)",
+            )
+        })?;
+        let on = crate::reveal::cells(maze.grid(), picture)?;
+        let r = crate::reveal::carve(&mut maze, &on, &mut rng)?;
+        let mut g = finish(
+            design,
+            seed,
+            maze,
+            (r.entrance, r.exit, Vec::new()),
+            crate::reveal::NAME,
+            false,
+            dropped_cells,
+        )?;
+        g.reveal = Some(crate::reveal::Match::of(&g.solution, &on));
+        return Ok(g);
+    }
     if design.walls().starts > 1 {
         // a "Which path?" puzzle: a forest carved one tree per entrance (never braided or
         // woven: Design::check_starts)
@@ -535,6 +590,7 @@ fn finish(
         added_cells: 0,
         outline: None,
         items: Vec::new(),
+        reveal: None,
     })
     .and_then(|mut g| {
         place_items(&mut g, &|_| true)?;

@@ -248,6 +248,7 @@ fn corridor_on_page(kind: TopologyKind, w: u32, h: u32, setup: &PageSetup) -> Op
         added_cells: 0,
         outline: None,
         items: Vec::new(),
+        reveal: None,
     };
     let mut narrowest = f64::INFINITY;
     for pair in sides.chunks(2) {

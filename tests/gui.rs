@@ -280,6 +280,37 @@ fn the_item_picker_takes_a_picture_of_your_own() {
 }
 
 #[test]
+fn the_reveal_picker_builds_the_path_through_the_picture() {
+    let mut h = editor();
+    // the shape picker names the built-ins too: the newest "heart" is the open list's
+    h.get_by_label("Reveal").click();
+    h.run();
+    h.query_all_by_label("heart").last().unwrap().click();
+    h.run();
+    assert_eq!(h.state().error(), None);
+    assert_eq!(
+        h.state().design().walls().reveal,
+        Some(hedge::shape::ShapeSource::Builtin("heart".into()))
+    );
+    let g = h.state().generated().unwrap();
+    assert!(g.maze.is_perfect());
+    let r = g.reveal.expect("the maze reveals the heart");
+    assert!(r.iou >= 0.6, "IoU {}", r.iou);
+    // a loop would give a way round the picture: braid and weave wait
+    for knob in ["Braid", "Weave"] {
+        assert!(
+            h.get_by_role_and_label(Role::Slider, knob)
+                .accesskit_node()
+                .is_disabled(),
+            "{knob}"
+        );
+    }
+    pick(&mut h, "Reveal", "none");
+    assert_eq!(h.state().design().walls().reveal, None);
+    assert!(h.state().generated().unwrap().reveal.is_none());
+}
+
+#[test]
 fn weave_slider_makes_crossings() {
     let mut h = editor();
     h.get_by_role_and_label(Role::Slider, "Weave")

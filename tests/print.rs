@@ -70,6 +70,7 @@ fn weave(entrance: Coord, exit: Coord) -> Generated {
         added_cells: 0,
         outline: None,
         items: Vec::new(),
+        reveal: None,
     }
 }
 

@@ -162,6 +162,30 @@ const PAGES: &[(&str, &[&str], bool)] = &[
         true,
     ),
     (
+        "reveal-heart.png",
+        &[
+            "--reveal",
+            "heart",
+            "--difficulty",
+            "ages-9-12",
+            "--seed",
+            "3",
+        ],
+        false,
+    ),
+    (
+        "reveal-heart-key.png",
+        &[
+            "--reveal",
+            "heart",
+            "--difficulty",
+            "ages-9-12",
+            "--seed",
+            "3",
+        ],
+        true,
+    ),
+    (
         "which-path.png",
         &[
             "--shape",

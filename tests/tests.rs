@@ -28,6 +28,9 @@
 //!   typed (pdftotext, content order), embedded glyphs, the SVG's rtl search text; Arabic refused.
 //! - `layers`: the library's module graph has no circles (reads `src/`); files and functions
 //!   stay short; docs/ARCHITECTURE.md maps every module.
+//! - `reveal`: a picture revealed by the path (issue 61, item 2): IoU of the solution and the
+//!   picture on rect and hex grids, perfect mazes, the presets' decision points, the key's
+//!   shading, the same bytes twice, bad input in one line.
 //! - `readme`: every `$ hedge ...` example in the README and docs/ prints what it shows, and
 //!   its pictures are what the program makes.
 //! - `packaging`: what the Debian package installs: the man page and completions as committed
@@ -72,6 +75,7 @@ mod preview;
 mod print;
 mod properties;
 mod readme;
+mod reveal;
 mod rtl;
 mod same_page;
 mod shapes;

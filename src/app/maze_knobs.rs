@@ -28,6 +28,10 @@ const WOVEN: &str = "a weave maze has its own carver and no loops: set Weave to 
 const STARTS_UNBRAIDED: &str =
     "a \"Which path?\" puzzle (Starts above 1) has no loops or bridges: they would join its paths";
 
+/// Why braid and weave are off while the path reveals a picture.
+const REVEAL_UNBRAIDED: &str = "a maze whose path reveals a picture (Reveal) has no loops or bridges: a loop would \
+     give a way round the picture, a bridge would hide its cells";
+
 /// Why braid and weave are off while there are items to collect.
 const COLLECT_UNBRAIDED: &str = "a maze with items to collect (Collect above 0) has no loops or bridges: a loop could go \
      round an item";
@@ -53,6 +57,7 @@ pub(super) fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coa
     if collect_knobs(ui, &mut w, walls, coalesce) {
         app.pending.push(super::Command::ItemPictureDialog);
     }
+    reveal_knob(ui, &mut w, walls);
     if let Some(knobs) = d.walls_mut() {
         *knobs = w;
     }
@@ -158,8 +163,10 @@ fn carver_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, woven: bool, coal
 /// Braid, weave and the corridors' inset.
 fn braid_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, woven: bool, coalesce: &mut bool) {
     ui.add_enabled_ui(walls, |ui| {
-        let one_start = w.starts <= 1 && w.collect == 0;
-        let why = if w.collect > 0 {
+        let one_start = w.starts <= 1 && w.collect == 0 && w.reveal.is_none();
+        let why = if w.reveal.is_some() {
+            REVEAL_UNBRAIDED
+        } else if w.collect > 0 {
             COLLECT_UNBRAIDED
         } else {
             STARTS_UNBRAIDED
@@ -318,6 +325,48 @@ fn collect_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, coalesce: &mut b
 
 /// The Item picker's first entry: a picture file of your own.
 pub(super) const ITEM_FILE: &str = "Picture file…";
+
+/// The picture the path reveals ([`crate::reveal`]): none, or a built-in shape (a design
+/// file may name a text or a file of its own; the picker then shows its name).
+fn reveal_knob(ui: &mut egui::Ui, w: &mut Walls, walls: bool) {
+    use crate::shape::ShapeSource;
+    const NONE: &str = "none";
+    let plain = w.braid == 0.0
+        && w.weave == 0.0
+        && w.starts <= 1
+        && w.placement == crate::endpoints::Placement::Auto
+        && w.lock.is_empty()
+        && w.recarve.is_empty();
+    let shown = w
+        .reveal
+        .as_ref()
+        .map_or(NONE.to_string(), ToString::to_string);
+    let mut pick = shown.clone();
+    ui.add_enabled_ui(walls && (plain || w.reveal.is_some()), |ui| {
+        ComboBox::from_label("Reveal")
+            .selected_text(&shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut pick, NONE.to_string(), NONE);
+                for n in crate::shape::builtin::names() {
+                    ui.selectable_value(&mut pick, n.to_string(), n);
+                }
+            })
+            .response
+            .on_hover_text(
+                "a picture revealed by the path: the way through is built through the \
+                 picture's cells and the answer key shades it",
+            )
+            .on_disabled_hover_text(if walls {
+                "a picture to reveal needs braid 0, no weave, one start, an automatic \
+                 entrance and no hand work"
+            } else {
+                super::tiles::WALLS_ONLY
+            });
+    });
+    if pick != shown {
+        w.reveal = (pick != NONE).then_some(ShapeSource::Builtin(pick));
+    }
+}
 
 /// The growing tree's policy, and the newest share of a mixed one.
 fn growing_tree(ui: &mut egui::Ui, policy: &mut GrowingTreePolicy, coalesce: &mut bool) {

@@ -89,6 +89,13 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         {
             w.item_art.clone_from(&art);
         }
+        if let Some(crate::shape::ShapeSource::File(f)) = &puzzles[first].design.walls().reveal {
+            return Err(at(Error::option(format!(
+                "reveal: a book's pictures to reveal are built-in shapes or text; a picture file \
+                 of your own works with hedge generate: {}",
+                f.display()
+            ))));
+        }
     }
     if let Some(c) = &mut raw.book.cover {
         super::cover::read_pictures(c, base, &pictures)?;

@@ -191,6 +191,12 @@ pub struct GenerateArgs {
     /// SVG, PNG or JPEG files of your own; apple by default.
     #[arg(long, value_name = "NAME,...", value_delimiter = ',')]
     pub items: Option<Vec<String>>,
+    /// A picture revealed by the path: the solution is built through the picture's cells (a
+    /// built-in shape, a picture file, or text:WORDS), fitted to the grid as --shape would fit
+    /// it, and the answer key shades it; the puzzle page gives no hint. Not with braid, weave,
+    /// --starts or a chosen --entrance.
+    #[arg(long, value_name = "NAME|PATH|text:WORDS")]
+    pub reveal: Option<String>,
     /// Output file, its format by extension: .pdf (the maze, then its answer key), .svg or .png
     /// (the key beside as NAME-key.svg/.png; see --key), .json (the maze graph) or .txt (ASCII,
     /// rect only). A symbolic link is written through (its target gets the file).
@@ -288,6 +294,16 @@ pub fn design_from_args(args: &GenerateArgs) -> Result<(Design, bool)> {
         }
         // before the preset too, which leaves a maze with items to collect unbraided
         apply_collect(args, w)?;
+        // and the picture to reveal, which keeps it unbraided too
+        if let Some(r) = &args.reveal {
+            w.reveal = Some(match r.strip_prefix("text:") {
+                Some(text) => hedge::shape::ShapeSource::Text {
+                    text: text.to_string(),
+                    font: hedge::shape::TextFont::default(),
+                },
+                None => hedge::io::shape_source(r).map_err(|e| anyhow::anyhow!("--reveal: {e}"))?,
+            });
+        }
     }
     difficulty::apply_preset(&args.difficulty, &mut d);
     apply_knobs(args, &mut d, file_height)?;
@@ -409,6 +425,7 @@ fn check_tile_flags(args: &GenerateArgs) -> Result<()> {
         (args.starts.is_some_and(|n| n != 1), "--starts"),
         (args.collect.is_some(), "--collect"),
         (args.items.is_some(), "--items"),
+        (args.reveal.is_some(), "--reveal"),
         (args.entrance.is_some() || args.exit.is_some(), "--entrance"),
         (
             args.topology

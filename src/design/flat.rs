@@ -86,6 +86,9 @@ pub struct FlatDesign {
     /// The items' pictures: theme picture names or SVG files (empty: the default item).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<String>,
+    /// The picture the solution reveals ([`crate::reveal`]; left out of the file when none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reveal: Option<ShapeSource>,
     /// The silhouette the maze fills; `None` for the whole grid.
     pub shape: Option<ShapeSource>,
     /// Share of a cell's area the shape must cover for the cell to be part of the maze, above 0
@@ -170,6 +173,7 @@ impl TryFrom<FlatDesign> for Design {
             collect: f.collect,
             items: f.items,
             item_art: None,
+            reveal: f.reveal,
             lock: f.lock,
             recarve: f.recarve,
         };
@@ -232,6 +236,7 @@ impl From<Design> for FlatDesign {
             starts: w.starts,
             collect: w.collect,
             items: w.items,
+            reveal: w.reveal,
             shape: d.shape,
             coverage: d.coverage,
             threshold: d.threshold,

@@ -136,6 +136,10 @@ pub struct Walls {
     /// through their loaders); the drawing uses these, one for each name in order. Not kept
     /// in files: the names are. `None`: built-in pictures only, drawn by name.
     pub item_art: Option<std::sync::Arc<[crate::picture::Art]>>,
+    /// A picture revealed by the path ([`crate::reveal`]): a built-in shape, a picture file
+    /// or a text, fitted to the maze's grid as a shape is; the solution is built through its
+    /// cells, and the answer key shades it. `None` (the default, left out of the file): none.
+    pub reveal: Option<ShapeSource>,
     /// Walls locked open or closed by hand ([`crate::locks`]; the `lock` table).
     pub lock: Locks,
     /// Regions carved again, each from a seed of its own, in order ([`crate::locks::recarve`];
@@ -159,6 +163,7 @@ impl Walls {
         collect: 0,
         items: Vec::new(),
         item_art: None,
+        reveal: None,
         lock: Locks::NONE,
         recarve: Vec::new(),
     };
@@ -244,6 +249,8 @@ impl Tiles {
 
 /// What kind of maze a design makes, with the knobs only that kind has. A file names it with
 /// `style = "walls"` or `style = "tiles"` beside the knobs ([`flat::FlatDesign`]).
+// the walls variant is the common one; boxing it would cost every knob a dereference
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
     /// Cells separated by walls (every topology and carver).
@@ -566,6 +573,15 @@ impl Design {
                 }
                 self.check_starts()?;
                 crate::items::check(w.collect, &w.items, w.weave > 0.0, w.braid > 0.0, w.starts)?;
+                if w.reveal.is_some() {
+                    crate::reveal::check(crate::reveal::Knobs {
+                        weave: w.weave > 0.0,
+                        braid: w.braid > 0.0,
+                        starts: w.starts,
+                        placed: w.placement != Placement::Auto,
+                        hand: !w.lock.is_empty() || !w.recarve.is_empty(),
+                    })?;
+                }
                 w.lock.check()?;
                 crate::locks::check_recarves(&w.recarve, MAX_SEED)?;
                 let hand = !w.lock.is_empty() || !w.recarve.is_empty();
@@ -762,6 +778,32 @@ mod tests {
                 .unwrap_err();
             assert!(e.message.contains(want), "{file:?}: {e}");
         }
+    }
+
+    #[test]
+    fn reveal_round_trips_and_is_left_out_without_it() {
+        let plain = crate::io::design_to_toml(&Design::default());
+        assert!(!plain.contains("reveal"), "{plain}");
+        for file in [
+            "[reveal]\nbuiltin = \"heart\"\n",
+            "[reveal]\ntext = \"Hi\"\n",
+            "[reveal]\nfile = \"cat.png\"\n",
+        ] {
+            let d = crate::io::parse_design(file).unwrap();
+            assert!(d.walls().reveal.is_some(), "{file}");
+            d.validate().unwrap();
+            let text = crate::io::design_to_toml(&d);
+            assert!(text.contains("[reveal]"), "{text}");
+            assert_eq!(crate::io::parse_design(&text).unwrap(), d);
+        }
+        let e = crate::io::parse_design("braid = 0.2\n[reveal]\nbuiltin = \"heart\"\n")
+            .unwrap()
+            .validate()
+            .unwrap_err();
+        assert!(
+            e.message.starts_with("reveal does not work with braid"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -39,7 +39,8 @@ pub fn structures(design: &Design) -> Vec<(Algorithm, f64)> {
     }
     // a "Which path?" puzzle is never braided (loops would join its entrances' trees), nor is
     // a maze with items to collect (a loop could go round one)
-    let braids: &[f64] = if design.walls().starts > 1 || design.walls().collect > 0 {
+    let w = design.walls();
+    let braids: &[f64] = if w.starts > 1 || w.collect > 0 || w.reveal.is_some() {
         &[0.0]
     } else {
         &BRAIDS
@@ -75,6 +76,8 @@ pub fn sample_design(design: &Design, structures: &[(Algorithm, f64)], i: usize)
         w.recarve.clear();
         // the items to collect change nothing of the maze's score
         w.collect = 0;
+        // a picture maze is measured against the mazes carved on the same grid
+        w.reveal = None;
     }
     d.seed = Some(super::candidate_seed(SAMPLE_SEED, i as u64 + 1));
     d.targets = Targets::NONE;
@@ -151,6 +154,7 @@ fn key(design: &Design, grid: &Grid) -> u64 {
             &w.placement,
             w.starts,
             w.collect > 0,
+            w.reveal.is_some(),
             w.weave,
             &w.growing_tree,
             w.topology,

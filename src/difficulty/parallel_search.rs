@@ -29,7 +29,7 @@ use crate::endpoints::{Placement, outline};
 use crate::error::{Error, Result};
 use crate::grid::Grid;
 use crate::mask::Mask;
-use crate::pipeline::{Generated, build_grid, carve_unchecked, edited_mask};
+use crate::pipeline::{Generated, build_grid, carve_revealing, edited_mask};
 use crate::random::{MazeRng, Random, fresh_seed};
 use crate::targets::{Report, Targets};
 
@@ -217,6 +217,10 @@ impl Space {
         let Some(w) = d.walls_mut() else {
             return d;
         };
+        // a picture maze's path places its openings, and its carver is its own: the seed alone
+        if w.reveal.is_some() {
+            return d;
+        }
         let mut rng = MazeRng::new(seed ^ 0x5EA4_C4ED);
         if !self.structures.is_empty() {
             (w.algorithm, w.braid) = self.structures[rng.below(self.structures.len())];
@@ -259,20 +263,33 @@ pub fn search_with(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Found> {
     design.validate()?;
-    search_unchecked(design, mask, options, cancel, progress)
+    search_unchecked(design, (mask, None), options, cancel, progress)
 }
 
 /// [`search_with`] of a design already checked ([`Design::validate`]).
 pub(crate) fn search_unchecked(
     design: &Design,
-    mask: Option<&Mask>,
+    (mask, picture): (Option<&Mask>, Option<&Mask>),
     options: &SearchOptions,
     cancel: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Found> {
     let edited = edited_mask(design, mask)?;
     let (grid, dropped) = build_grid(design, edited.as_ref().or(mask))?;
-    search_on_unchecked(design, Arc::new(grid), dropped, options, cancel, progress)
+    let on = Searched {
+        grid: Arc::new(grid),
+        dropped_cells: dropped,
+        picture,
+    };
+    search_on_unchecked(design, on, options, cancel, progress)
+}
+
+/// What a search makes its candidates on: the grid, the cells of the shape it dropped, and
+/// the picture the design reveals, fitted to the grid ([`crate::reveal`]).
+struct Searched<'a> {
+    grid: Arc<Grid>,
+    dropped_cells: usize,
+    picture: Option<&'a Mask>,
 }
 
 /// Makes candidate mazes of `design` on `grid` in parallel (on the current rayon pool) until one
@@ -295,7 +312,12 @@ pub fn search_on(
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Found> {
     design.validate()?;
-    search_on_unchecked(design, grid, dropped_cells, options, cancel, progress)
+    let on = Searched {
+        grid,
+        dropped_cells,
+        picture: None,
+    };
+    search_on_unchecked(design, on, options, cancel, progress)
 }
 
 /// [`search_on`] of a design already checked: its candidates are made unchecked too (each is
@@ -303,12 +325,16 @@ pub fn search_on(
 /// topology).
 fn search_on_unchecked(
     design: &Design,
-    grid: Arc<Grid>,
-    dropped_cells: usize,
+    on: Searched,
     options: &SearchOptions,
     cancel: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Found> {
+    let Searched {
+        grid,
+        dropped_cells,
+        picture,
+    } = on;
     if design.style() != Style::Walls {
         return Err(Error::option(crate::targets::TARGETS_WALLS_ONLY));
     }
@@ -349,7 +375,7 @@ fn search_on_unchecked(
     };
     let evaluate = |k: u64| -> Option<f64> {
         let d = space.candidate(k);
-        carve_unchecked(&d, grid.clone(), dropped_cells)
+        carve_revealing(&d, grid.clone(), dropped_cells, picture)
             .ok()
             .map(|mut g| {
                 if let Some(s) = &spread {
@@ -381,7 +407,7 @@ fn search_on_unchecked(
     // nothing usable (cancelled at once, or every candidate failed): the design's own maze,
     // whose error, if it has one, is the one to report
     let candidate = best.map_or(0, |(k, _)| k);
-    let mut generated = carve_unchecked(&space.candidate(candidate), grid, dropped_cells)?;
+    let mut generated = carve_revealing(&space.candidate(candidate), grid, dropped_cells, picture)?;
     if let Some(s) = &spread {
         generated.metrics.standing = Some(s.standing(generated.metrics.difficulty));
     }
@@ -416,7 +442,8 @@ fn level_structures(design: &Design) -> Vec<(Algorithm, f64)> {
     if design.targets.level.is_some() {
         let mut s = super::levels::structures(design);
         // a "Which path?" puzzle is never braided: its loops would join the entrances' trees
-        if design.walls().starts > 1 || design.walls().collect > 0 {
+        let w = design.walls();
+        if w.starts > 1 || w.collect > 0 || w.reveal.is_some() {
             s.retain(|&(_, braid)| braid == 0.0);
         }
         s

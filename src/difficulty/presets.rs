@@ -258,7 +258,8 @@ impl Preset {
     /// `design`, and turns a weave off for the young readers' presets ([`Preset::weave`]); the
     /// size is separate ([`crate::sizing::page_grid`]).
     ///
-    /// A design with items to collect keeps braid 0 too (a loop could go round an item).
+    /// A design with items to collect keeps braid 0 too (a loop could go round an item), as
+    /// does one that reveals a picture (a loop would give a way round it).
     /// A "Which path?" design ([`Design::starts`] above 1) keeps braid 0: loops would join its
     /// entrances' trees.
     pub fn apply(&self, design: &mut Design) {
@@ -267,13 +268,18 @@ impl Preset {
             if !self.weave {
                 w.weave = 0.0;
             }
-            w.braid = if w.starts > 1 || w.collect > 0 {
+            w.braid = if w.starts > 1 || w.collect > 0 || w.reveal.is_some() {
                 0.0
             } else {
                 self.braid
             };
         }
         design.targets = self.targets;
+        // a picture maze's path is as long as its picture: where it stands among the mazes
+        // of its grid is the picture's doing, so its level is not asked (its floors are)
+        if design.walls().reveal.is_some() {
+            design.targets.level = None;
+        }
         design.page.markers = self.markers;
         // the narrowest corridor the preset accepts is the narrowest the page accepts (the
         // preflight holds the page to it, and the crayon's way to 0.6 of it)

@@ -55,6 +55,7 @@ mod outline_walls;
 pub mod overlay;
 mod picture;
 mod place;
+mod reveal;
 mod solution;
 mod strokes;
 mod text;
@@ -283,6 +284,9 @@ fn assemble(
     let (pw, ph) = lay.page;
     let mut items = Vec::with_capacity(maze.len() + 8);
     items.push(paper(lay.page));
+    if solution.is_some() {
+        reveal::shade(g, lay, &mut items);
+    }
     items.extend(maze);
     let role = match solution {
         Some(_) => PageRole::Answers,

@@ -408,6 +408,9 @@ pub enum Shape {
 pub enum Layer {
     /// The paper.
     Page,
+    /// The answer key's shading of a picture maze's path, under the walls (SVG group
+    /// `reveal`; [`crate::reveal`]).
+    Reveal,
     /// The maze walls.
     Walls,
     /// The shape's thin parts, drawn as picture beside the maze and closed off from it
@@ -439,6 +442,7 @@ impl Layer {
     pub fn name(self) -> &'static str {
         match self {
             Layer::Page => "page",
+            Layer::Reveal => "reveal",
             Layer::Walls => "walls",
             Layer::Picture => "picture",
             Layer::Crossings => "crossings",

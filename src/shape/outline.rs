@@ -494,6 +494,24 @@ fn flattened(start: Point, curves: Vec<[Point; 3]>) -> Ring {
     ring
 }
 
+/// The mean area of `topology`'s cells, in square maze units.
+pub fn mean_cell_area(topology: &crate::topology::Topology) -> f64 {
+    let t = topology.tess();
+    let (mut sides, mut polygon) = (Vec::new(), Vec::new());
+    let (mut area, mut cells) = (0.0, 0usize);
+    for row in 0..t.rows() {
+        for col in 0..t.cols(row) {
+            sides.clear();
+            polygon.clear();
+            t.sides(crate::topology::Coord::new(row, col), &mut sides);
+            crate::shape::fit::flatten(&sides, &mut polygon);
+            area += shoelace(&polygon).abs();
+            cells += 1;
+        }
+    }
+    if cells == 0 { 0.0 } else { area / cells as f64 }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

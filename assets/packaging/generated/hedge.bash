@@ -119,7 +119,7 @@ _hedge() {
             return 0
             ;;
         hedge__subcmd__generate)
-            opts="-o -h --design --style --order --topology --width --height --algorithm --growing-tree --braid --weave --inset --key-under --no-weave-legend --seed --entrance --exit --starts --collect --items --output --save-design --paper --orientation --margin --gutter --bleed --title --name-line --page-number --wall-mm --corridor-mm --font --markers --symbols --theme --start-picture --finish-picture --instruction --lang --strings --stars --dpi --key --svg --strict --shape --text --text-font --coverage --threshold --invert --turn --islands --force --outline --difficulty --target-score --target-ratio --target-branching --target-dead-ends --target-depth --target-decisions --budget --vary-endpoints --vary-carver --no-search --help"
+            opts="-o -h --design --style --order --topology --width --height --algorithm --growing-tree --braid --weave --inset --key-under --no-weave-legend --seed --entrance --exit --starts --collect --items --reveal --output --save-design --paper --orientation --margin --gutter --bleed --title --name-line --page-number --wall-mm --corridor-mm --font --markers --symbols --theme --start-picture --finish-picture --instruction --lang --strings --stars --dpi --key --svg --strict --shape --text --text-font --coverage --threshold --invert --turn --islands --force --outline --difficulty --target-score --target-ratio --target-branching --target-dead-ends --target-depth --target-decisions --budget --vary-endpoints --vary-carver --no-search --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -194,6 +194,10 @@ _hedge() {
                     return 0
                     ;;
                 --items)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reveal)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
