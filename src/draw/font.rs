@@ -325,7 +325,7 @@ pub(crate) fn shaped_line(f: &'static Font, shown: &str, size: f64) -> (Vec<Plac
             for (a, b, font) in pieces {
                 let piece = &s[a..b];
                 let k = size / font.units_per_em();
-                let glyphs = shaping::shape(font, piece, rtl);
+                let glyphs = shaping::shape(font.id(), font.bytes(), piece, rtl);
                 let n = glyphs.len();
                 // the glyphs of each cluster, in the order typed (a right-to-left run's are
                 // seen in reverse)

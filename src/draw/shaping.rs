@@ -6,8 +6,6 @@
 
 use std::sync::OnceLock;
 
-use super::font::Font;
-
 /// Whether `c` is a character of the Arabic script that a shaper must set in context (its
 /// letters join, its marks sit on them): the Arabic blocks and their presentation forms.
 pub(crate) fn is_arabic(c: char) -> bool {
@@ -39,24 +37,33 @@ pub(crate) struct Shaped {
     pub dy: i32,
 }
 
-/// harfrust's tables of one bundled font, made once.
-fn shaper_data(font: &Font) -> Option<&'static (harfrust::FontRef<'static>, harfrust::ShaperData)> {
+/// harfrust's tables of the bundled font `id` (its file `bytes`), made once.
+fn shaper_data(
+    id: usize,
+    bytes: &'static [u8],
+) -> Option<&'static (harfrust::FontRef<'static>, harfrust::ShaperData)> {
     static DATA: [OnceLock<Option<(harfrust::FontRef<'static>, harfrust::ShaperData)>>; 8] =
         [const { OnceLock::new() }; 8];
-    DATA.get(font.id())?
+    DATA.get(id)?
         .get_or_init(|| {
-            let r = harfrust::FontRef::new(font.bytes()).ok()?;
+            let r = harfrust::FontRef::new(bytes).ok()?;
             let data = harfrust::ShaperData::new(&r);
             Some((r, data))
         })
         .as_ref()
 }
 
-/// The glyphs of `text` (one run of one direction, all in `font`) as harfrust shapes it, in
-/// the order they are seen left to right (a right-to-left run's last letter first), in font
-/// units. Empty when the font does not parse for the shaper (it does for the bundled fonts).
-pub(crate) fn shape(font: &Font, text: &str, right_to_left: bool) -> Vec<Shaped> {
-    let Some((r, data)) = shaper_data(font) else {
+/// The glyphs of `text` (one run of one direction, all in the bundled font `id`, whose file is
+/// `bytes`) as harfrust shapes it, in the order they are seen left to right (a right-to-left
+/// run's last letter first), in font units. Empty when the font does not parse for the shaper
+/// (it does for the bundled fonts).
+pub(crate) fn shape(
+    id: usize,
+    bytes: &'static [u8],
+    text: &str,
+    right_to_left: bool,
+) -> Vec<Shaped> {
+    let Some((r, data)) = shaper_data(id, bytes) else {
         return Vec::new();
     };
     let shaper = data.shaper(r).build();
@@ -88,11 +95,15 @@ mod tests {
     use crate::page::Typeface;
 
     /// The font that draws Arabic: DejaVu Sans, the fallback of the Liberation faces.
-    fn arabic_font(bold: bool) -> &'static Font {
+    fn arabic_font(bold: bool) -> &'static crate::draw::Font {
         let (f, _) = crate::draw::font(Typeface::Sans, bold)
             .resolve('ب')
             .expect("a bundled font has Arabic");
         f
+    }
+
+    fn shape(f: &crate::draw::Font, text: &str, rtl: bool) -> Vec<Shaped> {
+        super::shape(f.id(), f.bytes(), text, rtl)
     }
 
     #[test]

@@ -440,7 +440,7 @@ mod tests {
             .resolve('ب')
             .unwrap()
             .0;
-        let shaped: Vec<u16> = crate::draw::shape(f, title, true)
+        let shaped: Vec<u16> = crate::draw::shape(f.id(), f.bytes(), title, true)
             .iter()
             .rev()
             .map(|g| g.gid)
