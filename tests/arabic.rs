@@ -150,6 +150,18 @@ fn an_arabic_page_is_joined_and_reads_as_typed() {
         }
         // no English page word, nor any Latin letter
         assert!(!text.chars().any(|c| c.is_ascii_alphabetic()), "{text}");
+        // mirrored: the name line and the weave legend on the right half of the page
+        let boxes = bbox_words(&pdf).unwrap();
+        let (width, words) = &boxes[0];
+        let lines = line_of(words);
+        let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        for s in [w.get("name"), w.get("bridges")] {
+            let line = lines
+                .iter()
+                .find(|l| seen(l) == squeeze(s))
+                .unwrap_or_else(|| panic!("{s} on a line of its own"));
+            assert!(line.iter().all(|w0| w0.1 > width / 2.0), "{s}: {line:?}");
+        }
     } else {
         eprintln!("note: pdftotext is not installed; the text layer was not read");
     }
@@ -195,6 +207,28 @@ fn bbox_words(pdf: &Path) -> Option<Vec<(f64, Vec<Word>)>> {
             })
             .collect(),
     )
+}
+
+/// The words of a page grouped in lines: a line's boxes' tops differ by font, so a word within
+/// 4 pt of a line's first word's top is on that line.
+fn line_of(words: &[Word]) -> Vec<Vec<Word>> {
+    let mut sorted = words.to_vec();
+    sorted.sort_by(|a, b| a.2.total_cmp(&b.2));
+    let mut lines: Vec<Vec<Word>> = Vec::new();
+    for word in sorted {
+        match lines.last_mut() {
+            Some(l) if word.2 - l[0].2 < 4.0 => l.push(word),
+            _ => lines.push(vec![word]),
+        }
+    }
+    lines
+}
+
+/// A line's text as read right to left (poppler's boxes of Arabic text are single letters).
+fn seen(line: &[Word]) -> String {
+    let mut l = line.to_vec();
+    l.sort_by(|a, b| b.1.total_cmp(&a.1));
+    l.iter().map(|w0| w0.0.as_str()).collect()
 }
 
 /// A small book in `lang`: every front page, stars, a theme, the name line, puzzle 1 on a
@@ -318,24 +352,6 @@ fn an_arabic_book_reads_as_typed_and_mirrors() {
     let boxes = bbox_words(&pdf).unwrap();
     let (width, words) = &boxes[first];
     // (poppler's boxes are letters, a line's its letters right to left)
-    // (a line's boxes' tops differ by font: within 4 pt of its first's is one line)
-    let line_of = |words: &[Word]| {
-        let mut sorted = words.to_vec();
-        sorted.sort_by(|a, b| a.2.total_cmp(&b.2));
-        let mut lines: Vec<Vec<Word>> = Vec::new();
-        for word in sorted {
-            match lines.last_mut() {
-                Some(l) if word.2 - l[0].2 < 4.0 => l.push(word),
-                _ => lines.push(vec![word]),
-            }
-        }
-        lines
-    };
-    let seen = |line: &[Word]| {
-        let mut l = line.to_vec();
-        l.sort_by(|a, b| b.1.total_cmp(&a.1));
-        l.iter().map(|w0| w0.0.as_str()).collect::<String>()
-    };
     let lines = line_of(words);
     let name = lines
         .iter()

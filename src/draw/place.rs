@@ -234,10 +234,12 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
     }
     let markers = place_markers(&mut boxes, &mut warnings);
     // the weave legend: at the foot of the page on the left, else on the right, else at the
-    // top; left out (it is a hint, not part of the puzzle) where none of these is clear
+    // top; left out (it is a hint, not part of the puzzle) where none of these is clear. A
+    // right-to-left page mirrors it (right first), and the answer key's label (left first)
+    let rtl = setup.right_to_left();
     let legend = geo.legend.then(|| {
         let w = font(face, false).width(lay.words.get("bridges"), FOOTER_SIZE);
-        let candidates = corner_boxes(pa, furn.footer_base, w, true);
+        let candidates = corner_boxes(pa, furn.footer_base, w, !rtl);
         let clear =
             |b: &Area| inside(b, pa) && boxes.hit(b, GAP).is_none() && boxes.off_maze(b, GAP);
         let b = *candidates.iter().find(|b| clear(b))?;
@@ -247,7 +249,7 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
     let legend = legend.flatten();
     let answer_key = key.then(|| {
         let w = font(face, true).width(lay.words.get("answer_key"), FOOTER_SIZE);
-        let candidates = corner_boxes(pa, furn.footer_base, w, false);
+        let candidates = corner_boxes(pa, furn.footer_base, w, rtl);
         let clear = |b: &Area| {
             let near_marker = markers.iter().any(|m| {
                 grown(&m.label_box, KEY_CLEAR).overlaps(b)
