@@ -782,9 +782,21 @@ impl PageSetup {
     }
 
     /// Whether this page's inside (binding) edge is on the left: true for odd-numbered pages and
-    /// for a page without a number.
+    /// for a page without a number, the other way round for a [`PageSetup::bound`] page in a
+    /// right-to-left language ([`PageSetup::right_to_left`]): such a book is bound on its right
+    /// edge, so its odd pages (the recto of each leaf, the first side the reader turns to) are
+    /// the left-hand pages of the spreads, bound on their right.
     pub fn inside_is_left(&self) -> bool {
-        self.page_number.unwrap_or(1) % 2 == 1
+        (self.page_number.unwrap_or(1) % 2 == 1) != (self.bound && self.right_to_left())
+    }
+
+    /// Whether the page's language is written right to left (Hebrew, Arabic:
+    /// [`crate::lang::RIGHT_TO_LEFT`]): its layout mirrors (the name line on the right, the
+    /// stars on the left, the contents' numbers on the left, a book bound on the right).
+    pub fn right_to_left(&self) -> bool {
+        self.lang
+            .as_deref()
+            .is_some_and(|l| crate::lang::RIGHT_TO_LEFT.contains(&l))
     }
 }
 
@@ -815,6 +827,46 @@ mod tests {
         assert_eq!(s.bleed_edges_mm(), [b; 4]);
         s.bleed = false;
         assert_eq!(s.page_mm(), s.trim_mm());
+    }
+
+    #[test]
+    fn a_right_to_left_book_binds_on_the_right() {
+        let b = BLEED_MM;
+        let mut s = PageSetup {
+            paper: Paper::Trim6x9,
+            bleed: true,
+            bound: true,
+            margin_mm: 10.0,
+            gutter_mm: 5.0,
+            page_number: Some(1),
+            lang: Some("ar".into()),
+            ..PageSetup::default()
+        };
+        for lang in ["ar", "he"] {
+            s.lang = Some(lang.into());
+            assert!(s.right_to_left());
+            // the odd page (the recto) is the spread's left-hand page: bound on its right,
+            // where the gutter goes and no bleed
+            s.page_number = Some(1);
+            assert!(!s.inside_is_left());
+            assert_eq!(s.margins_mm(), [10.0, 10.0, 15.0, 10.0]);
+            assert_eq!(s.bleed_edges_mm(), [b, b, 0.0, b]);
+            s.page_number = Some(2);
+            assert!(s.inside_is_left());
+            assert_eq!(s.margins_mm(), [15.0, 10.0, 10.0, 10.0]);
+        }
+        // left to right: as before
+        for lang in [None, Some("en"), Some("de")] {
+            s.lang = lang.map(String::from);
+            assert!(!s.right_to_left());
+            s.page_number = Some(1);
+            assert!(s.inside_is_left());
+            assert_eq!(s.margins_mm(), [15.0, 10.0, 10.0, 10.0]);
+        }
+        // a loose right-to-left sheet has no binding to mirror
+        s.lang = Some("he".into());
+        s.bound = false;
+        assert!(s.inside_is_left());
     }
 
     use super::*;

@@ -384,11 +384,6 @@ fn bad_languages_and_strings_files_are_one_line_and_write_nothing() {
         ),
         "{e}"
     );
-    let e = run(&["--lang", "ar"]);
-    assert!(
-        e.contains("right-to-left page text is not supported yet"),
-        "{e}"
-    );
     let bad = dir.path().join("bad.toml");
     for (text, want) in [
         ("fnish = \"X\"\n", "unknown key \"fnish\" (the keys: "),

@@ -2,7 +2,7 @@
 //! print their words right to left, their PDF text read back (`pdftotext`, and lopdf's
 //! extraction in content order) is the text as typed, the glyphs come from embedded subsets of
 //! the bundled fonts, the SVG's search text is the typed text with `direction="rtl"`, and the
-//! same input gives the same bytes. Arabic is still refused (its letters are not joined yet).
+//! same input gives the same bytes. Arabic pages: tests/arabic.rs.
 
 use std::fs;
 use std::path::Path;
@@ -213,20 +213,4 @@ fn a_hebrew_book_reads_as_typed() {
         assert!(embedded && subset, "{name}");
     }
     assert!(bytes == run(&dir.path().join("b")), "two runs differ");
-}
-
-#[test]
-fn arabic_pages_are_still_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let pdf = dir.path().join("ar.pdf");
-    let out = hedge()
-        .args(["generate", "--shape", "cat", "--lang", "ar", "-o"])
-        .arg(&pdf)
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = crate::common::stderr_of(&out);
-    assert!(err.contains("lang = \"ar\""), "{err}");
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(!pdf.exists());
 }

@@ -50,6 +50,7 @@
 //! - `upright`: shapes never turned against their page's text (issue 59): a wide animal's page
 //!   turned with it in a book (`turn = "page"`), its text reading up, reprinted byte for byte.
 
+mod arabic;
 mod book;
 mod book_atomic;
 mod book_story;

@@ -227,8 +227,9 @@ fn title_knobs(ui: &mut egui::Ui, page: &mut PageSetup, coalesce: &mut bool) {
 }
 
 /// The page's language: the words it prints (START, FINISH, "Name:", a theme's line). The
-/// right-to-left languages are left out: Arabic pages cannot print yet, and the editor's own
-/// font has no Hebrew letters to name Hebrew with (a design file's `lang = "he"` prints).
+/// right-to-left languages (Hebrew, Arabic) are left out: the editor's own font has no Hebrew
+/// or Arabic letters to name them with, nor to show a right-to-left title as it is typed (a
+/// design file's `lang = "he"` or `lang = "ar"` prints, and the preview shows its page).
 fn language_knob(ui: &mut egui::Ui, page: &mut PageSetup) {
     let current = page
         .lang

@@ -38,7 +38,8 @@
 //! answers_heading = "Answers"   # the heading of the answer pages
 //! front = ["title", "copyright", "belongs-to", "how-to", "contents"]  # front pages, in this order
 //! year = 2026                   # the copyright page's (with author; isbn and rights optional)
-//! puzzles_start = "right"       # puzzle 1 on a right-hand page (a blank page before it if needed)
+//! puzzles_start = "right"       # puzzle 1 on a recto, an odd page (a blank page before it if needed):
+//!                               # the right-hand page, or the left-hand one of a right-to-left book
 //! page_count = "even"           # or "multiple-of-4": blank pages at the end; under 24 pages is an
 //!                               # error then, unless allow_short = true
 //! solution_refs = true          # "Solution on page N" under each puzzle; "Puzzle 7, page 9" keys
@@ -222,7 +223,10 @@ pub enum PuzzlesStart {
     /// On the page after the front matter.
     #[default]
     Next,
-    /// On a right-hand (odd-numbered) page, after a blank page where needed.
+    /// On a recto, the odd-numbered page, after a blank page where needed: the right-hand page
+    /// of the spread in a left-to-right book. A right-to-left book (`lang = "he"` or `"ar"`) is
+    /// bound on its right edge, so its recto, where puzzle 1 goes all the same, is the
+    /// left-hand page of the spread, its gutter on its right ([`PageSetup::inside_is_left`](crate::page::PageSetup::inside_is_left)).
     Right,
 }
 

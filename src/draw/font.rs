@@ -18,6 +18,7 @@
 use std::sync::OnceLock;
 
 use super::model::{Anchor, Area, Drawing, Pos, Rotation, Text};
+use super::shaping;
 use crate::page::Typeface;
 
 /// The advance of a Latin-1 character the font lacks (Helvetica's digit width; Liberation has
@@ -108,7 +109,7 @@ impl Font {
     }
 
     /// The glyph of `c` in this font alone.
-    fn own_glyph(&self, c: char) -> Option<u16> {
+    pub(crate) fn own_glyph(&self, c: char) -> Option<u16> {
         if let Some(&g) = self.latin1.get(c as usize) {
             return g;
         }
@@ -150,11 +151,11 @@ impl Font {
     /// The width of `text` set at `size` (the em size, any unit; the result is in that unit):
     /// the width of its [`visible`](Font::visible) characters.
     pub(crate) fn width(&'static self, text: &str, size: f64) -> f64 {
-        self.visible(text)
-            .chars()
-            .map(|c| self.advance_em(c))
-            .sum::<f64>()
-            * size
+        let shown = self.visible(text);
+        if shaping::needs_shaping(&shown) {
+            return shaped_line(self, &shown, size).1;
+        }
+        shown.chars().map(|c| self.advance_em(c)).sum::<f64>() * size
     }
 
     /// What of `text` is set: without the characters no bundled font has, and without the
@@ -209,39 +210,183 @@ pub(crate) fn font(face: Typeface, bold: bool) -> &'static Font {
     by_id(i)
 }
 
-/// One glyph of a text, placed: the font and glyph that draw it, the character it stands for,
-/// and its left edge in millimetres from the text's left end.
-#[derive(Clone, Copy)]
+/// One glyph of a text, placed: the font and glyph that draw it, the characters it stands for,
+/// and its origin in millimetres from the text's left end on the baseline.
+#[derive(Clone)]
 pub(crate) struct Placed {
     /// The font the glyph comes from.
     pub font: &'static Font,
     /// The glyph in that font.
     pub gid: u16,
-    /// The character.
-    pub c: char,
+    /// The characters the glyph draws, as typed: one, or several for a ligature (lam-alef),
+    /// or none for the second glyph of a character drawn with two.
+    pub text: String,
     /// The glyph's origin, mm right of the text's left end.
     pub x: f64,
+    /// The glyph's origin, mm above the baseline (a mark the shaper raised or lowered).
+    pub y: f64,
 }
 
 /// The glyphs of `t` in the order they were typed (its [`Font::visible`] characters), each at
 /// its place on the line, as [`Font::width`] measures it: left to right as typed, or, for a
 /// line with right-to-left letters, where the Unicode bidi algorithm shows it ([`visual_order`]:
-/// a Hebrew word's first letter rightmost). The width does not depend on the order.
+/// a Hebrew word's first letter rightmost). The width does not depend on the order. A line with
+/// Arabic letters is shaped ([`shaped_line`]): its glyphs are the shaper's, joined.
 pub(crate) fn place(t: &Text) -> Vec<Placed> {
     let f = font(t.face, t.bold);
     let shown = f.visible(&t.text);
+    if shaping::needs_shaping(&shown) {
+        return shaped_line(f, &shown, t.size).0;
+    }
     let order = visual_order(&shown).unwrap_or_else(|| shown.char_indices().collect::<Vec<_>>());
     let mut x = 0.0;
     let mut out = Vec::with_capacity(order.len());
     for (i, c) in order {
         if let Some((font, gid)) = f.resolve(c) {
-            out.push((i, Placed { font, gid, c, x }));
+            let text = c.to_string();
+            out.push((
+                i,
+                Placed {
+                    font,
+                    gid,
+                    text,
+                    x,
+                    y: 0.0,
+                },
+            ));
         }
         x += f.advance_em(c) * t.size;
     }
     // typed order (a no-op for a line laid out as typed)
     out.sort_by_key(|&(i, _)| i);
     out.into_iter().map(|(_, g)| g).collect()
+}
+
+/// The glyphs of the line `shown` (without characters no font has) set at `size` with its
+/// runs of Arabic letters shaped, in the order typed, and the line's width. The line's runs are
+/// put in order by the bidi algorithm; a run with Arabic letters is shaped by harfrust
+/// ([`shaping::shape`]) in the font that has them (every character of the run that font has
+/// comes from it, so its spaces and punctuation match its letters), and every other run is set
+/// character by character as [`place`] sets a line without Arabic.
+pub(crate) fn shaped_line(f: &'static Font, shown: &str, size: f64) -> (Vec<Placed>, f64) {
+    let arabic = f.resolve('\u{0628}').map(|(a, _)| a);
+    let info = unicode_bidi::BidiInfo::new(shown, None);
+    // (the glyph's first character's byte index, its order among that cluster's glyphs, it)
+    let mut out: Vec<(usize, usize, Placed)> = Vec::with_capacity(shown.len());
+    let mut x = 0.0;
+    for para in &info.paragraphs {
+        let (levels, runs) = info.visual_runs(para, para.range.clone());
+        for run in runs {
+            let rtl = levels[run.start].is_rtl();
+            let s = &shown[run.clone()];
+            if !shaping::needs_shaping(s) {
+                let chars: Vec<(usize, char)> = s.char_indices().collect();
+                let seen: Box<dyn Iterator<Item = &(usize, char)>> = if rtl {
+                    Box::new(chars.iter().rev())
+                } else {
+                    Box::new(chars.iter())
+                };
+                for &(i, c) in seen {
+                    let c = if rtl { mirror(c) } else { c };
+                    if let Some((font, gid)) = f.resolve(c) {
+                        let text = s[i..].chars().next().map(String::from).unwrap_or_default();
+                        out.push((
+                            run.start + i,
+                            0,
+                            Placed {
+                                font,
+                                gid,
+                                text,
+                                x,
+                                y: 0.0,
+                            },
+                        ));
+                    }
+                    x += f.advance_em(c) * size;
+                }
+                continue;
+            }
+            // the run cut where its font changes, in the order typed
+            let font_of = |c: char| match arabic {
+                Some(a) if a.own_glyph(c).is_some() => Some(a),
+                _ => f.resolve(c).map(|(g, _)| g),
+            };
+            let mut pieces: Vec<(usize, usize, &'static Font)> = Vec::new();
+            for (i, c) in s.char_indices() {
+                let Some(font) = font_of(c) else { continue };
+                match pieces.last_mut() {
+                    Some(p) if p.1 == i && p.2.id() == font.id() => p.1 = i + c.len_utf8(),
+                    _ => pieces.push((i, i + c.len_utf8(), font)),
+                }
+            }
+            if rtl {
+                pieces.reverse();
+            }
+            for (a, b, font) in pieces {
+                let piece = &s[a..b];
+                let k = size / font.units_per_em();
+                let glyphs = shaping::shape(font.id(), font.bytes(), piece, rtl);
+                let n = glyphs.len();
+                // the glyphs of each cluster, in the order typed (a right-to-left run's are
+                // seen in reverse)
+                let typed = |j: usize| if rtl { n - 1 - j } else { j };
+                for (j, g) in glyphs.iter().enumerate() {
+                    let text = cluster_text(piece, &glyphs, j, &typed);
+                    let placed = Placed {
+                        font,
+                        gid: g.gid,
+                        text,
+                        x: x + f64::from(g.dx) * k,
+                        y: f64::from(g.dy) * k,
+                    };
+                    out.push((run.start + a + g.cluster, typed(j), placed));
+                    x += f64::from(g.advance) * k;
+                }
+            }
+        }
+    }
+    out.sort_by_key(|&(i, j, _)| (i, j));
+    (out.into_iter().map(|(_, _, g)| g).collect(), x)
+}
+
+/// The characters of `piece` that glyph `j` of `glyphs` (its shaping) stands for: its
+/// cluster's characters when it is the cluster's only glyph, one each when the cluster has as
+/// many glyphs as characters, else all of them on its first glyph (in the order typed) and
+/// none on the others.
+fn cluster_text(
+    piece: &str,
+    glyphs: &[shaping::Shaped],
+    j: usize,
+    typed: &dyn Fn(usize) -> usize,
+) -> String {
+    let start = glyphs[j].cluster;
+    let end = glyphs
+        .iter()
+        .map(|g| g.cluster)
+        .filter(|&c| c > start)
+        .min()
+        .unwrap_or(piece.len());
+    let chars = piece.get(start..end).unwrap_or_default();
+    let mut siblings: Vec<usize> = (0..glyphs.len())
+        .filter(|&i| glyphs[i].cluster == start)
+        .collect();
+    if siblings.len() == 1 {
+        return chars.to_string();
+    }
+    siblings.sort_by_key(|&i| typed(i));
+    let rank = siblings.iter().position(|&i| i == j).unwrap_or(0);
+    if siblings.len() == chars.chars().count() {
+        return chars
+            .chars()
+            .nth(rank)
+            .map(String::from)
+            .unwrap_or_default();
+    }
+    if rank == 0 {
+        chars.to_string()
+    } else {
+        String::new()
+    }
 }
 
 /// Whether `text` has a character of a right-to-left script (Hebrew, Arabic...): only then
@@ -601,8 +746,8 @@ mod tests {
     fn placed_glyphs_advance_by_the_measured_widths() {
         let t = text("A★🎂B");
         let p = place(&t);
-        let chars: Vec<char> = p.iter().map(|g| g.c).collect();
-        assert_eq!(chars, ['A', '★', 'B']);
+        let chars: Vec<&str> = p.iter().map(|g| g.text.as_str()).collect();
+        assert_eq!(chars, ["A", "★", "B"]);
         let last = p.last().unwrap();
         let f = font(Typeface::Sans, true);
         assert!((last.x - f.width("A★", 5.0)).abs() < 1e-9);
@@ -633,10 +778,10 @@ mod tests {
         let t = text("שלום 7");
         let placed = place(&t);
         // in the order typed
-        let typed: String = placed.iter().map(|g| g.c).collect();
+        let typed: String = placed.iter().map(|g| g.text.as_str()).collect();
         assert_eq!(typed, "שלום 7");
         // placed from the right: the first letter rightmost, the number at the left end
-        let x = |c: char| placed.iter().find(|g| g.c == c).unwrap().x;
+        let x = |c: char| placed.iter().find(|g| g.text == c.to_string()).unwrap().x;
         assert!(x('ש') > x('ל') && x('ל') > x('ו') && x('ו') > x('ם'));
         assert!(x('7') < x('ם'));
         assert_eq!(x('7'), 0.0);

@@ -253,9 +253,21 @@ pub fn copyright_page(setup: &PageSetup, c: &Copyright<'_>) -> Result<Drawing> {
         if i > 0 {
             y += (1.0 + gap) * step;
         }
-        items.push(text(l, Pos::new(pa.x, y), size, Anchor::Start, bold, face));
+        // flush left, or flush right on a right-to-left page
+        let (x, anchor) = line_start(setup, &pa);
+        items.push(text(l, Pos::new(x, y), size, anchor, bold, face));
     }
     Ok(drawing(setup, items))
+}
+
+/// Where a flush line starts on the printable area `pa`: its left edge, or, on a right-to-left
+/// page, its right edge (the text anchored at its end there).
+fn line_start(setup: &PageSetup, pa: &Area) -> (f64, Anchor) {
+    if setup.right_to_left() {
+        (pa.x + pa.w, Anchor::End)
+    } else {
+        (pa.x, Anchor::Start)
+    }
 }
 
 /// The "This book belongs to" page: the line large, a third of the way down, and a long rule
@@ -321,24 +333,32 @@ pub fn how_to_page(
     let mut y = heading(setup, &pa, setup.words().get("how_to"), &mut items);
     let step = LEADING_EM * BODY_SIZE;
     let indent = font(face, true).width("0. ", BODY_SIZE);
+    // the numbers at the left edge and the steps indented after them, or mirrored on a
+    // right-to-left page
+    let (x, anchor) = line_start(setup, &pa);
+    let indented = if setup.right_to_left() {
+        x - indent
+    } else {
+        x + indent
+    };
     for (n, s) in steps.iter().enumerate() {
         let lines = wrap(s, face, false, BODY_SIZE, pa.w - indent);
         for (i, l) in lines.into_iter().enumerate() {
             if i == 0 {
                 items.push(text(
                     format!("{}.", n + 1),
-                    Pos::new(pa.x, y),
+                    Pos::new(x, y),
                     BODY_SIZE,
-                    Anchor::Start,
+                    anchor,
                     true,
                     face,
                 ));
             }
             items.push(text(
                 l,
-                Pos::new(pa.x + indent, y),
+                Pos::new(indented, y),
                 BODY_SIZE,
-                Anchor::Start,
+                anchor,
                 false,
                 face,
             ));
@@ -383,8 +403,9 @@ pub fn contents_capacity(setup: &PageSetup) -> usize {
 }
 
 /// The contents page: "Contents" and one line per entry, its text on the left, its page
-/// number on the right and dot leaders between. At most [`contents_capacity`] lines (an
-/// error beyond: the caller merges sections to fit).
+/// number on the right and dot leaders between (mirrored on a right-to-left page: the text on
+/// the right, the number on the left, the leaders running from the text leftwards to it). At
+/// most [`contents_capacity`] lines (an error beyond: the caller merges sections to fit).
 pub fn contents_page(setup: &PageSetup, lines: &[ContentsLine]) -> Result<Drawing> {
     setup.validate()?;
     if lines.len() > contents_capacity(setup) {
@@ -409,19 +430,32 @@ pub fn contents_page(setup: &PageSetup, lines: &[ContentsLine]) -> Result<Drawin
             entry.pop();
         }
         let entry_w = f.width(&entry, BODY_SIZE);
+        // (where the entry starts, its anchor; where the number ends, its anchor; where the
+        // leaders end next to the number, their anchor)
+        let rtl = setup.right_to_left();
+        let (entry_anchor, number_anchor, number_x) = if rtl {
+            (Anchor::End, Anchor::Start, pa.x)
+        } else {
+            (Anchor::Start, Anchor::End, pa.x + pa.w)
+        };
+        let (entry_x, leaders_x) = if rtl {
+            (pa.x + pa.w, pa.x + number_w + dot)
+        } else {
+            (pa.x, pa.x + pa.w - number_w - dot)
+        };
         items.push(text(
             entry,
-            Pos::new(pa.x, y),
+            Pos::new(entry_x, y),
             BODY_SIZE,
-            Anchor::Start,
+            entry_anchor,
             false,
             face,
         ));
         items.push(text(
             number,
-            Pos::new(pa.x + pa.w, y),
+            Pos::new(number_x, y),
             BODY_SIZE,
-            Anchor::End,
+            number_anchor,
             false,
             face,
         ));
@@ -430,9 +464,9 @@ pub fn contents_page(setup: &PageSetup, lines: &[ContentsLine]) -> Result<Drawin
         if n >= 2 {
             items.push(text(
                 ". ".repeat(n).trim_end().to_string(),
-                Pos::new(pa.x + pa.w - number_w - dot, y),
+                Pos::new(leaders_x, y),
                 BODY_SIZE,
-                Anchor::End,
+                number_anchor,
                 false,
                 face,
             ));
@@ -640,6 +674,56 @@ mod tests {
         let many = vec![lines[0].clone(); contents_capacity(&setup) + 1];
         assert!(contents_page(&setup, &many).is_err());
         assert!(contents_capacity(&setup) >= 20);
+    }
+
+    #[test]
+    fn a_right_to_left_contents_runs_its_leaders_the_other_way() {
+        let setup = PageSetup {
+            lang: Some("ar".into()),
+            ..PageSetup::default()
+        };
+        let w = setup.words();
+        let lines: Vec<ContentsLine> = (1..=3)
+            .map(|k| ContentsLine {
+                text: w.fill("puzzle", &[("n", &k.to_string())]),
+                page: 6 + k,
+            })
+            .collect();
+        let d = contents_page(&setup, &lines).unwrap();
+        inside(&d, &setup);
+        let pa = printable_area(&setup);
+        let (left, right) = (pa.x, pa.x + pa.w);
+        let find = |p: &dyn Fn(&Text) -> bool| d.texts().filter(|t| p(t)).collect::<Vec<_>>();
+        let numbers = find(&|t| t.text.chars().all(|c| c.is_ascii_digit()));
+        let entries = find(&|t| t.text.starts_with(w.fill("puzzle", &[("n", "")]).trim()));
+        let leaders = find(&|t| t.text.starts_with(". ."));
+        assert_eq!((numbers.len(), entries.len(), leaders.len()), (3, 3, 3));
+        for ((n, e), l) in numbers.iter().zip(&entries).zip(&leaders) {
+            // the number at the left edge, the entry ending at the right edge
+            assert!((n.left() - left).abs() < 1e-9, "{}", n.left());
+            assert!((e.left() + e.width() - right).abs() < 1e-9);
+            // the leaders between: from right of the number to left of the entry
+            assert!(
+                l.left() > n.left() + n.width(),
+                "{} {}",
+                l.left(),
+                n.width()
+            );
+            assert!(l.left() + l.width() < e.left());
+        }
+        // the copyright page's lines are flush right
+        let c = Copyright {
+            title: "متاهات",
+            author: "Ada",
+            year: 2026,
+            isbn: None,
+            rights: w.get("rights"),
+            credit: true,
+        };
+        let c = copyright_page(&setup, &c).unwrap();
+        for t in c.texts() {
+            assert!((t.left() + t.width() - right).abs() < 1e-6, "{}", t.text);
+        }
     }
 
     #[test]

@@ -56,6 +56,7 @@ pub mod overlay;
 mod picture;
 mod place;
 mod reveal;
+mod shaping;
 mod solution;
 mod strokes;
 mod text;
@@ -91,6 +92,8 @@ pub use model::{Anchor, Area, Drawing, Item, Layer, Path, Pos, Rgb, Rotation, Se
 pub use picture::placed;
 use place::Plan;
 use place::settle;
+#[cfg(test)]
+pub(crate) use shaping::shape;
 use solution::draw_solution;
 use text::{PageRole, draw_text};
 pub use tiles::{TILE_WALL, tile_layout, tile_pages};

@@ -202,17 +202,28 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
         }
     }
     if let Some((base, w)) = furn.stars {
-        boxes.taken.push((
-            "the stars",
-            text_box(pa.x + pa.w - w, base, w, super::layout::STAR_SIZE),
-        ));
-    }
-    if let Some(base) = furn.name_base {
-        // the label and its rule (which sits above the descenders' depth)
-        let (_, x1) = name_rule(setup, pa);
+        // on the right, or on the left of a right-to-left page
+        let x = if setup.right_to_left() {
+            pa.x
+        } else {
+            pa.x + pa.w - w
+        };
         boxes
             .taken
-            .push(("the name line", text_box(pa.x, base, x1 - pa.x, NAME_SIZE)));
+            .push(("the stars", text_box(x, base, w, super::layout::STAR_SIZE)));
+    }
+    if let Some(base) = furn.name_base {
+        // the label and its rule (which sits above the descenders' depth), from the left edge
+        // or, mirrored, to the right one
+        let (x0, x1) = name_rule(setup, pa);
+        let (from, to) = if setup.right_to_left() {
+            (x0, pa.x + pa.w)
+        } else {
+            (pa.x, x1)
+        };
+        boxes
+            .taken
+            .push(("the name line", text_box(from, base, to - from, NAME_SIZE)));
     }
     if let Some(n) = setup.page_number {
         let w = font(face, false).width(&n.to_string(), FOOTER_SIZE);
@@ -223,10 +234,12 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
     }
     let markers = place_markers(&mut boxes, &mut warnings);
     // the weave legend: at the foot of the page on the left, else on the right, else at the
-    // top; left out (it is a hint, not part of the puzzle) where none of these is clear
+    // top; left out (it is a hint, not part of the puzzle) where none of these is clear. A
+    // right-to-left page mirrors it (right first), and the answer key's label (left first)
+    let rtl = setup.right_to_left();
     let legend = geo.legend.then(|| {
         let w = font(face, false).width(lay.words.get("bridges"), FOOTER_SIZE);
-        let candidates = corner_boxes(pa, furn.footer_base, w, true);
+        let candidates = corner_boxes(pa, furn.footer_base, w, !rtl);
         let clear =
             |b: &Area| inside(b, pa) && boxes.hit(b, GAP).is_none() && boxes.off_maze(b, GAP);
         let b = *candidates.iter().find(|b| clear(b))?;
@@ -236,7 +249,7 @@ pub(super) fn plan(setup: &PageSetup, lay: &Layout, geo: &Geometry, key: bool) -
     let legend = legend.flatten();
     let answer_key = key.then(|| {
         let w = font(face, true).width(lay.words.get("answer_key"), FOOTER_SIZE);
-        let candidates = corner_boxes(pa, furn.footer_base, w, false);
+        let candidates = corner_boxes(pa, furn.footer_base, w, rtl);
         let clear = |b: &Area| {
             let near_marker = markers.iter().any(|m| {
                 grown(&m.label_box, KEY_CLEAR).overlaps(b)
@@ -311,13 +324,23 @@ pub(super) fn settle(setup: &PageSetup, geo: &Geometry) -> Result<(Layout, f64)>
     Ok((full, 1.0))
 }
 
-/// The name line's rule, from x0 to x1 on the printable area `pa`.
+/// The name line's rule, from x0 to x1 (x0 < x1) on the printable area `pa`: after the label
+/// on the left, or, on a right-to-left page, before it on the right (mirrored).
 pub(super) fn name_rule(setup: &PageSetup, pa: &Area) -> (f64, f64) {
     let x0 = pa.x
         + font(setup.font, false).width(&format!("{} ", setup.words().get("name")), NAME_SIZE)
         + 1.0;
     let x1 = (pa.x + pa.w * 0.6).max(x0 + 20.0).min(pa.x + pa.w);
-    (x0, x1)
+    if setup.right_to_left() {
+        (mirrored(pa, x1), mirrored(pa, x0))
+    } else {
+        (x0, x1)
+    }
+}
+
+/// `x` mirrored across the middle of the printable area `pa` (a right-to-left page's layout).
+pub(super) fn mirrored(pa: &Area, x: f64) -> f64 {
+    2.0 * pa.x + pa.w - x
 }
 
 /// The least gap between a label and its own arrow, in millimetres (other boxes keep [`GAP`]).

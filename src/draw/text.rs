@@ -49,11 +49,19 @@ pub(super) fn draw_text(
         }
     }
     if let (Some((base, _)), Some(n)) = (furn.stars, stars) {
+        // right-aligned; on a right-to-left page left-aligned, the filled stars on the right
+        // (where its reading starts)
+        let (stars, x, anchor) = if setup.right_to_left() {
+            let seen: String = super::layout::stars_text(n).chars().rev().collect();
+            (seen, pa.x, Anchor::Start)
+        } else {
+            (super::layout::stars_text(n), pa.x + pa.w, Anchor::End)
+        };
         items.push(text(
-            super::layout::stars_text(n),
-            Pos::new(pa.x + pa.w, base),
+            stars,
+            Pos::new(x, base),
             super::layout::STAR_SIZE,
-            Anchor::End,
+            anchor,
             false,
         ));
     }
@@ -104,13 +112,19 @@ fn text_item(text: String, at: Pos, size: f64, anchor: Anchor, bold: bool, face:
     }
 }
 
-/// Appends the name line ("Name:" and the rule to write on) at the baseline `base` to `items`.
+/// Appends the name line ("Name:" and the rule to write on) at the baseline `base` to `items`:
+/// from the left edge, or, on a right-to-left page, mirrored from the right edge.
 fn push_name_line(setup: &PageSetup, pa: &Area, base: f64, items: &mut Vec<Item>) {
+    let (x, anchor) = if setup.right_to_left() {
+        (pa.x + pa.w, Anchor::End)
+    } else {
+        (pa.x, Anchor::Start)
+    };
     items.push(text_item(
         setup.words().get("name").into(),
-        Pos::new(pa.x, base),
+        Pos::new(x, base),
         NAME_SIZE,
-        Anchor::Start,
+        anchor,
         false,
         setup.font,
     ));

@@ -30,7 +30,7 @@ use printpdf::{
 use rayon::prelude::*;
 
 use super::pdf_objects::{Counting, feed, write_indirect, write_object, write_xref};
-use super::pdf_subsets::{Subsets, embed_fonts, resource_name, subsets};
+use super::pdf_subsets::{Subsets, embed_fonts, hidden_letters, resource_name, subsets};
 use crate::draw::{Drawing, Path, Placed, Pos, Rgb as Colour, Rotation, Seg, Shape, Text, place};
 
 const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -88,8 +88,9 @@ fn text_ops(d: &Drawing, fonts: &Subsets) -> Vec<Op> {
             });
             // a line with right-to-left letters: its glyphs in the order typed (what text
             // extraction reads), each set at its place in the bidi order by its own text
-            // matrix (poppler reads such a line as typed; TJ offsets it takes for spaces)
-            if glyphs.windows(2).any(|w| w[1].x < w[0].x) {
+            // matrix (poppler reads such a line as typed; TJ offsets it takes for spaces); a
+            // shaped line's too (its advances and marks' offsets are the shaper's, not /W's)
+            if glyphs.windows(2).any(|w| w[1].x < w[0].x) || glyphs.iter().any(|g| g.y != 0.0) {
                 set_each_glyph(t, &glyphs, fonts, &flip, &mut ops);
                 ops.push(Op::EndTextSection);
                 continue;
@@ -148,16 +149,51 @@ fn set_each_glyph(t: &Text, glyphs: &[Placed], fonts: &Subsets, flip: &Flip, ops
             font_now = Some(g.font.id());
             ops.push(set_font(g.font.id(), t.size));
         }
-        let at = flip.pt(Pos::new(s0.x + dx * g.x, s0.y + dy * g.x));
+        // along the line by x, and up from it (turned with it) by y
+        let at = flip.pt(Pos::new(
+            s0.x + dx * g.x + dy * g.y,
+            s0.y + dy * g.x - dx * g.y,
+        ));
         ops.push(Op::SetTextMatrix {
             matrix: TextMatrix::Raw([m[0], m[1], m[2], m[3], at.x.0, at.y.0]),
         });
-        ops.push(Op::ShowText {
-            items: vec![TextItem::GlyphIds(vec![Codepoint::new(
-                subset.cid(g.gid),
-                0.0,
-            )])],
+        ops.push(show_glyph(subset.cid(g.gid)));
+        // a ligature's letters, invisible, each squeezed into its share of the ligature's
+        // width, in reading order (the first letter typed rightmost in a right-to-left line)
+        let hidden = hidden_letters(g);
+        if hidden.is_empty() {
+            continue;
+        }
+        let width = g.font.glyph_advance_em(g.gid) * t.size;
+        let share = width / hidden.len() as f64;
+        let rtl = crate::draw::reads_right_to_left(&g.text);
+        ops.push(Op::SetTextRenderingMode {
+            mode: printpdf::TextRenderingMode::Invisible,
         });
+        for (k, &(gid, _)) in hidden.iter().enumerate() {
+            let x = if rtl {
+                g.x + width - (k as f64 + 1.0) * share
+            } else {
+                g.x + k as f64 * share
+            };
+            let own = g.font.glyph_advance_em(gid) * t.size;
+            let sx = if own > 0.0 { (share / own) as f32 } else { 1.0 };
+            let at = flip.pt(Pos::new(s0.x + dx * x + dy * g.y, s0.y + dy * x - dx * g.y));
+            ops.push(Op::SetTextMatrix {
+                matrix: TextMatrix::Raw([m[0] * sx, m[1] * sx, m[2], m[3], at.x.0, at.y.0]),
+            });
+            ops.push(show_glyph(subset.cid(gid)));
+        }
+        ops.push(Op::SetTextRenderingMode {
+            mode: printpdf::TextRenderingMode::Fill,
+        });
+    }
+}
+
+/// `Tj` of one glyph (its CID).
+fn show_glyph(cid: u16) -> Op {
+    Op::ShowText {
+        items: vec![TextItem::GlyphIds(vec![Codepoint::new(cid, 0.0)])],
     }
 }
 

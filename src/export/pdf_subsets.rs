@@ -13,8 +13,10 @@ pub(super) struct Subset {
     /// The font's glyph ids in subset order (the subset's glyph `i` is `ids[i]`; `.notdef`
     /// first, the rest sorted).
     ids: Vec<u16>,
-    /// Each used glyph's character (the first one seen), by font glyph id.
-    chars: BTreeMap<u16, char>,
+    /// Each used glyph's character (the first seen; a lam-alef's presentation form), by font
+    /// glyph id; none for another glyph that stands for several letters (they are
+    /// [`hidden_letters`]) or for none.
+    chars: BTreeMap<u16, Option<char>>,
 }
 
 impl Subset {
@@ -35,15 +37,22 @@ pub(super) fn subsets(pages: &[&Drawing]) -> Subsets {
                 continue;
             };
             for g in place(t) {
-                out.entry(g.font.id())
-                    .or_insert_with(|| Subset {
-                        font: g.font,
-                        ids: Vec::new(),
-                        chars: BTreeMap::new(),
-                    })
-                    .chars
-                    .entry(g.gid)
-                    .or_insert(g.c);
+                let subset = out.entry(g.font.id()).or_insert_with(|| Subset {
+                    font: g.font,
+                    ids: Vec::new(),
+                    chars: BTreeMap::new(),
+                });
+                let hidden = hidden_letters(&g);
+                for &(gid, c) in &hidden {
+                    subset.chars.entry(gid).or_insert(Some(c));
+                }
+                // a ligature's glyph: its presentation form, else no text of its own (its
+                // letters are the hidden ones)
+                let own = match presentation_form(&g.text) {
+                    Some(c) => Some(c),
+                    None => g.text.chars().next().filter(|_| hidden.is_empty()),
+                };
+                subset.chars.entry(g.gid).or_insert(own);
             }
         }
     }
@@ -54,6 +63,35 @@ pub(super) fn subsets(pages: &[&Drawing]) -> Subsets {
             .collect();
     }
     out
+}
+
+/// The Unicode presentation form of the lam-alef ligature whose letters are `text` (its
+/// compatibility decomposition, NFKC, is `text`): what a ligature glyph maps to in the PDF's
+/// text layer, one character, so that every reader takes it whole whatever its order rules.
+pub(super) fn presentation_form(text: &str) -> Option<char> {
+    Some(match text {
+        "\u{644}\u{622}" => '\u{FEF5}',
+        "\u{644}\u{623}" => '\u{FEF7}',
+        "\u{644}\u{625}" => '\u{FEF9}',
+        "\u{644}\u{627}" => '\u{FEFB}',
+        _ => return None,
+    })
+}
+
+/// The letters of any other glyph that draws several (a ligature without a presentation
+/// form, [`presentation_form`]), each with its own glyph in the glyph's font, in the order
+/// typed; none for a glyph of one letter. The PDF writes them invisible, side by side over the
+/// ligature, and the ligature's own glyph maps to no text: text extraction reads each letter
+/// where it is, in the order typed (readers disagree on the order of one right-to-left
+/// glyph's several letters).
+pub(super) fn hidden_letters(g: &crate::draw::Placed) -> Vec<(u16, char)> {
+    if g.text.chars().nth(1).is_none() || presentation_form(&g.text).is_some() {
+        return Vec::new();
+    }
+    g.text
+        .chars()
+        .filter_map(|c| Some((g.font.own_glyph(c)?, c)))
+        .collect()
 }
 
 /// The page resource name of font `id`.
@@ -242,14 +280,16 @@ fn embed_font(lo: &mut lopdf::Document, s: &Subset) -> lopdf::ObjectId {
     ]))
 }
 
-/// The `/ToUnicode` CMap of a subset: each CID to its character (UTF-16BE).
+/// The `/ToUnicode` CMap of a subset: each CID to its character (UTF-16BE; a lam-alef glyph
+/// to its [`presentation_form`], another ligature's to none: its letters are
+/// [`hidden_letters`]).
 fn to_unicode_cmap(s: &Subset) -> String {
     use std::fmt::Write as _;
     let pairs: Vec<(u16, char)> = s
         .ids
         .iter()
         .enumerate()
-        .filter_map(|(cid, g)| s.chars.get(g).map(|&c| (cid as u16, c)))
+        .filter_map(|(cid, g)| Some((cid as u16, (*s.chars.get(g)?)?)))
         .collect();
     let mut out = String::from(
         "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
@@ -355,6 +395,76 @@ mod tests {
                 .and_then(|n| n.as_name())
                 .is_ok_and(|n| n.ends_with(b"DejaVuSans-Bold"))
         }));
+    }
+
+    #[test]
+    fn arabic_glyphs_drawn_are_the_shapers_and_read_as_typed() {
+        // a lam-alef ligature (السلام) and a space between words
+        let title = "السلام عليكم";
+        let d = titled(title);
+        let bytes = pdf(&[&d], "t");
+        let subsets = subsets(&[&d]);
+        let lo = lopdf::Document::load_mem(&bytes).unwrap();
+        let page = *lo.get_pages().get(&1).unwrap();
+        let content = lopdf::content::Content::decode(&lo.get_page_content(page)).unwrap();
+        // the glyphs drawn (render mode 0) and hidden (mode 3), as font glyph ids
+        let (mut drawn, mut hidden) = (Vec::new(), Vec::new());
+        let (mut font, mut mode) = (0usize, 0i64);
+        for op in &content.operations {
+            match op.operator.as_str() {
+                "Tf" => {
+                    let name = op.operands[0].as_name().unwrap();
+                    font = std::str::from_utf8(&name[2..]).unwrap().parse().unwrap();
+                }
+                "Tr" => mode = op.operands[0].as_i64().unwrap(),
+                "TJ" | "Tj" => {
+                    let arr = match &op.operands[0] {
+                        lopdf::Object::Array(a) => a.clone(),
+                        o => vec![o.clone()],
+                    };
+                    for o in arr {
+                        if let Ok(b) = o.as_str() {
+                            for cid in b.chunks(2) {
+                                let cid = u16::from_be_bytes([cid[0], cid[1]]);
+                                let gid = subsets[&font].ids[usize::from(cid)];
+                                if mode == 3 { &mut hidden } else { &mut drawn }.push(gid);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        // what harfrust gives for the line, in the order typed (it gives them seen left to right)
+        let f = crate::draw::font(crate::page::Typeface::Sans, true)
+            .resolve('ب')
+            .unwrap()
+            .0;
+        let shaped: Vec<u16> = crate::draw::shape(f.id(), f.bytes(), title, true)
+            .iter()
+            .rev()
+            .map(|g| g.gid)
+            .collect();
+        assert_eq!(drawn, shaped);
+        // joined: no letter in its isolated (cmap) form
+        let face = f.face().unwrap();
+        let nominal = |c: char| face.glyph_index(c).unwrap().0;
+        assert!(!drawn.contains(&nominal('ل')) && !drawn.contains(&nominal('س')));
+        assert_eq!(
+            drawn.len(),
+            title.chars().count() - 1,
+            "lam-alef is one glyph"
+        );
+        assert!(hidden.is_empty());
+        // the text layer is the line as typed, the ligature its presentation form (whose
+        // compatibility decomposition is its two letters)
+        let text = lo.extract_text(&[1]).unwrap();
+        let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        assert_eq!(
+            squeeze(&text),
+            squeeze(title).replace("\u{644}\u{627}", "\u{FEFB}"),
+            "{text}"
+        );
     }
 
     #[test]

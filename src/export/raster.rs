@@ -325,7 +325,7 @@ fn text_path(t: &Text) -> Option<tiny_skia::Path> {
         let mut o = Outline {
             b: &mut b,
             x: left + g.x,
-            y: t.at.y,
+            y: t.at.y - g.y,
             k: t.size / g.font.units_per_em(),
         };
         face.outline_glyph(ttf_parser::GlyphId(g.gid), &mut o);

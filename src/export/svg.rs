@@ -256,6 +256,7 @@ fn outline_data(t: &Text) -> String {
     for g in place(t) {
         let Some(face) = g.font.face() else { continue };
         o.x = left + g.x;
+        o.y = t.at.y - g.y;
         o.k = t.size / g.font.units_per_em();
         face.outline_glyph(ttf_parser::GlyphId(g.gid), &mut o);
     }

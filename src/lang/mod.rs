@@ -8,9 +8,9 @@
 //! form) replaces any of the words ([`Words::overridden`]), read by the caller through a
 //! [`crate::load::Loader`] and handed in as text: this module does no file I/O.
 //!
-//! Hebrew pages print right to left (the page text is ordered by the Unicode bidi algorithm
-//! where it is drawn, [`crate::draw::reads_right_to_left`]). Arabic has a table, but a page in
-//! it is refused ([`check_printable`]) until its letters are joined by a shaper.
+//! Hebrew and Arabic pages print right to left (the page text is ordered by the Unicode bidi
+//! algorithm where it is drawn, [`crate::draw::reads_right_to_left`]), Arabic letters joined
+//! by a shaper (harfrust), and a right-to-left page or book mirrors its layout.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
@@ -38,9 +38,9 @@ pub const CODES: [&str; 10] = ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "
 /// algorithm ([`crate::draw::reads_right_to_left`]).
 pub const RIGHT_TO_LEFT: [&str; 2] = ["he", "ar"];
 
-/// The languages a page cannot print correctly yet: Arabic, whose letters must be joined (a
-/// shaper) before they print.
-pub const NOT_PRINTABLE: [&str; 1] = ["ar"];
+/// The languages a page cannot print correctly yet: none (Arabic was one until its letters
+/// were joined by a shaper); [`check_printable`] refuses a language listed here.
+pub const NOT_PRINTABLE: [&str; 0] = [];
 
 /// The language a page prints in when it names none.
 pub const DEFAULT: &str = "en";
@@ -73,8 +73,7 @@ pub fn check(code: &str) -> Result<&'static str> {
     })
 }
 
-/// An error when a page in `code` cannot be printed correctly yet (Arabic: its letters are
-/// not joined yet).
+/// An error when a page in `code` cannot be printed correctly yet ([`NOT_PRINTABLE`]).
 pub fn check_printable(code: &str) -> Result<()> {
     if NOT_PRINTABLE.contains(&code) {
         return Err(Error::option(format!(
@@ -412,11 +411,7 @@ mod tests {
         assert!(!e.contains('\n'));
         assert!(check_printable("de").is_ok());
         assert!(check_printable("he").is_ok());
-        let e = check_printable("ar").unwrap_err().message;
-        assert!(
-            e.contains("right-to-left page text is not supported yet"),
-            "{e}"
-        );
+        assert!(check_printable("ar").is_ok());
     }
 
     #[test]
