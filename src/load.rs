@@ -316,6 +316,30 @@ pub fn read_item_art(loader: &dyn Loader, design: &mut Design, base: Option<&Pat
     Ok(())
 }
 
+/// Gives `design` the bytes of the picture file it reveals
+/// ([`crate::design::Walls::reveal_file`], read through `loader`; its path as given) unless it
+/// has them already or reveals no file. A file that cannot be read is an error in one line
+/// naming it.
+pub fn read_reveal_file(loader: &dyn Loader, design: &mut Design) -> Result<()> {
+    let Some(w) = design.walls_mut() else {
+        return Ok(());
+    };
+    if let (Some(ShapeSource::File(path)), None) = (&w.reveal, &w.reveal_file) {
+        let bytes = loader.picture(path).map_err(|e| {
+            Error::new(
+                e.kind,
+                e.message.replacen(
+                    "cannot read the shape",
+                    "cannot read the picture to reveal",
+                    1,
+                ),
+            )
+        })?;
+        w.reveal_file = Some(bytes.into());
+    }
+    Ok(())
+}
+
 /// The words of a page: its language's, with its strings file (`strings`, read through
 /// `loader`; its path as given) on top, and the one warning a strings file that leaves some
 /// words out gives. `None` when the page names no strings file (it prints the built-in words of

@@ -364,7 +364,8 @@ pub fn prepare_with(
 ) -> Result<Prepared> {
     design.validate()?;
     let mut p = prepare_unchecked(design, foreground, fit)?;
-    // a built-in or text picture to reveal is read here (a file only by [`prepare`])
+    // a built-in or text picture to reveal is cut here, and a file already read (the rest by
+    // [`prepare`])
     p.reveal = crate::reveal_fit::load_builtin(design)?;
     Ok(p)
 }

@@ -473,8 +473,8 @@ pub(crate) fn carve_revealing(
     if design.walls().reveal.is_some() {
         let picture = picture.ok_or_else(|| {
             Error::input(
-                "reveal: a picture file is read by hedge generate only (books and the editor \
-                 reveal built-in shapes and text)",
+                "reveal: the picture file to reveal was not read (make::prepare or \
+                 load::read_reveal_file reads it)",
             )
         })?;
         let on = crate::reveal::cells(maze.grid(), picture)?;

@@ -38,12 +38,19 @@ pub fn load(
     Ok(Some(Arc::new(fg)))
 }
 
-/// [`load`] of a built-in or text picture only (nothing to read; `None` for a file, which
-/// [`crate::make::prepare`] reads): books and the editor prepare designs from cut shapes.
+/// [`load`] with nothing read: a built-in or text picture, or a file whose bytes the design
+/// already holds ([`crate::design::Walls::reveal_file`], read by a book or the editor);
+/// `None` for a file not read yet, which [`crate::make::prepare`] reads. Books and the
+/// editor prepare designs from cut shapes.
 pub fn load_builtin(design: &Design) -> Result<Option<Arc<Foreground>>> {
-    match &design.walls().reveal {
-        Some(ShapeSource::Builtin(_) | ShapeSource::Text { .. }) => {
+    let w = design.walls();
+    match (&w.reveal, &w.reveal_file) {
+        (Some(ShapeSource::Builtin(_) | ShapeSource::Text { .. }), _) => {
             load(design, &crate::load::Memory::new(), None)
+        }
+        (Some(ShapeSource::File(path)), Some(bytes)) => {
+            let read = crate::load::Memory::new().with(path.clone(), bytes.to_vec());
+            load(design, &read, None)
         }
         _ => Ok(None),
     }

@@ -282,19 +282,20 @@ fn the_item_picker_takes_a_picture_of_your_own() {
 #[test]
 fn the_reveal_picker_builds_the_path_through_the_picture() {
     let mut h = editor();
-    // the shape picker names the built-ins too: the newest "heart" is the open list's
+    // the shape picker names the built-ins too: the newest "cat" is the open list's (one
+    // near the top: the list scrolls)
     h.get_by_label("Reveal").click();
     h.run();
-    h.query_all_by_label("heart").last().unwrap().click();
+    h.query_all_by_label("cat").last().unwrap().click();
     h.run();
     assert_eq!(h.state().error(), None);
     assert_eq!(
         h.state().design().walls().reveal,
-        Some(hedge::shape::ShapeSource::Builtin("heart".into()))
+        Some(hedge::shape::ShapeSource::Builtin("cat".into()))
     );
     let g = h.state().generated().unwrap();
     assert!(g.maze.is_perfect());
-    let r = g.reveal.expect("the maze reveals the heart");
+    let r = g.reveal.expect("the maze reveals the cat");
     assert!(r.iou >= 0.6, "IoU {}", r.iou);
     // a loop would give a way round the picture: braid and weave wait
     for knob in ["Braid", "Weave"] {
@@ -308,6 +309,32 @@ fn the_reveal_picker_builds_the_path_through_the_picture() {
     pick(&mut h, "Reveal", "none");
     assert_eq!(h.state().design().walls().reveal, None);
     assert!(h.state().generated().unwrap().reveal.is_none());
+
+    // a picture file of your own, read by the file task (inline here)
+    let dir = tempfile::tempdir().unwrap();
+    let disc = dir.path().join("disc.png");
+    image::GrayImage::from_fn(80, 80, |x, y| {
+        let (dx, dy) = (x as i32 - 40, y as i32 - 40);
+        image::Luma([if dx.abs() + dy.abs() < 38 { 0 } else { 255 }])
+    })
+    .save(&disc)
+    .unwrap();
+    let picked = disc.clone();
+    h.state_mut().set_dialog_hook(Some(Box::new(move |req| {
+        (*req == hedge::app::DialogRequest::RevealPicture).then(|| picked.clone())
+    })));
+    pick(&mut h, "Reveal", "Picture file…");
+    assert_eq!(h.state().error(), None);
+    let w = h.state().design().walls();
+    assert_eq!(w.reveal, Some(hedge::shape::ShapeSource::File(disc)));
+    assert!(w.reveal_file.is_some(), "the picture read");
+    let r = h
+        .state()
+        .generated()
+        .unwrap()
+        .reveal
+        .expect("the maze reveals the disc");
+    assert!(r.iou >= 0.6, "IoU {}", r.iou);
 }
 
 #[test]

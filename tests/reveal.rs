@@ -289,7 +289,7 @@ fn bad_input_is_refused_in_one_line_and_writes_nothing() {
 }
 
 #[test]
-fn a_book_reveals_built_in_pictures_on_its_pages_and_refuses_a_file() {
+fn a_book_reveals_built_in_pictures_on_its_pages() {
     let text = r#"
 [book]
 title = "Hidden pictures"
@@ -326,7 +326,51 @@ reveal = { builtin = "heart" }
         assert!(!page(n).contains("id=\"reveal"), "page {n}");
     }
     assert_eq!(page(4).matches("id=\"reveal").count(), 3);
-    let own = text.replace("builtin = \"heart\"", "file = \"heart.png\"");
-    let e = hedge::book::parse(&own, std::path::Path::new("."), &hedge::io::Files).unwrap_err();
-    assert!(e.message.contains("built-in shapes or text"), "{e}");
+}
+
+/// A book reveals a picture file of its own (beside the book file): its keys shade the way
+/// through the picture, its manifest records the file's digest, and every puzzle printed
+/// again from the manifest is its page.
+#[test]
+fn a_book_reveals_a_picture_file_of_its_own_and_reprints_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // a plain diamond (a disc would cover too much of the maze to hide)
+    image::GrayImage::from_fn(80, 80, |x, y| {
+        let (dx, dy) = (x as i32 - 40, y as i32 - 40);
+        image::Luma([if dx.abs() + dy.abs() < 38 { 0 } else { 255 }])
+    })
+    .save(dir.path().join("disc.png"))
+    .unwrap();
+    let text = r#"
+[book]
+title = "Hidden discs"
+
+[[pages]]
+count = 2
+seed_from = 5
+width = 26
+reveal = { file = "disc.png" }
+"#;
+    let m = crate::book_story::batch(dir.path(), text);
+    let recorded: Vec<&String> = m["pictures"].as_object().unwrap().keys().collect();
+    assert!(
+        recorded.iter().any(|p| p.ends_with("disc.png")),
+        "{recorded:?}"
+    );
+    let out = dir.path().join("out");
+    let mut shaded = 0;
+    for entry in std::fs::read_dir(out.join("pages")).unwrap() {
+        let svg = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        shaded += svg.matches("id=\"reveal").count();
+    }
+    assert_eq!(shaded, 2, "both keys shade their path, no puzzle page does");
+    // the book's designs hold the disc as read: its cells on a 26 x 26 grid, as --shape
+    // would mask them, against the path's
+    let book = hedge::book::parse(text, dir.path(), &hedge::io::Files).unwrap();
+    for p in &book.puzzles {
+        assert!(p.design.walls().reveal_file.is_some());
+        let g = made(&p.design).unwrap();
+        assert!(iou(&p.design, &g) >= 0.6, "{}", iou(&p.design, &g));
+    }
+    crate::book_story::every_puzzle_reprints_as_its_page(dir.path(), &m);
 }

@@ -76,6 +76,10 @@ pub enum Command {
     SetItemPicture(PathBuf),
     /// Show a file dialog to pick a picture of your own for the items to collect.
     ItemPictureDialog,
+    /// Use this picture file as the picture the path reveals.
+    SetRevealPicture(PathBuf),
+    /// Show a file dialog to pick a picture of your own for the path to reveal.
+    RevealPictureDialog,
     /// Switch cells on or off by hand (a brush stroke; `coalesce` continues the stroke).
     Paint {
         /// The cells and whether each is switched on.
@@ -188,6 +192,8 @@ pub enum DialogRequest {
     EndPicture(bool),
     /// Pick a picture of your own for the items to collect.
     ItemPicture,
+    /// Pick a picture of your own for the path to reveal.
+    RevealPicture,
     /// Pick a book file to open.
     OpenBook,
     /// Pick where to save the book file.
@@ -262,6 +268,14 @@ impl HedgeApp {
                 self.set_design(d, false);
             }
             Command::ItemPictureDialog => self.choose(DialogRequest::ItemPicture, ctx),
+            Command::SetRevealPicture(path) => {
+                let mut d = self.design().clone();
+                if let Some(w) = d.walls_mut() {
+                    w.reveal = Some(ShapeSource::File(path));
+                }
+                self.set_design(d, false);
+            }
+            Command::RevealPictureDialog => self.choose(DialogRequest::RevealPicture, ctx),
             Command::Paint { edits, coalesce } => self.paint(edits, coalesce),
             Command::PlaceEnd { cell, exit } => self.place_end(cell, exit),
             Command::LockWall { a, b } => self.lock_wall(a, b),
@@ -483,6 +497,12 @@ impl HedgeApp {
             DialogRequest::EndPicture(_) => d.add_filter("SVG picture", &["svg"]).pick_file(),
             DialogRequest::ItemPicture => d
                 .add_filter("picture", &crate::items::ITEM_FILES)
+                .pick_file(),
+            DialogRequest::RevealPicture => d
+                .add_filter(
+                    "picture",
+                    &["png", "jpg", "jpeg", "gif", "bmp", "webp", "svg"],
+                )
                 .pick_file(),
             DialogRequest::OpenBook => d.add_filter("book", &["toml"]).pick_file(),
             DialogRequest::SaveBook => d

@@ -17,21 +17,28 @@ use crate::design::Design;
 use crate::picture::Picture;
 
 /// The pictures a design's page and maze draw, as read: the start and finish pictures (`None`:
-/// the words, or the theme's) and the items' pictures of your own (`None`: built-in pictures
-/// by name).
+/// the words, or the theme's), the items' pictures of your own (`None`: built-in pictures by
+/// name) and the bytes of the picture file to reveal.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Pictures {
     ends: Option<Arc<[Picture; 2]>>,
     items: Option<Arc<[crate::picture::Art]>>,
+    reveal: Option<Arc<[u8]>>,
 }
 
 impl Pictures {
     /// Reads the pictures `d` names (paths as given: [`Ends::of`]).
     fn read(d: &Design) -> Result<Pictures, String> {
         let files = &crate::io::Files;
+        let mut read = d.clone();
+        if let Some(w) = read.walls_mut() {
+            w.reveal_file = None;
+        }
+        crate::load::read_reveal_file(files, &mut read).map_err(|e| e.to_string())?;
         Ok(Pictures {
             ends: crate::load::page_pictures(files, &d.page).map_err(|e| e.to_string())?,
             items: crate::load::item_pictures(files, d, None).map_err(|e| e.to_string())?,
+            reveal: read.walls().reveal_file.clone(),
         })
     }
 
@@ -40,6 +47,7 @@ impl Pictures {
         Pictures {
             ends: d.page.pictures.clone(),
             items: d.walls().item_art.clone(),
+            reveal: d.walls().reveal_file.clone(),
         }
     }
 
@@ -48,19 +56,21 @@ impl Pictures {
         d.page.pictures.clone_from(&self.ends);
         if let Some(w) = d.walls_mut() {
             w.item_art.clone_from(&self.items);
+            w.reveal_file.clone_from(&self.reveal);
         }
     }
 }
 
 /// What a design's pictures are read from: its page's start and finish files and theme
-/// (which stands in for a file not given), and its items' names when it collects items and
-/// names a file of its own.
+/// (which stands in for a file not given), its items' names when it collects items and names
+/// a file of its own, and its picture file to reveal.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ends {
     start: Option<PathBuf>,
     finish: Option<PathBuf>,
     theme: Option<String>,
     items: Vec<String>,
+    reveal: Option<PathBuf>,
 }
 
 impl Ends {
@@ -73,12 +83,19 @@ impl Ends {
             finish: d.page.finish_picture.clone(),
             theme: d.page.theme.clone(),
             items: if own { w.items.clone() } else { Vec::new() },
+            reveal: match &w.reveal {
+                Some(crate::shape::ShapeSource::File(p)) => Some(p.clone()),
+                _ => None,
+            },
         }
     }
 
     /// Whether reading them reads a file.
     fn files(&self) -> bool {
-        self.start.is_some() || self.finish.is_some() || !self.items.is_empty()
+        self.start.is_some()
+            || self.finish.is_some()
+            || !self.items.is_empty()
+            || self.reveal.is_some()
     }
 }
 

@@ -57,7 +57,9 @@ pub(super) fn section(app: &mut HedgeApp, ui: &mut egui::Ui, d: &mut Design, coa
     if collect_knobs(ui, &mut w, walls, coalesce) {
         app.pending.push(super::Command::ItemPictureDialog);
     }
-    reveal_knob(ui, &mut w, walls);
+    if reveal_knob(ui, &mut w, walls) {
+        app.pending.push(super::Command::RevealPictureDialog);
+    }
     if let Some(knobs) = d.walls_mut() {
         *knobs = w;
     }
@@ -323,12 +325,13 @@ fn collect_knobs(ui: &mut egui::Ui, w: &mut Walls, walls: bool, coalesce: &mut b
     choose_file
 }
 
-/// The Item picker's first entry: a picture file of your own.
+/// The Item and Reveal pickers' entry for a picture file of your own.
 pub(super) const ITEM_FILE: &str = "Picture file…";
 
-/// The picture the path reveals ([`crate::reveal`]): none, or a built-in shape (a design
-/// file may name a text or a file of its own; the picker then shows its name).
-fn reveal_knob(ui: &mut egui::Ui, w: &mut Walls, walls: bool) {
+/// The picture the path reveals ([`crate::reveal`]): none, a built-in shape or a picture file
+/// of your own (a design file may name a text; the picker then shows it). `true` when
+/// "Picture file…" was picked: the caller asks for the file.
+fn reveal_knob(ui: &mut egui::Ui, w: &mut Walls, walls: bool) -> bool {
     use crate::shape::ShapeSource;
     const NONE: &str = "none";
     let plain = w.braid == 0.0
@@ -342,11 +345,16 @@ fn reveal_knob(ui: &mut egui::Ui, w: &mut Walls, walls: bool) {
         .as_ref()
         .map_or(NONE.to_string(), ToString::to_string);
     let mut pick = shown.clone();
+    let mut choose_file = false;
     ui.add_enabled_ui(walls && (plain || w.reveal.is_some()), |ui| {
         ComboBox::from_label("Reveal")
             .selected_text(&shown)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut pick, NONE.to_string(), NONE);
+                choose_file = ui
+                    .selectable_label(matches!(w.reveal, Some(ShapeSource::File(_))), ITEM_FILE)
+                    .on_hover_text("a picture of your own: PNG, JPEG or SVG")
+                    .clicked();
                 for n in crate::shape::builtin::names() {
                     ui.selectable_value(&mut pick, n.to_string(), n);
                 }
@@ -366,6 +374,7 @@ fn reveal_knob(ui: &mut egui::Ui, w: &mut Walls, walls: bool) {
     if pick != shown {
         w.reveal = (pick != NONE).then_some(ShapeSource::Builtin(pick));
     }
+    choose_file
 }
 
 /// The growing tree's policy, and the newest share of a mixed one.

@@ -89,12 +89,15 @@ pub fn parse(text: &str, base: &Path, loader: &dyn Loader) -> Result<Book> {
         {
             w.item_art.clone_from(&art);
         }
-        if let Some(crate::shape::ShapeSource::File(f)) = &puzzles[first].design.walls().reveal {
-            return Err(at(Error::option(format!(
-                "reveal: a book's pictures to reveal are built-in shapes or text; a picture file \
-                 of your own works with hedge generate: {}",
-                f.display()
-            ))));
+        // and its picture to reveal, a file of its own
+        let mut first_design = puzzles[first].design.clone();
+        crate::load::read_reveal_file(&pictures, &mut first_design).map_err(at)?;
+        let bytes = first_design.walls().reveal_file.clone();
+        for w in puzzles[first..]
+            .iter_mut()
+            .filter_map(|p| p.design.walls_mut())
+        {
+            w.reveal_file.clone_from(&bytes);
         }
     }
     if let Some(c) = &mut raw.book.cover {

@@ -307,6 +307,7 @@ impl BookManifest {
         if let Some(w) = design.walls_mut() {
             w.item_art = art;
         }
+        crate::load::read_reveal_file(loader, &mut design)?;
         let product = regenerate_puzzle(&design, loader)?;
         let mut setup = s.puzzle_setup(&design, number, (p.page, p.key_page), p.stars);
         setup.pictures = crate::load::page_pictures(loader, &setup)?;

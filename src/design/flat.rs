@@ -174,6 +174,7 @@ impl TryFrom<FlatDesign> for Design {
             items: f.items,
             item_art: None,
             reveal: f.reveal,
+            reveal_file: None,
             lock: f.lock,
             recarve: f.recarve,
         };

@@ -140,6 +140,11 @@ pub struct Walls {
     /// or a text, fitted to the maze's grid as a shape is; the solution is built through its
     /// cells, and the answer key shades it. `None` (the default, left out of the file): none.
     pub reveal: Option<ShapeSource>,
+    /// The bytes of the picture file `reveal` names, as read through a loader (a book's, the
+    /// editor's: [`crate::load::read_reveal_file`]), so that a design prepared without a
+    /// loader reveals it. Not kept in files: the path is. `None`: not read (a built-in or a
+    /// text needs nothing read).
+    pub reveal_file: Option<std::sync::Arc<[u8]>>,
     /// Walls locked open or closed by hand ([`crate::locks`]; the `lock` table).
     pub lock: Locks,
     /// Regions carved again, each from a seed of its own, in order ([`crate::locks::recarve`];
@@ -164,6 +169,7 @@ impl Walls {
         items: Vec::new(),
         item_art: None,
         reveal: None,
+        reveal_file: None,
         lock: Locks::NONE,
         recarve: Vec::new(),
     };
@@ -219,8 +225,14 @@ impl Walls {
 
 impl Walls {
     /// Takes the relative paths of the item pictures of its own (`items`:
-    /// [`crate::items::is_file`]) relative to `base`, the folder of the file that names them.
+    /// [`crate::items::is_file`]) and of its picture file to reveal relative to `base`, the
+    /// folder of the file that names them.
     pub fn resolve_items(&mut self, base: &std::path::Path) {
+        if let Some(ShapeSource::File(p)) = &mut self.reveal
+            && p.is_relative()
+        {
+            *p = base.join(&*p);
+        }
         for name in self.items.iter_mut().filter(|n| crate::items::is_file(n)) {
             if std::path::Path::new(name.as_str()).is_relative() {
                 *name = base.join(&*name).to_string_lossy().into_owned();
@@ -370,7 +382,8 @@ impl Design {
     }
 
     /// Calls `f` on the path of every picture file the design names, as written: its shape's
-    /// picture, its start and finish pictures and its item pictures of its own
+    /// picture, its start and finish pictures, its picture to reveal and its item pictures of
+    /// its own
     /// ([`crate::items::is_file`]), in that order. `f` may change a path in place (a book
     /// takes them relative to the file that names them, its manifest relative to the book).
     /// An item name is text: a path changed to one that is not UTF-8 is kept lossily.
@@ -388,6 +401,9 @@ impl Design {
             f(p)?;
         }
         if let Kind::Walls(w) = &mut self.kind {
+            if let Some(ShapeSource::File(p)) = &mut w.reveal {
+                f(p)?;
+            }
             for name in w.items.iter_mut().filter(|n| crate::items::is_file(n)) {
                 let mut p = std::path::PathBuf::from(&*name);
                 f(&mut p)?;
