@@ -253,16 +253,7 @@ fn bad_input_is_one_line_each() {
 fn your_own_png_is_an_item() {
     let dir = tempfile::tempdir().unwrap();
     let pic = dir.path().join("coin.png");
-    image::RgbaImage::from_fn(64, 64, |x, y| {
-        let (dx, dy) = (x as i32 - 32, y as i32 - 32);
-        image::Rgba(if dx * dx + dy * dy < 30 * 30 {
-            [0xf2, 0xb4, 0x0c, 255]
-        } else {
-            [0, 0, 0, 0]
-        })
-    })
-    .save(&pic)
-    .unwrap();
+    crate::common::coin_png(&pic, 64, [0xf2, 0xb4, 0x0c]);
     let (svg, pdf) = (dir.path().join("m.svg"), dir.path().join("m.pdf"));
     for out in [&svg, &pdf] {
         let o = hedge()
@@ -294,14 +285,9 @@ fn your_own_png_is_an_item() {
         "{}",
         crate::common::svg_words(&doc).join(" | ")
     );
-    let bytes = std::fs::read(&pdf).unwrap();
-    let lo = lopdf::Document::load_mem(&bytes).unwrap();
-    let widths: Vec<i64> = lo
-        .objects
-        .values()
-        .filter_map(|o| o.as_stream().ok())
-        .filter(|s| s.dict.get(b"Subtype").and_then(|v| v.as_name()).ok() == Some(b"Image"))
-        .map(|s| s.dict.get(b"Width").unwrap().as_i64().unwrap())
+    let widths: Vec<i64> = crate::common::pdf_images(&std::fs::read(&pdf).unwrap())
+        .into_iter()
+        .map(|(w, _)| w)
         .collect();
     // the coin once (and its soft mask), however many times it is drawn, on both pages
     assert_eq!(widths, [64, 64], "{widths:?}");
@@ -377,16 +363,7 @@ collect = 3
 #[test]
 fn a_book_draws_items_of_its_own_and_reprints_them() {
     let dir = tempfile::tempdir().unwrap();
-    image::RgbaImage::from_fn(40, 40, |x, y| {
-        let (dx, dy) = (x as i32 - 20, y as i32 - 20);
-        image::Rgba(if dx * dx + dy * dy < 16 * 16 {
-            [0xf2, 0xb4, 0x0c, 255]
-        } else {
-            [0, 0, 0, 0]
-        })
-    })
-    .save(dir.path().join("coin.png"))
-    .unwrap();
+    crate::common::coin_png(&dir.path().join("coin.png"), 40, [0xf2, 0xb4, 0x0c]);
     std::fs::write(
         dir.path().join("gem.svg"),
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M5 0 10 5 5 10 0 5z" fill="#2a9d8f"/></svg>"##,
@@ -428,14 +405,9 @@ items = ["coin.png", "gem.svg"]
         assert!(images >= 3, "page {page}: {images} coins");
         assert!(svg.contains("#2a9d8f"), "page {page}: no gem");
     }
-    let bytes = std::fs::read(out.join("book.pdf")).unwrap();
-    let lo = lopdf::Document::load_mem(&bytes).unwrap();
-    let widths: Vec<i64> = lo
-        .objects
-        .values()
-        .filter_map(|o| o.as_stream().ok())
-        .filter(|s| s.dict.get(b"Subtype").and_then(|v| v.as_name()).ok() == Some(b"Image"))
-        .map(|s| s.dict.get(b"Width").unwrap().as_i64().unwrap())
+    let widths: Vec<i64> = crate::common::pdf_images(&std::fs::read(out.join("book.pdf")).unwrap())
+        .into_iter()
+        .map(|(w, _)| w)
         .collect();
     // the coin once in the whole book (and its soft mask)
     assert_eq!(widths, [40, 40], "{widths:?}");
@@ -445,14 +417,11 @@ items = ["coin.png", "gem.svg"]
     let bw = text.replace("[book]\n", "[book]\ninterior = \"bw\"\n");
     std::fs::remove_dir_all(&out).unwrap();
     let m = crate::book_story::batch(dir.path(), &bw);
-    let lo = lopdf::Document::load(out.join("book.pdf")).unwrap();
-    let spaces: Vec<&[u8]> = lo
-        .objects
-        .values()
-        .filter_map(|o| o.as_stream().ok())
-        .filter(|s| s.dict.get(b"Subtype").and_then(|v| v.as_name()).ok() == Some(b"Image"))
-        .map(|s| s.dict.get(b"ColorSpace").unwrap().as_name().unwrap())
-        .collect();
-    assert_eq!(spaces, [b"DeviceGray"; 2], "{spaces:?}");
+    let spaces: Vec<String> =
+        crate::common::pdf_images(&std::fs::read(out.join("book.pdf")).unwrap())
+            .into_iter()
+            .map(|(_, space)| space)
+            .collect();
+    assert_eq!(spaces, ["DeviceGray"; 2], "{spaces:?}");
     crate::book_story::every_puzzle_reprints_as_its_page(dir.path(), &m);
 }

@@ -136,3 +136,34 @@ pub fn walled(mut d: hedge::design::Design, f: impl FnOnce(&mut Walls)) -> hedge
     f(d.walls_mut().expect("a design of walls"));
     d
 }
+
+/// The image XObjects of a PDF (soft masks included): each one's width and colour space.
+pub fn pdf_images(bytes: &[u8]) -> Vec<(i64, String)> {
+    let lo = lopdf::Document::load_mem(bytes).unwrap();
+    lo.objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| s.dict.get(b"Subtype").and_then(|v| v.as_name()).ok() == Some(b"Image"))
+        .map(|s| {
+            let width = s.dict.get(b"Width").unwrap().as_i64().unwrap();
+            let space = s.dict.get(b"ColorSpace").unwrap().as_name().unwrap();
+            (width, String::from_utf8_lossy(space).into_owned())
+        })
+        .collect()
+}
+
+/// Writes a `size` x `size` PNG at `path`: a round coin of `rgb` on transparency.
+pub fn coin_png(path: &std::path::Path, size: u32, rgb: [u8; 3]) {
+    let c = size as i32 / 2;
+    let r = c * 4 / 5;
+    image::RgbaImage::from_fn(size, size, |x, y| {
+        let (dx, dy) = (x as i32 - c, y as i32 - c);
+        image::Rgba(if dx * dx + dy * dy < r * r {
+            [rgb[0], rgb[1], rgb[2], 255]
+        } else {
+            [0, 0, 0, 0]
+        })
+    })
+    .save(path)
+    .unwrap();
+}

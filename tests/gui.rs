@@ -220,16 +220,7 @@ fn the_collect_slider_puts_items_on_the_way_and_the_picker_picks_their_picture()
 fn the_item_picker_takes_a_picture_of_your_own() {
     let dir = tempfile::tempdir().unwrap();
     let coin = dir.path().join("coin.png");
-    image::RgbaImage::from_fn(48, 48, |x, y| {
-        let (dx, dy) = (x as i32 - 24, y as i32 - 24);
-        image::Rgba(if dx * dx + dy * dy < 20 * 20 {
-            [0xf2, 0xb4, 0x0c, 255]
-        } else {
-            [0, 0, 0, 0]
-        })
-    })
-    .save(&coin)
-    .unwrap();
+    crate::common::coin_png(&coin, 48, [0xf2, 0xb4, 0x0c]);
     let mut h = editor();
     let (base, picture) = (dir.path().to_path_buf(), coin.clone());
     h.state_mut().set_dialog_hook(Some(Box::new(move |req| {

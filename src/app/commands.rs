@@ -202,6 +202,9 @@ pub enum DialogRequest {
     ExportBook,
 }
 
+/// The files a shape's or a picture to reveal's dialog offers (every format a shape is read from).
+const PICTURE_FILES: [&str; 7] = ["png", "jpg", "jpeg", "gif", "bmp", "webp", "svg"];
+
 /// Stands in for the file dialogs (tests): returns the path a user would have picked.
 pub type DialogHook = Box<dyn FnMut(&DialogRequest) -> Option<PathBuf> + Send>;
 
@@ -488,21 +491,12 @@ impl HedgeApp {
                 .add_filter(kind.label(), &[kind.extension()])
                 .set_file_name(format!("{stem}.{}", kind.extension()))
                 .save_file(),
-            DialogRequest::OpenImage => d
-                .add_filter(
-                    "picture",
-                    &["png", "jpg", "jpeg", "gif", "bmp", "webp", "svg"],
-                )
-                .pick_file(),
+            DialogRequest::OpenImage | DialogRequest::RevealPicture => {
+                d.add_filter("picture", &PICTURE_FILES).pick_file()
+            }
             DialogRequest::EndPicture(_) => d.add_filter("SVG picture", &["svg"]).pick_file(),
             DialogRequest::ItemPicture => d
                 .add_filter("picture", &crate::items::ITEM_FILES)
-                .pick_file(),
-            DialogRequest::RevealPicture => d
-                .add_filter(
-                    "picture",
-                    &["png", "jpg", "jpeg", "gif", "bmp", "webp", "svg"],
-                )
                 .pick_file(),
             DialogRequest::OpenBook => d.add_filter("book", &["toml"]).pick_file(),
             DialogRequest::SaveBook => d
